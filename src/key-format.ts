@@ -1,0 +1,169 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import type { KeyType } from './types.js'
+
+/** K1: the base62 alphabet, in order. */
+export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** K1: random characters in a key body. */
+export const KEY_RANDOM_LENGTH = 32
+/** K1/K2: checksum characters at the end of a key. */
+export const KEY_CHECKSUM_LENGTH = 6
+
+const BASE62_VALUE = new Int8Array(128).fill(-1)
+for (let i = 0; i < BASE62_ALPHABET.length; i++) BASE62_VALUE[BASE62_ALPHABET.charCodeAt(i)] = i
+
+/** Key prefixes are lowercase identifiers so they read as a brand and cannot collide with the `_live_` separator. */
+const KEY_PREFIX_PATTERN = /^[a-z][a-z0-9]{0,31}$/
+
+/** Throws a TypeError naming `keyPrefix` when the brand prefix cannot form keys. */
+export function assertKeyPrefix(keyPrefix: unknown): asserts keyPrefix is string {
+  if (typeof keyPrefix !== 'string' || !KEY_PREFIX_PATTERN.test(keyPrefix)) {
+    throw new TypeError(
+      `keyward: option "keyPrefix" must be 1-32 characters of lowercase letters and digits starting with a letter (got ${JSON.stringify(keyPrefix)})`,
+    )
+  }
+}
+
+// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as zlib's crc32 (K2).
+const CRC_TABLE = new Int32Array(256)
+for (let n = 0; n < 256; n++) {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  CRC_TABLE[n] = c
+}
+
+/**
+ * CRC-32 of the UTF-8 bytes of `text`. Keys are ASCII, so each char code is its own byte; any
+ * other character is encoded to UTF-8 first so the function stays correct for every input.
+ */
+export function crc32(text: string): number {
+  let crc = -1
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 0x80) return crc32Bytes(Buffer.from(text, 'utf8'))
+    crc = CRC_TABLE[(crc ^ code) & 0xff]! ^ (crc >>> 8)
+  }
+  return (crc ^ -1) >>> 0
+}
+
+function crc32Bytes(bytes: Uint8Array): number {
+  let crc = -1
+  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8)
+  return (crc ^ -1) >>> 0
+}
+
+/** K2: a CRC-32 value in base62, most significant digit first, left-padded with `0` to 6. */
+export function checksumOf(keyWithoutChecksum: string): string {
+  let value = crc32(keyWithoutChecksum)
+  let out = ''
+  for (let i = 0; i < KEY_CHECKSUM_LENGTH; i++) {
+    out = BASE62_ALPHABET[value % 62]! + out
+    value = Math.floor(value / 62)
+  }
+  return out
+}
+
+/**
+ * `count` base62 characters from the CSPRNG, without modulo bias: bytes of 248 or more are
+ * thrown away (248 = 4 × 62), so every character is equally likely.
+ */
+export function randomBase62(count: number): string {
+  let out = ''
+  while (out.length < count) {
+    const bytes = randomBytes(count + 8)
+    for (let i = 0; i < bytes.length && out.length < count; i++) {
+      const byte = bytes[i]!
+      if (byte < 248) out += BASE62_ALPHABET[byte % 62]
+    }
+  }
+  return out
+}
+
+/** Generates a new key (K1, K2): `<prefix>_<type>_` + 32 random base62 + 6 checksum characters. */
+export function generateKey(keyType: KeyType, keyPrefix = 'svc'): string {
+  const head = `${keyPrefix}_${keyType}_${randomBase62(KEY_RANDOM_LENGTH)}`
+  return head + checksumOf(head)
+}
+
+/** Why a string is not a key, for the tail of the INVALID_API_KEY_FORMAT message. */
+export type KeyFormatProblem = 'prefix' | 'length' | 'alphabet' | 'checksum'
+
+export type ParsedKey =
+  | { ok: true; keyType: KeyType; last4: string }
+  | { ok: false; problem: KeyFormatProblem }
+
+/**
+ * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Never
+ * touches a store. A masked value (`svc_live_****x9Qa`) fails here and so never authenticates (K4).
+ */
+export function parseKey(token: string, keyPrefix = 'svc'): ParsedKey {
+  const p = keyPrefix.length
+  // `<prefix>_live_` and `<prefix>_test_` have the same length.
+  const headLength = p + 6
+  if (
+    token.length < headLength ||
+    !token.startsWith(keyPrefix) ||
+    token.charCodeAt(p) !== 95 /* _ */ ||
+    token.charCodeAt(p + 5) !== 95
+  ) {
+    return { ok: false, problem: 'prefix' }
+  }
+  const typeText = token.slice(p + 1, p + 5)
+  let keyType: KeyType
+  if (typeText === 'live') keyType = 'live'
+  else if (typeText === 'test') keyType = 'test'
+  else return { ok: false, problem: 'prefix' }
+
+  if (token.length !== headLength + KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH) {
+    return { ok: false, problem: 'length' }
+  }
+  for (let i = headLength; i < token.length; i++) {
+    const code = token.charCodeAt(i)
+    if (code >= 128 || BASE62_VALUE[code] === -1) return { ok: false, problem: 'alphabet' }
+  }
+  const split = token.length - KEY_CHECKSUM_LENGTH
+  if (checksumOf(token.slice(0, split)) !== token.slice(split)) {
+    return { ok: false, problem: 'checksum' }
+  }
+  return { ok: true, keyType, last4: token.slice(-4) }
+}
+
+/** True when `token` is a well-formed key of this prefix (K1, K2). */
+export function isWellFormedKey(token: string, keyPrefix = 'svc'): boolean {
+  return parseKey(token, keyPrefix).ok
+}
+
+/** K4: the masked display, `svc_live_****` + the last 4 characters. Fails K1 by construction. */
+export function maskKey(keyType: KeyType, last4: string, keyPrefix = 'svc'): string {
+  return `${keyPrefix}_${keyType}_****${last4}`
+}
+
+/**
+ * A regular expression that matches keys of this prefix anywhere in a text, for secret scanners
+ * (GitHub secret scanning, gitleaks, trufflehog). Matches still need the checksum check:
+ * `isWellFormedKey(match)` removes look-alikes offline.
+ */
+export function keyPattern(keyPrefix = 'svc'): RegExp {
+  assertKeyPrefix(keyPrefix)
+  return new RegExp(
+    `\\b${keyPrefix}_(?:live|test)_[0-9A-Za-z]{${KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH}}\\b`,
+    'g',
+  )
+}
+
+/** The secret-scanner pattern for the default `svc` prefix. */
+export const KEY_PATTERN: RegExp = keyPattern('svc')
+
+/**
+ * K3: the stored form of a key: sha256(key) in hex, or HMAC-SHA-256(pepper, key) in hex when a
+ * pepper is given. Only this and the last 4 characters are ever stored.
+ */
+export function hashKey(key: string, pepper?: string | Uint8Array | null): string {
+  if (pepper === undefined || pepper === null) return createHash('sha256').update(key).digest('hex')
+  return createHmac('sha256', pepper).update(key).digest('hex')
+}
+
+/** `key_` + 24 base62 characters (K5). */
+export function generateKeyId(): string {
+  return `key_${randomBase62(24)}`
+}

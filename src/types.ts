@@ -1,0 +1,236 @@
+/**
+ * The contracts every part of keyward shares: key records, the three store contracts
+ * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, and the neutral
+ * request view that adapters hand to the core.
+ */
+
+/** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
+export type Awaitable<T> = T | Promise<T>
+
+/** `live` for `svc_live_` keys, `test` for sandbox `svc_test_` keys (SEED.md §2). */
+export type KeyType = 'live' | 'test'
+
+/** K5/K6: `expired` is derived from `expiresAt` at read time; stores never need a timer. */
+export type KeyStatus = 'active' | 'revoked' | 'expired'
+
+/** Per-key overrides of the key type's default limits (K5, L1). */
+export interface KeyLimits {
+  perMinute?: number
+  perMonth?: number
+}
+
+/** The public key record (K5). Never holds the full key; timestamps are ISO 8601 UTC with ms. */
+export interface ApiKeyRecord {
+  id: string
+  name: string
+  keyType: KeyType
+  maskedKey: string
+  status: KeyStatus
+  createdAt: string
+  expiresAt: string | null
+  revokedAt: string | null
+  lastUsedAt: string | null
+  /** null means every scope. */
+  scopes: string[] | null
+  limits: KeyLimits | null
+}
+
+/**
+ * What a KeyStore keeps for one key (K3): the hash of the key and its last 4 characters, never
+ * the key. Times are epoch milliseconds so records stay small (1,000,000 keys in memory).
+ */
+export interface StoredKey {
+  /** `key_` + 24 base62 characters. */
+  id: string
+  /** sha256(key) in hex, or HMAC-SHA-256(pepper, key) in hex when a pepper is configured. */
+  hash: string
+  name: string
+  keyType: KeyType
+  /** The last 4 characters of the key, for the masked display (K4). */
+  last4: string
+  createdAt: number
+  expiresAt: number | null
+  revokedAt: number | null
+  lastUsedAt: number | null
+  scopes: readonly string[] | null
+  limits: KeyLimits | null
+}
+
+/**
+ * Persistent key records. Implementations: `createMemoryKeyStore()`, `createRedisKeyStore()`.
+ * Every implementation must pass `test/contracts/key-store.contract.ts`.
+ */
+export interface KeyStore {
+  /** Adds a key. Rejects (throws) when the id or the hash is already present. */
+  insert(key: StoredKey): Awaitable<void>
+  /** The key whose hash is `hash`, whatever its status; undefined when none. */
+  findByHash(hash: string): Awaitable<StoredKey | undefined>
+  get(id: string): Awaitable<StoredKey | undefined>
+  /** Every key, newest `createdAt` first (ties: larger id first). */
+  list(): Awaitable<StoredKey[]>
+  /**
+   * Sets `revokedAt` to `at` unless it is already set (K6: irreversible, idempotent: a second
+   * call keeps the first time). Returns the key as stored afterwards; undefined for an unknown id.
+   */
+  revoke(id: string, at: number): Awaitable<StoredKey | undefined>
+  /**
+   * Moves `expiresAt` earlier: the new value is `min(current, expiresAt)` (null counts as
+   * infinitely far). Used by rotation's grace period. Returns the key afterwards.
+   */
+  shortenExpiry(id: string, expiresAt: number): Awaitable<StoredKey | undefined>
+  /** Records `lastUsedAt`; never moves it backwards. Unknown ids are ignored. */
+  touch(id: string, at: number): Awaitable<void>
+}
+
+/** The limits that apply to one key: its type's defaults with the key's overrides (L1). */
+export interface LimitPolicy {
+  /** Requests admitted in any rolling 60-second span (L2). */
+  perMinute: number
+  /** Requests admitted per UTC calendar month, or null for no quota. */
+  perMonth: number | null
+}
+
+/** The state of one limit as the client sees it in headers (L3). */
+export interface WindowState {
+  limit: number
+  remaining: number
+  /** Unix epoch seconds at which `remaining` next rises (L3, L4b). */
+  reset: number
+}
+
+/** One atomic decision over both limits (L2, L4). */
+export interface LimitDecision {
+  allowed: boolean
+  minute: WindowState
+  /** null when the key has no monthly quota. */
+  month: WindowState | null
+  /** When not allowed: whole seconds until the request would be admitted (L4); otherwise 0. */
+  retryAfter: number
+  /** When not allowed: the limit that binds (`month` when the quota is exhausted, L4). */
+  binding: 'minute' | 'month' | null
+}
+
+/**
+ * Per-key rate limits and monthly quotas. `consume` is one atomic check-and-count over both
+ * limits: a rejected request consumes nothing (L4). `peek` reports the same state and consumes
+ * nothing (the auth test endpoint, L5, and 403/404 headers, L3).
+ * Every implementation must pass `test/contracts/rate-limiter.contract.ts`.
+ */
+export interface RateLimiter {
+  consume(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitDecision>
+  peek(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitDecision>
+}
+
+/** One audited request (E5). */
+export interface UsageEntry {
+  keyId: string
+  requestId: string
+  /** ISO 8601 UTC with milliseconds. */
+  timestamp: string
+  method: string
+  /** The path without the query string. */
+  path: string
+  status: number
+  ip: string | null
+  country: string | null
+}
+
+export interface UsageQuery {
+  /** Only this key's entries; every key's when absent. */
+  keyId?: string
+  /** 1–1000. */
+  limit: number
+}
+
+/**
+ * The usage audit log. Every implementation must pass `test/contracts/usage-log.contract.ts`.
+ */
+export interface UsageLog {
+  append(entry: UsageEntry): Awaitable<void>
+  /** Newest first, at most `limit` entries. */
+  query(query: UsageQuery): Awaitable<UsageEntry[]>
+  /** Writes out anything buffered (Redis batches appends). Resolves once it is durable. */
+  flush?(): Promise<void>
+}
+
+/** What one authenticated request asks of the stores, decided in one step. */
+export interface AuthorizeInput {
+  /** The key's hash under the current pepper first, then under each previous pepper. */
+  hashes: readonly string[]
+  now: number
+  /** Every scope the route requires; the key must hold all of them (L6). */
+  requiredScopes: readonly string[] | null
+  /** A test key on a live-only route is forbidden (L6). */
+  liveOnly: boolean
+  /** Whether an admitted request counts against the limits (false for the auth test, L5). */
+  consume: boolean
+  /** The type defaults; a key's own `limits` override them (L1). */
+  defaults: { live: LimitPolicy; test: LimitPolicy }
+}
+
+export type AuthorizeOutcome =
+  | { result: 'unknown' }
+  | { result: 'revoked'; key: StoredKey }
+  | { result: 'expired'; key: StoredKey }
+  /** L6: the key is valid but may not use this route; `limits` is a peek, for the L3 headers. */
+  | { result: 'forbidden'; key: StoredKey; reason: 'scope' | 'live-only'; limits: LimitDecision }
+  /** The limits decision; `allowed: false` means 429. When `consumed`, lastUsedAt was written. */
+  | { result: 'ok'; key: StoredKey; limits: LimitDecision; consumed: boolean }
+
+/** The three stores keyward runs on. */
+export interface KeywardStores {
+  keys: KeyStore
+  limiter: RateLimiter
+  usage: UsageLog
+  /**
+   * Optional fused hot path: key lookup, status, route checks and limits in one atomic step
+   * (the Redis stores do it in one script). When absent, the core composes the three stores.
+   */
+  authorize?(input: AuthorizeInput): Awaitable<AuthorizeOutcome>
+  /** Releases timers and connections the stores own (not a client the user passed in). */
+  close?(): Promise<void>
+}
+
+/** A source of time. Tests set it; everything time-dependent reads it. */
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number
+}
+
+/**
+ * The neutral view of a request that adapters build. Header values are raw: one string per
+ * header line, so duplicate lines can be seen (H1). A single string means exactly one line.
+ */
+export interface RequestView {
+  /** Every `Authorization` header line, or undefined when none was sent. */
+  authorization?: string | readonly string[] | undefined
+  /** Every `x-api-key` header line, or undefined when none was sent. */
+  apiKey?: string | readonly string[] | undefined
+  /** The raw query string, without the leading `?` (H10). */
+  query?: string | undefined
+  method?: string | undefined
+  /** The path without the query string. */
+  path?: string | undefined
+  /** The client address, as the adapter resolved it (trustProxy). */
+  ip?: string | null | undefined
+  /** The request id the adapter already sent or will send (R2); generated when absent. */
+  requestId?: string | undefined
+}
+
+/** What a protected route asks of a key (L5, L6). */
+export interface RouteRequirements {
+  /** Scopes the key must all hold (L6). */
+  scopes?: readonly string[] | undefined
+  /** Test keys are forbidden here (L6). */
+  liveOnly?: boolean | undefined
+  /** Whether an admitted request consumes limits and is recorded as usage; default true (L4a, L5). */
+  consume?: boolean | undefined
+}
+
+/** A response the adapter writes as it is: status, headers, and the body already serialized. */
+export interface KeywardResponse {
+  status: number
+  headers: Record<string, string>
+  /** JSON text (R1), or '' for HEAD and 204. */
+  body: string
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    express: 'adapters/express.ts',
+    fastify: 'adapters/fastify.ts',
+    hono: 'adapters/hono.ts',
+    redis: 'src/redis/index.ts',
+    testing: 'src/testing.ts',
+    client: 'src/client/index.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  // Shared chunks keep one copy of each class, so `instanceof` holds across subpaths.
+  splitting: true,
+  sourcemap: true,
+  clean: true,
+  target: 'node20',
+  treeshake: true,
+  external: ['express', 'fastify', 'fastify-plugin', 'hono', 'ioredis', 'redis', '@hono/node-server'],
+})
