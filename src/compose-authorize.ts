@@ -1,0 +1,134 @@
+/**
+ * The generic hot path: key lookup, status, route checks and limits built from the KeyStore and
+ * RateLimiter contracts. Stores that can do it in one atomic step (Redis, in one script) provide
+ * `KeywardStores.authorize` instead, with the same semantics; both pass
+ * `test/contracts/authorize.contract.ts`.
+ */
+import { resolvePolicy } from './limits-math.js'
+import type {
+  AuthorizeInput,
+  AuthorizeOutcome,
+  Awaitable,
+  KeyStore,
+  KeywardStores,
+  LimitDecision,
+  StoredKey,
+} from './types.js'
+
+const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
+
+/**
+ * Builds `authorize(input)` from a key store and a limiter. The decision, in order:
+ *
+ * 1. The first of `input.hashes` (current pepper first, then previous ones) that
+ *    `keys.findByHash` knows; none → `unknown`.
+ * 2. `revokedAt` set → `revoked` (a revoked key that has also expired is `revoked`, K6); else
+ *    `expiresAt <= now` → `expired`.
+ * 3. Route checks (L6): a test key on a live-only route → `forbidden`, reason `live-only`; then
+ *    a required scope missing from the key's `scopes` (null holds every scope) → `forbidden`,
+ *    reason `scope`. Live-only is checked first because it is the answer that tells the caller
+ *    what to do (use a live key): no scope could make a test key pass. A forbidden outcome
+ *    carries a `peek` of the limits for the L3 headers and consumes nothing (L4a).
+ * 4. The key's policy is its type's defaults with its own `limits` over them (L1). With
+ *    `input.consume`, `limiter.consume`; when that admits, `keys.touch(id, now)` runs before the
+ *    answer and the outcome says `consumed: true` (L4a). Without it, `limiter.peek` (L5).
+ *
+ * The result is synchronous when every store call answers synchronously (the memory stores: no
+ * promise is allocated) and a promise as soon as one answers with a promise. Store faults surface
+ * the same way: a synchronous throw from a synchronous store, a rejection otherwise; callers
+ * handle both (R5). The steps are not atomic across stores: two concurrent requests for one key
+ * are each decided by the limiter's own atomic `consume`, so limits still hold (L2).
+ *
+ * @example
+ * import { composeAuthorize, createMemoryStores } from 'keyward'
+ * const stores = createMemoryStores()
+ * const authorize = stores.authorize ?? composeAuthorize(stores)
+ */
+export function composeAuthorize(
+  stores: Pick<KeywardStores, 'keys' | 'limiter'>,
+): (input: AuthorizeInput) => Awaitable<AuthorizeOutcome> {
+  const { keys, limiter } = stores
+
+  function decide(key: StoredKey | undefined, input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
+    if (key === undefined) return UNKNOWN
+    const now = input.now
+    if (key.revokedAt !== null) return { result: 'revoked', key }
+    if (key.expiresAt !== null && key.expiresAt <= now) return { result: 'expired', key }
+
+    const policy = resolvePolicy(key, input.defaults)
+    const reason = forbiddenReason(key, input)
+    if (reason !== null) {
+      const limits = limiter.peek(key.id, policy, now)
+      if (isThenable(limits)) return Promise.resolve(limits).then((peeked) => forbidden(key, reason, peeked))
+      return forbidden(key, reason, limits)
+    }
+
+    if (!input.consume) {
+      const limits = limiter.peek(key.id, policy, now)
+      if (isThenable(limits)) return Promise.resolve(limits).then((peeked) => notConsumed(key, peeked))
+      return notConsumed(key, limits)
+    }
+    const limits = limiter.consume(key.id, policy, now)
+    if (isThenable(limits)) return Promise.resolve(limits).then((decision) => afterConsume(key, decision, now))
+    return afterConsume(key, limits, now)
+  }
+
+  function afterConsume(key: StoredKey, limits: LimitDecision, now: number): Awaitable<AuthorizeOutcome> {
+    if (!limits.allowed) return notConsumed(key, limits)
+    const outcome: AuthorizeOutcome = { result: 'ok', key, limits, consumed: true }
+    const touched = keys.touch(key.id, now)
+    if (isThenable(touched)) return Promise.resolve(touched).then(() => outcome)
+    return outcome
+  }
+
+  return function authorize(input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
+    const found = findFirst(keys, input.hashes, 0)
+    if (isThenable(found)) return Promise.resolve(found).then((key) => decide(key, input))
+    return decide(found, input)
+  }
+}
+
+/**
+ * The first key found under `hashes[from…]`, looked up one after another (the current pepper's
+ * hash first, so the common case is one lookup), going asynchronous only when a lookup does.
+ */
+function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awaitable<StoredKey | undefined> {
+  for (let i = from; i < hashes.length; i++) {
+    const found = keys.findByHash(hashes[i]!)
+    if (isThenable(found)) {
+      return Promise.resolve(found).then((key) => (key !== undefined ? key : findFirst(keys, hashes, i + 1)))
+    }
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+/** L6: why `key` may not use the route, or null. Live-only first (see `composeAuthorize`). */
+function forbiddenReason(key: StoredKey, input: AuthorizeInput): 'live-only' | 'scope' | null {
+  if (input.liveOnly && key.keyType === 'test') return 'live-only'
+  const required = input.requiredScopes
+  const held = key.scopes
+  if (required !== null && held !== null) {
+    for (let i = 0; i < required.length; i++) if (!held.includes(required[i]!)) return 'scope'
+  }
+  return null
+}
+
+function forbidden(key: StoredKey, reason: 'live-only' | 'scope', limits: LimitDecision): AuthorizeOutcome {
+  return { result: 'forbidden', key, reason, limits }
+}
+
+function notConsumed(key: StoredKey, limits: LimitDecision): AuthorizeOutcome {
+  return { result: 'ok', key, limits, consumed: false }
+}
+
+/**
+ * Whether a store answered with a promise (or any thenable) rather than a value. Store values
+ * (records, decisions, undefined) never have a `then` method, so this costs one property miss.
+ */
+function isThenable<T>(value: Awaitable<T>): value is Promise<T> {
+  return (
+    value instanceof Promise ||
+    (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
+  )
+}

@@ -1,0 +1,43 @@
+/**
+ * Errors keyward throws. Request failures are not exceptions (they are `AuthFailure` values);
+ * these are for bad input to the key manager and for faults of a store.
+ */
+
+/** The stable codes of thrown keyward errors, so `switch (err.code)` narrows. */
+export type KeywardErrorCode = 'invalid_request' | 'not_found' | 'store_timeout'
+
+/** Base class of every error keyward throws on purpose. */
+export class KeywardError extends Error {
+  readonly code: KeywardErrorCode
+  constructor(code: KeywardErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'KeywardError'
+    this.code = code
+  }
+}
+
+/** Input to the key manager that breaks a field rule (E5); `field` names the field. */
+export class KeyInputError extends KeywardError {
+  readonly field: string
+  constructor(field: string, message: string) {
+    super('invalid_request', message)
+    this.name = 'KeyInputError'
+    this.field = field
+  }
+}
+
+/** The key id does not exist. */
+export class KeyNotFoundError extends KeywardError {
+  constructor(id: string) {
+    super('not_found', `No API key with id ${JSON.stringify(id)}`)
+    this.name = 'KeyNotFoundError'
+  }
+}
+
+/** A store did not answer within the configured time (R5). */
+export class StoreTimeoutError extends KeywardError {
+  constructor(ms: number) {
+    super('store_timeout', `The key store did not answer within ${ms} ms`)
+    this.name = 'StoreTimeoutError'
+  }
+}

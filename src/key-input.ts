@@ -1,0 +1,133 @@
+import { KeyInputError } from './errors.js'
+import type { KeyLimits, KeyType } from './types.js'
+
+/** What the key manager takes to create a key (E5 field rules). */
+export interface CreateKeyInput {
+  /** 1–100 characters (code points) after trimming. */
+  name: string
+  /** `test` (sandbox, `svc_test_`) or `live` (default). `sandbox: true` is the same as `keyType: 'test'`. */
+  keyType?: KeyType
+  sandbox?: boolean
+  /** When the key stops working; must be in the future. null or absent: never. */
+  expiresAt?: Date | string | number | null
+  /** null or absent: every scope. An empty array reaches no scoped route. */
+  scopes?: readonly string[] | null
+  /** Per-key overrides of the type's default limits (positive integers). */
+  limits?: KeyLimits | null
+}
+
+/** A create request after validation. */
+export interface ValidCreateKeyInput {
+  name: string
+  keyType: KeyType
+  expiresAt: number | null
+  scopes: readonly string[] | null
+  limits: KeyLimits | null
+}
+
+/** E5: scope names. */
+export const SCOPE_PATTERN = /^[a-z][a-z0-9:._-]{0,63}$/
+/** ISO 8601 date-time with a zone (`Z` or `±hh:mm`). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
+
+function codePointLength(text: string): number {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
+
+function validateName(name: unknown): string {
+  if (typeof name !== 'string') throw new KeyInputError('name', 'name is required and must be a string')
+  const trimmed = name.trim()
+  const length = codePointLength(trimmed)
+  if (length < 1 || length > 100) {
+    throw new KeyInputError('name', 'name must be 1 to 100 characters after trimming')
+  }
+  return trimmed
+}
+
+function validateExpiresAt(value: unknown, now: number): number | null {
+  if (value === undefined || value === null) return null
+  let ms: number
+  if (value instanceof Date) ms = value.getTime()
+  else if (typeof value === 'number') ms = value
+  else if (typeof value === 'string') {
+    if (!ISO_INSTANT.test(value)) {
+      throw new KeyInputError('expiresAt', 'expiresAt must be an ISO 8601 instant with a time zone, e.g. 2027-01-01T00:00:00Z')
+    }
+    ms = Date.parse(value)
+    // Date.parse rolls impossible dates forward (2027-02-30 → 2027-03-02); refuse them instead.
+    const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number]
+    const calendar = new Date(Date.UTC(year, month - 1, day))
+    if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) {
+      throw new KeyInputError('expiresAt', 'expiresAt is not a real calendar date')
+    }
+  } else {
+    throw new KeyInputError('expiresAt', 'expiresAt must be an ISO 8601 instant, or null for no expiry')
+  }
+  if (!Number.isFinite(ms)) throw new KeyInputError('expiresAt', 'expiresAt is not a valid instant')
+  if (ms <= now) throw new KeyInputError('expiresAt', 'expiresAt must be in the future')
+  return ms
+}
+
+function validateScopes(value: unknown): readonly string[] | null {
+  if (value === undefined || value === null) return null
+  if (!Array.isArray(value)) throw new KeyInputError('scopes', 'scopes must be null or an array of strings')
+  if (value.length > 50) throw new KeyInputError('scopes', 'scopes may hold at most 50 entries')
+  const seen = new Set<string>()
+  for (const scope of value) {
+    if (typeof scope !== 'string' || !SCOPE_PATTERN.test(scope)) {
+      throw new KeyInputError('scopes', `scopes: each scope must match ${SCOPE_PATTERN.source}`)
+    }
+    if (seen.has(scope)) throw new KeyInputError('scopes', `scopes: "${scope}" is listed twice`)
+    seen.add(scope)
+  }
+  return Object.freeze([...seen])
+}
+
+function validateLimits(value: unknown): KeyLimits | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new KeyInputError('limits', 'limits must be an object { perMinute?, perMonth? } or null')
+  }
+  const limits: KeyLimits = {}
+  for (const [field, limit] of Object.entries(value as Record<string, unknown>)) {
+    if (field !== 'perMinute' && field !== 'perMonth') {
+      throw new KeyInputError(`limits.${field}`, `limits.${field} is not a known field (perMinute, perMonth)`)
+    }
+    if (limit === undefined) continue
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+      throw new KeyInputError(`limits.${field}`, `limits.${field} must be a positive integer`)
+    }
+    limits[field] = limit
+  }
+  return Object.keys(limits).length === 0 ? null : limits
+}
+
+/**
+ * Checks a create request against the field rules of E5 and returns it normalized. Throws
+ * `KeyInputError` naming the field for the first rule broken.
+ */
+export function validateCreateKeyInput(input: CreateKeyInput, now: number): ValidCreateKeyInput {
+  if (typeof input !== 'object' || input === null) {
+    throw new KeyInputError('body', 'expected an object { name, sandbox?, expiresAt?, scopes?, limits? }')
+  }
+  const name = validateName(input.name)
+  if (input.sandbox !== undefined && typeof input.sandbox !== 'boolean') {
+    throw new KeyInputError('sandbox', 'sandbox must be true or false')
+  }
+  if (input.keyType !== undefined && input.keyType !== 'live' && input.keyType !== 'test') {
+    throw new KeyInputError('keyType', 'keyType must be "live" or "test"')
+  }
+  if (input.sandbox !== undefined && input.keyType !== undefined && input.sandbox !== (input.keyType === 'test')) {
+    throw new KeyInputError('sandbox', 'sandbox and keyType disagree')
+  }
+  const keyType: KeyType = input.keyType ?? (input.sandbox ? 'test' : 'live')
+  return {
+    name,
+    keyType,
+    expiresAt: validateExpiresAt(input.expiresAt, now),
+    scopes: validateScopes(input.scopes),
+    limits: validateLimits(input.limits),
+  }
+}

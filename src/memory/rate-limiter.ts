@@ -1,0 +1,214 @@
+import {
+  BUCKET_LIFETIME_SECONDS,
+  buildDecision,
+  minuteRetryAfter,
+  secondOf,
+  utcMonthIndex,
+  utcMonthStartSeconds,
+} from '../limits-math.js'
+import type { LimitDecision, LimitPolicy, RateLimiter } from '../types.js'
+
+/** Options of `createMemoryRateLimiter`. */
+export interface MemoryRateLimiterOptions {
+  /**
+   * Operations between two sweeps that drop the state of idle keys. The real interval is at
+   * least the number of tracked keys, so a sweep costs O(1) per operation amortized.
+   * Default 10,000.
+   */
+  sweepEvery?: number
+}
+
+/** A `RateLimiter` that answers synchronously, with a view of its memory use. */
+export interface MemoryRateLimiter extends RateLimiter {
+  consume(keyId: string, policy: LimitPolicy, now: number): LimitDecision
+  peek(keyId: string, policy: LimitPolicy, now: number): LimitDecision
+  /** Keys that currently hold state (recent requests or a quota counter of a running month). */
+  readonly size: number
+  /**
+   * Drops every key's state that can no longer change a decision at `now`: buckets out of the
+   * minute window, and keys left with neither buckets nor a counter of a running month. It runs
+   * by itself every `sweepEvery` operations; calling it is only needed to reclaim memory sooner.
+   */
+  sweep(now: number): void
+}
+
+/**
+ * One key's state. Buckets are flat pairs `[second, count, …]`, oldest first, every
+ * second within 60 of the newest: at most 61 pairs (about 1.3 KiB for a key busy every second),
+ * and a rarely used key holds only a few numbers.
+ */
+interface KeyLimitState {
+  buckets: number[]
+  /** Sum of the bucket counts, kept so that an admission does not re-add the window. */
+  minuteCount: number
+  /** `utcMonthIndex` of the month `monthCount` belongs to; -1 when the key never had a quota. */
+  monthIndex: number
+  monthCount: number
+}
+
+const DEFAULT_SWEEP_EVERY = 10_000
+const NO_BUCKETS: readonly number[] = []
+
+/**
+ * Per-key rate limits and monthly quotas in process memory (L1, L2, L4, L4b), with the semantics
+ * documented in `src/limits-math.ts`: a bucketed sliding window of 61 one-second buckets that
+ * never over-admits, and a UTC calendar-month counter. No timers: expired buckets are dropped when
+ * their key is next used, and idle keys by an amortized sweep. State is per process; instances
+ * that must share limits need the Redis limiter.
+ *
+ * Time only ever comes from the `now` argument. When it goes backwards (a wall clock stepped
+ * back), requests keep counting against the newest buckets: a request is counted in bucket
+ * `max(s, newest - 60)` and the window reaches back 60 seconds from `max(s, newest)`, which can
+ * only reject more, never admit more.
+ *
+ * @example
+ * import { createMemoryRateLimiter } from 'keyward'
+ * const limiter = createMemoryRateLimiter()
+ * const decision = limiter.consume('key_…', { perMinute: 10, perMonth: 1000 }, Date.now())
+ * if (!decision.allowed) console.log(`retry in ${decision.retryAfter} s`)
+ */
+export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}): MemoryRateLimiter {
+  const sweepEvery = options.sweepEvery ?? DEFAULT_SWEEP_EVERY
+  if (!Number.isSafeInteger(sweepEvery) || sweepEvery < 1) {
+    throw new TypeError(`keyward: option "sweepEvery" must be a positive integer (got ${String(sweepEvery)})`)
+  }
+  const states = new Map<string, KeyLimitState>()
+  let operationsSinceSweep = 0
+
+  // The month of the last request and its bounds, so that most requests compute no calendar.
+  let monthFromMs = 0
+  let monthUntilMs = -1
+  let monthIndex = 0
+  function monthAt(now: number): number {
+    if (now < monthFromMs || now >= monthUntilMs) {
+      monthIndex = utcMonthIndex(now)
+      monthFromMs = utcMonthStartSeconds(monthIndex) * 1000
+      monthUntilMs = utcMonthStartSeconds(monthIndex + 1) * 1000
+    }
+    return monthIndex
+  }
+
+  /** Drops the buckets that have left the window; the newest bucket always stays. */
+  function prune(state: KeyLimitState, s: number): void {
+    const buckets = state.buckets
+    const length = buckets.length
+    if (length === 0) return
+    const floor = Math.max(s, buckets[length - 2]!) - 60
+    let cut = 0
+    let removed = 0
+    while (cut < length && buckets[cut]! < floor) {
+      removed += buckets[cut + 1]!
+      cut += 2
+    }
+    if (cut > 0) {
+      buckets.splice(0, cut)
+      state.minuteCount -= removed
+    }
+  }
+
+  function maybeSweep(now: number): void {
+    if (++operationsSinceSweep >= sweepEvery && operationsSinceSweep >= states.size) sweep(now)
+  }
+
+  function sweep(now: number): void {
+    operationsSinceSweep = 0
+    const s = secondOf(now)
+    const month = monthAt(now)
+    for (const [keyId, state] of states) {
+      prune(state, s)
+      if (state.buckets.length === 0 && (state.monthCount === 0 || state.monthIndex < month)) {
+        states.delete(keyId)
+      }
+    }
+  }
+
+  /**
+   * The decision for `state` at `now`, consuming one unit when `consume` and allowed. `peek`
+   * passes `consume = false` and then nothing is written, not even pruning: a peek at a later
+   * time must not make buckets vanish that an earlier-stamped request would still count.
+   */
+  function decide(keyId: string, policy: LimitPolicy, now: number, consume: boolean): LimitDecision {
+    const s = secondOf(now)
+    let state = states.get(keyId)
+    const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets
+    let from = 0
+    let minuteCount = 0
+    if (state !== undefined) {
+      if (consume) {
+        prune(state, s)
+        minuteCount = state.minuteCount
+      } else {
+        const floor = Math.max(s, buckets[buckets.length - 2] ?? s) - 60
+        for (let i = 0; i < buckets.length; i += 2) {
+          if (buckets[i]! < floor) from = i + 2
+          else minuteCount += buckets[i + 1]!
+        }
+      }
+    }
+
+    const perMonth = policy.perMonth
+    const currentMonth = monthAt(now)
+    let month = currentMonth
+    let monthCount = 0
+    // A counter of a later month than `now` (a clock stepped back across the 1st) keeps counting.
+    if (perMonth !== null && state !== undefined && state.monthIndex >= currentMonth) {
+      month = state.monthIndex
+      monthCount = state.monthCount
+    }
+
+    const allowed = minuteCount < policy.perMinute && (perMonth === null || monthCount < perMonth)
+    if (allowed && consume) {
+      if (state === undefined) {
+        state = { buckets: [], minuteCount: 0, monthIndex: -1, monthCount: 0 }
+        states.set(keyId, state)
+      }
+      addToBucket(state.buckets, s)
+      minuteCount = ++state.minuteCount
+      if (perMonth !== null) {
+        state.monthIndex = month
+        state.monthCount = ++monthCount
+      }
+    }
+    if (consume) maybeSweep(now)
+
+    const window = state === undefined ? NO_BUCKETS : state.buckets
+    return buildDecision({
+      policy,
+      now,
+      allowed,
+      minuteCount,
+      oldestSecond: from < window.length ? window[from]! : null,
+      monthCount,
+      monthReset: month === currentMonth ? monthUntilMs / 1000 : utcMonthStartSeconds(month + 1),
+      minuteRetryAfter:
+        !allowed && minuteCount >= policy.perMinute ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from) : 0,
+    })
+  }
+
+  return {
+    consume: (keyId, policy, now) => decide(keyId, policy, now, true),
+    peek: (keyId, policy, now) => decide(keyId, policy, now, false),
+    get size() {
+      return states.size
+    },
+    sweep,
+  }
+}
+
+/**
+ * Adds one request of second `s` to pruned buckets: into the newest bucket when it is `s`, as a
+ * new newest bucket when `s` is later, and otherwise (an earlier-stamped request) into bucket
+ * `max(s, newest - 60)` so that the window never spans more than 61 seconds.
+ */
+function addToBucket(buckets: number[], s: number): void {
+  const length = buckets.length
+  if (length === 0 || buckets[length - 2]! < s) {
+    buckets.push(s, 1)
+    return
+  }
+  const second = Math.max(s, buckets[length - 2]! - (BUCKET_LIFETIME_SECONDS - 1))
+  let i = length - 2
+  while (i >= 0 && buckets[i]! > second) i -= 2
+  if (i >= 0 && buckets[i] === second) buckets[i + 1] = buckets[i + 1]! + 1
+  else buckets.splice(i + 2, 0, second, 1)
+}

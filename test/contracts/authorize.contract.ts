@@ -1,0 +1,287 @@
+/**
+ * The behaviour of `authorize(input)`, the hot path (K6, L1, L3, L4a, L5, L6): the generic
+ * `composeAuthorize` and any fused implementation (the Redis script) must pass it. Run it from a
+ * `*.test.ts` file:
+ *
+ *   runAuthorizeContract('composed memory', () => {
+ *     const stores = createMemoryStores()
+ *     return { keys: stores.keys, limiter: stores.limiter, authorize: composeAuthorize(stores) }
+ *   })
+ *
+ * The factory's `keys` and `limiter` must be the stores `authorize` works on: the suite inserts
+ * keys with `keys.insert` and reads usage back with `limiter.peek` and `keys.get`.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type {
+  AuthorizeInput,
+  AuthorizeOutcome,
+  Awaitable,
+  KeyStore,
+  LimitPolicy,
+  RateLimiter,
+  StoredKey,
+} from '../../src/types.js'
+import { T0, makeStoredKey, randomHash, type Fixture, type FixtureFactory } from './fixtures.js'
+
+/** What the authorize suite runs on. */
+export interface AuthorizeFixture {
+  keys: KeyStore
+  limiter: RateLimiter
+  authorize: (input: AuthorizeInput) => Awaitable<AuthorizeOutcome>
+}
+
+const DEFAULTS: AuthorizeInput['defaults'] = {
+  live: { perMinute: 1000, perMonth: null },
+  test: { perMinute: 10, perMonth: 1000 },
+}
+
+/** Declares the authorize suite for what `make` builds (called once per test). */
+export function runAuthorizeContract(name: string, make: FixtureFactory<AuthorizeFixture>): void {
+  describe(`authorize contract: ${name}`, () => {
+    let fixture: Fixture<AuthorizeFixture>
+
+    beforeEach(async () => {
+      fixture = await make()
+    })
+    afterEach(async () => {
+      await fixture.cleanup?.()
+    })
+
+    async function inserted(overrides: Partial<StoredKey> = {}): Promise<StoredKey> {
+      const key = makeStoredKey(overrides)
+      await fixture.keys.insert(key)
+      return key
+    }
+
+    function input(overrides: Partial<AuthorizeInput> & Pick<AuthorizeInput, 'hashes'>): AuthorizeInput {
+      return { now: T0, requiredScopes: null, liveOnly: false, consume: true, defaults: DEFAULTS, ...overrides }
+    }
+
+    async function authorize(overrides: Partial<AuthorizeInput> & Pick<AuthorizeInput, 'hashes'>): Promise<AuthorizeOutcome> {
+      return await fixture.authorize(input(overrides))
+    }
+
+    /** Requests of `key` counted in the current minute, read without consuming. */
+    async function minuteUsed(key: StoredKey, policy: LimitPolicy, now = T0): Promise<number> {
+      const decision = await fixture.limiter.peek(key.id, policy, now)
+      return policy.perMinute - decision.minute.remaining
+    }
+
+    describe('lookup and status (K6, H9)', () => {
+      it('H9: a hash no key has is unknown', async () => {
+        await inserted()
+        expect(await authorize({ hashes: [randomHash()] })).toEqual({ result: 'unknown' })
+      })
+
+      it('H9: no hash at all is unknown', async () => {
+        expect(await authorize({ hashes: [] })).toEqual({ result: 'unknown' })
+      })
+
+      it('K3: a key stored under a previous pepper is found by a later hash of the list', async () => {
+        const key = await inserted()
+        const outcome = await authorize({ hashes: [randomHash(), randomHash(), key.hash] })
+        expect(outcome).toMatchObject({ result: 'ok', key: { id: key.id }, consumed: true })
+      })
+
+      it('K3: the current pepper’s hash wins when both hashes name a key', async () => {
+        const current = await inserted()
+        const previous = await inserted()
+        const outcome = await authorize({ hashes: [current.hash, previous.hash] })
+        expect(outcome).toMatchObject({ result: 'ok', key: { id: current.id } })
+      })
+
+      it('K6/H9: a revoked key is revoked and consumes nothing', async () => {
+        const key = await inserted({ revokedAt: T0 - 1 })
+        const outcome = await authorize({ hashes: [key.hash] })
+        expect(outcome).toMatchObject({ result: 'revoked', key: { id: key.id, revokedAt: T0 - 1 } })
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+      })
+
+      it('K6: a key revoked through the store is rejected by the very next request (K7)', async () => {
+        const key = await inserted()
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'ok' })
+        await fixture.keys.revoke(key.id, T0 + 1)
+        expect(await authorize({ hashes: [key.hash], now: T0 + 2 })).toMatchObject({ result: 'revoked' })
+      })
+
+      it('K6/H9: a key whose expiresAt is now is expired and consumes nothing', async () => {
+        const key = await inserted({ expiresAt: T0 })
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'expired', key: { id: key.id } })
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+      })
+
+      it('K6: a key expiring one millisecond from now is still active', async () => {
+        const key = await inserted({ expiresAt: T0 + 1 })
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'ok', consumed: true })
+      })
+
+      it('K6: a key both revoked and expired is revoked', async () => {
+        const key = await inserted({ expiresAt: T0 - 10_000, revokedAt: T0 - 1 })
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'revoked' })
+      })
+
+      it('K6: status is decided before route checks (a revoked key on a forbidden route is revoked)', async () => {
+        const key = await inserted({ keyType: 'test', scopes: [], revokedAt: T0 - 1 })
+        const outcome = await authorize({ hashes: [key.hash], liveOnly: true, requiredScopes: ['ip'] })
+        expect(outcome).toMatchObject({ result: 'revoked' })
+      })
+    })
+
+    describe('route checks (L6, L3)', () => {
+      it('L6: a key lacking a required scope is forbidden (scope) and consumes nothing', async () => {
+        const key = await inserted({ scopes: ['ip'] })
+        const outcome = await authorize({ hashes: [key.hash], requiredScopes: ['email'] })
+        expect(outcome).toMatchObject({ result: 'forbidden', reason: 'scope', key: { id: key.id } })
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+      })
+
+      it('L6: every required scope must be held', async () => {
+        const key = await inserted({ scopes: ['ip', 'email'] })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['ip', 'email'] })).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['ip', 'billing'] })).toMatchObject({
+          result: 'forbidden',
+          reason: 'scope',
+        })
+      })
+
+      it('L6/K5: null scopes hold every scope', async () => {
+        const key = await inserted({ scopes: null })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['anything:at-all'] })).toMatchObject({ result: 'ok' })
+      })
+
+      it('L6/E5: an empty scope list reaches no scoped route but does reach unscoped ones', async () => {
+        const key = await inserted({ scopes: [] })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['ip'] })).toMatchObject({ reason: 'scope' })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: null })).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: [] })).toMatchObject({ result: 'ok' })
+      })
+
+      it('L6: a test key on a live-only route is forbidden (live-only); a live key passes', async () => {
+        const test = await inserted({ keyType: 'test' })
+        const live = await inserted({ keyType: 'live' })
+        expect(await authorize({ hashes: [test.hash], liveOnly: true })).toMatchObject({
+          result: 'forbidden',
+          reason: 'live-only',
+        })
+        expect(await minuteUsed(test, DEFAULTS.test)).toBe(0)
+        expect(await authorize({ hashes: [live.hash], liveOnly: true })).toMatchObject({ result: 'ok' })
+      })
+
+      it('L6: live-only is reported before a missing scope', async () => {
+        const key = await inserted({ keyType: 'test', scopes: [] })
+        const outcome = await authorize({ hashes: [key.hash], liveOnly: true, requiredScopes: ['ip'] })
+        expect(outcome).toMatchObject({ result: 'forbidden', reason: 'live-only' })
+      })
+
+      it('L3: a forbidden outcome carries a peek of the key’s limits, showing earlier usage', async () => {
+        const key = await inserted({ keyType: 'test', scopes: ['ip'] })
+        for (let i = 0; i < 3; i++) await authorize({ hashes: [key.hash], requiredScopes: ['ip'] })
+        const outcome = await authorize({ hashes: [key.hash], requiredScopes: ['email'] })
+        if (outcome.result !== 'forbidden') throw new Error(`expected forbidden, got ${JSON.stringify(outcome)}`)
+        expect(outcome.limits.minute).toEqual({ limit: 10, remaining: 7, reset: T0 / 1000 + 61 })
+        expect(outcome.limits.month).toMatchObject({ limit: 1000, remaining: 997 })
+        expect(await minuteUsed(key, DEFAULTS.test)).toBe(3)
+      })
+    })
+
+    describe('limits (L1, L4, L4a, L5)', () => {
+      it('L4a: an admitted request consumes one unit and writes lastUsedAt', async () => {
+        const key = await inserted()
+        const outcome = await authorize({ hashes: [key.hash], now: T0 + 1_500 })
+        expect(outcome).toMatchObject({
+          result: 'ok',
+          consumed: true,
+          limits: { allowed: true, minute: { limit: 1000, remaining: 999 }, month: null, retryAfter: 0, binding: null },
+        })
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0 + 1_500)
+        expect(await minuteUsed(key, DEFAULTS.live, T0 + 1_500)).toBe(1)
+      })
+
+      it('L1: a test key gets the test defaults, a live key the live defaults', async () => {
+        const test = await inserted({ keyType: 'test' })
+        const live = await inserted({ keyType: 'live' })
+        expect(await authorize({ hashes: [test.hash] })).toMatchObject({
+          limits: { minute: { limit: 10, remaining: 9 }, month: { limit: 1000, remaining: 999 } },
+        })
+        expect(await authorize({ hashes: [live.hash] })).toMatchObject({
+          limits: { minute: { limit: 1000, remaining: 999 }, month: null },
+        })
+      })
+
+      it('L1: per-key limits override the type defaults field by field', async () => {
+        const key = await inserted({ keyType: 'test', limits: { perMinute: 3 } })
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({
+          limits: { minute: { limit: 3, remaining: 2 }, month: { limit: 1000, remaining: 999 } },
+        })
+      })
+
+      it('L1: a per-key perMonth gives a live key a quota', async () => {
+        const key = await inserted({ keyType: 'live', limits: { perMonth: 2 } })
+        await authorize({ hashes: [key.hash] })
+        await authorize({ hashes: [key.hash] })
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({
+          result: 'ok',
+          consumed: false,
+          limits: { allowed: false, binding: 'month', month: { limit: 2, remaining: 0 } },
+        })
+      })
+
+      it('L4/L4a: over the limit the outcome is ok with allowed=false, nothing consumed, lastUsedAt untouched', async () => {
+        const key = await inserted({ keyType: 'test' })
+        for (let i = 0; i < 10; i++) {
+          expect(await authorize({ hashes: [key.hash], now: T0 + i })).toMatchObject({ consumed: true })
+        }
+        const rejected = await authorize({ hashes: [key.hash], now: T0 + 30_000 })
+        expect(rejected).toMatchObject({
+          result: 'ok',
+          consumed: false,
+          limits: { allowed: false, binding: 'minute', retryAfter: 31, minute: { remaining: 0 } },
+        })
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0 + 9)
+        expect(await minuteUsed(key, DEFAULTS.test, T0 + 30_000)).toBe(10)
+      })
+
+      it('L5: with consume=false the limits are peeked: nothing consumed, lastUsedAt untouched', async () => {
+        const key = await inserted({ keyType: 'test' })
+        await authorize({ hashes: [key.hash] })
+        for (let i = 0; i < 15; i++) {
+          expect(await authorize({ hashes: [key.hash], consume: false })).toMatchObject({
+            result: 'ok',
+            consumed: false,
+            limits: { allowed: true, minute: { remaining: 9 }, month: { remaining: 999 } },
+          })
+        }
+        expect(await minuteUsed(key, DEFAULTS.test)).toBe(1)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0)
+      })
+
+      it('L5: a key over its limits is reported with allowed=false by a peek (the core still answers 200)', async () => {
+        const key = await inserted({ keyType: 'test', limits: { perMinute: 1 } })
+        await authorize({ hashes: [key.hash] })
+        expect(await authorize({ hashes: [key.hash], consume: false })).toMatchObject({
+          result: 'ok',
+          consumed: false,
+          limits: { allowed: false, minute: { limit: 1, remaining: 0 } },
+        })
+      })
+
+      it('L2: concurrent requests on one key never exceed the limit', async () => {
+        const key = await inserted({ keyType: 'live', limits: { perMinute: 5 } })
+        const outcomes = await Promise.all(Array.from({ length: 20 }, () => authorize({ hashes: [key.hash] })))
+        const consumed = outcomes.filter((outcome) => outcome.result === 'ok' && outcome.consumed)
+        expect(consumed).toHaveLength(5)
+        expect(await minuteUsed(key, { perMinute: 5, perMonth: null })).toBe(5)
+      })
+
+      it('L4a: lastUsedAt never moves backwards when requests are decided out of order', async () => {
+        const key = await inserted()
+        await authorize({ hashes: [key.hash], now: T0 + 5_000 })
+        await authorize({ hashes: [key.hash], now: T0 + 4_000 })
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0 + 5_000)
+      })
+    })
+  })
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import { KeyInputError, KeyNotFoundError } from '../../src/errors.js'
+import { isWellFormedKey } from '../../src/key-format.js'
+import { createMemoryStores } from '../../src/memory/index.js'
+import { createTestKeyward } from '../../src/testing.js'
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+describe('key manager (K3–K6)', () => {
+  it('K5: create returns the full key once and a record with every K5 field', async () => {
+    const t = createTestKeyward()
+    const { key, record } = await t.keyward.keys.create({ name: '  Billing service  ', sandbox: true, scopes: ['ip'], limits: { perMinute: 5 } })
+    expect(isWellFormedKey(key)).toBe(true)
+    expect(key.startsWith('svc_test_')).toBe(true)
+    expect(record).toEqual({
+      id: expect.stringMatching(/^key_[0-9A-Za-z]{24}$/),
+      name: 'Billing service',
+      keyType: 'test',
+      maskedKey: `svc_test_****${key.slice(-4)}`,
+      status: 'active',
+      createdAt: expect.stringMatching(ISO_MS),
+      expiresAt: null,
+      revokedAt: null,
+      lastUsedAt: null,
+      scopes: ['ip'],
+      limits: { perMinute: 5 },
+    })
+  })
+
+  it('K3: the store never holds the key; get and list never return it', async () => {
+    const stores = createMemoryStores()
+    const t = createTestKeyward({ stores })
+    const { key, record } = await t.issueLiveKey()
+    const stored = await stores.keys.get(record.id)
+    expect(JSON.stringify(stored)).not.toContain(key)
+    expect(stored?.last4).toBe(key.slice(-4))
+    expect(JSON.stringify(await t.keyward.keys.get(record.id))).not.toContain(key)
+    expect(JSON.stringify(await t.keyward.keys.list())).not.toContain(key)
+  })
+
+  it('K5: list is newest first and masked', async () => {
+    const t = createTestKeyward()
+    const a = await t.issueLiveKey({ name: 'a' })
+    t.clock.advance(1)
+    const b = await t.issueTestKey({ name: 'b' })
+    const list = await t.keyward.keys.list()
+    expect(list.map((r) => r.name)).toEqual(['b', 'a'])
+    expect(list.map((r) => r.maskedKey)).toEqual([b.record.maskedKey, a.record.maskedKey])
+  })
+
+  it('K6: revoke is immediate, idempotent and keeps the first revokedAt; unknown ids throw KeyNotFoundError', async () => {
+    const t = createTestKeyward()
+    const { record } = await t.issueLiveKey()
+    const first = await t.keyward.keys.revoke(record.id)
+    t.clock.advance(1000)
+    const second = await t.keyward.keys.revoke(record.id)
+    expect(first.status).toBe('revoked')
+    expect(second).toEqual(first)
+    await expect(t.keyward.keys.revoke('key_missing')).rejects.toBeInstanceOf(KeyNotFoundError)
+  })
+
+  it('K6: rotate without a grace period revokes the old key at once; the new key works', async () => {
+    const t = createTestKeyward()
+    const old = await t.issueLiveKey({ name: 'deploy', scopes: ['ip'], limits: { perMinute: 7 } })
+    const rotated = await t.keyward.keys.rotate(old.record.id)
+    expect(rotated.previous.status).toBe('revoked')
+    expect(rotated.record).toMatchObject({ name: 'deploy', keyType: 'live', scopes: ['ip'], limits: { perMinute: 7 }, status: 'active' })
+    expect((await t.authenticateKey(old.key)).ok).toBe(false)
+    expect((await t.authenticateKey(rotated.key)).ok).toBe(true)
+  })
+
+  it('K6: rotate with a grace period lets the old key work until then, never past its own expiry', async () => {
+    const t = createTestKeyward()
+    const old = await t.issueLiveKey()
+    const rotated = await t.keyward.keys.rotate(old.record.id, { gracePeriodMs: 3600_000 })
+    expect(rotated.previous.status).toBe('active')
+    expect(rotated.previous.expiresAt).toBe(new Date(t.clock.now() + 3600_000).toISOString())
+    t.clock.advance(3600_000 - 1)
+    expect((await t.authenticateKey(old.key)).ok).toBe(true)
+    t.clock.advance(1)
+    expect((await t.authenticateKey(old.key)).ok).toBe(false)
+
+    const soon = await t.issueLiveKey({ expiresAt: t.clock.now() + 60_000 })
+    const again = await t.keyward.keys.rotate(soon.record.id, { gracePeriodMs: 3600_000 })
+    expect(again.previous.expiresAt).toBe(new Date(t.clock.now() + 60_000).toISOString())
+  })
+
+  it('K6: rotating an unknown id throws KeyNotFoundError and creates nothing', async () => {
+    const t = createTestKeyward()
+    await expect(t.keyward.keys.rotate('key_nope')).rejects.toBeInstanceOf(KeyNotFoundError)
+    expect(await t.keyward.keys.list()).toEqual([])
+  })
+
+  it.each([
+    [{ name: '' }, 'name'],
+    [{ name: ' '.repeat(5) }, 'name'],
+    [{ name: 'x'.repeat(101) }, 'name'],
+    [{ name: 42 }, 'name'],
+    [{ name: 'ok', sandbox: 'yes' }, 'sandbox'],
+    [{ name: 'ok', expiresAt: '2020-01-01T00:00:00Z' }, 'expiresAt'],
+    [{ name: 'ok', expiresAt: '2030-01-01' }, 'expiresAt'],
+    [{ name: 'ok', expiresAt: '2030-02-30T00:00:00Z' }, 'expiresAt'],
+    [{ name: 'ok', scopes: ['Bad Scope'] }, 'scopes'],
+    [{ name: 'ok', scopes: ['ip', 'ip'] }, 'scopes'],
+    [{ name: 'ok', scopes: Array.from({ length: 51 }, (_, i) => `s${i}`) }, 'scopes'],
+    [{ name: 'ok', limits: { perMinute: 0 } }, 'limits.perMinute'],
+    [{ name: 'ok', limits: { perMonth: 2.5 } }, 'limits.perMonth'],
+    [{ name: 'ok', limits: { burst: 3 } }, 'limits.burst'],
+  ])('E5: create(%j) throws KeyInputError naming %s', async (input, field) => {
+    const t = createTestKeyward()
+    const error = await t.keyward.keys.create(input as never).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(KeyInputError)
+    expect((error as KeyInputError).field).toBe(field)
+    expect((error as KeyInputError).code).toBe('invalid_request')
+  })
+
+  it('E5: a name of 100 code points (emoji count once) is accepted', async () => {
+    const t = createTestKeyward()
+    const { record } = await t.keyward.keys.create({ name: '🔑'.repeat(100) })
+    expect(record.name).toBe('🔑'.repeat(100))
+  })
+})
+
+describe('keyward/testing', () => {
+  it('issues keys of each type and decides requests without HTTP', async () => {
+    const t = createTestKeyward()
+    const live = await t.issueLiveKey()
+    const test = await t.issueTestKey()
+    const a = await t.authenticateKey(live.key)
+    const b = await t.authenticate({ headers: { Authorization: `Bearer ${test.key}` } })
+    expect(a.ok && a.apiKey.keyType).toBe('live')
+    expect(b.ok && b.apiKey.keyType).toBe('test')
+  })
+
+  it('the manual clock drives expiry and windows', async () => {
+    const t = createTestKeyward()
+    t.clock.set('2026-07-01T00:00:00Z')
+    expect(new Date(t.clock.now()).toISOString()).toBe('2026-07-01T00:00:00.000Z')
+    t.clock.advance(1500)
+    expect(t.clock.now()).toBe(Date.UTC(2026, 6, 1) + 1500)
+    expect(() => t.clock.advance(-1)).toThrow(TypeError)
+    expect(() => t.clock.set('not a date')).toThrow(TypeError)
+  })
+})

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { composeAuthorize } from '../../src/compose-authorize.js'
+import { createMemoryStores } from '../../src/memory/index.js'
+import type { AuthorizeInput, KeyStore, RateLimiter } from '../../src/types.js'
+import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { T0, makeStoredKey, randomHash } from '../contracts/fixtures.js'
+
+runAuthorizeContract('composeAuthorize on the memory stores', () => {
+  const stores = createMemoryStores()
+  return { keys: stores.keys, limiter: stores.limiter, authorize: composeAuthorize(stores) }
+})
+
+/** The memory stores behind promises, as a networked store answers: exercises the async path. */
+function asyncKeyStore(inner: KeyStore): KeyStore {
+  return {
+    insert: async (key) => inner.insert(key),
+    findByHash: async (hash) => inner.findByHash(hash),
+    get: async (id) => inner.get(id),
+    list: async () => inner.list(),
+    revoke: async (id, at) => inner.revoke(id, at),
+    shortenExpiry: async (id, expiresAt) => inner.shortenExpiry(id, expiresAt),
+    touch: async (id, at) => inner.touch(id, at),
+  }
+}
+function asyncLimiter(inner: RateLimiter): RateLimiter {
+  return {
+    consume: async (keyId, policy, now) => inner.consume(keyId, policy, now),
+    peek: async (keyId, policy, now) => inner.peek(keyId, policy, now),
+  }
+}
+
+runAuthorizeContract('composeAuthorize on asynchronous stores', () => {
+  const stores = createMemoryStores()
+  const keys = asyncKeyStore(stores.keys)
+  const limiter = asyncLimiter(stores.limiter)
+  return { keys, limiter, authorize: composeAuthorize({ keys, limiter }) }
+})
+
+const defaults: AuthorizeInput['defaults'] = {
+  live: { perMinute: 1000, perMonth: null },
+  test: { perMinute: 1, perMonth: 1000 },
+}
+
+function input(hashes: string[], overrides: Partial<AuthorizeInput> = {}): AuthorizeInput {
+  return { hashes, now: T0, requiredScopes: null, liveOnly: false, consume: true, defaults, ...overrides }
+}
+
+describe('composeAuthorize', () => {
+  it('answers synchronously on synchronous stores, for every outcome (no promise allocated)', () => {
+    const stores = createMemoryStores()
+    const authorize = composeAuthorize(stores)
+    const live = makeStoredKey({ keyType: 'live', scopes: ['ip'] })
+    const test = makeStoredKey({ keyType: 'test' })
+    const revoked = makeStoredKey({ revokedAt: T0 - 1 })
+    const expired = makeStoredKey({ expiresAt: T0 })
+    for (const key of [live, test, revoked, expired]) stores.keys.insert(key)
+    const outcomes = [
+      authorize(input([randomHash()])),
+      authorize(input([revoked.hash])),
+      authorize(input([expired.hash])),
+      authorize(input([live.hash], { requiredScopes: ['email'] })),
+      authorize(input([test.hash], { liveOnly: true })),
+      authorize(input([randomHash(), live.hash])),
+      authorize(input([live.hash], { consume: false })),
+      authorize(input([test.hash])),
+      authorize(input([test.hash])),
+    ]
+    for (const outcome of outcomes) expect(outcome).not.toBeInstanceOf(Promise)
+    expect(outcomes.map((outcome) => outcome instanceof Promise ? 'promise' : outcome.result)).toEqual([
+      'unknown', 'revoked', 'expired', 'forbidden', 'forbidden', 'ok', 'ok', 'ok', 'ok',
+    ])
+    expect(outcomes[8]).toMatchObject({ consumed: false, limits: { allowed: false } })
+  })
+
+  it('answers with a promise as soon as one store does', async () => {
+    const stores = createMemoryStores()
+    const key = makeStoredKey()
+    stores.keys.insert(key)
+    const limiter = asyncLimiter(stores.limiter)
+    const outcome = composeAuthorize({ keys: stores.keys, limiter })(input([key.hash]))
+    expect(outcome).toBeInstanceOf(Promise)
+    expect(await outcome).toMatchObject({ result: 'ok', consumed: true })
+    expect(stores.keys.get(key.id)?.lastUsedAt).toBe(T0)
+  })
+
+  it('accepts thenables that are not native promises', async () => {
+    const stores = createMemoryStores()
+    const key = makeStoredKey()
+    stores.keys.insert(key)
+    const thenable = <T>(value: T): PromiseLike<T> => ({
+      then: (resolve, reject) => Promise.resolve(value).then(resolve, reject),
+    })
+    const keys = { ...stores.keys, findByHash: (hash: string) => thenable(stores.keys.findByHash(hash)) } as unknown as KeyStore
+    expect(await composeAuthorize({ keys, limiter: stores.limiter })(input([randomHash(), key.hash]))).toMatchObject({
+      result: 'ok',
+      key: { id: key.id },
+    })
+  })
+
+  it('R5: a synchronous store fault throws synchronously; an asynchronous one rejects', async () => {
+    const stores = createMemoryStores()
+    const failing = { ...stores.keys, findByHash: () => { throw new Error('store down') } } as KeyStore
+    expect(() => composeAuthorize({ keys: failing, limiter: stores.limiter })(input([randomHash()]))).toThrow('store down')
+    const rejecting = { ...stores.keys, findByHash: async () => { throw new Error('store down') } } as KeyStore
+    await expect(composeAuthorize({ keys: rejecting, limiter: stores.limiter })(input([randomHash()]))).rejects.toThrow(
+      'store down',
+    )
+  })
+
+  it('L4a: the outcome is returned only after lastUsedAt was written', async () => {
+    const stores = createMemoryStores()
+    const key = makeStoredKey()
+    stores.keys.insert(key)
+    let touched = false
+    const keys: KeyStore = {
+      ...stores.keys,
+      findByHash: (hash) => stores.keys.findByHash(hash),
+      touch: (id, at) => new Promise<void>((resolve) => setTimeout(() => { touched = true; stores.keys.touch(id, at); resolve() }, 5)),
+    }
+    await composeAuthorize({ keys, limiter: stores.limiter })(input([key.hash]))
+    expect(touched).toBe(true)
+  })
+
+  it('L4a: a rejected request does not call touch', () => {
+    const stores = createMemoryStores()
+    const key = makeStoredKey({ keyType: 'test' })
+    stores.keys.insert(key)
+    let touches = 0
+    const keys: KeyStore = {
+      ...stores.keys,
+      findByHash: (hash) => stores.keys.findByHash(hash),
+      touch: (id, at) => { touches++; stores.keys.touch(id, at) },
+    }
+    const authorize = composeAuthorize({ keys, limiter: stores.limiter })
+    authorize(input([key.hash]))
+    authorize(input([key.hash]))
+    authorize(input([key.hash], { consume: false }))
+    expect(touches).toBe(1)
+  })
+
+  it('looks up later hashes only when the earlier ones find nothing', () => {
+    const stores = createMemoryStores()
+    const key = makeStoredKey()
+    stores.keys.insert(key)
+    const looked: string[] = []
+    const keys: KeyStore = {
+      ...stores.keys,
+      findByHash: (hash) => { looked.push(hash); return stores.keys.findByHash(hash) },
+      touch: (id, at) => stores.keys.touch(id, at),
+    }
+    const later = randomHash()
+    composeAuthorize({ keys, limiter: stores.limiter })(input([key.hash, later]))
+    expect(looked).toEqual([key.hash])
+  })
+})

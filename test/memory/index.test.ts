@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryStores } from '../../src/memory/index.js'
+import { T0 } from '../contracts/fixtures.js'
+
+describe('createMemoryStores', () => {
+  it('bundles a key store, a limiter and a usage log, with no fused authorize (the core composes)', () => {
+    const stores = createMemoryStores()
+    expect(Object.keys(stores).sort()).toEqual(['keys', 'limiter', 'usage'])
+    expect(stores.authorize).toBeUndefined()
+  })
+
+  it('each call makes independent stores', () => {
+    const first = createMemoryStores()
+    const second = createMemoryStores()
+    first.limiter.consume('key_a', { perMinute: 1, perMonth: null }, T0)
+    expect(second.limiter.consume('key_a', { perMinute: 1, perMonth: null }, T0).allowed).toBe(true)
+  })
+
+  it('passes the usage and limiter options through', () => {
+    const stores = createMemoryStores({ usage: { maxEntries: 1 } })
+    for (const requestId of ['req_1', 'req_2']) {
+      stores.usage.append({ keyId: 'key_a', requestId, timestamp: new Date(T0).toISOString(), method: 'GET', path: '/', status: 200, ip: null, country: null })
+    }
+    expect(stores.usage.size).toBe(1)
+    expect(() => createMemoryStores({ limiter: { sweepEvery: -1 } })).toThrow(/"sweepEvery"/)
+  })
+})
