@@ -1,0 +1,101 @@
+/**
+ * keyward: API-key authentication for Node HTTP servers. This is the framework-free core; the
+ * adapters live at `keyward/express`, `keyward/fastify` and `keyward/hono`, the Redis stores at
+ * `keyward/redis`, test helpers at `keyward/testing` and the HTTP client at `keyward/client`.
+ */
+export {
+  createKeyward,
+  toRecord,
+  DEFAULT_LIMITS,
+  type ApiKeyContext,
+  type AuthDecision,
+  type AuthFailure,
+  type AuthSuccess,
+  type CreatedKey,
+  type Keyward,
+  type KeywardOptions,
+  type KeyManager,
+  type Pepper,
+} from './keyward.js'
+export {
+  BASE62_ALPHABET,
+  KEY_PATTERN,
+  checksumOf,
+  crc32,
+  generateKey,
+  generateKeyId,
+  hashKey,
+  isWellFormedKey,
+  keyPattern,
+  maskKey,
+  parseKey,
+  type KeyFormatProblem,
+  type ParsedKey,
+} from './key-format.js'
+export {
+  extractCredentials,
+  parseAuthorization,
+  queryCarriesKey,
+  type CredentialFailure,
+  type Credentials,
+} from './credentials.js'
+export {
+  ERROR_STATUS,
+  DASHBOARD_MESSAGES,
+  MESSAGES,
+  messagePrefixes,
+  type ErrorCode,
+  type FormatDetail,
+  type MalformedDetail,
+  type MessageNames,
+} from './messages.js'
+export {
+  JSON_CONTENT_TYPE,
+  errorResponse,
+  successResponse,
+  withoutBody,
+  writeLimitHeaders,
+  type KeywardErrorBody,
+} from './responses.js'
+export { generateRequestId, resolveRequestId } from './request-id.js'
+export { systemClock } from './clock.js'
+export { KeyInputError, KeyNotFoundError, KeywardError, StoreTimeoutError, type KeywardErrorCode } from './errors.js'
+export { SCOPE_PATTERN, validateCreateKeyInput, type CreateKeyInput, type ValidCreateKeyInput } from './key-input.js'
+export { composeAuthorize } from './compose-authorize.js'
+export {
+  DASHBOARD_MAX_BODY_BYTES,
+  bearerTokenGuard,
+  createDashboard,
+  type Dashboard,
+  type DashboardOptions,
+  type DashboardRequest,
+} from './dashboard.js'
+export {
+  createMemoryKeyStore,
+  createMemoryRateLimiter,
+  createMemoryStores,
+  createMemoryUsageLog,
+} from './memory/index.js'
+export type {
+  ApiKeyRecord,
+  AuthorizeInput,
+  AuthorizeOutcome,
+  Awaitable,
+  Clock,
+  KeyLimits,
+  KeyStatus,
+  KeyStore,
+  KeyType,
+  KeywardResponse,
+  KeywardStores,
+  LimitDecision,
+  LimitPolicy,
+  RateLimiter,
+  RequestView,
+  RouteRequirements,
+  StoredKey,
+  UsageEntry,
+  UsageLog,
+  UsageQuery,
+  WindowState,
+} from './types.js'

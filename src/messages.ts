@@ -1,0 +1,223 @@
+/**
+ * The error catalogue (SEED.md §7, CONTRACT.md H2–H10, R3–R5, L4, L6, E7): every code, its
+ * status and its message text, in one table so the targeted texts can be reviewed together.
+ * Messages never echo more of a key than its public prefix.
+ */
+
+/** Every error code keyward answers with. */
+export type ErrorCode =
+  | 'UNAUTHORIZED'
+  | 'INVALID_API_KEY_FORMAT'
+  | 'INVALID_API_KEY'
+  | 'API_KEY_REVOKED'
+  | 'API_KEY_EXPIRED'
+  | 'forbidden'
+  | 'rate_limited'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'invalid_request'
+  | 'payload_too_large'
+  | 'INTERNAL_ERROR'
+
+/** HTTP status of each code. */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  UNAUTHORIZED: 401,
+  INVALID_API_KEY_FORMAT: 401,
+  INVALID_API_KEY: 401,
+  API_KEY_REVOKED: 401,
+  API_KEY_EXPIRED: 401,
+  forbidden: 403,
+  rate_limited: 429,
+  not_found: 404,
+  method_not_allowed: 405,
+  invalid_request: 400,
+  payload_too_large: 413,
+  INTERNAL_ERROR: 500,
+}
+
+/** The names a message is written with: `svc` (keyPrefix) and `Svc` (serviceName). */
+export interface MessageNames {
+  keyPrefix: string
+  serviceName: string
+}
+
+/** Why a Bearer header is malformed (H1, H6), said in the message tail. */
+export type MalformedDetail = 'duplicate' | 'no-token' | 'whitespace' | 'extra-token'
+
+/** Why a token is not a key (K1, K2), said in the message tail. */
+export type FormatDetail = 'prefix' | 'length' | 'alphabet' | 'checksum' | 'masked' | 'multiple'
+
+const MALFORMED_TAIL: Record<MalformedDetail, string> = {
+  duplicate: 'the header was sent more than once; send it exactly once',
+  'no-token': 'no key follows the Bearer scheme',
+  whitespace: 'use exactly one space after "Bearer" and no other whitespace',
+  'extra-token': 'more than one value follows the Bearer scheme',
+}
+
+/**
+ * The message texts. Each begins with the exact prefix of SEED.md §7 / CONTRACT.md, which clients
+ * compare by; what follows the prefix is help for a human and may change.
+ */
+export const MESSAGES = {
+  /** H2 */
+  missingAuthorization: (_: MessageNames) =>
+    'Missing Authorization header. Send your API key as "Authorization: Bearer <your-key>".',
+  /** H10: the H2 text, plus why a key in the query string did not count. */
+  missingAuthorizationQueryKey: (_: MessageNames) =>
+    'Missing Authorization header. Query-string API keys are not accepted; send the key as "Authorization: Bearer <your-key>" from your backend.',
+  /** H3 */
+  emptyAuthorization: (_: MessageNames) =>
+    'Authorization header is present but empty. Send "Authorization: Bearer <your-key>".',
+  /** H4 */
+  rawKey: (_: MessageNames) =>
+    'API key detected in the Authorization header without the required prefix. Send "Authorization: Bearer <your-key>".',
+  /** H5 */
+  otherScheme: (n: MessageNames, scheme: string) =>
+    `${n.serviceName} requires the Authorization: Bearer <your-key> header${scheme ? ` (the ${scheme} scheme is not accepted)` : ''}.`,
+  /** H1, H6 */
+  malformed: (_: MessageNames, detail: MalformedDetail) =>
+    `Malformed Authorization header: expected "Bearer <your-key>"; ${MALFORMED_TAIL[detail]}.`,
+  /** H9, K1, K2, K4 */
+  invalidFormat: (n: MessageNames, detail: FormatDetail) => {
+    const base = `API key must start with ${n.keyPrefix}_live_ or ${n.keyPrefix}_test_`
+    switch (detail) {
+      case 'prefix':
+        return `${base}.`
+      case 'length':
+        return `${base} followed by 38 letters and digits; this value has the wrong length.`
+      case 'alphabet':
+        return `${base} followed by 38 letters and digits; this value holds other characters.`
+      case 'checksum':
+        return `${base}; this value's checksum does not match, so it was mistyped or truncated.`
+      case 'masked':
+        return `${base}; this is a masked value from the dashboard, which never authenticates. Use the full key shown once at creation.`
+      case 'multiple':
+        return `${base}; the x-api-key header holds more than one value.`
+    }
+  },
+  /** H9 */
+  unknownKey: (n: MessageNames, keyType: 'live' | 'test') =>
+    `Invalid API key \u2014 no matching ${keyType} (${n.keyPrefix}_${keyType}_) key found.`,
+  /** H9, K6 */
+  revoked: (_: MessageNames) =>
+    'This API key has been revoked. Revocation is permanent; create a new key in the dashboard.',
+  /** H9, K6 */
+  expired: (_: MessageNames) =>
+    'This API key has expired. Create a replacement key in the dashboard.',
+  /** L6 */
+  missingScope: (_: MessageNames, scope: string) =>
+    `This API key has no access to this resource: it lacks the "${scope}" scope.`,
+  /** L6 */
+  liveOnly: (n: MessageNames) =>
+    `This API key has no access to this resource: it needs a live (${n.keyPrefix}_live_) key; sandbox keys are not accepted here.`,
+  /** L4 */
+  minuteLimit: (_: MessageNames, limit: number, retryAfter: number) =>
+    `Rate limit exceeded: ${limit} requests per minute. Retry after ${retryAfter} s.`,
+  /** L4 */
+  monthQuota: (_: MessageNames, limit: number, retryAfter: number) =>
+    `Monthly quota exceeded: ${limit} requests per month. The quota resets in ${retryAfter} s.`,
+  /** E7 */
+  failedAuthentications: (_: MessageNames, retryAfter: number) =>
+    `Too many failed authentication attempts from this address. Retry after ${retryAfter} s.`,
+  /** R5 */
+  internal: (_: MessageNames, requestId: string) =>
+    `Internal error while authenticating the request. Retry once; if it persists, contact support quoting request id ${requestId}.`,
+  /** R3, R4 */
+  notFound: (_: MessageNames) => 'Not found: no route matches this path.',
+  /** R3, E2 */
+  methodNotAllowed: (_: MessageNames, method: string, allow: string) =>
+    `Method ${method} is not allowed here; allowed: ${allow}.`,
+} as const
+
+/** The fixed prefixes clients compare `error.message` by (SEED.md §7). */
+export function messagePrefixes(n: MessageNames) {
+  return {
+    missingAuthorization: 'Missing Authorization header',
+    rawKey: 'API key detected in the Authorization header without the required prefix',
+    otherScheme: `${n.serviceName} requires the Authorization: Bearer <your-key> header`,
+    emptyAuthorization: 'Authorization header is present but empty',
+    malformed: 'Malformed Authorization header',
+    invalidFormat: `API key must start with ${n.keyPrefix}_live_ or ${n.keyPrefix}_test_`,
+    unknownLive: `Invalid API key \u2014 no matching live (${n.keyPrefix}_live_) key found`,
+    unknownTest: `Invalid API key \u2014 no matching test (${n.keyPrefix}_test_) key found`,
+    revoked: 'This API key has been revoked',
+    expired: 'This API key has expired',
+  } as const
+}
+
+/**
+ * The dashboard's message texts (E5, R3). Field names from a request body are echoed only when
+ * they are short identifiers, so a key pasted as a field name is never repeated back.
+ */
+export const DASHBOARD_MESSAGES = {
+  /** E5: the host's guard refused the request. */
+  unauthorized: (n: MessageNames) =>
+    `The ${n.serviceName} dashboard requires the Authorization: Bearer <dashboard-token> header.`,
+  /** E5, R5: the guard itself failed; never fail open. */
+  guardFailed: (_: MessageNames, requestId: string) =>
+    `Internal error while checking dashboard access. Retry once; if it persists, contact support quoting request id ${requestId}.`,
+  /** E5, R5: a store fault while managing keys or reading usage. */
+  internal: (_: MessageNames, requestId: string) =>
+    `Internal error while handling the dashboard request. Retry once; if it persists, contact support quoting request id ${requestId}.`,
+  /** E5, R3 */
+  keyNotFound: (_: MessageNames) => 'Not found: no API key has this id.',
+  /** E5, R3 */
+  payloadTooLarge: (_: MessageNames, maxBytes: number) =>
+    `The request body is larger than ${maxBytes} bytes.`,
+  /** E5 */
+  bodyRequired: (_: MessageNames) =>
+    'body is required: send a JSON object { name, sandbox?, expiresAt?, scopes?, limits? }.',
+  /** E5 */
+  contentType: (_: MessageNames) =>
+    'Content-Type must be application/json (charset utf-8, if given).',
+  /** E5 */
+  malformedJson: (_: MessageNames) => 'body is not valid JSON.',
+  /** E5 */
+  notAnObject: (_: MessageNames) =>
+    'body must be a JSON object { name, sandbox?, expiresAt?, scopes?, limits? }.',
+  /** E5: `field` is already safe to show (or null when it is not). */
+  unknownField: (_: MessageNames, field: string | null, allowed: string) =>
+    field === null
+      ? `body holds a field that is not allowed; allowed: ${allowed}.`
+      : `${field} is not a known field; allowed: ${allowed}.`,
+  /** E5: numbers and other non-strings are not ISO 8601. */
+  expiresAtType: (_: MessageNames) =>
+    'expiresAt must be an ISO 8601 instant string with a time zone (e.g. 2027-01-01T00:00:00Z), or null for no expiry.',
+  /** E5 */
+  usageLimit: (_: MessageNames) => 'limit must be an integer from 1 to 1000 (default 100).',
+  /** E5 */
+  usageParameterRepeated: (_: MessageNames, name: string) => `${name} must be given at most once.`,
+} as const
+
+/**
+ * Texts of the HTTP layer (`src/http.ts`, the adapters and the reference server): framework
+ * errors, requests Node's parser refuses, and the reference endpoints E3 and E4 (R2, R3).
+ * None of them ever repeats request data.
+ */
+export const HTTP_MESSAGES = {
+  /** R3: the framework refused the body as too large. */
+  payloadTooLarge: (_: MessageNames) => 'The request body is too large.',
+  /** R3: the body is not valid JSON (body parsers of the frameworks). */
+  invalidJson: (_: MessageNames) => 'Invalid request: the request body is not valid JSON.',
+  /** R3: the framework could not accept the request (unsupported media type, bad encoding, …). */
+  invalidRequest: (_: MessageNames) => 'Invalid request: the request could not be read.',
+  /** R3: a route's own schema refused the request; `detail` is the schema's text, never request data. */
+  invalidRequestDetail: (_: MessageNames, detail: string) => `Invalid request: ${detail}.`,
+  /** R2: a handler or the framework failed. */
+  serverError: (_: MessageNames, requestId: string) =>
+    `Internal server error. Retry once; if it persists, contact support quoting request id ${requestId}.`,
+  /** R2: Node's parser refused the request head as too large. */
+  headersTooLarge: (_: MessageNames) => 'Request header fields too large.',
+  /** R2: the request head did not arrive in time. */
+  requestTimeout: (_: MessageNames) => 'The request head was not received in time.',
+  /** R2: Node's parser refused the request as malformed HTTP. */
+  malformedRequest: (_: MessageNames) => 'Malformed HTTP request.',
+  /** E3 */
+  ipRequired: (_: MessageNames) => 'ip is required: pass ?ip=<IPv4 or IPv6 address>.',
+  /** E3 */
+  ipInvalid: (_: MessageNames) => 'ip must be one IPv4 or IPv6 address.',
+  /** E4 */
+  emailRequired: (_: MessageNames) => 'email is required: pass ?email=<address>.',
+  /** E3, E4 */
+  parameterRepeated: (_: MessageNames, name: string) => `${name} must be given at most once.`,
+} as const
