@@ -1,0 +1,272 @@
+/**
+ * The shapes `keyward/client` takes and returns. Kept apart from the client so the error classes
+ * and the response reader can share them without a cycle.
+ */
+import type { KeyType } from '../types.js'
+
+/**
+ * `live` or `test`, the type a key's prefix gives it (SEED.md §2).
+ *
+ * @example
+ * import type { KeyType } from 'keyward/client'
+ * const keyType: KeyType = client.keyType
+ */
+export type { KeyType }
+
+/**
+ * L3: `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix epoch seconds).
+ *
+ * @example
+ * import type { RateLimitInfo } from 'keyward/client'
+ * const { rateLimit } = await client.ipLookup('8.8.8.8')
+ * if (rateLimit && rateLimit.remaining === 0) await sleepUntil(rateLimit.reset * 1000)
+ */
+export interface RateLimitInfo {
+  limit: number
+  remaining: number
+  /** Unix epoch seconds at which `remaining` next rises. */
+  reset: number
+}
+
+/**
+ * L3: `X-Quota-Limit`, `X-Quota-Remaining`, `X-Quota-Reset` (Unix epoch seconds), sent for keys
+ * with a monthly quota.
+ *
+ * @example
+ * import type { QuotaInfo } from 'keyward/client'
+ * const { quota } = await client.ipLookup('8.8.8.8')
+ * if (quota) console.log(`${quota.remaining} of ${quota.limit} left this month`)
+ */
+export interface QuotaInfo {
+  limit: number
+  remaining: number
+  /** Unix epoch seconds at which the monthly quota resets. */
+  reset: number
+}
+
+/**
+ * R1: the `meta` object of a success envelope.
+ *
+ * @example
+ * import type { ResponseMeta } from 'keyward/client'
+ * const { meta } = await client.ping()
+ * console.log(new Date(meta.timestamp))
+ */
+export interface ResponseMeta {
+  /** ISO 8601 UTC server time of the response. */
+  timestamp: string
+  [field: string]: unknown
+}
+
+/**
+ * What every successful call returns: the payload and what the headers said.
+ *
+ * @example
+ * import type { KeywardResponse } from 'keyward/client'
+ * const result: KeywardResponse<{ text: string }> = await client.request('POST', '/api/v1/translate', { body: { text: 'hi' } })
+ * console.log(result.data.text, result.requestId, result.rateLimit?.remaining)
+ */
+export interface KeywardResponse<T> {
+  /** The HTTP status (2xx). */
+  status: number
+  /** `data` of the R1 envelope (or the whole JSON body when the route does not use the envelope). */
+  data: T
+  /** `meta` of the R1 envelope; null when the body had no envelope. */
+  meta: ResponseMeta | null
+  /** `X-Request-ID` (R2), to quote to support; null if the server sent none. */
+  requestId: string | null
+  /** L3 rate-limit headers; null when absent. */
+  rateLimit: RateLimitInfo | null
+  /** L3 quota headers (keys with a monthly quota); null when absent. */
+  quota: QuotaInfo | null
+  /** True when the response carried a `Deprecation` header (RFC 9745, H8). */
+  deprecation: boolean
+}
+
+/**
+ * A response from an endpoint that always answers with the R1 envelope, so `meta` is present.
+ *
+ * @example
+ * import type { KeywardEnvelopeResponse, PingData } from 'keyward/client'
+ * const result: KeywardEnvelopeResponse<PingData> = await client.ping()
+ */
+export interface KeywardEnvelopeResponse<T> extends KeywardResponse<T> {
+  meta: ResponseMeta
+}
+
+/**
+ * `data` of `POST /api/v1/auth/test` (SEED.md 4.1, E2).
+ *
+ * @example
+ * import type { AuthTestData } from 'keyward/client'
+ * const data: AuthTestData = (await client.authTest()).data // { valid: true, authenticated: true, keyType: 'live' }
+ */
+export interface AuthTestData {
+  valid: true
+  keyType: KeyType
+  /** E2 also sends `authenticated: true` (the dashboard tool's field, SEED.md 4.2). */
+  authenticated?: boolean
+  [field: string]: unknown
+}
+
+/**
+ * What `authTest()` and `assertLive()` return: the response, with `valid` and `keyType` lifted
+ * to the top.
+ *
+ * @example
+ * import type { AuthTestResult } from 'keyward/client'
+ * const { valid, keyType, requestId }: AuthTestResult = await client.authTest()
+ */
+export interface AuthTestResult extends KeywardEnvelopeResponse<AuthTestData> {
+  valid: true
+  keyType: KeyType
+}
+
+/**
+ * `data` of `GET /api/v1/ping` (E1).
+ *
+ * @example
+ * import type { PingData } from 'keyward/client'
+ * const data: PingData = (await client.ping()).data // { status: 'ok' }
+ */
+export interface PingData {
+  status: string
+  [field: string]: unknown
+}
+
+/**
+ * `data` of `GET /api/v1/ip/lookup` (E3).
+ *
+ * @example
+ * import type { IpLookupData } from 'keyward/client'
+ * const data: IpLookupData = (await client.ipLookup('8.8.8.8')).data // { ip: '8.8.8.8', version: 4 }
+ */
+export interface IpLookupData {
+  ip: string
+  version: 4 | 6
+  [field: string]: unknown
+}
+
+/**
+ * `data` of `GET /api/v1/email/validate` (E4).
+ *
+ * @example
+ * import type { EmailValidationData } from 'keyward/client'
+ * const data: EmailValidationData = (await client.validateEmail('ada@example.com')).data
+ */
+export interface EmailValidationData {
+  email: string
+  valid: boolean
+  [field: string]: unknown
+}
+
+/**
+ * Methods `request()` sends.
+ *
+ * @example
+ * import type { HttpMethod } from 'keyward/client'
+ * const method: HttpMethod = 'POST'
+ * await client.request(method, '/api/v1/things', { body: { name: 'x' } })
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * A query value: `null`/`undefined` are left out, an array repeats the parameter.
+ *
+ * @example
+ * import type { QueryValue } from 'keyward/client'
+ * const query: Record<string, QueryValue> = { tag: ['a', 'b'], limit: 10, cursor: undefined }
+ * await client.request('GET', '/api/v1/things', { query }) // ?tag=a&tag=b&limit=10
+ */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[]
+
+/**
+ * Options of one call.
+ *
+ * @example
+ * import type { CallOptions } from 'keyward/client'
+ * const options: CallOptions = { signal: AbortSignal.timeout(2_000) }
+ * await client.authTest(options)
+ */
+export interface CallOptions {
+  /** Cancels the call; the client then throws `KeywardNetworkError` with code `ABORTED`. */
+  signal?: AbortSignal
+}
+
+/**
+ * Options of `request()`.
+ *
+ * @example
+ * import type { RequestOptions } from 'keyward/client'
+ * const options: RequestOptions = { query: { to: 'de' }, body: { text: 'hello' } }
+ * await client.request('POST', '/api/v1/translate', options)
+ */
+export interface RequestOptions extends CallOptions {
+  /** Query parameters. Never the API key: the client refuses that with a TypeError (SEED.md 5.3). */
+  query?: Record<string, QueryValue>
+  /** A JSON-serialisable body, sent with `Content-Type: application/json`. */
+  body?: unknown
+}
+
+/**
+ * What the client hands to `fetch`. The global `fetch` accepts it.
+ *
+ * @example
+ * import { createClient, type FetchInit } from 'keyward/client'
+ * const fetch = (url: string, init: FetchInit) => globalThis.fetch(url, init)
+ * const client = createClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com', fetch })
+ */
+export interface FetchInit {
+  method: string
+  headers: Record<string, string>
+  body?: string
+  signal: AbortSignal
+  redirect: 'manual'
+}
+
+/**
+ * The part of a fetch `Response` the client reads.
+ *
+ * @example
+ * import type { FetchResponseLike } from 'keyward/client'
+ * const canned: FetchResponseLike = { status: 200, headers: new Headers(), text: async () => '{"data":{},"meta":{"timestamp":""}}' }
+ */
+export interface FetchResponseLike {
+  status: number
+  headers: { get(name: string): string | null }
+  text(): Promise<string>
+}
+
+/**
+ * A `fetch` implementation: the global one by default, or undici's, or a test double.
+ *
+ * @example
+ * import { createClient, type FetchLike } from 'keyward/client'
+ * import { fetch as undiciFetch } from 'undici'
+ * const fetch: FetchLike = (url, init) => undiciFetch(url, init)
+ * const client = createClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com', fetch })
+ */
+export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponseLike>
+
+/**
+ * Options of `createClient()`.
+ *
+ * @example
+ * import { createClient, type ClientOptions } from 'keyward/client'
+ * const options: ClientOptions = { apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com', timeoutMs: 5_000 }
+ * const client = createClient(options)
+ */
+export interface ClientOptions {
+  /** The raw key (`svc_live_…` or `svc_test_…`), without `Bearer `: the client adds the header (SEED.md 5.6). */
+  apiKey: string
+  /** Absolute http(s) URL of the service root, without `/api/v1` (e.g. `https://api.example.com`). */
+  baseUrl: string | URL
+  /** The fetch to use; the global `fetch` by default. */
+  fetch?: FetchLike
+  /** Per-attempt time limit in milliseconds, body included; 10,000 by default. */
+  timeoutMs?: number
+  /** The brand prefix of keys (`svc` by default), as configured on the server. */
+  keyPrefix?: string
+  /** The `User-Agent` header; `keyward-client` by default. */
+  userAgent?: string
+}

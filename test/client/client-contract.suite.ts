@@ -1,0 +1,116 @@
+/**
+ * Behaviour of keyward/client that holds against any server that keeps CONTRACT.md: run by
+ * client.emulated.test.ts now, and by a reference-server test later with another StartTarget.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createClient,
+  KeywardApiError,
+  KeywardKeyTypeError,
+  type KeywardClient,
+} from '../../src/client/index.js'
+import { REQUEST_ID_PATTERN } from './support/contract-replies.js'
+import type { ClientTarget, StartTarget } from './support/target.js'
+
+/** The error a promise rejects with; fails the test when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    const value = await promise
+    expect.fail(`expected a rejection, got ${JSON.stringify(value)}`)
+  } catch (error) {
+    return error
+  }
+}
+
+export function describeClientContract(targetName: string, startTarget: StartTarget): void {
+  describe(`keyward/client against ${targetName}`, () => {
+    let target: ClientTarget
+    const clientFor = (apiKey: string): KeywardClient => createClient({ apiKey, baseUrl: target.baseUrl })
+
+    beforeAll(async () => {
+      target = await startTarget()
+    })
+    afterAll(async () => {
+      await target?.close()
+    })
+
+    it('authTest() with a live key returns valid, keyType "live", a req_ request id and rate-limit headers (SEED 4.1, E2, R2, L3)', async () => {
+      const result = await clientFor(target.keys.live).authTest()
+      expect(result).toMatchObject({ status: 200, valid: true, keyType: 'live', data: { valid: true, keyType: 'live' } })
+      expect(result.requestId).toMatch(REQUEST_ID_PATTERN)
+      expect(result.meta.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+      expect(result.rateLimit).toEqual({ limit: expect.any(Number), remaining: expect.any(Number), reset: expect.any(Number) })
+      expect(result.deprecation).toBe(false)
+    })
+
+    it('authTest() with a sandbox key returns keyType "test" (SEED 4.1, K1)', async () => {
+      const result = await clientFor(target.keys.test).authTest()
+      expect(result.keyType).toBe('test')
+    })
+
+    it('assertLive() resolves for a live key and throws KeywardKeyTypeError KEY_NOT_LIVE for a sandbox key (SEED 4.1)', async () => {
+      await expect(clientFor(target.keys.live).assertLive()).resolves.toMatchObject({ keyType: 'live' })
+      const error = await rejectionOf(clientFor(target.keys.test).assertLive())
+      expect(error).toBeInstanceOf(KeywardKeyTypeError)
+      expect(error).toMatchObject({ code: 'KEY_NOT_LIVE', keyType: 'test' })
+    })
+
+    it('an unknown well-formed key gets KeywardApiError 401 INVALID_API_KEY with the H9 message and a request id', async () => {
+      const error = await rejectionOf(clientFor(target.keys.unknown).authTest())
+      expect(error).toBeInstanceOf(KeywardApiError)
+      const apiError = error as KeywardApiError
+      expect(apiError).toMatchObject({ status: 401, code: 'INVALID_API_KEY', retryAfter: null })
+      expect(apiError.message.startsWith('Invalid API key — no matching live (svc_live_) key found')).toBe(true)
+      expect(apiError.requestId).toMatch(REQUEST_ID_PATTERN)
+    })
+
+    it('a revoked key gets KeywardApiError 401 API_KEY_REVOKED (H9, K6)', async () => {
+      const error = await rejectionOf(clientFor(target.keys.revoked).authTest())
+      expect(error).toMatchObject({ status: 401, code: 'API_KEY_REVOKED' })
+      expect((error as Error).message.startsWith('This API key has been revoked')).toBe(true)
+    })
+
+    it('an expired key gets KeywardApiError 401 API_KEY_EXPIRED (H9, SEED 3)', async (context) => {
+      if (target.keys.expired === undefined) return context.skip()
+      const error = await rejectionOf(clientFor(target.keys.expired).authTest())
+      expect(error).toMatchObject({ status: 401, code: 'API_KEY_EXPIRED' })
+      expect((error as Error).message.startsWith('This API key has expired')).toBe(true)
+    })
+
+    it('ping() answers { status: "ok" } (E1)', async () => {
+      const result = await clientFor(target.keys.live).ping()
+      expect(result.data.status).toBe('ok')
+      expect(result.requestId).toMatch(REQUEST_ID_PATTERN)
+    })
+
+    it('ipLookup() returns the ip and its version (E3)', async () => {
+      const client = clientFor(target.keys.live)
+      await expect(client.ipLookup('8.8.8.8')).resolves.toMatchObject({ data: { ip: '8.8.8.8', version: 4 } })
+      await expect(client.ipLookup('2001:db8::1')).resolves.toMatchObject({ data: { ip: '2001:db8::1', version: 6 } })
+    })
+
+    it('ipLookup() with an invalid ip throws KeywardApiError 400 invalid_request with rate-limit headers (E3, L3)', async () => {
+      const error = await rejectionOf(clientFor(target.keys.live).ipLookup('not-an-ip'))
+      expect(error).toMatchObject({ status: 400, code: 'invalid_request' })
+      expect((error as KeywardApiError).rateLimit).not.toBeNull()
+    })
+
+    it('validateEmail() returns the address and whether it is valid (E4)', async () => {
+      await expect(clientFor(target.keys.live).validateEmail('ada@example.com')).resolves.toMatchObject({
+        data: { email: 'ada@example.com', valid: true },
+      })
+    })
+
+    it('an unknown path under /api/v1/ throws KeywardApiError 404 not_found carrying rate-limit headers (R4, L3)', async () => {
+      const error = await rejectionOf(clientFor(target.keys.live).request('GET', '/api/v1/no-such-route'))
+      expect(error).toMatchObject({ status: 404, code: 'not_found' })
+      expect((error as KeywardApiError).rateLimit).not.toBeNull()
+      expect((error as KeywardApiError).requestId).toMatch(REQUEST_ID_PATTERN)
+    })
+
+    it('DELETE on the auth test endpoint throws KeywardApiError 405 method_not_allowed (E2)', async () => {
+      const error = await rejectionOf(clientFor(target.keys.live).request('DELETE', '/api/v1/auth/test'))
+      expect(error).toMatchObject({ status: 405, code: 'method_not_allowed' })
+    })
+  })
+}
