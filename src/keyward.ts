@@ -2,6 +2,7 @@ import { systemClock } from './clock.js'
 import { composeAuthorize } from './compose-authorize.js'
 import { type CredentialFailure, extractCredentials } from './credentials.js'
 import { KeyNotFoundError, StoreTimeoutError } from './errors.js'
+import { createFailedAuthGuard } from './failed-auth-guard.js'
 import { type CreateKeyInput, validateCreateKeyInput } from './key-input.js'
 import {
   assertKeyPrefix,
@@ -66,6 +67,12 @@ export interface KeywardOptions {
   trustRequestId?: boolean
   /** Country of a client address for usage entries (E5). Default: none (null). */
   resolveCountry?: (ip: string) => string | null
+  /**
+   * E7: failed authentications (401s) per minute per client address (`RequestView.ip`) before
+   * every request from it to a protected route gets 429, valid keys included. 0 turns it off.
+   * Default 60. Behind a proxy, give adapters `trustProxy` so addresses are the clients'.
+   */
+  failedAuthLimit?: number
   /** Told about store faults (never given a key). Default: none. */
   onError?: (error: unknown, info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' }) => void
 }
@@ -304,6 +311,11 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const onError = options.onError
   if (onError !== undefined && typeof onError !== 'function') fail('onError', 'must be a function', onError)
 
+  const failedAuthLimit = options.failedAuthLimit ?? 60
+  if (!Number.isSafeInteger(failedAuthLimit) || failedAuthLimit < 0) {
+    fail('failedAuthLimit', 'must be a whole number of failures per minute, 0 to turn the guard off', failedAuthLimit)
+  }
+
   const names: MessageNames = { keyPrefix, serviceName }
   const realm = `Bearer realm="${serviceName}"`
   // H11: one challenge per class of failure, built once.
@@ -414,8 +426,41 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     }
   }
 
+  const guard =
+    failedAuthLimit > 0
+      ? createFailedAuthGuard(failedAuthLimit, stores.limiter, (error) => {
+          try {
+            onError?.(error, { requestId: '', phase: 'authenticate' })
+          } catch {
+            // A failing logger must not break authentication.
+          }
+        })
+      : null
+
   function authenticate(request: RequestView, routeRequirements: RouteRequirements = {}): Awaitable<AuthDecision> {
     const requestId = request.requestId ?? resolveRequestId(undefined, false)
+    const ip = guard === null ? null : request.ip
+    if (!ip) return decideRequest(request, routeRequirements, requestId)
+    const now = clock.now()
+    const retryAfter = guard!.blockedFor(ip, now)
+    if (retryAfter > 0) {
+      // E7: no key is looked at, so the answer tells an attacker nothing about their guesses.
+      return failure('rate_limited', MESSAGES.failedAuthentications(names, retryAfter), requestId, {
+        'Retry-After': String(retryAfter),
+      })
+    }
+    const decision = decideRequest(request, routeRequirements, requestId)
+    if (isPromise(decision)) {
+      return decision.then((settled) => {
+        if (!settled.ok && settled.response.status === 401) guard!.recordFailure(ip, now)
+        return settled
+      })
+    }
+    if (!decision.ok && decision.response.status === 401) guard!.recordFailure(ip, now)
+    return decision
+  }
+
+  function decideRequest(request: RequestView, routeRequirements: RouteRequirements, requestId: string): Awaitable<AuthDecision> {
     try {
       const view = legacyApiKeyHeader ? request : { ...request, apiKey: undefined }
       const credentials = extractCredentials(view, keyPrefix)

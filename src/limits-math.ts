@@ -16,6 +16,14 @@
  *   too: that errs on the side of rejecting, never of admitting.
  * - Bucket `b` counts for seconds `b … b + 60` and expires at the start of second `b + 61`.
  * - `minuteCount` = sum of the counts in the window.
+ * - Buckets older than the window can be deleted by `consume`, never by `peek`: a peek stamped
+ *   later than a concurrent request must not make that request's buckets vanish. (A Redis hash
+ *   of second → count with a 61-second-plus TTL on the key, trimmed of old fields in the script,
+ *   is one way to hold this.)
+ * - The memory limiter also bounds a key to 61 buckets when the clock steps back by more than a
+ *   minute: it counts such a request in bucket `max(s, newest - 60)` and trims below
+ *   `max(s, newest) - 60`. With time moving forward (every contract test) this is the same as
+ *   above; it only ever rejects more.
  *
  * ## The monthly quota (L1)
  *

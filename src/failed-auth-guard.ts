@@ -1,0 +1,66 @@
+import type { Awaitable, LimitDecision, LimitPolicy, RateLimiter } from './types.js'
+
+/**
+ * E7: limits failed authentications per client address. Failures are counted in the store's own
+ * RateLimiter (so a fleet on Redis shares the counts) under `failed-auth:<address>`, a name no key
+ * id can take. Whether an address is blocked is read from a local map filled by those counts, so
+ * the check costs no store round trip on the hot path. On a shared store, an instance learns that
+ * an address is blocked on the first failure it sees from it.
+ */
+export interface FailedAuthGuard {
+  /** Seconds until the address may try again, or 0 when it is not blocked. */
+  blockedFor(ip: string, now: number): number
+  /** Counts one failed authentication of the address. */
+  recordFailure(ip: string, now: number): void
+}
+
+const SWEEP_AT = 10_000
+
+export function createFailedAuthGuard(
+  limit: number,
+  limiter: RateLimiter,
+  onError: (error: unknown) => void,
+): FailedAuthGuard {
+  const policy: LimitPolicy = { perMinute: limit, perMonth: null }
+  // address → epoch ms at which it may try again
+  const blockedUntil = new Map<string, number>()
+
+  function learn(ip: string, decision: LimitDecision): void {
+    // Blocked once the window is full: no further failure would be admitted.
+    if (!decision.allowed || decision.minute.remaining === 0) {
+      blockedUntil.set(ip, decision.minute.reset * 1000)
+      if (blockedUntil.size > SWEEP_AT) sweep(Date.now())
+    }
+  }
+
+  function sweep(now: number): void {
+    for (const [ip, until] of blockedUntil) if (until <= now) blockedUntil.delete(ip)
+  }
+
+  return {
+    blockedFor(ip, now) {
+      if (blockedUntil.size === 0) return 0
+      const until = blockedUntil.get(ip)
+      if (until === undefined) return 0
+      if (until <= now) {
+        blockedUntil.delete(ip)
+        return 0
+      }
+      return Math.ceil((until - now) / 1000)
+    },
+    recordFailure(ip, now) {
+      let counted: Awaitable<LimitDecision>
+      try {
+        counted = limiter.consume(`failed-auth:${ip}`, policy, now)
+      } catch (error) {
+        onError(error)
+        return
+      }
+      if (typeof (counted as Promise<LimitDecision>).then === 'function') {
+        ;(counted as Promise<LimitDecision>).then((d) => learn(ip, d), onError)
+      } else {
+        learn(ip, counted as LimitDecision)
+      }
+    },
+  }
+}

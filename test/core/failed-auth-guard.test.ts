@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { generateKey } from '../../src/key-format.js'
+import { createMemoryStores } from '../../src/memory/index.js'
+import { createTestKeyward } from '../../src/testing.js'
+
+const bad = () => `Bearer ${generateKey('live')}`
+
+describe('failed-authentication guard (E7)', () => {
+  it('E7: after 60 failed authentications in a minute, every request from the address gets 429, valid keys included', async () => {
+    const t = createTestKeyward()
+    const { key } = await t.issueLiveKey()
+    for (let i = 0; i < 60; i++) {
+      const d = await t.authenticate({ headers: { authorization: bad() }, ip: '198.51.100.7' })
+      expect(d.ok ? 200 : d.response.status).toBe(401)
+    }
+    for (const authorization of [bad(), `Bearer ${key}`, undefined]) {
+      const d = await t.authenticate({ headers: { authorization }, ip: '198.51.100.7' })
+      if (d.ok) throw new Error('a blocked address was let through')
+      expect([d.response.status, d.error.code]).toEqual([429, 'rate_limited'])
+      expect(d.error.message.startsWith('Too many failed authentication attempts')).toBe(true)
+      expect(Number(d.response.headers['Retry-After'])).toBeGreaterThan(0)
+      expect(d.response.headers['X-RateLimit-Limit']).toBeUndefined()
+    }
+  })
+
+  it('E7: other addresses are not affected, and the block lifts when the window frees', async () => {
+    const t = createTestKeyward({ failedAuthLimit: 3 })
+    const { key } = await t.issueLiveKey()
+    for (let i = 0; i < 3; i++) await t.authenticate({ headers: { authorization: bad() }, ip: '203.0.113.1' })
+    expect((await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '203.0.113.1' })).ok).toBe(false)
+    expect((await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '203.0.113.2' })).ok).toBe(true)
+    const blocked = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '203.0.113.1' })
+    const retryAfter = Number(!blocked.ok && blocked.response.headers['Retry-After'])
+    t.clock.advance(retryAfter * 1000)
+    expect((await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '203.0.113.1' })).ok).toBe(true)
+  })
+
+  it("E7: the guard touches no key's counters", async () => {
+    const t = createTestKeyward({ failedAuthLimit: 2 })
+    const { key } = await t.issueTestKey()
+    for (let i = 0; i < 5; i++) await t.authenticate({ headers: { authorization: bad() }, ip: '192.0.2.9' })
+    await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.9' })
+    const d = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.10' })
+    if (!d.ok) throw new Error(d.response.body)
+    expect(d.headers['X-RateLimit-Remaining']).toBe('9')
+    expect(d.headers['X-Quota-Remaining']).toBe('999')
+  })
+
+  it('E7: successes, 403 and 429 do not count as failed authentications', async () => {
+    const t = createTestKeyward({ failedAuthLimit: 2 })
+    const { key } = await t.issueTestKey({ scopes: [] })
+    for (let i = 0; i < 12; i++) await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' })
+    for (let i = 0; i < 5; i++) await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' }, { scopes: ['ip'] })
+    const d = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' }, { consume: false })
+    expect(d.ok).toBe(true)
+  })
+
+  it('E7: failedAuthLimit 0 turns the guard off', async () => {
+    const t = createTestKeyward({ failedAuthLimit: 0 })
+    for (let i = 0; i < 200; i++) await t.authenticate({ headers: { authorization: bad() }, ip: '192.0.2.30' })
+    const d = await t.authenticate({ headers: { authorization: bad() }, ip: '192.0.2.30' })
+    expect(d.ok ? 200 : d.response.status).toBe(401)
+  })
+
+  it('E7: a limiter fault while counting failures does not change the 401', async () => {
+    const stores = createMemoryStores()
+    const errors: unknown[] = []
+    const t = createTestKeyward({
+      stores: { ...stores, limiter: { ...stores.limiter, consume: () => { throw new Error('down') } } },
+      onError: (e) => errors.push(e),
+    })
+    const d = await t.authenticate({ headers: { authorization: bad() }, ip: '192.0.2.40' })
+    expect(d.ok ? 200 : d.response.status).toBe(401)
+    expect(errors).toHaveLength(1)
+  })
+
+  it('E7: a bad failedAuthLimit throws at setup naming the option', () => {
+    expect(() => createTestKeyward({ failedAuthLimit: -1 })).toThrow(/failedAuthLimit/)
+    expect(() => createTestKeyward({ failedAuthLimit: 1.5 })).toThrow(TypeError)
+  })
+})
