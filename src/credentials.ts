@@ -33,9 +33,10 @@ function isSeparator(code: number): boolean {
   return code <= 0x20 || code === 0x7f
 }
 
+const SEPARATOR = /[\x00-\x20\x7f]/
+
 function hasSeparator(text: string, from: number): boolean {
-  for (let i = from; i < text.length; i++) if (isSeparator(text.charCodeAt(i))) return true
-  return false
+  return SEPARATOR.test(from === 0 ? text : text.slice(from))
 }
 
 /** `bearer`, in any case (H7), as the first 6 characters; compared without allocating. */
@@ -62,7 +63,8 @@ export function parseAuthorization(
 ): { ok: true; token: string } | { ok: false; failure: CredentialFailure } {
   // Fast path: exactly "Bearer " + one token.
   if (value.length > 7 && value.charCodeAt(6) === 0x20 && startsWithBearer(value)) {
-    if (!hasSeparator(value, 7)) return { ok: true, token: value.slice(7) }
+    const token = value.slice(7)
+    if (!SEPARATOR.test(token)) return { ok: true, token }
   }
   const trimmed = value.trim()
   if (trimmed === '') return { ok: false, failure: { reason: 'empty' } }

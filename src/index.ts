@@ -20,6 +20,7 @@ export {
 export {
   BASE62_ALPHABET,
   KEY_PATTERN,
+  checkKey,
   checksumOf,
   crc32,
   generateKey,

@@ -103,10 +103,10 @@ export type ParsedKey =
   | { ok: false; problem: KeyFormatProblem }
 
 /**
- * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Never
- * touches a store. A masked value (`svc_live_****x9Qa`) fails here and so never authenticates (K4).
+ * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Returns the
+ * key type, or what is wrong, as a string: the hot path allocates nothing. `parseKey` wraps it.
  */
-export function parseKey(token: string, keyPrefix = 'svc'): ParsedKey {
+export function checkKey(token: string, keyPrefix = 'svc'): KeyType | KeyFormatProblem {
   const p = keyPrefix.length
   // `<prefix>_live_` and `<prefix>_test_` have the same length.
   const headLength = p + 6
@@ -116,21 +116,21 @@ export function parseKey(token: string, keyPrefix = 'svc'): ParsedKey {
     token.charCodeAt(p) !== 95 /* _ */ ||
     token.charCodeAt(p + 5) !== 95
   ) {
-    return { ok: false, problem: 'prefix' }
+    return 'prefix'
   }
   let keyType: KeyType
   if (token.startsWith('live', p + 1)) keyType = 'live'
   else if (token.startsWith('test', p + 1)) keyType = 'test'
-  else return { ok: false, problem: 'prefix' }
+  else return 'prefix'
 
   const length = headLength + KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH
-  if (token.length !== length) return { ok: false, problem: 'length' }
+  if (token.length !== length) return 'length'
   // One pass: CRC-32 over everything before the checksum (K2) and the alphabet check of the body.
   const split = length - KEY_CHECKSUM_LENGTH
   let crc = -1
   for (let i = 0; i < split; i++) {
     const code = token.charCodeAt(i)
-    if (code >= 128 || (i >= headLength && BASE62_VALUE[code] === -1)) return { ok: false, problem: 'alphabet' }
+    if (code >= 128 || (i >= headLength && BASE62_VALUE[code] === -1)) return 'alphabet'
     crc = CRC_TABLE[(crc ^ code) & 0xff]! ^ (crc >>> 8)
   }
   let value = (crc ^ -1) >>> 0
@@ -138,17 +138,33 @@ export function parseKey(token: string, keyPrefix = 'svc'): ParsedKey {
   let mismatch = false
   for (let i = length - 1; i >= split; i--) {
     const code = token.charCodeAt(i)
-    if (code >= 128 || BASE62_VALUE[code] === -1) return { ok: false, problem: 'alphabet' }
+    if (code >= 128 || BASE62_VALUE[code] === -1) return 'alphabet'
     if (BASE62_VALUE[code] !== value % 62) mismatch = true
     value = Math.floor(value / 62)
   }
-  if (mismatch) return { ok: false, problem: 'checksum' }
-  return { ok: true, keyType, last4: token.slice(-4) }
+  if (mismatch) return 'checksum'
+  return keyType
+}
+
+/**
+ * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Never
+ * touches a store. A masked value (`svc_live_****x9Qa`) fails here and so never authenticates (K4).
+ *
+ * @example
+ * import { parseKey } from 'keyward'
+ * parseKey('svc_live_…') // { ok: true, keyType: 'live', last4: '…' } or { ok: false, problem: 'checksum' }
+ */
+export function parseKey(token: string, keyPrefix = 'svc'): ParsedKey {
+  const result = checkKey(token, keyPrefix)
+  return result === 'live' || result === 'test'
+    ? { ok: true, keyType: result, last4: token.slice(-4) }
+    : { ok: false, problem: result }
 }
 
 /** True when `token` is a well-formed key of this prefix (K1, K2). */
 export function isWellFormedKey(token: string, keyPrefix = 'svc'): boolean {
-  return parseKey(token, keyPrefix).ok
+  const result = checkKey(token, keyPrefix)
+  return result === 'live' || result === 'test'
 }
 
 /** K4: the masked display, `svc_live_****` + the last 4 characters. Fails K1 by construction. */

@@ -10,13 +10,13 @@ import {
   generateKeyId,
   hashKey,
   maskKey,
-  parseKey,
+  checkKey,
   type KeyFormatProblem,
 } from './key-format.js'
 import { createMemoryStores } from './memory/index.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
 import { resolveRequestId } from './request-id.js'
-import { errorResponse, writeLimitHeaders } from './responses.js'
+import { errorResponse, limitHeaders } from './responses.js'
 import type {
   ApiKeyRecord,
   AuthorizeInput,
@@ -360,9 +360,8 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     return failure('INTERNAL_ERROR', MESSAGES.internal(names, requestId), requestId)
   }
 
-  function limitHeaders(requestId: string, limits: LimitDecision, now: number, viaApiKey: boolean): Record<string, string> {
-    const headers: Record<string, string> = { 'X-Request-ID': requestId }
-    writeLimitHeaders(headers, limits, headerOptions, Math.ceil(now / 1000))
+  function successHeaders(requestId: string, limits: LimitDecision, now: number, viaApiKey: boolean): Record<string, string> {
+    const headers = limitHeaders(limits, headerOptions, Math.ceil(now / 1000), requestId)
     if (viaApiKey) Object.assign(headers, deprecationHeaders)
     return headers
   }
@@ -393,11 +392,11 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       case 'forbidden': {
         const missing = outcome.reason === 'scope' ? firstMissingScope(outcome.key.scopes, requiredScopes) : ''
         const message = outcome.reason === 'live-only' ? MESSAGES.liveOnly(names) : MESSAGES.missingScope(names, missing)
-        return failure('forbidden', message, requestId, limitHeaders(requestId, outcome.limits, now, viaApiKey))
+        return failure('forbidden', message, requestId, successHeaders(requestId, outcome.limits, now, viaApiKey))
       }
       case 'ok': {
         const { key, limits } = outcome
-        const headers = limitHeaders(requestId, limits, now, viaApiKey)
+        const headers = successHeaders(requestId, limits, now, viaApiKey)
         if (consume && !limits.allowed) {
           headers['Retry-After'] = String(limits.retryAfter)
           const message =
@@ -439,9 +438,9 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
 
   function authenticate(request: RequestView, routeRequirements: RouteRequirements = {}): Awaitable<AuthDecision> {
     const requestId = request.requestId ?? resolveRequestId(undefined, false)
-    const ip = guard === null ? null : request.ip
-    if (!ip) return decideRequest(request, routeRequirements, requestId)
     const now = clock.now()
+    const ip = guard === null ? null : request.ip
+    if (!ip) return decideRequest(request, routeRequirements, requestId, now)
     const retryAfter = guard!.blockedFor(ip, now)
     if (retryAfter > 0) {
       // E7: no key is looked at, so the answer tells an attacker nothing about their guesses.
@@ -449,7 +448,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
         'Retry-After': String(retryAfter),
       })
     }
-    const decision = decideRequest(request, routeRequirements, requestId)
+    const decision = decideRequest(request, routeRequirements, requestId, now)
     if (isPromise(decision)) {
       return decision.then((settled) => {
         if (!settled.ok && settled.response.status === 401) guard!.recordFailure(ip, now)
@@ -460,7 +459,12 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     return decision
   }
 
-  function decideRequest(request: RequestView, routeRequirements: RouteRequirements, requestId: string): Awaitable<AuthDecision> {
+  function decideRequest(
+    request: RequestView,
+    routeRequirements: RouteRequirements,
+    requestId: string,
+    now: number,
+  ): Awaitable<AuthDecision> {
     try {
       const view = legacyApiKeyHeader ? request : { ...request, apiKey: undefined }
       const credentials = extractCredentials(view, keyPrefix)
@@ -469,14 +473,13 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       const viaApiKey = credentials.kind === 'api-key'
       const fallback = viaApiKey ? credentials.fallbackFailure : null
 
-      const parsed = parseKey(token, keyPrefix)
-      if (!parsed.ok) {
+      const checked = checkKey(token, keyPrefix)
+      if (checked !== 'live' && checked !== 'test') {
         if (fallback) return credentialFailure(fallback, requestId)
-        const detail = token.includes('****') ? 'masked' : FORMAT_DETAIL[parsed.problem]
+        const detail = token.includes('****') ? 'masked' : FORMAT_DETAIL[checked]
         return failure('INVALID_API_KEY_FORMAT', MESSAGES.invalidFormat(names, detail), requestId, challengeToken)
       }
 
-      const now = clock.now()
       const hashes = peppers.length === 1 ? [hashKey(token, peppers[0])] : peppers.map((p) => hashKey(token, p))
       const consume = routeRequirements.consume !== false
       const input: AuthorizeInput = {
@@ -491,11 +494,11 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       if (isPromise(outcome)) {
         return withTimeout(outcome, storeTimeoutMs).then(
           (settled) =>
-            decide(settled, requestId, now, parsed.keyType, viaApiKey, fallback, consume, routeRequirements.scopes),
+            decide(settled, requestId, now, checked, viaApiKey, fallback, consume, routeRequirements.scopes),
           (error: unknown) => internalFailure(error, requestId),
         )
       }
-      return decide(outcome, requestId, now, parsed.keyType, viaApiKey, fallback, consume, routeRequirements.scopes)
+      return decide(outcome, requestId, now, checked, viaApiKey, fallback, consume, routeRequirements.scopes)
     } catch (error) {
       // R5: a store that throws synchronously is a fault like any other; never fail open.
       return internalFailure(error, requestId)

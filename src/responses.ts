@@ -26,15 +26,53 @@ export function writeLimitHeaders(
   options: HeaderOptions,
   nowSeconds: number,
 ): void {
-  const { minute, month } = limits
-  headers['X-RateLimit-Limit'] = String(minute.limit)
-  headers['X-RateLimit-Remaining'] = String(minute.remaining)
-  headers['X-RateLimit-Reset'] = String(minute.reset)
-  if (month !== null) {
-    headers['X-Quota-Limit'] = String(month.limit)
-    headers['X-Quota-Remaining'] = String(month.remaining)
-    headers['X-Quota-Reset'] = String(month.reset)
+  Object.assign(headers, limitHeaders(limits, options, nowSeconds))
+}
+
+// Limits and reset times repeat from request to request (a reset stays the same for a second),
+// so their text is kept instead of formatted again; the cache is small and bounded.
+const numberText = new Map<number, string>()
+function text(value: number): string {
+  let cached = numberText.get(value)
+  if (cached === undefined) {
+    if (numberText.size >= 1024) numberText.clear()
+    cached = String(value)
+    numberText.set(value, cached)
   }
+  return cached
+}
+
+/**
+ * The L3 headers as one new object, built as a literal of fixed shape (the hot path: one
+ * allocation, no property-by-property growth).
+ */
+export function limitHeaders(
+  limits: LimitDecision,
+  options: HeaderOptions,
+  nowSeconds: number,
+  requestId?: string,
+): Record<string, string> {
+  const { minute, month } = limits
+  let headers: Record<string, string>
+  if (month === null) {
+    headers = {
+      'X-Request-ID': requestId ?? '',
+      'X-RateLimit-Limit': text(minute.limit),
+      'X-RateLimit-Remaining': String(minute.remaining),
+      'X-RateLimit-Reset': text(minute.reset),
+    }
+  } else {
+    headers = {
+      'X-Request-ID': requestId ?? '',
+      'X-RateLimit-Limit': text(minute.limit),
+      'X-RateLimit-Remaining': String(minute.remaining),
+      'X-RateLimit-Reset': text(minute.reset),
+      'X-Quota-Limit': text(month.limit),
+      'X-Quota-Remaining': String(month.remaining),
+      'X-Quota-Reset': text(month.reset),
+    }
+  }
+  if (requestId === undefined) delete headers['X-Request-ID']
   if (options.ietfRateLimitHeaders) {
     // draft-ietf-httpapi-ratelimit-headers: policies, then the remaining units and seconds to reset.
     let policy = `"minute";q=${minute.limit};w=60`
@@ -46,6 +84,7 @@ export function writeLimitHeaders(
     headers['RateLimit-Policy'] = policy
     headers.RateLimit = state
   }
+  return headers
 }
 
 /** R1: `{ "error": { "code", "message" } }` with its status and the request id (R2). */

@@ -1,0 +1,154 @@
+/**
+ * What every benchmark server shares: the route's answer, the baseline's copy of keyward's
+ * headers, the Redis client (wrapped to count what it sends), and the conversation with the
+ * parent process (`bench/http.ts`): one JSON line on stdout once listening, then IPC messages
+ * `stats` (answered with counters) and `exit` (a clean exit, so `--cpu-prof` writes its profile).
+ *
+ * Each server runs alone in its own process: `node --import tsx bench/servers/<framework>.ts <variant>`.
+ */
+import { randomFillSync } from 'node:crypto'
+import { isIP } from 'node:net'
+import type { Server } from 'node:http'
+import { Redis } from 'ioredis'
+import { createKeyward, generateKey, type Keyward } from '../../src/index.js'
+import { createRedisStores, type RedisStores } from '../../src/redis/index.js'
+
+/** keyward on the memory store, on the Redis store, the bare framework, or the peer libraries. */
+export type Variant = 'baseline' | 'memory' | 'redis' | 'peer'
+
+export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer']
+export const ROUTE = '/api/v1/ip/lookup'
+/** A per-minute limit no run reaches, so every request is a full, admitted, consuming one. */
+export const PER_MINUTE = 1_000_000_000
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+export function variantOf(argv: readonly string[]): Variant {
+  const variant = argv[2] as Variant
+  if (!VARIANTS.includes(variant)) throw new TypeError(`bench server: variant must be one of ${VARIANTS.join(', ')} (got ${String(variant)})`)
+  return variant
+}
+
+/** Requests the route answered; read by the parent to turn totals into per-request figures. */
+let served = 0
+
+/**
+ * E3's answer, built the same way by every variant of a framework (each framework serializes it
+ * with its own JSON path, the same in baseline and keyward servers).
+ */
+export function lookup(ip: unknown): { status: number; body: unknown } {
+  served++
+  const version = typeof ip === 'string' ? isIP(ip) : 0
+  if (version === 0) return { status: 400, body: { error: { code: 'invalid_request', message: 'ip must be an IPv4 or IPv6 address' } } }
+  return { status: 200, body: { data: { ip, version }, meta: { timestamp: new Date().toISOString() } } }
+}
+
+// The baseline's request ids: `req_` + 24 base64url characters from pooled CSPRNG bytes, the
+// cheapest honest way to make a fresh id per request (keyward's generator works the same way).
+const ID_BYTES = 18
+const pool = Buffer.allocUnsafe(ID_BYTES * 512)
+let poolOffset = pool.length
+let baselineCount = 0
+
+/**
+ * The headers keyward sends on an admitted request, with values of the same shape: a fresh
+ * request id, the limit, a remaining count and a reset time. No authentication, no limit state.
+ */
+export function baselineHeaders(): Record<string, string> {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool)
+    poolOffset = 0
+  }
+  const id = pool.toString('base64url', poolOffset, poolOffset + ID_BYTES)
+  poolOffset += ID_BYTES
+  baselineCount++
+  return {
+    'X-Request-ID': `req_${id}`,
+    'X-RateLimit-Limit': '1000000000',
+    'X-RateLimit-Remaining': String(PER_MINUTE - (baselineCount % 100_000_000) - 1),
+    'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60),
+  }
+}
+
+/** Counts of what the server's Redis client sent: commands by name and socket writes (round trips). */
+const redisCommands: Record<string, number> = {}
+let redisWrites = 0
+
+/**
+ * An ioredis client as keyward's docs recommend (`enableOfflineQueue: false`), ready, and wrapped
+ * so every command and every write to the socket is counted. ioredis writes a pipeline or MULTI
+ * in one write, so writes are round trips.
+ */
+export async function connectRedis(): Promise<Redis> {
+  const client = new Redis(REDIS_URL, { enableOfflineQueue: false, connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: true })
+  await client.connect()
+  const send = client.sendCommand.bind(client)
+  client.sendCommand = ((command: { name: string }, stream?: unknown) => {
+    const name = command.name.toLowerCase()
+    redisCommands[name] = (redisCommands[name] ?? 0) + 1
+    return send(command as never, stream as never)
+  }) as typeof client.sendCommand
+  const socket = (client as unknown as { stream: { write: (...args: unknown[]) => boolean } }).stream
+  const write = socket.write.bind(socket)
+  socket.write = (...args: unknown[]) => {
+    redisWrites++
+    return write(...args)
+  }
+  return client
+}
+
+/** A unique prefix for this process's Redis keys, removed by the parent afterwards. */
+export const REDIS_PREFIX = `kwbench-${process.pid}`
+
+/**
+ * The keyward instance of the `memory` and `redis` variants, and a live key. The key's type
+ * defaults get the huge per-minute limit (L1), so nothing answers 429.
+ */
+export async function benchKeyward(variant: 'memory' | 'redis'): Promise<{ keyward: Keyward; key: string; close: () => Promise<void> }> {
+  let stores: RedisStores | undefined
+  let client: Redis | undefined
+  if (variant === 'redis') {
+    client = await connectRedis()
+    stores = createRedisStores({ client, prefix: REDIS_PREFIX })
+  }
+  const keyward = createKeyward({ ...(stores ? { stores } : {}), limits: { live: { perMinute: PER_MINUTE } } })
+  const { key } = await keyward.keys.create({ name: 'bench' })
+  return {
+    keyward,
+    key,
+    close: async () => {
+      await keyward.close()
+      client?.disconnect()
+    },
+  }
+}
+
+/** A well-formed live key for peers, so every server reads a header of the same length. */
+export function peerToken(): string {
+  return generateKey('live')
+}
+
+/**
+ * Tells the parent the server is listening and serves its IPC requests. `close` releases what the
+ * server holds before a clean exit.
+ */
+export function announce(port: number, info: { key?: string; redisPrefixes?: string[] }, close: () => Promise<void> | void): void {
+  process.stdout.write(`${JSON.stringify({ ready: true, port, pid: process.pid, ...info })}\n`)
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'stats') {
+      process.send?.({ type: 'stats', served, redisCommands: { ...redisCommands }, redisWrites })
+    } else if (message?.type === 'exit') {
+      Promise.resolve()
+        .then(close)
+        .catch(() => undefined)
+        .finally(() => process.exit(0))
+    }
+  })
+  process.on('disconnect', () => process.exit(0))
+}
+
+/** The port of a listening Node server. */
+export function portOf(server: Server): number {
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('bench server: not listening on TCP')
+  return address.port
+}

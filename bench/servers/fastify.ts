@@ -1,0 +1,62 @@
+/**
+ * Fastify 5 benchmark server. Variants (argv[2]):
+ * - baseline: no authentication; the handler sets the headers keyward would send;
+ * - memory / redis: keyward (`keywardFastify`) on the memory or Redis store;
+ * - peer: `@fastify/bearer-auth` + `@fastify/rate-limit` on the same Redis (ioredis), rate limited
+ *   per bearer token.
+ */
+import bearerAuth from '@fastify/bearer-auth'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import { keywardFastify } from '../../adapters/fastify.js'
+import { announce, baselineHeaders, benchKeyward, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+
+const variant = variantOf(process.argv)
+const app = Fastify({ logger: false })
+
+function handler(request: FastifyRequest, reply: FastifyReply): unknown {
+  const { status, body } = lookup((request.query as { ip?: string }).ip)
+  reply.code(status)
+  return body
+}
+
+let key: string | undefined
+let close: () => Promise<void> | void = () => undefined
+let redisPrefixes: string[] = []
+
+if (variant === 'baseline') {
+  app.get(ROUTE, (request, reply) => {
+    reply.headers(baselineHeaders())
+    return handler(request, reply)
+  })
+} else if (variant === 'peer') {
+  const client = await connectRedis()
+  const token = (key = peerToken())
+  const nameSpace = `${REDIS_PREFIX}-frl-`
+  redisPrefixes = [nameSpace]
+  await app.register(bearerAuth, { keys: new Set([token]) })
+  await app.register(rateLimit, {
+    max: 1_000_000_000,
+    timeWindow: 60_000,
+    redis: client,
+    nameSpace,
+    keyGenerator: (request) => request.headers.authorization ?? '',
+  })
+  app.get(ROUTE, handler)
+  close = () => {
+    client.disconnect()
+  }
+} else {
+  const bench = await benchKeyward(variant)
+  key = bench.key
+  close = bench.close
+  if (variant === 'redis') redisPrefixes = [REDIS_PREFIX]
+  await app.register(keywardFastify, { keyward: bench.keyward })
+  app.get(ROUTE, { config: { keyward: { scopes: ['ip'] } } }, handler)
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' })
+announce(portOf(app.server), { key, redisPrefixes }, async () => {
+  await app.close()
+  await close()
+})

@@ -1,0 +1,47 @@
+/**
+ * Hono 4 on `@hono/node-server` benchmark server. Variants (argv[2]):
+ * - baseline: no authentication; the handler sets the headers keyward would send;
+ * - memory / redis: keyward (`keywardHono`) on the memory or Redis store;
+ * - peer: Hono's built-in `hono/bearer-auth` (Hono has no built-in rate limiter, so no Redis).
+ */
+import { serve } from '@hono/node-server'
+import { Hono, type Context } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
+import { keywardHono } from '../../adapters/hono.js'
+import { announce, baselineHeaders, benchKeyward, lookup, peerToken, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+
+const variant = variantOf(process.argv)
+const app = new Hono()
+
+function handler(c: Context): Response {
+  const { status, body } = lookup(c.req.query('ip'))
+  return c.json(body, status as 200)
+}
+
+let key: string | undefined
+let close: () => Promise<void> | void = () => undefined
+let redisPrefixes: string[] = []
+
+if (variant === 'baseline') {
+  app.get(ROUTE, (c) => {
+    const headers = baselineHeaders()
+    for (const name in headers) c.header(name, headers[name])
+    return handler(c)
+  })
+} else if (variant === 'peer') {
+  const token = (key = peerToken())
+  app.use('/api/*', bearerAuth({ token }))
+  app.get(ROUTE, handler)
+} else {
+  const bench = await benchKeyward(variant)
+  key = bench.key
+  close = bench.close
+  if (variant === 'redis') redisPrefixes = [REDIS_PREFIX]
+  const api = keywardHono(bench.keyward)
+  app.use(api)
+  app.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)
+  app.notFound(api.notFound)
+  app.onError(api.onError)
+}
+
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => announce(info.port, { key, redisPrefixes }, close))
