@@ -30,14 +30,16 @@
  * One counter per key per UTC calendar month. It is counted only when the policy has a quota
  * (`perMonth !== null`): keys without a quota keep no month state. The counter of a month must
  * live until that month ends, or an idle key would get its quota back.
- * Redis's Lua sandbox has no `os.date`, so the caller computes the month label and its reset time
- * in JavaScript (`utcMonthLabel`, `nextUtcMonthStartSeconds`) and passes them to the script.
+ * Redis's Lua sandbox has no `os.date`, and with the store's own clock (`time: 'server'`) the caller
+ * does not know the time, so the Redis script computes the UTC calendar month itself with the
+ * same arithmetic; a property test checks it against these functions from 1970 to 2400.
  *
  * ## One decision (L2, L4)
  *
  * `allowed = minuteCount < perMinute && (perMonth === null || monthCount < perMonth)`.
- * `consume` on allow adds 1 to bucket `s` and to the month counter; on reject it changes nothing
- * (L4). `peek` never changes anything. The decision reports the state after the operation; see
+ * `consume` on allow adds 1 to bucket `s` and to the month counter; on reject it counts nothing
+ * (L4): it may only drop buckets that have already left the window of `s`, housekeeping that no
+ * later request at or after `s` can observe. `peek` never changes anything. The decision reports the state after the operation; see
  * `buildDecision` for every field.
  */
 import type { KeyType, LimitDecision, LimitPolicy, StoredKey, WindowState } from './types.js'

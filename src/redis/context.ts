@@ -1,0 +1,94 @@
+/**
+ * What the Redis stores share: the wrapped client, the key layout, the time source and a cache of
+ * the id → hash index. Options are checked here, once, with messages naming the option.
+ */
+import { type RedisClientLike, type RedisConnection, connect } from './client.js'
+import { type Layout, assertRedisPrefix, createLayout } from './layout.js'
+import { text } from './codec.js'
+
+/** Options every Redis store takes. */
+export interface RedisStoreOptions {
+  /**
+   * The client to use: an ioredis `Redis` or `Cluster`, or a node-redis `createClient()` /
+   * `createCluster()` client, already connecting. keyward never closes it. Create it with
+   * `enableOfflineQueue: false` (ioredis) or `disableOfflineQueue: true` (node-redis) and a short
+   * connect timeout, so commands fail at once instead of piling up while Redis is down (R5).
+   */
+  client: RedisClientLike
+  /** The first part of every key name; several keyward deployments can share one Redis. Default `keyward`. */
+  prefix?: string
+  /** How long one Redis call may take before it rejects (R5). Default 1000 ms. */
+  timeoutMs?: number
+  /**
+   * Whose clock the limits and the expiry check read. `'server'` (default): Redis `TIME`, one
+   * clock for every instance, so app-server skew cannot widen a window (L2); the `now` the core
+   * passes is then ignored. `'caller'`: the `now` argument, for tests with a controlled clock.
+   */
+  time?: 'server' | 'caller'
+}
+
+/** The shared state of one set of Redis stores. */
+export interface RedisContext {
+  readonly connection: RedisConnection
+  readonly layout: Layout
+  /** The script's `now` argument: '' makes the script read Redis `TIME`. */
+  nowArgument(now: number): string
+  /** The hash of a key id: from the cache, else the id index; undefined when the id has no record. */
+  hashOf(id: string, fresh?: boolean): Promise<string | undefined>
+  /** Remembers an id → hash pair (immutable once written, so caching it is safe). */
+  remember(id: string, hash: string): void
+  forget(id: string): void
+}
+
+/** Enough for the ids of every active key of a large deployment; older entries are evicted first. */
+const ID_CACHE_LIMIT = 10_000
+
+export function createContext(options: RedisStoreOptions): RedisContext {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('keyward/redis: options must be an object with a "client"')
+  }
+  const prefix = options.prefix ?? 'keyward'
+  assertRedisPrefix(prefix)
+  const timeoutMs = options.timeoutMs ?? 1000
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new TypeError(`keyward/redis: option "timeoutMs" must be a positive number of milliseconds (got ${String(timeoutMs)})`)
+  }
+  const time = options.time ?? 'server'
+  if (time !== 'server' && time !== 'caller') {
+    throw new TypeError(`keyward/redis: option "time" must be 'server' or 'caller' (got ${JSON.stringify(time)})`)
+  }
+  const connection = connect(options.client, timeoutMs)
+  const layout = createLayout(prefix)
+  // Only id → hash pairs are cached, never a record: revocation is read from Redis every time (K7).
+  const hashes = new Map<string, string>()
+  const remember = (id: string, hash: string): void => {
+    if (hashes.get(id) === hash) return
+    if (hashes.size >= ID_CACHE_LIMIT) hashes.delete(hashes.keys().next().value!)
+    hashes.set(id, hash)
+  }
+
+  return {
+    connection,
+    layout,
+    nowArgument: time === 'server' ? () => '' : (now) => String(now),
+    async hashOf(id, fresh = false) {
+      if (!fresh) {
+        const cached = hashes.get(id)
+        if (cached !== undefined) return cached
+      }
+      const key = layout.idIndex(id)
+      const reply = await connection.command(['GET', key], key)
+      if (reply === null || reply === undefined) {
+        hashes.delete(id)
+        return undefined
+      }
+      const hash = text(reply, 'GET of the id index')
+      remember(id, hash)
+      return hash
+    },
+    remember,
+    forget(id) {
+      hashes.delete(id)
+    },
+  }
+}

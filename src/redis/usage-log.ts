@@ -1,0 +1,257 @@
+import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
+import { array, integer, text, badReply } from './codec.js'
+import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
+import { USAGE_SCRIPT } from './scripts.js'
+
+/**
+ * How usage entries are written (E5, L4a, P1). `append` only buffers; the buffer is written in
+ * one `EVALSHA` of the usage script per flush, which pushes every entry onto the global list and
+ * its key's list and trims both, so usage adds at most one command per request and far less
+ * under load. On a cluster the lists live in different slots and a flush sends one call per list,
+ * in parallel, in one round trip.
+ *
+ * Nothing is silently dropped while Redis is healthy: a failed flush puts its entries back at the
+ * head of the buffer, reports the error to `onError`, and is retried with a backoff (up to 1 s)
+ * until Redis takes it. The buffer is bounded (`maxBuffered`): past it, while Redis refuses
+ * writes, the oldest entries are dropped and the drop is reported. Delivery is at least once: a
+ * flush that timed out may still have been applied, and its retry then writes the entries again.
+ */
+export interface RedisUsageOptions {
+  /** Longest time an entry waits in the buffer. Default 5 ms. */
+  flushIntervalMs?: number
+  /** Entries that trigger a flush at once, and the most one flush writes. Default 200. */
+  maxBatch?: number
+  /** Entries kept per key (`LTRIM`). Default 1000, the most one query returns. */
+  perKeyLimit?: number
+  /** Entries kept in the list of every key's usage. Default 100,000. */
+  globalLimit?: number
+  /** Entries buffered while Redis refuses writes before the oldest are dropped. Default 10,000. */
+  maxBuffered?: number
+  /** Told when a flush fails (it will be retried) or entries are dropped. Default: a process warning. */
+  onError?: (error: unknown) => void
+}
+
+/** The UsageLog on Redis: `append` buffers (it never blocks a request), the rest answer with promises. */
+export interface RedisUsageLog extends UsageLog {
+  append(entry: UsageEntry): void
+  query(query: UsageQuery): Promise<UsageEntry[]>
+  /** Resolves once every entry appended before the call is in Redis; rejects if Redis refuses (entries stay queued). */
+  flush(): Promise<void>
+  /** Writes out what is buffered and stops the flush timer. */
+  close(): Promise<void>
+}
+
+interface Pending {
+  keyId: string
+  json: string
+}
+
+const MAX_RETRY_DELAY_MS = 1000
+
+function positiveInteger(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`keyward/redis: option "usage.${name}" must be a positive integer (got ${String(value)})`)
+  }
+  return value
+}
+
+function decodeEntry(value: unknown): UsageEntry {
+  const entry = JSON.parse(text(value, 'a usage entry')) as UsageEntry
+  if (typeof entry !== 'object' || entry === null || typeof entry.keyId !== 'string') throw badReply('a usage entry', value)
+  return entry
+}
+
+/** The batched UsageLog on a shared context, with `close()` to stop its timer. */
+export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {}): RedisUsageLog {
+  const { connection, layout } = context
+  if (typeof options !== 'object' || options === null) throw new TypeError('keyward/redis: option "usage" must be an object')
+  const flushIntervalMs = options.flushIntervalMs ?? 5
+  if (typeof flushIntervalMs !== 'number' || !Number.isFinite(flushIntervalMs) || flushIntervalMs < 0) {
+    throw new TypeError(`keyward/redis: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`)
+  }
+  const maxBatch = positiveInteger('maxBatch', options.maxBatch, 200)
+  const perKeyLimit = positiveInteger('perKeyLimit', options.perKeyLimit, 1000)
+  const globalLimit = positiveInteger('globalLimit', options.globalLimit, 100_000)
+  const maxBuffered = positiveInteger('maxBuffered', options.maxBuffered, 10_000)
+  const onError =
+    options.onError ??
+    ((error: unknown) =>
+      process.emitWarning(`keyward/redis: usage entries not written yet, will retry: ${(error as Error)?.message ?? String(error)}`))
+  if (typeof onError !== 'function') throw new TypeError('keyward/redis: option "usage.onError" must be a function')
+
+  const buffer: Pending[] = []
+  /** Entries ever appended, and entries ever written or dropped: flush() waits for the second to reach the first. */
+  let appended = 0
+  let settled = 0
+  let inFlight: Promise<void> | null = null
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let retryDelay = 0
+
+  function report(error: unknown): void {
+    try {
+      onError(error)
+    } catch {
+      // A failing reporter must not stop the retries.
+    }
+  }
+
+  function schedule(delay: number): void {
+    if (timer !== null || buffer.length === 0) return
+    timer = setTimeout(() => {
+      timer = null
+      void drain()
+    }, delay)
+    timer.unref?.()
+  }
+
+  /** One script call per flush; on a cluster one per list, since each list is its own slot. */
+  async function write(batch: Pending[]): Promise<void> {
+    if (!connection.cluster) {
+      const keys = [layout.usageAll]
+      const caps = [String(globalLimit)]
+      const listIndex = new Map<string, string>()
+      const pairs: string[] = []
+      for (const entry of batch) {
+        let index = listIndex.get(entry.keyId)
+        if (index === undefined) {
+          keys.push(layout.usageOf(entry.keyId))
+          caps.push(String(perKeyLimit))
+          index = String(keys.length)
+          listIndex.set(entry.keyId, index)
+        }
+        pairs.push('1', entry.json, index, entry.json)
+      }
+      integer(await connection.script(USAGE_SCRIPT, keys, [...caps, ...pairs]), 'the usage script')
+      return
+    }
+    const perKey = new Map<string, string[]>()
+    const all: string[] = []
+    for (const entry of batch) {
+      all.push('1', entry.json)
+      let pairs = perKey.get(entry.keyId)
+      if (pairs === undefined) perKey.set(entry.keyId, (pairs = []))
+      pairs.push('1', entry.json)
+    }
+    const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), ...all])]
+    for (const [keyId, pairs] of perKey) {
+      calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), ...pairs]))
+    }
+    for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
+  }
+
+  /** Writes the oldest batch; one write at a time keeps the lists in append order. */
+  function writeNext(): Promise<void> {
+    const batch = buffer.splice(0, maxBatch)
+    const attempt = write(batch).then(
+      () => {
+        settled += batch.length
+        retryDelay = 0
+      },
+      (error: unknown) => {
+        buffer.unshift(...batch)
+        retryDelay = Math.min(MAX_RETRY_DELAY_MS, Math.max(50, retryDelay * 2, flushIntervalMs))
+        throw error
+      },
+    )
+    const current: Promise<void> = attempt.finally(() => {
+      if (inFlight === current) inFlight = null
+    })
+    inFlight = current
+    return current
+  }
+
+  /** Writes until every entry appended before `target` is written (or dropped); rejects on a failed write. */
+  async function writeUntil(target: number): Promise<void> {
+    while (settled < target) {
+      if (inFlight) {
+        await inFlight.catch(() => undefined)
+        continue
+      }
+      await writeNext()
+    }
+  }
+
+  /**
+   * The timer's flush: writes what is buffered now, then waits for the next interval (or goes on
+   * at once when a full batch is waiting), so each write carries everything since the last.
+   */
+  async function drain(): Promise<void> {
+    try {
+      await writeUntil(appended)
+    } catch (error) {
+      report(error)
+      schedule(retryDelay)
+      return
+    }
+    if (buffer.length >= maxBatch) void drain()
+    else schedule(flushIntervalMs)
+  }
+
+  async function flush(): Promise<void> {
+    try {
+      await writeUntil(appended)
+    } catch (error) {
+      schedule(retryDelay)
+      throw error
+    }
+  }
+
+  return {
+    append(entry) {
+      const json = JSON.stringify({
+        keyId: entry.keyId,
+        requestId: entry.requestId,
+        timestamp: entry.timestamp,
+        method: entry.method,
+        path: entry.path,
+        status: entry.status,
+        ip: entry.ip,
+        country: entry.country,
+      })
+      buffer.push({ keyId: entry.keyId, json })
+      appended++
+      if (buffer.length > maxBuffered) {
+        const dropped = buffer.splice(0, buffer.length - maxBuffered)
+        settled += dropped.length
+        report(new Error(`keyward/redis: dropped ${dropped.length} usage entries: Redis has not accepted writes and the buffer is full (usage.maxBuffered = ${maxBuffered})`))
+      }
+      if (buffer.length >= maxBatch && inFlight === null) void drain()
+      else schedule(flushIntervalMs)
+    },
+
+    async query({ keyId, limit }) {
+      // Read your own writes: this instance's buffered entries go out first.
+      await flush()
+      const list = keyId === undefined ? layout.usageAll : layout.usageOf(keyId)
+      const cap = keyId === undefined ? globalLimit : perKeyLimit
+      // As the memory log: a limit below 1 (or not a number) returns nothing; above the cap, the cap.
+      const count = Math.min(Math.floor(limit), cap)
+      if (!(count >= 1)) return []
+      const reply = array(await connection.command(['LRANGE', list, '0', String(count - 1)], list), 'LRANGE of a usage list')
+      return reply.map(decodeEntry)
+    },
+
+    flush,
+
+    async close() {
+      if (timer !== null) clearTimeout(timer)
+      timer = null
+      await flush()
+    },
+  }
+}
+
+/**
+ * The usage audit log on Redis: capped lists, newest first, appends batched (see
+ * `RedisUsageOptions` for how and when entries are written).
+ *
+ * @example
+ * import Redis from 'ioredis'
+ * import { createRedisUsageLog } from 'keyward/redis'
+ * const usage = createRedisUsageLog({ client: new Redis({ enableOfflineQueue: false }) })
+ * await usage.query({ limit: 100 })
+ */
+export function createRedisUsageLog(options: RedisStoreOptions & { usage?: RedisUsageOptions }): RedisUsageLog {
+  return usageLogOn(createContext(options), options.usage)
+}

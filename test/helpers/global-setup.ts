@@ -1,0 +1,28 @@
+/**
+ * vitest globalSetup: finds the Redis the Redis tests share, once per run. `REDIS_URL` wins;
+ * else a private `redis-server` is started on a free port (and stopped after the run). The result
+ * is provided as `keywardRedis`; test files read it with `inject('keywardRedis')`.
+ */
+import type { TestProject } from 'vitest/node'
+import { type RedisProcess, type SharedRedis, redisServerOnPath, startRedisServer } from './redis.js'
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let server: RedisProcess | undefined
+  let shared: SharedRedis
+  if (process.env.REDIS_URL) {
+    shared = { url: process.env.REDIS_URL, reason: '' }
+  } else if (redisServerOnPath()) {
+    try {
+      server = await startRedisServer()
+      shared = { url: server.url, reason: '' }
+    } catch (error) {
+      shared = { url: null, reason: `redis-server would not start: ${(error as Error).message}` }
+    }
+  } else {
+    shared = { url: null, reason: 'REDIS_URL is not set and redis-server is not on PATH' }
+  }
+  project.provide('keywardRedis', shared)
+  return async () => {
+    await server?.stop()
+  }
+}

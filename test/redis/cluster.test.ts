@@ -1,0 +1,110 @@
+/**
+ * The Redis stores on a real local Redis Cluster (three masters started by the test): every
+ * script's keys share one hash tag, so the store contracts pass unchanged on an ioredis Cluster
+ * and a node-redis cluster, and the hot path works with keys spread over every master.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Cluster, Redis } from 'ioredis'
+import { createCluster } from 'redis'
+import { createKeyward } from '../../src/index.js'
+import { type RedisClientLike, createRedisStores } from '../../src/redis/index.js'
+import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { runKeyStoreContract } from '../contracts/key-store.contract.js'
+import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
+import { runUsageLogContract } from '../contracts/usage-log.contract.js'
+import { type RedisCluster, startRedisCluster } from '../helpers/redis-cluster.js'
+import { privateServersAvailable, uniquePrefix } from '../helpers/redis.js'
+
+const available = privateServersAvailable()
+const prefix = uniquePrefix('cluster')
+
+let cluster: RedisCluster
+let ioCluster: Cluster
+let nodeCluster: ReturnType<typeof createCluster>
+
+describe.skipIf(!available)('Redis Cluster with three masters', () => {
+  beforeAll(async () => {
+    cluster = await startRedisCluster(3)
+    ioCluster = new Cluster(cluster.nodes, { enableOfflineQueue: false, redisOptions: { connectTimeout: 1000 } })
+    ioCluster.on('error', () => {})
+    await new Promise<void>((resolve, reject) => {
+      ioCluster.once('ready', resolve)
+      ioCluster.once('error', reject)
+    })
+    nodeCluster = createCluster({
+      rootNodes: cluster.urls.map((url) => ({ url })),
+      defaults: { disableOfflineQueue: true, socket: { connectTimeout: 1000 } },
+    })
+    nodeCluster.on('error', () => {})
+    await nodeCluster.connect()
+  }, 60_000)
+  afterAll(async () => {
+    ioCluster?.disconnect()
+    await nodeCluster?.close().catch(() => undefined)
+    await cluster?.stop()
+  })
+
+  for (const kind of ['ioredis', 'node-redis'] as const) {
+    describe(`${kind} cluster client`, () => {
+      const client = (): RedisClientLike => (kind === 'ioredis' ? ioCluster : nodeCluster)
+      const storesOf = () => createRedisStores({ client: client(), prefix, time: 'caller' })
+
+      runKeyStoreContract(`redis cluster (${kind})`, () => ({ store: storesOf().keys }))
+      runRateLimiterContract(`redis cluster (${kind})`, () => ({ limiter: storesOf().limiter }), { propertyRuns: 20 })
+      runUsageLogContract(`redis cluster (${kind})`, () => {
+        const stores = storesOf()
+        return { log: stores.usage, cleanup: () => stores.close() }
+      })
+      runAuthorizeContract(`redis cluster fused script (${kind})`, () => {
+        const stores = storesOf()
+        return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize, cleanup: () => stores.close() }
+      })
+
+      it('P1/K7/L2: with keys on every master, each authorizes, revocation is seen at once, and a test key admits exactly 10 of 50', async () => {
+        const stores = createRedisStores({ client: client(), prefix: `${prefix}-hot-${kind}` })
+        const keyward = createKeyward({ stores })
+        const created = await Promise.all(Array.from({ length: 24 }, (_, i) => keyward.keys.create({ name: `spread ${i}` })))
+        // The keys' slots cover all three masters, so this is not one node in disguise.
+        const perMaster = await Promise.all(
+          cluster.nodes.map(async ({ host, port }) => {
+            const node = new Redis({ port, host })
+            try {
+              return await node.dbsize()
+            } finally {
+              node.disconnect()
+            }
+          }),
+        )
+        for (const size of perMaster) expect(size).toBeGreaterThan(0)
+        for (const { key } of created) expect((await keyward.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+
+        await keyward.keys.revoke(created[0]!.record.id)
+        const revoked = await keyward.authenticate({ authorization: `Bearer ${created[0]!.key}` })
+        expect(revoked.ok ? 'ok' : revoked.error.code).toBe('API_KEY_REVOKED')
+
+        const sandbox = await keyward.keys.create({ name: 'sandbox', keyType: 'test' })
+        const burst = await Promise.all(
+          Array.from({ length: 50 }, () => keyward.authenticate({ authorization: `Bearer ${sandbox.key}` })),
+        )
+        expect(burst.filter((d) => d.ok)).toHaveLength(10)
+
+        const listed = (await keyward.keys.list()).map((r) => r.id)
+        expect(listed.sort()).toEqual([...created.map((c) => c.record.id), sandbox.record.id].sort())
+        await keyward.close()
+      })
+
+      it('K3: with pepper rotation the previous pepper’s hash (another slot) is tried second and found', async () => {
+        const stores = createRedisStores({ client: client(), prefix: `${prefix}-pepper-${kind}` })
+        const before = createKeyward({ stores, pepper: 'old-pepper' })
+        const { key } = await before.keys.create({ name: 'made under the old pepper' })
+        const after = createKeyward({ stores, pepper: { current: 'new-pepper', previous: ['old-pepper'] } })
+        const decision = await after.authenticate({ authorization: `Bearer ${key}` })
+        expect(decision.ok).toBe(true)
+        const { key: fresh } = await after.keys.create({ name: 'made under the new pepper' })
+        expect((await after.authenticate({ authorization: `Bearer ${fresh}` })).ok).toBe(true)
+        expect((await before.authenticate({ authorization: `Bearer ${fresh}` })).ok).toBe(false)
+        await after.close()
+      })
+    })
+  }
+})

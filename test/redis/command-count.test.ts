@@ -1,0 +1,124 @@
+/**
+ * P1 measured: `INFO commandstats` of a private redis-server before and after N authenticated
+ * requests through the core (authenticate + recordUsage, as an adapter does), usage flushes
+ * included. Commands a script runs inside Redis do not count; they are recognised from the
+ * scripts' own `redis.call` names, which the JavaScript never sends itself.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Redis } from 'ioredis'
+import { type Keyward, createKeyward } from '../../src/index.js'
+import { type RedisStores, createRedisStores } from '../../src/redis/index.js'
+import { SCRIPTS } from '../../src/redis/scripts.js'
+import { type RedisProcess, commandCalls, ioredisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
+
+const available = privateServersAvailable()
+
+/** Commands the Lua scripts run inside Redis (not top-level). */
+const INSIDE_SCRIPTS = new Set(
+  SCRIPTS.flatMap((script) => [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
+)
+/** Commands the measuring connection sends itself. */
+const MEASUREMENT = new Set(['info', 'config|resetstat'])
+
+/** Top-level commands since the last RESETSTAT. */
+async function topLevelCommands(client: Redis): Promise<{ total: number; byCommand: Record<string, number> }> {
+  const byCommand: Record<string, number> = {}
+  let total = 0
+  for (const [command, calls] of await commandCalls(client)) {
+    if (INSIDE_SCRIPTS.has(command) || MEASUREMENT.has(command)) continue
+    byCommand[command] = calls
+    total += calls
+  }
+  return { total, byCommand }
+}
+
+describe.skipIf(!available)('commands per authenticated request (P1)', () => {
+  let server: RedisProcess
+  let client: Redis
+  let measure: Redis
+  let stores: RedisStores
+  let keyward: Keyward
+  let key: string
+
+  beforeAll(async () => {
+    server = await startRedisServer()
+    client = await ioredisClient(server.url)
+    measure = await ioredisClient(server.url)
+    stores = createRedisStores({ client, prefix: 'kw' })
+    keyward = createKeyward({ stores })
+    ;({ key } = await keyward.keys.create({ name: 'bench', limits: { perMinute: 1_000_000 } }))
+    // Warm up: the first call of each script answers NOSCRIPT and is sent again with EVAL.
+    await request(0)
+    await stores.usage.flush()
+  })
+  afterAll(async () => {
+    await keyward?.close()
+    client?.disconnect()
+    measure?.disconnect()
+    await server?.stop()
+  })
+
+  async function request(n: number): Promise<void> {
+    const decision = await keyward.authenticate({ authorization: `Bearer ${key}`, requestId: `req_count${n}xxxxxxxxxxxxxxxxxxx` })
+    if (!decision.ok) throw new Error(`request ${n} failed: ${JSON.stringify(decision.error)}`)
+    keyward.recordUsage(decision.apiKey, { method: 'GET', path: '/api/v1/ip/lookup', status: 200, ip: '203.0.113.9' })
+  }
+
+  it('the JavaScript never sends a command that the scripts also run inside Redis (so the count below is exact)', () => {
+    const sources = readdirSync('src/redis').filter((name) => name.endsWith('.ts')).map((file) => readFileSync(join('src/redis', file), 'utf8'))
+    const sent = new Set(sources.flatMap((text) => [...text.matchAll(/command\(\s*\['([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())))
+    expect([...sent].sort()).toEqual(['del', 'get', 'lrange', 'set', 'zadd', 'zrevrange'])
+    for (const command of sent) expect(INSIDE_SCRIPTS.has(command), command).toBe(false)
+    expect(INSIDE_SCRIPTS.has('evalsha') || INSIDE_SCRIPTS.has('eval')).toBe(false)
+  })
+
+  it('P1: 400 concurrent requests (batches of 20) cost at most 2 top-level commands each, usage flushes included', async () => {
+    await measure.config('RESETSTAT')
+    const N = 400
+    for (let i = 0; i < N; i += 20) await Promise.all(Array.from({ length: 20 }, (_, j) => request(i + j)))
+    await stores.usage.flush()
+    const { total, byCommand } = await topLevelCommands(measure)
+    console.info(`P1 (concurrent): ${(total / N).toFixed(3)} commands per request`, byCommand)
+    expect(Object.keys(byCommand)).toEqual(['evalsha'])
+    expect(total).toBeGreaterThanOrEqual(N)
+    expect(total).toBeLessThanOrEqual(2 * N)
+  })
+
+  it('P1: 200 sequential requests cost at most 2 top-level commands each', async () => {
+    await measure.config('RESETSTAT')
+    const N = 200
+    for (let i = 0; i < N; i++) await request(i)
+    await stores.usage.flush()
+    const { total, byCommand } = await topLevelCommands(measure)
+    console.info(`P1 (sequential): ${(total / N).toFixed(3)} commands per request`, byCommand)
+    expect(total).toBeLessThanOrEqual(2 * N)
+  })
+
+  it('P1: even when every request’s usage is flushed on its own, a request costs exactly 2 commands in the worst case', async () => {
+    await measure.config('RESETSTAT')
+    const N = 50
+    for (let i = 0; i < N; i++) {
+      await request(i)
+      await stores.usage.flush()
+    }
+    const { total } = await topLevelCommands(measure)
+    expect(total).toBe(2 * N)
+  })
+
+  it('P1: a request for an unknown key costs one command; a peek (auth test, L5) costs one command', async () => {
+    await measure.config('RESETSTAT')
+    const unknown = await keyward.authenticate({ authorization: `Bearer svc_live_${'0'.repeat(32)}${'0'.repeat(6)}` })
+    // A checksum failure never reaches Redis (K2).
+    expect(unknown.ok ? 'ok' : unknown.error.code).toBe('INVALID_API_KEY_FORMAT')
+    const { key: other } = await keyward.keys.create({ name: 'other' })
+    await keyward.keys.revoke((await keyward.keys.list()).find((r) => r.name === 'other')!.id)
+    await measure.config('RESETSTAT')
+    const revoked = await keyward.authenticate({ authorization: `Bearer ${other}` })
+    expect(revoked.ok ? 'ok' : revoked.error.code).toBe('API_KEY_REVOKED')
+    const peek = await keyward.authenticate({ authorization: `Bearer ${key}` }, { consume: false })
+    expect(peek.ok).toBe(true)
+    expect((await topLevelCommands(measure)).total).toBe(2)
+  })
+})

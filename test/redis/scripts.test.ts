@@ -1,0 +1,79 @@
+/**
+ * The Lua scripts are data with pinned SHAs (P1: EVALSHA sends 40 bytes, not the script). A script
+ * edited without a new pin would make EVALSHA run whatever Redis cached under the old SHA, so the
+ * pins are checked against the source and against Redis's own SCRIPT LOAD.
+ */
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Redis } from 'ioredis'
+import { createRedisStores } from '../../src/redis/index.js'
+import { SCRIPTS } from '../../src/redis/scripts.js'
+import { makeStoredKey } from '../contracts/fixtures.js'
+import {
+  type RedisProcess,
+  commandCalls,
+  ioredisClient,
+  privateServersAvailable,
+  sharedRedisUrl,
+  startRedisServer,
+} from '../helpers/redis.js'
+
+const url = sharedRedisUrl(inject('keywardRedis'))
+
+describe.skipIf(url === null)('pinned Lua scripts', () => {
+  let client: Redis
+  beforeAll(async () => {
+    client = await ioredisClient(url!)
+  })
+  afterAll(() => client?.disconnect())
+
+  for (const script of SCRIPTS) {
+    it(`P1: the pinned SHA of the ${script.name} script is the SHA-1 of its source and SCRIPT LOAD's answer`, async () => {
+      expect(script.sha).toBe(createHash('sha1').update(script.source).digest('hex'))
+      expect(await client.script('LOAD', script.source)).toBe(script.sha)
+    })
+  }
+
+  it('documents KEYS and ARGV at the top of every script', () => {
+    for (const script of SCRIPTS) {
+      const header = script.source.split('\n').filter((line) => line.startsWith('--')).join('\n')
+      expect(header, script.name).toMatch(/KEYS\[1/)
+      expect(header, script.name).toMatch(/ARGV\[1/)
+    }
+  })
+})
+
+describe.skipIf(url === null || !privateServersAvailable())('EVALSHA with EVAL fallback (P1)', () => {
+  let server: RedisProcess
+  let client: Redis
+  beforeAll(async () => {
+    server = await startRedisServer()
+    client = await ioredisClient(server.url)
+  })
+  afterAll(async () => {
+    client?.disconnect()
+    await server?.stop()
+  })
+
+  it('P1: after SCRIPT FLUSH the first call falls back to EVAL once, later calls use EVALSHA only', async () => {
+    const stores = createRedisStores({ client, prefix: 'kw', time: 'caller' })
+    const key = makeStoredKey()
+    await stores.keys.insert(key)
+    const input = {
+      hashes: [key.hash],
+      now: Date.now(),
+      requiredScopes: null,
+      liveOnly: false,
+      consume: true,
+      defaults: { live: { perMinute: 100, perMonth: null }, test: { perMinute: 10, perMonth: 1000 } },
+    }
+    await client.script('FLUSH')
+    await client.config('RESETSTAT')
+    expect(await stores.authorize(input)).toMatchObject({ result: 'ok', consumed: true })
+    for (let i = 0; i < 9; i++) expect(await stores.authorize(input)).toMatchObject({ result: 'ok' })
+    const calls = await commandCalls(client)
+    expect(calls.get('eval')).toBe(1)
+    // The first EVALSHA answered NOSCRIPT; the next nine ran.
+    expect(calls.get('evalsha')).toBe(10)
+  })
+})

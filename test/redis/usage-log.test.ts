@@ -1,0 +1,134 @@
+/**
+ * How the Redis usage log writes (E5, L4a, P1): appends are buffered and written in batches, one
+ * script call per flush; lists are capped per key and overall; `flush()` and `close()` resolve
+ * only once entries are in Redis; a query reads this instance's own buffered entries.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import type { Redis } from 'ioredis'
+import { createRedisStores, createRedisUsageLog } from '../../src/redis/index.js'
+import type { UsageEntry } from '../../src/types.js'
+import { randomKeyId } from '../contracts/fixtures.js'
+import {
+  type RedisProcess,
+  commandCalls,
+  deletePrefix,
+  ioredisClient,
+  privateServersAvailable,
+  sharedRedisUrl,
+  startRedisServer,
+  uniquePrefix,
+} from '../helpers/redis.js'
+
+const url = sharedRedisUrl(inject('keywardRedis'))
+const prefix = uniquePrefix('usage-log')
+
+let counter = 0
+function entry(keyId: string): UsageEntry {
+  counter++
+  return {
+    keyId,
+    requestId: `req_usage${counter}_${randomKeyId().slice(4)}`,
+    timestamp: new Date(Date.UTC(2026, 2, 10) + counter).toISOString(),
+    method: 'GET',
+    path: '/api/v1/ip/lookup',
+    status: 200,
+    ip: '192.0.2.1',
+    country: null,
+  }
+}
+
+describe.skipIf(url === null)('Redis usage log', () => {
+  let client: Redis
+  beforeAll(async () => {
+    client = await ioredisClient(url!)
+  })
+  afterAll(async () => {
+    client?.disconnect()
+    await deletePrefix(url!, prefix)
+  })
+
+  it('E5: a key keeps its newest perKeyLimit entries and the global list its newest globalLimit (LTRIM)', async () => {
+    const own = `${prefix}:caps`
+    const log = createRedisUsageLog({ client, prefix: own, usage: { perKeyLimit: 5, globalLimit: 7 } })
+    const first = randomKeyId()
+    const second = randomKeyId()
+    const firsts = Array.from({ length: 9 }, () => entry(first))
+    const seconds = Array.from({ length: 3 }, () => entry(second))
+    for (const e of [...firsts, ...seconds]) log.append(e)
+    await log.flush()
+    expect(await client.llen(`${own}:usage:${first}`)).toBe(5)
+    expect(await client.llen(`${own}:usage`)).toBe(7)
+    expect((await log.query({ keyId: first, limit: 1000 })).map((e) => e.requestId)).toEqual(
+      firsts.slice(-5).reverse().map((e) => e.requestId),
+    )
+    expect((await log.query({ limit: 1000 })).map((e) => e.requestId)).toEqual(
+      [...firsts, ...seconds].slice(-7).reverse().map((e) => e.requestId),
+    )
+    await log.close()
+  })
+
+  it('L4a: appended entries reach Redis within the flush interval without any flush() call', async () => {
+    const own = `${prefix}:interval`
+    const log = createRedisUsageLog({ client, prefix: own, usage: { flushIntervalMs: 10 } })
+    const keyId = randomKeyId()
+    const e = entry(keyId)
+    log.append(e)
+    await vi.waitFor(async () => expect(await client.lrange(`${own}:usage:${keyId}`, 0, -1)).toHaveLength(1), {
+      timeout: 1_000,
+      interval: 5,
+    })
+    expect(JSON.parse((await client.lindex(`${own}:usage:${keyId}`, 0))!)).toEqual(e)
+    await log.close()
+  })
+
+  it('E5: flush() resolves only once every entry appended before it is in Redis; close() does the same', async () => {
+    const own = `${prefix}:flush`
+    const log = createRedisUsageLog({ client, prefix: own, usage: { flushIntervalMs: 60_000 } })
+    const keyId = randomKeyId()
+    for (let i = 0; i < 3; i++) log.append(entry(keyId))
+    expect(await client.llen(`${own}:usage:${keyId}`)).toBe(0)
+    await log.flush()
+    expect(await client.llen(`${own}:usage:${keyId}`)).toBe(3)
+    log.append(entry(keyId))
+    await log.close()
+    expect(await client.llen(`${own}:usage:${keyId}`)).toBe(4)
+  })
+
+  it('E5: a query sees this instance’s entries still in the buffer (read your writes)', async () => {
+    const stores = createRedisStores({ client, prefix: `${prefix}:ryw`, usage: { flushIntervalMs: 60_000 } })
+    const keyId = randomKeyId()
+    const e = entry(keyId)
+    stores.usage.append(e)
+    expect(await stores.usage.query({ keyId, limit: 10 })).toEqual([e])
+    await stores.close()
+  })
+})
+
+describe.skipIf(url === null || !privateServersAvailable())('Redis usage batching (P1)', () => {
+  let server: RedisProcess
+  let client: Redis
+  beforeAll(async () => {
+    server = await startRedisServer()
+    client = await ioredisClient(server.url)
+  })
+  afterAll(async () => {
+    client?.disconnect()
+    await server?.stop()
+  })
+
+  it('P1: 450 appends in one tick are written with 3 script calls (batches of 200), whatever the number of keys', async () => {
+    const log = createRedisUsageLog({ client, prefix: 'kw', usage: { maxBatch: 200 } })
+    log.append(entry(randomKeyId()))
+    await log.flush() // loads the script (NOSCRIPT, then EVAL)
+    await client.config('RESETSTAT')
+    const keyIds = Array.from({ length: 30 }, () => randomKeyId())
+    for (let i = 0; i < 450; i++) log.append(entry(keyIds[i % keyIds.length]!))
+    await log.flush()
+    const calls = await commandCalls(client)
+    expect(calls.get('evalsha')).toBe(3)
+    expect(calls.get('eval')).toBeUndefined()
+    expect(calls.get('lpush')).toBe(900)
+    for (const keyId of keyIds) expect(await client.llen(`kw:usage:${keyId}`)).toBe(15)
+    await log.close()
+  })
+})
