@@ -55,7 +55,7 @@ export {
   errorResponse,
   successResponse,
   withoutBody,
-  writeLimitHeaders,
+  limitHeaders,
   type KeywardErrorBody,
 } from './responses.js'
 export { generateRequestId, resolveRequestId } from './request-id.js'

@@ -16,19 +16,6 @@ export interface HeaderOptions {
   ietfRateLimitHeaders: boolean
 }
 
-/**
- * The L3 headers for a limits decision: `X-RateLimit-*` always, `X-Quota-*` for keys with a
- * monthly quota, and the IETF fields when switched on. Written into `headers`.
- */
-export function writeLimitHeaders(
-  headers: Record<string, string>,
-  limits: LimitDecision,
-  options: HeaderOptions,
-  nowSeconds: number,
-): void {
-  Object.assign(headers, limitHeaders(limits, options, nowSeconds))
-}
-
 // Limits and reset times repeat from request to request (a reset stays the same for a second),
 // so their text is kept instead of formatted again; the cache is small and bounded.
 const numberText = new Map<number, string>()
@@ -43,27 +30,28 @@ function text(value: number): string {
 }
 
 /**
- * The L3 headers as one new object, built as a literal of fixed shape (the hot path: one
- * allocation, no property-by-property growth).
+ * The headers of an authenticated response (L3, R2) as one new object: the request id,
+ * `X-RateLimit-*` always, `X-Quota-*` for keys with a monthly quota, and the IETF fields when
+ * switched on. Built as a literal of fixed shape: one allocation on the hot path.
  */
 export function limitHeaders(
   limits: LimitDecision,
   options: HeaderOptions,
   nowSeconds: number,
-  requestId?: string,
+  requestId: string,
 ): Record<string, string> {
   const { minute, month } = limits
   let headers: Record<string, string>
   if (month === null) {
     headers = {
-      'X-Request-ID': requestId ?? '',
+      'X-Request-ID': requestId,
       'X-RateLimit-Limit': text(minute.limit),
       'X-RateLimit-Remaining': String(minute.remaining),
       'X-RateLimit-Reset': text(minute.reset),
     }
   } else {
     headers = {
-      'X-Request-ID': requestId ?? '',
+      'X-Request-ID': requestId,
       'X-RateLimit-Limit': text(minute.limit),
       'X-RateLimit-Remaining': String(minute.remaining),
       'X-RateLimit-Reset': text(minute.reset),
@@ -72,7 +60,6 @@ export function limitHeaders(
       'X-Quota-Reset': text(month.reset),
     }
   }
-  if (requestId === undefined) delete headers['X-Request-ID']
   if (options.ietfRateLimitHeaders) {
     // draft-ietf-httpapi-ratelimit-headers: policies, then the remaining units and seconds to reset.
     let policy = `"minute";q=${minute.limit};w=60`
