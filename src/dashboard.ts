@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { KeyInputError, KeyNotFoundError } from './errors.js'
-import type { CreateKeyInput } from './key-input.js'
+import { ECHOABLE_FIELD, type CreateKeyInput } from './key-input.js'
 import type { Keyward } from './keyward.js'
 import { DASHBOARD_MESSAGES, type ErrorCode, MESSAGES } from './messages.js'
 import { successResponse, withoutBody } from './responses.js'
@@ -55,8 +55,6 @@ const CREATE_FIELDS = ['name', 'sandbox', 'expiresAt', 'scopes', 'limits'] as co
 const LIMIT_FIELDS = ['perMinute', 'perMonth'] as const
 /** Ids are `key_` + base62 (K5); anything else cannot exist, so it is not looked up. */
 const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
-/** A field name short and plain enough to repeat in a message (never a pasted key). */
-const ECHOABLE_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/
 const USAGE_LIMIT_DEFAULT = 100
 const USAGE_LIMIT_MAX = 1000
 /** Dashboard answers hold keys and audit data: no cache may keep them. */

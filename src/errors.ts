@@ -26,10 +26,14 @@ export class KeyInputError extends KeywardError {
   }
 }
 
+const KEY_ID = /^key_[0-9A-Za-z]{24}$/
+
 /** The key id does not exist. */
 export class KeyNotFoundError extends KeywardError {
   constructor(id: string) {
-    super('not_found', `No API key with id ${JSON.stringify(id)}`)
+    // Only a value shaped like a key id is echoed: a caller that passes a key where an id belongs
+    // must not find the key in an error message or a log.
+    super('not_found', KEY_ID.test(id) ? `No API key with id ${id}` : 'No API key with that id (ids look like key_ + 24 letters and digits)')
     this.name = 'KeyNotFoundError'
   }
 }

@@ -10,8 +10,12 @@ import type { Awaitable, LimitDecision, LimitPolicy, RateLimiter } from './types
 export interface FailedAuthGuard {
   /** Seconds until the address may try again, or 0 when it is not blocked. */
   blockedFor(ip: string, now: number): number
-  /** Counts one failed authentication of the address. */
-  recordFailure(ip: string, now: number): void
+  /**
+   * Counts one failed authentication of the address. Resolves to the seconds the address must
+   * wait when this failure is beyond the limit (answer 429, not 401), else 0. The count is atomic
+   * in the store, so a concurrent burst gets exactly `limit` 401s, also on a shared store.
+   */
+  recordFailure(ip: string, now: number): Awaitable<number>
 }
 
 const SWEEP_AT = 10_000
@@ -54,13 +58,24 @@ export function createFailedAuthGuard(
         counted = limiter.consume(`failed-auth:${ip}`, policy, now)
       } catch (error) {
         onError(error)
-        return
+        return 0
       }
       if (typeof (counted as Promise<LimitDecision>).then === 'function') {
-        ;(counted as Promise<LimitDecision>).then((d) => learn(ip, d), onError)
-      } else {
-        learn(ip, counted as LimitDecision)
+        return (counted as Promise<LimitDecision>).then(
+          (decision) => settle(ip, decision),
+          (error: unknown) => {
+            // The request already failed authentication: answering its 401 lets nothing through.
+            onError(error)
+            return 0
+          },
+        )
       }
+      return settle(ip, counted as LimitDecision)
     },
+  }
+
+  function settle(ip: string, decision: LimitDecision): number {
+    learn(ip, decision)
+    return decision.allowed ? 0 : Math.max(1, decision.retryAfter)
   }
 }

@@ -25,6 +25,9 @@ export interface ValidCreateKeyInput {
   limits: KeyLimits | null
 }
 
+/** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
+export const ECHOABLE_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/
+
 /** E5: scope names. */
 export const SCOPE_PATTERN = /^[a-z][a-z0-9:._-]{0,63}$/
 /** ISO 8601 date-time with a zone (`Z` or `±hh:mm`). */
@@ -93,7 +96,9 @@ function validateLimits(value: unknown): KeyLimits | null {
   const limits: KeyLimits = {}
   for (const [field, limit] of Object.entries(value as Record<string, unknown>)) {
     if (field !== 'perMinute' && field !== 'perMonth') {
-      throw new KeyInputError(`limits.${field}`, `limits.${field} is not a known field (perMinute, perMonth)`)
+      // A field name is echoed only when it is short and plain: it could be a pasted key.
+      const shown = ECHOABLE_FIELD.test(field) ? `limits.${field}` : 'limits'
+      throw new KeyInputError(shown, `${shown} has an unknown field; known fields are perMinute and perMonth`)
     }
     if (limit === undefined) continue
     if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {

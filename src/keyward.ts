@@ -442,21 +442,30 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     const ip = guard === null ? null : request.ip
     if (!ip) return decideRequest(request, routeRequirements, requestId, now)
     const retryAfter = guard!.blockedFor(ip, now)
-    if (retryAfter > 0) {
-      // E7: no key is looked at, so the answer tells an attacker nothing about their guesses.
-      return failure('rate_limited', MESSAGES.failedAuthentications(names, retryAfter), requestId, {
-        'Retry-After': String(retryAfter),
-      })
-    }
+    if (retryAfter > 0) return blockedFailure(retryAfter, requestId)
     const decision = decideRequest(request, routeRequirements, requestId, now)
-    if (isPromise(decision)) {
-      return decision.then((settled) => {
-        if (!settled.ok && settled.response.status === 401) guard!.recordFailure(ip, now)
-        return settled
-      })
+    if (isPromise(decision)) return decision.then((settled) => countFailure(settled, ip, now))
+    return countFailure(decision, ip, now)
+  }
+
+  /** E7: no key is looked at, so the answer tells an attacker nothing about their guesses. */
+  function blockedFailure(retryAfter: number, requestId: string): AuthFailure {
+    return failure('rate_limited', MESSAGES.failedAuthentications(names, retryAfter), requestId, {
+      'Retry-After': String(retryAfter),
+    })
+  }
+
+  /** E7: a 401 is counted against its address; one beyond the limit is answered 429 instead. */
+  function countFailure(decision: AuthDecision, ip: string, now: number): Awaitable<AuthDecision> {
+    if (decision.ok || decision.response.status !== 401) return decision
+    const counted = guard!.recordFailure(ip, now)
+    if (isPromise(counted)) {
+      return withTimeout(counted, storeTimeoutMs).then(
+        (retryAfter) => (retryAfter > 0 ? blockedFailure(retryAfter, decision.requestId) : decision),
+        () => decision,
+      )
     }
-    if (!decision.ok && decision.response.status === 401) guard!.recordFailure(ip, now)
-    return decision
+    return counted > 0 ? blockedFailure(counted, decision.requestId) : decision
   }
 
   function decideRequest(

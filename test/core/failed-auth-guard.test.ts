@@ -79,3 +79,24 @@ describe('failed-authentication guard (E7)', () => {
     expect(() => createTestKeyward({ failedAuthLimit: 1.5 })).toThrow(TypeError)
   })
 })
+
+describe('failed-authentication guard under concurrency (E7)', () => {
+  it('E7: a concurrent burst on an asynchronous store gets exactly `limit` 401s, the rest 429', async () => {
+    const stores = createMemoryStores()
+    const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 2))
+    const t = createTestKeyward({
+      failedAuthLimit: 5,
+      stores: {
+        ...stores,
+        keys: { ...stores.keys, findByHash: (hash) => slow(stores.keys.findByHash(hash)) },
+        limiter: { ...stores.limiter, consume: (id, policy, now) => slow(stores.limiter.consume(id, policy, now)) },
+      },
+    })
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => t.authenticate({ headers: { authorization: bad() }, ip: '192.0.2.77' })),
+    )
+    const statuses = results.map((d) => (d.ok ? 200 : d.response.status))
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35)
+  })
+})

@@ -142,3 +142,26 @@ describe('keyward/testing', () => {
     expect(() => t.clock.set('not a date')).toThrow(TypeError)
   })
 })
+
+describe('no key in messages (K3)', () => {
+  it('K3: revoke or rotate given a key instead of an id does not echo the key', async () => {
+    const t = createTestKeyward()
+    const { key } = await t.issueLiveKey()
+    for (const call of [() => t.keyward.keys.revoke(key), () => t.keyward.keys.rotate(key)]) {
+      const error = await call().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(KeyNotFoundError)
+      expect(String((error as Error).message)).not.toContain(key)
+    }
+    const plain = await t.keyward.keys.revoke('key_' + 'a'.repeat(24)).catch((e: unknown) => e)
+    expect((plain as Error).message).toContain('key_' + 'a'.repeat(24))
+  })
+
+  it('K3: an unknown limits field that holds a key is not echoed', async () => {
+    const t = createTestKeyward()
+    const { key } = await t.issueLiveKey()
+    const error = await t.keyward.keys.create({ name: 'x', limits: { [key]: 1 } as never }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(KeyInputError)
+    expect((error as KeyInputError).field).toBe('limits')
+    expect((error as Error).message).not.toContain(key)
+  })
+})
