@@ -1,0 +1,146 @@
+/**
+ * `keyward/express`: keyward for Express 5 and Express 4.18+. The adapter reads the request, calls
+ * the core and writes what the core returns; every decision lives in `keyward` and `src/http.ts`.
+ */
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
+import { type AdapterOptions, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
+import type { ApiKeyContext, AuthDecision, Keyward } from '../src/keyward.js'
+import type { KeywardResponse, RequestView } from '../src/types.js'
+
+export { clientErrorHandler, type AdapterOptions, type RouteOptions } from '../src/http.js'
+
+declare global {
+  // Express's own extension point for `req` (@types/express-serve-static-core).
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The key that authenticated this request; set by `protect()`, undefined on routes without it. */
+      apiKey?: ApiKeyContext
+    }
+  }
+}
+
+/**
+ * The middleware `keywardExpress()` returns, with the pieces to mount around the routes.
+ *
+ * @example
+ * import { keywardExpress, type KeywardExpress } from 'keyward/express'
+ * const api: KeywardExpress = keywardExpress(keyward)
+ * app.use(api)
+ * app.get('/api/v1/things', api.protect(), listThings)
+ * app.use(api.notFound, api.errorHandler)
+ */
+export interface KeywardExpress {
+  (req: Request, res: Response, next: NextFunction): void
+  /** Route middleware: authenticates with the route's requirements (L5, L6) and sets `req.apiKey`. */
+  protect(options?: RouteOptions): RequestHandler
+  /** Mount after the routes: unknown paths under `<prefix>/v1/` get the authenticated 404 (R4). */
+  notFound: RequestHandler
+  /** Mount last: errors under the prefix become the error envelope with the request id (R2, R3). */
+  errorHandler: ErrorRequestHandler
+}
+
+const kRequestId = Symbol('keyward.requestId')
+const kView = Symbol('keyward.view')
+type KeywardRequest = Request & { [kRequestId]?: string; [kView]?: RequestView }
+
+function send(res: Response, response: KeywardResponse): void {
+  res.statusCode = response.status
+  const headers = response.headers
+  for (const name in headers) res.setHeader(name, headers[name]!)
+  res.end(response.body)
+}
+
+/**
+ * Creates the Express middleware. `app.use()` it before the routes (and before body parsers, so the
+ * dashboard reads its own body); it answers ping (E1), the auth test (E2), the dashboard (E5) and
+ * R4's 404s, and puts `X-Request-ID` on every response under the prefix (R2).
+ *
+ * @example
+ * import express from 'express'
+ * import { createKeyward } from 'keyward'
+ * import { keywardExpress } from 'keyward/express'
+ *
+ * const keyward = createKeyward()
+ * const api = keywardExpress(keyward)
+ * const app = express()
+ * app.use(api)
+ * app.get('/api/v1/ip/lookup', api.protect({ scopes: ['ip'] }), (req, res) => {
+ *   res.json({ data: { keyType: req.apiKey!.keyType } })
+ * })
+ * app.use(api.notFound, api.errorHandler)
+ */
+export function keywardExpress(keyward: Keyward, options?: AdapterOptions): KeywardExpress {
+  const core = createAdapterCore(keyward, options, 'keyward/express')
+
+  function requestIdOf(req: KeywardRequest, res: Response): string {
+    let id = req[kRequestId]
+    if (id === undefined) {
+      id = req[kRequestId] = core.requestId(req.headers['x-request-id'])
+      res.setHeader('X-Request-ID', id)
+    }
+    return id
+  }
+
+  /** Everything under the prefix that is not an application route. */
+  function answer(req: KeywardRequest, res: Response, next: NextFunction, url: string, kind: OwnPathKind): void {
+    const view = core.viewFromNode(req, url, requestIdOf(req, res))
+    const result = core.answerNode(kind, req, view)
+    // Express 4 does not catch rejections: the adapter hands them to next() itself.
+    if (isPromise(result)) result.then((response) => send(res, response), next)
+    else send(res, result)
+  }
+
+  function admit(req: KeywardRequest, res: Response, next: NextFunction, decision: AuthDecision, view: RequestView): void {
+    if (!decision.ok) return send(res, decision.response)
+    const headers = decision.headers
+    for (const name in headers) res.setHeader(name, headers[name]!)
+    req.apiKey = decision.apiKey
+    if (decision.apiKey.consumed) {
+      req[kView] = view
+      res.on('close', recordUsage)
+    }
+    next()
+  }
+
+  /** L4a: a consuming request is recorded once its status is known, whatever the handler answered. */
+  function recordUsage(this: Response): void {
+    const req = this.req as KeywardRequest
+    const view = req[kView]!
+    keyward.recordUsage(req.apiKey!, { method: view.method!, path: view.path!, status: this.statusCode, ip: view.ip ?? null })
+  }
+
+  function protect(routeOptions?: RouteOptions): RequestHandler {
+    const requirements = core.routeRequirements(routeOptions, 'protect() option')
+    if (requirements === null) return function keywardSkip(_req, _res, next) { next() }
+    return function keywardProtect(req: KeywardRequest, res, next) {
+      const view = core.viewFromNode(req, req.originalUrl, requestIdOf(req, res))
+      const decision = keyward.authenticate(view, requirements)
+      if (isPromise(decision)) decision.then((d) => admit(req, res, next, d, view)).catch(next)
+      else admit(req, res, next, decision, view)
+    }
+  }
+
+  function keywardMiddleware(req: KeywardRequest, res: Response, next: NextFunction): void {
+    const url = req.originalUrl
+    const kind = core.classify(pathOf(url))
+    if (kind === 'outside') return next()
+    requestIdOf(req, res)
+    if (kind === 'api-v1') return next()
+    answer(req, res, next, url, kind)
+  }
+
+  function keywardNotFound(req: KeywardRequest, res: Response, next: NextFunction): void {
+    const url = req.originalUrl
+    const kind = core.classify(pathOf(url))
+    if (kind === 'outside') return next()
+    answer(req, res, next, url, kind)
+  }
+
+  function keywardErrorHandler(error: unknown, req: KeywardRequest, res: Response, next: NextFunction): void {
+    if (res.headersSent || core.classify(pathOf(req.originalUrl)) === 'outside') return next(error)
+    send(res, core.errorResponse(error, requestIdOf(req, res), req.method))
+  }
+
+  return Object.assign(keywardMiddleware, { protect, notFound: keywardNotFound, errorHandler: keywardErrorHandler })
+}

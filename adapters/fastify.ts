@@ -1,0 +1,129 @@
+/**
+ * `keyward/fastify`: keyward as a Fastify 5 plugin. It authenticates in `onRequest`, before any
+ * body is parsed; per-route options come from the route's `config.keyward`. Every decision lives
+ * in `keyward` and `src/http.ts`; the plugin reads the request and writes what they return.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import fp from 'fastify-plugin'
+import { type AdapterOptions, createAdapterCore, isPromise, pathOf, type RouteOptions } from '../src/http.js'
+import type { ApiKeyContext, AuthDecision, Keyward } from '../src/keyward.js'
+import type { KeywardResponse, RequestView } from '../src/types.js'
+
+export { clientErrorHandler, type AdapterOptions, type RouteOptions } from '../src/http.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key that authenticated this request; null on public routes and outside the prefix. */
+    apiKey: ApiKeyContext | null
+  }
+  interface FastifyContextConfig {
+    /** keyward's options for this route (only routes under `<prefix>/v1/`). */
+    keyward?: RouteOptions
+  }
+}
+
+/**
+ * Options of the plugin: the keyward instance and the adapter options.
+ *
+ * @example
+ * import { keywardFastify, type KeywardFastifyOptions } from 'keyward/fastify'
+ * const options: KeywardFastifyOptions = { keyward, trustProxy: 1 }
+ * await app.register(keywardFastify, options)
+ */
+export interface KeywardFastifyOptions extends AdapterOptions {
+  keyward: Keyward
+}
+
+const kView = Symbol('keyward.view')
+type KeywardRequest = FastifyRequest & { [kView]?: RequestView | null }
+const SKIP = Object.freeze({ skip: true })
+
+function send(reply: FastifyReply, response: KeywardResponse): void {
+  reply.code(response.status).headers(response.headers).send(response.body)
+}
+
+async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFastifyOptions): Promise<void> {
+  const { keyward, ...adapterOptions } = options ?? ({} as KeywardFastifyOptions)
+  adapterOptions.onError ??= (error, info) => fastify.log.error({ err: error, requestId: info.requestId }, 'keyward: internal error')
+  const core = createAdapterCore(keyward, adapterOptions, 'keyward/fastify', 'option "keyward"')
+  const v1 = `${core.prefix}/v1/`
+  const fallbackErrorHandler = fastify.errorHandler
+
+  fastify.decorateRequest('apiKey', null)
+  fastify.decorateRequest(kView, null)
+
+  // Route options are checked once, when the route is declared; a mistake throws there.
+  fastify.addHook('onRoute', function keywardRouteOptions(route) {
+    const config = route.config?.keyward
+    if (config === undefined) return
+    const where = `route ${String(route.method)} ${route.url} config.keyward`
+    if (!route.url.startsWith(v1)) throw new TypeError(`keyward/fastify: ${where} applies only to routes under ${v1}`)
+    const requirements = core.routeRequirements(config, where)
+    route.config = { ...route.config, keyward: requirements ?? SKIP }
+  })
+
+  function admit(request: FastifyRequest, reply: FastifyReply, next: HookHandlerDoneFunction, decision: AuthDecision): void {
+    if (!decision.ok) return send(reply, decision.response)
+    reply.headers(decision.headers)
+    request.apiKey = decision.apiKey
+    next()
+  }
+
+  fastify.addHook('onRequest', function keywardOnRequest(request: KeywardRequest, reply, next) {
+    const url = request.url
+    const kind = core.classify(pathOf(url))
+    if (kind === 'outside') return next()
+    const requestId = core.requestId(request.headers['x-request-id'])
+    reply.header('X-Request-ID', requestId)
+    // A route of the application under <prefix>/v1/ (Fastify's own 404 route is not one).
+    const appRoute = kind === 'api-v1' && !request.is404
+    const route = appRoute ? request.routeOptions.config.keyward : undefined
+    if (route?.skip) return next()
+    const view = (request[kView] = core.viewFromNode(request.raw, url, requestId))
+    if (appRoute) {
+      const decision = keyward.authenticate(view, route)
+      if (isPromise(decision)) decision.then((d) => admit(request, reply, next, d), next)
+      else admit(request, reply, next, decision)
+      return
+    }
+    const result = core.answerNode(kind, request.raw, view)
+    if (isPromise(result)) result.then((response) => send(reply, response), next)
+    else send(reply, result)
+  })
+
+  // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
+  fastify.addHook('onResponse', function keywardOnResponse(request: KeywardRequest, reply, next) {
+    const apiKey = request.apiKey
+    if (apiKey !== null && apiKey.consumed) {
+      const view = request[kView]!
+      keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: reply.statusCode, ip: view.ip ?? null })
+    }
+    next()
+  })
+
+  fastify.setErrorHandler(function keywardErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    if (core.classify(pathOf(request.url)) === 'outside') return fallbackErrorHandler.call(this, error, request, reply)
+    const requestId = (request as KeywardRequest)[kView]?.requestId ?? core.requestId(undefined)
+    send(reply, core.errorResponse(error, requestId, request.method))
+  })
+}
+
+/**
+ * The Fastify plugin. Register it before the routes: every route under `<prefix>/v1/` is then
+ * authenticated unless its `config.keyward.skip` is true; ping (E1), the auth test (E2), the
+ * dashboard (E5), R4's 404s and errors under the prefix answer with keyward's envelope and
+ * `X-Request-ID` (R2).
+ *
+ * @example
+ * import Fastify from 'fastify'
+ * import { createKeyward } from 'keyward'
+ * import { keywardFastify } from 'keyward/fastify'
+ *
+ * const keyward = createKeyward()
+ * const app = Fastify()
+ * await app.register(keywardFastify, { keyward })
+ * app.get('/api/v1/ip/lookup', { config: { keyward: { scopes: ['ip'] } } }, async (request) => {
+ *   return { data: { keyType: request.apiKey!.keyType } }
+ * })
+ */
+export const keywardFastify = fp(keywardFastifyPlugin, { fastify: '5.x', name: 'keyward' })

@@ -1,0 +1,148 @@
+/**
+ * `keyward/hono`: keyward for Hono 4, on `@hono/node-server` and on plain fetch `Request`s. On
+ * node-server the raw header lines of `c.env.incoming` are read (H1); elsewhere only a joined
+ * `Headers` value exists, and a joined Authorization value counts as a duplicate.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { type AdapterOptions, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
+import type { ApiKeyContext, Keyward } from '../src/keyward.js'
+import type { KeywardResponse } from '../src/types.js'
+
+export { clientErrorHandler, type AdapterOptions, type RouteOptions } from '../src/http.js'
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The key that authenticated this request; set by `protect()`. */
+    apiKey: ApiKeyContext
+    /** The request id (R2) of every request under the prefix. */
+    requestId: string
+  }
+}
+
+/**
+ * The middleware `keywardHono()` returns, with the pieces to mount around the routes.
+ *
+ * @example
+ * import { keywardHono, type KeywardHono } from 'keyward/hono'
+ * const api: KeywardHono = keywardHono(keyward)
+ * app.use(api)
+ * app.get('/api/v1/things', api.protect(), (c) => c.json({ data: [] }))
+ * app.notFound(api.notFound)
+ * app.onError(api.onError)
+ */
+export interface KeywardHono extends MiddlewareHandler {
+  /** Route middleware: authenticates with the route's requirements (L5, L6) and sets `c.var.apiKey`. */
+  protect(options?: RouteOptions): MiddlewareHandler<{ Variables: { apiKey: ApiKeyContext; requestId: string } }>
+  /** For `app.notFound()`: unknown paths under `<prefix>/v1/` get the authenticated 404 (R4). */
+  notFound: NotFoundHandler
+  /** For `app.onError()`: errors under the prefix become the error envelope with the request id. */
+  onError: ErrorHandler
+}
+
+function toResponse(response: KeywardResponse): Response {
+  return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers })
+}
+
+function incomingOf(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  return incoming !== undefined && Array.isArray(incoming.rawHeaders) ? incoming : undefined
+}
+
+/** Adds the headers a handler's own `Response` lacks (prepared headers reach only `c.json()` & co.). */
+function ensureHeaders(c: Context, headers: Record<string, string>): void {
+  const present = c.res.headers
+  let complete = true
+  for (const name in headers) if (!present.has(name)) complete = false
+  if (complete) return
+  try {
+    for (const name in headers) if (!present.has(name)) present.set(name, headers[name]!)
+  } catch {
+    // Immutable headers (a fetched Response): c.header() copies the response first.
+    for (const name in headers) if (!present.has(name)) c.header(name, headers[name])
+  }
+}
+
+/**
+ * Creates the Hono middleware. `app.use()` it first; it answers ping (E1), the auth test (E2), the
+ * dashboard (E5) and R4's 404s, and puts `X-Request-ID` on every response under the prefix (R2).
+ *
+ * @example
+ * import { Hono } from 'hono'
+ * import { createKeyward } from 'keyward'
+ * import { keywardHono } from 'keyward/hono'
+ *
+ * const keyward = createKeyward()
+ * const api = keywardHono(keyward)
+ * const app = new Hono()
+ * app.use(api)
+ * app.get('/api/v1/ip/lookup', api.protect({ scopes: ['ip'] }), (c) => c.json({ data: { keyType: c.var.apiKey.keyType } }))
+ * app.notFound(api.notFound)
+ * app.onError(api.onError)
+ */
+export function keywardHono(keyward: Keyward, options?: AdapterOptions): KeywardHono {
+  const core = createAdapterCore(keyward, options, 'keyward/hono')
+
+  function viewOf(c: Context, requestId: string) {
+    const incoming = incomingOf(c)
+    return incoming ? core.viewFromNode(incoming, incoming.url ?? c.req.url, requestId) : core.viewFromFetch(c.req.raw, c.req.url, requestId)
+  }
+
+  /** Everything under the prefix that is not an application route. */
+  async function answer(c: Context, kind: OwnPathKind): Promise<Response> {
+    const requestId = c.get('requestId') ?? core.requestId(c.req.header('x-request-id'))
+    const view = viewOf(c, requestId)
+    const result = core.answerFetch(kind, c.req.raw, view, incomingOf(c)?.headers)
+    return toResponse(isPromise(result) ? await result : result)
+  }
+
+  const middleware = createMiddleware(async function keywardMiddleware(c, next) {
+    const kind = core.classify(pathOf(incomingOf(c)?.url ?? c.req.url))
+    if (kind === 'outside') return next()
+    const requestId = core.requestId(c.req.header('x-request-id'))
+    c.set('requestId', requestId)
+    if (kind !== 'api-v1') return answer(c, kind)
+    c.header('X-Request-ID', requestId)
+    await next()
+    ensureHeaders(c, { 'X-Request-ID': requestId })
+  })
+
+  function protect(routeOptions?: RouteOptions) {
+    const requirements = core.routeRequirements(routeOptions, 'protect() option')
+    return createMiddleware<{ Variables: { apiKey: ApiKeyContext; requestId: string } }>(async function keywardProtect(c, next) {
+      if (requirements === null) return next()
+      const view = viewOf(c, c.get('requestId') ?? core.requestId(c.req.header('x-request-id')))
+      const pending = keyward.authenticate(view, requirements)
+      const decision = isPromise(pending) ? await pending : pending
+      if (!decision.ok) return toResponse(decision.response)
+      const headers = decision.headers
+      for (const name in headers) c.header(name, headers[name])
+      c.set('apiKey', decision.apiKey)
+      await next()
+      ensureHeaders(c, headers)
+      // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
+      if (decision.apiKey.consumed) {
+        keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: c.res.status, ip: view.ip ?? null })
+      }
+    })
+  }
+
+  const notFound: NotFoundHandler = function keywardNotFound(c) {
+    const kind = core.classify(pathOf(incomingOf(c)?.url ?? c.req.url))
+    return kind === 'outside' ? c.text('404 Not Found', 404) : answer(c, kind)
+  }
+
+  const onError: ErrorHandler = function keywardOnError(error, c) {
+    if (core.classify(pathOf(incomingOf(c)?.url ?? c.req.url)) === 'outside') {
+      // Hono's own default for paths keyward does not own.
+      if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response
+      console.error(error)
+      return c.text('Internal Server Error', 500)
+    }
+    const requestId = c.get('requestId') ?? core.requestId(undefined)
+    return toResponse(core.errorResponse(error, requestId, c.req.method))
+  }
+
+  return Object.assign(middleware, { protect, notFound, onError }) as KeywardHono
+}

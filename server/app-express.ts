@@ -1,0 +1,35 @@
+/** The reference server on Express (5 by default; tests also pass Express 4). */
+import { createServer } from 'node:http'
+import express from 'express'
+import { clientErrorHandler, keywardExpress } from '../adapters/express.js'
+import { queryOf } from '../src/http.js'
+import type { KeywardResponse } from '../src/types.js'
+import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup } from './app.js'
+
+/**
+ * The reference app on Express; `factory` is `express` (5) unless a test passes Express 4's.
+ *
+ * @example
+ * const { server } = await buildExpressApp(config)
+ * server.listen(3000)
+ */
+export async function buildExpressApp(config: AppConfig, factory: () => express.Express = express): Promise<BuiltApp> {
+  const { keyward } = config
+  const api = keywardExpress(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError })
+  const send = (res: express.Response, response: KeywardResponse) => res.status(response.status).set(response.headers).end(response.body)
+  const app = factory()
+  app.disable('x-powered-by')
+  app.use(api)
+  app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), (req, res) => {
+    send(res, ipLookup(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
+  })
+  app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (req, res) => {
+    send(res, emailValidate(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
+  })
+  app.use(api.notFound, api.errorHandler)
+  const server = createServer(app)
+  // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
+  server.maxHeadersCount = 0
+  server.on('clientError', clientErrorHandler(keyward))
+  return { server, close: () => closeServer(server) }
+}

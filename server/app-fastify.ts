@@ -1,0 +1,44 @@
+/** The reference server on Fastify 5. */
+import { createServer, type Server } from 'node:http'
+import Fastify, { type FastifyReply } from 'fastify'
+import { clientErrorHandler, keywardFastify } from '../adapters/fastify.js'
+import { queryOf } from '../src/http.js'
+import type { KeywardResponse } from '../src/types.js'
+import { type AppBuilder, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup } from './app.js'
+
+/**
+ * The reference app on Fastify, on a Node server it does not listen on yet.
+ *
+ * @example
+ * const { server } = await buildFastifyApp(config)
+ * server.listen(3000)
+ */
+export const buildFastifyApp: AppBuilder = async (config) => {
+  const { keyward } = config
+  let server: Server | undefined
+  const app = Fastify({
+    clientErrorHandler: clientErrorHandler(keyward),
+    serverFactory: (handler) => {
+      server = createServer(handler)
+      // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
+      server.maxHeadersCount = 0
+      return server
+    },
+  })
+  await app.register(keywardFastify, { keyward, dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError })
+  const send = (reply: FastifyReply, response: KeywardResponse) => reply.code(response.status).headers(response.headers).send(response.body)
+  app.get(IP_LOOKUP.path, { config: { keyward: { scopes: [...IP_LOOKUP.scopes] } } }, (request, reply) => {
+    send(reply, ipLookup(keyward, request.apiKey!.requestId, queryOf(request.url)))
+  })
+  app.get(EMAIL_VALIDATE.path, { config: { keyward: { scopes: [...EMAIL_VALIDATE.scopes] } } }, (request, reply) => {
+    send(reply, emailValidate(keyward, request.apiKey!.requestId, queryOf(request.url)))
+  })
+  await app.ready()
+  const listening = server!
+  return {
+    server: listening,
+    async close() {
+      await Promise.all([app.close(), closeServer(listening)])
+    },
+  }
+}

@@ -1,0 +1,50 @@
+/** The reference server on Hono 4 with @hono/node-server. */
+import type { Server } from 'node:http'
+import { createAdaptorServer } from '@hono/node-server'
+import { type Context, Hono } from 'hono'
+import { clientErrorHandler, keywardHono } from '../adapters/hono.js'
+import { queryOf } from '../src/http.js'
+import type { KeywardResponse } from '../src/types.js'
+import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup } from './app.js'
+
+
+/**
+ * The Hono app alone, for in-process requests (`app.request()`, `app.fetch`).
+ *
+ * @example
+ * const response = await createHonoApp(config).request('/api/v1/ping')
+ */
+export function createHonoApp(config: AppConfig): Hono {
+  const { keyward } = config
+  const api = keywardHono(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError })
+  const app = new Hono()
+  app.use(api)
+  // c.newResponse() keeps the headers keyward prepared (rate limits, request id).
+  const send = (c: Context, response: KeywardResponse) =>
+    c.newResponse(response.body, response.status as 200, response.headers)
+  app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), (c) =>
+    send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url))),
+  )
+  app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (c) =>
+    send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url))),
+  )
+  app.notFound(api.notFound)
+  app.onError(api.onError)
+  return app
+}
+
+/**
+ * The reference app on Hono with @hono/node-server, on a Node server it does not listen on yet.
+ *
+ * @example
+ * const { server } = await buildHonoApp(config)
+ * server.listen(3000)
+ */
+export async function buildHonoApp(config: AppConfig): Promise<BuiltApp> {
+  const app = createHonoApp(config)
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
+  server.maxHeadersCount = 0
+  server.on('clientError', clientErrorHandler(config.keyward))
+  return { server, close: () => closeServer(server) }
+}

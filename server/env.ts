@@ -1,0 +1,94 @@
+/**
+ * The reference server's environment (CONTRACT.md E6), checked all at once. A bad value is an
+ * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
+ */
+import { createKeyward } from '../src/keyward.js'
+
+export type Framework = 'express' | 'fastify' | 'hono'
+
+export interface ServerConfig {
+  framework: Framework
+  port: number
+  host: string
+  store: 'memory' | 'redis'
+  redisUrl: string
+  /** null: generate one at start and print it. */
+  dashboardToken: string | null
+  serviceName: string
+  keyPrefix: string
+  /** E7: failed authentications per minute per address before 429; 0 is off. */
+  failedAuthLimit: number
+  /** AdapterOptions.trustProxy: false, true (every proxy) or a number of hops. */
+  trustProxy: boolean | number
+}
+
+/** A variable of the environment holds a value the server cannot use. */
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+const FRAMEWORKS: readonly Framework[] = ['express', 'fastify', 'hono']
+const HOST_PATTERN = /^[A-Za-z0-9.:_-]+$/
+const TOKEN_PATTERN = /^[\x21-\x7e]{16,}$/
+
+function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]
+  return value === undefined || value.trim() === '' ? undefined : value.trim()
+}
+
+function bad(name: string, rule: string, value: string): never {
+  throw new EnvError(`${name} ${rule} (got ${JSON.stringify(value)})`)
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name)
+  if (raw === undefined) return fallback
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) bad(name, `must be an integer from ${min} to ${max}`, raw)
+  return Number(raw)
+}
+
+/**
+ * Reads E6's variables from `env`. Throws an EnvError naming the first bad one.
+ *
+ * @example
+ * parseEnv({ FRAMEWORK: 'hono', PORT: '8080' }).port // 8080
+ */
+export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
+  const framework = (read(env, 'FRAMEWORK') ?? 'fastify') as Framework
+  if (!FRAMEWORKS.includes(framework)) bad('FRAMEWORK', `must be one of ${FRAMEWORKS.join(', ')}`, framework)
+  const port = integer(env, 'PORT', 3000, 0, 65535)
+  const host = read(env, 'HOST') ?? '127.0.0.1'
+  if (!HOST_PATTERN.test(host)) bad('HOST', 'must be a host name or an IP address', host)
+  const store = read(env, 'STORE') ?? 'memory'
+  if (store !== 'memory' && store !== 'redis') bad('STORE', 'must be memory or redis', store)
+  const redisUrl = read(env, 'REDIS_URL') ?? 'redis://127.0.0.1:6379'
+  let protocol = ''
+  try {
+    protocol = new URL(redisUrl).protocol
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') bad('REDIS_URL', 'must be a redis:// or rediss:// URL', redisUrl)
+  const dashboardToken = read(env, 'DASHBOARD_TOKEN') ?? null
+  if (dashboardToken !== null && !TOKEN_PATTERN.test(dashboardToken)) {
+    bad('DASHBOARD_TOKEN', 'must be at least 16 visible ASCII characters without spaces', `${dashboardToken.length} characters`)
+  }
+  const serviceName = env.SERVICE_NAME === undefined || env.SERVICE_NAME === '' ? 'Svc' : env.SERVICE_NAME
+  const keyPrefix = read(env, 'KEY_PREFIX') ?? 'svc'
+  try {
+    // The core owns the rules of both names; a throwaway instance applies them.
+    createKeyward({ serviceName, keyPrefix })
+  } catch (error) {
+    const message = (error as Error).message
+    if (message.includes('"keyPrefix"')) bad('KEY_PREFIX', 'must be 1-32 lowercase letters and digits, starting with a letter', keyPrefix)
+    bad('SERVICE_NAME', 'must be 1-64 printable ASCII characters without quotes or backslashes', serviceName)
+  }
+  const failedAuthLimit = integer(env, 'FAILED_AUTH_LIMIT', 60, 0, 1_000_000)
+  const rawTrust = (read(env, 'TRUST_PROXY') ?? 'off').toLowerCase()
+  let trustProxy: boolean | number
+  if (rawTrust === 'off' || rawTrust === 'false' || rawTrust === '0') trustProxy = false
+  else if (rawTrust === 'on' || rawTrust === 'true') trustProxy = true
+  else if (/^[1-9][0-9]?$/.test(rawTrust)) trustProxy = Number(rawTrust)
+  else bad('TRUST_PROXY', 'must be off, on, or a number of proxy hops from 1 to 99', rawTrust)
+  return { framework, port, host, store, redisUrl, dashboardToken, serviceName, keyPrefix, failedAuthLimit, trustProxy }
+}

@@ -1,0 +1,99 @@
+/**
+ * The reference server (CONTRACT.md E6): `npm start`. Serves E1–E5 on the framework FRAMEWORK
+ * names, with the memory or the Redis stores. Prints one `listening on http://HOST:PORT` line once
+ * it accepts connections; with the memory store, first a live and a test demo key and a curl line.
+ */
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { bearerTokenGuard } from '../src/dashboard.js'
+import { createKeyward } from '../src/keyward.js'
+import type { KeywardStores } from '../src/types.js'
+import type { AppBuilder } from './app.js'
+import { EnvError, type Framework, parseEnv, type ServerConfig } from './env.js'
+
+const builders: Record<Framework, () => Promise<AppBuilder>> = {
+  express: async () => (await import('./app-express.js')).buildExpressApp,
+  fastify: async () => (await import('./app-fastify.js')).buildFastifyApp,
+  hono: async () => (await import('./app-hono.js')).buildHonoApp,
+}
+
+function exit(code: number, message: string): never {
+  console.error(`keyward: ${message}`)
+  process.exit(code)
+}
+
+/** STORE=redis: an ioredis client that fails fast instead of queueing (R5), and the Redis stores. */
+async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStores; quit(): Promise<unknown> }> {
+  const redis = (await import('../src/redis/index.js').catch(() => null)) as typeof import('../src/redis/index.js') | null
+  if (typeof redis?.createRedisStores !== 'function') exit(2, 'STORE=redis is not available in this build yet; use STORE=memory')
+  const { Redis } = await import('ioredis')
+  const client = new Redis(config.redisUrl, { enableOfflineQueue: false, lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1 })
+  client.on('error', () => undefined) // reconnects on its own; requests meanwhile answer 500 (R5)
+  try {
+    await client.connect()
+  } catch (error) {
+    client.disconnect()
+    exit(1, `cannot connect to Redis at ${new URL(config.redisUrl).host}: ${(error as Error).message}`)
+  }
+  return { stores: redis.createRedisStores({ client }), quit: () => client.quit() }
+}
+
+let config: ServerConfig
+try {
+  config = parseEnv(process.env)
+} catch (error) {
+  if (error instanceof EnvError) exit(2, `invalid environment: ${error.message}`)
+  throw error
+}
+
+const redis = config.store === 'redis' ? await redisStores(config) : null
+const keyward = createKeyward({
+  serviceName: config.serviceName,
+  keyPrefix: config.keyPrefix,
+  // E7: the core's failed-authentication guard, per client address (see TRUST_PROXY).
+  failedAuthLimit: config.failedAuthLimit,
+  ...(redis ? { stores: redis.stores } : {}),
+  onError: (error, info) => console.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
+})
+const dashboardToken = config.dashboardToken ?? randomBytes(24).toString('base64url')
+const build = await builders[config.framework]()
+const app = await build({
+  keyward,
+  dashboard: { authorize: bearerTokenGuard(dashboardToken) },
+  trustProxy: config.trustProxy,
+  onError: (error, info) => console.error(`keyward: internal error (request id ${info.requestId}):`, error),
+})
+
+await new Promise<void>((resolve, reject) => {
+  app.server.once('error', reject)
+  app.server.listen(config.port, config.host, () => resolve())
+}).catch((error: NodeJS.ErrnoException) => exit(1, `cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`))
+
+const { port } = app.server.address() as AddressInfo
+const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+if (config.dashboardToken === null) console.log(`dashboard token (generated; set DASHBOARD_TOKEN to choose one): ${dashboardToken}`)
+if (config.store === 'memory') {
+  // E6: demo keys, the one exception to K3; they live only in this process's memory.
+  const live = await keyward.keys.create({ name: 'demo live key', keyType: 'live' })
+  const test = await keyward.keys.create({ name: 'demo test key', keyType: 'test' })
+  console.log(`demo live key: ${live.key}`)
+  console.log(`demo test key: ${test.key}`)
+  console.log(`try: curl -i -X POST ${base}/api/v1/auth/test -H "Authorization: Bearer ${live.key}"`)
+}
+console.log(`keyward reference server (${config.framework}, ${config.store} store) listening on ${base}`)
+
+let stopping = false
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return
+  stopping = true
+  try {
+    await app.close()
+    await keyward.close()
+    await redis?.quit()
+  } catch (error) {
+    exit(1, `error while stopping on ${signal}: ${(error as Error).message}`)
+  }
+  process.exit(0)
+}
+process.once('SIGINT', shutdown)
+process.once('SIGTERM', shutdown)

@@ -1,0 +1,115 @@
+/** The framework-neutral pieces of src/http.ts that every adapter relies on. */
+import { PassThrough } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { createAdapterCore, clientErrorHandler, pathOf, queryOf, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from '../../src/http.js'
+import { createKeyward } from '../../src/keyward.js'
+import type { RequestView } from '../../src/types.js'
+
+describe('URLs', () => {
+  it.each([
+    ['/api/v1/ping', '/api/v1/ping', ''],
+    ['/api/v1/ip/lookup?ip=1.2.3.4&x=y', '/api/v1/ip/lookup', 'ip=1.2.3.4&x=y'],
+    ['http://localhost:3000/api/v1/ping?q', '/api/v1/ping', 'q'],
+    ['https://example.com', '/', ''],
+  ])('%s → path %s, query %s', (url, path, query) => {
+    expect(pathOf(url)).toBe(path)
+    expect(queryOf(url)).toBe(query)
+  })
+})
+
+describe('classify (R4)', () => {
+  const core = createAdapterCore(createKeyward(), {}, 'test')
+  it.each([
+    ['/api/v1/ping', 'ping'],
+    ['/api/v1/auth/test', 'auth-test'],
+    ['/api/v1/ip/lookup', 'api-v1'],
+    ['/api/v1/ping/', 'api-v1'],
+    ['/api/dashboard/api-keys', 'dashboard'],
+    ['/api/dashboard', 'api-other'],
+    ['/api/dashboardx/a', 'api-other'],
+    ['/api/v1', 'api-other'],
+    ['/api/v2/ping', 'api-other'],
+    ['/api', 'api-other'],
+    ['/apix/v1/ping', 'outside'],
+    ['/health', 'outside'],
+  ])('%s is %s', (path, kind) => {
+    expect(core.classify(path)).toBe(kind)
+  })
+})
+
+describe('H1: credential lines', () => {
+  it('keeps every Authorization and x-api-key line of rawHeaders, whatever their case', () => {
+    const view: RequestView = {}
+    readCredentialLines(['Host', 'x', 'Authorization', 'Bearer a', 'X-API-KEY', 'k1', 'authorization', '', 'x-api-key', 'k2', 'Accept', '*/*'], view)
+    expect(view.authorization).toEqual(['Bearer a', ''])
+    expect(view.apiKey).toEqual(['k1', 'k2'])
+  })
+
+  it('leaves one line a string and absent headers undefined', () => {
+    const view: RequestView = {}
+    readCredentialLines(['authorization', 'Bearer a'], view)
+    expect(view).toEqual({ authorization: 'Bearer a' })
+  })
+
+  it('fails closed when Node may have dropped header lines (2,000 or more): Authorization reads as sent twice', () => {
+    const core = createAdapterCore(createKeyward(), {}, 'test')
+    const rawHeaders = ['Authorization', 'Bearer a', 'x-api-key', 'k', ...Array.from({ length: 3996 }, (_, i) => (i % 2 ? 'v' : 'x-filler'))]
+    const view = core.viewFromNode({ method: 'GET', rawHeaders, headers: {}, socket: {} } as never, '/api/v1/x', 'req_x')
+    expect(view.authorization).toEqual(['', ''])
+    expect(view.apiKey).toBeUndefined()
+    const fewer = core.viewFromNode({ method: 'GET', rawHeaders: rawHeaders.slice(0, 3998), headers: {}, socket: {} } as never, '/api/v1/x', 'req_x')
+    expect(fewer.authorization).toBe('Bearer a')
+  })
+
+  it('reads a joined fetch value as the duplicate it is; a single value stays whole', () => {
+    expect(splitJoinedAuthorization('Bearer a, Bearer b')).toEqual(['Bearer a', 'Bearer b'])
+    expect(splitJoinedAuthorization('Bearer a,b')).toBe('Bearer a,b')
+  })
+})
+
+describe('trustProxy: the client address', () => {
+  const xff = '198.51.100.1, 203.0.113.7, 10.0.0.2'
+  it.each([
+    [0, '10.0.0.9'],
+    [1, '10.0.0.2'],
+    [2, '203.0.113.7'],
+    [3, '198.51.100.1'],
+    [9, '198.51.100.1'],
+    [Number.POSITIVE_INFINITY, '198.51.100.1'],
+  ])('%d trusted hops → %s', (hops, ip) => {
+    expect(resolveClientIp('10.0.0.9', xff, hops)).toBe(ip)
+  })
+
+  it('stops at an entry that is not an address, and unwraps IPv4-mapped IPv6', () => {
+    expect(resolveClientIp('::ffff:10.0.0.9', 'evil, 203.0.113.7', Number.POSITIVE_INFINITY)).toBe('203.0.113.7')
+    expect(resolveClientIp('::ffff:10.0.0.9', undefined, 1)).toBe('10.0.0.9')
+    expect(resolveClientIp(undefined, undefined, 0)).toBeNull()
+  })
+})
+
+describe('R2: clientErrorHandler', () => {
+  function answer(code: string | undefined): string {
+    const socket = new PassThrough()
+    let written = ''
+    socket.on('data', (chunk) => (written += chunk))
+    clientErrorHandler(createKeyward())(Object.assign(new Error('parse'), { code }), socket)
+    return written
+  }
+
+  it.each([
+    ['HPE_HEADER_OVERFLOW', 431, 'Request header fields too large'],
+    ['ERR_HTTP_REQUEST_TIMEOUT', 408, 'The request head was not received in time'],
+    ['HPE_INVALID_HEADER_TOKEN', 400, 'Malformed HTTP request'],
+  ])('%s → %d with the envelope and a request id', (code, status, message) => {
+    const text = answer(code)
+    expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(text).toMatch(/\r\nX-Request-ID: req_[A-Za-z0-9_-]{24,}\r\n/)
+    expect(text).toContain('\r\nConnection: close\r\n')
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))
+    expect(body).toEqual({ error: { code: 'invalid_request', message: expect.stringContaining(message) } })
+  })
+
+  it('writes nothing to a connection the client already reset', () => {
+    expect(answer('ECONNRESET')).toBe('')
+  })
+})

@@ -1,0 +1,114 @@
+/**
+ * The same small application on each framework, written the way a user would write it, to test
+ * what the reference server does not exercise: per-route options (live-only, skip, consume), a
+ * throwing handler, the framework's own body errors, and paths outside the prefix.
+ *
+ * Routes: GET /api/v1/live-only (liveOnly), GET /api/v1/free (no key), GET /api/v1/peek
+ * (consume: false), GET /api/v1/boom (throws), POST /api/v1/echo (JSON body, 1 KiB limit),
+ * GET /outside (not keyward's).
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
+import express from 'express'
+import express4 from 'express4'
+import Fastify from 'fastify'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { validator } from 'hono/validator'
+import { keywardExpress } from '../../../adapters/express.js'
+import { keywardFastify } from '../../../adapters/fastify.js'
+import { keywardHono } from '../../../adapters/hono.js'
+import type { Keyward } from '../../../src/keyward.js'
+
+export interface CustomApp {
+  port: number
+  close(): Promise<void>
+}
+
+/** A dashboard without a guard: these apps test body reading, not access. */
+const OPEN_DASHBOARD = { authorize: () => true }
+
+type Build = (keyward: Keyward, onError: (error: unknown) => void) => Promise<Server>
+
+function expressBuilder(factory: () => express.Express): Build {
+  return async (keyward, onError) => {
+    const api = keywardExpress(keyward, { onError, dashboard: OPEN_DASHBOARD })
+    const app = factory()
+    const ok = (req: express.Request, res: express.Response) => res.json({ data: { keyType: req.apiKey?.keyType ?? null } })
+    app.use(api)
+    app.get('/api/v1/live-only', api.protect({ liveOnly: true }), ok)
+    app.get('/api/v1/free', ok)
+    app.get('/api/v1/peek', api.protect({ consume: false }), ok)
+    app.get('/api/v1/boom', api.protect(), () => {
+      throw new Error('handler failed')
+    })
+    app.post('/api/v1/echo', api.protect(), express.json({ limit: '1kb' }), (req, res) => res.json({ data: req.body }))
+    app.get('/outside', (_req, res) => res.json({ outside: true }))
+    app.use(api.notFound, api.errorHandler)
+    return createServer(app)
+  }
+}
+
+const fastifyBuilder: Build = async (keyward, onError) => {
+  let server: Server | undefined
+  const app = Fastify({ serverFactory: (handler) => (server = createServer(handler)) })
+  await app.register(keywardFastify, { keyward, onError, dashboard: OPEN_DASHBOARD })
+  const ok = async (request: { apiKey: { keyType: string } | null }) => ({ data: { keyType: request.apiKey?.keyType ?? null } })
+  app.get('/api/v1/live-only', { config: { keyward: { liveOnly: true } } }, ok)
+  app.get('/api/v1/free', { config: { keyward: { skip: true } } }, ok)
+  app.get('/api/v1/peek', { config: { keyward: { consume: false } } }, ok)
+  app.get('/api/v1/boom', async () => {
+    throw new Error('handler failed')
+  })
+  app.post('/api/v1/echo', { bodyLimit: 1024 }, async (request) => ({ data: request.body }))
+  app.get('/outside', async () => ({ outside: true }))
+  await app.ready()
+  return server!
+}
+
+const honoBuilder: Build = async (keyward, onError) => {
+  const api = keywardHono(keyward, { onError, dashboard: OPEN_DASHBOARD })
+  const app = new Hono()
+  app.use(api)
+  app.get('/api/v1/live-only', api.protect({ liveOnly: true }), (c) => c.json({ data: { keyType: c.var.apiKey.keyType } }))
+  app.get('/api/v1/free', (c) => c.json({ data: { keyType: null } }))
+  app.get('/api/v1/peek', api.protect({ consume: false }), (c) => c.json({ data: { keyType: c.var.apiKey.keyType } }))
+  app.get('/api/v1/boom', api.protect(), () => {
+    throw new Error('handler failed')
+  })
+  app.post(
+    '/api/v1/echo',
+    api.protect(),
+    bodyLimit({ maxSize: 1024 }),
+    validator('json', (value) => value),
+    (c) => c.json({ data: c.req.valid('json') }),
+  )
+  // A handler's own Response: keyward's headers are added to it (also when they are immutable).
+  app.get('/api/v1/raw', api.protect(), () => new Response('plain', { headers: { 'Content-Type': 'text/plain' } }))
+  app.get('/api/v1/redirect', api.protect(), () => Response.redirect('http://example.com/', 302))
+  app.get('/outside', (c) => c.json({ outside: true }))
+  app.notFound(api.notFound)
+  app.onError(api.onError)
+  return createAdaptorServer({ fetch: app.fetch }) as Server
+}
+
+export const CUSTOM_APPS: ReadonlyArray<{ name: string; build: Build }> = [
+  { name: 'express 5', build: expressBuilder(express) },
+  { name: 'express 4', build: expressBuilder(express4 as never) },
+  { name: 'fastify 5', build: fastifyBuilder },
+  { name: 'hono 4 (node-server)', build: honoBuilder },
+]
+
+export async function startCustomApp(build: Build, keyward: Keyward, onError: (error: unknown) => void): Promise<CustomApp> {
+  const server = await build(keyward, onError)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Starts the reference app of one framework on port 0 with a keyward instance a test controls:
+ * a manual clock (limits, expiry), a store that can be made to fail or hang (R5), and a known
+ * dashboard token.
+ */
+import type { AddressInfo } from 'node:net'
+import express4 from 'express4'
+import { buildExpressApp } from '../../../server/app-express.js'
+import { buildFastifyApp } from '../../../server/app-fastify.js'
+import { buildHonoApp } from '../../../server/app-hono.js'
+import type { AppConfig, BuiltApp } from '../../../server/app.js'
+import { createManualClock, type ManualClock } from '../../../src/clock.js'
+import { composeAuthorize } from '../../../src/compose-authorize.js'
+import { bearerTokenGuard } from '../../../src/dashboard.js'
+import { createKeyward, type Keyward, type KeywardOptions } from '../../../src/keyward.js'
+import { createMemoryStores } from '../../../src/memory/index.js'
+import type { AuthorizeInput, KeywardStores } from '../../../src/types.js'
+import { type RawRequest, type RawResponse, rawRequest } from './raw-http.js'
+
+export const DASHBOARD_TOKEN = 'dashboard-token-for-tests-0123456789'
+/** Short, so R5's "a store that does not answer" case takes little time. */
+export const STORE_TIMEOUT_MS = 150
+
+export interface Target {
+  name: string
+  build(config: AppConfig): Promise<BuiltApp>
+}
+
+/** Every framework the parity suite runs: the cases must answer alike on each. */
+export const TARGETS: readonly Target[] = [
+  { name: 'express 5', build: (config) => buildExpressApp(config) },
+  { name: 'express 4', build: (config) => buildExpressApp(config, express4 as never) },
+  { name: 'fastify 5', build: buildFastifyApp },
+  { name: 'hono 4 (node-server)', build: buildHonoApp },
+]
+
+/** How the store behaves: normally, throwing (a fault) or never answering (R5). */
+export type StoreMode = 'ok' | 'throw' | 'hang'
+
+export interface Harness {
+  target: string
+  keyward: Keyward
+  clock: ManualClock
+  port: number
+  /** Errors the app reported as 500s (they must not reach the console in tests). */
+  errors: unknown[]
+  setStore(mode: StoreMode): void
+  send(request: RawRequest): Promise<RawResponse>
+  close(): Promise<void>
+}
+
+/**
+ * Memory stores with a switch that makes authentication fail (R5) without touching key
+ * management. `async`: every decision arrives as a Promise, as on Redis, so the adapters' promise
+ * paths run too.
+ */
+function switchableStores(async: boolean): { stores: KeywardStores; setMode(mode: StoreMode): void } {
+  const memory = createMemoryStores()
+  const authorize = composeAuthorize(memory)
+  let mode: StoreMode = 'ok'
+  const stores: KeywardStores = {
+    ...memory,
+    authorize(input: AuthorizeInput) {
+      if (mode === 'hang') return new Promise(() => undefined)
+      if (async) return Promise.resolve().then(() => (mode === 'throw' ? Promise.reject(new Error('store unavailable (test fault)')) : authorize(input)))
+      if (mode === 'throw') throw new Error('store unavailable (test fault)')
+      return authorize(input)
+    },
+  }
+  return { stores, setMode: (next) => (mode = next) }
+}
+
+/** Options of one harness: the keyward instance's, and the app's trustProxy. */
+export interface HarnessOptions {
+  keyward?: KeywardOptions
+  trustProxy?: boolean | number
+  /** Decisions arrive as Promises (as on Redis). Default false: synchronous, as on memory stores. */
+  asyncStore?: boolean
+}
+
+export async function startHarness(target: Target, options: HarnessOptions = {}): Promise<Harness> {
+  const clock = createManualClock()
+  const { stores, setMode } = switchableStores(options.asyncStore === true)
+  const errors: unknown[] = []
+  const keyward = createKeyward({ stores, clock, storeTimeoutMs: STORE_TIMEOUT_MS, failedAuthLimit: 0, onError: (error) => errors.push(error), ...options.keyward })
+  const app = await target.build({
+    keyward,
+    dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN) },
+    trustProxy: options.trustProxy ?? false,
+    onError: (error) => errors.push(error),
+  })
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
+  const port = (app.server.address() as AddressInfo).port
+  return {
+    target: target.name,
+    keyward,
+    clock,
+    port,
+    errors,
+    setStore: setMode,
+    send: (request) => rawRequest(port, request),
+    close: () => app.close(),
+  }
+}

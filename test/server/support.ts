@@ -1,0 +1,55 @@
+/** Runs the reference server (`server/main.ts`) as `npm start` does, and reads what it prints. */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** The tsx that `npm start` runs (`tsx server/main.ts`), without npm's own start-up time. */
+const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
+
+export interface ServerProcess {
+  child: ChildProcess
+  /** Everything printed so far. */
+  stdout(): string
+  stderr(): string
+  /** Resolves with the line holding `listening on`; rejects if the process exits first. */
+  listening: Promise<string>
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>
+}
+
+/** A port no one listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export function startServer(env: Record<string, string>): ServerProcess {
+  const inherited = { ...process.env }
+  for (const name of ['FRAMEWORK', 'PORT', 'HOST', 'STORE', 'REDIS_URL', 'DASHBOARD_TOKEN', 'SERVICE_NAME', 'KEY_PREFIX', 'FAILED_AUTH_LIMIT', 'TRUST_PROXY']) {
+    delete inherited[name]
+  }
+  const child = spawn(TSX, ['server/main.ts'], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  let err = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const listening = new Promise<string>((resolve, reject) => {
+    const look = () => {
+      const line = out.split('\n').find((l) => l.includes('listening on'))
+      if (line !== undefined && out.includes(`${line}\n`)) resolve(line)
+    }
+    child.stdout!.on('data', look)
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening; stderr: ${err}; stdout: ${out}`)))
+  })
+  // Tests of start-up failures never wait for the line; their rejection is expected.
+  listening.catch(() => undefined)
+  return { child, stdout: () => out, stderr: () => err, listening, exited }
+}
