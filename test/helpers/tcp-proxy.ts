@@ -47,10 +47,17 @@ interface Pipe {
   /** Bytes held while the proxy is a black hole, per direction. */
   heldUp: Buffer[]
   heldDown: Buffer[]
-  /** The time at which the last chunk of each direction is due (latency keeps order). */
-  dueUp: number
-  dueDown: number
+  /** Delayed chunks per direction, due times in order; one timer drains each queue in order. */
+  queueUp: Delayed[]
+  queueDown: Delayed[]
+  timerUp: NodeJS.Timeout | null
+  timerDown: NodeJS.Timeout | null
   closed: boolean
+}
+
+interface Delayed {
+  due: number
+  chunk: Buffer
 }
 
 export async function startTcpProxy(target: { host?: string; port: number }): Promise<TcpProxy> {
@@ -65,6 +72,8 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     if (pipe.closed) return
     pipe.closed = true
     pipes.delete(pipe)
+    if (pipe.timerUp) clearTimeout(pipe.timerUp)
+    if (pipe.timerDown) clearTimeout(pipe.timerDown)
     if (reset) stats.reset++
     for (const socket of [pipe.client, pipe.upstream]) {
       if (socket === null) continue
@@ -73,7 +82,11 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     }
   }
 
-  /** Writes a chunk to `to` after the current latency, never before the previous chunk. */
+  /**
+   * Writes a chunk to the other side after the current latency, never before an earlier chunk:
+   * a byte stream must not be reordered, so each direction has one queue drained by one timer
+   * (separate timers of different durations may fire out of order).
+   */
   function forward(pipe: Pipe, chunk: Buffer, direction: 'up' | 'down'): void {
     const to = direction === 'up' ? pipe.upstream : pipe.client
     if (holding || to === null) {
@@ -82,21 +95,27 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     }
     if (direction === 'up') stats.bytesUp += chunk.length
     else stats.bytesDown += chunk.length
-    if (latency === 0) {
-      const queued = direction === 'up' ? pipe.dueUp : pipe.dueDown
-      if (queued <= Date.now()) {
-        if (!to.destroyed) to.write(chunk)
-        return
-      }
+    const queue = direction === 'up' ? pipe.queueUp : pipe.queueDown
+    if (latency === 0 && queue.length === 0) {
+      if (!to.destroyed) to.write(chunk)
+      return
     }
+    const last = queue.length > 0 ? queue[queue.length - 1]!.due : 0
+    queue.push({ due: Math.max(Date.now() + latency, last), chunk })
+    if ((direction === 'up' ? pipe.timerUp : pipe.timerDown) === null) drain(pipe, direction)
+  }
+
+  function drain(pipe: Pipe, direction: 'up' | 'down'): void {
+    const queue = direction === 'up' ? pipe.queueUp : pipe.queueDown
+    const to = direction === 'up' ? pipe.upstream : pipe.client
     const now = Date.now()
-    const previous = direction === 'up' ? pipe.dueUp : pipe.dueDown
-    const due = Math.max(now + latency, previous)
-    if (direction === 'up') pipe.dueUp = due
-    else pipe.dueDown = due
-    setTimeout(() => {
-      if (!pipe.closed && !to.destroyed) to.write(chunk)
-    }, due - now)
+    while (queue.length > 0 && queue[0]!.due <= now) {
+      const { chunk } = queue.shift()!
+      if (!pipe.closed && to !== null && !to.destroyed) to.write(chunk)
+    }
+    const timer = queue.length === 0 || pipe.closed ? null : setTimeout(() => drain(pipe, direction), queue[0]!.due - now)
+    if (direction === 'up') pipe.timerUp = timer
+    else pipe.timerDown = timer
   }
 
   function openUpstream(pipe: Pipe): void {
@@ -120,7 +139,17 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   const server: Server = createServer((client) => {
     stats.accepted++
     client.setNoDelay(true)
-    const pipe: Pipe = { client, upstream: null, heldUp: [], heldDown: [], dueUp: 0, dueDown: 0, closed: false }
+    const pipe: Pipe = {
+      client,
+      upstream: null,
+      heldUp: [],
+      heldDown: [],
+      queueUp: [],
+      queueDown: [],
+      timerUp: null,
+      timerDown: null,
+      closed: false,
+    }
     pipes.add(pipe)
     client.on('error', () => destroy(pipe, false))
     client.once('close', () => destroy(pipe, false))
