@@ -20,6 +20,8 @@ export interface ServerConfig {
   failedAuthLimit: number
   /** AdapterOptions.trustProxy: false, true (every proxy) or a number of hops. */
   trustProxy: boolean | number
+  /** K3: HMAC pepper (`PEPPER`) and the previous ones still accepted (`PEPPER_PREVIOUS`), or null. */
+  pepper: { current: string; previous: string[] } | null
 }
 
 /** A variable of the environment holds a value the server cannot use. */
@@ -30,6 +32,8 @@ export class EnvError extends Error {
 const FRAMEWORKS: readonly Framework[] = ['express', 'fastify', 'hono']
 const HOST_PATTERN = /^[A-Za-z0-9.:_-]+$/
 const TOKEN_PATTERN = /^[\x21-\x7e]{16,}$/
+// Visible ASCII without commas, so PEPPER_PREVIOUS can list several.
+const PEPPER_PATTERN = /^[\x21-\x2b\x2d-\x7e]{32,}$/
 
 function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]
@@ -90,5 +94,16 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   else if (rawTrust === 'on' || rawTrust === 'true') trustProxy = true
   else if (/^[1-9][0-9]?$/.test(rawTrust)) trustProxy = Number(rawTrust)
   else bad('TRUST_PROXY', 'must be off, on, or a number of proxy hops from 1 to 99', rawTrust)
-  return { framework, port, host, store, redisUrl, dashboardToken, serviceName, keyPrefix, failedAuthLimit, trustProxy }
+  const current = read(env, 'PEPPER')
+  const previous = (read(env, 'PEPPER_PREVIOUS') ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '')
+  // The values are secrets: errors give their length, never the value.
+  if (current !== undefined && !PEPPER_PATTERN.test(current)) {
+    bad('PEPPER', 'must be at least 32 visible ASCII characters without spaces or commas', `${current.length} characters`)
+  }
+  for (const p of previous) {
+    if (!PEPPER_PATTERN.test(p)) bad('PEPPER_PREVIOUS', 'must be a comma-separated list of peppers of at least 32 visible ASCII characters', `${p.length} characters`)
+  }
+  if (current === undefined && previous.length > 0) bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
+  const pepper = current === undefined ? null : { current, previous }
+  return { framework, port, host, store, redisUrl, dashboardToken, serviceName, keyPrefix, failedAuthLimit, trustProxy, pepper }
 }

@@ -52,6 +52,7 @@ const keyward = createKeyward({
   keyPrefix: config.keyPrefix,
   // E7: the core's failed-authentication guard, per client address (see TRUST_PROXY).
   failedAuthLimit: config.failedAuthLimit,
+  ...(config.pepper ? { pepper: config.pepper } : {}),
   ...(redis ? { stores: redis.stores } : {}),
   onError: (error, info) => console.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
 })

@@ -74,10 +74,7 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
   const perKeyLimit = positiveInteger('perKeyLimit', options.perKeyLimit, 1000)
   const globalLimit = positiveInteger('globalLimit', options.globalLimit, 100_000)
   const maxBuffered = positiveInteger('maxBuffered', options.maxBuffered, 10_000)
-  const onError =
-    options.onError ??
-    ((error: unknown) =>
-      process.emitWarning(`keyward/redis: usage entries not written yet, will retry: ${(error as Error)?.message ?? String(error)}`))
+  const onError = options.onError ?? warnAtMostEvery(10_000)
   if (typeof onError !== 'function') throw new TypeError('keyward/redis: option "usage.onError" must be a function')
 
   const buffer: Pending[] = []
@@ -254,4 +251,24 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
  */
 export function createRedisUsageLog(options: RedisStoreOptions & { usage?: RedisUsageOptions }): RedisUsageLog {
   return usageLogOn(createContext(options), options.usage)
+}
+
+/**
+ * The default reporter: one process warning at most every `ms`, with how many failures it stands
+ * for. A Redis outage fails a flush every retry; a warning for each would flood the logs.
+ */
+export function warnAtMostEvery(ms: number): (error: unknown) => void {
+  let last = -Infinity
+  let suppressed = 0
+  return (error) => {
+    const now = Date.now()
+    if (now - last < ms) {
+      suppressed++
+      return
+    }
+    const more = suppressed > 0 ? ` (${suppressed} more failures since the last warning)` : ''
+    last = now
+    suppressed = 0
+    process.emitWarning(`keyward/redis: usage entries not written yet, will retry: ${(error as Error)?.message ?? String(error)}${more}`)
+  }
 }

@@ -15,7 +15,23 @@ describe('parseEnv (E6)', () => {
       keyPrefix: 'svc',
       failedAuthLimit: 60,
       trustProxy: false,
+      pepper: null,
     })
+  })
+
+  it('K3: reads PEPPER and the comma-separated PEPPER_PREVIOUS for pepper rotation', () => {
+    const a = 'a'.repeat(32)
+    const b = 'b'.repeat(40)
+    expect(parseEnv({ PEPPER: b, PEPPER_PREVIOUS: ` ${a} ,` }).pepper).toEqual({ current: b, previous: [a] })
+    expect(parseEnv({ PEPPER: a }).pepper).toEqual({ current: a, previous: [] })
+  })
+
+  it('K3: a short pepper, or previous peppers without a current one, are refused without echoing them', () => {
+    const short = 'short-secret-pepper'
+    expect(() => parseEnv({ PEPPER: short })).toThrow(/^PEPPER must be at least 32/)
+    expect(() => parseEnv({ PEPPER: short })).not.toThrow(new RegExp(short))
+    expect(() => parseEnv({ PEPPER: 'c'.repeat(32), PEPPER_PREVIOUS: short })).toThrow(/^PEPPER_PREVIOUS /)
+    expect(() => parseEnv({ PEPPER_PREVIOUS: 'd'.repeat(32) })).toThrow(/^PEPPER_PREVIOUS needs PEPPER/)
   })
 
   it('reads every variable', () => {
