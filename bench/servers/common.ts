@@ -4,14 +4,20 @@
  * parent process (`bench/http.ts`): one JSON line on stdout once listening, then IPC messages
  * `stats` (answered with counters) and `exit` (a clean exit, so `--cpu-prof` writes its profile).
  *
- * Each server runs alone in its own process: `node --import tsx bench/servers/<framework>.ts <variant>`.
+ * Each server runs alone in its own process: `node --import tsx bench/servers/<framework>.ts <variant>`,
+ * with keyward loaded from the bench bundle (`bench/build.ts`), as users run the package.
  */
 import { randomFillSync } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
-import { createKeyward, generateKey, type Keyward } from '../../src/index.js'
-import { createRedisStores, type RedisStores } from '../../src/redis/index.js'
+import type { Keyward } from '../../src/index.js'
+import type { RedisStores } from '../../src/redis/index.js'
+import { keyward as keywardPackage, keywardRedis, redisScripts } from './keyward.js'
+
+const { createKeyward, generateKey } = keywardPackage
+const { createRedisStores } = keywardRedis
+const { SCRIPTS } = redisScripts
 
 /** keyward on the memory store, on the Redis store, the bare framework, or the peer libraries. */
 export type Variant = 'baseline' | 'memory' | 'redis' | 'peer'
@@ -69,6 +75,8 @@ export function baselineHeaders(): Record<string, string> {
   }
 }
 
+const SCRIPT_NAMES = new Map(SCRIPTS.flatMap((script): [string, string][] => [[script.sha, script.name], [script.source, script.name]]))
+
 /** Counts of what the server's Redis client sent: commands by name and socket writes (round trips). */
 const redisCommands: Record<string, number> = {}
 let redisWrites = 0
@@ -79,17 +87,24 @@ let redisWrites = 0
  * in one write, so writes are round trips.
  */
 export async function connectRedis(): Promise<Redis> {
-  const client = new Redis(REDIS_URL, { enableOfflineQueue: false, connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: true })
+  const client = new Redis(REDIS_URL, {
+    enableOfflineQueue: false,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+  })
   await client.connect()
   const send = client.sendCommand.bind(client)
-  client.sendCommand = ((command: { name: string }, stream?: unknown) => {
-    const name = command.name.toLowerCase()
+  client.sendCommand = function countedSendCommand(command: { name: string; args: unknown[] }, stream?: unknown) {
+    let name = command.name.toLowerCase()
+    // keyward's scripts by name, so the per-request script and the batched usage flush are told apart.
+    if (name === 'evalsha' || name === 'eval') name += ` ${SCRIPT_NAMES.get(String(command.args[0])) ?? 'other'}`
     redisCommands[name] = (redisCommands[name] ?? 0) + 1
     return send(command as never, stream as never)
-  }) as typeof client.sendCommand
+  } as typeof client.sendCommand
   const socket = (client as unknown as { stream: { write: (...args: unknown[]) => boolean } }).stream
   const write = socket.write.bind(socket)
-  socket.write = (...args: unknown[]) => {
+  socket.write = function countedWrite(...args: unknown[]) {
     redisWrites++
     return write(...args)
   }
@@ -131,7 +146,7 @@ export function peerToken(): string {
  * Tells the parent the server is listening and serves its IPC requests. `close` releases what the
  * server holds before a clean exit.
  */
-export function announce(port: number, info: { key?: string; redisPrefixes?: string[] }, close: () => Promise<void> | void): void {
+export function announce(port: number, info: { key?: string; redisPatterns?: string[] }, close: () => Promise<void> | void): void {
   process.stdout.write(`${JSON.stringify({ ready: true, port, pid: process.pid, ...info })}\n`)
   process.on('message', (message: { type?: string }) => {
     if (message?.type === 'stats') {

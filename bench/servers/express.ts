@@ -9,10 +9,11 @@ import { timingSafeEqual } from 'node:crypto'
 import express, { type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
-import { keywardExpress } from '../../adapters/express.js'
 import { announce, baselineHeaders, benchKeyward, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import { loadAdapter } from './keyward.js'
 
 const variant = variantOf(process.argv)
+const { keywardExpress } = await loadAdapter.express()
 const app = express()
 
 function handler(req: Request, res: Response): void {
@@ -22,7 +23,7 @@ function handler(req: Request, res: Response): void {
 
 let key: string | undefined
 let close: () => Promise<void> | void = () => undefined
-let redisPrefixes: string[] = []
+let redisPatterns: string[] = []
 
 if (variant === 'baseline') {
   app.get(ROUTE, (req, res) => {
@@ -39,7 +40,7 @@ if (variant === 'baseline') {
     res.status(401).json({ error: { code: 'UNAUTHORIZED', message: 'invalid token' } })
   }
   const prefix = `${REDIS_PREFIX}-erl:`
-  redisPrefixes = [prefix]
+  redisPatterns = [`${prefix}*`]
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: 1_000_000_000,
@@ -57,11 +58,11 @@ if (variant === 'baseline') {
   const bench = await benchKeyward(variant)
   key = bench.key
   close = bench.close
-  if (variant === 'redis') redisPrefixes = [REDIS_PREFIX]
+  if (variant === 'redis') redisPatterns = [`${REDIS_PREFIX}:*`]
   const api = keywardExpress(bench.keyward)
   app.use(api)
   app.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)
   app.use(api.notFound, api.errorHandler)
 }
 
-const server = app.listen(0, '127.0.0.1', () => announce(portOf(server), { key, redisPrefixes }, close))
+const server = app.listen(0, '127.0.0.1', () => announce(portOf(server), { key, redisPatterns }, close))

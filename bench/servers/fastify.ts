@@ -8,10 +8,11 @@
 import bearerAuth from '@fastify/bearer-auth'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
-import { keywardFastify } from '../../adapters/fastify.js'
 import { announce, baselineHeaders, benchKeyward, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import { loadAdapter } from './keyward.js'
 
 const variant = variantOf(process.argv)
+const { keywardFastify } = await loadAdapter.fastify()
 const app = Fastify({ logger: false })
 
 function handler(request: FastifyRequest, reply: FastifyReply): unknown {
@@ -22,7 +23,7 @@ function handler(request: FastifyRequest, reply: FastifyReply): unknown {
 
 let key: string | undefined
 let close: () => Promise<void> | void = () => undefined
-let redisPrefixes: string[] = []
+let redisPatterns: string[] = []
 
 if (variant === 'baseline') {
   app.get(ROUTE, (request, reply) => {
@@ -33,7 +34,7 @@ if (variant === 'baseline') {
   const client = await connectRedis()
   const token = (key = peerToken())
   const nameSpace = `${REDIS_PREFIX}-frl-`
-  redisPrefixes = [nameSpace]
+  redisPatterns = [`${nameSpace}*`]
   await app.register(bearerAuth, { keys: new Set([token]) })
   await app.register(rateLimit, {
     max: 1_000_000_000,
@@ -50,13 +51,13 @@ if (variant === 'baseline') {
   const bench = await benchKeyward(variant)
   key = bench.key
   close = bench.close
-  if (variant === 'redis') redisPrefixes = [REDIS_PREFIX]
+  if (variant === 'redis') redisPatterns = [`${REDIS_PREFIX}:*`]
   await app.register(keywardFastify, { keyward: bench.keyward })
   app.get(ROUTE, { config: { keyward: { scopes: ['ip'] } } }, handler)
 }
 
 await app.listen({ port: 0, host: '127.0.0.1' })
-announce(portOf(app.server), { key, redisPrefixes }, async () => {
+announce(portOf(app.server), { key, redisPatterns }, async () => {
   await app.close()
   await close()
 })

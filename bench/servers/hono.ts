@@ -7,10 +7,11 @@
 import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
-import { keywardHono } from '../../adapters/hono.js'
 import { announce, baselineHeaders, benchKeyward, lookup, peerToken, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import { loadAdapter } from './keyward.js'
 
 const variant = variantOf(process.argv)
+const { keywardHono } = await loadAdapter.hono()
 const app = new Hono()
 
 function handler(c: Context): Response {
@@ -20,7 +21,7 @@ function handler(c: Context): Response {
 
 let key: string | undefined
 let close: () => Promise<void> | void = () => undefined
-let redisPrefixes: string[] = []
+let redisPatterns: string[] = []
 
 if (variant === 'baseline') {
   app.get(ROUTE, (c) => {
@@ -36,7 +37,7 @@ if (variant === 'baseline') {
   const bench = await benchKeyward(variant)
   key = bench.key
   close = bench.close
-  if (variant === 'redis') redisPrefixes = [REDIS_PREFIX]
+  if (variant === 'redis') redisPatterns = [`${REDIS_PREFIX}:*`]
   const api = keywardHono(bench.keyward)
   app.use(api)
   app.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)
@@ -44,4 +45,4 @@ if (variant === 'baseline') {
   app.onError(api.onError)
 }
 
-serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => announce(info.port, { key, redisPrefixes }, close))
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => announce(info.port, { key, redisPatterns }, close))

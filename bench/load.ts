@@ -1,0 +1,171 @@
+/**
+ * The load generator, always in a process of its own: `wrk` when it is on PATH (C, cheap on a
+ * 2-core machine, microsecond latency), else autocannon's CLI run as a child process (millisecond
+ * latency resolution). `BENCH_TOOL=autocannon` forces the fallback.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+
+export type LoadTool = 'wrk' | 'autocannon'
+
+export interface LoadOptions {
+  url: string
+  headers: Record<string, string>
+  connections: number
+  seconds: number
+  /** The server's pid: its CPU use during the run is reported (Linux `/proc`). */
+  serverPid?: number
+  /** The local Redis server's pid, when the server uses it: its CPU use is reported too. */
+  redisPid?: number
+}
+
+export interface LoadResult {
+  requests: number
+  seconds: number
+  requestsPerSecond: number
+  /** Milliseconds. */
+  p50: number
+  p99: number
+  /** Responses that were not 2xx, and socket errors or timeouts. Both must be 0 for a valid run. */
+  non2xx: number
+  errors: number
+  /** Cores the server used during the run (1.0 = one core busy); null where /proc is missing. */
+  serverCpu: number | null
+  /**
+   * CPU time the server spent per request, µs. Unlike requests/s it hardly moves when other
+   * processes compete for the machine, so its ratio is the steadier estimate of capacity.
+   */
+  serverMicrosPerRequest: number | null
+  /** CPU time Redis spent per request, µs (null when not asked or not local). */
+  redisMicrosPerRequest: number | null
+}
+
+let chosen: LoadTool | undefined
+
+/** `wrk` when installed (and not overridden by `BENCH_TOOL`), else autocannon. */
+export function loadTool(): LoadTool {
+  if (chosen) return chosen
+  const forced = process.env.BENCH_TOOL
+  if (forced === 'wrk' || forced === 'autocannon') return (chosen = forced)
+  const probe = spawnSync('wrk', ['--version'], { encoding: 'utf8' })
+  return (chosen = probe.error ? 'autocannon' : 'wrk')
+}
+
+function autocannonBin(): string {
+  const require = createRequire(import.meta.url)
+  const manifest = require.resolve('autocannon/package.json')
+  const bin = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: string | Record<string, string> }).bin
+  return join(dirname(manifest), typeof bin === 'string' ? bin : bin.autocannon!)
+}
+
+/** Clock ticks (user + system) a process has used; null when unreadable. */
+export function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return null
+  }
+}
+
+const TICKS_PER_SECOND = 100
+const MICROS_PER_TICK = 1_000_000 / TICKS_PER_SECOND
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk))
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}: ${err.slice(0, 500)}`))))
+  })
+}
+
+/** wrk's `1.23ms`, `456.00us`, `1.01s` in milliseconds. */
+function wrkDuration(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text)
+  if (!match) return Number.NaN
+  const value = Number(match[1])
+  return match[2] === 'us' ? value / 1000 : match[2] === 'ms' ? value : match[2] === 's' ? value * 1000 : value * 60_000
+}
+
+type Counted = Pick<LoadResult, 'requests' | 'seconds' | 'requestsPerSecond' | 'p50' | 'p99' | 'non2xx' | 'errors'>
+
+function parseWrk(output: string): Counted {
+  const requestsMatch = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(output)
+  if (!requestsMatch) throw new Error(`unreadable wrk output: ${output.slice(0, 500)}`)
+  const requests = Number(requestsMatch[1])
+  const seconds = wrkDuration(`${requestsMatch[2]}${requestsMatch[3]}`) / 1000
+  const percentile = (p: string) => wrkDuration(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '')
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0)
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
+  const errors = socket ? Number(socket[1]) + Number(socket[2]) + Number(socket[3]) + Number(socket[4]) : 0
+  return { requests, seconds, requestsPerSecond: requests / seconds, p50: percentile('50'), p99: percentile('99'), non2xx, errors }
+}
+
+function parseAutocannon(output: string): Counted {
+  const r = JSON.parse(output) as {
+    requests: { total: number }
+    duration: number
+    latency: { p50: number; p99: number }
+    non2xx: number
+    errors: number
+    timeouts: number
+  }
+  return {
+    requests: r.requests.total,
+    seconds: r.duration,
+    requestsPerSecond: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  }
+}
+
+/** One load run against one server, from a separate process. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const tool = loadTool()
+  const headerArgs = Object.entries(options.headers).flatMap(([name, value]) =>
+    tool === 'wrk' ? ['-H', `${name}: ${value}`] : ['-H', `${name}=${value}`],
+  )
+  const before = cpuTicks(options.serverPid)
+  const redisBefore = cpuTicks(options.redisPid)
+  const started = performance.now()
+  const output =
+    tool === 'wrk'
+      ? await run('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, options.url])
+      : await run(process.execPath, [
+          autocannonBin(),
+          '-j',
+          '-n',
+          '-c',
+          String(options.connections),
+          '-d',
+          String(options.seconds),
+          ...headerArgs,
+          options.url,
+        ])
+  const wall = (performance.now() - started) / 1000
+  const after = cpuTicks(options.serverPid)
+  const redisAfter = cpuTicks(options.redisPid)
+  const result = tool === 'wrk' ? parseWrk(output) : parseAutocannon(output)
+  // CPU over the load generator's whole life (a little longer than the measured seconds); requests
+  // counted by the generator are those answered within its measured seconds, so per-request CPU
+  // can read a little high, alike for every server.
+  const serverTicks = before !== null && after !== null ? after - before : null
+  const redisTicks = redisBefore !== null && redisAfter !== null ? redisAfter - redisBefore : null
+  return {
+    ...result,
+    serverCpu: serverTicks === null ? null : serverTicks / TICKS_PER_SECOND / wall,
+    serverMicrosPerRequest: serverTicks === null || result.requests === 0 ? null : (serverTicks * MICROS_PER_TICK) / result.requests,
+    redisMicrosPerRequest: redisTicks === null || result.requests === 0 ? null : (redisTicks * MICROS_PER_TICK) / result.requests,
+  }
+}
