@@ -9,6 +9,7 @@ export default defineConfig({
     redis: 'src/redis/index.ts',
     testing: 'src/testing.ts',
     client: 'src/client/index.ts',
+    cli: 'src/cli/main.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -1,0 +1,205 @@
+/**
+ * Opens a keyward instance on the Redis store for one `keys` command and closes it afterwards.
+ * ioredis is loaded only here, so `keyward check` works where it is not installed. The client
+ * neither queues nor retries: an unreachable Redis is a clean exit 4 within seconds, not a hang.
+ */
+import { KeyInputError, KeyNotFoundError, KeywardError } from '../errors.js'
+import { type CreateKeyInput, validateCreateKeyInput } from '../key-input.js'
+import { createKeyward, type Keyward } from '../keyward.js'
+import { createRedisStores } from '../redis/index.js'
+import { CliError, EXIT, usageError } from './exit-status.js'
+
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
+/**
+ * Bounds connecting as a whole. ioredis's `connectTimeout` (2 s) ends only the TCP connect; a
+ * Redis that accepts connections but does not answer (frozen, overloaded) would stall its ready
+ * check for ever.
+ */
+const CONNECT_TIMEOUT_MS = 3000
+const CONNECT_TIMED_OUT = Symbol('connect timed out')
+/** Bounds one Redis call. */
+const REDIS_CALL_TIMEOUT_MS = 3000
+/** Bounds one key-manager operation as a whole: `list` reads every record. */
+const OPERATION_TIMEOUT_MS = 60_000
+
+export interface StoreSettings {
+  redisUrl: string
+  /** Prefix of the Redis key names; undefined: the Redis stores' default. */
+  redisPrefix: string | undefined
+  keyPrefix: string
+  pepper: string | null
+}
+
+/** The URL without its password, for messages. */
+export function redactUrl(url: URL): string {
+  const copy = new URL(url.href)
+  if (copy.password !== '') copy.password = '***'
+  return copy.href.replace(/\/$/, '')
+}
+
+/** Checks a Redis URL: redis:// or rediss:// with a host. */
+export function parseRedisUrl(text: string, from: string): URL {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw usageError(`${from} must be a redis:// or rediss:// URL, e.g. ${DEFAULT_REDIS_URL}`)
+  }
+  if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw usageError(`${from} must be a redis:// or rediss:// URL, e.g. ${DEFAULT_REDIS_URL}`)
+  }
+  return url
+}
+
+/** Flag names for the fields of `KeyInputError` (E5 field rules). */
+const FIELD_FLAGS: Record<string, string> = {
+  name: '--name',
+  expiresAt: '--expires-in',
+  scopes: '--scopes',
+  sandbox: '--sandbox',
+  'limits.perMinute': '--per-minute',
+  'limits.perMonth': '--per-month',
+}
+
+/** A library message without its `keyward…:` label, with option names as the CLI spells them. */
+function cliWording(message: string): string {
+  return message
+    .replace(/^keyward(\/redis)?: /, '')
+    .replace(/option "prefix"/g, '--prefix')
+    .replace(/option "keyPrefix"/g, '--key-prefix (or KEYWARD_KEY_PREFIX)')
+    .replace(/option "pepper"/g, 'KEYWARD_PEPPER')
+}
+
+/** "name must be …" → "must be …", "scopes: each …" → "each …": the flag is named instead. */
+function withoutField(message: string, field: string): string {
+  for (const name of [field, field.split('.').pop()!]) {
+    if (message.startsWith(`${name}: `)) return message.slice(name.length + 2)
+    if (message.startsWith(`${name} `)) return message.slice(name.length + 1)
+  }
+  return message
+}
+
+/** A field rule broken (E5) as a usage error naming the flag. */
+export function keyInputUsageError(error: KeyInputError): CliError {
+  const flag = FIELD_FLAGS[error.field]
+  return usageError(flag === undefined ? cliWording(error.message) : `${flag}: ${withoutField(cliWording(error.message), error.field)}`)
+}
+
+/**
+ * Checks key-manager input before Redis is contacted, so a bad flag is exit 2 whether or not Redis
+ * is reachable. The key manager checks it again with the store's clock.
+ */
+export function checkKeyInput(input: CreateKeyInput): void {
+  try {
+    validateCreateKeyInput(input, Date.now())
+  } catch (error) {
+    if (error instanceof KeyInputError) throw keyInputUsageError(error)
+    throw error
+  }
+}
+
+/** Errors a JavaScript engine throws for a bug, which must not be reported as a Redis fault. */
+function isProgrammingError(error: unknown): boolean {
+  return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError
+}
+
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(CONNECT_TIMED_OUT), ms)
+  })
+  promise.catch(() => {})
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+async function loadIoRedis(): Promise<{ Redis: typeof import('ioredis').Redis }> {
+  try {
+    return await import('ioredis')
+  } catch (error) {
+    throw new CliError(
+      EXIT.store,
+      'store_unavailable',
+      'the keys commands need the ioredis package: npm install ioredis',
+      {},
+      { cause: error },
+    )
+  }
+}
+
+/** Runs `operation` on a keyward instance backed by Redis; always disconnects. */
+/** A key id that has no record, as the CLI reports it (exit 3). */
+export function keyNotFound(id: string, where: string): CliError {
+  return new CliError(EXIT.notFound, 'not_found', `no API key with id ${id} in ${where}`)
+}
+
+/**
+ * Runs `operation` on a keyward instance backed by Redis; always disconnects. `where` names the
+ * Redis and prefix for messages (never a password).
+ */
+export async function withRedisKeyward<T>(
+  settings: StoreSettings,
+  operation: (keyward: Keyward, where: string) => Promise<T>,
+): Promise<T> {
+  const url = parseRedisUrl(settings.redisUrl, 'the Redis URL (--redis-url or REDIS_URL)')
+  const where = `Redis at ${redactUrl(url)}${settings.redisPrefix === undefined ? '' : ` (prefix ${settings.redisPrefix})`}`
+  const { Redis } = await loadIoRedis()
+  const client = new Redis(url.href, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    lazyConnect: true,
+    // One attempt: a command-line tool reports a fault, it does not wait for Redis to come back.
+    retryStrategy: () => null,
+  })
+  let lastError: Error | undefined
+  client.on('error', (error: Error) => {
+    lastError = error
+  })
+  try {
+    // Built before connecting, so a bad --prefix or --key-prefix is a usage error even when Redis is down.
+    let stores: ReturnType<typeof createRedisStores>
+    let keyward: Keyward
+    try {
+      stores = createRedisStores({
+        client,
+        ...(settings.redisPrefix === undefined ? {} : { prefix: settings.redisPrefix }),
+        timeoutMs: REDIS_CALL_TIMEOUT_MS,
+      })
+      keyward = createKeyward({
+        stores,
+        keyPrefix: settings.keyPrefix,
+        pepper: settings.pepper,
+        storeTimeoutMs: OPERATION_TIMEOUT_MS,
+      })
+    } catch (error) {
+      if (error instanceof TypeError) throw usageError(cliWording(error.message))
+      throw error
+    }
+
+    try {
+      try {
+        await withinTime(client.connect(), CONNECT_TIMEOUT_MS)
+      } catch (error) {
+        const reason =
+          error === CONNECT_TIMED_OUT
+            ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`
+            : (lastError?.message ?? (error as Error)?.message ?? String(error))
+        throw new CliError(EXIT.store, 'store_unavailable', `cannot connect to ${where}: ${reason}`, {}, { cause: error })
+      }
+      return await operation(keyward, where)
+    } catch (error) {
+      if (error instanceof CliError) throw error
+      if (error instanceof KeyInputError) throw keyInputUsageError(error)
+      if (error instanceof KeyNotFoundError) {
+        throw new CliError(EXIT.notFound, 'not_found', `${cliWording(error.message).replace(/^No /, 'no ')} in ${where}`)
+      }
+      if (isProgrammingError(error) && !(error instanceof KeywardError)) throw error
+      const reason = (error as Error)?.message ?? String(error)
+      throw new CliError(EXIT.store, 'store_unavailable', `${where} failed: ${cliWording(reason)}`, {}, { cause: error })
+    } finally {
+      await stores.close().catch(() => {})
+    }
+  } finally {
+    client.disconnect()
+  }
+}
