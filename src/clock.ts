@@ -39,3 +39,16 @@ export function createManualClock(start: number | Date | string = '2026-01-15T12
     },
   }
 }
+
+// Under load many requests fall in the same millisecond: formatting it once serves them all.
+let lastIsoMs = Number.NaN
+let lastIso = ''
+
+/** ISO 8601 UTC with milliseconds for epoch milliseconds `ms` (K5, R1), formatted once per ms. */
+export function isoTimestamp(ms: number): string {
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString()
+    lastIsoMs = ms
+  }
+  return lastIso
+}

@@ -1,4 +1,4 @@
-import { systemClock } from './clock.js'
+import { isoTimestamp, systemClock } from './clock.js'
 import { composeAuthorize } from './compose-authorize.js'
 import { type CredentialFailure, extractCredentials } from './credentials.js'
 import { KeyNotFoundError, StoreTimeoutError } from './errors.js'
@@ -294,6 +294,9 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   if (!Number.isFinite(storeTimeoutMs) || storeTimeoutMs <= 0) {
     fail('storeTimeoutMs', 'must be a positive number of milliseconds', storeTimeoutMs)
   }
+  // R5: a store that bounds its own calls at least as tightly needs no second timer per request.
+  const storesBoundThemselves = typeof stores.timeoutMs === 'number' && stores.timeoutMs > 0 && stores.timeoutMs <= storeTimeoutMs
+  const bounded = <T,>(promise: Promise<T>): Promise<T> => (storesBoundThemselves ? promise : withTimeout(promise, storeTimeoutMs))
   const headerOptions = { ietfRateLimitHeaders: options.ietfRateLimitHeaders === true }
   const legacyApiKeyHeader = options.legacyApiKeyHeader ?? true
   const trustRequestId = options.trustRequestId === true
@@ -460,7 +463,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     if (decision.ok || decision.response.status !== 401) return decision
     const counted = guard!.recordFailure(ip, now)
     if (isPromise(counted)) {
-      return withTimeout(counted, storeTimeoutMs).then(
+      return bounded(counted).then(
         (retryAfter) => (retryAfter > 0 ? blockedFailure(retryAfter, decision.requestId) : decision),
         () => decision,
       )
@@ -501,7 +504,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       }
       const outcome = authorize(input)
       if (isPromise(outcome)) {
-        return withTimeout(outcome, storeTimeoutMs).then(
+        return bounded(outcome).then(
           (settled) =>
             decide(settled, requestId, now, checked, viaApiKey, fallback, consume, routeRequirements.scopes),
           (error: unknown) => internalFailure(error, requestId),
@@ -515,7 +518,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   }
 
   async function call<T>(value: Awaitable<T>): Promise<T> {
-    return isPromise(value) ? withTimeout(value, storeTimeoutMs) : value
+    return isPromise(value) ? bounded(value) : value
   }
 
   const keys: KeyManager = {
@@ -592,7 +595,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       const entry: UsageEntry = {
         keyId: apiKey.id,
         requestId: apiKey.requestId,
-        timestamp: new Date(apiKey.authenticatedAt).toISOString(),
+        timestamp: isoTimestamp(apiKey.authenticatedAt),
         method: outcome.method,
         path: outcome.path,
         status: outcome.status,

@@ -1,3 +1,4 @@
+import { isoTimestamp } from './clock.js'
 import { ERROR_STATUS, type ErrorCode } from './messages.js'
 import type { KeywardResponse, LimitDecision } from './types.js'
 
@@ -109,7 +110,7 @@ export function successResponse(
   return {
     status,
     headers,
-    body: JSON.stringify({ data, meta: { timestamp: new Date(now).toISOString() } }),
+    body: JSON.stringify({ data, meta: { timestamp: isoTimestamp(now) } }),
   }
 }
 

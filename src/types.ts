@@ -189,6 +189,12 @@ export interface KeywardStores {
   authorize?(input: AuthorizeInput): Awaitable<AuthorizeOutcome>
   /** Releases timers and connections the stores own (not a client the user passed in). */
   close?(): Promise<void>
+  /**
+   * When set, every promise these stores return settles (or rejects) within this many
+   * milliseconds on its own, as the Redis stores do; the core then adds no timer of its own when
+   * this is no longer than its `storeTimeoutMs` (R5: every wait stays bounded either way).
+   */
+  readonly timeoutMs?: number
 }
 
 /** A source of time. Tests set it; everything time-dependent reads it. */

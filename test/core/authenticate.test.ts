@@ -457,6 +457,33 @@ describe('authenticate(): faults fail closed (R5)', () => {
     expect(performance.now() - started).toBeLessThan(1000)
   })
 
+  it('R5: a store that declares a looser bound than storeTimeoutMs is still bounded by the core', async () => {
+    const stores = createMemoryStores()
+    const t = createTestKeyward({
+      storeTimeoutMs: 50,
+      stores: { ...stores, timeoutMs: 60_000, keys: { ...stores.keys, findByHash: () => new Promise(() => {}) } },
+    })
+    const started = performance.now()
+    expectError(await t.authenticateKey(generateKey('live')), 500, 'INTERNAL_ERROR', 'Internal error')
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('R5: a store that bounds its own calls answers with its own timeout error as a 500', async () => {
+    const stores = createMemoryStores()
+    const errors: unknown[] = []
+    const t = createTestKeyward({
+      storeTimeoutMs: 1000,
+      onError: (e) => errors.push(e),
+      stores: {
+        ...stores,
+        timeoutMs: 30,
+        keys: { ...stores.keys, findByHash: () => new Promise((_, reject) => setTimeout(() => reject(new Error('own timeout')), 30)) },
+      },
+    })
+    expectError(await t.authenticateKey(generateKey('live')), 500, 'INTERNAL_ERROR', 'Internal error')
+    expect((errors[0] as Error).message).toBe('own timeout')
+  })
+
   it('R5: a throwing onError logger does not break the 500', async () => {
     const stores = createMemoryStores()
     const t = createTestKeyward({

@@ -165,3 +165,12 @@ describe('no key in messages (K3)', () => {
     expect((error as Error).message).not.toContain(key)
   })
 })
+
+describe('isoTimestamp', () => {
+  it('K5: formats epoch milliseconds as ISO 8601 UTC with milliseconds, also when called again for the same or another instant', async () => {
+    const { isoTimestamp } = await import('../../src/clock.js')
+    expect(isoTimestamp(Date.UTC(2026, 0, 31, 23, 59, 59, 7))).toBe('2026-01-31T23:59:59.007Z')
+    expect(isoTimestamp(Date.UTC(2026, 0, 31, 23, 59, 59, 7))).toBe('2026-01-31T23:59:59.007Z')
+    expect(isoTimestamp(0)).toBe('1970-01-01T00:00:00.000Z')
+  })
+})
