@@ -75,6 +75,15 @@ export function limitHeaders(
   return headers
 }
 
+/** R1: a JSON response with the request id (R2) and any extra headers. */
+function jsonResponse(status: number, body: string, requestId: string, extraHeaders?: Record<string, string>): KeywardResponse {
+  return {
+    status,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-ID': requestId, ...extraHeaders },
+    body,
+  }
+}
+
 /** R1: `{ "error": { "code", "message" } }` with its status and the request id (R2). */
 export function errorResponse(
   code: ErrorCode,
@@ -82,16 +91,7 @@ export function errorResponse(
   requestId: string,
   extraHeaders?: Record<string, string>,
 ): KeywardResponse {
-  const headers: Record<string, string> = {
-    'Content-Type': JSON_CONTENT_TYPE,
-    'X-Request-ID': requestId,
-    ...extraHeaders,
-  }
-  return {
-    status: ERROR_STATUS[code],
-    headers,
-    body: JSON.stringify({ error: { code, message } }),
-  }
+  return jsonResponse(ERROR_STATUS[code], JSON.stringify({ error: { code, message } }), requestId, extraHeaders)
 }
 
 /** R1: `{ "data": …, "meta": { "timestamp" } }` with the request id and any extra headers. */
@@ -102,16 +102,7 @@ export function successResponse(
   extraHeaders?: Record<string, string>,
   status = 200,
 ): KeywardResponse {
-  const headers: Record<string, string> = {
-    'Content-Type': JSON_CONTENT_TYPE,
-    'X-Request-ID': requestId,
-    ...extraHeaders,
-  }
-  return {
-    status,
-    headers,
-    body: JSON.stringify({ data, meta: { timestamp: isoTimestamp(now) } }),
-  }
+  return jsonResponse(status, JSON.stringify({ data, meta: { timestamp: isoTimestamp(now) } }), requestId, extraHeaders)
 }
 
 /** The same response without a body, for HEAD. */

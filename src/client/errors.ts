@@ -4,6 +4,7 @@
  * a key in a query string) are plain `TypeError`s instead, thrown before anything is sent.
  * No message ever holds the API key; at most its masked form (K4).
  */
+import { ERROR_STATUS, type ErrorCode } from '../messages.js'
 import type { KeyType, QuotaInfo, RateLimitInfo } from './types.js'
 
 /**
@@ -14,20 +15,7 @@ import type { KeyType, QuotaInfo, RateLimitInfo } from './types.js'
  * import type { ApiErrorCode } from 'keyward/client'
  * const needsNewKey: ApiErrorCode[] = ['API_KEY_REVOKED', 'API_KEY_EXPIRED']
  */
-export type ApiErrorCode =
-  | 'UNAUTHORIZED'
-  | 'INVALID_API_KEY_FORMAT'
-  | 'INVALID_API_KEY'
-  | 'API_KEY_REVOKED'
-  | 'API_KEY_EXPIRED'
-  | 'forbidden'
-  | 'rate_limited'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'invalid_request'
-  | 'payload_too_large'
-  | 'INTERNAL_ERROR'
-  | 'UNKNOWN_ERROR'
+export type ApiErrorCode = ErrorCode | 'UNKNOWN_ERROR'
 
 /**
  * Why no response arrived: the connection failed, the time limit passed, or the caller aborted.
@@ -47,20 +35,8 @@ export type NetworkErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'ABORTED'
  */
 export type KeywardClientErrorCode = ApiErrorCode | NetworkErrorCode | 'INVALID_RESPONSE' | 'KEY_NOT_LIVE'
 
-const API_ERROR_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
-  'UNAUTHORIZED',
-  'INVALID_API_KEY_FORMAT',
-  'INVALID_API_KEY',
-  'API_KEY_REVOKED',
-  'API_KEY_EXPIRED',
-  'forbidden',
-  'rate_limited',
-  'not_found',
-  'method_not_allowed',
-  'invalid_request',
-  'payload_too_large',
-  'INTERNAL_ERROR',
-])
+// The server's own catalogue, so the client can never drift from it.
+const API_ERROR_CODES: ReadonlySet<string> = new Set(Object.keys(ERROR_STATUS))
 
 /** The client's code for a server's `error.code`: itself when known, else `UNKNOWN_ERROR`. */
 export function toApiErrorCode(serverCode: string | null): ApiErrorCode {
