@@ -94,7 +94,11 @@ export function parseAuthorization(
 /** Query parameter names that people put keys in (H10). */
 const QUERY_KEY_NAMES = new Set(['api_key', 'apikey', 'key', 'access_token', 'token'])
 
-/** H10: does the query string look like it carries a key? */
+/** H10: does the query string look like it carries a key? *
+ * @example
+ * import { queryCarriesKey } from 'keyward'
+ * queryCarriesKey('api_key=abc', 'svc') // true
+ */
 export function queryCarriesKey(query: string | undefined, keyPrefix: string): boolean {
   if (!query) return false
   const params = new URLSearchParams(query)

@@ -35,19 +35,18 @@ for (let n = 0; n < 256; n++) {
 }
 
 /**
- * CRC-32 of the UTF-8 bytes of `text`. Keys are ASCII, so each char code is its own byte; any
- * other character is encoded to UTF-8 first so the function stays correct for every input.
+ * CRC-32 (IEEE 802.3, as zlib's `crc32`) of the UTF-8 bytes of `text` (K2). Keys are ASCII, so
+ * each char code is its own byte; any other character is encoded to UTF-8 first.
+ *
+ * @example
+ * import { crc32 } from 'keyward'
+ * crc32('hello') // 907060870, the same as zlib.crc32('hello')
  */
 export function crc32(text: string): number {
-  return crc32Prefix(text, text.length)
-}
-
-/** CRC-32 of the first `length` characters of `text`, without slicing it (the parse hot path). */
-function crc32Prefix(text: string, length: number): number {
   let crc = -1
-  for (let i = 0; i < length; i++) {
+  for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
-    if (code >= 0x80) return crc32Bytes(Buffer.from(text.slice(0, length), 'utf8'))
+    if (code >= 0x80) return crc32Bytes(Buffer.from(text, 'utf8'))
     crc = CRC_TABLE[(crc ^ code) & 0xff]! ^ (crc >>> 8)
   }
   return (crc ^ -1) >>> 0
@@ -59,7 +58,11 @@ function crc32Bytes(bytes: Uint8Array): number {
   return (crc ^ -1) >>> 0
 }
 
-/** K2: a CRC-32 value in base62, most significant digit first, left-padded with `0` to 6. */
+/** K2: a CRC-32 value in base62, most significant digit first, left-padded with `0` to 6. *
+ * @example
+ * import { checksumOf } from 'keyward'
+ * checksumOf('svc_live_' + 'A'.repeat(32)) // six base62 characters
+ */
 export function checksumOf(keyWithoutChecksum: string): string {
   let value = crc32(keyWithoutChecksum)
   let out = ''
@@ -89,7 +92,11 @@ export function randomBase62(count: number): string {
   return out.toString('latin1')
 }
 
-/** Generates a new key (K1, K2): `<prefix>_<type>_` + 32 random base62 + 6 checksum characters. */
+/** Generates a new key (K1, K2): `<prefix>_<type>_` + 32 random base62 + 6 checksum characters. *
+ * @example
+ * import { generateKey } from 'keyward'
+ * generateKey('test', 'acme') // 'acme_test_…' (47 characters)
+ */
 export function generateKey(keyType: KeyType, keyPrefix = 'svc'): string {
   const head = `${keyPrefix}_${keyType}_${randomBase62(KEY_RANDOM_LENGTH)}`
   return head + checksumOf(head)
@@ -105,6 +112,10 @@ export type ParsedKey =
 /**
  * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Returns the
  * key type, or what is wrong, as a string: the hot path allocates nothing. `parseKey` wraps it.
+ *
+ * @example
+ * import { checkKey } from 'keyward'
+ * checkKey('svc_live_…') // 'live', or 'prefix' | 'length' | 'alphabet' | 'checksum'
  */
 export function checkKey(token: string, keyPrefix = 'svc'): KeyType | KeyFormatProblem {
   const p = keyPrefix.length
@@ -161,13 +172,21 @@ export function parseKey(token: string, keyPrefix = 'svc'): ParsedKey {
     : { ok: false, problem: result }
 }
 
-/** True when `token` is a well-formed key of this prefix (K1, K2). */
+/** True when `token` is a well-formed key of this prefix (K1, K2). *
+ * @example
+ * import { isWellFormedKey, KEY_PATTERN } from 'keyward'
+ * const leaks = text.match(KEY_PATTERN)?.filter((k) => isWellFormedKey(k)) ?? []
+ */
 export function isWellFormedKey(token: string, keyPrefix = 'svc'): boolean {
   const result = checkKey(token, keyPrefix)
   return result === 'live' || result === 'test'
 }
 
-/** K4: the masked display, `svc_live_****` + the last 4 characters. Fails K1 by construction. */
+/** K4: the masked display, `svc_live_****` + the last 4 characters. Fails K1 by construction. *
+ * @example
+ * import { maskKey } from 'keyward'
+ * maskKey('live', 'x9Qa') // 'svc_live_****x9Qa'
+ */
 export function maskKey(keyType: KeyType, last4: string, keyPrefix = 'svc'): string {
   return `${keyPrefix}_${keyType}_****${last4}`
 }
@@ -176,6 +195,10 @@ export function maskKey(keyType: KeyType, last4: string, keyPrefix = 'svc'): str
  * A regular expression that matches keys of this prefix anywhere in a text, for secret scanners
  * (GitHub secret scanning, gitleaks, trufflehog). Matches still need the checksum check:
  * `isWellFormedKey(match)` removes look-alikes offline.
+ *
+ * @example
+ * import { keyPattern } from 'keyward'
+ * 'token=acme_live_…'.match(keyPattern('acme'))
  */
 export function keyPattern(keyPrefix = 'svc'): RegExp {
   assertKeyPrefix(keyPrefix)
@@ -194,6 +217,11 @@ const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encodi
 /**
  * K3: the stored form of a key: sha256(key) in hex, or HMAC-SHA-256(pepper, key) in hex when a
  * pepper is given. Only this and the last 4 characters are ever stored.
+ *
+ * @example
+ * import { hashKey } from 'keyward'
+ * hashKey(key) // sha256 hex
+ * hashKey(key, process.env.PEPPER) // HMAC-SHA-256 hex
  */
 export function hashKey(key: string, pepper?: string | Uint8Array | null): string {
   if (pepper === undefined || pepper === null) {
@@ -202,7 +230,11 @@ export function hashKey(key: string, pepper?: string | Uint8Array | null): strin
   return crypto.createHmac('sha256', pepper).update(key).digest('hex')
 }
 
-/** `key_` + 24 base62 characters (K5). */
+/** `key_` + 24 base62 characters (K5). *
+ * @example
+ * import { generateKeyId } from 'keyward'
+ * generateKeyId() // 'key_' + 24 base62 characters
+ */
 export function generateKeyId(): string {
   return `key_${randomBase62(24)}`
 }

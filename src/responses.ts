@@ -34,6 +34,10 @@ function text(value: number): string {
  * The headers of an authenticated response (L3, R2) as one new object: the request id,
  * `X-RateLimit-*` always, `X-Quota-*` for keys with a monthly quota, and the IETF fields when
  * switched on. Built as a literal of fixed shape: one allocation on the hot path.
+ *
+ * @example
+ * import { limitHeaders } from 'keyward'
+ * limitHeaders(decision.apiKey.limits, { ietfRateLimitHeaders: false }, Math.ceil(Date.now() / 1000), requestId)
  */
 export function limitHeaders(
   limits: LimitDecision,
@@ -84,7 +88,11 @@ function jsonResponse(status: number, body: string, requestId: string, extraHead
   }
 }
 
-/** R1: `{ "error": { "code", "message" } }` with its status and the request id (R2). */
+/** R1: `{ "error": { "code", "message" } }` with its status and the request id (R2). *
+ * @example
+ * import { errorResponse } from 'keyward'
+ * errorResponse('not_found', 'Not found: no route matches this path.', requestId) // { status: 404, headers, body }
+ */
 export function errorResponse(
   code: ErrorCode,
   message: string,
@@ -94,7 +102,11 @@ export function errorResponse(
   return jsonResponse(ERROR_STATUS[code], JSON.stringify({ error: { code, message } }), requestId, extraHeaders)
 }
 
-/** R1: `{ "data": …, "meta": { "timestamp" } }` with the request id and any extra headers. */
+/** R1: `{ "data": …, "meta": { "timestamp" } }` with the request id and any extra headers. *
+ * @example
+ * import { successResponse } from 'keyward'
+ * successResponse({ status: 'ok' }, requestId, Date.now()) // { status: 200, headers, body }
+ */
 export function successResponse(
   data: unknown,
   requestId: string,
