@@ -37,6 +37,13 @@ export interface RedisConnection {
   command(args: string[], key: string): Promise<unknown>
   /** EVALSHA of the pinned SHA, falling back to EVAL on NOSCRIPT; one deadline for both. */
   script(script: LuaScript, keys: readonly string[], args: readonly string[]): Promise<unknown>
+  /** How long one call may take (the `timeoutMs` option). */
+  readonly timeoutMs: number
+  /**
+   * Settles with `promise`, or rejects with StoreTimeoutError `timeoutMs` after this call: one
+   * deadline for an operation of several calls, so the whole operation is bounded as one (R5).
+   */
+  within<T>(promise: Promise<T>, what: string): Promise<T>
 }
 
 type Send = (args: string[], key: string) => Promise<unknown>
@@ -77,34 +84,94 @@ function isNoScript(error: unknown): boolean {
   return isObject(error) && typeof error.message === 'string' && error.message.startsWith('NOSCRIPT')
 }
 
-/** Settles with `promise`, or rejects with StoreTimeoutError after `ms` (R5: requests never hang). */
-function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const error = new StoreTimeoutError(ms)
-      error.message = `keyward/redis: Redis did not answer ${what} within ${ms} ms`
-      reject(error)
-    }, ms)
-    timer.unref?.()
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error)
-      },
-    )
-  })
+/** A call waiting for its reply, in the deadline queue of its connection. */
+interface Waiting {
+  /** Epoch ms (performance clock) after which the call rejects. */
+  deadline: number
+  /** Null once the call has settled. */
+  reject: ((error: unknown) => void) | null
+  what: string
+}
+
+/** The deadlines of one connection's calls: `start` one when a call is sent, `settle` it once. */
+interface Deadlines {
+  start(what: string, reject: (error: unknown) => void): Waiting
+  /** True when the call had not settled yet (it now has); false when it already had (timed out). */
+  settle(waiting: Waiting): boolean
 }
 
 /**
- * Wraps a user's client. Every command and script call races a `timeoutMs` timer: a Redis that
+ * Bounds every call of one connection by `ms` (R5: requests never hang) with one timer for all
+ * of them instead of one per call. Every call gets the same bound, so deadlines come in the order
+ * calls start: a FIFO queue, whose head is the next to expire. The timer is armed for the head's
+ * deadline; when it fires, every call past its deadline rejects with StoreTimeoutError and the
+ * timer is armed again for the new head. Replies mostly arrive in the order calls were sent, so a
+ * settling call is usually the head and leaves the queue at once.
+ */
+function deadlines(ms: number): Deadlines {
+  const queue: (Waiting | undefined)[] = []
+  let head = 0
+  let timer: ReturnType<typeof setTimeout> | null = null
+
+  /** Drops settled calls from the head of the queue. */
+  function shift(): void {
+    while (head < queue.length && queue[head]!.reject === null) queue[head++] = undefined
+    if (head === queue.length) {
+      queue.length = 0
+      head = 0
+    } else if (head > 1024 && head * 2 > queue.length) {
+      queue.splice(0, head)
+      head = 0
+    }
+  }
+
+  function expire(): void {
+    timer = null
+    const now = performance.now()
+    while (head < queue.length) {
+      const waiting = queue[head]!
+      if (waiting.reject !== null) {
+        if (waiting.deadline > now) break
+        const error = new StoreTimeoutError(ms)
+        error.message = `keyward/redis: Redis did not answer ${waiting.what} within ${ms} ms`
+        const reject = waiting.reject
+        waiting.reject = null
+        reject(error)
+      }
+      queue[head++] = undefined
+    }
+    shift()
+    if (head < queue.length) arm(queue[head]!.deadline - now)
+  }
+
+  function arm(delay: number): void {
+    timer = setTimeout(expire, Math.max(0, Math.ceil(delay)))
+    timer.unref?.()
+  }
+
+  return {
+    start(what, reject) {
+      const waiting: Waiting = { deadline: performance.now() + ms, reject, what }
+      queue.push(waiting)
+      if (timer === null) arm(ms)
+      return waiting
+    },
+    settle(waiting) {
+      if (waiting.reject === null) return false
+      waiting.reject = null
+      if (queue[head] === waiting) shift()
+      return true
+    },
+  }
+}
+
+/**
+ * Wraps a user's client. Every command and script call is bounded by `timeoutMs`: a Redis that
  * is frozen or unreachable becomes a rejected promise, which the core turns into a 500 (R5).
  */
 export function connect(client: unknown, timeoutMs: number): RedisConnection {
   const { send, cluster, kind } = senderFor(client)
+  const pending = deadlines(timeoutMs)
   // Sends synchronously-thrown errors (a closed client) down the same path as rejections.
   const sendSafely = (args: string[], key: string): Promise<unknown> => {
     try {
@@ -116,17 +183,56 @@ export function connect(client: unknown, timeoutMs: number): RedisConnection {
   return {
     cluster,
     kind,
+    timeoutMs,
+    within(promise, what) {
+      return new Promise((resolve, reject) => {
+        const waiting = pending.start(what, reject)
+        promise.then(
+          (value) => {
+            if (pending.settle(waiting)) resolve(value)
+          },
+          (error: unknown) => {
+            if (pending.settle(waiting)) reject(error)
+          },
+        )
+      })
+    },
     command(args, key) {
-      return withDeadline(sendSafely(args, key), timeoutMs, args[0]!)
+      return new Promise((resolve, reject) => {
+        const waiting = pending.start(args[0]!, reject)
+        sendSafely(args, key).then(
+          (value) => {
+            if (pending.settle(waiting)) resolve(value)
+          },
+          (error: unknown) => {
+            if (pending.settle(waiting)) reject(error)
+          },
+        )
+      })
     },
     script(script, keys, args) {
-      const tail = [String(keys.length), ...keys, ...args]
-      const run = sendSafely(['EVALSHA', script.sha, ...tail], keys[0]!).catch((error: unknown) => {
-        // Redis restarted or flushed its script cache: EVAL runs the script and caches it again.
-        if (isNoScript(error)) return sendSafely(['EVAL', script.source, ...tail], keys[0]!)
-        throw error
+      const command = ['EVALSHA', script.sha, String(keys.length)]
+      for (let i = 0; i < keys.length; i++) command.push(keys[i]!)
+      for (let i = 0; i < args.length; i++) command.push(args[i]!)
+      const key = keys[0]!
+      return new Promise((resolve, reject) => {
+        // One deadline for EVALSHA and, when Redis answers NOSCRIPT, the EVAL after it.
+        const waiting = pending.start(`the ${script.name} script`, reject)
+        const settle = (value: unknown): void => {
+          if (pending.settle(waiting)) resolve(value)
+        }
+        const fail = (error: unknown): void => {
+          if (pending.settle(waiting)) reject(error)
+        }
+        sendSafely(command, key).then(settle, (error: unknown) => {
+          // Redis restarted or flushed its script cache: EVAL runs the script and caches it again.
+          if (!isNoScript(error) || waiting.reject === null) return fail(error)
+          const evaluate = command.slice()
+          evaluate[0] = 'EVAL'
+          evaluate[1] = script.source
+          sendSafely(evaluate, key).then(settle, fail)
+        })
       })
-      return withDeadline(run, timeoutMs, `the ${script.name} script`)
     },
   }
 }

@@ -89,6 +89,48 @@ export function decodeRecord(hash: string, reply: unknown): StoredKey | undefine
   }
 }
 
+/**
+ * The authorize script's record: the values of id, name, keyType, last4, createdAt, expiresAt,
+ * revokedAt, lastUsedAt, scopes and limits in that order, each a string, or the integer 0 where
+ * the field is absent. Every field is read from Redis on every call (K7): nothing is cached.
+ */
+export function decodeRecordValues(hash: string, reply: unknown): StoredKey {
+  const values = array(reply, 'a key record')
+  if (values.length !== 10) throw badReply('a key record', reply)
+  const optional = (i: number, name: string): string | undefined => {
+    const value = values[i]
+    if (typeof value === 'string') return value
+    if (value === 0) return undefined
+    return text(value, `a record value (${name})`)
+  }
+  const required = (i: number, name: string): string => {
+    const value = optional(i, name)
+    if (value === undefined) throw badReply(`a key record (no ${name})`, reply)
+    return value
+  }
+  const time = (i: number, name: string): number | null => {
+    const value = optional(i, name)
+    return value === undefined ? null : Number(value)
+  }
+  const keyType = required(2, 'keyType')
+  if (keyType !== 'live' && keyType !== 'test') throw badReply('a key record (keyType)', reply)
+  const scopes = optional(8, 'scopes')
+  const limits = optional(9, 'limits')
+  return {
+    id: required(0, 'id'),
+    hash,
+    name: required(1, 'name'),
+    keyType,
+    last4: required(3, 'last4'),
+    createdAt: Number(required(4, 'createdAt')),
+    expiresAt: time(5, 'expiresAt'),
+    revokedAt: time(6, 'revokedAt'),
+    lastUsedAt: time(7, 'lastUsedAt'),
+    scopes: scopes === undefined ? null : (JSON.parse(scopes) as string[]),
+    limits: limits === undefined ? null : (JSON.parse(limits) as KeyLimits),
+  }
+}
+
 /** The decision array of the Lua `limit()` function (see scripts.ts). */
 export function decodeDecision(reply: unknown): LimitDecision {
   const d = array(reply, 'a limit decision')

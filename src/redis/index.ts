@@ -15,6 +15,7 @@
  */
 import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
 import { authorizeOn } from './authorize.js'
+import type { RedisConnection } from './client.js'
 import { type RedisStoreOptions, createContext } from './context.js'
 import { type RedisKeyStore, keyStoreOn, createRedisKeyStore } from './key-store.js'
 import { type RedisRateLimiter, rateLimiterOn, createRedisRateLimiter } from './rate-limiter.js'
@@ -42,6 +43,30 @@ export interface RedisStores extends KeywardStores {
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
   close(): Promise<void>
+  /**
+   * The `timeoutMs` option: every promise these stores return settles (or rejects) within it,
+   * operations of several Redis calls included, so the core adds no timer of its own (R5).
+   */
+  readonly timeoutMs: number
+}
+
+/**
+ * The same methods, each operation bounded as a whole by the connection's deadline (an operation
+ * may make several Redis calls, each bounded on its own); synchronous methods are left as they are.
+ */
+function boundedMethods<T extends object>(store: T, connection: RedisConnection, name: string): T {
+  const bounded: Record<string, unknown> = {}
+  for (const [method, value] of Object.entries(store)) {
+    if (typeof value !== 'function') {
+      bounded[method] = value
+      continue
+    }
+    bounded[method] = (...args: unknown[]): unknown => {
+      const result: unknown = (value as (...a: unknown[]) => unknown).apply(store, args)
+      return result instanceof Promise ? connection.within(result, `${name}.${method}`) : result
+    }
+  }
+  return bounded as T
 }
 
 /**
@@ -67,12 +92,14 @@ export interface RedisStores extends KeywardStores {
  */
 export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const context = createContext(options)
-  const usage = usageLogOn(context, options.usage)
+  const { connection } = context
+  const usage = boundedMethods(usageLogOn(context, options.usage), connection, 'usage')
   return {
-    keys: keyStoreOn(context),
-    limiter: rateLimiterOn(context),
+    keys: boundedMethods(keyStoreOn(context), connection, 'keys'),
+    limiter: boundedMethods(rateLimiterOn(context), connection, 'limiter'),
     usage,
     authorize: authorizeOn(context),
     close: () => usage.close(),
+    timeoutMs: connection.timeoutMs,
   }
 }

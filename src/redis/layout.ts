@@ -4,13 +4,16 @@
  * | key                              | type   | holds                                          | TTL                      |
  * | -------------------------------- | ------ | ---------------------------------------------- | ------------------------ |
  * | `<prefix>:{<hash>}:key`          | HASH   | the key record (never the key itself, K3)      | none                     |
- * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61)      | ≥ 120 s after last use   |
+ * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61)      | ≥ 119 s after last use ¹ |
  * | `<prefix>:{<hash>}:mo`           | HASH   | `m` = UTC month index, `n` = requests in it    | 1 day past the month end |
  * | `<prefix>:id:<id>`               | STRING | id → hash index, for `get`, `revoke`, limiter  | none                     |
  * | `<prefix>:keys`                  | ZSET   | every hash, scored by `createdAt`, for `list`  | none                     |
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
  * | `<prefix>:{id:<id>}:rl` / `:mo`  | HASH   | limiter state of an id with no record          | as `:rl` / `:mo`         |
+ *
+ * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
+ * lifetime; requests into an existing bucket (the same second) leave it as it is.
  *
  * The `{<hash>}` hash tag puts a key's record and limit state in one cluster slot, so the hot-path
  * script touches one slot. Record fields: `id`, `name`, `keyType`, `last4`, `createdAt`, and when

@@ -69,6 +69,22 @@ local function month_start_seconds(index)
   return (era * 146097 + doe - 719468) * 86400
 end
 
+-- The seconds and counts of the buckets in the window (second >= floor, count > 0), oldest first,
+-- for the retry-after walk of a rejection: the only path that needs them in order.
+local function sorted_window(flat, floor)
+  local window, counts = {}, {}
+  for i = 1, #flat, 2 do
+    local second = tonumber(flat[i])
+    local count = tonumber(flat[i + 1])
+    if second >= floor and count > 0 then
+      if not counts[second] then window[#window + 1] = second end
+      counts[second] = (counts[second] or 0) + count
+    end
+  end
+  table.sort(window)
+  return window, counts
+end
+
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
 -- minute_key: HASH second -> count (1-second buckets); month_key: HASH m = month index, n = count.
 -- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
@@ -76,34 +92,44 @@ end
 local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local s = math.floor(now / 1000)
   local flat = redis.call('HGETALL', minute_key)
-  local newest = nil
-  for i = 1, #flat, 2 do
-    local second = tonumber(flat[i])
-    if not newest or second > newest then newest = second end
-  end
   -- The window reaches back 60 s from the later of s and the newest bucket: a clock that steps
   -- back (or a caller whose clock runs behind) keeps counting the newest buckets, rejecting more.
+  -- One pass assumes the usual floor s - 60; a bucket newer than s (rare) makes a second pass.
   local floor = s - 60
-  if newest and newest > s then floor = newest - 60 end
-  local window = {}
-  local counts = {}
-  local stale = {}
+  local newest, oldest, lowest = nil, nil, nil
   local minute_count = 0
   for i = 1, #flat, 2 do
     local second = tonumber(flat[i])
-    local count = tonumber(flat[i + 1])
-    if second < floor then
-      stale[#stale + 1] = flat[i]
-    elseif count > 0 then
-      window[#window + 1] = second
-      counts[second] = count
-      minute_count = minute_count + count
+    if not newest or second > newest then newest = second end
+    if not lowest or second < lowest then lowest = second end
+    if second >= floor then
+      local count = tonumber(flat[i + 1])
+      if count > 0 then
+        minute_count = minute_count + count
+        if not oldest or second < oldest then oldest = second end
+      end
+    end
+  end
+  if newest and newest > s then
+    floor = newest - 60
+    oldest = nil
+    minute_count = 0
+    for i = 1, #flat, 2 do
+      local second = tonumber(flat[i])
+      if second >= floor then
+        local count = tonumber(flat[i + 1])
+        if count > 0 then
+          minute_count = minute_count + count
+          if not oldest or second < oldest then oldest = second end
+        end
+      end
     end
   end
 
   local current_month = month_index_of_day(math.floor(s / 86400))
   local month_index = current_month
   local month_count = 0
+  local month_stored = false
   if per_month then
     local state = redis.call('HMGET', month_key, 'm', 'n')
     local stored = tonumber(state[1])
@@ -111,40 +137,45 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     if stored and stored >= current_month then
       month_index = stored
       month_count = tonumber(state[2])
+      month_stored = true
     end
   end
   local month_reset = month_start_seconds(month_index + 1)
 
   -- A consume trims the buckets that left the window, admitted or not (as the memory limiter
   -- prunes): a key's minute state stays at most 61 fields. A peek writes nothing.
-  if consume and #stale > 0 then redis.call('HDEL', minute_key, unpack(stale)) end
+  if consume and lowest and lowest < floor then
+    local stale = {}
+    for i = 1, #flat, 2 do
+      if tonumber(flat[i]) < floor then stale[#stale + 1] = flat[i] end
+    end
+    if #stale > 0 then redis.call('HDEL', minute_key, unpack(stale)) end
+  end
   local allowed = minute_count < per_minute and (not per_month or month_count < per_month)
   if allowed and consume then
     -- The request's bucket: s, or for an earlier-stamped request the oldest bucket still in the
     -- window, so the window never spans more than 61 seconds.
     local bucket = s
     if newest and newest > s then bucket = math.max(s, newest - 60) end
-    redis.call('HINCRBY', minute_key, int(bucket), 1)
+    local created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
     if not newest or bucket > newest then newest = bucket end
-    -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys.
-    redis.call('PEXPIRE', minute_key, int(math.max(120000, (newest + 62) * 1000 - now)))
-    if not counts[bucket] then
-      window[#window + 1] = bucket
-      counts[bucket] = 0
-    end
-    counts[bucket] = counts[bucket] + 1
+    -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It is
+    -- set whenever a bucket is created, so it always reaches past second (newest + 62): a request
+    -- into an existing bucket leaves it as it is.
+    if created then redis.call('PEXPIRE', minute_key, int(math.max(120000, (newest + 62) * 1000 - now))) end
+    if not oldest or bucket < oldest then oldest = bucket end
     minute_count = minute_count + 1
     if per_month then
       month_count = month_count + 1
       redis.call('HSET', month_key, 'm', int(month_index), 'n', int(month_count))
       -- The counter must outlive its month, or an idle key would get its quota back: one day past.
-      redis.call('PEXPIRE', month_key, int(month_reset * 1000 - now + 86400000))
+      -- A counter of this month already has that TTL.
+      if not month_stored then redis.call('PEXPIRE', month_key, int(month_reset * 1000 - now + 86400000)) end
     end
   end
 
-  table.sort(window)
   local minute_reset = math.ceil(now / 1000)
-  if #window > 0 then minute_reset = window[1] + 61 end
+  if oldest then minute_reset = oldest + 61 end
   local month_limit, month_remaining = -1, 0
   if per_month then
     month_limit = per_month
@@ -160,6 +191,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   if month_exhausted then month_wait = math.max(1, math.ceil((month_reset * 1000 - now) / 1000)) end
   if minute_count >= per_minute then
     -- Walk the buckets oldest first until what is left is below the limit (minuteRetryAfter).
+    local window, counts = sorted_window(flat, floor)
     local left = minute_count
     local expires = s + 1
     for _, second in ipairs(window) do
@@ -188,24 +220,33 @@ const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one reques
 -- ARGV[8..] the scopes the route requires (L6)
 -- Returns {0} unknown | {1, record} revoked | {2, record} expired
 --   | {3, record, decision} forbidden: scope | {4, record, decision} forbidden: live-only
---   | {5, record, decision, consumed} ok. record: HGETALL pairs, as stored afterwards.
+--   | {5, record, decision, consumed} ok. record: the values of id, name, keyType, last4,
+--   createdAt, expiresAt, revokedAt, lastUsedAt, scopes, limits, as stored afterwards, each a
+--   string, or the integer 0 where the field is absent.
 ` + LIMITS_LIBRARY + `
 local now = clock_ms(ARGV[1])
-local record = redis.call('HGETALL', KEYS[1])
-if #record == 0 then return {0} end
-local key = {}
-for i = 1, #record, 2 do key[record[i]] = record[i + 1] end
+local record = redis.call('HMGET', KEYS[1], 'id', 'name', 'keyType', 'last4', 'createdAt',
+  'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits')
+local key_type, expires_at, revoked_at = record[3], record[6], record[7]
+local last_used_at, scopes, limits = record[8], record[9], record[10]
+-- An absent field is sent as the integer 0 (a string is always a bulk string): false would read
+-- as a null under RESP2 but as a boolean under RESP3.
+local found = false
+for i = 1, 10 do
+  if record[i] then found = true else record[i] = 0 end
+end
+if not found then return {0} end
 
 -- K6/K7: the authoritative record decides; revocation is final, expiry is derived from the time.
-if key.revokedAt then return {1, record} end
-if key.expiresAt and tonumber(key.expiresAt) <= now then return {2, record} end
+if revoked_at then return {1, record} end
+if expires_at and tonumber(expires_at) <= now then return {2, record} end
 
 local forbidden = 0
-if ARGV[3] == '1' and key.keyType == 'test' then
+if ARGV[3] == '1' and key_type == 'test' then
   forbidden = 4
-elseif #ARGV >= 8 and key.scopes then
+elseif #ARGV >= 8 and scopes then
   local held = {}
-  for _, scope in ipairs(cjson.decode(key.scopes)) do held[scope] = true end
+  for _, scope in ipairs(cjson.decode(scopes)) do held[scope] = true end
   for i = 8, #ARGV do
     if not held[ARGV[i]] then
       forbidden = 3
@@ -216,9 +257,9 @@ end
 
 -- L1: the key type's defaults, each field overridden by the key's own limits.
 local per_minute, per_month = tonumber(ARGV[4]), tonumber(ARGV[5])
-if key.keyType == 'test' then per_minute, per_month = tonumber(ARGV[6]), tonumber(ARGV[7]) end
-if key.limits then
-  local own = cjson.decode(key.limits)
+if key_type == 'test' then per_minute, per_month = tonumber(ARGV[6]), tonumber(ARGV[7]) end
+if limits then
+  local own = cjson.decode(limits)
   if type(own.perMinute) == 'number' then per_minute = own.perMinute end
   if type(own.perMonth) == 'number' then per_month = own.perMonth end
 end
@@ -229,20 +270,10 @@ if forbidden ~= 0 then return {forbidden, record, decision} end
 if not (consume and decision[1] == 1) then return {5, record, decision, 0} end
 
 -- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
-if not key.lastUsedAt or tonumber(key.lastUsedAt) < now then
+if not last_used_at or tonumber(last_used_at) < now then
   local stamp = int(now)
   redis.call('HSET', KEYS[1], 'lastUsedAt', stamp)
-  local found = false
-  for i = 1, #record, 2 do
-    if record[i] == 'lastUsedAt' then
-      record[i + 1] = stamp
-      found = true
-    end
-  end
-  if not found then
-    record[#record + 1] = 'lastUsedAt'
-    record[#record + 1] = stamp
-  end
+  record[8] = stamp
 end
 return {5, record, decision, 1}
 `
@@ -290,16 +321,23 @@ return redis.call('HGETALL', KEYS[1])
 `
 
 const USAGE_SOURCE = `-- keyward usage: appends a batch of usage entries to capped lists (E5).
--- KEYS[1..m]   usage lists: <prefix>:usage (every key) and <prefix>:usage:<keyId> (one key)
+-- KEYS[1]      the list every entry goes to: <prefix>:usage, or one key's <prefix>:usage:<keyId>
+-- KEYS[2..m]   per-key lists: <prefix>:usage:<keyId>
 -- ARGV[1..m]   the cap (most entries kept) of each KEYS[i]
--- ARGV[m+1..]  pairs (i, entry): LPUSH entry (JSON) onto KEYS[i]; entries come oldest first,
---              so each list reads newest first
--- Returns the number of entries pushed.
+-- ARGV[m+1..]  pairs (i, entry): LPUSH entry (JSON) onto KEYS[1] and, when i > 1, onto KEYS[i];
+--              entries come oldest first, so each list reads newest first
+-- Returns the number of entries pushed (one per list an entry went to).
 local m = #KEYS
+local all = KEYS[1]
 local pushed = 0
 for j = m + 1, #ARGV, 2 do
-  redis.call('LPUSH', KEYS[tonumber(ARGV[j])], ARGV[j + 1])
+  local entry = ARGV[j + 1]
+  redis.call('LPUSH', all, entry)
   pushed = pushed + 1
+  if ARGV[j] ~= '1' then
+    redis.call('LPUSH', KEYS[tonumber(ARGV[j])], entry)
+    pushed = pushed + 1
+  end
 end
 for i = 1, m do redis.call('LTRIM', KEYS[i], 0, tonumber(ARGV[i]) - 1) end
 return pushed
@@ -309,14 +347,14 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '1f391082229320a0a8cb13263aba611199af3f8c',
+  sha: '4d64ff2516ebb5f5efbf9f3d83aff88e08d2e7d2',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: 'cdbaf67379a2dfbac6928cd5e5844d496598e16d',
+  sha: '1925a04a3b6474ed9d770431ba37be3b718fb0bf',
 }
 
 /** KeyStore operations on one record. */
@@ -330,7 +368,7 @@ export const RECORD_SCRIPT: LuaScript = {
 export const USAGE_SCRIPT: LuaScript = {
   name: 'usage',
   source: USAGE_SOURCE,
-  sha: '6c15fce790b6b0f9d78ed9ccaf5358a8262624b9',
+  sha: '8fe95dd2eaa40af0b51def067cfda38c34640a37',
 }
 
 /** Every script, for tests and for preloading. */

@@ -108,18 +108,20 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
       const keys = [layout.usageAll]
       const caps = [String(globalLimit)]
       const listIndex = new Map<string, string>()
-      const pairs: string[] = []
       for (const entry of batch) {
-        let index = listIndex.get(entry.keyId)
-        if (index === undefined) {
+        if (!listIndex.has(entry.keyId)) {
           keys.push(layout.usageOf(entry.keyId))
           caps.push(String(perKeyLimit))
-          index = String(keys.length)
-          listIndex.set(entry.keyId, index)
+          listIndex.set(entry.keyId, String(keys.length))
         }
-        pairs.push('1', entry.json, index, entry.json)
       }
-      integer(await connection.script(USAGE_SCRIPT, keys, [...caps, ...pairs]), 'the usage script')
+      // Each entry once: the script pushes it onto the list of every key and onto its key's list.
+      const args = caps
+      for (const entry of batch) {
+        const index = listIndex.get(entry.keyId)!
+        args.push(index, entry.json)
+      }
+      integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
       return
     }
     const perKey = new Map<string, string[]>()
