@@ -40,9 +40,16 @@ export interface KeywardExpress {
   errorHandler: ErrorRequestHandler
 }
 
+/**
+ * The request id (R2) of a request under the prefix, kept in `res.locals` (a dictionary object
+ * Express makes per request) under a symbol, where no template or handler reads it. Not a
+ * property of `req` or `res`: Express gives every request and response object its own hidden
+ * class (their prototype is swapped per request), so adding a property to them costs a new class
+ * each time. `req.apiKey` is the only property keyward adds.
+ */
 const kRequestId = Symbol('keyward.requestId')
-const kView = Symbol('keyward.view')
-type KeywardRequest = Request & { [kRequestId]?: string; [kView]?: RequestView }
+type Locals = Record<symbol, string | undefined>
+type KeywardRequest = Request
 
 function send(res: Response, response: KeywardResponse): void {
   res.statusCode = response.status
@@ -74,9 +81,13 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
   const core = createAdapterCore(keyward, options, 'keyward/express')
 
   function requestIdOf(req: KeywardRequest, res: Response): string {
-    let id = req[kRequestId]
+    const locals = res.locals as Locals | undefined
+    let id = typeof locals === 'object' && locals !== null ? locals[kRequestId] : undefined
     if (id === undefined) {
-      id = req[kRequestId] = core.requestId(req.headers['x-request-id'])
+      id = core.requestId(core.readsIncomingRequestId ? req.headers['x-request-id'] : undefined)
+      // Without res.locals (replaced by the application), a later middleware makes a new id and
+      // sets the header again, so the response and its envelope still agree.
+      if (typeof locals === 'object' && locals !== null) locals[kRequestId] = id
       res.setHeader('X-Request-ID', id)
     }
     return id
@@ -95,19 +106,14 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     if (!decision.ok) return send(res, decision.response)
     const headers = decision.headers
     for (const name in headers) res.setHeader(name, headers[name]!)
-    req.apiKey = decision.apiKey
-    if (decision.apiKey.consumed) {
-      req[kView] = view
-      res.on('close', recordUsage)
+    const apiKey = (req.apiKey = decision.apiKey)
+    // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
+    if (apiKey.consumed) {
+      res.on('close', () => {
+        keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: res.statusCode, ip: view.ip ?? null })
+      })
     }
     next()
-  }
-
-  /** L4a: a consuming request is recorded once its status is known, whatever the handler answered. */
-  function recordUsage(this: Response): void {
-    const req = this.req as KeywardRequest
-    const view = req[kView]!
-    keyward.recordUsage(req.apiKey!, { method: view.method!, path: view.path!, status: this.statusCode, ip: view.ip ?? null })
   }
 
   function protect(routeOptions?: RouteOptions): RequestHandler {

@@ -62,10 +62,24 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     route.config = { ...route.config, keyward: requirements ?? SKIP }
   })
 
-  function admit(request: FastifyRequest, reply: FastifyReply, next: HookHandlerDoneFunction, decision: AuthDecision): void {
+  function admit(request: KeywardRequest, reply: FastifyReply, next: HookHandlerDoneFunction, decision: AuthDecision): void {
     if (!decision.ok) return send(reply, decision.response)
     reply.headers(decision.headers)
-    request.apiKey = decision.apiKey
+    const apiKey = (request.apiKey = decision.apiKey)
+    // L4a: a consuming request is recorded once its status is known, whatever the handler answered:
+    // when the response is finished, as Fastify's onResponse hooks would be (on 'finish' or 'error'),
+    // but without an onResponse hook, which would make Fastify track the end of every response.
+    if (apiKey.consumed) {
+      const raw = reply.raw
+      const onFinished = () => {
+        raw.removeListener('finish', onFinished)
+        raw.removeListener('error', onFinished)
+        const view = request[kView]!
+        keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: reply.statusCode, ip: view.ip ?? null })
+      }
+      raw.on('finish', onFinished)
+      raw.on('error', onFinished)
+    }
     next()
   }
 
@@ -73,7 +87,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     const url = request.url
     const kind = core.classify(pathOf(url))
     if (kind === 'outside') return next()
-    const requestId = core.requestId(request.headers['x-request-id'])
+    const requestId = core.requestId(core.readsIncomingRequestId ? request.headers['x-request-id'] : undefined)
     reply.header('X-Request-ID', requestId)
     // A route of the application under <prefix>/v1/ (Fastify's own 404 route is not one).
     const appRoute = kind === 'api-v1' && !request.is404
@@ -89,16 +103,6 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     const result = core.answerNode(kind, request.raw, view)
     if (isPromise(result)) result.then((response) => send(reply, response), next)
     else send(reply, result)
-  })
-
-  // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
-  fastify.addHook('onResponse', function keywardOnResponse(request: KeywardRequest, reply, next) {
-    const apiKey = request.apiKey
-    if (apiKey !== null && apiKey.consumed) {
-      const view = request[kView]!
-      keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: reply.statusCode, ip: view.ip ?? null })
-    }
-    next()
   })
 
   fastify.setErrorHandler(function keywardErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

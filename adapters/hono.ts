@@ -4,11 +4,11 @@
  * `Headers` value exists, and a joined Authorization value counts as a duplicate.
  */
 import type { IncomingMessage } from 'node:http'
-import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono'
+import type { Context, ErrorHandler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { type AdapterOptions, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
-import type { ApiKeyContext, Keyward } from '../src/keyward.js'
-import type { KeywardResponse } from '../src/types.js'
+import type { ApiKeyContext, AuthDecision, AuthSuccess, Keyward } from '../src/keyward.js'
+import type { Awaitable, KeywardResponse, RequestView } from '../src/types.js'
 
 export { clientErrorHandler, type AdapterOptions, type RouteOptions } from '../src/http.js'
 
@@ -40,6 +40,9 @@ export interface KeywardHono extends MiddlewareHandler {
   /** For `app.onError()`: errors under the prefix become the error envelope with the request id. */
   onError: ErrorHandler
 }
+
+/** The global middleware's `Pending` of a request, in `c.var` (a symbol: no application name clashes). */
+const kPending = Symbol('keyward.pending')
 
 function toResponse(response: KeywardResponse): Response {
   return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers })
@@ -84,6 +87,11 @@ function ensureHeaders(c: Context, headers: Record<string, string>): void {
 export function keywardHono(keyward: Keyward, options?: AdapterOptions): KeywardHono {
   const core = createAdapterCore(keyward, options, 'keyward/hono')
 
+  /** A new request id (R2); the incoming header is read only when the instance may take it. */
+  function newRequestId(c: Context): string {
+    return core.requestId(core.readsIncomingRequestId ? c.req.header('x-request-id') : undefined)
+  }
+
   function viewOf(c: Context, requestId: string) {
     const incoming = incomingOf(c)
     return incoming ? core.viewFromNode(incoming, incoming.url ?? c.req.url, requestId) : core.viewFromFetch(c.req.raw, c.req.url, requestId)
@@ -91,40 +99,78 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
 
   /** Everything under the prefix that is not an application route. */
   async function answer(c: Context, kind: OwnPathKind): Promise<Response> {
-    const requestId = c.get('requestId') ?? core.requestId(c.req.header('x-request-id'))
+    const requestId = c.get('requestId') ?? newRequestId(c)
     const view = viewOf(c, requestId)
     const result = core.answerFetch(kind, c.req.raw, view, incomingOf(c)?.headers)
     return toResponse(isPromise(result) ? await result : result)
   }
 
+  /**
+   * What the global middleware shares with `protect()` on one request under `<prefix>/v1/`: when
+   * `protect()` admits a request, the global middleware (which awaits the rest of the chain anyway)
+   * completes the response's headers and records the usage, so `protect()` itself need not wait.
+   */
+  interface Pending {
+    requestId: string
+    decision: AuthSuccess | null
+    view: RequestView | null
+  }
+
+  /** A response that went out with keyward's headers (L3, R2) and, when it consumed, its usage entry (L4a). */
+  function finish(c: Context, decision: AuthSuccess, view: RequestView): void {
+    ensureHeaders(c, decision.headers)
+    // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
+    if (decision.apiKey.consumed) {
+      keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: c.res.status, ip: view.ip ?? null })
+    }
+  }
+
   const middleware = createMiddleware(async function keywardMiddleware(c, next) {
     const kind = core.classify(pathOf(incomingOf(c)?.url ?? c.req.url))
     if (kind === 'outside') return next()
-    const requestId = core.requestId(c.req.header('x-request-id'))
+    const requestId = newRequestId(c)
     c.set('requestId', requestId)
     if (kind !== 'api-v1') return answer(c, kind)
     c.header('X-Request-ID', requestId)
+    const pending: Pending = { requestId, decision: null, view: null }
+    c.set(kPending as never, pending as never)
     await next()
-    ensureHeaders(c, { 'X-Request-ID': requestId })
+    if (pending.decision === null) ensureHeaders(c, { 'X-Request-ID': requestId })
+    else finish(c, pending.decision, pending.view!)
   })
 
   function protect(routeOptions?: RouteOptions) {
     const requirements = core.routeRequirements(routeOptions, 'protect() option')
-    return createMiddleware<{ Variables: { apiKey: ApiKeyContext; requestId: string } }>(async function keywardProtect(c, next) {
-      if (requirements === null) return next()
-      const view = viewOf(c, c.get('requestId') ?? core.requestId(c.req.header('x-request-id')))
-      const pending = keyward.authenticate(view, requirements)
+    type Env = { Variables: { apiKey: ApiKeyContext; requestId: string } }
+
+    /** Without the global middleware's help (not mounted, or a second protect() on the route). */
+    async function authenticateAlone(c: Context, next: Next, view: RequestView, pending: Awaitable<AuthDecision>) {
       const decision = isPromise(pending) ? await pending : pending
       if (!decision.ok) return toResponse(decision.response)
       const headers = decision.headers
       for (const name in headers) c.header(name, headers[name])
       c.set('apiKey', decision.apiKey)
       await next()
-      ensureHeaders(c, headers)
-      // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
-      if (decision.apiKey.consumed) {
-        keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: c.res.status, ip: view.ip ?? null })
+      finish(c, decision, view)
+    }
+
+    return createMiddleware<Env>(function keywardProtect(c, next) {
+      if (requirements === null) return next()
+      const shared = c.get(kPending as never) as Pending | undefined
+      const view = viewOf(c, shared?.requestId ?? c.get('requestId') ?? newRequestId(c))
+      const decision = keyward.authenticate(view, requirements)
+      if (shared === undefined || shared.decision !== null || isPromise(decision)) {
+        return authenticateAlone(c as unknown as Context, next, view, decision)
       }
+      // Synchronous decision (memory stores) under the global middleware: no promise of our own.
+      if (!decision.ok) return Promise.resolve(toResponse(decision.response))
+      const headers = decision.headers
+      // X-Request-ID is there already, with this value: the global middleware set it first.
+      for (const name in headers) if (name !== 'X-Request-ID') c.header(name, headers[name])
+      c.set('apiKey', decision.apiKey)
+      shared.decision = decision
+      shared.view = view
+      return next()
     })
   }
 

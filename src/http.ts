@@ -104,6 +104,11 @@ export interface AdapterCore {
   classify(path: string): PathKind
   /** A fresh request id (R2); a proxy's id is taken only when the keyward instance trusts it. */
   requestId(incoming: string | string[] | null | undefined): string
+  /**
+   * Whether `requestId()` may take the incoming `X-Request-ID` (the instance trusts a proxy's id).
+   * When false, adapters need not read the header at all (reading Node's `headers` builds them).
+   */
+  readonly readsIncomingRequestId: boolean
   /** The client address for `trustProxy`. */
   clientIp(socketAddress: string | null | undefined, forwardedFor: string | string[] | null | undefined): string | null
   /** The view of a Node request; `url` is the original URL (path and query). */
@@ -348,6 +353,21 @@ function validationDetail(error: unknown): string | null {
   return Array.isArray(validation) && typeof message === 'string' && message.length <= 200 ? message : null
 }
 
+/** A well-formed id (R2) that an instance trusting incoming ids takes as it is. */
+const PROBE_REQUEST_ID = 'req_keywardProbeRequestId000'
+
+/**
+ * Whether the instance takes a proxy's `X-Request-ID`: asked once, at setup, with a well-formed
+ * id. When unsure (the instance throws), the header is read on every request as before.
+ */
+function takesIncomingRequestId(keyward: Keyward): boolean {
+  try {
+    return keyward.requestId(PROBE_REQUEST_ID) === PROBE_REQUEST_ID
+  } catch {
+    return true
+  }
+}
+
 function logToConsole(error: unknown, info: { requestId: string }): void {
   console.error(`keyward: internal error (request id ${info.requestId})`, error)
 }
@@ -395,6 +415,7 @@ export function createAdapterCore(
   const dashboard = options.dashboard ? createDashboard(keyward, options.dashboard) : null
 
   const names = keyward.names
+  const readsIncomingRequestId = takesIncomingRequestId(keyward)
   const v1 = `${prefix}/v1/`
   const dashboardPath = `${prefix}/dashboard`
   const pingPath = `${prefix}/v1/ping`
@@ -512,6 +533,7 @@ export function createAdapterCore(
     requestId(incoming) {
       return keyward.requestId(typeof incoming === 'string' ? incoming : undefined)
     },
+    readsIncomingRequestId,
     viewFromNode(request, url, requestId) {
       const view: RequestView = {
         method: request.method,
