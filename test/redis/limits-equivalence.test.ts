@@ -4,14 +4,15 @@
  * crossing month ends, get the same decision from Redis as from memory, field for field.
  */
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { nextUtcMonthStartSeconds } from '../../src/limits-math.js'
 import { createMemoryRateLimiter } from '../../src/memory/rate-limiter.js'
 import { createRedisRateLimiter } from '../../src/redis/index.js'
 import type { LimitPolicy } from '../../src/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
-import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { withIoredisClient } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('limits-equivalence')
@@ -40,12 +41,8 @@ const step = fc.record({
 
 describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => {
   let client: Redis
-  beforeAll(async () => {
-    client = await ioredisClient(url!)
-  })
-  afterAll(async () => {
-    client?.disconnect()
-    await deletePrefix(url!, prefix)
+  withIoredisClient(url!, prefix, (opened) => {
+    client = opened
   })
 
   it('L2/L4: every decision of the Redis limiter equals the memory limiter’s for random request sequences', async () => {

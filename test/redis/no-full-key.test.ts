@@ -4,12 +4,13 @@
  * name and every value under the prefix is read back and searched for any full key, or even its
  * 32 random characters.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { createKeyward } from '../../src/index.js'
 import { createRedisStores } from '../../src/redis/index.js'
 import { hashKey } from '../../src/key-format.js'
-import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { withIoredisClient } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('no-full-key')
@@ -38,12 +39,8 @@ async function dump(client: Redis): Promise<Map<string, string>> {
 
 describe.skipIf(url === null)('no full key in Redis (K3)', () => {
   let client: Redis
-  beforeAll(async () => {
-    client = await ioredisClient(url!)
-  })
-  afterAll(async () => {
-    client?.disconnect()
-    await deletePrefix(url!, prefix)
+  withIoredisClient(url!, prefix, (opened) => {
+    client = opened
   })
 
   it('K3: after create, authenticate, usage, rotate and revoke, no key name or value holds a full key or its random part', async () => {

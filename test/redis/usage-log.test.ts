@@ -11,13 +11,13 @@ import { randomKeyId } from '../contracts/fixtures.js'
 import {
   type RedisProcess,
   commandCalls,
-  deletePrefix,
   ioredisClient,
   privateServersAvailable,
   sharedRedisUrl,
   startRedisServer,
   uniquePrefix,
 } from '../helpers/redis.js'
+import { withIoredisClient } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('usage-log')
@@ -39,12 +39,8 @@ function entry(keyId: string): UsageEntry {
 
 describe.skipIf(url === null)('Redis usage log', () => {
   let client: Redis
-  beforeAll(async () => {
-    client = await ioredisClient(url!)
-  })
-  afterAll(async () => {
-    client?.disconnect()
-    await deletePrefix(url!, prefix)
+  withIoredisClient(url!, prefix, (opened) => {
+    client = opened
   })
 
   it('E5: a key keeps its newest perKeyLimit entries and the global list its newest globalLimit (LTRIM)', async () => {
