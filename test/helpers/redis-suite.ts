@@ -1,7 +1,7 @@
 /** Suite-level helpers for Redis tests (vitest hooks; kept apart from the global-setup helpers). */
 import type { Redis } from 'ioredis'
 import { afterAll, beforeAll } from 'vitest'
-import { deletePrefix, ioredisClient } from './redis.js'
+import { type RedisProcess, deletePrefix, ioredisClient, startRedisServer } from './redis.js'
 
 /**
  * Inside a `describe`: opens an ioredis client on `url` before the suite, hands it to `use`, and
@@ -16,6 +16,24 @@ export function withIoredisClient(url: string, prefix: string, use: (client: Red
   afterAll(async () => {
     client?.disconnect()
     await deletePrefix(url, prefix)
+  })
+}
+
+/**
+ * Inside a `describe`: starts a private redis-server (one the suite may restart, flush or
+ * freeze) and an ioredis client on it before the suite, hands both to `use`, and stops both after.
+ */
+export function withPrivateRedis(use: (server: RedisProcess, client: Redis) => void): void {
+  let server: RedisProcess | undefined
+  let client: Redis | undefined
+  beforeAll(async () => {
+    server = await startRedisServer()
+    client = await ioredisClient(server.url)
+    use(server, client)
+  })
+  afterAll(async () => {
+    client?.disconnect()
+    await server?.stop()
   })
 }
 

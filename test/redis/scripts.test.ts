@@ -10,13 +10,12 @@ import { createRedisStores } from '../../src/redis/index.js'
 import { SCRIPTS } from '../../src/redis/scripts.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
 import {
-  type RedisProcess,
   commandCalls,
   ioredisClient,
   privateServersAvailable,
   sharedRedisUrl,
-  startRedisServer,
 } from '../helpers/redis.js'
+import { withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 
@@ -44,15 +43,9 @@ describe.skipIf(url === null)('pinned Lua scripts', () => {
 })
 
 describe.skipIf(url === null || !privateServersAvailable())('EVALSHA with EVAL fallback (P1)', () => {
-  let server: RedisProcess
   let client: Redis
-  beforeAll(async () => {
-    server = await startRedisServer()
-    client = await ioredisClient(server.url)
-  })
-  afterAll(async () => {
-    client?.disconnect()
-    await server?.stop()
+  withPrivateRedis((_server, opened) => {
+    client = opened
   })
 
   it('P1: after SCRIPT FLUSH the first call falls back to EVAL once, later calls use EVALSHA only', async () => {

@@ -3,21 +3,18 @@
  * script call per flush; lists are capped per key and overall; `flush()` and `close()` resolve
  * only once entries are in Redis; a query reads this instance's own buffered entries.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { describe, expect, inject, it, vi } from 'vitest'
 import type { Redis } from 'ioredis'
 import { createRedisStores, createRedisUsageLog } from '../../src/redis/index.js'
 import type { UsageEntry } from '../../src/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import {
-  type RedisProcess,
   commandCalls,
-  ioredisClient,
   privateServersAvailable,
   sharedRedisUrl,
-  startRedisServer,
   uniquePrefix,
 } from '../helpers/redis.js'
-import { withIoredisClient } from '../helpers/redis-suite.js'
+import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('usage-log')
@@ -101,15 +98,9 @@ describe.skipIf(url === null)('Redis usage log', () => {
 })
 
 describe.skipIf(url === null || !privateServersAvailable())('Redis usage batching (P1)', () => {
-  let server: RedisProcess
   let client: Redis
-  beforeAll(async () => {
-    server = await startRedisServer()
-    client = await ioredisClient(server.url)
-  })
-  afterAll(async () => {
-    client?.disconnect()
-    await server?.stop()
+  withPrivateRedis((_server, opened) => {
+    client = opened
   })
 
   it('P1: 450 appends in one tick are written with 3 script calls (batches of 200), whatever the number of keys', async () => {
