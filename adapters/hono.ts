@@ -4,7 +4,7 @@
  * `Headers` value exists, and a joined Authorization value counts as a duplicate.
  */
 import type { IncomingMessage } from 'node:http'
-import type { Context, ErrorHandler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
+import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { type AdapterOptions, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
 import type { ApiKeyContext, AuthDecision, AuthSuccess, Keyward } from '../src/keyward.js'
@@ -34,12 +34,24 @@ declare module 'hono' {
  */
 export interface KeywardHono extends MiddlewareHandler {
   /** Route middleware: authenticates with the route's requirements (L5, L6) and sets `c.var.apiKey`. */
-  protect(options?: RouteOptions): MiddlewareHandler<{ Variables: { apiKey: ApiKeyContext; requestId: string } }>
+  protect(options?: RouteOptions): MiddlewareHandler<KeywardEnv>
+  /**
+   * The route's handler, authenticated: one Hono handler that authenticates with the route's
+   * requirements (L5, L6), sets `c.var.apiKey` and `c.var.requestId`, runs `handler` and records the
+   * usage (L4a). A route of one handler keeps Hono's fast path: on memory stores with a handler that
+   * returns a `Response`, nothing waits on a promise. It needs no `app.use(api)`: mount `notFound` and
+   * `onError`, and every route under `<prefix>/v1/` must then be a `guard()` (or use `protect()`).
+   */
+  guard<H extends Handler<any, any, any, any>>(handler: H): H
+  guard<H extends Handler<any, any, any, any>>(options: RouteOptions | undefined, handler: H): H
   /** For `app.notFound()`: unknown paths under `<prefix>/v1/` get the authenticated 404 (R4). */
   notFound: NotFoundHandler
   /** For `app.onError()`: errors under the prefix become the error envelope with the request id. */
   onError: ErrorHandler
 }
+
+/** What `protect()` and `guard()` put in `c.var`. */
+export type KeywardEnv = { Variables: { apiKey: ApiKeyContext; requestId: string } }
 
 /** The global middleware's `Pending` of a request, in `c.var` (a symbol: no application name clashes). */
 const kPending = Symbol('keyward.pending')
@@ -141,7 +153,6 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
 
   function protect(routeOptions?: RouteOptions) {
     const requirements = core.routeRequirements(routeOptions, 'protect() option')
-    type Env = { Variables: { apiKey: ApiKeyContext; requestId: string } }
 
     /** Without the global middleware's help (not mounted, or a second protect() on the route). */
     async function authenticateAlone(c: Context, next: Next, view: RequestView, pending: Awaitable<AuthDecision>) {
@@ -154,7 +165,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       finish(c, decision, view)
     }
 
-    return createMiddleware<Env>(function keywardProtect(c, next) {
+    return createMiddleware<KeywardEnv>(function keywardProtect(c, next) {
       if (requirements === null) return next()
       const shared = c.get(kPending as never) as Pending | undefined
       const view = viewOf(c, shared?.requestId ?? c.get('requestId') ?? newRequestId(c))
@@ -174,6 +185,95 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     })
   }
 
+  /** The status a thrown error will be answered with: an HTTPException's own, else 500 (as `onError`). */
+  function statusOfError(error: unknown): number {
+    const status = (error as { status?: unknown } | null)?.status
+    return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
+  }
+
+  function guard(first: RouteOptions | undefined | Handler, second?: Handler): Handler {
+    const handler = typeof first === 'function' ? first : second
+    if (typeof handler !== 'function') {
+      throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
+    }
+    const requirements = core.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
+
+    /** Headers (L3, R2) on a response the handler built itself, which prepared headers do not reach. */
+    function completed(c: Context, response: unknown, decision: AuthSuccess, view: RequestView): unknown {
+      if (response instanceof Response) {
+        let out = response
+        const present = response.headers
+        const headers = decision.headers
+        for (const name in headers) {
+          if (present.has(name)) continue
+          try {
+            present.set(name, headers[name]!)
+          } catch {
+            // Immutable headers (a fetched Response): answer with a copy that takes them.
+            if (out === response) out = new Response(response.body, response)
+            out.headers.set(name, headers[name]!)
+          }
+        }
+        if (decision.apiKey.consumed) {
+          keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: out.status, ip: view.ip ?? null })
+        }
+        return out
+      }
+      // No response (the handler called next() or returned nothing): Hono answers with its 404.
+      if (decision.apiKey.consumed) {
+        const status = c.finalized ? c.res.status : 404
+        keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status, ip: view.ip ?? null })
+      }
+      return response
+    }
+
+    function run(c: Context, next: Next, decision: AuthDecision, view: RequestView, shared: Pending | undefined): unknown {
+      if (!decision.ok) return toResponse(decision.response)
+      const headers = decision.headers
+      for (const name in headers) c.header(name, headers[name])
+      c.set('apiKey', decision.apiKey)
+      if (shared !== undefined && shared.decision === null) {
+        // Under the global middleware, which completes the headers and records the usage.
+        shared.decision = decision
+        shared.view = view
+        return handler!(c, next)
+      }
+      let result: unknown
+      try {
+        result = handler!(c, next)
+      } catch (error) {
+        if (decision.apiKey.consumed) {
+          keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: statusOfError(error), ip: view.ip ?? null })
+        }
+        throw error
+      }
+      if (!isPromise(result)) return completed(c, result, decision, view)
+      return result.then(
+        (response) => completed(c, response, decision, view),
+        (error: unknown) => {
+          if (decision.apiKey.consumed) {
+            keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: statusOfError(error), ip: view.ip ?? null })
+          }
+          throw error
+        },
+      )
+    }
+
+    return function keywardGuard(c: Context, next: Next) {
+      const shared = c.get(kPending as never) as Pending | undefined
+      const requestId = shared?.requestId ?? c.get('requestId') ?? newRequestId(c)
+      if (shared === undefined) {
+        c.set('requestId', requestId)
+        if (requirements === null) c.header('X-Request-ID', requestId)
+      }
+      if (requirements === null) return handler(c, next)
+      const view = viewOf(c, requestId)
+      const decision = keyward.authenticate(view, requirements)
+      if (isPromise(decision)) return decision.then((d) => run(c, next, d, view, shared))
+      return run(c, next, decision, view, shared)
+    } as Handler
+  }
+
   const notFound: NotFoundHandler = function keywardNotFound(c) {
     const kind = core.classify(pathOf(incomingOf(c)?.url ?? c.req.url))
     return kind === 'outside' ? c.text('404 Not Found', 404) : answer(c, kind)
@@ -190,5 +290,5 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     return toResponse(core.errorResponse(error, requestId, c.req.method))
   }
 
-  return Object.assign(middleware, { protect, notFound, onError }) as KeywardHono
+  return Object.assign(middleware, { protect, guard, notFound, onError }) as KeywardHono
 }

@@ -9,25 +9,35 @@ import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValida
 
 
 /**
+ * How the app mounts keyward: `middleware` is `app.use(api)` plus `api.protect()` on each route;
+ * `guard` wraps each route's handler in `api.guard()` and mounts no middleware, so every route
+ * keeps Hono's one-handler fast path. Both answer every request alike.
+ */
+export type HonoForm = 'middleware' | 'guard'
+
+/**
  * The Hono app alone, for in-process requests (`app.request()`, `app.fetch`).
  *
  * @example
  * const response = await createHonoApp(config).request('/api/v1/ping')
  */
-export function createHonoApp(config: AppConfig): Hono {
+export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'): Hono {
   const { keyward } = config
   const api = keywardHono(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError })
   const app = new Hono()
-  app.use(api)
   // c.newResponse() keeps the headers keyward prepared (rate limits, request id).
   const send = (c: Context, response: KeywardResponse) =>
     c.newResponse(response.body, response.status as 200, response.headers)
-  app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), (c) =>
-    send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url))),
-  )
-  app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (c) =>
-    send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url))),
-  )
+  const ip = (c: Context) => send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
+  const email = (c: Context) => send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
+  if (form === 'guard') {
+    app.get(IP_LOOKUP.path, api.guard({ scopes: [...IP_LOOKUP.scopes] }, ip))
+    app.get(EMAIL_VALIDATE.path, api.guard({ scopes: [...EMAIL_VALIDATE.scopes] }, email))
+  } else {
+    app.use(api)
+    app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), ip)
+    app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), email)
+  }
   app.notFound(api.notFound)
   app.onError(api.onError)
   return app
@@ -40,8 +50,8 @@ export function createHonoApp(config: AppConfig): Hono {
  * const { server } = await buildHonoApp(config)
  * server.listen(3000)
  */
-export async function buildHonoApp(config: AppConfig): Promise<BuiltApp> {
-  const app = createHonoApp(config)
+export async function buildHonoApp(config: AppConfig, form: HonoForm = 'middleware'): Promise<BuiltApp> {
+  const app = createHonoApp(config, form)
   const server = createAdaptorServer({ fetch: app.fetch }) as Server
   // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
   server.maxHeadersCount = 0

@@ -96,3 +96,121 @@ describe("keyward/hono and a handler's own Response", () => {
     expect(redirect.headers.get('x-ratelimit-remaining')).toBe('998')
   })
 })
+
+describe('keyward/hono guard(): the route handler form', () => {
+  let keyward: Keyward
+  let key: string
+  let keyId: string
+  beforeEach(async () => {
+    keyward = createKeyward({ stores: createMemoryStores(), clock: createManualClock(), failedAuthLimit: 0 })
+    const created = await keyward.keys.create({ name: 'guard' })
+    key = created.key
+    keyId = created.record.id
+  })
+  const auth = () => ({ headers: { Authorization: `Bearer ${key}` } })
+
+  it('keeps Hono\'s one-handler fast path: on memory stores app.fetch answers with a Response, not a Promise', async () => {
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    hono.get('/api/v1/things', api.guard({ scopes: [] }, (c) => c.json({ data: { keyType: c.var.apiKey.keyType } })))
+    const answered = hono.fetch(new Request('http://localhost/api/v1/things', auth()))
+    expect(answered).toBeInstanceOf(Response)
+    const response = answered as Response
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('999')
+    expect(await response.json()).toEqual({ data: { keyType: 'live' } })
+    // The same route under app.use(api) + protect() goes through Hono's middleware chain: a Promise.
+    const chained = new Hono()
+    chained.use(api)
+    chained.get('/api/v1/things', api.protect(), (c) => c.json({ data: {} }))
+    expect(chained.fetch(new Request('http://localhost/api/v1/things', auth()))).toBeInstanceOf(Promise)
+  })
+
+  it('H2/H11: refuses a request without a key before the handler runs, with the envelope and the request id', async () => {
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    let ran = 0
+    hono.get('/api/v1/things', api.guard((c) => (ran++, c.json({}))))
+    const response = await hono.request('/api/v1/things')
+    expect(response.status).toBe(401)
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="Svc"')
+    const body = await response.json()
+    expect(body.error.message).toMatch(/^Missing Authorization header/)
+    expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
+    expect(ran).toBe(0)
+  })
+
+  it("L3/R2/L4a: adds keyward's headers to the handler's own Response (immutable ones too) and records its status", async () => {
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    hono.get('/api/v1/raw', api.guard((c) => new Response(c.var.requestId, { status: 202, headers: { 'Content-Type': 'text/plain' } })))
+    hono.get('/api/v1/redirect', api.guard(async () => Response.redirect('http://example.com/', 302)))
+    const raw = await hono.request('/api/v1/raw', auth())
+    expect(raw.status).toBe(202)
+    expect(await raw.text()).toBe(raw.headers.get('x-request-id'))
+    expect(raw.headers.get('x-ratelimit-remaining')).toBe('999')
+    const redirect = await hono.request('/api/v1/redirect', auth())
+    expect(redirect.status).toBe(302)
+    expect(redirect.headers.get('x-request-id')).toMatch(REQUEST_ID)
+    expect(redirect.headers.get('x-ratelimit-remaining')).toBe('998')
+    const usage = await keyward.queryUsage({ keyId, limit: 10 })
+    expect(usage.map((entry) => [entry.path, entry.status])).toEqual([
+      ['/api/v1/redirect', 302],
+      ['/api/v1/raw', 202],
+    ])
+    expect(usage[1]!.requestId).toBe(raw.headers.get('x-request-id'))
+  })
+
+  it('L4a: a handler that throws is recorded with the status onError answers (500, or an HTTPException\'s own)', async () => {
+    const api = keywardHono(keyward, { onError: () => undefined })
+    const hono = new Hono()
+    hono.get('/api/v1/sync-throw', api.guard(() => {
+      throw new Error('boom')
+    }))
+    hono.get('/api/v1/async-throw', api.guard(async () => {
+      throw Object.assign(new Error('teapot'), { status: 418 })
+    }))
+    hono.onError(api.onError)
+    const sync = await hono.request('/api/v1/sync-throw', auth())
+    expect(sync.status).toBe(500)
+    expect(sync.headers.get('x-request-id')).toMatch(REQUEST_ID)
+    await hono.request('/api/v1/async-throw', auth())
+    const usage = await keyward.queryUsage({ keyId, limit: 10 })
+    expect(usage.map((entry) => [entry.path, entry.status])).toEqual([
+      ['/api/v1/async-throw', 418],
+      ['/api/v1/sync-throw', 500],
+    ])
+    // The error envelope carries the request id the request was authenticated under (R2).
+    expect(usage[1]!.requestId).toBe(sync.headers.get('x-request-id'))
+  })
+
+  it('L5: a skip route runs the handler without a key and still answers with X-Request-ID (R2)', async () => {
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    hono.get('/api/v1/open', api.guard({ skip: true }, (c) => c.json({ data: { id: c.var.requestId } })))
+    const response = await hono.request('/api/v1/open')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
+    expect((await response.json()).data.id).toBe(response.headers.get('x-request-id'))
+  })
+
+  it('under app.use(api) too, a guarded request is authenticated and recorded once', async () => {
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    hono.use(api)
+    hono.get('/api/v1/things', api.guard((c) => c.json({ data: {} })))
+    const response = await hono.request('/api/v1/things', auth())
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('999')
+    expect(await keyward.queryUsage({ keyId, limit: 10 })).toHaveLength(1)
+  })
+
+  it('throws a TypeError for a missing handler or a bad option, when the route is declared', () => {
+    const api = keywardHono(keyward)
+    expect(() => (api.guard as (options: unknown) => unknown)({ scopes: ['ip'] })).toThrow(
+      new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)'),
+    )
+    expect(() => api.guard({ scopes: ['Not A Scope'] } as never, (c) => c.json({}))).toThrow(/^keyward\/hono: guard\(\) option "scopes/)
+  })
+})

@@ -31,7 +31,8 @@ export const TARGETS: readonly Target[] = [
   { name: 'express 5', build: (config) => buildExpressApp(config) },
   { name: 'express 4', build: (config) => buildExpressApp(config, express4 as never) },
   { name: 'fastify 5', build: buildFastifyApp },
-  { name: 'hono 4 (node-server)', build: buildHonoApp },
+  { name: 'hono 4 (node-server)', build: (config) => buildHonoApp(config) },
+  { name: 'hono 4 (node-server, guard)', build: (config) => buildHonoApp(config, 'guard') },
 ]
 
 /** How the store behaves: normally, throwing (a fault) or never answering (R5). */
