@@ -1,0 +1,73 @@
+/**
+ * The usage entry's JSON (E5) is built by hand on the hot path, without an intermediate object;
+ * it must be the very text JSON.stringify writes, so a list reads back the entry that went in.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { entryJson } from '../../src/redis/usage-log.js'
+import type { UsageEntry } from '../../src/types.js'
+
+const reference = (entry: UsageEntry): string =>
+  JSON.stringify({
+    keyId: entry.keyId,
+    requestId: entry.requestId,
+    timestamp: entry.timestamp,
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    ip: entry.ip,
+    country: entry.country,
+  })
+
+const anyText = fc.string({ unit: 'binary', maxLength: 40 })
+
+describe('entryJson: a usage entry as its list holds it', () => {
+  it('is the text of JSON.stringify for a typical entry', () => {
+    const entry: UsageEntry = {
+      keyId: 'key_3kTMd9vQ2',
+      requestId: 'req_AbCdEfGhIjKlMnOpQrStUvWx',
+      timestamp: '2026-11-22T22:14:45.737Z',
+      method: 'GET',
+      path: '/api/v1/ip/lookup',
+      status: 200,
+      ip: '192.0.2.1',
+      country: null,
+    }
+    expect(entryJson(entry)).toBe(reference(entry))
+    expect(JSON.parse(entryJson(entry))).toEqual(entry)
+  })
+
+  it('escapes quotes, backslashes, control and non-ASCII characters exactly as JSON.stringify does, for any field', () => {
+    fc.assert(
+      fc.property(
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constant(Number.NaN)),
+        fc.option(anyText, { nil: null }),
+        fc.option(fc.option(anyText, { nil: null }), { nil: undefined }),
+        (keyId, requestId, timestamp, method, path, status, ip, country) => {
+          const entry = { keyId, requestId, timestamp, method, path, status, ip, country } as UsageEntry
+          expect(entryJson(entry)).toBe(reference(entry))
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('writes "a\\"b\\\\c\\n\\u2028é" like JSON.stringify (the escapes by hand)', () => {
+    const entry: UsageEntry = {
+      keyId: 'key_x',
+      requestId: 'a"b\\c\n\u2028é',
+      timestamp: 't',
+      method: 'GET',
+      path: '/p?"',
+      status: 404,
+      ip: null,
+      country: 'DE',
+    }
+    expect(entryJson(entry)).toBe(reference(entry))
+  })
+})
