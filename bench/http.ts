@@ -250,6 +250,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
 
   for (const framework of options.frameworks ?? FRAMEWORKS) {
     const wanted: Variant[] = ['baseline', 'memory']
+    if (framework === 'hono') wanted.push('chain')
     if (redis) wanted.push('redis')
     if (redis || framework === 'hono') wanted.push('peer')
     log(`[http] ${framework}: starting ${wanted.join(', ')} servers`)

@@ -80,6 +80,7 @@ const LABEL: Record<string, string> = {
   memory: 'keyward, memory store',
   redis: 'keyward, Redis store',
   peer: 'peer',
+  chain: 'keyward, memory store, as middleware: `app.use(api)` + `api.protect()`',
 }
 const PEER: Record<Framework, string> = {
   express: 'express-rate-limit + rate-limit-redis (+ a 5-line bearer check)',
@@ -174,7 +175,7 @@ if (http) {
     const base = row(framework, 'baseline')
     for (const v of http.variants.filter((x) => x.framework === framework)) {
       const ratio = base && v !== base ? `${ratioText(v.requestsPerSecond / base.requestsPerSecond)} (${Math.min(...v.roundRatios).toFixed(2)}–${Math.max(...v.roundRatios).toFixed(2)})` : v === base ? '1.00×' : '—'
-      const name = v.variant === 'peer' ? `peer: ${PEER[framework]}` : LABEL[v.variant]
+      const name = v.variant === 'peer' ? `peer: ${PEER[framework]}` : `${LABEL[v.variant]}${framework === 'hono' && (v.variant === 'memory' || v.variant === 'redis') ? ', route handler in `api.guard()`' : ''}`
       const byCpu = base ? cpuRatio(v, base) : null
       lines.push(
         `| ${framework} | ${name} | ${fmt(v.requestsPerSecond)} | ${ratio} | ${v.p50.toFixed(2)} | ${v.p99.toFixed(2)} | ${v.serverMicrosPerRequest?.toFixed(1) ?? '?'} | ${byCpu === null ? '?' : ratioText(byCpu)} | ${v.serverCpu?.toFixed(2) ?? '?'} | ${v.redisMicrosPerRequest?.toFixed(1) ?? '—'} | ${v.badRuns} |`,

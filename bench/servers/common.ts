@@ -20,9 +20,10 @@ const { createRedisStores } = keywardRedis
 const { SCRIPTS } = redisScripts
 
 /** keyward on the memory store, on the Redis store, the bare framework, or the peer libraries. */
-export type Variant = 'baseline' | 'memory' | 'redis' | 'peer'
+/** `chain`: Hono only, keyward on the memory store mounted as middleware (`app.use` + `protect()`). */
+export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain'
 
-export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer']
+export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain']
 export const ROUTE = '/api/v1/ip/lookup'
 /** A per-minute limit no run reaches, so every request is a full, admitted, consuming one. */
 export const PER_MINUTE = 1_000_000_000

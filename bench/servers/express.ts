@@ -55,6 +55,7 @@ if (variant === 'baseline') {
     client.disconnect()
   }
 } else {
+  if (variant === 'chain') throw new TypeError('bench server: variant "chain" is for Hono only')
   const bench = await benchKeyward(variant)
   key = bench.key
   close = bench.close

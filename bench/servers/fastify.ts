@@ -48,6 +48,7 @@ if (variant === 'baseline') {
     client.disconnect()
   }
 } else {
+  if (variant === 'chain') throw new TypeError('bench server: variant "chain" is for Hono only')
   const bench = await benchKeyward(variant)
   key = bench.key
   close = bench.close

@@ -1,7 +1,9 @@
 /**
  * Hono 4 on `@hono/node-server` benchmark server. Variants (argv[2]):
  * - baseline: no authentication; the handler sets the headers keyward would send;
- * - memory / redis: keyward (`keywardHono`) on the memory or Redis store;
+ * - memory / redis: keyward (`keywardHono`) on the memory or Redis store, the route's handler in
+ *   `api.guard()` (no middleware, so the route keeps Hono's one-handler fast path);
+ * - chain: keyward on the memory store as middleware, `app.use(api)` + `api.protect()`;
  * - peer: Hono's built-in `hono/bearer-auth` (Hono has no built-in rate limiter, so no Redis).
  */
 import { serve } from '@hono/node-server'
@@ -34,13 +36,17 @@ if (variant === 'baseline') {
   app.use('/api/*', bearerAuth({ token }))
   app.get(ROUTE, handler)
 } else {
-  const bench = await benchKeyward(variant)
+  const bench = await benchKeyward(variant === 'redis' ? 'redis' : 'memory')
   key = bench.key
   close = bench.close
   if (variant === 'redis') redisPatterns = [`${REDIS_PREFIX}:*`]
   const api = keywardHono(bench.keyward)
-  app.use(api)
-  app.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)
+  if (variant === 'chain') {
+    app.use(api)
+    app.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)
+  } else {
+    app.get(ROUTE, api.guard({ scopes: ['ip'] }, handler))
+  }
   app.notFound(api.notFound)
   app.onError(api.onError)
 }
