@@ -105,7 +105,8 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
   function admit(req: KeywardRequest, res: Response, next: NextFunction, decision: AuthDecision, view: RequestView): void {
     if (!decision.ok) return send(res, decision.response)
     const headers = decision.headers
-    for (const name in headers) res.setHeader(name, headers[name]!)
+    // X-Request-ID is set already, with this value (requestIdOf): each header is set once.
+    for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
     const apiKey = (req.apiKey = decision.apiKey)
     // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
     if (apiKey.consumed) {

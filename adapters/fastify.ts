@@ -64,7 +64,9 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
 
   function admit(request: KeywardRequest, reply: FastifyReply, next: HookHandlerDoneFunction, decision: AuthDecision): void {
     if (!decision.ok) return send(reply, decision.response)
-    reply.headers(decision.headers)
+    // X-Request-ID is set already, with this value (keywardOnRequest): each header is set once.
+    const headers = decision.headers
+    for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
     const apiKey = (request.apiKey = decision.apiKey)
     // L4a: a consuming request is recorded once its status is known, whatever the handler answered:
     // when the response is finished, as Fastify's onResponse hooks would be (on 'finish' or 'error'),
