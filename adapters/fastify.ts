@@ -69,18 +69,14 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
     const apiKey = (request.apiKey = decision.apiKey)
     // L4a: a consuming request is recorded once its status is known, whatever the handler answered:
-    // when the response is finished, as Fastify's onResponse hooks would be (on 'finish' or 'error'),
-    // but without an onResponse hook, which would make Fastify track the end of every response.
+    // when the response is over ('close' follows 'finish', and comes alone when the connection
+    // breaks first), with one listener and without an onResponse hook, which would make Fastify
+    // track the end of every response.
     if (apiKey.consumed) {
-      const raw = reply.raw
-      const onFinished = () => {
-        raw.removeListener('finish', onFinished)
-        raw.removeListener('error', onFinished)
+      reply.raw.on('close', () => {
         const view = request[kView]!
         keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: reply.statusCode, ip: view.ip ?? null })
-      }
-      raw.on('finish', onFinished)
-      raw.on('error', onFinished)
+      })
     }
     next()
   }
