@@ -4,7 +4,8 @@
  * | key                              | type   | holds                                          | TTL                      |
  * | -------------------------------- | ------ | ---------------------------------------------- | ------------------------ |
  * | `<prefix>:{<hash>}:key`          | HASH   | the key record (never the key itself, K3)      | none                     |
- * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61)      | ≥ 119 s after last use ¹ |
+ * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61), and | ≥ 119 s after last use ¹ |
+ * |                                  |        | `t`, `n`, `o` ²: ≤ 64 fields                   |                          |
  * | `<prefix>:{<hash>}:mo`           | HASH   | `m` = UTC month index, `n` = requests in it    | 1 day past the month end |
  * | `<prefix>:id:<id>`               | STRING | id → hash index, for `get`, `revoke`, limiter  | none                     |
  * | `<prefix>:keys`                  | ZSET   | every hash, scored by `createdAt`, for `list`  | none                     |
@@ -14,6 +15,9 @@
  *
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.
+ * ² Bookkeeping kept by the scripts so a request reads O(1) fields: `t` = the sum of the bucket
+ * counts held, `n` = the newest second held, `o` = the oldest second held. A hash of buckets
+ * without them (as earlier versions wrote it) is still read, whole, and gains them on a consume.
  *
  * The `{<hash>}` hash tag puts a key's record and limit state in one cluster slot, so the hot-path
  * script touches one slot. Record fields: `id`, `name`, `keyType`, `last4`, `createdAt`, and when

@@ -69,16 +69,75 @@ local function month_start_seconds(index)
   return (era * 146097 + doe - 719468) * 86400
 end
 
+-- The minute state, HASH <prefix>:{<tag>}:rl: one field per 1-second bucket (second -> count) and
+-- three bookkeeping fields, so that a request reads and writes O(1) fields, not the whole window:
+--   t  the sum of the counts of the buckets held
+--   n  the newest second held
+--   o  the oldest second held (every consume deletes the buckets older than the window)
+-- A hash without them (raw buckets, as older versions wrote) is read whole with HGETALL, as is a
+-- window whose trimming would take more than WALK_FIELDS lookups: a sparsely used key's few
+-- buckets are cheaper to read whole than the empty seconds between them one by one.
+local WALK_FIELDS = 8
+
+-- The window read whole from HGETALL pairs, numeric fields only (t, n and o are skipped).
+-- Returns floor, newest, the count and the oldest non-empty second of the window, and the fields
+-- that have left it. With check, also whether t/n/o can describe the buckets: every count a
+-- positive integer and every field an integer second as int() writes it (what the scripts write).
+local function scan_window(flat, s, check)
+  -- The window reaches back 60 s from the later of s and the newest bucket: a clock that steps
+  -- back (or a caller whose clock runs behind) keeps counting the newest buckets, rejecting more.
+  -- One pass assumes the usual floor s - 60; a bucket newer than s (rare) makes a second pass.
+  local floor = s - 60
+  local newest, count, oldest, stale, plain = nil, 0, nil, {}, true
+  for i = 1, #flat, 2 do
+    local second = tonumber(flat[i])
+    if second then
+      local c = tonumber(flat[i + 1])
+      if check and plain and not (c and c > 0 and c == math.floor(c) and flat[i] == int(second)) then
+        plain = false
+      end
+      if not newest or second > newest then newest = second end
+      if second < floor then
+        stale[#stale + 1] = flat[i]
+      elseif c > 0 then
+        count = count + c
+        if not oldest or second < oldest then oldest = second end
+      end
+    end
+  end
+  if newest and newest > s then
+    floor = newest - 60
+    count, oldest, stale = 0, nil, {}
+    for i = 1, #flat, 2 do
+      local second = tonumber(flat[i])
+      if second then
+        if second < floor then
+          stale[#stale + 1] = flat[i]
+        else
+          local c = tonumber(flat[i + 1])
+          if c > 0 then
+            count = count + c
+            if not oldest or second < oldest then oldest = second end
+          end
+        end
+      end
+    end
+  end
+  return floor, newest, count, oldest, stale, plain
+end
+
 -- The seconds and counts of the buckets in the window (second >= floor, count > 0), oldest first,
--- for the retry-after walk of a rejection: the only path that needs them in order.
+-- from HGETALL pairs, for the retry-after walk of a rejection.
 local function sorted_window(flat, floor)
   local window, counts = {}, {}
   for i = 1, #flat, 2 do
     local second = tonumber(flat[i])
-    local count = tonumber(flat[i + 1])
-    if second >= floor and count > 0 then
-      if not counts[second] then window[#window + 1] = second end
-      counts[second] = (counts[second] or 0) + count
+    if second and second >= floor then
+      local count = tonumber(flat[i + 1])
+      if count > 0 then
+        if not counts[second] then window[#window + 1] = second end
+        counts[second] = (counts[second] or 0) + count
+      end
     end
   end
   table.sort(window)
@@ -86,44 +145,92 @@ local function sorted_window(flat, floor)
 end
 
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
--- minute_key: HASH second -> count (1-second buckets); month_key: HASH m = month index, n = count.
+-- minute_key: the minute state above; month_key: HASH m = month index, n = count.
 -- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
 -- nothing (only buckets already outside the window are trimmed). A peek writes nothing.
 local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local s = math.floor(now / 1000)
-  local flat = redis.call('HGETALL', minute_key)
-  -- The window reaches back 60 s from the later of s and the newest bucket: a clock that steps
-  -- back (or a caller whose clock runs behind) keeps counting the newest buckets, rejecting more.
-  -- One pass assumes the usual floor s - 60; a bucket newer than s (rare) makes a second pass.
-  local floor = s - 60
-  local newest, oldest, lowest = nil, nil, nil
-  local minute_count = 0
-  for i = 1, #flat, 2 do
-    local second = tonumber(flat[i])
-    if not newest or second > newest then newest = second end
-    if not lowest or second < lowest then lowest = second end
-    if second >= floor then
-      local count = tonumber(flat[i + 1])
-      if count > 0 then
-        minute_count = minute_count + count
-        if not oldest or second < oldest then oldest = second end
-      end
-    end
-  end
-  if newest and newest > s then
-    floor = newest - 60
-    oldest = nil
-    minute_count = 0
-    for i = 1, #flat, 2 do
-      local second = tonumber(flat[i])
-      if second >= floor then
-        local count = tonumber(flat[i + 1])
-        if count > 0 then
-          minute_count = minute_count + count
-          if not oldest or second < oldest then oldest = second end
+  local s_field = int(s)
+  -- The bookkeeping, and bucket s: the one an admitted request nearly always counts in.
+  local book = redis.call('HMGET', minute_key, 't', 'n', 'o', s_field)
+  local total, newest, held_from = tonumber(book[1]), tonumber(book[2]), tonumber(book[3])
+  local booked = total ~= nil and newest ~= nil and held_from ~= nil
+  local written = booked      -- the hash was written with t/n/o, by these scripts
+  local floor                 -- the window: every bucket with second >= floor
+  local minute_count = 0      -- requests in the window
+  local oldest = nil          -- the oldest non-empty second in the window
+  local stale = {}            -- fields a consume deletes: buckets that have left the window
+  local flat = nil            -- the HGETALL pairs, when the window was read whole
+  local wipe = false          -- every bucket has left the window: a consume deletes the hash
+  local plain = true          -- t/n/o can describe the buckets
+  local rebook = false        -- a consume writes t/n/o even when it admits nothing
+
+  if booked then
+    floor = math.max(s, newest) - 60
+    if newest < floor then
+      wipe = true
+    elseif held_from >= floor then
+      -- Nothing has left the window since the last consume: the usual case.
+      minute_count, oldest = total, held_from
+    elseif floor - held_from < WALK_FIELDS then
+      -- Buckets held_from .. floor - 1 have left the window: one HMGET reads them and floor.
+      rebook = true
+      minute_count = total
+      local fields = {}
+      for second = held_from, floor do fields[#fields + 1] = int(second) end
+      local counts = redis.call('HMGET', minute_key, unpack(fields))
+      for i = 1, #counts - 1 do
+        local c = tonumber(counts[i])
+        if c then
+          stale[#stale + 1] = fields[i]
+          minute_count = minute_count - c
         end
       end
+      if counts[#counts] then
+        oldest = floor
+      else
+        -- The oldest bucket left is the first held second after floor (newest is held).
+        local last = math.min(newest, held_from + WALK_FIELDS - 1)
+        if last > floor then
+          fields = {}
+          for second = floor + 1, last do fields[#fields + 1] = int(second) end
+          counts = redis.call('HMGET', minute_key, unpack(fields))
+          for i = 1, #counts do
+            if counts[i] then
+              oldest = floor + i
+              break
+            end
+          end
+        end
+      end
+      -- A gap too long to walk: read the window whole after all.
+      if not oldest then booked = false end
+    else
+      booked = false
     end
+  end
+  if not booked then
+    flat = redis.call('HGETALL', minute_key)
+    local held
+    floor, held, minute_count, oldest, stale, plain = scan_window(flat, s, not written)
+    if held then
+      newest = held
+      rebook = true
+      wipe = held < floor
+      -- Buckets t/n/o cannot describe stay a hash of raw buckets, read whole every time.
+      if not plain and (book[1] or book[2] or book[3]) then
+        stale[#stale + 1] = 't'
+        stale[#stale + 1] = 'n'
+        stale[#stale + 1] = 'o'
+      end
+    else
+      newest = nil
+      -- Bookkeeping without buckets (the scripts never leave that): start again.
+      wipe = #flat > 0
+    end
+  end
+  if wipe then
+    minute_count, oldest, stale = 0, nil, {}
   end
 
   local current_month = month_index_of_day(math.floor(s / 86400))
@@ -143,13 +250,16 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local month_reset = month_start_seconds(month_index + 1)
 
   -- A consume trims the buckets that left the window, admitted or not (as the memory limiter
-  -- prunes): a key's minute state stays at most 61 fields. A peek writes nothing.
-  if consume and lowest and lowest < floor then
-    local stale = {}
-    for i = 1, #flat, 2 do
-      if tonumber(flat[i]) < floor then stale[#stale + 1] = flat[i] end
+  -- prunes): a key's minute state stays at most 61 buckets and t/n/o. A peek writes nothing.
+  if consume then
+    if wipe then
+      -- UNLINK, not DEL: the JavaScript sends DEL itself, and the command-count test tells the
+      -- commands a script runs from those sent by name. A hash this small is freed at once.
+      redis.call('UNLINK', minute_key)
+      newest = nil
+    elseif #stale > 0 then
+      redis.call('HDEL', minute_key, unpack(stale))
     end
-    if #stale > 0 then redis.call('HDEL', minute_key, unpack(stale)) end
   end
   local allowed = minute_count < per_minute and (not per_month or month_count < per_month)
   if allowed and consume then
@@ -157,14 +267,32 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     -- window, so the window never spans more than 61 seconds.
     local bucket = s
     if newest and newest > s then bucket = math.max(s, newest - 60) end
-    local created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
+    local moved = rebook or not newest or bucket > newest or not oldest or bucket < oldest
     if not newest or bucket > newest then newest = bucket end
+    if not oldest or bucket < oldest then oldest = bucket end
+    minute_count = minute_count + 1
+    local created
+    if not plain then
+      -- A hash of raw buckets stays one.
+      created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
+    elseif bucket == s then
+      -- Bucket s was read with the bookkeeping and never leaves the window (floor <= s): one HSET
+      -- writes it with t.
+      local count = (tonumber(book[4]) or 0) + 1
+      created = count == 1
+      if created or moved then
+        redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
+      else
+        redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count))
+      end
+    else
+      created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
+      redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
+    end
     -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It is
     -- set whenever a bucket is created, so it always reaches past second (newest + 62): a request
     -- into an existing bucket leaves it as it is.
     if created then redis.call('PEXPIRE', minute_key, int(math.max(120000, (newest + 62) * 1000 - now))) end
-    if not oldest or bucket < oldest then oldest = bucket end
-    minute_count = minute_count + 1
     if per_month then
       month_count = month_count + 1
       redis.call('HSET', month_key, 'm', int(month_index), 'n', int(month_count))
@@ -172,6 +300,8 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       -- A counter of this month already has that TTL.
       if not month_stored then redis.call('PEXPIRE', month_key, int(month_reset * 1000 - now + 86400000)) end
     end
+  elseif consume and rebook and plain and not wipe then
+    redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
   end
 
   local minute_reset = math.ceil(now / 1000)
@@ -191,13 +321,26 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   if month_exhausted then month_wait = math.max(1, math.ceil((month_reset * 1000 - now) / 1000)) end
   if minute_count >= per_minute then
     -- Walk the buckets oldest first until what is left is below the limit (minuteRetryAfter).
-    local window, counts = sorted_window(flat, floor)
     local left = minute_count
     local expires = s + 1
-    for _, second in ipairs(window) do
-      left = left - counts[second]
-      expires = second + 61
-      if left < per_minute then break end
+    if flat then
+      local window, counts = sorted_window(flat, floor)
+      for _, second in ipairs(window) do
+        left = left - counts[second]
+        expires = second + 61
+        if left < per_minute then break end
+      end
+    elseif oldest then
+      -- The buckets from oldest to newest, one lookup each: at most 61, and usually one (a full
+      -- window is rarely more than its oldest bucket over the limit).
+      for second = oldest, newest do
+        local c = tonumber(redis.call('HGET', minute_key, int(second)))
+        if c then
+          left = left - c
+          expires = second + 61
+          if left < per_minute then break end
+        end
+      end
     end
     minute_wait = math.max(1, expires - s)
   end
@@ -210,7 +353,7 @@ end
 
 const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6).
 -- KEYS[1] the key record            HASH   <prefix>:{<hash>}:key
--- KEYS[2] the minute buckets        HASH   <prefix>:{<hash>}:rl
+-- KEYS[2] the minute state          HASH   <prefix>:{<hash>}:rl (buckets and t, n, o)
 -- KEYS[3] the month counter         HASH   <prefix>:{<hash>}:mo
 -- ARGV[1] now, epoch ms, or '' to read Redis TIME
 -- ARGV[2] '1' when an admitted request consumes (L4a), '0' for a peek (L5)
@@ -245,10 +388,24 @@ local forbidden = 0
 if ARGV[3] == '1' and key_type == 'test' then
   forbidden = 4
 elseif #ARGV >= 8 and scopes then
-  local held = {}
-  for _, scope in ipairs(cjson.decode(scopes)) do held[scope] = true end
+  -- scopes is a JSON array of strings. Without a backslash in it, every string is stored as it
+  -- is and every quote delimits one, so a scope name (SCOPE_PATTERN: it starts with a letter and
+  -- holds no quote) is held exactly when it appears in quotes. Anything else is decoded.
+  local verbatim = not string.find(scopes, '\\\\', 1, true)
+  local held = nil
   for i = 8, #ARGV do
-    if not held[ARGV[i]] then
+    local scope = ARGV[i]
+    local has
+    if verbatim and string.find(scope, '^[a-z][a-z0-9:._%-]*$') then
+      has = string.find(scopes, '"' .. scope .. '"', 1, true)
+    else
+      if not held then
+        held = {}
+        for _, name in ipairs(cjson.decode(scopes)) do held[name] = true end
+      end
+      has = held[scope]
+    end
+    if not has then
       forbidden = 3
       break
     end
@@ -279,7 +436,7 @@ return {5, record, decision, 1}
 `
 
 const LIMIT_SOURCE = `-- keyward limit: one rate-limit decision for RateLimiter.consume / peek (L2, L4).
--- KEYS[1] the minute buckets   HASH   <prefix>:{<tag>}:rl
+-- KEYS[1] the minute state     HASH   <prefix>:{<tag>}:rl (buckets and t, n, o)
 -- KEYS[2] the month counter    HASH   <prefix>:{<tag>}:mo
 -- ARGV[1] now, epoch ms, or '' to read Redis TIME
 -- ARGV[2] '1' to consume on allow, '0' to peek
@@ -347,14 +504,14 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '4d64ff2516ebb5f5efbf9f3d83aff88e08d2e7d2',
+  sha: 'bd28be34dd3b44685e3471dcc7dd193556ff143c',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: '1925a04a3b6474ed9d770431ba37be3b718fb0bf',
+  sha: 'b1b1e55e5f0c362489a5e977004a789f836f24cd',
 }
 
 /** KeyStore operations on one record. */
