@@ -3,8 +3,9 @@
  * 2-core machine, microsecond latency), else autocannon's CLI run as a child process (millisecond
  * latency resolution). `BENCH_TOOL=autocannon` forces the fallback.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
@@ -43,6 +44,27 @@ export interface LoadResult {
 }
 
 let chosen: LoadTool | undefined
+
+/**
+ * CPU pinning (`BENCH_PIN`, on by default where `taskset` exists and there are 2+ cores): every
+ * server runs on core 0 and the load generator on core 1, so the two never take turns on one core
+ * and the server is not moved between cores mid-run. Servers and generator alike: each variant
+ * gets the same placement. `BENCH_PIN=0` turns it off.
+ */
+export const PIN: { server: string; load: string } | null = (() => {
+  if (process.env.BENCH_PIN === '0' || process.platform !== 'linux' || availableParallelism() < 2) return null
+  try {
+    execFileSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' })
+  } catch {
+    return null
+  }
+  return { server: '0', load: '1' }
+})()
+
+/** `command args` under taskset on `cpu` when pinning, else as it is. */
+export function pinned(cpu: string | undefined, command: string, args: string[]): [string, string[]] {
+  return cpu === undefined ? [command, args] : ['taskset', ['-c', cpu, command, ...args]]
+}
 
 /** `wrk` when installed (and not overridden by `BENCH_TOOL`), else autocannon. */
 export function loadTool(): LoadTool {
@@ -141,8 +163,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now()
   const output =
     tool === 'wrk'
-      ? await run('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, options.url])
-      : await run(process.execPath, [
+      ? await run(...pinned(PIN?.load, 'wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, options.url]))
+      : await run(...pinned(PIN?.load, process.execPath, [
           autocannonBin(),
           '-j',
           '-n',
@@ -152,7 +174,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           String(options.seconds),
           ...headerArgs,
           options.url,
-        ])
+        ]))
   const wall = (performance.now() - started) / 1000
   const after = cpuTicks(options.serverPid)
   const redisAfter = cpuTicks(options.redisPid)

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { PIN, pinned } from './load.js'
 import type { Variant } from './servers/common.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
@@ -43,7 +44,9 @@ const STARTUP_MS = 30_000
 /** Starts one server and resolves once it listens. `nodeArgs` go before the script (e.g. `--cpu-prof`). */
 export function startServer(framework: Framework, variant: Variant, nodeArgs: string[] = []): Promise<ServerHandle> {
   const script = fileURLToPath(new URL(`./servers/${framework}.ts`, import.meta.url))
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, variant], {
+  const [command, args] = pinned(PIN?.server, process.execPath, [...nodeArgs, '--import', 'tsx', script, variant])
+  // taskset execs node in its own process: the pid stays the server's.
+  const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, NODE_ENV: 'production' },
   })
