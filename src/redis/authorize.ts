@@ -1,10 +1,30 @@
 import type { AuthorizeInput, AuthorizeOutcome, LimitPolicy } from '../types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer } from './codec.js'
 import type { RedisContext } from './context.js'
-import { AUTHORIZE_SCRIPT } from './scripts.js'
+import type { TaggedKeys } from './layout.js'
+import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT } from './scripts.js'
 
 /**
- * The fused hot path (P1): one EVALSHA per hash tried. The first hash (the current pepper) is
+ * The most requests one batch script call decides; a longer queue goes out as several calls, all
+ * sent at once. Smaller batches let this process work on the replies of the first while Redis
+ * runs the next: with 64, 50 concurrent requests made one batch and the process sat idle while
+ * Redis ran it (bench: 0.74 cores busy and fewer requests a second than with 16).
+ */
+export const MAX_BATCH = 16
+
+/** A request waiting for the batch of its event-loop turn. */
+interface Queued {
+  keys: TaggedKeys
+  args: string[]
+  resolve: (reply: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * The fused hot path (P1): one EVALSHA per hash tried. On a single node the calls of one
+ * event-loop turn are coalesced: queued as they come, and sent from a `setImmediate` (after the
+ * turn's I/O callbacks) as one batch script call, so N concurrent requests cost one round trip
+ * and one write, not N. Each waits at most `timeoutMs` from the moment its batch is sent. The first hash (the current pepper) is
  * nearly always the one; a previous pepper's hash costs a second call only when the first is
  * unknown. Each hash lives in its own slot, so each call stays within one slot on a cluster.
  *
@@ -72,6 +92,58 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     return connection.script(AUTHORIZE_SCRIPT, [keys.record, keys.minute, keys.month], args)
   }
 
+  let queue: Queued[] = []
+
+  function flush(): void {
+    const all = queue
+    queue = []
+    for (let i = 0; i < all.length; i += MAX_BATCH) send(all.length <= MAX_BATCH ? all : all.slice(i, i + MAX_BATCH))
+  }
+
+  function send(batch: Queued[]): void {
+    if (batch.length === 1) {
+      const { keys, args, resolve, reject } = batch[0]!
+      connection.script(AUTHORIZE_SCRIPT, [keys.record, keys.minute, keys.month], args).then(resolve, reject)
+      return
+    }
+    const keys: string[] = []
+    const args: string[] = [String(batch.length)]
+    for (const queued of batch) {
+      keys.push(queued.keys.record, queued.keys.minute, queued.keys.month)
+      args.push(String(queued.args.length))
+      for (const arg of queued.args) args.push(arg)
+    }
+    connection.script(AUTHORIZE_BATCH_SCRIPT, keys, args).then(
+      (raw) => {
+        let replies: unknown[]
+        try {
+          replies = array(raw, 'the authorize batch script')
+          if (replies.length !== batch.length) throw badReply('the authorize batch script', raw)
+        } catch (error) {
+          for (const queued of batch) queued.reject(error)
+          return
+        }
+        // A request whose decision failed in Redis gets its own error; the others their replies.
+        for (let i = 0; i < batch.length; i++) {
+          const reply = replies[i]
+          if (reply instanceof Error) batch[i]!.reject(reply)
+          else batch[i]!.resolve(reply)
+        }
+      },
+      (error: unknown) => {
+        for (const queued of batch) queued.reject(error)
+      },
+    )
+  }
+
+  /** The authorize call of one hash, in this turn's batch. */
+  function enqueue(hash: string, args: string[]): Promise<unknown> {
+    const keys = layout.ofHash(hash)
+    return new Promise((resolve, reject) => {
+      if (queue.push({ keys, args, resolve, reject }) === 1) setImmediate(flush)
+    })
+  }
+
   async function tryEach(hashes: readonly string[], args: string[]): Promise<AuthorizeOutcome> {
     for (const hash of hashes) {
       const outcome = outcomeOf(hash, await call(hash, args))
@@ -97,7 +169,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     try {
       if (hashes.length === 1) {
         const hash = hashes[0]!
-        return call(hash, args).then((raw) => outcomeOf(hash, raw) ?? { result: 'unknown' })
+        return (context.coalesce ? enqueue(hash, args) : call(hash, args)).then((raw) => outcomeOf(hash, raw) ?? { result: 'unknown' })
       }
       return connection.within(tryEach(hashes, args), 'the authorize script')
     } catch (error) {

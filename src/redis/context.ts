@@ -25,12 +25,22 @@ export interface RedisStoreOptions {
    * passes is then ignored. `'caller'`: the `now` argument, for tests with a controlled clock.
    */
   time?: 'server' | 'caller'
+  /**
+   * On a single Redis node (not a cluster), the authorize calls of one event-loop turn go out as
+   * one batch script call: one round trip and one write for all of them, each request decided as
+   * on its own, in order, a Redis error failing only its own request. Default `true`; `false`
+   * sends one script call per request. A cluster always sends one call per request (each key has
+   * its own slot).
+   */
+  coalesce?: boolean
 }
 
 /** The shared state of one set of Redis stores. */
 export interface RedisContext {
   readonly connection: RedisConnection
   readonly layout: Layout
+  /** Whether authorize calls of one event-loop turn share one script call (single node, `coalesce`). */
+  readonly coalesce: boolean
   /** The script's `now` argument: '' makes the script read Redis `TIME`. */
   nowArgument(now: number): string
   /** The hash of a key id: from the cache, else the id index; undefined when the id has no record. */
@@ -57,6 +67,10 @@ export function createContext(options: RedisStoreOptions): RedisContext {
   if (time !== 'server' && time !== 'caller') {
     throw new TypeError(`keyward/redis: option "time" must be 'server' or 'caller' (got ${JSON.stringify(time)})`)
   }
+  const coalesce = options.coalesce ?? true
+  if (typeof coalesce !== 'boolean') {
+    throw new TypeError(`keyward/redis: option "coalesce" must be true or false (got ${JSON.stringify(coalesce)})`)
+  }
   const connection = connect(options.client, timeoutMs)
   const layout = createLayout(prefix)
   // Only id → hash pairs are cached, never a record: revocation is read from Redis every time (K7).
@@ -70,6 +84,7 @@ export function createContext(options: RedisStoreOptions): RedisContext {
   return {
     connection,
     layout,
+    coalesce: coalesce && !connection.cluster,
     nowArgument: time === 'server' ? () => '' : (now) => String(now),
     async hashOf(id, fresh = false) {
       if (!fresh) {

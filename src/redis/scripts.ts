@@ -33,10 +33,15 @@ end
 
 -- Epoch milliseconds: the caller's value, or Redis's own clock when the caller sent ''.
 -- One clock for every instance, so app-server skew cannot widen a window (L2).
+-- TIME is read once per script run: the requests of one batch share the instant it ran at.
+local time_ms = nil
 local function clock_ms(arg)
   if arg == '' then
-    local t = redis.call('TIME')
-    return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+    if not time_ms then
+      local t = redis.call('TIME')
+      time_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+    end
+    return time_ms
   end
   return tonumber(arg)
 end
@@ -351,6 +356,79 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
 end
 `
 
+/** The hot path of one request as a Lua function, shared by the single and the batch script. */
+const AUTHORIZE_FUNCTION = `
+-- One request: its keys, and its arguments A[o + 1] .. A[last] (the ARGV of the header above).
+local function authorize(record_key, minute_key, month_key, A, o, last)
+  local now = clock_ms(A[o + 1])
+  local record = redis.call('HMGET', record_key, 'id', 'name', 'keyType', 'last4', 'createdAt',
+    'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits')
+  local key_type, expires_at, revoked_at = record[3], record[6], record[7]
+  local last_used_at, scopes, limits = record[8], record[9], record[10]
+  -- An absent field is sent as the integer 0 (a string is always a bulk string): false would read
+  -- as a null under RESP2 but as a boolean under RESP3.
+  local found = false
+  for i = 1, 10 do
+    if record[i] then found = true else record[i] = 0 end
+  end
+  if not found then return {0} end
+
+  -- K6/K7: the authoritative record decides; revocation is final, expiry is derived from the time.
+  if revoked_at then return {1, record} end
+  if expires_at and tonumber(expires_at) <= now then return {2, record} end
+
+  local forbidden = 0
+  if A[o + 3] == '1' and key_type == 'test' then
+    forbidden = 4
+  elseif last - o >= 8 and scopes then
+    -- scopes is a JSON array of strings. Without a backslash in it, every string is stored as it
+    -- is and every quote delimits one, so a scope name (SCOPE_PATTERN: it starts with a letter and
+    -- holds no quote) is held exactly when it appears in quotes. Anything else is decoded.
+    local verbatim = not string.find(scopes, '\\\\', 1, true)
+    local held = nil
+    for i = o + 8, last do
+      local scope = A[i]
+      local has
+      if verbatim and string.find(scope, '^[a-z][a-z0-9:._%-]*$') then
+        has = string.find(scopes, '"' .. scope .. '"', 1, true)
+      else
+        if not held then
+          held = {}
+          for _, name in ipairs(cjson.decode(scopes)) do held[name] = true end
+        end
+        has = held[scope]
+      end
+      if not has then
+        forbidden = 3
+        break
+      end
+    end
+  end
+
+  -- L1: the key type's defaults, each field overridden by the key's own limits.
+  local per_minute, per_month = tonumber(A[o + 4]), tonumber(A[o + 5])
+  if key_type == 'test' then per_minute, per_month = tonumber(A[o + 6]), tonumber(A[o + 7]) end
+  if limits then
+    local own = cjson.decode(limits)
+    if type(own.perMinute) == 'number' then per_minute = own.perMinute end
+    if type(own.perMonth) == 'number' then per_month = own.perMonth end
+  end
+
+  local consume = A[o + 2] == '1' and forbidden == 0
+  local decision = limit(minute_key, month_key, now, per_minute, per_month, consume)
+  if forbidden ~= 0 then return {forbidden, record, decision} end
+  if not (consume and decision[1] == 1) then return {5, record, decision, 0} end
+
+  -- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
+  if not last_used_at or tonumber(last_used_at) < now then
+    local stamp = int(now)
+    redis.call('HSET', record_key, 'lastUsedAt', stamp)
+    record[8] = stamp
+  end
+  return {5, record, decision, 1}
+end
+`
+
 const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6).
 -- KEYS[1] the key record            HASH   <prefix>:{<hash>}:key
 -- KEYS[2] the minute state          HASH   <prefix>:{<hash>}:rl (buckets and t, n, o)
@@ -366,73 +444,36 @@ const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one reques
 --   | {5, record, decision, consumed} ok. record: the values of id, name, keyType, last4,
 --   createdAt, expiresAt, revokedAt, lastUsedAt, scopes, limits, as stored afterwards, each a
 --   string, or the integer 0 where the field is absent.
-` + LIMITS_LIBRARY + `
-local now = clock_ms(ARGV[1])
-local record = redis.call('HMGET', KEYS[1], 'id', 'name', 'keyType', 'last4', 'createdAt',
-  'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits')
-local key_type, expires_at, revoked_at = record[3], record[6], record[7]
-local last_used_at, scopes, limits = record[8], record[9], record[10]
--- An absent field is sent as the integer 0 (a string is always a bulk string): false would read
--- as a null under RESP2 but as a boolean under RESP3.
-local found = false
-for i = 1, 10 do
-  if record[i] then found = true else record[i] = 0 end
-end
-if not found then return {0} end
+` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
+return authorize(KEYS[1], KEYS[2], KEYS[3], ARGV, 0, #ARGV)
+`
 
--- K6/K7: the authoritative record decides; revocation is final, expiry is derived from the time.
-if revoked_at then return {1, record} end
-if expires_at and tonumber(expires_at) <= now then return {2, record} end
-
-local forbidden = 0
-if ARGV[3] == '1' and key_type == 'test' then
-  forbidden = 4
-elseif #ARGV >= 8 and scopes then
-  -- scopes is a JSON array of strings. Without a backslash in it, every string is stored as it
-  -- is and every quote delimits one, so a scope name (SCOPE_PATTERN: it starts with a letter and
-  -- holds no quote) is held exactly when it appears in quotes. Anything else is decoded.
-  local verbatim = not string.find(scopes, '\\\\', 1, true)
-  local held = nil
-  for i = 8, #ARGV do
-    local scope = ARGV[i]
-    local has
-    if verbatim and string.find(scope, '^[a-z][a-z0-9:._%-]*$') then
-      has = string.find(scopes, '"' .. scope .. '"', 1, true)
-    else
-      if not held then
-        held = {}
-        for _, name in ipairs(cjson.decode(scopes)) do held[name] = true end
-      end
-      has = held[scope]
-    end
-    if not has then
-      forbidden = 3
-      break
-    end
+const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
+-- Each request is decided exactly as the authorize script decides it, in the order given; a request
+-- whose decision fails (a Redis error) gets its error in its place and the others go on.
+-- KEYS[1], KEYS[2], KEYS[3] the first request's keys, as the authorize script's KEYS; KEYS[3i-2..3i]
+--         request i's keys
+-- ARGV[1] n, the number of requests; then for each request c, the count of its arguments, and
+--         its c arguments, as the authorize script's ARGV
+-- Returns an array of n replies, each what the authorize script returns, or an error reply.
+` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
+local n = tonumber(ARGV[1])
+local replies = {}
+local at = 2
+for i = 1, n do
+  local c = tonumber(ARGV[at])
+  local k = 3 * (i - 1)
+  local ok, reply = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV, at, at + c)
+  if ok then
+    replies[i] = reply
+  elseif type(reply) == 'table' and reply.err then
+    replies[i] = reply
+  else
+    replies[i] = {err = tostring(reply)}
   end
+  at = at + c + 1
 end
-
--- L1: the key type's defaults, each field overridden by the key's own limits.
-local per_minute, per_month = tonumber(ARGV[4]), tonumber(ARGV[5])
-if key_type == 'test' then per_minute, per_month = tonumber(ARGV[6]), tonumber(ARGV[7]) end
-if limits then
-  local own = cjson.decode(limits)
-  if type(own.perMinute) == 'number' then per_minute = own.perMinute end
-  if type(own.perMonth) == 'number' then per_month = own.perMonth end
-end
-
-local consume = ARGV[2] == '1' and forbidden == 0
-local decision = limit(KEYS[2], KEYS[3], now, per_minute, per_month, consume)
-if forbidden ~= 0 then return {forbidden, record, decision} end
-if not (consume and decision[1] == 1) then return {5, record, decision, 0} end
-
--- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
-if not last_used_at or tonumber(last_used_at) < now then
-  local stamp = int(now)
-  redis.call('HSET', KEYS[1], 'lastUsedAt', stamp)
-  record[8] = stamp
-end
-return {5, record, decision, 1}
+return replies
 `
 
 const LIMIT_SOURCE = `-- keyward limit: one rate-limit decision for RateLimiter.consume / peek (L2, L4).
@@ -504,14 +545,24 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: 'bd28be34dd3b44685e3471dcc7dd193556ff143c',
+  sha: 'f0e7bca9fe170fc19a7898160e3fa2dce710a8cf',
+}
+
+/**
+ * The authorize calls of one event-loop turn in one step: one round trip for all of them
+ * (`src/redis/authorize.ts` sends it on a single Redis node; a cluster gets one call per request).
+ */
+export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
+  name: 'authorize-batch',
+  source: AUTHORIZE_BATCH_SOURCE,
+  sha: '76b7a3e773ceafed09495360592466b738d013d3',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: 'b1b1e55e5f0c362489a5e977004a789f836f24cd',
+  sha: 'da1529b3dd7d4a1b37c6fb8ac0f605b3c713abc6',
 }
 
 /** KeyStore operations on one record. */
@@ -529,4 +580,4 @@ export const USAGE_SCRIPT: LuaScript = {
 }
 
 /** Every script, for tests and for preloading. */
-export const SCRIPTS: readonly LuaScript[] = [AUTHORIZE_SCRIPT, LIMIT_SCRIPT, RECORD_SCRIPT, USAGE_SCRIPT]
+export const SCRIPTS: readonly LuaScript[] = [AUTHORIZE_SCRIPT, AUTHORIZE_BATCH_SCRIPT, LIMIT_SCRIPT, RECORD_SCRIPT, USAGE_SCRIPT]

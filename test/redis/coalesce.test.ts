@@ -1,0 +1,167 @@
+/**
+ * Coalescing (P1): on a single node, the authorize calls of one event-loop turn go out as one
+ * batch script call. Each request must be decided exactly as it would be alone (K6, K7, L1–L6), a
+ * Redis error must fail only its own request (R5), and the batch must survive a flushed script
+ * cache. Runs on ioredis and on node-redis.
+ */
+import { describe, expect, inject, it } from 'vitest'
+import type { Redis } from 'ioredis'
+import { createKeyward, type Keyward } from '../../src/keyward.js'
+import { createRedisStores } from '../../src/redis/index.js'
+import { MAX_BATCH } from '../../src/redis/authorize.js'
+import { createManualClock } from '../../src/clock.js'
+import { generateKey } from '../../src/key-format.js'
+import { commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
+
+const url = sharedRedisUrl(inject('keywardRedis'))
+
+/** What a client sees of a decision: status, code, and the limit it was counted against. */
+function seen(decision: Awaited<ReturnType<Keyward['authenticate']>>): string {
+  if (!decision.ok) return `${decision.response.status} ${decision.error.code}`
+  return `200 ${decision.apiKey.keyType} remaining=${decision.apiKey.limits.minute.remaining} consumed=${decision.apiKey.consumed}`
+}
+
+describe.skipIf(url === null)('Redis authorize coalescing', () => {
+  const prefix = uniquePrefix('coalesce')
+  let client: Redis
+  withIoredisClient(url!, prefix, (opened) => {
+    client = opened
+  })
+
+  /** Two instances on the same data, one coalescing and one not, and keys of every kind. */
+  async function world(clientFor: () => Promise<unknown>, tag: string) {
+    const clock = createManualClock(Date.UTC(2026, 2, 10, 12))
+    const p = `${prefix}-${tag}`
+    const batched = createKeyward({ stores: createRedisStores({ client: (await clientFor()) as never, prefix: p, time: 'caller' }), clock, failedAuthLimit: 0 })
+    const single = createKeyward({ stores: createRedisStores({ client: (await clientFor()) as never, prefix: p, time: 'caller', coalesce: false }), clock, failedAuthLimit: 0 })
+    const live = await batched.keys.create({ name: 'live', scopes: ['ip'], limits: { perMinute: 3 } })
+    const other = await batched.keys.create({ name: 'other', scopes: ['email'] })
+    const test = await batched.keys.create({ name: 'test', keyType: 'test' })
+    const revoked = await batched.keys.create({ name: 'revoked' })
+    await batched.keys.revoke(revoked.record.id)
+    const expiring = await batched.keys.create({ name: 'expiring', expiresAt: new Date(clock.now() + 1000).toISOString() })
+    clock.advance(2000)
+    // Well-formed (K2 checksum) but held by no record.
+    const unknown = generateKey('live')
+    return { batched, single, clock, keys: { live: live.key, other: other.key, test: test.key, revoked: revoked.key, expired: expiring.key, unknown } }
+  }
+
+  const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
+
+  for (const [name, clientFor] of [
+    ['ioredis', () => ioredisClient(url!)],
+    ['node-redis', () => nodeRedisClient(url!)],
+  ] as const) {
+    it(`${name}: one turn of mixed requests is decided as each would be alone, in order (K6, K7, L2, L6)`, async () => {
+      const { batched, single, keys } = await world(clientFor, `${name}-mixed`)
+      // The same sequence twice, from one turn (one batch) and one request at a time (no batch),
+      // each against keys of its own state: the per-minute limit of 3 runs out mid-batch.
+      const sequence = [
+        [keys.live, { scopes: ['ip'] }],
+        [keys.other, { scopes: ['ip'] }],
+        [keys.live, { scopes: ['ip'] }],
+        [keys.test, { liveOnly: true }],
+        [keys.revoked, {}],
+        [keys.live, {}],
+        [keys.expired, {}],
+        [keys.unknown, {}],
+        [keys.live, {}],
+        [keys.live, { consume: false }],
+        [keys.other, {}],
+      ] as const
+      const together = await Promise.all(sequence.map(([key, route]) => batched.authenticate(bearer(key), route)))
+      const expected = [
+        '200 live remaining=2 consumed=true',
+        '403 forbidden',
+        '200 live remaining=1 consumed=true',
+        '403 forbidden',
+        '401 API_KEY_REVOKED',
+        '200 live remaining=0 consumed=true',
+        '401 API_KEY_EXPIRED',
+        '401 INVALID_API_KEY',
+        '429 rate_limited',
+        '200 live remaining=0 consumed=false',
+        '200 live remaining=999 consumed=true',
+      ]
+      expect(together.map(seen)).toEqual(expected)
+      // The uncoalesced instance, on fresh keys of the same kinds, answers the same.
+      const fresh = await world(clientFor, `${name}-alone`)
+      const alone = []
+      for (const [key, route] of sequence) {
+        const mapped = Object.entries(keys).find(([, value]) => value === key)![0] as keyof typeof keys
+        alone.push(await fresh.single.authenticate(bearer(fresh.keys[mapped]), route))
+      }
+      expect(alone.map(seen)).toEqual(expected)
+      await Promise.all([batched.close(), single.close(), fresh.batched.close(), fresh.single.close()])
+    })
+  }
+
+  for (const [name, clientFor] of [
+    ['ioredis', () => ioredisClient(url!)],
+    ['node-redis', () => nodeRedisClient(url!)],
+  ] as const) {
+  it(`${name}: a Redis error fails only its own request with 500; the rest of the batch is decided (R5)`, async () => {
+    const { batched, single, keys } = await world(clientFor, `error-${name}`)
+    // Break one key's minute state: a string where the script expects a hash (WRONGTYPE).
+    const record = (await batched.keys.list()).find((r) => r.name === 'other')!
+    const all = await client.keys(`${prefix}-error-${name}:{*}:key`)
+    let broken = ''
+    for (const k of all) if ((await client.hget(k, 'id')) === record.id) broken = k.replace(/:key$/, ':rl')
+    await client.set(broken, 'not a hash')
+    const decisions = await Promise.all([
+      batched.authenticate(bearer(keys.live)),
+      batched.authenticate(bearer(keys.other)),
+      batched.authenticate(bearer(keys.test)),
+    ])
+    expect(decisions.map(seen)).toEqual(['200 live remaining=2 consumed=true', '500 INTERNAL_ERROR', '200 test remaining=9 consumed=true'])
+    expect(seen(await single.authenticate(bearer(keys.other)))).toBe('500 INTERNAL_ERROR')
+    await Promise.all([batched.close(), single.close()])
+  })
+  }
+
+  it(`more requests in one turn than MAX_BATCH (${MAX_BATCH}) go out as several batch calls, every one answered`, async () => {
+    const { batched, keys } = await world(() => ioredisClient(url!), 'many')
+    const n = 2 * MAX_BATCH + 10
+    const decisions = await Promise.all(Array.from({ length: n }, () => batched.authenticate(bearer(keys.other))))
+    expect(decisions.every((d) => d.ok)).toBe(true)
+    // Every request counted once, in order: remaining runs down from 999 without a gap or repeat.
+    const remaining = decisions.map((d) => (d.ok ? d.apiKey.limits.minute.remaining : -1)).sort((a, b) => b - a)
+    expect(remaining).toEqual(Array.from({ length: n }, (_, i) => 999 - i))
+    await batched.close()
+  })
+})
+
+describe.skipIf(url === null || !privateServersAvailable())('Redis authorize coalescing on a private server', () => {
+  let redis: Redis
+  let serverUrl: string
+  withPrivateRedis((server, client) => {
+    redis = client
+    serverUrl = server.url
+  })
+
+  it(`one turn of MAX_BATCH (${MAX_BATCH}) requests is one EVALSHA, and a flushed script cache is reloaded with EVAL`, async () => {
+    const keyward = createKeyward({ stores: createRedisStores({ client: await ioredisClient(serverUrl) }), failedAuthLimit: 0 })
+    const { key } = await keyward.keys.create({ name: 'batch' })
+    await redis.script('FLUSH')
+    await redis.config('RESETSTAT')
+    const first = await Promise.all(Array.from({ length: MAX_BATCH }, () => keyward.authenticate(bearer(key))))
+    expect(first.every((d) => d.ok)).toBe(true)
+    let calls = await commandCalls(redis)
+    expect([calls.get('evalsha'), calls.get('eval')]).toEqual([1, 1])
+    await redis.config('RESETSTAT')
+    const second = await Promise.all(Array.from({ length: MAX_BATCH }, () => keyward.authenticate(bearer(key))))
+    expect(second.every((d) => d.ok)).toBe(true)
+    calls = await commandCalls(redis)
+    expect([calls.get('evalsha'), calls.get('eval')]).toEqual([1, undefined])
+    await keyward.close()
+  })
+
+  it('option "coalesce" must be a boolean', () => {
+    expect(() => createRedisStores({ client: redis, coalesce: 'yes' as never })).toThrow(
+      new TypeError('keyward/redis: option "coalesce" must be true or false (got "yes")'),
+    )
+  })
+})
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
