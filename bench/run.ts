@@ -186,7 +186,7 @@ if (http) {
   for (const v of http.variants) lines.push(`- ${v.framework} ${v.variant}: ${v.response}`)
   lines.push(
     '',
-    'The baseline sends what keyward sends: the same handler and body, plus `X-Request-ID` (a fresh `req_` id per request from pooled CSPRNG bytes) and the three `X-RateLimit-*` headers, set in the handler with no middleware. keyward routes require the `ip` scope, as the reference server does.',
+    'The baseline sends what keyward sends: the same handler and body, plus `X-Request-ID` (a fresh `req_` id per request from pooled CSPRNG bytes), the three `X-RateLimit-*` and the three `X-Quota-*` headers, set in the handler with no middleware. keyward\'s live key has a per-minute limit and a monthly quota (both too large to be reached), so every keyward request is counted against both, recorded in the usage log and answered with a request id; the peers enforce no quota and record nothing. keyward routes require the `ip` scope, as the reference server does.',
     '',
     'This machine is shared and noisy: "server cores busy" well under 1.0 means the server was starved in some runs (other processes had the cores), and requests/s then moves by ±30% from run to run. Server CPU µs per request (user + system time of the server process from /proc, over requests served) hardly moves with contention, so "× baseline by CPU" (baseline µs / server µs) is the steadier estimate of the capacity ratio of a CPU-bound server; the PASS/MISS verdicts use requests/s as the targets say. Redis CPU µs/request is the local redis-server process over the same run.',
     '',

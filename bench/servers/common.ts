@@ -27,6 +27,11 @@ export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'pee
 export const ROUTE = '/api/v1/ip/lookup'
 /** A per-minute limit no run reaches, so every request is a full, admitted, consuming one. */
 export const PER_MINUTE = 1_000_000_000
+/**
+ * The live key's monthly quota: keyward enforces one in every run (the peers enforce none), so its
+ * rows pay for the month counter and send the `X-Quota-*` headers, as the baseline does too.
+ */
+export const PER_MONTH = 1_000_000_000_000
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 export function variantOf(argv: readonly string[]): Variant {
@@ -60,6 +65,12 @@ let baselineCount = 0
  * The headers keyward sends on an admitted request, with values of the same shape: a fresh
  * request id, the limit, a remaining count and a reset time. No authentication, no limit state.
  */
+/** 00:00 UTC on the 1st of next month, in epoch seconds (the quota's reset). */
+function nextMonthSeconds(): number {
+  const now = new Date()
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000
+}
+
 export function baselineHeaders(): Record<string, string> {
   if (poolOffset === pool.length) {
     randomFillSync(pool)
@@ -73,6 +84,9 @@ export function baselineHeaders(): Record<string, string> {
     'X-RateLimit-Limit': '1000000000',
     'X-RateLimit-Remaining': String(PER_MINUTE - (baselineCount % 100_000_000) - 1),
     'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60),
+    'X-Quota-Limit': '1000000000000',
+    'X-Quota-Remaining': String(PER_MONTH - baselineCount - 1),
+    'X-Quota-Reset': String(nextMonthSeconds()),
   }
 }
 
@@ -117,7 +131,7 @@ export const REDIS_PREFIX = `kwbench-${process.pid}`
 
 /**
  * The keyward instance of the `memory` and `redis` variants, and a live key. The key's type
- * defaults get the huge per-minute limit (L1), so nothing answers 429.
+ * defaults get the huge per-minute limit and monthly quota (L1), so nothing answers 429.
  */
 export async function benchKeyward(variant: 'memory' | 'redis'): Promise<{ keyward: Keyward; key: string; close: () => Promise<void> }> {
   let stores: RedisStores | undefined
@@ -126,7 +140,7 @@ export async function benchKeyward(variant: 'memory' | 'redis'): Promise<{ keywa
     client = await connectRedis()
     stores = createRedisStores({ client, prefix: REDIS_PREFIX })
   }
-  const keyward = createKeyward({ ...(stores ? { stores } : {}), limits: { live: { perMinute: PER_MINUTE } } })
+  const keyward = createKeyward({ ...(stores ? { stores } : {}), limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } })
   const { key } = await keyward.keys.create({ name: 'bench' })
   return {
     keyward,
