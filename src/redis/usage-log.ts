@@ -62,13 +62,12 @@ function decodeEntry(value: unknown): UsageEntry {
   return entry
 }
 
+/** A character JSON.stringify escapes, or one this fast path leaves to it (non-ASCII). */
+const NOT_PLAIN = /["\\\u0000-\u001f\u007f-\uffff]/
+
 /** A string as JSON: printable ASCII without quote or backslash as it is, anything else by JSON.stringify. */
 function jsonString(value: string): string {
-  if (typeof value !== 'string') return JSON.stringify(value ?? null)
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i)
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(value)
-  }
+  if (typeof value !== 'string' || NOT_PLAIN.test(value)) return JSON.stringify(value ?? null)
   return `"${value}"`
 }
 
