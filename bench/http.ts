@@ -141,7 +141,7 @@ function fetchOnce(server: ServerHandle): Promise<Snapshot> {
 }
 
 // Values that differ by nature from one response to the next; compared by shape.
-const PER_RESPONSE = new Set(['date', 'etag', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+const PER_RESPONSE = new Set(['date', 'etag', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-quota-remaining', 'x-quota-reset'])
 const shape = (value: string) => value.replace(/[A-Za-z0-9_+/=-]/g, 'x')
 
 /** Whether a keyward response equals the baseline's: status, header names and values, body bytes. */

@@ -31,7 +31,7 @@ function intFromEnv(name: string, fallback: number): number {
   return value
 }
 
-const rounds = intFromEnv('BENCH_ROUNDS', 5)
+const rounds = intFromEnv('BENCH_ROUNDS', 7)
 const seconds = intFromEnv('BENCH_SECONDS', 3)
 const warmupSeconds = intFromEnv('BENCH_WARMUP', 2)
 const connections = intFromEnv('BENCH_CONNECTIONS', 50)
