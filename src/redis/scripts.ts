@@ -26,9 +26,12 @@ export interface LuaScript {
  *   [9] binding (0 none, 1 minute, 2 month)
  */
 const LIMITS_LIBRARY = `
+-- The library functions the scripts call most, as locals (a global lookup each call otherwise).
+local mfloor, mceil, mmax, mmin, sformat = math.floor, math.ceil, math.max, math.min, string.format
+
 -- An integer as Redis wants it in an argument: never in exponent notation.
 local function int(n)
-  return string.format('%.0f', n)
+  return sformat('%.0f', n)
 end
 
 -- Epoch milliseconds: the caller's value, or Redis's own clock when the caller sent ''.
@@ -39,7 +42,7 @@ local function clock_ms(arg)
   if arg == '' then
     if not time_ms then
       local t = redis.call('TIME')
-      time_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+      time_ms = tonumber(t[1]) * 1000 + mfloor(tonumber(t[2]) / 1000)
     end
     return time_ms
   end
@@ -50,11 +53,11 @@ end
 -- Howard Hinnant's civil_from_days: the Lua sandbox has no os.date.
 local function month_index_of_day(day)
   local z = day + 719468
-  local era = math.floor(z / 146097)
+  local era = mfloor(z / 146097)
   local doe = z - era * 146097
-  local yoe = math.floor((doe - math.floor(doe / 1460) + math.floor(doe / 36524) - math.floor(doe / 146096)) / 365)
-  local doy = doe - (365 * yoe + math.floor(yoe / 4) - math.floor(yoe / 100))
-  local mp = math.floor((5 * doy + 2) / 153)
+  local yoe = mfloor((doe - mfloor(doe / 1460) + mfloor(doe / 36524) - mfloor(doe / 146096)) / 365)
+  local doy = doe - (365 * yoe + mfloor(yoe / 4) - mfloor(yoe / 100))
+  local mp = mfloor((5 * doy + 2) / 153)
   local month = mp < 10 and mp + 3 or mp - 9
   local year = yoe + era * 400
   if month <= 2 then year = year + 1 end
@@ -63,14 +66,14 @@ end
 
 -- Epoch seconds of 00:00 UTC on the 1st of month year * 12 + month0 (days_from_civil).
 local function month_start_seconds(index)
-  local year = math.floor(index / 12)
+  local year = mfloor(index / 12)
   local month = index - year * 12 + 1
   if month <= 2 then year = year - 1 end
-  local era = math.floor(year / 400)
+  local era = mfloor(year / 400)
   local yoe = year - era * 400
   local mp = month > 2 and month - 3 or month + 9
-  local doy = math.floor((153 * mp + 2) / 5)
-  local doe = yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy
+  local doy = mfloor((153 * mp + 2) / 5)
+  local doe = yoe * 365 + mfloor(yoe / 4) - mfloor(yoe / 100) + doy
   return (era * 146097 + doe - 719468) * 86400
 end
 
@@ -98,7 +101,7 @@ local function scan_window(flat, s, check)
     local second = tonumber(flat[i])
     if second then
       local c = tonumber(flat[i + 1])
-      if check and plain and not (c and c > 0 and c == math.floor(c) and flat[i] == int(second)) then
+      if check and plain and not (c and c > 0 and c == mfloor(c) and flat[i] == int(second)) then
         plain = false
       end
       if not newest or second > newest then newest = second end
@@ -154,7 +157,7 @@ end
 -- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
 -- nothing (only buckets already outside the window are trimmed). A peek writes nothing.
 local function limit(minute_key, month_key, now, per_minute, per_month, consume)
-  local s = math.floor(now / 1000)
+  local s = mfloor(now / 1000)
   local s_field = int(s)
   -- The bookkeeping, and bucket s: the one an admitted request nearly always counts in.
   local book = redis.call('HMGET', minute_key, 't', 'n', 'o', s_field)
@@ -171,7 +174,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local rebook = false        -- a consume writes t/n/o even when it admits nothing
 
   if booked then
-    floor = math.max(s, newest) - 60
+    floor = mmax(s, newest) - 60
     if newest < floor then
       wipe = true
     elseif held_from >= floor then
@@ -195,7 +198,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
         oldest = floor
       else
         -- The oldest bucket left is the first held second after floor (newest is held).
-        local last = math.min(newest, held_from + WALK_FIELDS - 1)
+        local last = mmin(newest, held_from + WALK_FIELDS - 1)
         if last > floor then
           fields = {}
           for second = floor + 1, last do fields[#fields + 1] = int(second) end
@@ -238,7 +241,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     minute_count, oldest, stale = 0, nil, {}
   end
 
-  local current_month = month_index_of_day(math.floor(s / 86400))
+  local current_month = month_index_of_day(mfloor(s / 86400))
   local month_index = current_month
   local month_count = 0
   local month_stored = false
@@ -271,7 +274,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     -- The request's bucket: s, or for an earlier-stamped request the oldest bucket still in the
     -- window, so the window never spans more than 61 seconds.
     local bucket = s
-    if newest and newest > s then bucket = math.max(s, newest - 60) end
+    if newest and newest > s then bucket = mmax(s, newest - 60) end
     local moved = rebook or not newest or bucket > newest or not oldest or bucket < oldest
     if not newest or bucket > newest then newest = bucket end
     if not oldest or bucket < oldest then oldest = bucket end
@@ -297,7 +300,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It is
     -- set whenever a bucket is created, so it always reaches past second (newest + 62): a request
     -- into an existing bucket leaves it as it is.
-    if created then redis.call('PEXPIRE', minute_key, int(math.max(120000, (newest + 62) * 1000 - now))) end
+    if created then redis.call('PEXPIRE', minute_key, int(mmax(120000, (newest + 62) * 1000 - now))) end
     if per_month then
       month_count = month_count + 1
       redis.call('HSET', month_key, 'm', int(month_index), 'n', int(month_count))
@@ -309,21 +312,21 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
   end
 
-  local minute_reset = math.ceil(now / 1000)
+  local minute_reset = mceil(now / 1000)
   if oldest then minute_reset = oldest + 61 end
   local month_limit, month_remaining = -1, 0
   if per_month then
     month_limit = per_month
-    month_remaining = math.max(0, per_month - month_count)
+    month_remaining = mmax(0, per_month - month_count)
   end
-  local minute_remaining = math.max(0, per_minute - minute_count)
+  local minute_remaining = mmax(0, per_minute - minute_count)
   if allowed then
     return {1, per_minute, minute_remaining, minute_reset, month_limit, month_remaining, month_reset, 0, 0}
   end
 
   local month_exhausted = per_month and month_count >= per_month
   local month_wait, minute_wait = 0, 0
-  if month_exhausted then month_wait = math.max(1, math.ceil((month_reset * 1000 - now) / 1000)) end
+  if month_exhausted then month_wait = mmax(1, mceil((month_reset * 1000 - now) / 1000)) end
   if minute_count >= per_minute then
     -- Walk the buckets oldest first until what is left is below the limit (minuteRetryAfter).
     local left = minute_count
@@ -347,12 +350,12 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
         end
       end
     end
-    minute_wait = math.max(1, expires - s)
+    minute_wait = mmax(1, expires - s)
   end
   local binding = 1
   if month_exhausted then binding = 2 end
   return {0, per_minute, minute_remaining, minute_reset, month_limit, month_remaining, month_reset,
-    math.max(month_wait, minute_wait), binding}
+    mmax(month_wait, minute_wait), binding}
 end
 `
 
@@ -545,7 +548,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: 'f0e7bca9fe170fc19a7898160e3fa2dce710a8cf',
+  sha: '5c1f3370de1422d9cd0315fcbde6c3c593ff824b',
 }
 
 /**
@@ -555,14 +558,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '76b7a3e773ceafed09495360592466b738d013d3',
+  sha: '9e9b7f3eace968e9cbbd60e87d481b7c6507eb09',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: 'da1529b3dd7d4a1b37c6fb8ac0f605b3c713abc6',
+  sha: '3cbd6991d54d2fe4fccf40b06b2d76548a0886cc',
 }
 
 /** KeyStore operations on one record. */
