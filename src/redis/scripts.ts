@@ -87,6 +87,27 @@ end
 -- buckets are cheaper to read whole than the empty seconds between them one by one.
 local WALK_FIELDS = 8
 
+-- The count and the oldest non-empty second of the buckets at or after floor, and the fields
+-- before it (that have left the window), from HGETALL pairs (numeric fields only).
+local function count_window(flat, floor)
+  local count, oldest, stale = 0, nil, {}
+  for i = 1, #flat, 2 do
+    local second = tonumber(flat[i])
+    if second then
+      if second < floor then
+        stale[#stale + 1] = flat[i]
+      else
+        local c = tonumber(flat[i + 1])
+        if c > 0 then
+          count = count + c
+          if not oldest or second < oldest then oldest = second end
+        end
+      end
+    end
+  end
+  return count, oldest, stale
+end
+
 -- The window read whole from HGETALL pairs, numeric fields only (t, n and o are skipped).
 -- Returns floor, newest, the count and the oldest non-empty second of the window, and the fields
 -- that have left it. With check, also whether t/n/o can describe the buckets: every count a
@@ -94,43 +115,20 @@ local WALK_FIELDS = 8
 local function scan_window(flat, s, check)
   -- The window reaches back 60 s from the later of s and the newest bucket: a clock that steps
   -- back (or a caller whose clock runs behind) keeps counting the newest buckets, rejecting more.
-  -- One pass assumes the usual floor s - 60; a bucket newer than s (rare) makes a second pass.
-  local floor = s - 60
-  local newest, count, oldest, stale, plain = nil, 0, nil, {}, true
+  local newest, plain = nil, true
   for i = 1, #flat, 2 do
     local second = tonumber(flat[i])
     if second then
-      local c = tonumber(flat[i + 1])
-      if check and plain and not (c and c > 0 and c == mfloor(c) and flat[i] == int(second)) then
-        plain = false
+      if check and plain then
+        local c = tonumber(flat[i + 1])
+        if not (c and c > 0 and c == mfloor(c) and flat[i] == int(second)) then plain = false end
       end
       if not newest or second > newest then newest = second end
-      if second < floor then
-        stale[#stale + 1] = flat[i]
-      elseif c > 0 then
-        count = count + c
-        if not oldest or second < oldest then oldest = second end
-      end
     end
   end
-  if newest and newest > s then
-    floor = newest - 60
-    count, oldest, stale = 0, nil, {}
-    for i = 1, #flat, 2 do
-      local second = tonumber(flat[i])
-      if second then
-        if second < floor then
-          stale[#stale + 1] = flat[i]
-        else
-          local c = tonumber(flat[i + 1])
-          if c > 0 then
-            count = count + c
-            if not oldest or second < oldest then oldest = second end
-          end
-        end
-      end
-    end
-  end
+  local floor = s - 60
+  if newest and newest > s then floor = newest - 60 end
+  local count, oldest, stale = count_window(flat, floor)
   return floor, newest, count, oldest, stale, plain
 end
 
@@ -548,7 +546,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '5c1f3370de1422d9cd0315fcbde6c3c593ff824b',
+  sha: 'a6cb705f759a273bb352fdde48c3add3f151a2c2',
 }
 
 /**
@@ -558,14 +556,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '9e9b7f3eace968e9cbbd60e87d481b7c6507eb09',
+  sha: '09888f03060cbf01df931092f941e43566cd6176',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: '3cbd6991d54d2fe4fccf40b06b2d76548a0886cc',
+  sha: '93fceb6485a7c8e800b8f07ace1aa2f6edcb8b87',
 }
 
 /** KeyStore operations on one record. */
