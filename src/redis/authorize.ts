@@ -24,9 +24,11 @@ interface Queued {
  * The fused hot path (P1): one EVALSHA per hash tried. On a single node the calls of one
  * event-loop turn are coalesced: queued as they come, and sent from a `setImmediate` (after the
  * turn's I/O callbacks) as one batch script call, so N concurrent requests cost one round trip
- * and one write, not N. Each waits at most `timeoutMs` from the moment its batch is sent. The first hash (the current pepper) is
- * nearly always the one; a previous pepper's hash costs a second call only when the first is
- * unknown. Each hash lives in its own slot, so each call stays within one slot on a cluster.
+ * and one write, not N. Each waits at most `timeoutMs` from the moment its batch is sent.
+ *
+ * The first hash (the current pepper) is nearly always the one; a previous pepper's hash costs a
+ * second call only when the first is unknown. Each hash lives in its own slot, so each call stays
+ * within one slot on a cluster.
  *
  * One hash is one script call, bounded by the connection's deadline; several hashes are tried in
  * turn under one deadline for all of them, so `authorize` always settles within `timeoutMs` (R5).
