@@ -42,8 +42,8 @@ export interface KeywardHono extends MiddlewareHandler {
    * returns a `Response`, nothing waits on a promise. It needs no `app.use(api)`: mount `notFound` and
    * `onError`, and every route under `<prefix>/v1/` must then be a `guard()` (or use `protect()`).
    */
-  guard<H extends Handler<any, any, any, any>>(handler: H): H
-  guard<H extends Handler<any, any, any, any>>(options: RouteOptions | undefined, handler: H): H
+  guard<P extends string = any>(handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
+  guard<P extends string = any>(options: RouteOptions | undefined, handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
   /** For `app.notFound()`: unknown paths under `<prefix>/v1/` get the authenticated 404 (R4). */
   notFound: NotFoundHandler
   /** For `app.onError()`: errors under the prefix become the error envelope with the request id. */

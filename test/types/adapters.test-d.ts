@@ -86,4 +86,20 @@ describe('keyward/hono', () => {
     // @ts-expect-error skip is a boolean
     api.protect({ skip: 1 })
   })
+
+  test('a guard() handler sees the key context and its path parameters, and the route accepts it', () => {
+    const api = keywardHono(keyward, { prefix: '/api' })
+    const app = new Hono()
+    app.get(
+      '/api/v1/things/:id',
+      api.guard({ scopes: ['ip'] }, (c) => {
+        expectTypeOf(c.var.apiKey).toEqualTypeOf<ApiKeyContext>()
+        expectTypeOf(c.var.requestId).toEqualTypeOf<string>()
+        return c.json({ id: c.req.param('id'), keyType: c.var.apiKey.keyType })
+      }),
+    )
+    app.get('/api/v1/open', api.guard((c) => c.text(c.var.requestId)))
+    // @ts-expect-error liveOnly is a boolean
+    api.guard({ liveOnly: 'yes' }, (c) => c.text(''))
+  })
 })
