@@ -128,13 +128,17 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     view: RequestView | null
   }
 
+  /** L4a: a consuming request is recorded once its status is known, whatever the handler answered. */
+  function record(decision: AuthSuccess, view: RequestView, status: number): void {
+    if (decision.apiKey.consumed) {
+      keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status, ip: view.ip ?? null })
+    }
+  }
+
   /** A response that went out with keyward's headers (L3, R2) and, when it consumed, its usage entry (L4a). */
   function finish(c: Context, decision: AuthSuccess, view: RequestView): void {
     ensureHeaders(c, decision.headers)
-    // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
-    if (decision.apiKey.consumed) {
-      keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: c.res.status, ip: view.ip ?? null })
-    }
+    record(decision, view, c.res.status)
   }
 
   const middleware = createMiddleware(async function keywardMiddleware(c, next) {
@@ -214,16 +218,11 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
             out.headers.set(name, headers[name]!)
           }
         }
-        if (decision.apiKey.consumed) {
-          keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: out.status, ip: view.ip ?? null })
-        }
+        record(decision, view, out.status)
         return out
       }
       // No response (the handler called next() or returned nothing): Hono answers with its 404.
-      if (decision.apiKey.consumed) {
-        const status = c.finalized ? c.res.status : 404
-        keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status, ip: view.ip ?? null })
-      }
+      record(decision, view, c.finalized ? c.res.status : 404)
       return response
     }
 
@@ -242,18 +241,14 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       try {
         result = handler!(c, next)
       } catch (error) {
-        if (decision.apiKey.consumed) {
-          keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: statusOfError(error), ip: view.ip ?? null })
-        }
+        record(decision, view, statusOfError(error))
         throw error
       }
       if (!isPromise(result)) return completed(c, result, decision, view)
       return result.then(
         (response) => completed(c, response, decision, view),
         (error: unknown) => {
-          if (decision.apiKey.consumed) {
-            keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: statusOfError(error), ip: view.ip ?? null })
-          }
+          record(decision, view, statusOfError(error))
           throw error
         },
       )
