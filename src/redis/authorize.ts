@@ -89,9 +89,13 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     }
   }
 
-  function call(hash: string, args: string[]): Promise<unknown> {
-    const keys = layout.ofHash(hash)
+  /** One request's script call, on its own. */
+  function callOne(keys: TaggedKeys, args: string[]): Promise<unknown> {
     return connection.script(AUTHORIZE_SCRIPT, [keys.record, keys.minute, keys.month], args)
+  }
+
+  function call(hash: string, args: string[]): Promise<unknown> {
+    return callOne(layout.ofHash(hash), args)
   }
 
   let queue: Queued[] = []
@@ -105,7 +109,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
   function send(batch: Queued[]): void {
     if (batch.length === 1) {
       const { keys, args, resolve, reject } = batch[0]!
-      connection.script(AUTHORIZE_SCRIPT, [keys.record, keys.minute, keys.month], args).then(resolve, reject)
+      callOne(keys, args).then(resolve, reject)
       return
     }
     const keys: string[] = []
