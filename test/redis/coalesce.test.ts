@@ -16,6 +16,8 @@ import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
+
 /** What a client sees of a decision: status, code, and the limit it was counted against. */
 function seen(decision: Awaited<ReturnType<Keyward['authenticate']>>): string {
   if (!decision.ok) return `${decision.response.status} ${decision.error.code}`
@@ -46,8 +48,6 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
     const unknown = generateKey('live')
     return { batched, single, clock, keys: { live: live.key, other: other.key, test: test.key, revoked: revoked.key, expired: expiring.key, unknown } }
   }
-
-  const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
 
   for (const [name, clientFor] of [
     ['ioredis', () => ioredisClient(url!)],
@@ -163,5 +163,3 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis authorize coa
     )
   })
 })
-
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
