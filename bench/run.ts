@@ -101,16 +101,12 @@ function pairedRatio(variant: VariantResult, over?: VariantResult): number {
   const mine = variant.roundRatios
   const theirs = over?.roundRatios
   if (mine.length === 0 || (theirs !== undefined && theirs.length !== mine.length)) {
-    return variant.requestsPerSecond / (over ?? variantBaseline(variant))!.requestsPerSecond
+    return variant.requestsPerSecond / (over ?? row(variant.framework, 'baseline'))!.requestsPerSecond
   }
   const ratios = theirs === undefined ? mine : mine.map((r, i) => r / theirs[i]!)
   const sorted = [...ratios].sort((a, b) => a - b)
   const mid = sorted.length >> 1
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
-function variantBaseline(variant: VariantResult): VariantResult | undefined {
-  return row(variant.framework, 'baseline')
 }
 
 function row(framework: Framework, variant: string): VariantResult | undefined {

@@ -19,11 +19,15 @@ const { createKeyward, generateKey } = keywardPackage
 const { createRedisStores } = keywardRedis
 const { SCRIPTS } = redisScripts
 
-/** keyward on the memory store, on the Redis store, the bare framework, or the peer libraries. */
-/** `chain`: Hono only, keyward on the memory store mounted as middleware (`app.use` + `protect()`). */
+/**
+ * keyward on the memory store, on the Redis store, the bare framework, or the peer libraries;
+ * `chain` (Hono only): keyward on the memory store mounted as middleware (`app.use` + `protect()`).
+ */
 export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain'
 
 export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain']
+/** The variants every framework's server has. */
+export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer'] as const satisfies readonly Variant[]
 export const ROUTE = '/api/v1/ip/lookup'
 /** A per-minute limit no run reaches, so every request is a full, admitted, consuming one. */
 export const PER_MINUTE = 1_000_000_000
@@ -34,9 +38,10 @@ export const PER_MINUTE = 1_000_000_000
 export const PER_MONTH = 1_000_000_000_000
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
-export function variantOf(argv: readonly string[]): Variant {
-  const variant = argv[2] as Variant
-  if (!VARIANTS.includes(variant)) throw new TypeError(`bench server: variant must be one of ${VARIANTS.join(', ')} (got ${String(variant)})`)
+/** The variant in argv[2], one of those this server has. */
+export function variantOf<V extends Variant>(argv: readonly string[], variants: readonly V[]): V {
+  const variant = argv[2] as V
+  if (!variants.includes(variant)) throw new TypeError(`bench server: variant must be one of ${variants.join(', ')} (got ${String(variant)})`)
   return variant
 }
 
@@ -133,7 +138,9 @@ export const REDIS_PREFIX = `kwbench-${process.pid}`
  * The keyward instance of the `memory` and `redis` variants, and a live key. The key's type
  * defaults get the huge per-minute limit and monthly quota (L1), so nothing answers 429.
  */
-export async function benchKeyward(variant: 'memory' | 'redis'): Promise<{ keyward: Keyward; key: string; close: () => Promise<void> }> {
+export async function benchKeyward(
+  variant: 'memory' | 'redis',
+): Promise<{ keyward: Keyward; key: string; redisPatterns: string[]; close: () => Promise<void> }> {
   let stores: RedisStores | undefined
   let client: Redis | undefined
   if (variant === 'redis') {
@@ -145,6 +152,7 @@ export async function benchKeyward(variant: 'memory' | 'redis'): Promise<{ keywa
   return {
     keyward,
     key,
+    redisPatterns: variant === 'redis' ? [`${REDIS_PREFIX}:*`] : [],
     close: async () => {
       await keyward.close()
       client?.disconnect()

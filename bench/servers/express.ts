@@ -9,10 +9,10 @@ import { timingSafeEqual } from 'node:crypto'
 import express, { type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
-import { announce, baselineHeaders, benchKeyward, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import { announce, baselineHeaders, benchKeyward, COMMON_VARIANTS, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
 import { loadAdapter } from './keyward.js'
 
-const variant = variantOf(process.argv)
+const variant = variantOf(process.argv, COMMON_VARIANTS)
 const { keywardExpress } = await loadAdapter.express()
 const app = express()
 
@@ -55,11 +55,10 @@ if (variant === 'baseline') {
     client.disconnect()
   }
 } else {
-  if (variant === 'chain') throw new TypeError('bench server: variant "chain" is for Hono only')
   const bench = await benchKeyward(variant)
   key = bench.key
   close = bench.close
-  if (variant === 'redis') redisPatterns = [`${REDIS_PREFIX}:*`]
+  redisPatterns = bench.redisPatterns
   const api = keywardExpress(bench.keyward)
   app.use(api)
   app.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)

@@ -8,10 +8,10 @@
 import bearerAuth from '@fastify/bearer-auth'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
-import { announce, baselineHeaders, benchKeyward, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import { announce, baselineHeaders, benchKeyward, COMMON_VARIANTS, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
 import { loadAdapter } from './keyward.js'
 
-const variant = variantOf(process.argv)
+const variant = variantOf(process.argv, COMMON_VARIANTS)
 const { keywardFastify } = await loadAdapter.fastify()
 const app = Fastify({ logger: false })
 
@@ -48,11 +48,10 @@ if (variant === 'baseline') {
     client.disconnect()
   }
 } else {
-  if (variant === 'chain') throw new TypeError('bench server: variant "chain" is for Hono only')
   const bench = await benchKeyward(variant)
   key = bench.key
   close = bench.close
-  if (variant === 'redis') redisPatterns = [`${REDIS_PREFIX}:*`]
+  redisPatterns = bench.redisPatterns
   await app.register(keywardFastify, { keyward: bench.keyward })
   app.get(ROUTE, { config: { keyward: { scopes: ['ip'] } } }, handler)
 }

@@ -9,10 +9,10 @@
 import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
-import { announce, baselineHeaders, benchKeyward, lookup, peerToken, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import { announce, baselineHeaders, benchKeyward, lookup, peerToken, ROUTE, VARIANTS, variantOf } from './common.js'
 import { loadAdapter } from './keyward.js'
 
-const variant = variantOf(process.argv)
+const variant = variantOf(process.argv, VARIANTS)
 const { keywardHono } = await loadAdapter.hono()
 const app = new Hono()
 
@@ -39,7 +39,7 @@ if (variant === 'baseline') {
   const bench = await benchKeyward(variant === 'redis' ? 'redis' : 'memory')
   key = bench.key
   close = bench.close
-  if (variant === 'redis') redisPatterns = [`${REDIS_PREFIX}:*`]
+  redisPatterns = bench.redisPatterns
   const api = keywardHono(bench.keyward)
   if (variant === 'chain') {
     app.use(api)
