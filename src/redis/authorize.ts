@@ -1,5 +1,5 @@
-import type { AuthorizeInput, AuthorizeOutcome, LimitPolicy } from '../types.js'
-import { array, badReply, decodeDecision, decodeRecordValues, integer } from './codec.js'
+import type { AuthorizeInput, AuthorizeOutcome, LimitPolicy, StoredKey } from '../types.js'
+import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime } from './codec.js'
 import type { RedisContext } from './context.js'
 import type { TaggedKeys } from './layout.js'
 import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT } from './scripts.js'
@@ -12,10 +12,28 @@ import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT } from './scripts.js'
  */
 export const MAX_BATCH = 16
 
+/** Where the authorize script's ARGV holds the id of the record the caller holds (ARGV[8]). */
+const KNOWN = 7
+
+/**
+ * The most records held for the short reply; enough for the keys of a large deployment that are
+ * in use at once. The oldest added goes first.
+ */
+const RECORD_CACHE_LIMIT = 10_000
+
 /** A request waiting for the batch of its event-loop turn. */
 interface Queued {
   keys: TaggedKeys
+  /** The authorize script's ARGV for this request on its own. */
   args: string[]
+  /** The script's `now` argument and the type defaults: the batch shares them (one copy per call). */
+  now: string
+  defaults: string[]
+  /** This request's f as the batch script takes it (its scope count, live-only and consume), and its scopes. */
+  flags: string
+  /** The id of the record held for its hash, or ''. */
+  known: string
+  scopes: readonly string[] | null
   resolve: (reply: unknown) => void
   reject: (error: unknown) => void
 }
@@ -67,12 +85,50 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     return defaultArgs
   }
 
-  function outcomeOf(hash: string, raw: unknown): AuthorizeOutcome | null {
+  /**
+   * The last record each hash's script call sent whole. A call names the held record's id and,
+   * when the record in Redis still has it, gets back only what changes (expiresAt, lastUsedAt) and
+   * the decision: the rest of a record never changes once written (K5), and an id is never
+   * reused. Every status and limit is still decided in Redis on every call (K7).
+   */
+  const records = new Map<string, StoredKey>()
+  function hold(key: StoredKey): void {
+    if (records.get(key.hash) === key) return
+    if (!records.has(key.hash) && records.size >= RECORD_CACHE_LIMIT) records.delete(records.keys().next().value!)
+    records.set(key.hash, key)
+  }
+
+  function outcomeOf(hash: string, raw: unknown, held: StoredKey | undefined): AuthorizeOutcome | null {
     const reply = array(raw, 'the authorize script')
     const code = integer(reply[0], 'the authorize script')
-    if (code === 0) return null
+    if (code === 6) {
+      if (held === undefined || reply.length !== 5) throw badReply('the authorize script', reply)
+      return {
+        result: 'ok',
+        key: {
+          id: held.id,
+          hash,
+          name: held.name,
+          keyType: held.keyType,
+          last4: held.last4,
+          createdAt: held.createdAt,
+          expiresAt: optionalTime(reply[1], 'expiresAt'),
+          revokedAt: null,
+          lastUsedAt: optionalTime(reply[2], 'lastUsedAt'),
+          scopes: held.scopes,
+          limits: held.limits,
+        },
+        limits: decodeDecision(reply[3]),
+        consumed: integer(reply[4], 'the authorize script') === 1,
+      }
+    }
+    if (code === 0) {
+      records.delete(hash)
+      return null
+    }
     const key = decodeRecordValues(hash, reply[1])
     context.remember(key.id, hash)
+    hold(key)
     switch (code) {
       case 1:
         return { result: 'revoked', key }
@@ -94,16 +150,28 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     return connection.script(AUTHORIZE_SCRIPT, [keys.record, keys.minute, keys.month], args)
   }
 
-  function call(hash: string, args: string[]): Promise<unknown> {
-    return callOne(layout.ofHash(hash), args)
+  /** One hash's call on its own: `args` with the id held for that hash (ARGV[8]). */
+  function call(hash: string, args: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome | null> {
+    args[KNOWN] = held === undefined ? '' : held.id
+    return callOne(layout.ofHash(hash), args).then((raw) => outcomeOf(hash, raw, held))
   }
 
   let queue: Queued[] = []
 
+  /**
+   * Sends the turn's queue: runs of requests that share `now` and the defaults (nearly always the
+   * whole queue) go out in calls of at most MAX_BATCH.
+   */
   function flush(): void {
     const all = queue
     queue = []
-    for (let i = 0; i < all.length; i += MAX_BATCH) send(all.length <= MAX_BATCH ? all : all.slice(i, i + MAX_BATCH))
+    let start = 0
+    for (let i = 1; i <= all.length; i++) {
+      if (i === all.length || i - start === MAX_BATCH || all[i]!.now !== all[start]!.now || all[i]!.defaults !== all[start]!.defaults) {
+        send(start === 0 && i === all.length ? all : all.slice(start, i))
+        start = i
+      }
+    }
   }
 
   function send(batch: Queued[]): void {
@@ -113,11 +181,13 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       return
     }
     const keys: string[] = []
-    const args: string[] = [String(batch.length)]
+    const { now, defaults } = batch[0]!
+    const args: string[] = [String(batch.length), now, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!]
     for (const queued of batch) {
       keys.push(queued.keys.record, queued.keys.minute, queued.keys.month)
-      args.push(String(queued.args.length))
-      for (const arg of queued.args) args.push(arg)
+      args.push(queued.flags, queued.known)
+      const scopes = queued.scopes
+      if (scopes !== null) for (let i = 0; i < scopes.length; i++) args.push(scopes[i]!)
     }
     connection.script(AUTHORIZE_BATCH_SCRIPT, keys, args).then(
       (raw) => {
@@ -143,16 +213,21 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
   }
 
   /** The authorize call of one hash, in this turn's batch. */
-  function enqueue(hash: string, args: string[]): Promise<unknown> {
+  function enqueue(hash: string, args: string[], input: AuthorizeInput, defaults: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome | null> {
     const keys = layout.ofHash(hash)
-    return new Promise((resolve, reject) => {
-      if (queue.push({ keys, args, resolve, reject }) === 1) setImmediate(flush)
-    })
+    const scopes = input.requiredScopes ?? null
+    const flags = String((scopes === null ? 0 : scopes.length) * 4 + (input.liveOnly ? 2 : 0) + (input.consume ? 1 : 0))
+    const known = (args[KNOWN] = held === undefined ? '' : held.id)
+    const now = args[0]!
+    return new Promise<unknown>((resolve, reject) => {
+      if (queue.push({ keys, args, now, defaults, flags, known, scopes, resolve, reject }) === 1) setImmediate(flush)
+    }).then((raw) => outcomeOf(hash, raw, held))
   }
 
   async function tryEach(hashes: readonly string[], args: string[]): Promise<AuthorizeOutcome> {
     for (const hash of hashes) {
-      const outcome = outcomeOf(hash, await call(hash, args))
+      // Each call gets its own copy: ARGV[8] differs by hash.
+      const outcome = await call(hash, args.slice(), records.get(hash))
       if (outcome !== null) return outcome
     }
     return { result: 'unknown' }
@@ -168,6 +243,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       defaults[1]!,
       defaults[2]!,
       defaults[3]!,
+      '',
     ]
     const scopes = input.requiredScopes
     if (scopes != null) for (let i = 0; i < scopes.length; i++) args.push(scopes[i]!)
@@ -175,7 +251,10 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     try {
       if (hashes.length === 1) {
         const hash = hashes[0]!
-        return (context.coalesce ? enqueue(hash, args) : call(hash, args)).then((raw) => outcomeOf(hash, raw) ?? { result: 'unknown' })
+        const held = records.get(hash)
+        return (context.coalesce ? enqueue(hash, args, input, defaults, held) : call(hash, args, held)).then(
+          (outcome) => outcome ?? { result: 'unknown' },
+        )
       }
       return connection.within(tryEach(hashes, args), 'the authorize script')
     } catch (error) {

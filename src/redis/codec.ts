@@ -92,7 +92,8 @@ export function decodeRecord(hash: string, reply: unknown): StoredKey | undefine
 /**
  * The authorize script's record: the values of id, name, keyType, last4, createdAt, expiresAt,
  * revokedAt, lastUsedAt, scopes and limits in that order, each a string, or the integer 0 where
- * the field is absent. Every field is read from Redis on every call (K7): nothing is cached.
+ * the field is absent. Every field is read from Redis on every call that sends the record whole;
+ * a call that names the record it holds gets only expiresAt and lastUsedAt (`authorize.ts`).
  */
 export function decodeRecordValues(hash: string, reply: unknown): StoredKey {
   const values = array(reply, 'a key record')
@@ -129,6 +130,14 @@ export function decodeRecordValues(hash: string, reply: unknown): StoredKey {
     scopes: scopes === undefined ? null : (JSON.parse(scopes) as string[]),
     limits: limits === undefined ? null : (JSON.parse(limits) as KeyLimits),
   }
+}
+
+/** A record time the authorize script sends on its own: epoch ms as a string, or the integer 0 when absent. */
+export function optionalTime(value: unknown, name: string): number | null {
+  if (value === 0) return null
+  const time = Number(text(value, `a record value (${name})`))
+  if (!Number.isSafeInteger(time)) throw badReply(`a record value (${name})`, value)
+  return time
 }
 
 /** The decision array of the Lua `limit()` function (see scripts.ts). */

@@ -359,9 +359,12 @@ end
 
 /** The hot path of one request as a Lua function, shared by the single and the batch script. */
 const AUTHORIZE_FUNCTION = `
--- One request: its keys, and its arguments A[o + 1] .. A[last] (the ARGV of the header above).
-local function authorize(record_key, minute_key, month_key, A, o, last)
-  local now = clock_ms(A[o + 1])
+-- One request: its keys; now (as clock_ms takes it); consume and live_only (booleans); the type
+-- defaults D[d + 1] .. D[d + 4] (live perMinute, live perMonth, test perMinute, test perMonth;
+-- '' = no quota); known, the id of the record the caller holds for this hash ('' for none); and
+-- the scopes the route requires, A[from] .. A[to].
+local function authorize(record_key, minute_key, month_key, now_arg, consume_arg, live_only, D, d, known, A, from, to)
+  local now = clock_ms(now_arg)
   local record = redis.call('HMGET', record_key, 'id', 'name', 'keyType', 'last4', 'createdAt',
     'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits')
   local key_type, expires_at, revoked_at = record[3], record[6], record[7]
@@ -379,15 +382,15 @@ local function authorize(record_key, minute_key, month_key, A, o, last)
   if expires_at and tonumber(expires_at) <= now then return {2, record} end
 
   local forbidden = 0
-  if A[o + 3] == '1' and key_type == 'test' then
+  if live_only and key_type == 'test' then
     forbidden = 4
-  elseif last - o >= 8 and scopes then
+  elseif from <= to and scopes then
     -- scopes is a JSON array of strings. Without a backslash in it, every string is stored as it
     -- is and every quote delimits one, so a scope name (SCOPE_PATTERN: it starts with a letter and
     -- holds no quote) is held exactly when it appears in quotes. Anything else is decoded.
     local verbatim = not string.find(scopes, '\\\\', 1, true)
     local held = nil
-    for i = o + 8, last do
+    for i = from, to do
       local scope = A[i]
       local has
       if verbatim and string.find(scope, '^[a-z][a-z0-9:._%-]*$') then
@@ -407,26 +410,32 @@ local function authorize(record_key, minute_key, month_key, A, o, last)
   end
 
   -- L1: the key type's defaults, each field overridden by the key's own limits.
-  local per_minute, per_month = tonumber(A[o + 4]), tonumber(A[o + 5])
-  if key_type == 'test' then per_minute, per_month = tonumber(A[o + 6]), tonumber(A[o + 7]) end
+  local per_minute, per_month = tonumber(D[d + 1]), tonumber(D[d + 2])
+  if key_type == 'test' then per_minute, per_month = tonumber(D[d + 3]), tonumber(D[d + 4]) end
   if limits then
     local own = cjson.decode(limits)
     if type(own.perMinute) == 'number' then per_minute = own.perMinute end
     if type(own.perMonth) == 'number' then per_month = own.perMonth end
   end
 
-  local consume = A[o + 2] == '1' and forbidden == 0
+  local consume = consume_arg and forbidden == 0
   local decision = limit(minute_key, month_key, now, per_minute, per_month, consume)
   if forbidden ~= 0 then return {forbidden, record, decision} end
-  if not (consume and decision[1] == 1) then return {5, record, decision, 0} end
-
-  -- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
-  if not last_used_at or tonumber(last_used_at) < now then
-    local stamp = int(now)
-    redis.call('HSET', record_key, 'lastUsedAt', stamp)
-    record[8] = stamp
+  local consumed = 0
+  if consume and decision[1] == 1 then
+    consumed = 1
+    -- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
+    if not last_used_at or tonumber(last_used_at) < now then
+      local stamp = int(now)
+      redis.call('HSET', record_key, 'lastUsedAt', stamp)
+      record[8] = stamp
+    end
   end
-  return {5, record, decision, 1}
+  -- The caller holds this record (same id: id, name, keyType, last4, createdAt, scopes and limits
+  -- never change once written): only the fields that do change are sent back. revokedAt is unset
+  -- (a revoked key never gets here).
+  if known == record[1] then return {6, record[6], record[8], decision, consumed} end
+  return {5, record, decision, consumed}
 end
 `
 
@@ -439,14 +448,17 @@ const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one reques
 -- ARGV[3] '1' when the route is live-only (L6)
 -- ARGV[4] live keys' perMinute   ARGV[5] live keys' perMonth ('' = no quota)
 -- ARGV[6] test keys' perMinute   ARGV[7] test keys' perMonth ('' = no quota)
--- ARGV[8..] the scopes the route requires (L6)
+-- ARGV[8] the id of the record the caller holds for this hash, or ''
+-- ARGV[9..] the scopes the route requires (L6)
 -- Returns {0} unknown | {1, record} revoked | {2, record} expired
 --   | {3, record, decision} forbidden: scope | {4, record, decision} forbidden: live-only
 --   | {5, record, decision, consumed} ok. record: the values of id, name, keyType, last4,
 --   createdAt, expiresAt, revokedAt, lastUsedAt, scopes, limits, as stored afterwards, each a
 --   string, or the integer 0 where the field is absent.
+--   | {6, expiresAt, lastUsedAt, decision, consumed} ok, for a record whose id is ARGV[8]: the
+--   two fields that change, as in record.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
-return authorize(KEYS[1], KEYS[2], KEYS[3], ARGV, 0, #ARGV)
+return authorize(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2] == '1', ARGV[3] == '1', ARGV, 3, ARGV[8], ARGV, 9, #ARGV)
 `
 
 const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
@@ -454,17 +466,23 @@ const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one ins
 -- whose decision fails (a Redis error) gets its error in its place and the others go on.
 -- KEYS[1], KEYS[2], KEYS[3] the first request's keys, as the authorize script's KEYS; KEYS[3i-2..3i]
 --         request i's keys
--- ARGV[1] n, the number of requests; then for each request c, the count of its arguments, and
---         its c arguments, as the authorize script's ARGV
+-- ARGV[1] n, the number of requests
+-- ARGV[2] now, as the authorize script's ARGV[1], and ARGV[3..6] the type defaults, as its
+--         ARGV[4..7]: the same for every request of the batch
+-- ARGV[7..] for each request f, its known id (as the authorize script's ARGV[8]), then its
+--         scopes: f = 4 * (its number of scopes) + 2 * (live-only route, as ARGV[3]) + (consumes,
+--         as ARGV[2])
 -- Returns an array of n replies, each what the authorize script returns, or an error reply.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
 local n = tonumber(ARGV[1])
 local replies = {}
-local at = 2
+local at = 7
 for i = 1, n do
-  local c = tonumber(ARGV[at])
+  local f = tonumber(ARGV[at])
+  local c = mfloor(f / 4)
   local k = 3 * (i - 1)
-  local ok, reply = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV, at, at + c)
+  local ok, reply = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
+    ARGV, 2, ARGV[at + 1], ARGV, at + 2, at + c + 1)
   if ok then
     replies[i] = reply
   elseif type(reply) == 'table' and reply.err then
@@ -472,7 +490,7 @@ for i = 1, n do
   else
     replies[i] = {err = tostring(reply)}
   end
-  at = at + c + 1
+  at = at + c + 2
 end
 return replies
 `
@@ -526,19 +544,31 @@ const USAGE_SOURCE = `-- keyward usage: appends a batch of usage entries to capp
 -- ARGV[m+1..]  pairs (i, entry): LPUSH entry (JSON) onto KEYS[1] and, when i > 1, onto KEYS[i];
 --              entries come oldest first, so each list reads newest first
 -- Returns the number of entries pushed (one per list an entry went to).
+-- Each list gets its entries in one LPUSH (LPUSH a b c leaves c at the head, as three LPUSHes
+-- would), at most PUSH_MAX values a call: unpack() is bounded by the Lua stack.
+local PUSH_MAX = 1000
 local m = #KEYS
-local all = KEYS[1]
-local pushed = 0
+local lists = {}
+for i = 1, m do lists[i] = {} end
+local all = lists[1]
 for j = m + 1, #ARGV, 2 do
   local entry = ARGV[j + 1]
-  redis.call('LPUSH', all, entry)
-  pushed = pushed + 1
+  all[#all + 1] = entry
   if ARGV[j] ~= '1' then
-    redis.call('LPUSH', KEYS[tonumber(ARGV[j])], entry)
-    pushed = pushed + 1
+    local list = lists[tonumber(ARGV[j])]
+    list[#list + 1] = entry
   end
 end
-for i = 1, m do redis.call('LTRIM', KEYS[i], 0, tonumber(ARGV[i]) - 1) end
+local pushed = 0
+for i = 1, m do
+  local entries = lists[i]
+  local count = #entries
+  for from = 1, count, PUSH_MAX do
+    redis.call('LPUSH', KEYS[i], unpack(entries, from, math.min(count, from + PUSH_MAX - 1)))
+  end
+  pushed = pushed + count
+  redis.call('LTRIM', KEYS[i], 0, tonumber(ARGV[i]) - 1)
+end
 return pushed
 `
 
@@ -546,7 +576,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: 'a6cb705f759a273bb352fdde48c3add3f151a2c2',
+  sha: 'bf692ac7a00c2c91d18faa9016bca65df2068e3e',
 }
 
 /**
@@ -556,7 +586,7 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '09888f03060cbf01df931092f941e43566cd6176',
+  sha: 'a7c2c2730f1a0a609d73d679ea47127685e4e671',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
@@ -577,7 +607,7 @@ export const RECORD_SCRIPT: LuaScript = {
 export const USAGE_SCRIPT: LuaScript = {
   name: 'usage',
   source: USAGE_SOURCE,
-  sha: '8fe95dd2eaa40af0b51def067cfda38c34640a37',
+  sha: 'ee44b755b8320bbddde4eec9ff8b446f0e167d20',
 }
 
 /** Every script, for tests and for preloading. */

@@ -11,6 +11,7 @@ import { createRedisStores } from '../../src/redis/index.js'
 import { MAX_BATCH } from '../../src/redis/authorize.js'
 import { createManualClock } from '../../src/clock.js'
 import { generateKey } from '../../src/key-format.js'
+import { makeStoredKey } from '../contracts/fixtures.js'
 import { commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
@@ -119,6 +120,31 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
     await Promise.all([batched.close(), single.close()])
   })
   }
+
+  it('P1/L1/K6: requests of one turn with different clocks or type defaults are each decided with their own', async () => {
+    const stores = createRedisStores({ client, prefix: `${prefix}-shared`, time: 'caller' })
+    const T = Date.UTC(2026, 2, 10, 12)
+    const key = makeStoredKey({ createdAt: T - 1000, expiresAt: T + 1000 })
+    await stores.keys.insert(key)
+    const small = { live: { perMinute: 5, perMonth: null }, test: { perMinute: 1, perMonth: null } }
+    const large = { live: { perMinute: 50, perMonth: 500 }, test: { perMinute: 1, perMonth: null } }
+    const input = { hashes: [key.hash], requiredScopes: null, liveOnly: false, consume: true }
+    // One turn: the batch shares one clock and one set of defaults per call, so these four go out
+    // in three runs (T small, T large, T + 2 s large) and each is answered by its own.
+    const outcomes = await Promise.all([
+      stores.authorize({ ...input, now: T, defaults: small }),
+      stores.authorize({ ...input, now: T, defaults: small }),
+      stores.authorize({ ...input, now: T, defaults: large }),
+      stores.authorize({ ...input, now: T + 2000, defaults: large }),
+    ])
+    expect(outcomes.map((o) => (o.result === 'ok' ? `ok ${o.limits.minute.limit} ${o.limits.minute.remaining} ${o.limits.month?.limit ?? '-'}` : o.result))).toEqual([
+      'ok 5 4 -',
+      'ok 5 3 -',
+      'ok 50 47 500',
+      'expired',
+    ])
+    await stores.close()
+  })
 
   it(`more requests in one turn than MAX_BATCH (${MAX_BATCH}) go out as several batch calls, every one answered`, async () => {
     const { batched, keys } = await world(() => ioredisClient(url!), 'many')

@@ -114,8 +114,25 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis usage batchin
     const calls = await commandCalls(client)
     expect(calls.get('evalsha')).toBe(3)
     expect(calls.get('eval')).toBeUndefined()
-    expect(calls.get('lpush')).toBe(900)
+    // Each list gets one LPUSH per batch: the list of every key, and the 30 keys' own lists.
+    expect(calls.get('lpush')).toBe(3 * 31)
     for (const keyId of keyIds) expect(await client.llen(`kw:usage:${keyId}`)).toBe(15)
+    await log.close()
+  })
+
+  it('P1/E5: a batch larger than one LPUSH may carry (2,500 entries) is written whole, newest first', async () => {
+    const log = createRedisUsageLog({ client, prefix: 'kw-big', usage: { maxBatch: 5000, perKeyLimit: 5000, globalLimit: 5000 } })
+    const keyId = randomKeyId()
+    const appended = Array.from({ length: 2500 }, () => entry(keyId))
+    await client.config('RESETSTAT')
+    for (const e of appended) log.append(e)
+    await log.flush()
+    const calls = await commandCalls(client)
+    // 1,000 values per LPUSH: 3 calls for each of the two lists.
+    expect(calls.get('lpush')).toBe(6)
+    const newestFirst = [...appended].reverse()
+    expect(await log.query({ keyId, limit: 5000 })).toEqual(newestFirst)
+    expect(await log.query({ limit: 5000 })).toEqual(newestFirst)
     await log.close()
   })
 })
