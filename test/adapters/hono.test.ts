@@ -162,6 +162,25 @@ describe('keyward/hono guard(): the route handler form', () => {
     expect(usage[1]!.requestId).toBe(raw.headers.get('x-request-id'))
   })
 
+  it('L3/R2: a handler\'s own Response that copies only some of the headers gets the rest', async () => {
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    // The request id alone, or with X-RateLimit-Limit: not a response the context built (that one
+    // has the request id and the last header keyward set, with their values).
+    hono.get('/api/v1/id-only', api.guard((c) => new Response('x', { headers: { 'X-Request-ID': c.var.requestId } })))
+    hono.get('/api/v1/id-and-limit', api.guard((c) => new Response('x', {
+      headers: { 'X-Request-ID': c.var.requestId, 'X-RateLimit-Limit': '1000' },
+    })))
+    for (const path of ['/api/v1/id-only', '/api/v1/id-and-limit']) {
+      const response = await hono.request(path, auth())
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
+      expect(response.headers.get('x-ratelimit-limit')).toBe('1000')
+      expect(response.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/)
+      expect(response.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/)
+    }
+  })
+
   it('L4a: a handler that throws is recorded with the status onError answers (500, or an HTTPException\'s own)', async () => {
     const api = keywardHono(keyward, { onError: () => undefined })
     const hono = new Hono()
