@@ -4,14 +4,16 @@
  * | key                              | type   | holds                                          | TTL                      |
  * | -------------------------------- | ------ | ---------------------------------------------- | ------------------------ |
  * | `<prefix>:{<hash>}:key`          | HASH   | the key record (never the key itself, K3)      | none                     |
- * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61), and | ≥ 119 s after last use ¹ |
- * |                                  |        | `t`, `n`, `o` ²: ≤ 64 fields                   |                          |
- * | `<prefix>:{<hash>}:mo`           | HASH   | `m` = UTC month index, `n` = requests in it    | 1 day past the month end |
+ * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61),     | ≥ 119 s after last use ¹ |
+ * |                                  |        | `t`, `n`, `o` ², and with a quota `m` = UTC    | with a quota: 1 day past |
+ * |                                  |        | month index, `q` = requests in it: ≤ 66 fields | the month's end          |
+ * | `<prefix>:{<hash>}:mo`           | HASH   | earlier builds' month counter (`m`, `n`): read | as it was written        |
+ * |                                  |        | while `:rl` has none, removed once moved       |                          |
  * | `<prefix>:id:<id>`               | STRING | id → hash index, for `get`, `revoke`, limiter  | none                     |
  * | `<prefix>:keys`                  | ZSET   | every hash, scored by `createdAt`, for `list`  | none                     |
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
- * | `<prefix>:{id:<id>}:rl` / `:mo`  | HASH   | limiter state of an id with no record          | as `:rl` / `:mo`         |
+ * | `<prefix>:{id:<id>}:rl` (`:mo`)  | HASH   | limiter state of an id with no record          | as `:rl` (`:mo`)         |
  *
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.

@@ -77,11 +77,17 @@ local function month_start_seconds(index)
   return (era * 146097 + doe - 719468) * 86400
 end
 
--- The minute state, HASH <prefix>:{<tag>}:rl: one field per 1-second bucket (second -> count) and
--- three bookkeeping fields, so that a request reads and writes O(1) fields, not the whole window:
+-- The limit state, HASH <prefix>:{<tag>}:rl: one field per 1-second bucket (second -> count),
+-- three bookkeeping fields, so that a request reads and writes O(1) fields, not the whole window,
+-- and the month counter of a key with a quota, read and written with them:
 --   t  the sum of the counts of the buckets held
 --   n  the newest second held
 --   o  the oldest second held (every consume deletes the buckets older than the window)
+--   m  the UTC month counted (year * 12 + month0), q the requests admitted in it
+-- The hash of a key with a quota lives until a day past the end of its month; without one, until
+-- its newest bucket has left the window. Earlier builds kept the month counter in a hash of its
+-- own, <prefix>:{<tag>}:mo (m, n): it is still read while the limit state has no counter, and
+-- removed once the counter has moved.
 -- A hash without them (raw buckets, as older versions wrote) is read whole with HGETALL, as is a
 -- window whose trimming would take more than WALK_FIELDS lookups: a sparsely used key's few
 -- buckets are cheaper to read whole than the empty seconds between them one by one.
@@ -151,14 +157,16 @@ local function sorted_window(flat, floor)
 end
 
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
--- minute_key: the minute state above; month_key: HASH m = month index, n = count.
+-- minute_key: the limit state above; month_key: the month counter of earlier versions.
 -- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
 -- nothing (only buckets already outside the window are trimmed). A peek writes nothing.
 local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local s = mfloor(now / 1000)
   local s_field = int(s)
   -- The bookkeeping, and bucket s: the one an admitted request nearly always counts in.
-  local book = redis.call('HMGET', minute_key, 't', 'n', 'o', s_field)
+  local book = redis.call('HMGET', minute_key, 't', 'n', 'o', s_field, 'm', 'q')
+  -- The month counter in the hash (HGETALL reads its two fields too; they are not buckets).
+  local month_fields = tonumber(book[5]) and tonumber(book[6]) and 4 or 0
   local total, newest, held_from = tonumber(book[1]), tonumber(book[2]), tonumber(book[3])
   local booked = total ~= nil and newest ~= nil and held_from ~= nil
   local written = booked      -- the hash was written with t/n/o, by these scripts
@@ -232,7 +240,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     else
       newest = nil
       -- Bookkeeping without buckets (the scripts never leave that): start again.
-      wipe = #flat > 0
+      wipe = #flat > month_fields
     end
   end
   if wipe then
@@ -242,18 +250,25 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local current_month = month_index_of_day(mfloor(s / 86400))
   local month_index = current_month
   local month_count = 0
-  local month_stored = false
+  local month_stored = false   -- the hash holds this month's counter (and the month's TTL)
+  local month_moved = false    -- the counter was read from month_key (an earlier version's)
   if per_month then
-    local state = redis.call('HMGET', month_key, 'm', 'n')
-    local stored = tonumber(state[1])
+    local stored, count = tonumber(book[5]), tonumber(book[6])
+    if month_fields == 0 then
+      local state = redis.call('HMGET', month_key, 'm', 'n')
+      stored, count = tonumber(state[1]), tonumber(state[2])
+      month_moved = stored ~= nil
+    end
     -- A counter of a later month than now (a clock stepped back across the 1st) keeps counting.
-    if stored and stored >= current_month then
+    if stored and count and stored >= current_month then
       month_index = stored
-      month_count = tonumber(state[2])
-      month_stored = true
+      month_count = count
+      month_stored = not month_moved
     end
   end
   local month_reset = month_start_seconds(month_index + 1)
+  -- The counter must outlive its month, or an idle key would get its quota back: one day past.
+  local month_ttl = month_reset * 1000 - now + 86400000
 
   -- A consume trims the buckets that left the window, admitted or not (as the memory limiter
   -- prunes): a key's minute state stays at most 61 buckets and t/n/o. A peek writes nothing.
@@ -263,6 +278,16 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       -- commands a script runs from those sent by name. A hash this small is freed at once.
       redis.call('UNLINK', minute_key)
       newest = nil
+      -- The month counter outlives the buckets, whatever the policy of this call: written back
+      -- with its TTL, unless its month (and the day after) is over.
+      local kept = tonumber(book[5])
+      if month_fields > 0 and kept >= current_month then
+        redis.call('HSET', minute_key, 'm', book[5], 'q', book[6])
+        redis.call('PEXPIRE', minute_key, int(month_start_seconds(kept + 1) * 1000 - now + 86400000))
+      else
+        month_fields = 0
+        month_stored = false
+      end
     elseif #stale > 0 then
       redis.call('HDEL', minute_key, unpack(stale))
     end
@@ -278,33 +303,52 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     if not oldest or bucket < oldest then oldest = bucket end
     minute_count = minute_count + 1
     local created
+    -- The month counter is written with the bucket: m, q and their values, or nothing.
+    local m_value, q_value = nil, nil
+    if per_month then
+      month_count = month_count + 1
+      m_value, q_value = int(month_index), int(month_count)
+    end
     if not plain then
       -- A hash of raw buckets stays one.
       created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
+      if per_month then redis.call('HSET', minute_key, 'm', m_value, 'q', q_value) end
     elseif bucket == s then
       -- Bucket s was read with the bookkeeping and never leaves the window (floor <= s): one HSET
-      -- writes it with t.
+      -- writes it with t (and the month counter).
       local count = (tonumber(book[4]) or 0) + 1
       created = count == 1
       if created or moved then
-        redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
+        if per_month then
+          redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count), 'n', int(newest), 'o', int(oldest),
+            'm', m_value, 'q', q_value)
+        else
+          redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
+        end
+      elseif per_month then
+        redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count), 'm', m_value, 'q', q_value)
       else
         redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count))
       end
     else
       created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
-      redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
+      if per_month then
+        redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest), 'm', m_value, 'q', q_value)
+      else
+        redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
+      end
     end
-    -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It is
-    -- set whenever a bucket is created, so it always reaches past second (newest + 62): a request
-    -- into an existing bucket leaves it as it is.
-    if created then redis.call('PEXPIRE', minute_key, int(mmax(120000, (newest + 62) * 1000 - now))) end
     if per_month then
-      month_count = month_count + 1
-      redis.call('HSET', month_key, 'm', int(month_index), 'n', int(month_count))
-      -- The counter must outlive its month, or an idle key would get its quota back: one day past.
-      -- A counter of this month already has that TTL.
-      if not month_stored then redis.call('PEXPIRE', month_key, int(month_reset * 1000 - now + 86400000)) end
+      -- The hash lives as long as its month counter must. A counter of this month already has
+      -- that TTL, longer than any bucket needs.
+      if not month_stored then redis.call('PEXPIRE', minute_key, int(month_ttl)) end
+      if month_moved then redis.call('UNLINK', month_key) end
+    elseif created and month_fields == 0 then
+      -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It
+      -- is set whenever a bucket is created, so it always reaches past second (newest + 62): a
+      -- request into an existing bucket leaves it as it is. A hash that still holds a month
+      -- counter (its key had a quota until now) keeps that counter's longer TTL.
+      redis.call('PEXPIRE', minute_key, int(mmax(120000, (newest + 62) * 1000 - now)))
     end
   elseif consume and rebook and plain and not wipe then
     redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
@@ -441,8 +485,8 @@ end
 
 const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6).
 -- KEYS[1] the key record            HASH   <prefix>:{<hash>}:key
--- KEYS[2] the minute state          HASH   <prefix>:{<hash>}:rl (buckets and t, n, o)
--- KEYS[3] the month counter         HASH   <prefix>:{<hash>}:mo
+-- KEYS[2] the limit state           HASH   <prefix>:{<hash>}:rl (buckets, t, n, o; m, q)
+-- KEYS[3] an earlier version's month counter, HASH <prefix>:{<hash>}:mo (read until moved)
 -- ARGV[1] now, epoch ms, or '' to read Redis TIME
 -- ARGV[2] '1' when an admitted request consumes (L4a), '0' for a peek (L5)
 -- ARGV[3] '1' when the route is live-only (L6)
@@ -496,8 +540,8 @@ return replies
 `
 
 const LIMIT_SOURCE = `-- keyward limit: one rate-limit decision for RateLimiter.consume / peek (L2, L4).
--- KEYS[1] the minute state     HASH   <prefix>:{<tag>}:rl (buckets and t, n, o)
--- KEYS[2] the month counter    HASH   <prefix>:{<tag>}:mo
+-- KEYS[1] the limit state      HASH   <prefix>:{<tag>}:rl (buckets, t, n, o; m, q)
+-- KEYS[2] an earlier version's month counter, HASH <prefix>:{<tag>}:mo (read until moved)
 -- ARGV[1] now, epoch ms, or '' to read Redis TIME
 -- ARGV[2] '1' to consume on allow, '0' to peek
 -- ARGV[3] perMinute
@@ -576,7 +620,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: 'bf692ac7a00c2c91d18faa9016bca65df2068e3e',
+  sha: 'bec831edde35572d1b21cfb6317b579321c34020',
 }
 
 /**
@@ -586,14 +630,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: 'a7c2c2730f1a0a609d73d679ea47127685e4e671',
+  sha: '2486a516635bc10d6fdd550c4312cf3b12587b27',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: '93fceb6485a7c8e800b8f07ace1aa2f6edcb8b87',
+  sha: '20723f32a714096b7c218bf963696b2c2940de84',
 }
 
 /** KeyStore operations on one record. */

@@ -86,16 +86,71 @@ describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => 
     expect(await client.pttl(minuteKey!)).toBeGreaterThan(60_000)
   })
 
-  it('L1: a month counter lives past the end of its month, and keys without a quota keep none', async () => {
+  it('L1: a month counter (in the limit state) lives past the end of its month, and keys without a quota keep none', async () => {
     const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
     const withQuota = randomKeyId()
     const withoutQuota = randomKeyId()
     const now = Date.UTC(2026, 2, 10, 12)
     await redis.consume(withQuota, { perMinute: 10, perMonth: 100 }, now)
     await redis.consume(withoutQuota, { perMinute: 10, perMonth: null }, now)
-    const ttl = await client.pttl(`${prefix}:{id:${withQuota}}:mo`)
+    const state = `${prefix}:{id:${withQuota}}:rl`
+    expect(await client.hmget(state, 'm', 'q')).toEqual([String(2026 * 12 + 2), '1'])
+    const ttl = await client.pttl(state)
     expect(ttl).toBeGreaterThan(Date.UTC(2026, 3, 1) - now)
     expect(ttl).toBeLessThanOrEqual(Date.UTC(2026, 3, 2) - now)
+    expect(await client.exists(`${prefix}:{id:${withQuota}}:mo`)).toBe(0)
+    // Without a quota: no counter, and the state lives only as long as its buckets need.
+    const bare = `${prefix}:{id:${withoutQuota}}:rl`
+    expect(await client.hmget(bare, 'm', 'q')).toEqual([null, null])
+    expect(await client.pttl(bare)).toBeLessThanOrEqual(122_000)
     expect(await client.exists(`${prefix}:{id:${withoutQuota}}:mo`)).toBe(0)
+  })
+
+  it('L1/L4: the month counter survives a minute window that empties, whatever the policy of the request that empties it', async () => {
+    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
+    const memory = createMemoryRateLimiter()
+    const id = randomKeyId()
+    const quota = { perMinute: 10, perMonth: 5 }
+    const none = { perMinute: 10, perMonth: null }
+    const t = Date.UTC(2026, 2, 10, 12)
+    // Two counted with the quota; then, after the window has emptied, one without it (which wipes
+    // the buckets), one with it after another empty window; then a peek with the quota.
+    const steps: [number, typeof quota | typeof none, boolean][] = [
+      [t, quota, true],
+      [t + 1000, quota, true],
+      [t + 70_000, none, true],
+      [t + 140_000, quota, true],
+      [t + 141_000, quota, false],
+    ]
+    for (const [at, policy, consume] of steps) {
+      const expected = consume ? memory.consume(id, policy, at) : memory.peek(id, policy, at)
+      const actual = consume ? await redis.consume(id, policy, at) : await redis.peek(id, policy, at)
+      expect(actual, new Date(at).toISOString()).toEqual(expected)
+    }
+    expect(await client.hmget(`${prefix}:{id:${id}}:rl`, 'm', 'q')).toEqual([String(2026 * 12 + 2), '3'])
+    expect(await client.pttl(`${prefix}:{id:${id}}:rl`)).toBeGreaterThan(Date.UTC(2026, 3, 1) - (t + 140_000))
+  })
+
+  it('L1: a month counter an earlier build kept in :mo is counted on, moved into the limit state and removed', async () => {
+    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
+    const id = randomKeyId()
+    const now = Date.UTC(2026, 2, 10, 12)
+    const legacy = `${prefix}:{id:${id}}:mo`
+    await client.hset(legacy, 'm', String(2026 * 12 + 2), 'n', '4')
+    await client.pexpire(legacy, 30 * 86_400_000)
+    const policy = { perMinute: 10, perMonth: 5 }
+    // A peek reads it and writes nothing.
+    expect((await redis.peek(id, policy, now)).month).toMatchObject({ remaining: 1 })
+    expect(await client.exists(legacy)).toBe(1)
+    // A consume counts the fifth request, moves the counter and removes the old hash.
+    expect(await redis.consume(id, policy, now)).toMatchObject({ allowed: true, month: { remaining: 0 } })
+    expect(await client.exists(legacy)).toBe(0)
+    expect(await client.hmget(`${prefix}:{id:${id}}:rl`, 'm', 'q')).toEqual([String(2026 * 12 + 2), '5'])
+    expect(await redis.consume(id, policy, now + 1000)).toMatchObject({ allowed: false, retryAfter: expect.any(Number) })
+    // A counter of an earlier month in :mo counts for nothing, and goes too.
+    const stale = randomKeyId()
+    await client.hset(`${prefix}:{id:${stale}}:mo`, 'm', String(2026 * 12 + 1), 'n', '5')
+    expect(await redis.consume(stale, policy, now)).toMatchObject({ allowed: true, month: { remaining: 4 } })
+    expect(await client.exists(`${prefix}:{id:${stale}}:mo`)).toBe(0)
   })
 })

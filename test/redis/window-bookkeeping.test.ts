@@ -28,6 +28,8 @@ import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('window-bookkeeping')
 const BOOKKEEPING = ['t', 'n', 'o'] as const
+/** The month counter of a key with a quota, kept in the same hash (not buckets). */
+const MONTH = ['m', 'q'] as const
 
 /** The buckets of a minute hash (numeric fields) and its bookkeeping fields. */
 function parse(hash: Record<string, string>): { buckets: Map<number, number>; book: Partial<Record<'t' | 'n' | 'o', number>> } {
@@ -35,14 +37,19 @@ function parse(hash: Record<string, string>): { buckets: Map<number, number>; bo
   const book: Partial<Record<'t' | 'n' | 'o', number>> = {}
   for (const [field, value] of Object.entries(hash)) {
     if ((BOOKKEEPING as readonly string[]).includes(field)) book[field as 't' | 'n' | 'o'] = Number(value)
-    else buckets.set(Number(field), Number(value))
+    else if (!(MONTH as readonly string[]).includes(field)) buckets.set(Number(field), Number(value))
   }
   return { buckets, book }
 }
 
+/** The fields other than the month counter's. */
+function minuteFields(hash: Record<string, string>): number {
+  return Object.keys(hash).filter((field) => !(MONTH as readonly string[]).includes(field)).length
+}
+
 /** The bookkeeping describes the buckets exactly, and the window spans at most 61 seconds. */
 function expectConsistent(hash: Record<string, string>, where: string): void {
-  if (Object.keys(hash).length === 0) return
+  if (minuteFields(hash) === 0) return
   const { buckets, book } = parse(hash)
   const seconds = [...buckets.keys()]
   expect(seconds.length, where).toBeGreaterThan(0)
@@ -55,7 +62,7 @@ function expectConsistent(hash: Record<string, string>, where: string): void {
     expect(Number.isSafeInteger(second) && Number.isSafeInteger(count) && count > 0, where).toBe(true)
   }
   expect(book.n! - book.o!, where).toBeLessThanOrEqual(60)
-  expect(Object.keys(hash).length, where).toBeLessThanOrEqual(61 + 3)
+  expect(minuteFields(hash), where).toBeLessThanOrEqual(61 + 3)
 }
 
 /** The lookups a trim may spend before the script reads the hash whole (WALK_FIELDS in scripts.ts). */
@@ -63,7 +70,7 @@ const WALK_FIELDS = Number(/^local WALK_FIELDS = (\d+)$/m.exec(LIMIT_SCRIPT.sour
 
 /** Which way the script reads the window, predicted from the hash before the call (for coverage only). */
 function pathOf(hash: Record<string, string>, now: number): string {
-  if (Object.keys(hash).length === 0) return 'fresh'
+  if (minuteFields(hash) === 0) return 'fresh'
   const { buckets, book } = parse(hash)
   if (book.t === undefined) return 'raw'
   const s = Math.floor(now / 1000)
@@ -303,6 +310,27 @@ describe.skipIf(url === null || !privateServersAvailable())('minute state: the w
     // The TTL is renewed when a request creates a bucket: once a second.
     expect(counted.pexpire).toBe(SECONDS)
     expect(await client.hlen(`kw:{id:${keyId}}:rl`)).toBe(61 + 3)
+  })
+
+  it('P1/L1: with a monthly quota an admitted request still costs one HMGET and one HSET: the counter is in the same hash', async () => {
+    const limiter = createRedisRateLimiter({ client, prefix: 'kw', time: 'caller' })
+    const keyId = randomKeyId()
+    const policy = { perMinute: 1_000_000, perMonth: 1_000_000 }
+    await limiter.consume(keyId, policy, T0)
+    await client.config('RESETSTAT')
+    const N = 200
+    // 200 requests within one second: one bucket, no trimming.
+    for (let i = 1; i <= N; i++) {
+      expect(await limiter.consume(keyId, policy, T0 + i * 4)).toMatchObject({ allowed: true, month: { remaining: 1_000_000 - 1 - i } })
+    }
+    const counted = await calls()
+    expect(counted.evalsha).toBe(N)
+    expect(counted.hmget).toBe(N)
+    expect(counted.hset).toBe(N)
+    // This month's counter already has its TTL; the bucket exists: nothing else is written.
+    expect(counted.pexpire ?? 0).toBe(0)
+    expect(counted.exists ?? 0).toBe(0)
+    expect(await client.exists(`kw:{id:${keyId}}:mo`)).toBe(0)
   })
 
   it('P1: a rejection over a full window walks buckets oldest first only as far as it must (one lookup when the window is just full)', async () => {
