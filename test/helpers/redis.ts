@@ -218,13 +218,13 @@ export async function nodeRedisClient(url: string) {
   return client
 }
 
-/** Deletes every key under `prefix` (SCAN, never KEYS). */
+/** Deletes every key under `prefix` and under prefixes that extend it (`<prefix>-tag:…`; SCAN, never KEYS). */
 export async function deletePrefix(url: string, prefix: string): Promise<void> {
   const client = new Redis(url)
   try {
     let cursor = '0'
     do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000)
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
       cursor = next
       if (keys.length > 0) await client.unlink(...keys)
     } while (cursor !== '0')
