@@ -30,6 +30,18 @@ interface KeyQueue {
   layout: number
 }
 
+/** The log's columns: slot i of each holds one entry's field (see `createMemoryUsageLog`). */
+interface Columns {
+  queues: (KeyQueue | null)[]
+  requestIds: (string | null)[]
+  timestamps: (string | null)[]
+  methods: (string | null)[]
+  paths: (string | null)[]
+  ips: (string | null)[]
+  countries: (string | null)[]
+  statuses: Uint16Array | Float64Array
+}
+
 const DEFAULT_MAX_ENTRIES_PER_KEY = 1000
 const DEFAULT_MAX_ENTRIES = 100_000
 /** Slots of a new log and of a new key's queue; both grow by doubling up to their bound. */
@@ -141,70 +153,51 @@ export function createMemoryUsageLog(options: MemoryUsageLogOptions = {}): Memor
    */
   function relayout(): void {
     layout++
-    if (live * 2 <= capacity || capacity === maxCapacity) {
-      let to = head
-      let from = head
-      for (let n = 0; n < used; n++) {
-        const queue = queues[from]
-        if (queue != null) {
-          if (to !== from) {
-            queues[to] = queue
-            requestIds[to] = requestIds[from]!
-            timestamps[to] = timestamps[from]!
-            methods[to] = methods[from]!
-            paths[to] = paths[from]!
-            ips[to] = ips[from]!
-            countries[to] = countries[from]!
-            statuses[to] = statuses[from]!
-          }
-          renumber(queue, to)
-          to = to + 1 === capacity ? 0 : to + 1
+    const grow = live * 2 > capacity && capacity < maxCapacity
+    const size = grow ? Math.min(capacity * 2, maxCapacity) : capacity
+    // Compaction moves the held slots down within the columns; growth into new ones, from slot 0.
+    const to: Columns = grow
+      ? {
+          queues: column(size),
+          requestIds: column(size),
+          timestamps: column(size),
+          methods: column(size),
+          paths: column(size),
+          ips: column(size),
+          countries: column(size),
+          statuses: wideStatuses ? new Float64Array(size) : new Uint16Array(size),
         }
-        from = from + 1 === capacity ? 0 : from + 1
+      : { queues, requestIds, timestamps, methods, paths, ips, countries, statuses }
+    let at = grow ? 0 : head
+    let from = head
+    for (let n = 0; n < used; n++) {
+      const queue = queues[from]
+      if (queue != null) {
+        if (grow || at !== from) {
+          to.queues[at] = queue
+          to.requestIds[at] = requestIds[from]!
+          to.timestamps[at] = timestamps[from]!
+          to.methods[at] = methods[from]!
+          to.paths[at] = paths[from]!
+          to.ips[at] = ips[from]!
+          to.countries[at] = countries[from]!
+          to.statuses[at] = statuses[from]!
+        }
+        renumber(queue, at)
+        at = at + 1 === size ? 0 : at + 1
       }
+      from = from + 1 === capacity ? 0 : from + 1
+    }
+    if (grow) {
+      ;({ queues, requestIds, timestamps, methods, paths, ips, countries, statuses } = to)
+      capacity = size
+      head = 0
+    } else {
       // The slots moved from now lie past the held ones: clear them so they hold no strings.
       for (let n = live; n < used; n++) {
-        clearSlot(to)
-        to = to + 1 === capacity ? 0 : to + 1
+        clearSlot(at)
+        at = at + 1 === capacity ? 0 : at + 1
       }
-    } else {
-      const grown = Math.min(capacity * 2, maxCapacity)
-      const nextQueues = column<KeyQueue>(grown)
-      const nextRequestIds = column<string>(grown)
-      const nextTimestamps = column<string>(grown)
-      const nextMethods = column<string>(grown)
-      const nextPaths = column<string>(grown)
-      const nextIps = column<string>(grown)
-      const nextCountries = column<string>(grown)
-      const nextStatuses = wideStatuses ? new Float64Array(grown) : new Uint16Array(grown)
-      let to = 0
-      let from = head
-      for (let n = 0; n < used; n++) {
-        const queue = queues[from]
-        if (queue != null) {
-          nextQueues[to] = queue
-          nextRequestIds[to] = requestIds[from]!
-          nextTimestamps[to] = timestamps[from]!
-          nextMethods[to] = methods[from]!
-          nextPaths[to] = paths[from]!
-          nextIps[to] = ips[from]!
-          nextCountries[to] = countries[from]!
-          nextStatuses[to] = statuses[from]!
-          renumber(queue, to)
-          to++
-        }
-        from = from + 1 === capacity ? 0 : from + 1
-      }
-      queues = nextQueues
-      requestIds = nextRequestIds
-      timestamps = nextTimestamps
-      methods = nextMethods
-      paths = nextPaths
-      ips = nextIps
-      countries = nextCountries
-      statuses = nextStatuses
-      capacity = grown
-      head = 0
     }
     used = live
   }
