@@ -156,6 +156,10 @@ local function sorted_window(flat, floor)
   return window, counts
 end
 
+-- The calendar of the last day and month asked, for the requests of one batch (they share an
+-- instant, or nearly): computed once per script run, not once per request.
+local calendar_day, calendar_month, reset_of_month, reset_seconds = nil, nil, nil, nil
+
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
 -- minute_key: the limit state above; month_key: the month counter of earlier versions.
 -- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
@@ -247,7 +251,9 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     minute_count, oldest, stale = 0, nil, {}
   end
 
-  local current_month = month_index_of_day(mfloor(s / 86400))
+  local day = mfloor(s / 86400)
+  if day ~= calendar_day then calendar_day, calendar_month = day, month_index_of_day(day) end
+  local current_month = calendar_month
   local month_index = current_month
   local month_count = 0
   local month_stored = false   -- the hash holds this month's counter (and the month's TTL)
@@ -266,7 +272,8 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       month_stored = not month_moved
     end
   end
-  local month_reset = month_start_seconds(month_index + 1)
+  if month_index ~= reset_of_month then reset_of_month, reset_seconds = month_index, month_start_seconds(month_index + 1) end
+  local month_reset = reset_seconds
   -- The counter must outlive its month, or an idle key would get its quota back: one day past.
   local month_ttl = month_reset * 1000 - now + 86400000
 
@@ -620,7 +627,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: 'bec831edde35572d1b21cfb6317b579321c34020',
+  sha: '0a2e327057e975ecb76f75fe37322709523ab0f1',
 }
 
 /**
@@ -630,14 +637,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '2486a516635bc10d6fdd550c4312cf3b12587b27',
+  sha: 'a5aca5e7c46ac10971afeb72c2c2930f175094e3',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: '20723f32a714096b7c218bf963696b2c2940de84',
+  sha: '9291fde6b8bf58b90cc92970ed2866baac63c3be',
 }
 
 /** KeyStore operations on one record. */
