@@ -14,6 +14,8 @@ export const MAX_BATCH = 16
 
 /** Where the authorize script's ARGV holds the id of the record the caller holds (ARGV[8]). */
 const KNOWN = 7
+/** Where its scopes start (ARGV[9..]). */
+const SCOPES = 8
 
 /**
  * The most records held for the short reply; enough for the keys of a large deployment that are
@@ -24,16 +26,10 @@ const RECORD_CACHE_LIMIT = 10_000
 /** A request waiting for the batch of its event-loop turn. */
 interface Queued {
   keys: TaggedKeys
-  /** The authorize script's ARGV for this request on its own. */
+  /** The authorize script's ARGV for this request on its own; a batch call takes its parts from it. */
   args: string[]
-  /** The script's `now` argument and the type defaults: the batch shares them (one copy per call). */
-  now: string
+  /** The type defaults as `args` holds them (the cached array: a batch shares one). */
   defaults: string[]
-  /** This request's f as the batch script takes it (its scope count, live-only and consume), and its scopes. */
-  flags: string
-  /** The id of the record held for its hash, or ''. */
-  known: string
-  scopes: readonly string[] | null
   resolve: (reply: unknown) => void
   reject: (error: unknown) => void
 }
@@ -93,7 +89,6 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
    */
   const records = new Map<string, StoredKey>()
   function hold(key: StoredKey): void {
-    if (records.get(key.hash) === key) return
     if (!records.has(key.hash) && records.size >= RECORD_CACHE_LIMIT) records.delete(records.keys().next().value!)
     records.set(key.hash, key)
   }
@@ -167,7 +162,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     queue = []
     let start = 0
     for (let i = 1; i <= all.length; i++) {
-      if (i === all.length || i - start === MAX_BATCH || all[i]!.now !== all[start]!.now || all[i]!.defaults !== all[start]!.defaults) {
+      if (i === all.length || i - start === MAX_BATCH || all[i]!.args[0] !== all[start]!.args[0] || all[i]!.defaults !== all[start]!.defaults) {
         send(start === 0 && i === all.length ? all : all.slice(start, i))
         start = i
       }
@@ -181,13 +176,13 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       return
     }
     const keys: string[] = []
-    const { now, defaults } = batch[0]!
-    const args: string[] = [String(batch.length), now, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!]
-    for (const queued of batch) {
-      keys.push(queued.keys.record, queued.keys.minute, queued.keys.month)
-      args.push(queued.flags, queued.known)
-      const scopes = queued.scopes
-      if (scopes !== null) for (let i = 0; i < scopes.length; i++) args.push(scopes[i]!)
+    const { defaults } = batch[0]!
+    const args: string[] = [String(batch.length), batch[0]!.args[0]!, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!]
+    for (const { keys: own, args: a } of batch) {
+      keys.push(own.record, own.minute, own.month)
+      // f: the scope count, live-only (ARGV[3]) and consume (ARGV[2]), as the batch script takes them.
+      args.push(String((a.length - SCOPES) * 4 + (a[2] === '1' ? 2 : 0) + (a[1] === '1' ? 1 : 0)), a[KNOWN]!)
+      for (let i = SCOPES; i < a.length; i++) args.push(a[i]!)
     }
     connection.script(AUTHORIZE_BATCH_SCRIPT, keys, args).then(
       (raw) => {
@@ -213,14 +208,11 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
   }
 
   /** The authorize call of one hash, in this turn's batch. */
-  function enqueue(hash: string, args: string[], input: AuthorizeInput, defaults: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome | null> {
+  function enqueue(hash: string, args: string[], defaults: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome | null> {
     const keys = layout.ofHash(hash)
-    const scopes = input.requiredScopes ?? null
-    const flags = String((scopes === null ? 0 : scopes.length) * 4 + (input.liveOnly ? 2 : 0) + (input.consume ? 1 : 0))
-    const known = (args[KNOWN] = held === undefined ? '' : held.id)
-    const now = args[0]!
+    args[KNOWN] = held === undefined ? '' : held.id
     return new Promise<unknown>((resolve, reject) => {
-      if (queue.push({ keys, args, now, defaults, flags, known, scopes, resolve, reject }) === 1) setImmediate(flush)
+      if (queue.push({ keys, args, defaults, resolve, reject }) === 1) setImmediate(flush)
     }).then((raw) => outcomeOf(hash, raw, held))
   }
 
@@ -252,7 +244,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       if (hashes.length === 1) {
         const hash = hashes[0]!
         const held = records.get(hash)
-        return (context.coalesce ? enqueue(hash, args, input, defaults, held) : call(hash, args, held)).then(
+        return (context.coalesce ? enqueue(hash, args, defaults, held) : call(hash, args, held)).then(
           (outcome) => outcome ?? { result: 'unknown' },
         )
       }

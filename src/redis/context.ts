@@ -73,7 +73,7 @@ export function createContext(options: RedisStoreOptions): RedisContext {
   }
   const connection = connect(options.client, timeoutMs)
   const layout = createLayout(prefix)
-  // Only id → hash pairs are cached, never a record: revocation is read from Redis every time (K7).
+  // id → hash pairs never change once written; revocation is read from Redis every time (K7).
   const hashes = new Map<string, string>()
   const remember = (id: string, hash: string): void => {
     if (hashes.get(id) === hash) return

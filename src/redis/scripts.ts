@@ -160,6 +160,18 @@ end
 -- instant, or nearly): computed once per script run, not once per request.
 local calendar_day, calendar_month, reset_of_month, reset_seconds = nil, nil, nil, nil
 
+-- Epoch seconds at which month index ends (its quota resets), computed once per month asked.
+local function reset_of(index)
+  if index ~= reset_of_month then reset_of_month, reset_seconds = index, month_start_seconds(index + 1) end
+  return reset_seconds
+end
+
+-- The TTL of a month counter, ms: it must outlive its month, or an idle key would get its quota
+-- back: one day past.
+local function counter_ttl(index, now)
+  return reset_of(index) * 1000 - now + 86400000
+end
+
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
 -- minute_key: the limit state above; month_key: the month counter of earlier versions.
 -- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
@@ -272,10 +284,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       month_stored = not month_moved
     end
   end
-  if month_index ~= reset_of_month then reset_of_month, reset_seconds = month_index, month_start_seconds(month_index + 1) end
-  local month_reset = reset_seconds
-  -- The counter must outlive its month, or an idle key would get its quota back: one day past.
-  local month_ttl = month_reset * 1000 - now + 86400000
+  local month_reset = reset_of(month_index)
 
   -- A consume trims the buckets that left the window, admitted or not (as the memory limiter
   -- prunes): a key's minute state stays at most 61 buckets and t/n/o. A peek writes nothing.
@@ -290,7 +299,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       local kept = tonumber(book[5])
       if month_fields > 0 and kept >= current_month then
         redis.call('HSET', minute_key, 'm', book[5], 'q', book[6])
-        redis.call('PEXPIRE', minute_key, int(month_start_seconds(kept + 1) * 1000 - now + 86400000))
+        redis.call('PEXPIRE', minute_key, int(counter_ttl(kept, now)))
       else
         month_fields = 0
         month_stored = false
@@ -348,7 +357,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
     if per_month then
       -- The hash lives as long as its month counter must. A counter of this month already has
       -- that TTL, longer than any bucket needs.
-      if not month_stored then redis.call('PEXPIRE', minute_key, int(month_ttl)) end
+      if not month_stored then redis.call('PEXPIRE', minute_key, int(counter_ttl(month_index, now))) end
       if month_moved then redis.call('UNLINK', month_key) end
     elseif created and month_fields == 0 then
       -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It
@@ -627,7 +636,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '0a2e327057e975ecb76f75fe37322709523ab0f1',
+  sha: '70758f1bcd6439e0b80bae57a4cecc42e2157bd7',
 }
 
 /**
@@ -637,14 +646,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: 'a5aca5e7c46ac10971afeb72c2c2930f175094e3',
+  sha: '16312c089729a5c2a6184fd335441ad64b7b758e',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: '9291fde6b8bf58b90cc92970ed2866baac63c3be',
+  sha: 'face6de734186e7c9bbf5dbf3d402e4d16d70093',
 }
 
 /** KeyStore operations on one record. */
