@@ -10,7 +10,7 @@ import { get } from 'node:http'
 import { Redis } from 'ioredis'
 import { cpuTicks, type LoadResult, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, type ServerHandle, type ServerStats, startServer } from './process.js'
-import { REDIS_URL, ROUTE, type Variant } from './servers/common.js'
+import { REDIS_URL, ROUTE, type Variant } from './servers/shared.js'
 
 export interface HttpBenchOptions {
   rounds: number

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { PIN, pinned } from './load.js'
-import type { Variant } from './servers/common.js'
+import type { Variant } from './servers/shared.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 export const FRAMEWORKS: readonly Framework[] = ['express', 'fastify', 'hono']

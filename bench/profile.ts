@@ -18,7 +18,7 @@ import { ensureBenchBuild } from './build.js'
 import { connectAdmin, deleteKeys } from './http.js'
 import { cpuTicks, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
-import { ROUTE, type Variant } from './servers/common.js'
+import { ROUTE, type Variant } from './servers/shared.js'
 
 interface ProfileNode {
   id: number

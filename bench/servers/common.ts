@@ -14,21 +14,14 @@ import { Redis } from 'ioredis'
 import type { Keyward } from '../../src/index.js'
 import type { RedisStores } from '../../src/redis/index.js'
 import { keyward as keywardPackage, keywardRedis, redisScripts } from './keyward.js'
+import { REDIS_URL, type Variant } from './shared.js'
+
+export { COMMON_VARIANTS, REDIS_URL, ROUTE, type Variant, VARIANTS } from './shared.js'
 
 const { createKeyward, generateKey } = keywardPackage
 const { createRedisStores } = keywardRedis
 const { SCRIPTS } = redisScripts
 
-/**
- * keyward on the memory store, on the Redis store, the bare framework, or the peer libraries;
- * `chain` (Hono only): keyward on the memory store mounted as middleware (`app.use` + `protect()`).
- */
-export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain'
-
-export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain']
-/** The variants every framework's server has. */
-export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer'] as const satisfies readonly Variant[]
-export const ROUTE = '/api/v1/ip/lookup'
 /** A per-minute limit no run reaches, so every request is a full, admitted, consuming one. */
 export const PER_MINUTE = 1_000_000_000
 /**
@@ -36,7 +29,6 @@ export const PER_MINUTE = 1_000_000_000
  * rows pay for the month counter and send the `X-Quota-*` headers, as the baseline does too.
  */
 export const PER_MONTH = 1_000_000_000_000
-export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 /** The variant in argv[2], one of those this server has. */
 export function variantOf<V extends Variant>(argv: readonly string[], variants: readonly V[]): V {

@@ -1,0 +1,18 @@
+/**
+ * What the parent process (`bench/run.ts`, `bench/http.ts`, `bench/profile.ts`) and the benchmark
+ * servers both need: the route, the Redis address and the variant names. It loads nothing else,
+ * in particular not the keyward bundle: the parent imports it before `ensureBenchBuild()` has
+ * written that bundle on a fresh clone.
+ */
+
+/**
+ * keyward on the memory store, on the Redis store, the bare framework, or the peer libraries;
+ * `chain` (Hono only): keyward on the memory store mounted as middleware (`app.use` + `protect()`).
+ */
+export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain'
+
+export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain']
+/** The variants every framework's server has. */
+export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer'] as const satisfies readonly Variant[]
+export const ROUTE = '/api/v1/ip/lookup'
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
