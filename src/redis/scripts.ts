@@ -29,8 +29,11 @@ const LIMITS_LIBRARY = `
 -- The library functions the scripts call most, as locals (a global lookup each call otherwise).
 local mfloor, mceil, mmax, mmin, sformat = math.floor, math.ceil, math.max, math.min, string.format
 
--- An integer as Redis wants it in an argument: never in exponent notation.
+-- An integer as Redis wants it in an argument: never in exponent notation. '%d' formats without
+-- the C library's floating-point path (the costliest part of a request's script time once); a
+-- value that is not a whole number within 2^53 is rounded by '%.0f' as before.
 local function int(n)
+  if n == mfloor(n) and n >= -9007199254740992 and n <= 9007199254740992 then return sformat('%d', n) end
   return sformat('%.0f', n)
 end
 
@@ -182,7 +185,8 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   -- The bookkeeping, and bucket s: the one an admitted request nearly always counts in.
   local book = redis.call('HMGET', minute_key, 't', 'n', 'o', s_field, 'm', 'q')
   -- The month counter in the hash (HGETALL reads its two fields too; they are not buckets).
-  local month_fields = tonumber(book[5]) and tonumber(book[6]) and 4 or 0
+  local book_month, book_count = tonumber(book[5]), tonumber(book[6])
+  local month_fields = book_month and book_count and 4 or 0
   local total, newest, held_from = tonumber(book[1]), tonumber(book[2]), tonumber(book[3])
   local booked = total ~= nil and newest ~= nil and held_from ~= nil
   local written = booked      -- the hash was written with t/n/o, by these scripts
@@ -271,7 +275,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local month_stored = false   -- the hash holds this month's counter (and the month's TTL)
   local month_moved = false    -- the counter was read from month_key (an earlier version's)
   if per_month then
-    local stored, count = tonumber(book[5]), tonumber(book[6])
+    local stored, count = book_month, book_count
     if month_fields == 0 then
       local state = redis.call('HMGET', month_key, 'm', 'n')
       stored, count = tonumber(state[1]), tonumber(state[2])
@@ -296,7 +300,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       newest = nil
       -- The month counter outlives the buckets, whatever the policy of this call: written back
       -- with its TTL, unless its month (and the day after) is over.
-      local kept = tonumber(book[5])
+      local kept = book_month
       if month_fields > 0 and kept >= current_month then
         redis.call('HSET', minute_key, 'm', book[5], 'q', book[6])
         redis.call('PEXPIRE', minute_key, int(counter_ttl(kept, now)))
@@ -423,23 +427,67 @@ const AUTHORIZE_FUNCTION = `
 -- defaults D[d + 1] .. D[d + 4] (live perMinute, live perMonth, test perMinute, test perMonth;
 -- '' = no quota); known, the id of the record the caller holds for this hash ('' for none); and
 -- the scopes the route requires, A[from] .. A[to].
+-- The type defaults as numbers, D[d + 1] .. D[d + 4]: every request of a script run has the same
+-- ones, so they are converted once per run.
+local parsed_defaults = nil
+local function defaults_of(D, d, key_type)
+  if not parsed_defaults then
+    parsed_defaults = {tonumber(D[d + 1]), tonumber(D[d + 2]), tonumber(D[d + 3]), tonumber(D[d + 4])}
+  end
+  if key_type == 'test' then return parsed_defaults[3], parsed_defaults[4] end
+  return parsed_defaults[1], parsed_defaults[2]
+end
+
+-- Reads name, last4 and createdAt into a record read without them (as 0 where absent); true when
+-- any of the three is there.
+local function complete(record_key, record)
+  local rest = redis.call('HMGET', record_key, 'name', 'last4', 'createdAt')
+  record[2], record[4], record[5] = rest[1] or 0, rest[2] or 0, rest[3] or 0
+  return rest[1] or rest[2] or rest[3]
+end
+
 local function authorize(record_key, minute_key, month_key, now_arg, consume_arg, live_only, D, d, known, A, from, to)
   local now = clock_ms(now_arg)
-  local record = redis.call('HMGET', record_key, 'id', 'name', 'keyType', 'last4', 'createdAt',
-    'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits')
-  local key_type, expires_at, revoked_at = record[3], record[6], record[7]
-  local last_used_at, scopes, limits = record[8], record[9], record[10]
-  -- An absent field is sent as the integer 0 (a string is always a bulk string): false would read
-  -- as a null under RESP2 but as a boolean under RESP3.
-  local found = false
-  for i = 1, 10 do
-    if record[i] then found = true else record[i] = 0 end
+  -- record: the reply's values of id, name, keyType, last4, createdAt, expiresAt, revokedAt,
+  -- lastUsedAt, scopes, limits. An absent field is sent as the integer 0 (a string is always a
+  -- bulk string): false would read as a null under RESP2 but as a boolean under RESP3.
+  local record, found, partial
+  local key_type, expires_at, revoked_at, last_used_at, scopes, limits
+  if known ~= '' then
+    -- The caller holds a record of this hash: name, last4 and createdAt never change once written
+    -- (K5) and the short reply never sends them, so they are read only for a reply that sends the
+    -- record whole (partial until then).
+    local r = redis.call('HMGET', record_key, 'id', 'keyType', 'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits')
+    key_type, expires_at, revoked_at, last_used_at, scopes, limits = r[2], r[3], r[4], r[5], r[6], r[7]
+    found = r[1] or key_type or expires_at or revoked_at or last_used_at or scopes or limits
+    record = {r[1] or 0, 0, key_type or 0, 0, 0, expires_at or 0, revoked_at or 0, last_used_at or 0, scopes or 0, limits or 0}
+    partial = true
+    if not found then
+      found = complete(record_key, record)
+      partial = false
+    end
+  else
+    record = redis.call('HMGET', record_key, 'id', 'name', 'keyType', 'last4', 'createdAt',
+      'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits')
+    key_type, expires_at, revoked_at = record[3], record[6], record[7]
+    last_used_at, scopes, limits = record[8], record[9], record[10]
+    found = false
+    for i = 1, 10 do
+      if record[i] then found = true else record[i] = 0 end
+    end
+    partial = false
   end
   if not found then return {0} end
 
   -- K6/K7: the authoritative record decides; revocation is final, expiry is derived from the time.
-  if revoked_at then return {1, record} end
-  if expires_at and tonumber(expires_at) <= now then return {2, record} end
+  if revoked_at then
+    if partial then complete(record_key, record) end
+    return {1, record}
+  end
+  if expires_at and tonumber(expires_at) <= now then
+    if partial then complete(record_key, record) end
+    return {2, record}
+  end
 
   local forbidden = 0
   if live_only and key_type == 'test' then
@@ -470,8 +518,7 @@ local function authorize(record_key, minute_key, month_key, now_arg, consume_arg
   end
 
   -- L1: the key type's defaults, each field overridden by the key's own limits.
-  local per_minute, per_month = tonumber(D[d + 1]), tonumber(D[d + 2])
-  if key_type == 'test' then per_minute, per_month = tonumber(D[d + 3]), tonumber(D[d + 4]) end
+  local per_minute, per_month = defaults_of(D, d, key_type)
   if limits then
     local own = cjson.decode(limits)
     if type(own.perMinute) == 'number' then per_minute = own.perMinute end
@@ -480,7 +527,10 @@ local function authorize(record_key, minute_key, month_key, now_arg, consume_arg
 
   local consume = consume_arg and forbidden == 0
   local decision = limit(minute_key, month_key, now, per_minute, per_month, consume)
-  if forbidden ~= 0 then return {forbidden, record, decision} end
+  if forbidden ~= 0 then
+    if partial then complete(record_key, record) end
+    return {forbidden, record, decision}
+  end
   local consumed = 0
   if consume and decision[1] == 1 then
     consumed = 1
@@ -495,6 +545,7 @@ local function authorize(record_key, minute_key, month_key, now_arg, consume_arg
   -- never change once written): only the fields that do change are sent back. revokedAt is unset
   -- (a revoked key never gets here).
   if known == record[1] then return {6, record[6], record[8], decision, consumed} end
+  if partial then complete(record_key, record) end
   return {5, record, decision, consumed}
 end
 `
@@ -636,7 +687,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '70758f1bcd6439e0b80bae57a4cecc42e2157bd7',
+  sha: '392c711f996c1e8342a18e812268f3754f35c00a',
 }
 
 /**
@@ -646,14 +697,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '16312c089729a5c2a6184fd335441ad64b7b758e',
+  sha: '037f4cd869b54b294a661298ae4e6a99808b3550',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: 'face6de734186e7c9bbf5dbf3d402e4d16d70093',
+  sha: 'd468ffc243feafef2f44d0106cedc7608a2a0bc8',
 }
 
 /** KeyStore operations on one record. */

@@ -50,6 +50,24 @@ describe.skipIf(url === null)('authorize: the short reply for a held record', ()
     await stores.close()
   })
 
+  it('P1: numbers the script writes are whole digits, never exponents; a caller clock with a fraction is rounded', async () => {
+    const p = `${prefix}-digits`
+    const stores = createRedisStores({ client, prefix: p, time: 'caller' })
+    const key = makeStoredKey({ scopes: ['ip'] })
+    await stores.keys.insert(key)
+    const keys = [`${p}:{${key.hash}}:key`, `${p}:{${key.hash}}:rl`, `${p}:{${key.hash}}:mo`]
+    const run = (now: string) =>
+      client.evalsha(AUTHORIZE_SCRIPT.sha, 3, ...keys, now, '1', '0', '100', '1000', '10', '', '', 'ip').catch(() =>
+        client.eval(AUTHORIZE_SCRIPT.source, 3, ...keys, now, '1', '0', '100', '1000', '10', '', '', 'ip'),
+      )
+    await run(String(T))
+    expect(await client.hget(keys[0]!, 'lastUsedAt')).toBe(String(T))
+    expect(await client.hmget(keys[1]!, 't', 'n', 'o', String(T / 1000))).toEqual(['1', String(T / 1000), String(T / 1000), '1'])
+    await run(`${T + 1000}.6`)
+    expect(await client.hget(keys[0]!, 'lastUsedAt')).toBe(String(T + 1001))
+    await stores.close()
+  })
+
   for (const [name, clientFor] of [
     ['ioredis', () => ioredisClient(url!)],
     ['node-redis', () => nodeRedisClient(url!)],
@@ -86,9 +104,27 @@ describe.skipIf(url === null)('authorize: the short reply for a held record', ()
         }
         expect(await holding.authorize!(input(key, T + 4000))).toMatchObject({ key: { expiresAt: T + 10_000, lastUsedAt: T + 4000 } })
 
+        // L6: a forbidden answer sends the record whole (name, last4, createdAt included), held or not.
+        const forbidden = await holding.authorize!(input(key, T + 4500, { requiredScopes: ['reports'] }))
+        expect(forbidden).toMatchObject({ result: 'forbidden', reason: 'scope', key: { name: 'held', last4: key.last4, createdAt: key.createdAt } })
+        expect(forbidden).toEqual(await fresh(input(key, T + 4500, { requiredScopes: ['reports'] })))
+        const sandbox = makeStoredKey({ keyType: 'test', name: 'held sandbox' })
+        await holding.keys.insert(sandbox)
+        expect(await holding.authorize!(input(sandbox, T + 4500, { requiredScopes: null }))).toMatchObject({ result: 'ok' })
+        const liveOnly = await holding.authorize!(input(sandbox, T + 4600, { requiredScopes: null, liveOnly: true }))
+        expect(liveOnly).toMatchObject({ result: 'forbidden', reason: 'live-only', key: { name: 'held sandbox', last4: sandbox.last4 } })
+        expect(liveOnly).toEqual(await fresh(input(sandbox, T + 4600, { requiredScopes: null, liveOnly: true })))
+        // K6: so does an expired key.
+        await holding.keys.shortenExpiry(sandbox.id, T + 4700)
+        const expired = await holding.authorize!(input(sandbox, T + 4800, { requiredScopes: null }))
+        expect(expired).toMatchObject({ result: 'expired', key: { name: 'held sandbox', last4: sandbox.last4, createdAt: sandbox.createdAt } })
+        expect(expired).toEqual(await fresh(input(sandbox, T + 4800, { requiredScopes: null })))
+
         // K7: revocation is decided in Redis, held record or not.
         await holding.keys.revoke(key.id, T + 5000)
-        expect(await holding.authorize!(input(key, T + 6000))).toMatchObject({ result: 'revoked', key: { id: key.id, revokedAt: T + 5000 } })
+        const revoked = await holding.authorize!(input(key, T + 6000))
+        expect(revoked).toMatchObject({ result: 'revoked', key: { id: key.id, name: 'held', last4: key.last4, revokedAt: T + 5000 } })
+        expect(revoked).toEqual(await fresh(input(key, T + 6000)))
 
         // The same hash under a new record (removed and written again): read whole, not the held one.
         await client.del(`${p}:{${key.hash}}:key`, `${p}:id:${key.id}`)
