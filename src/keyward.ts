@@ -443,12 +443,12 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     const requestId = request.requestId ?? resolveRequestId(undefined, false)
     const now = clock.now()
     const ip = guard === null ? null : request.ip
-    if (!ip) return decideRequest(request, routeRequirements, requestId, now)
+    if (!ip) return decideRequest(request, routeRequirements, requestId, now, null)
     const retryAfter = guard!.blockedFor(ip, now)
     if (retryAfter > 0) return blockedFailure(retryAfter, requestId)
-    const decision = decideRequest(request, routeRequirements, requestId, now)
-    if (isPromise(decision)) return decision.then((settled) => countFailure(settled, ip, now))
-    return countFailure(decision, ip, now)
+    const decision = decideRequest(request, routeRequirements, requestId, now, ip)
+    // A decision that waited on a store has been counted already, in the same continuation.
+    return isPromise(decision) ? decision : countFailure(decision, ip, now)
   }
 
   /** E7: no key is looked at, so the answer tells an attacker nothing about their guesses. */
@@ -471,11 +471,17 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     return counted > 0 ? blockedFailure(counted, decision.requestId) : decision
   }
 
+  /**
+   * The decision for a request. A synchronous one is returned as it is (the caller counts it for
+   * E7); one that waits on a store is counted against `ip` (when given) in the continuation that
+   * decides it, so a request costs no further promise.
+   */
   function decideRequest(
     request: RequestView,
     routeRequirements: RouteRequirements,
     requestId: string,
     now: number,
+    ip: string | null,
   ): Awaitable<AuthDecision> {
     try {
       const view = legacyApiKeyHeader ? request : { ...request, apiKey: undefined }
@@ -505,8 +511,10 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       const outcome = authorize(input)
       if (isPromise(outcome)) {
         return bounded(outcome).then(
-          (settled) =>
-            decide(settled, requestId, now, checked, viaApiKey, fallback, consume, routeRequirements.scopes),
+          (settled) => {
+            const decision = decide(settled, requestId, now, checked, viaApiKey, fallback, consume, routeRequirements.scopes)
+            return ip === null ? decision : countFailure(decision, ip, now)
+          },
           (error: unknown) => internalFailure(error, requestId),
         )
       }

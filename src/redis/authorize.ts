@@ -30,9 +30,15 @@ interface Queued {
   args: string[]
   /** The type defaults as `args` holds them (the cached array: a batch shares one). */
   defaults: string[]
-  resolve: (reply: unknown) => void
+  hash: string
+  /** The record this instance held for the hash when the call was queued (ARGV[8] names its id). */
+  held: StoredKey | undefined
+  /** Settles the request's promise with its decoded outcome: no further promise per request. */
+  resolve: (outcome: AuthorizeOutcome) => void
   reject: (error: unknown) => void
 }
+
+const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
 
 /**
  * The fused hot path (P1): one EVALSHA per hash tried. On a single node the calls of one
@@ -93,6 +99,18 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     records.set(key.hash, key)
   }
 
+  /** The key names of a hash, built (and checked) once while the hash is in use; bounded like `records`. */
+  const keyNames = new Map<string, TaggedKeys>()
+  function keysOf(hash: string): TaggedKeys {
+    let keys = keyNames.get(hash)
+    if (keys === undefined) {
+      keys = layout.ofHash(hash)
+      if (keyNames.size >= RECORD_CACHE_LIMIT) keyNames.delete(keyNames.keys().next().value!)
+      keyNames.set(hash, keys)
+    }
+    return keys
+  }
+
   function outcomeOf(hash: string, raw: unknown, held: StoredKey | undefined): AuthorizeOutcome | null {
     const reply = array(raw, 'the authorize script')
     const code = integer(reply[0], 'the authorize script')
@@ -148,7 +166,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
   /** One hash's call on its own: `args` with the id held for that hash (ARGV[8]). */
   function call(hash: string, args: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome | null> {
     args[KNOWN] = held === undefined ? '' : held.id
-    return callOne(layout.ofHash(hash), args).then((raw) => outcomeOf(hash, raw, held))
+    return callOne(keysOf(hash), args).then((raw) => outcomeOf(hash, raw, held))
   }
 
   let queue: Queued[] = []
@@ -169,10 +187,22 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     }
   }
 
+  /** Decodes a request's reply and settles it; a reply that does not decode rejects that request only. */
+  function settle(queued: Queued, raw: unknown): void {
+    let outcome: AuthorizeOutcome
+    try {
+      outcome = outcomeOf(queued.hash, raw, queued.held) ?? UNKNOWN
+    } catch (error) {
+      queued.reject(error)
+      return
+    }
+    queued.resolve(outcome)
+  }
+
   function send(batch: Queued[]): void {
     if (batch.length === 1) {
-      const { keys, args, resolve, reject } = batch[0]!
-      callOne(keys, args).then(resolve, reject)
+      const queued = batch[0]!
+      callOne(queued.keys, queued.args).then((raw) => settle(queued, raw), queued.reject)
       return
     }
     const keys: string[] = []
@@ -198,7 +228,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
         for (let i = 0; i < batch.length; i++) {
           const reply = replies[i]
           if (reply instanceof Error) batch[i]!.reject(reply)
-          else batch[i]!.resolve(reply)
+          else settle(batch[i]!, reply)
         }
       },
       (error: unknown) => {
@@ -207,13 +237,13 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     )
   }
 
-  /** The authorize call of one hash, in this turn's batch. */
-  function enqueue(hash: string, args: string[], defaults: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome | null> {
-    const keys = layout.ofHash(hash)
+  /** The authorize call of one hash, in this turn's batch: one promise per request, settled with its outcome. */
+  function enqueue(hash: string, args: string[], defaults: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome> {
+    const keys = keysOf(hash)
     args[KNOWN] = held === undefined ? '' : held.id
-    return new Promise<unknown>((resolve, reject) => {
-      if (queue.push({ keys, args, defaults, resolve, reject }) === 1) setImmediate(flush)
-    }).then((raw) => outcomeOf(hash, raw, held))
+    return new Promise<AuthorizeOutcome>((resolve, reject) => {
+      if (queue.push({ keys, args, defaults, hash, held, resolve, reject }) === 1) setImmediate(flush)
+    })
   }
 
   async function tryEach(hashes: readonly string[], args: string[]): Promise<AuthorizeOutcome> {
@@ -222,7 +252,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       const outcome = await call(hash, args.slice(), records.get(hash))
       if (outcome !== null) return outcome
     }
-    return { result: 'unknown' }
+    return UNKNOWN
   }
 
   return function authorize(input) {
@@ -244,9 +274,8 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       if (hashes.length === 1) {
         const hash = hashes[0]!
         const held = records.get(hash)
-        return (context.coalesce ? enqueue(hash, args, defaults, held) : call(hash, args, held)).then(
-          (outcome) => outcome ?? { result: 'unknown' },
-        )
+        if (context.coalesce) return enqueue(hash, args, defaults, held)
+        return call(hash, args, held).then((outcome) => outcome ?? UNKNOWN)
       }
       return connection.within(tryEach(hashes, args), 'the authorize script')
     } catch (error) {
