@@ -175,6 +175,14 @@ local function counter_ttl(index, now)
   return reset_of(index) * 1000 - now + 86400000
 end
 
+-- With carry_wanted (the batch script), limit() leaves in carried (true) and carry_* what an
+-- admitted request of the usual kind wrote: bucket s (the newest, in a hash t/n/o describe) and
+-- its count, t, and the month counter (nil without a quota). The next request of that key in the
+-- same run starts from exactly that state (nothing else runs in between), so the batch script can
+-- decide it from these values alone. Plain variables, not a table: nothing is allocated for it.
+local carry_wanted, carried = false, false
+local carry_field, carry_count, carry_total, carry_month, carry_month_count = nil, 0, 0, nil, 0
+
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
 -- minute_key: the limit state above; month_key: the month counter of earlier versions.
 -- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
@@ -338,6 +346,10 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       -- writes it with t (and the month counter).
       local count = (tonumber(book[4]) or 0) + 1
       created = count == 1
+      if carry_wanted and newest == s then
+        carried = true
+        carry_field, carry_count, carry_total, carry_month, carry_month_count = s_field, count, minute_count, m_value, month_count
+      end
       if created or moved then
         if per_month then
           redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count), 'n', int(newest), 'o', int(oldest),
@@ -585,24 +597,98 @@ const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one ins
 --         as ARGV[2])
 -- Returns an array of n replies, each what the authorize script returns, or an error reply.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
+carry_wanted = true
 local n = tonumber(ARGV[1])
 local replies = {}
 local at = 7
+-- The hot key: the last request, when it was admitted on the usual path (carried), while the
+-- requests after it are of the same key and route and hold the same record id. Each of those is
+-- decided from what the one before it left: the same record (nothing can change it within the
+-- run), the same policy and clock, and the counts in carry_*. What they count is written once
+-- (settle), before any other request reads the hashes and at the end. A request over a limit, a
+-- peek, another route or another key goes the whole way. The hot request is kept as where its
+-- keys and arguments start and its reply; the rest is read from those only when needed.
+local hot = false
+local hot_k, hot_at, hot_reply, hot_decision = 0, 0, nil, nil
+-- The requests decided from the hot key since its counts were last written, by index.
+local covered, ncovered = {}, 0
+
+-- Writes what the requests decided from the hot key counted. If Redis refuses the write, those
+-- requests get its error: nothing was counted for them.
+local function settle()
+  local minute_key = KEYS[hot_k + 2]
+  local ok, err
+  if carry_month then
+    ok, err = pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total),
+      'm', carry_month, 'q', int(carry_month_count))
+  else
+    ok, err = pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total))
+  end
+  if not ok then
+    if type(err) ~= 'table' or not err.err then err = {err = tostring(err)} end
+    for j = 1, ncovered do replies[covered[j]] = err end
+    hot = false
+  end
+  ncovered = 0
+end
+
+-- Request i, of the hot key, its flags and arguments at ARGV[at ..] (c scopes): its reply as the
+-- whole path would give it, or nil when its route or held id differ from the hot request's, or
+-- it is over a limit (the whole path then decides it).
+local function from_hot(i, at, c)
+  for j = 0, c + 1 do
+    if ARGV[hot_at + j] ~= ARGV[at + j] then return nil end
+  end
+  local d = hot_decision
+  if d == nil then
+    d = hot_reply[1] == 6 and hot_reply[4] or hot_reply[3]
+    hot_decision = d
+  end
+  local per_minute, month_limit = d[2], d[5]
+  if carry_total >= per_minute or (month_limit >= 0 and carry_month_count >= month_limit) then return nil end
+  carry_count, carry_total = carry_count + 1, carry_total + 1
+  local month_remaining = 0
+  if month_limit >= 0 then
+    carry_month_count = carry_month_count + 1
+    month_remaining = mmax(0, month_limit - carry_month_count)
+  end
+  -- The window's oldest bucket and the month are the previous request's: its resets hold.
+  local decision = {1, per_minute, mmax(0, per_minute - carry_total), d[4], month_limit, month_remaining, d[7], 0, 0}
+  ncovered = ncovered + 1
+  covered[ncovered] = i
+  if hot_reply[1] == 6 then return {6, hot_reply[2], hot_reply[3], decision, 1} end
+  return {5, hot_reply[2], decision, 1}
+end
+
 for i = 1, n do
   local f = tonumber(ARGV[at])
   local c = mfloor(f / 4)
   local k = 3 * (i - 1)
-  local ok, reply = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
-    ARGV, 2, ARGV[at + 1], ARGV, at + 2, at + c + 1)
-  if ok then
-    replies[i] = reply
-  elseif type(reply) == 'table' and reply.err then
+  local reply = nil
+  if hot and KEYS[hot_k + 1] == KEYS[k + 1] then reply = from_hot(i, at, c) end
+  if reply then
     replies[i] = reply
   else
-    replies[i] = {err = tostring(reply)}
+    if ncovered > 0 then settle() end
+    hot = false
+    carried = false
+    local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
+      ARGV, 2, ARGV[at + 1], ARGV, at + 2, at + c + 1)
+    if ok then
+      replies[i] = whole
+      -- carried is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
+      if carried then
+        hot, hot_k, hot_at, hot_reply, hot_decision = true, k, at, whole, nil
+      end
+    elseif type(whole) == 'table' and whole.err then
+      replies[i] = whole
+    else
+      replies[i] = {err = tostring(whole)}
+    end
   end
   at = at + c + 2
 end
+if ncovered > 0 then settle() end
 return replies
 `
 
@@ -687,7 +773,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '392c711f996c1e8342a18e812268f3754f35c00a',
+  sha: 'fc67195d898919de900c125b6e0a3acf87d44587',
 }
 
 /**
@@ -697,14 +783,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '037f4cd869b54b294a661298ae4e6a99808b3550',
+  sha: 'c4808efd2e2e55915ca820b0c9f22386cde7420f',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: 'd468ffc243feafef2f44d0106cedc7608a2a0bc8',
+  sha: 'a2dda335abd7b06a98cfe0085ed2c31c5ab8a420',
 }
 
 /** KeyStore operations on one record. */
