@@ -587,14 +587,14 @@ return authorize(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2] == '1', ARGV[3] == 
 const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
 -- Each request is decided exactly as the authorize script decides it, in the order given; a request
 -- whose decision fails (a Redis error) gets its error in its place and the others go on.
--- KEYS[1], KEYS[2], KEYS[3] the first request's keys, as the authorize script's KEYS; KEYS[3i-2..3i]
---         request i's keys
+-- KEYS    the keys of the requests' key hashes, three per hash as the authorize script's KEYS[1..3]
+--         (KEYS[3j-2..3j] for hash j), each hash once however many requests it has
 -- ARGV[1] n, the number of requests
 -- ARGV[2] now, as the authorize script's ARGV[1], and ARGV[3..6] the type defaults, as its
 --         ARGV[4..7]: the same for every request of the batch
--- ARGV[7..] for each request f, its known id (as the authorize script's ARGV[8]), then its
---         scopes: f = 4 * (its number of scopes) + 2 * (live-only route, as ARGV[3]) + (consumes,
---         as ARGV[2])
+-- ARGV[7..] for each request f, j (its keys are KEYS[3j-2..3j]), its known id (as the authorize
+--         script's ARGV[8]), then its scopes: f = 4 * (its number of scopes) + 2 * (live-only
+--         route, as ARGV[3]) + (consumes, as ARGV[2])
 -- Returns an array of n replies, each what the authorize script returns, or an error reply.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
 carry_wanted = true
@@ -609,7 +609,7 @@ local at = 7
 -- peek, another route or another key goes the whole way. The hot request is kept as where its
 -- keys and arguments start and its reply; the rest is read from those only when needed.
 local hot = false
-local hot_k, hot_at, hot_reply, hot_decision = 0, 0, nil, nil
+local hot_k, hot_at, hot_reply, hot_decision = -1, 0, nil, nil
 -- The requests decided from the hot key since its counts were last written, by index.
 local covered, ncovered = {}, 0
 
@@ -636,7 +636,8 @@ end
 -- whole path would give it, or nil when its route or held id differ from the hot request's, or
 -- it is over a limit (the whole path then decides it).
 local function from_hot(i, at, c)
-  for j = 0, c + 1 do
+  if ARGV[hot_at] ~= ARGV[at] then return nil end
+  for j = 2, c + 2 do
     if ARGV[hot_at + j] ~= ARGV[at + j] then return nil end
   end
   local d = hot_decision
@@ -663,9 +664,9 @@ end
 for i = 1, n do
   local f = tonumber(ARGV[at])
   local c = mfloor(f / 4)
-  local k = 3 * (i - 1)
+  local k = 3 * (tonumber(ARGV[at + 1]) - 1)
   local reply = nil
-  if hot and KEYS[hot_k + 1] == KEYS[k + 1] then reply = from_hot(i, at, c) end
+  if hot and hot_k == k then reply = from_hot(i, at, c) end
   if reply then
     replies[i] = reply
   else
@@ -673,7 +674,7 @@ for i = 1, n do
     hot = false
     carried = false
     local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
-      ARGV, 2, ARGV[at + 1], ARGV, at + 2, at + c + 1)
+      ARGV, 2, ARGV[at + 2], ARGV, at + 3, at + c + 2)
     if ok then
       replies[i] = whole
       -- carried is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
@@ -686,7 +687,7 @@ for i = 1, n do
       replies[i] = {err = tostring(whole)}
     end
   end
-  at = at + c + 2
+  at = at + c + 3
 end
 if ncovered > 0 then settle() end
 return replies
@@ -783,7 +784,7 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: 'c4808efd2e2e55915ca820b0c9f22386cde7420f',
+  sha: 'ff052251a2aef34d833356f65c3a628b8a10bae5',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */

@@ -126,6 +126,33 @@ describe.skipIf(url === null)('Redis batch script: requests of a hot key', () =>
   }, 120_000)
 })
 
+describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
+  it('P1: each key hash of a batch sends its three key names once, however many of its requests the batch holds', async () => {
+    const client = await ioredisClient(url!)
+    const sent: unknown[][] = []
+    const send = client.sendCommand.bind(client)
+    client.sendCommand = ((command: { name: string; args: unknown[] }, stream?: unknown) => {
+      if (command.name.toLowerCase().startsWith('eval')) sent.push(command.args)
+      return send(command as never, stream as never)
+    }) as typeof client.sendCommand
+    const keyward = createKeyward({ stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-names') }), failedAuthLimit: 0 })
+    const a = (await keyward.keys.create({ name: 'a' })).key
+    const b = (await keyward.keys.create({ name: 'b' })).key
+    sent.length = 0
+    // Interleaved, so the second and later requests of each key are not next to the first.
+    const order = [a, a, b, a, b, b, a, b, a, a]
+    const decisions = await Promise.all(order.map((key) => keyward.authenticate(bearer(key))))
+    expect(decisions.every((d) => d.ok)).toBe(true)
+    expect(decisions.map((d) => (d.ok ? d.apiKey.limits.minute.remaining : -1))).toEqual([999, 998, 999, 997, 998, 997, 996, 996, 995, 994])
+    const batch = sent.filter((args) => Number(args[1]) > 3)
+    expect(batch).toHaveLength(1)
+    // EVALSHA sha numkeys key…: two hashes, three names each.
+    expect(Number(batch[0]![1])).toBe(6)
+    await keyward.close()
+    client.disconnect()
+  })
+})
+
 describe.skipIf(url === null || !privateServersAvailable())('Redis batch script: the hot key on a private server', () => {
   let redis: Redis
   let serverUrl: string
