@@ -17,6 +17,7 @@ import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, type VariantResult } from './http.js'
 import { FRAMEWORKS, type Framework } from './process.js'
 import { PIN } from './load.js'
+import { countInstructions, type InstructionCount, instructionToolsMissing } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 
 const started = performance.now()
@@ -74,6 +75,23 @@ for (const count of rssCounts) {
     log(`[rss] ${fmt(count)} keys FAILED: ${(error as Error).message}`)
   }
 }
+
+// Redis instructions (callgrind) ---------------------------------------------------------------
+// Deterministic where requests per second are not: one busy key against twelve keys in turn.
+const instructions: InstructionCount[] = []
+const instructionsMissing = instructionToolsMissing()
+if (instructionsMissing === null) {
+  for (const keys of [1, 12]) {
+    log(`[callgrind] Redis instructions per request, ${keys} key${keys === 1 ? '' : 's'} in turn, batches of 12`)
+    try {
+      const result = await countInstructions(keys, 12, 150)
+      instructions.push(result)
+      log(`[callgrind] ${keys} key${keys === 1 ? '' : 's'}: ${fmt(result.instructionsPerRequest)} instructions per request`)
+    } catch (error) {
+      log(`[callgrind] FAILED: ${(error as Error).message}`)
+    }
+  }
+} else log(`[callgrind] skipped: ${instructionsMissing}`)
 
 // RESULTS.md ------------------------------------------------------------------------------------
 const LABEL: Record<string, string> = {
@@ -229,6 +247,17 @@ if (http?.redis && http.redisCounts.length > 0) {
     '',
   )
 } else lines.push(http?.redis === false ? `Skipped: ${http.redisSkipReason}.` : 'No Redis counts.', '')
+
+lines.push('## Redis instructions per authorized request (callgrind)', '')
+if (instructions.length > 0) {
+  lines.push('| keys of the batch, in turn | requests | Redis instructions / request |', '|---|---|---|')
+  for (const r of instructions) lines.push(`| ${r.keys} | ${fmt(r.requests)} | ${fmt(r.instructionsPerRequest)} |`)
+  lines.push(
+    '',
+    "A private redis-server under callgrind; keyward (sources) on the Redis store sends batches of 12 concurrent requests, coalesced as in production, for a live key with a limit and a quota, on a scoped route; only the measured batches are counted. An instruction count hardly moves with the machine's load, unlike time. With one key, every request after the first of a batch is decided from the state the one before it left (README, \"Redis\"); with twelve keys in turn, none is. `npm run bench:redis-instructions` runs other cases.",
+    '',
+  )
+} else lines.push(instructionsMissing === null ? 'Failed; see the console output.' : `Skipped: ${instructionsMissing}.`, '')
 
 lines.push('## Memory store: RSS per stored key', '')
 if (rss.length > 0) {

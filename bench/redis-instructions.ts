@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:redis-instructions`: the instructions Redis executes per authorized request,
+ * counted by callgrind on a private redis-server. Unlike time, the count hardly moves with the
+ * machine's load, so two builds of the scripts can be compared on a shared machine: a change of
+ * a percent shows.
+ *
+ * Each case sends batches of concurrent requests (`keyward.authenticate()` on the Redis store,
+ * coalesced as in production) over K keys in turn, a live key with a per-minute limit and a
+ * monthly quota that no run reaches, on a route that requires a scope. Only the measured batches
+ * are counted: instrumentation is switched on after a warm-up and off before the count is read.
+ *
+ * `npx tsx bench/redis-instructions.ts [keys:batch ...]` (default `1:12 12:12`). Needs `valgrind`
+ * (Debian package) and `redis-server` on PATH.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Redis } from 'ioredis'
+import { createKeyward } from '../src/keyward.js'
+import { createRedisStores } from '../src/redis/index.js'
+
+export interface InstructionCount {
+  keys: number
+  batch: number
+  requests: number
+  instructionsPerRequest: number
+}
+
+function onPath(command: string): boolean {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function connect(port: number): Promise<Redis> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const client = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 })
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      await client.ping()
+      return client
+    } catch {
+      client.disconnect()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  throw new Error(`redis-server under callgrind did not answer on port ${port}`)
+}
+
+/** Counts Redis's instructions per request for `batches` batches of `batch` requests over `keys` keys. */
+export async function countInstructions(keys: number, batch: number, batches = 300): Promise<InstructionCount> {
+  const dir = mkdtempSync(join(tmpdir(), 'keyward-callgrind-'))
+  const port = 20000 + Math.floor(Math.random() * 10000)
+  const server = spawn(
+    'valgrind',
+    ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${dir}/callgrind.%p`, 'redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  )
+  const pid = String(server.pid)
+  try {
+    const admin = await connect(port)
+    const client = await connect(port)
+    // Callgrind runs Redis about fifty times slower: generous timeouts, so nothing fails on time.
+    const keyward = createKeyward({
+      stores: createRedisStores({ client, prefix: 'callgrind', timeoutMs: 60_000 }),
+      storeTimeoutMs: 60_000,
+      failedAuthLimit: 0,
+      limits: { live: { perMinute: 1_000_000_000, perMonth: 1_000_000_000_000 } },
+    })
+    const issued: string[] = []
+    for (let i = 0; i < keys; i++) issued.push((await keyward.keys.create({ name: `key ${i}`, scopes: ['ip'] })).key)
+    const route = { scopes: ['ip'] }
+    const runBatch = async () => {
+      const decisions = await Promise.all(
+        Array.from({ length: batch }, (_, i) => keyward.authenticate({ authorization: `Bearer ${issued[i % keys]}` }, route)),
+      )
+      for (const decision of decisions) if (!decision.ok) throw new Error(`unexpected ${decision.error.code}`)
+    }
+    for (let i = 0; i < 20; i++) await runBatch()
+    execFileSync('callgrind_control', ['--instr=on', pid], { stdio: 'ignore' })
+    for (let i = 0; i < batches; i++) await runBatch()
+    execFileSync('callgrind_control', ['--instr=off', pid], { stdio: 'ignore' })
+    execFileSync('callgrind_control', ['--dump', pid], { stdio: 'ignore' })
+    await keyward.close()
+    client.disconnect()
+    admin.disconnect()
+    let total = 0
+    for (const file of readdirSync(dir).filter((name) => name.startsWith('callgrind.'))) {
+      const match = /^totals: (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'))
+      if (match) total = Math.max(total, Number(match[1]))
+    }
+    if (total === 0) throw new Error('callgrind wrote no count')
+    const requests = batches * batch
+    return { keys, batch, requests, instructionsPerRequest: total / requests }
+  } finally {
+    server.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Why the count cannot run here (a tool missing from PATH), or null. */
+export function instructionToolsMissing(): string | null {
+  for (const [tool, probe] of [['valgrind', 'valgrind'], ['callgrind_control', 'valgrind'], ['redis-server', 'redis-server']] as const) {
+    if (!onPath(tool)) return `${tool} is not on PATH (Debian: apt-get install ${probe})`
+  }
+  return null
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const missing = instructionToolsMissing()
+  if (missing !== null) {
+    console.error(`bench:redis-instructions: ${missing}`)
+    process.exit(2)
+  }
+  const cases = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1:12', '12:12']).map((spec) => {
+    const [keys, batch] = spec.split(':').map(Number)
+    if (!Number.isSafeInteger(keys) || !Number.isSafeInteger(batch) || keys! < 1 || batch! < 1) {
+      throw new TypeError(`cases are keys:batch, two positive integers (got ${spec})`)
+    }
+    return { keys: keys!, batch: batch! }
+  })
+  for (const { keys, batch } of cases) {
+    const result = await countInstructions(keys, batch)
+    console.log(
+      `${keys} key${keys === 1 ? '' : 's'} in turn, batches of ${batch}: ${Math.round(result.instructionsPerRequest).toLocaleString('en-US')} Redis instructions per request (${result.requests.toLocaleString('en-US')} requests)`,
+    )
+  }
+  process.exit(0)
+}
