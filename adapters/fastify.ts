@@ -62,8 +62,15 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     route.config = { ...route.config, keyward: requirements ?? SKIP }
   })
 
-  function admit(request: KeywardRequest, reply: FastifyReply, next: HookHandlerDoneFunction, decision: AuthDecision): void {
-    if (!decision.ok) return send(reply, decision.response)
+  /**
+   * Applies a decision: a failure is answered at once (false); an admitted request gets its headers,
+   * `request.apiKey` and its usage record (true), and the caller lets it go on.
+   */
+  function admit(request: KeywardRequest, reply: FastifyReply, decision: AuthDecision): boolean {
+    if (!decision.ok) {
+      send(reply, decision.response)
+      return false
+    }
     // X-Request-ID is set already, with this value (keywardOnRequest): each header is set once.
     const headers = decision.headers
     for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
@@ -78,7 +85,26 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
         keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: reply.statusCode, ip: view.ip ?? null })
       })
     }
-    next()
+    return true
+  }
+
+  // Requests admitted synchronously (the memory stores) go on once the event loop has read every
+  // request that arrived with them: one setImmediate runs them all, back to back. Handling a turn's
+  // requests together, as the Redis stores' batches do, costs the process markedly less per request
+  // than taking each through Fastify alone (bench: more requests a second than the bare framework
+  // itself, at a lower median latency). Each goes on by itself: one that throws fails only itself.
+  let admitted: { next: HookHandlerDoneFunction; reply: FastifyReply }[] = []
+  function proceed(): void {
+    const turn = admitted
+    admitted = []
+    for (let i = 0; i < turn.length; i++) {
+      const { next, reply } = turn[i]!
+      try {
+        next()
+      } catch (error) {
+        if (!reply.sent) reply.send(error as Error)
+      }
+    }
   }
 
   fastify.addHook('onRequest', function keywardOnRequest(request: KeywardRequest, reply, next) {
@@ -94,8 +120,13 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     const view = (request[kView] = core.viewFromNode(request.raw, url, requestId))
     if (appRoute) {
       const decision = keyward.authenticate(view, route)
-      if (isPromise(decision)) decision.then((d) => admit(request, reply, next, d), next)
-      else admit(request, reply, next, decision)
+      if (isPromise(decision)) {
+        decision.then((d) => {
+          if (admit(request, reply, d)) next()
+        }, next)
+      } else if (admit(request, reply, decision) && admitted.push({ next, reply }) === 1) {
+        setImmediate(proceed)
+      }
       return
     }
     const result = core.answerNode(kind, request.raw, view)
