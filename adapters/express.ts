@@ -102,8 +102,15 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     else send(res, result)
   }
 
-  function admit(req: KeywardRequest, res: Response, next: NextFunction, decision: AuthDecision, view: RequestView): void {
-    if (!decision.ok) return send(res, decision.response)
+  /**
+   * Applies a decision: a failure is answered at once (false); an admitted request gets its headers,
+   * `req.apiKey` and its usage record (true), and the caller lets it go on.
+   */
+  function admit(req: KeywardRequest, res: Response, decision: AuthDecision, view: RequestView): boolean {
+    if (!decision.ok) {
+      send(res, decision.response)
+      return false
+    }
     const headers = decision.headers
     // X-Request-ID is set already, with this value (requestIdOf): each header is set once.
     for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
@@ -114,7 +121,24 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
         keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: res.statusCode, ip: view.ip ?? null })
       })
     }
-    next()
+    return true
+  }
+
+  // Requests admitted synchronously (the memory stores) go on once the event loop has read every
+  // request that arrived with them: one setImmediate runs them all, back to back, each by itself
+  // (see keyward/fastify). Express catches what a handler throws; anything else fails one request.
+  let admitted: { next: NextFunction; req: KeywardRequest; res: Response }[] = []
+  function proceed(): void {
+    const turn = admitted
+    admitted = []
+    for (let i = 0; i < turn.length; i++) {
+      const { next, req, res } = turn[i]!
+      try {
+        next()
+      } catch (error) {
+        if (!res.headersSent) send(res, core.errorResponse(error, requestIdOf(req, res), req.method))
+      }
+    }
   }
 
   function protect(routeOptions?: RouteOptions): RequestHandler {
@@ -123,8 +147,13 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     return function keywardProtect(req: KeywardRequest, res, next) {
       const view = core.viewFromNode(req, req.originalUrl, requestIdOf(req, res))
       const decision = keyward.authenticate(view, requirements)
-      if (isPromise(decision)) decision.then((d) => admit(req, res, next, d, view)).catch(next)
-      else admit(req, res, next, decision, view)
+      if (isPromise(decision)) {
+        decision.then((d) => {
+          if (admit(req, res, d, view)) next()
+        }).catch(next)
+      } else if (admit(req, res, decision, view) && admitted.push({ next, req, res }) === 1) {
+        setImmediate(proceed)
+      }
     }
   }
 
