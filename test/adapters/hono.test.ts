@@ -109,22 +109,31 @@ describe('keyward/hono guard(): the route handler form', () => {
   })
   const auth = () => ({ headers: { Authorization: `Bearer ${key}` } })
 
-  it('keeps Hono\'s one-handler fast path: on memory stores app.fetch answers with a Response, not a Promise', async () => {
-    const api = keywardHono(keyward)
+  it('on memory stores, the requests admitted in one turn reach their handlers together after it; a refusal is answered at once', async () => {
+    const events: string[] = []
+    const stores = createMemoryStores()
+    const findByHash = stores.keys.findByHash.bind(stores.keys)
+    stores.keys.findByHash = (hash) => {
+      events.push('authenticate')
+      return findByHash(hash)
+    }
+    const own = createKeyward({ stores, clock: createManualClock(), failedAuthLimit: 0 })
+    const ownKey = (await own.keys.create({ name: 'turn' })).key
+    const api = keywardHono(own)
     const hono = new Hono()
-    hono.get('/api/v1/things', api.guard({ scopes: [] }, (c) => c.json({ data: { keyType: c.var.apiKey.keyType } })))
-    const answered = hono.fetch(new Request('http://localhost/api/v1/things', auth()))
-    expect(answered).toBeInstanceOf(Response)
-    const response = answered as Response
-    expect(response.status).toBe(200)
-    expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
-    expect(response.headers.get('x-ratelimit-remaining')).toBe('999')
-    expect(await response.json()).toEqual({ data: { keyType: 'live' } })
-    // The same route under app.use(api) + protect() goes through Hono's middleware chain: a Promise.
-    const chained = new Hono()
-    chained.use(api)
-    chained.get('/api/v1/things', api.protect(), (c) => c.json({ data: {} }))
-    expect(chained.fetch(new Request('http://localhost/api/v1/things', auth()))).toBeInstanceOf(Promise)
+    hono.get('/api/v1/things', api.guard({ scopes: [] }, (c) => (events.push('handler'), c.json({ data: { keyType: c.var.apiKey.keyType } }))))
+    const request = () => new Request('http://localhost/api/v1/things', { headers: { Authorization: `Bearer ${ownKey}` } })
+    const answers = await Promise.all([hono.fetch(request()), hono.fetch(request())])
+    expect(events).toEqual(['authenticate', 'authenticate', 'handler', 'handler'])
+    expect(answers.map((r) => r.status)).toEqual([200, 200])
+    expect(answers.map((r) => r.headers.get('x-ratelimit-remaining')).sort()).toEqual(['998', '999'])
+    expect(answers[0]!.headers.get('x-request-id')).toMatch(REQUEST_ID)
+    expect(await answers[0]!.json()).toEqual({ data: { keyType: 'live' } })
+    // A refusal needs no handler: Hono's one-handler route answers it with a Response, not a Promise.
+    const refused = hono.fetch(new Request('http://localhost/api/v1/things'))
+    expect(refused).toBeInstanceOf(Response)
+    expect((refused as Response).status).toBe(401)
+    expect(events).toHaveLength(4)
   })
 
   it('H2/H11: refuses a request without a key before the handler runs, with the envelope and the request id', async () => {
