@@ -4,24 +4,14 @@
  * errors (R2, R5) and responses are as they would be one request at a time. Requests are
  * dispatched with light-my-request, several in one turn as a poll of the sockets delivers them.
  */
-import type { AddressInfo } from 'node:net'
 import express from 'express'
 import inject from 'light-my-request'
 import { describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
-import { createManualClock } from '../../src/clock.js'
-import { createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { recordingKeyward } from './support/recording-keyward.js'
 
 async function app() {
-  const events: string[] = []
-  const stores = createMemoryStores()
-  const findByHash = stores.keys.findByHash.bind(stores.keys)
-  stores.keys.findByHash = (hash) => {
-    events.push('authenticate')
-    return findByHash(hash)
-  }
-  const keyward = createKeyward({ stores, clock: createManualClock(), failedAuthLimit: 0 })
+  const { keyward, key, events } = await recordingKeyward()
   const api = keywardExpress(keyward, { onError: () => undefined })
   const server = express()
   server.use(api)
@@ -31,10 +21,7 @@ async function app() {
     res.json({ data: { keyType: req.apiKey!.keyType } })
   })
   server.use(api.notFound, api.errorHandler)
-  const listening = server.listen(0, '127.0.0.1')
-  await new Promise((resolve) => listening.once('listening', resolve))
-  const { key } = await keyward.keys.create({ name: 'turn' })
-  return { server, port: (listening.address() as AddressInfo).port, close: () => listening.close(), keyward, key, events }
+  return { server, keyward, key, events }
 }
 
 const request = (key: string | null, headers: Record<string, string> = {}) => ({
@@ -45,7 +32,7 @@ const request = (key: string | null, headers: Record<string, string> = {}) => ({
 
 describe('keyward/express: requests admitted in one event-loop turn', () => {
   it('go on together after the turn: every request of the turn is authenticated before any handler runs', async () => {
-    const { server, close, key, events } = await app()
+    const { server, key, events } = await app()
     // Dispatched in one turn, as requests read in one poll of the sockets are.
     const answers = await Promise.all(
       [1, 2, 3].map(() => inject(server, request(key))),
@@ -54,11 +41,10 @@ describe('keyward/express: requests admitted in one event-loop turn', () => {
     expect(events).toEqual(['authenticate', 'authenticate', 'authenticate', 'handler', 'handler', 'handler'])
     expect(new Set(answers.map((a) => a.headers['x-request-id'])).size).toBe(3)
     expect(answers.map((a) => a.headers['x-ratelimit-remaining']).sort()).toEqual(['997', '998', '999'])
-    close()
   })
 
   it('R2/R5/L4a: a handler that throws fails only its own request; every admitted request is recorded with its status', async () => {
-    const { server, close, keyward, key } = await app()
+    const { server, keyward, key } = await app()
     const [failed, ok] = await Promise.all([inject(server, request(key, { 'x-fail': '1' })), inject(server, request(key))])
     expect(failed.statusCode).toBe(500)
     expect(failed.json().error.code).toBe('INTERNAL_ERROR')
@@ -67,16 +53,14 @@ describe('keyward/express: requests admitted in one event-loop turn', () => {
     expect(ok.json()).toEqual({ data: { keyType: 'live' } })
     const usage = await keyward.queryUsage({ limit: 10 })
     expect(usage.map((entry) => entry.status).sort()).toEqual([200, 500])
-    close()
   })
 
   it('H2: a refused request is answered at once and never reaches the handler', async () => {
-    const { server, close, key, events } = await app()
+    const { server, key, events } = await app()
     const [refused, admitted] = await Promise.all([inject(server, request(null)), inject(server, request(key))])
     expect(refused.statusCode).toBe(401)
     expect(refused.json().error.code).toBe('UNAUTHORIZED')
     expect(admitted.statusCode).toBe(200)
     expect(events).toEqual(['authenticate', 'handler'])
-    close()
   })
 })

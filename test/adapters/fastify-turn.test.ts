@@ -6,19 +6,10 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { keywardFastify } from '../../adapters/fastify.js'
-import { createManualClock } from '../../src/clock.js'
-import { createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { recordingKeyward } from './support/recording-keyward.js'
 
 async function app() {
-  const events: string[] = []
-  const stores = createMemoryStores()
-  const findByHash = stores.keys.findByHash.bind(stores.keys)
-  stores.keys.findByHash = (hash) => {
-    events.push('authenticate')
-    return findByHash(hash)
-  }
-  const keyward = createKeyward({ stores, clock: createManualClock(), failedAuthLimit: 0 })
+  const { keyward, key, events } = await recordingKeyward()
   const server = Fastify({ logger: false })
   await server.register(keywardFastify, { keyward, onError: () => undefined })
   server.get('/api/v1/echo', async (request) => {
@@ -27,7 +18,6 @@ async function app() {
     return { data: { keyType: request.apiKey!.keyType } }
   })
   await server.ready()
-  const { key } = await keyward.keys.create({ name: 'turn' })
   return { server, keyward, key, events }
 }
 

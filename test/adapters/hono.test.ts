@@ -12,6 +12,7 @@ import { bearerTokenGuard } from '../../src/dashboard.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/memory/index.js'
 import { REQUEST_ID } from './support/check.js'
+import { recordingKeyward } from './support/recording-keyward.js'
 
 const TOKEN = 'hono-dashboard-token-0123456789'
 
@@ -110,15 +111,7 @@ describe('keyward/hono guard(): the route handler form', () => {
   const auth = () => ({ headers: { Authorization: `Bearer ${key}` } })
 
   it('on memory stores, the requests admitted in one turn reach their handlers together after it; a refusal is answered at once', async () => {
-    const events: string[] = []
-    const stores = createMemoryStores()
-    const findByHash = stores.keys.findByHash.bind(stores.keys)
-    stores.keys.findByHash = (hash) => {
-      events.push('authenticate')
-      return findByHash(hash)
-    }
-    const own = createKeyward({ stores, clock: createManualClock(), failedAuthLimit: 0 })
-    const ownKey = (await own.keys.create({ name: 'turn' })).key
+    const { keyward: own, key: ownKey, events } = await recordingKeyward()
     const api = keywardHono(own)
     const hono = new Hono()
     hono.get('/api/v1/things', api.guard({ scopes: [] }, (c) => (events.push('handler'), c.json({ data: { keyType: c.var.apiKey.keyType } }))))
