@@ -10,7 +10,7 @@ import { get } from 'node:http'
 import { Redis } from 'ioredis'
 import { cpuTicks, type LoadResult, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, type ServerHandle, type ServerStats, startServer } from './process.js'
-import { REDIS_URL, ROUTE, type Variant } from './servers/shared.js'
+import { redisUrl, ROUTE, type Variant } from './servers/shared.js'
 
 export interface HttpBenchOptions {
   rounds: number
@@ -85,7 +85,7 @@ export function median(values: readonly number[]): number {
 
 /** Connects to Redis for the bench's own bookkeeping; null (with the reason) when unreachable. */
 export async function connectAdmin(): Promise<{ client: Redis | null; reason: string | null }> {
-  const client = new Redis(REDIS_URL, {
+  const client = new Redis(redisUrl(), {
     lazyConnect: true,
     enableOfflineQueue: false,
     connectTimeout: 1000,
@@ -99,7 +99,7 @@ export async function connectAdmin(): Promise<{ client: Redis | null; reason: st
     return { client, reason: null }
   } catch (error) {
     client.disconnect()
-    return { client: null, reason: `Redis at ${REDIS_URL} is unreachable (${(error as Error).message})` }
+    return { client: null, reason: `Redis at ${redisUrl()} is unreachable (${(error as Error).message})` }
   }
 }
 

@@ -2,8 +2,10 @@
  * `npm run bench`: every benchmark, printed as it goes and written to bench/RESULTS.md.
  *
  * Stages: core decisions (no HTTP), HTTP per framework (baseline, keyward memory, keyward Redis,
- * peers; interleaved rounds) with Redis commands per request, then RSS per stored key. Redis at
- * `REDIS_URL` (default redis://127.0.0.1:6379) is optional: without it the Redis rows are skipped.
+ * peers; interleaved rounds) with Redis commands per request, RSS per stored key, then Redis
+ * instructions per request (callgrind, when valgrind is installed). Redis: `REDIS_URL` when set,
+ * else a redis-server the bench starts, pinned to the load generator's core (bench/redis-server.ts),
+ * else 127.0.0.1:6379; without one the Redis rows are skipped.
  *
  * Knobs (environment): BENCH_ROUNDS (10), BENCH_SECONDS (2), BENCH_WARMUP (2), BENCH_CONNECTIONS
  * (50), BENCH_FRAMEWORKS (express,fastify,hono), BENCH_RSS_KEYS (100000,1000000),
@@ -16,6 +18,7 @@ import { benchCore, type CoreBenchResult, formatCore } from './core.js'
 import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, type VariantResult } from './http.js'
 import { FRAMEWORKS, type Framework } from './process.js'
+import { benchRedis } from './redis-server.js'
 import { PIN } from './load.js'
 import { countInstructions, type InstructionCount, instructionToolsMissing } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
@@ -56,9 +59,17 @@ try {
 // HTTP ------------------------------------------------------------------------------------------
 log(`[http] ${frameworks.join(', ')}: ${rounds} interleaved rounds of ${seconds} s per server after ${warmupSeconds} s warm-up, ${connections} connections`)
 let http: HttpBenchResult | null = null
+let redisDescription = 'none'
 try {
   await ensureBenchBuild(log)
-  http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 2, frameworks, log })
+  const redis = await benchRedis()
+  redisDescription = redis.description
+  log(`[http] Redis: ${redisDescription} (${process.env.REDIS_URL})`)
+  try {
+    http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 2, frameworks, log })
+  } finally {
+    await redis.stop()
+  }
 } catch (error) {
   log(`[http] FAILED: ${(error as Error).stack ?? String(error)}`)
 }
@@ -141,7 +152,7 @@ const lines: string[] = [
   '',
   `Run on ${new Date().toISOString()}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${elapsed()} in all.`,
   http
-    ? `Load: ${http.tool === 'wrk' ? `${wrkVersion()} (1 thread)` : 'autocannon CLI (latency in whole milliseconds)'}, ${connections} keep-alive connections over loopback, from its own process; every server alone in its own process${PIN ? ` (servers pinned to core ${PIN.server} and the load generator to core ${PIN.load} with taskset; Redis is not pinned)` : ''}. Each server: ${warmupSeconds} s warm-up, then ${rounds} runs of ${seconds} s, interleaved with the other servers of its framework (order reversed every round). Figures are medians. A ratio is the median of the per-round ratios (each round runs every server of a framework back to back, so each ratio compares runs seconds apart and the machine's slow drift cancels), with their range.`
+    ? `Load: ${http.tool === 'wrk' ? `${wrkVersion()} (1 thread)` : 'autocannon CLI (latency in whole milliseconds)'}, ${connections} keep-alive connections over loopback, from its own process; every server alone in its own process${PIN ? ` (servers pinned to core ${PIN.server} and the load generator to core ${PIN.load} with taskset)` : ''}; Redis: ${redisDescription}. Each server: ${warmupSeconds} s warm-up, then ${rounds} runs of ${seconds} s, interleaved with the other servers of its framework (order reversed every round). Figures are medians. A ratio is the median of the per-round ratios (each round runs every server of a framework back to back, so each ratio compares runs seconds apart and the machine's slow drift cancels), with their range.`
     : '',
   '',
 ]

@@ -14,9 +14,9 @@ import { Redis } from 'ioredis'
 import type { Keyward } from '../../src/index.js'
 import type { RedisStores } from '../../src/redis/index.js'
 import { keyward as keywardPackage, keywardRedis, redisScripts } from './keyward.js'
-import { REDIS_URL, type Variant } from './shared.js'
+import { redisUrl, type Variant } from './shared.js'
 
-export { COMMON_VARIANTS, REDIS_URL, ROUTE, type Variant, VARIANTS } from './shared.js'
+export { COMMON_VARIANTS, redisUrl, ROUTE, type Variant, VARIANTS } from './shared.js'
 
 const { createKeyward, generateKey } = keywardPackage
 const { createRedisStores } = keywardRedis
@@ -99,7 +99,7 @@ let redisWrites = 0
  * in one write, so writes are round trips.
  */
 export async function connectRedis(): Promise<Redis> {
-  const client = new Redis(REDIS_URL, {
+  const client = new Redis(redisUrl(), {
     enableOfflineQueue: false,
     connectTimeout: 1000,
     maxRetriesPerRequest: 1,

@@ -15,4 +15,7 @@ export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'pee
 /** The variants every framework's server has. */
 export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer'] as const satisfies readonly Variant[]
 export const ROUTE = '/api/v1/ip/lookup'
-export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+/** The Redis of the run: read when asked, since `bench/redis-server.ts` may set it after start-up. */
+export function redisUrl(): string {
+  return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+}

@@ -40,7 +40,7 @@ describe('npm run bench on a fresh clone (issue 6)', () => {
   it('loads every module the runner imports while no bundle exists yet', () => {
     expect(existsSync(join(tree, 'bench', '.runs'))).toBe(false)
     // Every module bench/run.ts imports, in its order (run.ts itself would start the whole bench).
-    const modules = ['core', 'build', 'http', 'process', 'load', 'redis-instructions', 'rss', 'profile']
+    const modules = ['core', 'build', 'http', 'process', 'load', 'redis-server', 'redis-instructions', 'rss', 'profile']
     const script = `${modules.map((m) => `await import('./bench/${m}.ts')`).join('\n')}\nconsole.log('loaded')`
     const run = runInTree(script)
     expect(run.stderr, run.stderr).not.toMatch(/Error/)
