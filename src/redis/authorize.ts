@@ -1,6 +1,6 @@
 import type { AuthorizeInput, AuthorizeOutcome, LimitPolicy, StoredKey } from '../types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime } from './codec.js'
-import type { RedisContext } from './context.js'
+import { type RedisContext, setBounded } from './context.js'
 import type { TaggedKeys } from './layout.js'
 import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT } from './scripts.js'
 
@@ -95,8 +95,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
    */
   const records = new Map<string, StoredKey>()
   function hold(key: StoredKey): void {
-    if (!records.has(key.hash) && records.size >= RECORD_CACHE_LIMIT) records.delete(records.keys().next().value!)
-    records.set(key.hash, key)
+    setBounded(records, key.hash, key, RECORD_CACHE_LIMIT)
   }
 
   /** The key names of a hash, built (and checked) once while the hash is in use; bounded like `records`. */
@@ -105,8 +104,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     let keys = keyNames.get(hash)
     if (keys === undefined) {
       keys = layout.ofHash(hash)
-      if (keyNames.size >= RECORD_CACHE_LIMIT) keyNames.delete(keyNames.keys().next().value!)
-      keyNames.set(hash, keys)
+      setBounded(keyNames, hash, keys, RECORD_CACHE_LIMIT)
     }
     return keys
   }

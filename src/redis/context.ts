@@ -53,6 +53,16 @@ export interface RedisContext {
 /** Enough for the ids of every active key of a large deployment; older entries are evicted first. */
 const ID_CACHE_LIMIT = 10_000
 
+/**
+ * Sets `key` in a cache of at most `limit` entries: a new key past the limit first evicts the one
+ * added longest ago. For the caches of values that never change once written (id → hash, key
+ * names, held records).
+ */
+export function setBounded<K, V>(cache: Map<K, V>, key: K, value: V, limit: number): void {
+  if (!cache.has(key) && cache.size >= limit) cache.delete(cache.keys().next().value!)
+  cache.set(key, value)
+}
+
 export function createContext(options: RedisStoreOptions): RedisContext {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('keyward/redis: options must be an object with a "client"')
@@ -75,11 +85,7 @@ export function createContext(options: RedisStoreOptions): RedisContext {
   const layout = createLayout(prefix)
   // id → hash pairs never change once written; revocation is read from Redis every time (K7).
   const hashes = new Map<string, string>()
-  const remember = (id: string, hash: string): void => {
-    if (hashes.get(id) === hash) return
-    if (hashes.size >= ID_CACHE_LIMIT) hashes.delete(hashes.keys().next().value!)
-    hashes.set(id, hash)
-  }
+  const remember = (id: string, hash: string): void => setBounded(hashes, id, hash, ID_CACHE_LIMIT)
 
   return {
     connection,
