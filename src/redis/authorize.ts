@@ -208,19 +208,13 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     const args: string[] = [String(batch.length), batch[0]!.args[0]!, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!]
     // Each hash's keys go once, however many requests of the batch it has; a request names them
     // by number. A busy key's requests then send a few bytes each instead of its three key names.
-    let previous: TaggedKeys | null = null
-    let number = ''
-    let numbers: Map<TaggedKeys, string> | null = null
+    const numbers = new Map<TaggedKeys, string>()
     for (const { keys: own, args: a } of batch) {
-      if (own !== previous) {
-        let known = numbers?.get(own)
-        if (known === undefined) {
-          keys.push(own.record, own.minute, own.month)
-          known = String(keys.length / 3)
-          if (previous !== null) (numbers ??= new Map([[previous, number]])).set(own, known)
-        }
-        previous = own
-        number = known
+      let number = numbers.get(own)
+      if (number === undefined) {
+        keys.push(own.record, own.minute, own.month)
+        number = String(keys.length / 3)
+        numbers.set(own, number)
       }
       // f: the scope count, live-only (ARGV[3]) and consume (ARGV[2]), as the batch script takes them.
       args.push(String((a.length - SCOPES) * 4 + (a[2] === '1' ? 2 : 0) + (a[1] === '1' ? 1 : 0)), number, a[KNOWN]!)
