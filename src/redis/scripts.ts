@@ -175,12 +175,13 @@ local function counter_ttl(index, now)
   return reset_of(index) * 1000 - now + 86400000
 end
 
--- With carry_wanted (the batch script), limit() leaves in carried (true) and carry_* what an
--- admitted request of the usual kind wrote: bucket s (the newest, in a hash t/n/o describe) and
--- its count, t, and the month counter (nil without a quota). The next request of that key in the
--- same run starts from exactly that state (nothing else runs in between), so the batch script can
--- decide it from these values alone. Plain variables, not a table: nothing is allocated for it.
-local carry_wanted, carried = false, false
+-- With carry_wanted (the batch script), limit() leaves in carry_* what an admitted request of the
+-- usual kind wrote: bucket s (the newest, in a hash t/n/o describe) as carry_field and its count,
+-- t, and the month counter (nil without a quota). The next request of that key in the same run
+-- starts from exactly that state (nothing else runs in between), so the batch script can decide
+-- it from these values alone. carry_field is nil after any other kind of request (the batch
+-- script clears it before each). Plain variables, not a table: nothing is allocated for it.
+local carry_wanted = false
 local carry_field, carry_count, carry_total, carry_month, carry_month_count = nil, 0, 0, nil, 0
 
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
@@ -347,7 +348,6 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       local count = (tonumber(book[4]) or 0) + 1
       created = count == 1
       if carry_wanted and newest == s then
-        carried = true
         carry_field, carry_count, carry_total, carry_month, carry_month_count = s_field, count, minute_count, m_value, month_count
       end
       if created or moved then
@@ -601,14 +601,14 @@ carry_wanted = true
 local n = tonumber(ARGV[1])
 local replies = {}
 local at = 7
--- The hot key: the last request, when it was admitted on the usual path (carried), while the
+-- The hot key: the last request, when it was admitted on the usual path (carry_field), while the
 -- requests after it are of the same key and route and hold the same record id. Each of those is
 -- decided from what the one before it left: the same record (nothing can change it within the
 -- run), the same policy and clock, and the counts in carry_*. What they count is written once
 -- (settle), before any other request reads the hashes and at the end. A request over a limit, a
 -- peek, another route or another key goes the whole way. The hot request is kept as where its
--- keys and arguments start and its reply; the rest is read from those only when needed.
-local hot = false
+-- keys and arguments start (hot_k, -1 when there is none) and its reply; the rest is read from
+-- those only when needed.
 local hot_k, hot_at, hot_reply, hot_decision = -1, 0, nil, nil
 -- The requests decided from the hot key since its counts were last written, by index.
 local covered, ncovered = {}, 0
@@ -627,7 +627,7 @@ local function settle()
   if not ok then
     if type(err) ~= 'table' or not err.err then err = {err = tostring(err)} end
     for j = 1, ncovered do replies[covered[j]] = err end
-    hot = false
+    hot_k = -1
   end
   ncovered = 0
 end
@@ -666,20 +666,20 @@ for i = 1, n do
   local c = mfloor(f / 4)
   local k = 3 * (tonumber(ARGV[at + 1]) - 1)
   local reply = nil
-  if hot and hot_k == k then reply = from_hot(i, at, c) end
+  if hot_k == k then reply = from_hot(i, at, c) end
   if reply then
     replies[i] = reply
   else
     if ncovered > 0 then settle() end
-    hot = false
-    carried = false
+    hot_k = -1
+    carry_field = nil
     local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
       ARGV, 2, ARGV[at + 2], ARGV, at + 3, at + c + 2)
     if ok then
       replies[i] = whole
-      -- carried is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
-      if carried then
-        hot, hot_k, hot_at, hot_reply, hot_decision = true, k, at, whole, nil
+      -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
+      if carry_field then
+        hot_k, hot_at, hot_reply, hot_decision = k, at, whole, nil
       end
     elseif type(whole) == 'table' and whole.err then
       replies[i] = whole
@@ -774,7 +774,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: 'fc67195d898919de900c125b6e0a3acf87d44587',
+  sha: '214520850be41bff5bf3949b15efcee7ce1c136d',
 }
 
 /**
@@ -784,14 +784,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: 'ff052251a2aef34d833356f65c3a628b8a10bae5',
+  sha: '279f1af881f682a7fbb5ba0d9cdb51ffa30888c8',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: 'a2dda335abd7b06a98cfe0085ed2c31c5ab8a420',
+  sha: '8eac5a473efb667ede45630e150a93db5df2d7e2',
 }
 
 /** KeyStore operations on one record. */
