@@ -124,21 +124,18 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     return true
   }
 
-  // Requests admitted synchronously (the memory stores) go on once the event loop has read every
-  // request that arrived with them: one setImmediate runs them all, back to back, each by itself
-  // (see keyward/fastify). Express catches what a handler throws; anything else fails one request.
-  let admitted: { next: NextFunction; req: KeywardRequest; res: Response }[] = []
-  function proceed(): void {
-    const turn = admitted
-    admitted = []
-    for (let i = 0; i < turn.length; i++) {
-      const { next, req, res } = turn[i]!
+  /**
+   * A request admitted synchronously goes on with the others of its turn (core.later). Express
+   * catches what a handler throws; anything else fails this request only.
+   */
+  function proceedLater(req: KeywardRequest, res: Response, next: NextFunction): void {
+    core.later(() => {
       try {
         next()
       } catch (error) {
         if (!res.headersSent) send(res, core.errorResponse(error, requestIdOf(req, res), req.method))
       }
-    }
+    })
   }
 
   function protect(routeOptions?: RouteOptions): RequestHandler {
@@ -151,8 +148,8 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
         decision.then((d) => {
           if (admit(req, res, d, view)) next()
         }).catch(next)
-      } else if (admit(req, res, decision, view) && admitted.push({ next, req, res }) === 1) {
-        setImmediate(proceed)
+      } else if (admit(req, res, decision, view)) {
+        proceedLater(req, res, next)
       }
     }
   }

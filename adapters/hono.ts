@@ -195,16 +195,6 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
   }
 
-  // guard(): requests admitted synchronously (the memory stores) go on once the event loop has read
-  // every request that arrived with them: one setImmediate runs them all, back to back, each by
-  // itself (see keyward/fastify). A refusal is answered at once.
-  let admitted: (() => void)[] = []
-  function proceed(): void {
-    const turn = admitted
-    admitted = []
-    for (let i = 0; i < turn.length; i++) turn[i]!()
-  }
-
   function guard(first: RouteOptions | undefined | Handler, second?: Handler): Handler {
     const handler = typeof first === 'function' ? first : second
     if (typeof handler !== 'function') {
@@ -285,15 +275,15 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       const decision = keyward.authenticate(view, requirements)
       if (isPromise(decision)) return decision.then((d) => run(c, next, d, view, shared))
       if (!decision.ok) return run(c, next, decision, view, shared)
+      // Admitted synchronously: it goes on with the others of its turn (core.later).
       return new Promise((resolve, reject) => {
-        const proceedWithThis = () => {
+        core.later(() => {
           try {
             resolve(run(c, next, decision, view, shared))
           } catch (error) {
             reject(error)
           }
-        }
-        if (admitted.push(proceedWithThis) === 1) setImmediate(proceed)
+        })
       })
     } as Handler
   }
