@@ -17,9 +17,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Redis } from 'ioredis'
 import { createKeyward } from '../src/keyward.js'
 import { createRedisStores } from '../src/redis/index.js'
+import { connectWhenUp, onPath } from './redis-server.js'
 
 export interface InstructionCount {
   keys: number
@@ -28,30 +28,6 @@ export interface InstructionCount {
   instructionsPerRequest: number
 }
 
-function onPath(command: string): boolean {
-  try {
-    execFileSync(command, ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-
-async function connect(port: number): Promise<Redis> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const client = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 })
-    client.on('error', () => undefined)
-    try {
-      await client.connect()
-      await client.ping()
-      return client
-    } catch {
-      client.disconnect()
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-  throw new Error(`redis-server under callgrind did not answer on port ${port}`)
-}
 
 /** Counts Redis's instructions per request for `batches` batches of `batch` requests over `keys` keys. */
 export async function countInstructions(keys: number, batch: number, batches = 300): Promise<InstructionCount> {
@@ -64,8 +40,8 @@ export async function countInstructions(keys: number, batch: number, batches = 3
   )
   const pid = String(server.pid)
   try {
-    const admin = await connect(port)
-    const client = await connect(port)
+    const admin = await connectWhenUp(port, 'redis-server under callgrind', 150, 200)
+    const client = await connectWhenUp(port, 'redis-server under callgrind', 150, 200)
     // Callgrind runs Redis about fifty times slower: generous timeouts, so nothing fails on time.
     const keyward = createKeyward({
       stores: createRedisStores({ client, prefix: 'callgrind', timeoutMs: 60_000 }),

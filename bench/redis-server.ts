@@ -32,13 +32,34 @@ function freePort(): Promise<number> {
   })
 }
 
-function redisServerOnPath(): boolean {
+/** True when `command --version` runs: the command is on PATH. */
+export function onPath(command: string): boolean {
   try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' })
+    execFileSync(command, ['--version'], { stdio: 'ignore' })
     return true
   } catch {
     return false
   }
+}
+
+/**
+ * A client of the redis-server just started on `port`, once it answers PING: tried every
+ * `delayMs`, `attempts` times, then an error naming `what`.
+ */
+export async function connectWhenUp(port: number, what: string, attempts = 100, delayMs = 100): Promise<Redis> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const client = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 })
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      await client.ping()
+      return client
+    } catch {
+      client.disconnect()
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+    }
+  }
+  throw new Error(`bench: ${what} did not answer on port ${port}`)
 }
 
 /**
@@ -47,7 +68,7 @@ function redisServerOnPath(): boolean {
  */
 export async function benchRedis(): Promise<BenchRedis> {
   if (process.env.REDIS_URL) return { description: `Redis at REDIS_URL, not pinned`, stop: async () => undefined }
-  if (!redisServerOnPath()) {
+  if (!onPath('redis-server')) {
     process.env.REDIS_URL = 'redis://127.0.0.1:6379'
     return { description: 'Redis at 127.0.0.1:6379 (no redis-server on PATH to start one), not pinned', stop: async () => undefined }
   }
@@ -60,20 +81,12 @@ export async function benchRedis(): Promise<BenchRedis> {
     rmSync(dir, { recursive: true, force: true })
   }
   process.once('exit', () => child.kill('SIGKILL'))
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const client = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 })
-    client.on('error', () => undefined)
-    try {
-      await client.connect()
-      await client.ping()
-      client.disconnect()
-      process.env.REDIS_URL = `redis://127.0.0.1:${port}`
-      return { description: `a redis-server of its own${PIN ? `, pinned to core ${PIN.load} with the load generator` : ', not pinned'}`, stop }
-    } catch {
-      client.disconnect()
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+  try {
+    ;(await connectWhenUp(port, 'the redis-server it started')).disconnect()
+  } catch (error) {
+    await stop()
+    throw error
   }
-  await stop()
-  throw new Error(`bench: the redis-server it started did not answer on port ${port}`)
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`
+  return { description: `a redis-server of its own${PIN ? `, pinned to core ${PIN.load} with the load generator` : ', not pinned'}`, stop }
 }
