@@ -592,9 +592,10 @@ const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one ins
 -- ARGV[1] n, the number of requests
 -- ARGV[2] now, as the authorize script's ARGV[1], and ARGV[3..6] the type defaults, as its
 --         ARGV[4..7]: the same for every request of the batch
--- ARGV[7..] for each request f, j (its keys are KEYS[3j-2..3j]), its known id (as the authorize
---         script's ARGV[8]), then its scopes: f = 4 * (its number of scopes) + 2 * (live-only
---         route, as ARGV[3]) + (consumes, as ARGV[2])
+-- ARGV[7..] for each run of r requests alike, in order: f, j + 32 * (r - 1) (their keys are
+--         KEYS[3j-2..3j]), their known id (as the authorize script's ARGV[8]), then their scopes:
+--         f = 4 * (the number of scopes) + 2 * (live-only route, as ARGV[3]) + (consumes, as
+--         ARGV[2]). Each request of a run is decided on its own, as if it were sent alone.
 -- Returns an array of n replies, each what the authorize script returns, or an error reply.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
 carry_wanted = true
@@ -661,30 +662,35 @@ local function from_hot(i, at, c)
   return {5, hot_reply[2], decision, 1}
 end
 
-for i = 1, n do
+local i = 0
+while i < n do
   local f = tonumber(ARGV[at])
   local c = mfloor(f / 4)
-  local k = 3 * (tonumber(ARGV[at + 1]) - 1)
-  local reply = nil
-  if hot_k == k then reply = from_hot(i, at, c) end
-  if reply then
-    replies[i] = reply
-  else
-    if ncovered > 0 then settle() end
-    hot_k = -1
-    carry_field = nil
-    local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
-      ARGV, 2, ARGV[at + 2], ARGV, at + 3, at + c + 2)
-    if ok then
-      replies[i] = whole
-      -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
-      if carry_field then
-        hot_k, hot_at, hot_reply, hot_decision = k, at, whole, nil
-      end
-    elseif type(whole) == 'table' and whole.err then
-      replies[i] = whole
+  local jr = tonumber(ARGV[at + 1])
+  local k = 3 * (jr % 32 - 1)
+  for _ = 0, mfloor(jr / 32) do
+    i = i + 1
+    local reply = nil
+    if hot_k == k then reply = from_hot(i, at, c) end
+    if reply then
+      replies[i] = reply
     else
-      replies[i] = {err = tostring(whole)}
+      if ncovered > 0 then settle() end
+      hot_k = -1
+      carry_field = nil
+      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
+        ARGV, 2, ARGV[at + 2], ARGV, at + 3, at + c + 2)
+      if ok then
+        replies[i] = whole
+        -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
+        if carry_field then
+          hot_k, hot_at, hot_reply, hot_decision = k, at, whole, nil
+        end
+      elseif type(whole) == 'table' and whole.err then
+        replies[i] = whole
+      else
+        replies[i] = {err = tostring(whole)}
+      end
     end
   end
   at = at + c + 3
@@ -739,8 +745,9 @@ const USAGE_SOURCE = `-- keyward usage: appends a batch of usage entries to capp
 -- KEYS[1]      the list every entry goes to: <prefix>:usage, or one key's <prefix>:usage:<keyId>
 -- KEYS[2..m]   per-key lists: <prefix>:usage:<keyId>
 -- ARGV[1..m]   the cap (most entries kept) of each KEYS[i]
--- ARGV[m+1..]  pairs (i, entry): LPUSH entry (JSON) onto KEYS[1] and, when i > 1, onto KEYS[i];
---              entries come oldest first, so each list reads newest first
+-- ARGV[m+1]    the entries, oldest first, one per line ('\\n' between them): i then the entry
+--              (JSON, which starts with '{' and holds no raw newline); LPUSH the entry onto
+--              KEYS[1] and, when i > 1, onto KEYS[i]. Each list then reads newest first.
 -- Returns the number of entries pushed (one per list an entry went to).
 -- Each list gets its entries in one LPUSH (LPUSH a b c leaves c at the head, as three LPUSHes
 -- would), at most PUSH_MAX values a call: unpack() is bounded by the Lua stack.
@@ -749,13 +756,21 @@ local m = #KEYS
 local lists = {}
 for i = 1, m do lists[i] = {} end
 local all = lists[1]
-for j = m + 1, #ARGV, 2 do
-  local entry = ARGV[j + 1]
+local payload = ARGV[m + 1]
+local size = #payload
+local at = 1
+while at <= size do
+  local brace = string.find(payload, '{', at, true)
+  if not brace then return redis.error_reply('ERR keyward usage: an entry line without an entry') end
+  local line_end = string.find(payload, '\\n', brace, true) or (size + 1)
+  local entry = string.sub(payload, brace, line_end - 1)
   all[#all + 1] = entry
-  if ARGV[j] ~= '1' then
-    local list = lists[tonumber(ARGV[j])]
+  if brace ~= at + 1 or string.byte(payload, at) ~= 49 then
+    local list = lists[tonumber(string.sub(payload, at, brace - 1))]
+    if not list then return redis.error_reply('ERR keyward usage: an entry for no list') end
     list[#list + 1] = entry
   end
+  at = line_end + 1
 end
 local pushed = 0
 for i = 1, m do
@@ -784,7 +799,7 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '279f1af881f682a7fbb5ba0d9cdb51ffa30888c8',
+  sha: '711a266f3182e812225a9763822ef01c294387f1',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
@@ -805,7 +820,7 @@ export const RECORD_SCRIPT: LuaScript = {
 export const USAGE_SCRIPT: LuaScript = {
   name: 'usage',
   source: USAGE_SOURCE,
-  sha: 'ee44b755b8320bbddde4eec9ff8b446f0e167d20',
+  sha: '71791368be8a592fd803fa15e9b50778dbcadcd2',
 }
 
 /** Every script, for tests and for preloading. */

@@ -130,39 +130,45 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
     timer.unref?.()
   }
 
-  /** One script call per flush; on a cluster one per list, since each list is its own slot. */
+  /**
+   * One script call per flush; on a cluster one per list, since each list is its own slot. The
+   * entries go as one argument, a line each (`<list number><entry JSON>`, see the usage script):
+   * one string joined once instead of an argument per entry, which the client would copy,
+   * measure and frame one by one.
+   */
   async function write(batch: Pending[]): Promise<void> {
     if (!connection.cluster) {
       const keys = [layout.usageAll]
-      const caps = [String(globalLimit)]
+      const args = [String(globalLimit)]
       const listIndex = new Map<string, string>()
+      const lines: string[] = []
       for (const entry of batch) {
-        if (!listIndex.has(entry.keyId)) {
+        let index = listIndex.get(entry.keyId)
+        if (index === undefined) {
           keys.push(layout.usageOf(entry.keyId))
-          caps.push(String(perKeyLimit))
-          listIndex.set(entry.keyId, String(keys.length))
+          args.push(String(perKeyLimit))
+          index = String(keys.length)
+          listIndex.set(entry.keyId, index)
         }
+        // Each entry once: the script pushes it onto the list of every key and onto its key's list.
+        lines.push(index + entry.json)
       }
-      // Each entry once: the script pushes it onto the list of every key and onto its key's list.
-      const args = caps
-      for (const entry of batch) {
-        const index = listIndex.get(entry.keyId)!
-        args.push(index, entry.json)
-      }
+      args.push(lines.join('\n'))
       integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
       return
     }
     const perKey = new Map<string, string[]>()
     const all: string[] = []
     for (const entry of batch) {
-      all.push('1', entry.json)
-      let pairs = perKey.get(entry.keyId)
-      if (pairs === undefined) perKey.set(entry.keyId, (pairs = []))
-      pairs.push('1', entry.json)
+      const line = '1' + entry.json
+      all.push(line)
+      let lines = perKey.get(entry.keyId)
+      if (lines === undefined) perKey.set(entry.keyId, (lines = []))
+      lines.push(line)
     }
-    const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), ...all])]
-    for (const [keyId, pairs] of perKey) {
-      calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), ...pairs]))
+    const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), all.join('\n')])]
+    for (const [keyId, lines] of perKey) {
+      calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), lines.join('\n')]))
     }
     for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
   }

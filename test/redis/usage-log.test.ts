@@ -60,6 +60,28 @@ describe.skipIf(url === null)('Redis usage log', () => {
     await log.close()
   })
 
+  it('E5: one flush of many keys and awkward values stores every entry byte for byte, in its key list and the global one', async () => {
+    // A flush sends its entries as lines of one argument (the usage script splits them): paths
+    // with newlines, braces, quotes and non-ASCII, and list numbers of two digits, must all come
+    // back exactly as appended.
+    const own = `${prefix}:lines`
+    const log = createRedisUsageLog({ client, prefix: own, usage: { flushIntervalMs: 60_000, maxBatch: 500 } })
+    const keyIds = Array.from({ length: 14 }, () => randomKeyId())
+    const paths = ['/api/v1/a\nb', '/api/v1/{x}\r\n{"y":1}', '/api/v1/ünï\u2028cödé/日本', '/api/v1/"q"\\', '1{2}\n3']
+    const appended: UsageEntry[] = []
+    for (let i = 0; i < 70; i++) {
+      const e = { ...entry(keyIds[i % keyIds.length]!), path: paths[i % paths.length]!, country: i % 3 === 0 ? 'DE' : null }
+      appended.push(e)
+      log.append(e)
+    }
+    await log.flush()
+    expect((await log.query({ limit: 1000 })).map((e) => e)).toEqual([...appended].reverse())
+    for (const keyId of keyIds) {
+      expect(await log.query({ keyId, limit: 1000 })).toEqual(appended.filter((e) => e.keyId === keyId).reverse())
+    }
+    await log.close()
+  })
+
   it('L4a: appended entries reach Redis within the flush interval without any flush() call', async () => {
     const own = `${prefix}:interval`
     const log = createRedisUsageLog({ client, prefix: own, usage: { flushIntervalMs: 10 } })
