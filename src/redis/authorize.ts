@@ -12,6 +12,13 @@ import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT } from './scripts.js'
  */
 export const MAX_BATCH = 16
 
+/**
+ * A batch entry's second argument is its key number j plus KEY_NUMBERS times (run length - 1): a
+ * batch names at most MAX_BATCH hashes, so j < KEY_NUMBERS always.
+ */
+const KEY_NUMBERS = 32
+if (MAX_BATCH >= KEY_NUMBERS) throw new Error('keyward/redis: MAX_BATCH must stay below KEY_NUMBERS')
+
 /** Where the authorize script's ARGV holds the id of the record the caller holds (ARGV[8]). */
 const KNOWN = 7
 /** Where its scopes start (ARGV[9..]). */
@@ -36,6 +43,13 @@ interface Queued {
   /** Settles the request's promise with its decoded outcome: no further promise per request. */
   resolve: (outcome: AuthorizeOutcome) => void
   reject: (error: unknown) => void
+}
+
+/** True when two requests' script arguments differ at most in ARGV[1] (now, the same in a batch): flags, held id, scopes. */
+function sameRequest(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 1; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
@@ -208,17 +222,33 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     const args: string[] = [String(batch.length), batch[0]!.args[0]!, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!]
     // Each hash's keys go once, however many requests of the batch it has; a request names them
     // by number. A busy key's requests then send a few bytes each instead of its three key names.
-    const numbers = new Map<TaggedKeys, string>()
-    for (const { keys: own, args: a } of batch) {
+    const numbers = new Map<TaggedKeys, number>()
+    // A run of requests alike (same hash, flags, held id and scopes) goes as one entry with its
+    // length: a busy key's batch is then a few arguments, not four or more per request.
+    let previous: Queued | undefined
+    let runAt = 0
+    let runNumber = 0
+    let runLength = 0
+    for (const queued of batch) {
+      const { keys: own, args: a } = queued
+      if (previous !== undefined && own === previous.keys && sameRequest(a, previous.args)) {
+        runLength++
+        args[runAt] = String(runNumber + KEY_NUMBERS * (runLength - 1))
+        continue
+      }
       let number = numbers.get(own)
       if (number === undefined) {
         keys.push(own.record, own.minute, own.month)
-        number = String(keys.length / 3)
+        number = keys.length / 3
         numbers.set(own, number)
       }
       // f: the scope count, live-only (ARGV[3]) and consume (ARGV[2]), as the batch script takes them.
-      args.push(String((a.length - SCOPES) * 4 + (a[2] === '1' ? 2 : 0) + (a[1] === '1' ? 1 : 0)), number, a[KNOWN]!)
+      args.push(String((a.length - SCOPES) * 4 + (a[2] === '1' ? 2 : 0) + (a[1] === '1' ? 1 : 0)), String(number), a[KNOWN]!)
       for (let i = SCOPES; i < a.length; i++) args.push(a[i]!)
+      previous = queued
+      runAt = args.length - (a.length - SCOPES) - 2
+      runNumber = number
+      runLength = 1
     }
     connection.script(AUTHORIZE_BATCH_SCRIPT, keys, args).then(
       (raw) => {

@@ -153,6 +153,58 @@ describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
   })
 })
 
+describe.skipIf(url === null)('Redis batch script: runs of alike requests', () => {
+  it('P1/L5/L6: a run of alike requests goes as one entry; a change of key, scopes or flags starts the next, and each is decided on its own', async () => {
+    const client = await ioredisClient(url!)
+    const sent: unknown[][] = []
+    const send = client.sendCommand.bind(client)
+    client.sendCommand = ((command: { name: string; args: unknown[] }, stream?: unknown) => {
+      if (command.name.toLowerCase().startsWith('eval')) sent.push(command.args)
+      return send(command as never, stream as never)
+    }) as typeof client.sendCommand
+    const keyward = createKeyward({ stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-runs') }), failedAuthLimit: 0 })
+    const scoped = (await keyward.keys.create({ name: 'scoped', scopes: ['ip'] })).key
+    const sandbox = (await keyward.keys.create({ name: 'sandbox', keyType: 'test' })).key
+    const ip = { scopes: ['ip'] }
+    const email = { scopes: ['email'] }
+    // Runs: scoped/ip ×3, scoped/email ×2 (same number of scopes, other scope), scoped/ip, then
+    // the test key: ip, live-only ×2, plain, then scoped peeks ×2, then scoped/ip again.
+    const turn: [string, RouteRequirements][] = [
+      [scoped, ip], [scoped, ip], [scoped, ip],
+      [scoped, email], [scoped, email],
+      [scoped, ip],
+      [sandbox, ip],
+      [sandbox, { liveOnly: true }], [sandbox, { liveOnly: true }],
+      [sandbox, {}],
+      [scoped, { consume: false, scopes: ['ip'] }], [scoped, { consume: false, scopes: ['ip'] }],
+      [scoped, ip],
+    ]
+    // A batch of another key first, so Redis has the batch script (no NOSCRIPT retry is counted).
+    const warm = (await keyward.keys.create({ name: 'warm' })).key
+    await Promise.all([keyward.authenticate(bearer(warm)), keyward.authenticate(bearer(warm))])
+    sent.length = 0
+    const decisions = await Promise.all(turn.map(([key, route]) => keyward.authenticate(bearer(key), route)))
+    expect(decisions.map((d) => (d.ok ? 200 : d.response.status))).toEqual([200, 200, 200, 403, 403, 200, 200, 403, 403, 200, 200, 200, 200])
+    expect(decisions.map((d) => (d.ok ? `${d.apiKey.keyType} ${d.apiKey.consumed} ${d.apiKey.limits.minute.remaining}` : d.error.code))).toEqual([
+      'live true 999', 'live true 998', 'live true 997',
+      'forbidden', 'forbidden',
+      'live true 996',
+      'test true 9',
+      'forbidden', 'forbidden',
+      'test true 8',
+      'live false 996', 'live false 996',
+      'live true 995',
+    ])
+    const batch = sent.filter((args) => Number(args[1]) > 3)
+    expect(batch).toHaveLength(1)
+    // EVALSHA sha numkeys, 2 × 3 key names, 6 batch arguments, then 8 runs: 3 arguments each
+    // (f, key number and run length, held id) and their scopes (6 runs have one).
+    expect(batch[0]!).toHaveLength(2 + 6 + 6 + 8 * 3 + 6)
+    await keyward.close()
+    client.disconnect()
+  })
+})
+
 describe.skipIf(url === null || !privateServersAvailable())('Redis batch script: the hot key on a private server', () => {
   let redis: Redis
   let serverUrl: string
