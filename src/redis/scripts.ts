@@ -308,11 +308,12 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       redis.call('UNLINK', minute_key)
       newest = nil
       -- The month counter outlives the buckets, whatever the policy of this call: written back
-      -- with its TTL, unless its month (and the day after) is over.
-      local kept = book_month
-      if month_fields > 0 and kept >= current_month then
+      -- with its TTL, unless its month (and the day after) is over. A counter of the month just
+      -- ended is kept too: a clock stepped back into that month finds its count (as in memory).
+      local kept_ttl = month_fields > 0 and counter_ttl(book_month, now) or 0
+      if kept_ttl > 0 then
         redis.call('HSET', minute_key, 'm', book[5], 'q', book[6])
-        redis.call('PEXPIRE', minute_key, int(counter_ttl(kept, now)))
+        redis.call('PEXPIRE', minute_key, int(kept_ttl))
       else
         month_fields = 0
         month_stored = false
@@ -375,12 +376,15 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       -- that TTL, longer than any bucket needs.
       if not month_stored then redis.call('PEXPIRE', minute_key, int(counter_ttl(month_index, now))) end
       if month_moved then redis.call('UNLINK', month_key) end
-    elseif created and month_fields == 0 then
+    elseif created then
       -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It
       -- is set whenever a bucket is created, so it always reaches past second (newest + 62): a
       -- request into an existing bucket leaves it as it is. A hash that still holds a month
-      -- counter (its key had a quota until now) keeps that counter's longer TTL.
-      redis.call('PEXPIRE', minute_key, int(mmax(120000, (newest + 62) * 1000 - now)))
+      -- counter (its key had a quota until now) lives as long as the longer of the two needs:
+      -- a counter of a month that has ended may have less than a minute left.
+      local ttl = mmax(120000, (newest + 62) * 1000 - now)
+      if month_fields > 0 then ttl = mmax(ttl, counter_ttl(book_month, now)) end
+      redis.call('PEXPIRE', minute_key, int(ttl))
     end
   elseif consume and rebook and plain and not wipe then
     redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
@@ -789,7 +793,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '214520850be41bff5bf3949b15efcee7ce1c136d',
+  sha: '13c89f6c3ead806f07560dc079dc1ba6a2b59bfc',
 }
 
 /**
@@ -799,14 +803,14 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '711a266f3182e812225a9763822ef01c294387f1',
+  sha: '989d7264e331528bc7c4c2f7d08fd82a0fe8b2dc',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: LIMIT_SOURCE,
-  sha: '8eac5a473efb667ede45630e150a93db5df2d7e2',
+  sha: 'ea8ae12190f5c7078af651720217a57bb4e2b468',
 }
 
 /** KeyStore operations on one record. */

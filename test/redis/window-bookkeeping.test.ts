@@ -264,6 +264,58 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
     const s = String(later / 1000)
     expect(await client.hgetall(minuteKey(keyId))).toEqual({ [s]: '1', t: '1', n: s, o: s })
   })
+
+  it('L1/L4: a clock stepped back into the month just ended finds that month’s count, after a request of the next month emptied the window', async () => {
+    // Found by the equivalence property (limits-equivalence.test.ts, seed 2054297956): a request
+    // without a quota in January emptied the window and dropped December's counter, which the
+    // memory limiter keeps; back in December the quota then read as unused.
+    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
+    const memory = createMemoryRateLimiter()
+    const keyId = randomKeyId()
+    const december = Date.UTC(2026, 11, 31, 23, 59, 30)
+    const steps: [number, LimitPolicy, boolean][] = [
+      [december, { perMinute: 3, perMonth: 5 }, true],
+      [december + 61_000, { perMinute: 1, perMonth: null }, true],
+      [december + 29_999, { perMinute: 5, perMonth: 2 }, false],
+      [december + 29_999, { perMinute: 5, perMonth: 2 }, true],
+      [december + 29_999, { perMinute: 5, perMonth: 2 }, true],
+    ]
+    const months: unknown[] = []
+    for (const [now, policy, consume] of steps) {
+      const expected = consume ? memory.consume(keyId, policy, now) : memory.peek(keyId, policy, now)
+      const actual = consume ? await redis.consume(keyId, policy, now) : await redis.peek(keyId, policy, now)
+      expect(actual).toEqual(expected)
+      months.push(actual.allowed && actual.month ? actual.month.remaining : actual.allowed)
+    }
+    // December: 1 of 5 used; back in December with a quota of 2, one left, then none.
+    expect(months).toEqual([4, true, 1, 0, false])
+  })
+
+  it('L2: a bucket written beside the counter of a month that has ended lives its full minute, however little that counter has left', async () => {
+    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
+    const keyId = randomKeyId()
+    const key = minuteKey(keyId)
+    const noQuota = { perMinute: 1, perMonth: null }
+    // The hash as a key with a quota left it in December, seen near the end of 1 January: the
+    // counter's TTL (a day past its month) has 300 ms left, and a request in the window.
+    const now = Date.UTC(2027, 0, 1, 23, 59, 59, 600)
+    const s = Math.floor(now / 1000) - 30
+    await client.hset(key, String(s), '1', 't', '1', 'n', String(s), 'o', String(s), 'm', String(2026 * 12 + 11), 'q', '3')
+    await client.pexpire(key, 300)
+    expect(await redis.consume(keyId, { perMinute: 5, perMonth: null }, now)).toMatchObject({ allowed: true, minute: { remaining: 3 } })
+    expect(await client.pttl(key)).toBeGreaterThan(60_000)
+    // After the counter's time is up the window still holds both requests.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(await redis.consume(keyId, noQuota, now + 100)).toMatchObject({ allowed: false })
+    // The same after a window emptied by the gap: the counter kept, the new bucket's TTL whole.
+    const other = randomKeyId()
+    await redis.consume(other, { perMinute: 5, perMonth: 10 }, Date.UTC(2026, 11, 31, 23, 59))
+    expect(await redis.consume(other, noQuota, now)).toMatchObject({ allowed: true })
+    expect(await client.pttl(minuteKey(other))).toBeGreaterThan(60_000)
+    expect(await client.hmget(minuteKey(other), 'm', 'q')).toEqual([String(2026 * 12 + 11), '1'])
+    await new Promise((resolve) => setTimeout(resolve, 450))
+    expect(await redis.consume(other, noQuota, now + 100)).toMatchObject({ allowed: false })
+  })
 })
 
 describe.skipIf(url === null || !privateServersAvailable())('minute state: the work of one request inside Redis (counted, not timed)', () => {
