@@ -54,6 +54,30 @@ function sameRequest(a: readonly string[], b: readonly string[]): boolean {
 
 const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
 
+/** The batch script's reply for a request decided from the hot key (see AUTHORIZE_BATCH_SCRIPT). */
+const HOT = 7
+
+/**
+ * The outcome of a request the batch script answered HOT: the admitted request before it, with one
+ * more request counted: one less remaining in the minute window and, with a quota, in the month.
+ * Limits, resets and the key's record are the same (the script decided it from that state).
+ */
+function countedOnceMore(previous: AuthorizeOutcome & { result: 'ok' }): AuthorizeOutcome {
+  const { minute, month } = previous.limits
+  return {
+    result: 'ok',
+    key: previous.key,
+    limits: {
+      allowed: true,
+      minute: { limit: minute.limit, remaining: minute.remaining - 1, reset: minute.reset },
+      month: month === null ? null : { limit: month.limit, remaining: month.remaining - 1, reset: month.reset },
+      retryAfter: 0,
+      binding: null,
+    },
+    consumed: true,
+  }
+}
+
 /**
  * The fused hot path (P1): one EVALSHA per hash tried. On a single node the calls of one
  * event-loop turn are coalesced: queued as they come, and sent from a `setImmediate` (after the
@@ -199,16 +223,17 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     }
   }
 
-  /** Decodes a request's reply and settles it; a reply that does not decode rejects that request only. */
-  function settle(queued: Queued, raw: unknown): void {
+  /** Decodes a request's reply and settles it; a reply that does not decode rejects that request only (null). */
+  function settle(queued: Queued, raw: unknown): AuthorizeOutcome | null {
     let outcome: AuthorizeOutcome
     try {
       outcome = outcomeOf(queued.hash, raw, queued.held) ?? UNKNOWN
     } catch (error) {
       queued.reject(error)
-      return
+      return null
     }
     queued.resolve(outcome)
+    return outcome
   }
 
   function send(batch: Queued[]): void {
@@ -261,10 +286,25 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
           return
         }
         // A request whose decision failed in Redis gets its own error; the others their replies.
+        // HOT: admitted as the request before it (an admitted one, of the same key and route),
+        // counted once more.
+        let previous: AuthorizeOutcome | null = null
         for (let i = 0; i < batch.length; i++) {
           const reply = replies[i]
-          if (reply instanceof Error) batch[i]!.reject(reply)
-          else settle(batch[i]!, reply)
+          if (reply === HOT) {
+            if (previous === null || previous.result !== 'ok' || !previous.consumed) {
+              previous = null
+              batch[i]!.reject(badReply('the authorize batch script (a hot reply after no admitted request)', reply))
+            } else {
+              previous = countedOnceMore(previous)
+              batch[i]!.resolve(previous)
+            }
+          } else if (reply instanceof Error) {
+            previous = null
+            batch[i]!.reject(reply)
+          } else {
+            previous = settle(batch[i]!, reply)
+          }
         }
       },
       (error: unknown) => {

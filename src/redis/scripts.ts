@@ -600,7 +600,9 @@ const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one ins
 --         KEYS[3j-2..3j]), their known id (as the authorize script's ARGV[8]), then their scopes:
 --         f = 4 * (the number of scopes) + 2 * (live-only route, as ARGV[3]) + (consumes, as
 --         ARGV[2]). Each request of a run is decided on its own, as if it were sent alone.
--- Returns an array of n replies, each what the authorize script returns, or an error reply.
+-- Returns an array of n replies, each what the authorize script returns, or an error reply, or
+-- 7 for a request decided from the hot key: admitted and counted as the request before it was,
+-- with one less remaining in the minute window and, with a quota, in the month.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
 carry_wanted = true
 local n = tonumber(ARGV[1])
@@ -637,9 +639,9 @@ local function settle()
   ncovered = 0
 end
 
--- Request i, of the hot key, its flags and arguments at ARGV[at ..] (c scopes): its reply as the
--- whole path would give it, or nil when its route or held id differ from the hot request's, or
--- it is over a limit (the whole path then decides it).
+-- Request i, of the hot key, its flags and arguments at ARGV[at ..] (c scopes): its reply (7, see
+-- above), or nil when its route or held id differ from the hot request's, or it is over a limit
+-- (the whole path then decides it).
 local function from_hot(i, at, c)
   if ARGV[hot_at] ~= ARGV[at] then return nil end
   for j = 2, c + 2 do
@@ -653,17 +655,12 @@ local function from_hot(i, at, c)
   local per_minute, month_limit = d[2], d[5]
   if carry_total >= per_minute or (month_limit >= 0 and carry_month_count >= month_limit) then return nil end
   carry_count, carry_total = carry_count + 1, carry_total + 1
-  local month_remaining = 0
-  if month_limit >= 0 then
-    carry_month_count = carry_month_count + 1
-    month_remaining = mmax(0, month_limit - carry_month_count)
-  end
-  -- The window's oldest bucket and the month are the previous request's: its resets hold.
-  local decision = {1, per_minute, mmax(0, per_minute - carry_total), d[4], month_limit, month_remaining, d[7], 0, 0}
+  if month_limit >= 0 then carry_month_count = carry_month_count + 1 end
+  -- The reply is 7: the previous request's, counted once more (the window's oldest bucket and
+  -- the month are the previous request's: its resets hold; each remaining is one less).
   ncovered = ncovered + 1
   covered[ncovered] = i
-  if hot_reply[1] == 6 then return {6, hot_reply[2], hot_reply[3], decision, 1} end
-  return {5, hot_reply[2], decision, 1}
+  return 7
 end
 
 local i = 0
@@ -803,7 +800,7 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '989d7264e331528bc7c4c2f7d08fd82a0fe8b2dc',
+  sha: '763a68def3a95cf7b6fd5dce9f5b157ca74574b9',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createRedisStores } from '../../src/redis/index.js'
 import { MAX_BATCH } from '../../src/redis/authorize.js'
+import { AUTHORIZE_BATCH_SCRIPT } from '../../src/redis/scripts.js'
 import { createManualClock } from '../../src/clock.js'
 import { generateKey } from '../../src/key-format.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
@@ -120,6 +121,50 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
     await Promise.all([batched.close(), single.close()])
   })
   }
+
+  it('R5: a batch reply that answers "as the request before" where no admitted request came before fails that request closed', async () => {
+    // The batch script answers 7 for a request it decided from the admitted request before it.
+    // A reply breaking that rule (here forged by a client that rewrites replies) must never admit.
+    const forging = await ioredisClient(url!)
+    const call = forging.call.bind(forging) as (...args: unknown[]) => Promise<unknown>
+    ;(forging as unknown as { call: typeof call }).call = async (...args: unknown[]) => {
+      const reply = await call(...args)
+      const command = String(args[0]).toLowerCase()
+      if ((command === 'evalsha' && args[1] === AUTHORIZE_BATCH_SCRIPT.sha) || (command === 'eval' && args[1] === AUTHORIZE_BATCH_SCRIPT.source)) {
+        const replies = [...(reply as unknown[])]
+        for (const i of [0, 2, 6, 8]) replies[i] = 7
+        return replies
+      }
+      return reply
+    }
+    const { batched, keys } = await world(async () => forging, 'forged-hot')
+    const decisions = await Promise.all([
+      batched.authenticate(bearer(keys.live)),
+      batched.authenticate(bearer(keys.other), { scopes: ['ip'] }),
+      batched.authenticate(bearer(keys.test)),
+      batched.authenticate(bearer(keys.live)),
+      batched.authenticate(bearer(keys.live)),
+      batched.authenticate(bearer(keys.live)),
+      batched.authenticate(bearer(keys.live)),
+      batched.authenticate(bearer(keys.test), { consume: false }),
+      batched.authenticate(bearer(keys.test)),
+    ])
+    // Forged: 1 (no request before it), 3 (after a 403), 7 (after a 429) and 9 (after a peek).
+    // 4 and 6 are decided as Redis answered them (4 counted after 1, which Redis admitted); 5 is
+    // a real "as the request before" and follows 4.
+    expect(decisions.map(seen)).toEqual([
+      '500 INTERNAL_ERROR',
+      '403 forbidden',
+      '500 INTERNAL_ERROR',
+      '200 live remaining=1 consumed=true',
+      '200 live remaining=0 consumed=true',
+      '429 rate_limited',
+      '500 INTERNAL_ERROR',
+      '200 test remaining=9 consumed=false',
+      '500 INTERNAL_ERROR',
+    ])
+    await batched.close()
+  })
 
   it('P1/L1/K6: requests of one turn with different clocks or type defaults are each decided with their own', async () => {
     const stores = createRedisStores({ client, prefix: `${prefix}-shared`, time: 'caller' })
