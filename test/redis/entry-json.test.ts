@@ -57,6 +57,28 @@ describe('entryJson: a usage entry as its list holds it', () => {
     )
   })
 
+  it('is the text of JSON.stringify for every entry of a run whose neighbours share some fields (the parts reused from the entry before)', () => {
+    // Two values per field, absent and null among them: consecutive entries share any mix of
+    // fields, so every reused part is met both with its neighbour's value and with another.
+    const pick = <T,>(values: T[]) => fc.constantFrom(...values)
+    const entryOf = fc.record({
+      keyId: pick(['key_a', 'key_"b']),
+      requestId: anyText,
+      timestamp: pick(['2026-11-22T22:14:45.737Z', '2026-11-22T22:14:45.738Z']),
+      method: pick(['GET', 'POST']),
+      path: pick(['/api/v1/ip/lookup', '/api/v1/é']),
+      status: pick([200, 429]),
+      ip: pick<string | null>(['192.0.2.1', null]),
+      country: pick<string | null | undefined>(['DE', null, undefined]),
+    })
+    fc.assert(
+      fc.property(fc.array(entryOf, { minLength: 2, maxLength: 30 }), (entries) => {
+        for (const entry of entries) expect(entryJson(entry as UsageEntry)).toBe(reference(entry as UsageEntry))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it('writes "a\\"b\\\\c\\n\\u2028é" like JSON.stringify (the escapes by hand)', () => {
     const entry: UsageEntry = {
       keyId: 'key_x',
