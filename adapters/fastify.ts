@@ -38,8 +38,29 @@ const kView = Symbol('keyward.view')
 type KeywardRequest = FastifyRequest & { [kView]?: RequestView | null }
 const SKIP = Object.freeze({ skip: true })
 
+/**
+ * keyward's header names as Fastify stores them (it lowercases every name it is given), made
+ * once: lowercasing a mixed-case name per header and request builds a new string each time,
+ * which Fastify then looks up in V8's string table as a property name.
+ */
+const FASTIFY_NAMES: ReadonlyMap<string, string> = new Map(
+  [
+    'Content-Type', 'Deprecation', 'Link', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'WWW-Authenticate',
+    'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining',
+    'X-RateLimit-Reset', 'X-Request-ID',
+  ].map((name) => [name, name.toLowerCase()]),
+)
+
+/** Sets each header of `headers`; X-Request-ID too unless `skip` names it (set when the request came in). */
+function setHeaders(reply: FastifyReply, headers: Readonly<Record<string, string>>, skip: string | null): void {
+  for (const name in headers) {
+    if (name !== skip) reply.header(FASTIFY_NAMES.get(name) ?? name, headers[name])
+  }
+}
+
 function send(reply: FastifyReply, response: KeywardResponse): void {
-  reply.code(response.status).headers(response.headers).send(response.body)
+  setHeaders(reply, response.headers, null)
+  reply.code(response.status).send(response.body)
 }
 
 async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFastifyOptions): Promise<void> {
@@ -72,8 +93,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       return false
     }
     // X-Request-ID is set already, with this value (keywardOnRequest): each header is set once.
-    const headers = decision.headers
-    for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
+    setHeaders(reply, decision.headers, 'X-Request-ID')
     const apiKey = (request.apiKey = decision.apiKey)
     // L4a: a consuming request is recorded once its status is known, whatever the handler answered:
     // when the response is over ('close' follows 'finish', and comes alone when the connection
@@ -104,7 +124,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     const kind = core.classify(pathOf(url))
     if (kind === 'outside') return next()
     const requestId = core.requestId(core.readsIncomingRequestId ? request.headers['x-request-id'] : undefined)
-    reply.header('X-Request-ID', requestId)
+    reply.header('x-request-id', requestId)
     // A route of the application under <prefix>/v1/ (Fastify's own 404 route is not one).
     const appRoute = kind === 'api-v1' && !request.is404
     const route = appRoute ? request.routeOptions.config.keyward : undefined
