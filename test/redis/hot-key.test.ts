@@ -126,15 +126,21 @@ describe.skipIf(url === null)('Redis batch script: requests of a hot key', () =>
   }, 120_000)
 })
 
+/** An ioredis client that records the arguments of every EVAL and EVALSHA it sends. */
+async function evalCapturingClient(): Promise<{ client: Redis; sent: unknown[][] }> {
+  const client = await ioredisClient(url!)
+  const sent: unknown[][] = []
+  const send = client.sendCommand.bind(client)
+  client.sendCommand = ((command: { name: string; args: unknown[] }, stream?: unknown) => {
+    if (command.name.toLowerCase().startsWith('eval')) sent.push(command.args)
+    return send(command as never, stream as never)
+  }) as typeof client.sendCommand
+  return { client, sent }
+}
+
 describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
   it('P1: each key hash of a batch sends its three key names once, however many of its requests the batch holds', async () => {
-    const client = await ioredisClient(url!)
-    const sent: unknown[][] = []
-    const send = client.sendCommand.bind(client)
-    client.sendCommand = ((command: { name: string; args: unknown[] }, stream?: unknown) => {
-      if (command.name.toLowerCase().startsWith('eval')) sent.push(command.args)
-      return send(command as never, stream as never)
-    }) as typeof client.sendCommand
+    const { client, sent } = await evalCapturingClient()
     const keyward = createKeyward({ stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-names') }), failedAuthLimit: 0 })
     const a = (await keyward.keys.create({ name: 'a' })).key
     const b = (await keyward.keys.create({ name: 'b' })).key
@@ -155,13 +161,7 @@ describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
 
 describe.skipIf(url === null)('Redis batch script: runs of alike requests', () => {
   it('P1/L5/L6: a run of alike requests goes as one entry; a change of key, scopes or flags starts the next, and each is decided on its own', async () => {
-    const client = await ioredisClient(url!)
-    const sent: unknown[][] = []
-    const send = client.sendCommand.bind(client)
-    client.sendCommand = ((command: { name: string; args: unknown[] }, stream?: unknown) => {
-      if (command.name.toLowerCase().startsWith('eval')) sent.push(command.args)
-      return send(command as never, stream as never)
-    }) as typeof client.sendCommand
+    const { client, sent } = await evalCapturingClient()
     const keyward = createKeyward({ stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-runs') }), failedAuthLimit: 0 })
     const scoped = (await keyward.keys.create({ name: 'scoped', scopes: ['ip'] })).key
     const sandbox = (await keyward.keys.create({ name: 'sandbox', keyType: 'test' })).key
