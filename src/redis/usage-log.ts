@@ -163,15 +163,16 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
 
   /**
    * One script call per flush; on a cluster one per list, since each list is its own slot. The
-   * entries go as one argument, a line each (`<list number><entry JSON>`, see the usage script):
-   * one string joined once instead of an argument per entry, which the client would copy,
-   * measure and frame one by one.
+   * entries go as one argument, a line each, and the list each goes to as another (empty when they
+   * all go to one key's list): two strings joined once, where an argument per entry would be
+   * copied, measured and framed one by one by the client.
    */
   async function write(batch: Pending[]): Promise<void> {
     if (!connection.cluster) {
       const keys = [layout.usageAll]
       const args = [String(globalLimit)]
       const listIndex = new Map<string, string>()
+      const numbers: string[] = []
       const lines: string[] = []
       for (const entry of batch) {
         let index = listIndex.get(entry.keyId)
@@ -182,24 +183,24 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
           listIndex.set(entry.keyId, index)
         }
         // Each entry once: the script pushes it onto the list of every key and onto its key's list.
-        lines.push(index + entry.json)
+        numbers.push(index)
+        lines.push(entry.json)
       }
-      args.push(lines.join('\n'))
+      args.push(keys.length === 2 ? '' : numbers.join(','), lines.join('\n'))
       integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
       return
     }
     const perKey = new Map<string, string[]>()
     const all: string[] = []
     for (const entry of batch) {
-      const line = '1' + entry.json
-      all.push(line)
+      all.push(entry.json)
       let lines = perKey.get(entry.keyId)
       if (lines === undefined) perKey.set(entry.keyId, (lines = []))
-      lines.push(line)
+      lines.push(entry.json)
     }
-    const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), all.join('\n')])]
+    const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), '', all.join('\n')])]
     for (const [keyId, lines] of perKey) {
-      calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), lines.join('\n')]))
+      calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), '', lines.join('\n')]))
     }
     for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
   }

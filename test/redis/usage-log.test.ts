@@ -6,6 +6,7 @@
 import { describe, expect, inject, it, vi } from 'vitest'
 import type { Redis } from 'ioredis'
 import { createRedisStores, createRedisUsageLog } from '../../src/redis/index.js'
+import { USAGE_SCRIPT } from '../../src/redis/scripts.js'
 import type { UsageEntry } from '../../src/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import {
@@ -58,6 +59,24 @@ describe.skipIf(url === null)('Redis usage log', () => {
       [...firsts, ...seconds].slice(-7).reverse().map((e) => e.requestId),
     )
     await log.close()
+  })
+
+  it('E5: the usage script refuses a call whose list numbers do not match its entries, and then writes nothing', async () => {
+    const own = `${prefix}:refuse`
+    const lists = [`${own}:usage`, `${own}:usage:a`, `${own}:usage:b`]
+    const call = (keys: string[], numbers: string, lines: string[]) =>
+      client.eval(USAGE_SCRIPT.source, keys.length, ...keys, ...keys.map(() => '10'), numbers, lines.join('\n'))
+    const entries = ['{"n":1}', '{"n":2}']
+    await expect(call(lists, '2', entries)).rejects.toThrow('1 list numbers for 2 entries')
+    await expect(call(lists, '2,3,2', entries)).rejects.toThrow('an entry for no list')
+    await expect(call(lists, '2,4', entries)).rejects.toThrow('an entry for no list')
+    await expect(call(lists, '', entries)).rejects.toThrow('no list numbers for 3 lists')
+    for (const list of lists) expect(await client.llen(list)).toBe(0)
+    // The same entries, well numbered: each list gets its own, newest first.
+    expect(await call(lists, '2,3', entries)).toBe(4)
+    expect(await client.lrange(lists[0]!, 0, -1)).toEqual(['{"n":2}', '{"n":1}'])
+    expect(await client.lrange(lists[1]!, 0, -1)).toEqual(['{"n":1}'])
+    expect(await client.lrange(lists[2]!, 0, -1)).toEqual(['{"n":2}'])
   })
 
   it('E5: one flush of many keys and awkward values stores every entry byte for byte, in its key list and the global one', async () => {
