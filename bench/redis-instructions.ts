@@ -9,8 +9,11 @@
  * monthly quota that no run reaches, on a route that requires a scope. Only the measured batches
  * are counted: instrumentation is switched on after a warm-up and off before the count is read.
  *
- * `npx tsx bench/redis-instructions.ts [keys:batch ...]` (default `1:12 12:12`). Needs `valgrind`
- * (Debian package) and `redis-server` on PATH.
+ * A `usage:K` case counts what Redis executes per usage entry instead: flushes of 140 entries (a
+ * flush interval's worth under load) over K keys in turn, written by the Redis usage log.
+ *
+ * `npx tsx bench/redis-instructions.ts [keys:batch | usage:keys ...]` (default `1:12 12:12 usage:1
+ * usage:12`). Needs `valgrind` (Debian package) and `redis-server` on PATH.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -18,8 +21,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createKeyward } from '../src/keyward.js'
-import { createRedisStores } from '../src/redis/index.js'
+import { createRedisStores, createRedisUsageLog } from '../src/redis/index.js'
 import { connectWhenUp, onPath } from './redis-server.js'
+
+export interface UsageInstructionCount {
+  keys: number
+  perFlush: number
+  entries: number
+  instructionsPerEntry: number
+}
 
 export interface InstructionCount {
   keys: number
@@ -29,8 +39,13 @@ export interface InstructionCount {
 }
 
 
-/** Counts Redis's instructions per request for `batches` batches of `batch` requests over `keys` keys. */
-export async function countInstructions(keys: number, batch: number, batches = 300): Promise<InstructionCount> {
+/**
+ * Runs `work` against a private redis-server under callgrind, counting only what Redis executes
+ * between `measure()`'s start and end; returns that count.
+ */
+async function underCallgrind(
+  work: (client: Awaited<ReturnType<typeof connectWhenUp>>, measure: (run: () => Promise<void>) => Promise<void>) => Promise<void>,
+): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'keyward-callgrind-'))
   const port = 20000 + Math.floor(Math.random() * 10000)
   const server = spawn(
@@ -40,8 +55,33 @@ export async function countInstructions(keys: number, batch: number, batches = 3
   )
   const pid = String(server.pid)
   try {
-    const admin = await connectWhenUp(port, 'redis-server under callgrind', 150, 200)
     const client = await connectWhenUp(port, 'redis-server under callgrind', 150, 200)
+    try {
+      await work(client, async (run) => {
+        execFileSync('callgrind_control', ['--instr=on', pid], { stdio: 'ignore' })
+        await run()
+        execFileSync('callgrind_control', ['--instr=off', pid], { stdio: 'ignore' })
+        execFileSync('callgrind_control', ['--dump', pid], { stdio: 'ignore' })
+      })
+    } finally {
+      client.disconnect()
+    }
+    let total = 0
+    for (const file of readdirSync(dir).filter((name) => name.startsWith('callgrind.'))) {
+      const match = /^totals: (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'))
+      if (match) total = Math.max(total, Number(match[1]))
+    }
+    if (total === 0) throw new Error('callgrind wrote no count')
+    return total
+  } finally {
+    server.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Counts Redis's instructions per request for `batches` batches of `batch` requests over `keys` keys. */
+export async function countInstructions(keys: number, batch: number, batches = 300): Promise<InstructionCount> {
+  const total = await underCallgrind(async (client, measure) => {
     // Callgrind runs Redis about fifty times slower: generous timeouts, so nothing fails on time.
     const keyward = createKeyward({
       stores: createRedisStores({ client, prefix: 'callgrind', timeoutMs: 60_000 }),
@@ -59,25 +99,47 @@ export async function countInstructions(keys: number, batch: number, batches = 3
       for (const decision of decisions) if (!decision.ok) throw new Error(`unexpected ${decision.error.code}`)
     }
     for (let i = 0; i < 20; i++) await runBatch()
-    execFileSync('callgrind_control', ['--instr=on', pid], { stdio: 'ignore' })
-    for (let i = 0; i < batches; i++) await runBatch()
-    execFileSync('callgrind_control', ['--instr=off', pid], { stdio: 'ignore' })
-    execFileSync('callgrind_control', ['--dump', pid], { stdio: 'ignore' })
+    await measure(async () => {
+      for (let i = 0; i < batches; i++) await runBatch()
+    })
     await keyward.close()
-    client.disconnect()
-    admin.disconnect()
-    let total = 0
-    for (const file of readdirSync(dir).filter((name) => name.startsWith('callgrind.'))) {
-      const match = /^totals: (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'))
-      if (match) total = Math.max(total, Number(match[1]))
+  })
+  const requests = batches * batch
+  return { keys, batch, requests, instructionsPerRequest: total / requests }
+}
+
+/**
+ * Counts Redis's instructions per usage entry: `flushes` flushes of `perFlush` entries (as one
+ * flush interval holds under load) over `keys` keys in turn, written by the Redis usage log.
+ */
+export async function countUsageInstructions(keys: number, perFlush = 140, flushes = 60): Promise<UsageInstructionCount> {
+  const total = await underCallgrind(async (client, measure) => {
+    const log = createRedisUsageLog({ client, prefix: 'callgrind', timeoutMs: 60_000, usage: { flushIntervalMs: 3_600_000, maxBatch: perFlush } })
+    const keyIds = Array.from({ length: keys }, (_, i) => `key_${String(i).padStart(24, '0')}`)
+    let n = 0
+    const flush = async () => {
+      for (let i = 0; i < perFlush; i++, n++) {
+        log.append({
+          keyId: keyIds[n % keys]!,
+          requestId: `req_${String(n).padStart(24, '0')}`,
+          timestamp: new Date(Date.UTC(2026, 10, 23) + n).toISOString(),
+          method: 'GET',
+          path: '/api/v1/ip/lookup',
+          status: 200,
+          ip: '127.0.0.1',
+          country: null,
+        })
+      }
+      await log.flush()
     }
-    if (total === 0) throw new Error('callgrind wrote no count')
-    const requests = batches * batch
-    return { keys, batch, requests, instructionsPerRequest: total / requests }
-  } finally {
-    server.kill('SIGKILL')
-    rmSync(dir, { recursive: true, force: true })
-  }
+    for (let i = 0; i < 10; i++) await flush()
+    await measure(async () => {
+      for (let i = 0; i < flushes; i++) await flush()
+    })
+    await log.close()
+  })
+  const entries = flushes * perFlush
+  return { keys, perFlush, entries, instructionsPerEntry: total / entries }
 }
 
 /** Why the count cannot run here (a tool missing from PATH), or null. */
@@ -94,18 +156,31 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`bench:redis-instructions: ${missing}`)
     process.exit(2)
   }
-  const cases = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1:12', '12:12']).map((spec) => {
-    const [keys, batch] = spec.split(':').map(Number)
-    if (!Number.isSafeInteger(keys) || !Number.isSafeInteger(batch) || keys! < 1 || batch! < 1) {
-      throw new TypeError(`cases are keys:batch, two positive integers (got ${spec})`)
+  const specs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1:12', '12:12', 'usage:1', 'usage:12']
+  const positive = (n: number | undefined): n is number => Number.isSafeInteger(n) && n! >= 1
+  const cases = specs.map((spec) => {
+    const [left, right] = spec.split(':')
+    const usage = left === 'usage'
+    const keys = Number(usage ? right : left)
+    const batch = usage ? 140 : Number(right)
+    if (!positive(keys) || !positive(batch)) {
+      throw new TypeError(`cases are keys:batch or usage:keys, with positive integers (got ${spec})`)
     }
-    return { keys: keys!, batch: batch! }
+    return { usage, keys, batch }
   })
-  for (const { keys, batch } of cases) {
-    const result = await countInstructions(keys, batch)
-    console.log(
-      `${keys} key${keys === 1 ? '' : 's'} in turn, batches of ${batch}: ${Math.round(result.instructionsPerRequest).toLocaleString('en-US')} Redis instructions per request (${result.requests.toLocaleString('en-US')} requests)`,
-    )
+  for (const { usage, keys, batch } of cases) {
+    const keysText = `${keys} key${keys === 1 ? '' : 's'} in turn`
+    if (usage) {
+      const result = await countUsageInstructions(keys, batch)
+      console.log(
+        `usage log, ${keysText}, flushes of ${batch}: ${Math.round(result.instructionsPerEntry).toLocaleString('en-US')} Redis instructions per entry (${result.entries.toLocaleString('en-US')} entries)`,
+      )
+    } else {
+      const result = await countInstructions(keys, batch)
+      console.log(
+        `${keysText}, batches of ${batch}: ${Math.round(result.instructionsPerRequest).toLocaleString('en-US')} Redis instructions per request (${result.requests.toLocaleString('en-US')} requests)`,
+      )
+    }
   }
   process.exit(0)
 }

@@ -20,7 +20,7 @@ import { benchHttp, type HttpBenchResult, type VariantResult } from './http.js'
 import { FRAMEWORKS, type Framework } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { PIN } from './load.js'
-import { countInstructions, type InstructionCount, instructionToolsMissing } from './redis-instructions.js'
+import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 
 const started = performance.now()
@@ -90,6 +90,7 @@ for (const count of rssCounts) {
 // Redis instructions (callgrind) ---------------------------------------------------------------
 // Deterministic where requests per second are not: one busy key against twelve keys in turn.
 const instructions: InstructionCount[] = []
+const usageInstructions: UsageInstructionCount[] = []
 const instructionsMissing = instructionToolsMissing()
 if (instructionsMissing === null) {
   for (const keys of [1, 12]) {
@@ -98,6 +99,16 @@ if (instructionsMissing === null) {
       const result = await countInstructions(keys, 12, 150)
       instructions.push(result)
       log(`[callgrind] ${keys} key${keys === 1 ? '' : 's'}: ${fmt(result.instructionsPerRequest)} instructions per request`)
+    } catch (error) {
+      log(`[callgrind] FAILED: ${(error as Error).message}`)
+    }
+  }
+  for (const keys of [1, 12]) {
+    log(`[callgrind] Redis instructions per usage entry, ${keys} key${keys === 1 ? '' : 's'} in turn, flushes of 140`)
+    try {
+      const result = await countUsageInstructions(keys, 140, 40)
+      usageInstructions.push(result)
+      log(`[callgrind] usage, ${keys} key${keys === 1 ? '' : 's'}: ${fmt(result.instructionsPerEntry)} instructions per entry`)
     } catch (error) {
       log(`[callgrind] FAILED: ${(error as Error).message}`)
     }
@@ -259,7 +270,7 @@ if (http?.redis && http.redisCounts.length > 0) {
   )
 } else lines.push(http?.redis === false ? `Skipped: ${http.redisSkipReason}.` : 'No Redis counts.', '')
 
-lines.push('## Redis instructions per authorized request (callgrind)', '')
+lines.push('## Redis instructions per authorized request and per usage entry (callgrind)', '')
 if (instructions.length > 0) {
   lines.push('| keys of the batch, in turn | requests | Redis instructions / request |', '|---|---|---|')
   for (const r of instructions) lines.push(`| ${r.keys} | ${fmt(r.requests)} | ${fmt(r.instructionsPerRequest)} |`)
@@ -268,6 +279,15 @@ if (instructions.length > 0) {
     "A private redis-server under callgrind; keyward (sources) on the Redis store sends batches of 12 concurrent requests, coalesced as in production, for a live key with a limit and a quota, on a scoped route; only the measured batches are counted. An instruction count hardly moves with the machine's load, unlike time. With one key, every request after the first of a batch is decided from the state the one before it left (README, \"Redis\"); with twelve keys in turn, none is. `npm run bench:redis-instructions` runs other cases.",
     '',
   )
+  if (usageInstructions.length > 0) {
+    lines.push('| usage entries: keys of the flush, in turn | entries | Redis instructions / entry |', '|---|---|---|')
+    for (const r of usageInstructions) lines.push(`| ${r.keys} | ${fmt(r.entries)} | ${fmt(r.instructionsPerEntry)} |`)
+    lines.push(
+      '',
+      'The usage log on the same kind of server: flushes of 140 entries (about one flush interval under load), each entry pushed onto the global list and its key\'s list, both trimmed.',
+      '',
+    )
+  }
 } else lines.push(instructionsMissing === null ? 'Failed; see the console output.' : `Skipped: ${instructionsMissing}.`, '')
 
 lines.push('## Memory store: RSS per stored key', '')
