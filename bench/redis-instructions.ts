@@ -39,6 +39,11 @@ export interface InstructionCount {
 }
 
 
+/** Runs `step` `times` times, one after the other. */
+async function repeat(times: number, step: () => Promise<void>): Promise<void> {
+  for (let i = 0; i < times; i++) await step()
+}
+
 /**
  * Runs `work` against a private redis-server under callgrind, counting only what Redis executes
  * between `measure()`'s start and end; returns that count.
@@ -98,10 +103,8 @@ export async function countInstructions(keys: number, batch: number, batches = 3
       )
       for (const decision of decisions) if (!decision.ok) throw new Error(`unexpected ${decision.error.code}`)
     }
-    for (let i = 0; i < 20; i++) await runBatch()
-    await measure(async () => {
-      for (let i = 0; i < batches; i++) await runBatch()
-    })
+    await repeat(20, runBatch)
+    await measure(() => repeat(batches, runBatch))
     await keyward.close()
   })
   const requests = batches * batch
@@ -132,10 +135,8 @@ export async function countUsageInstructions(keys: number, perFlush = 140, flush
       }
       await log.flush()
     }
-    for (let i = 0; i < 10; i++) await flush()
-    await measure(async () => {
-      for (let i = 0; i < flushes; i++) await flush()
-    })
+    await repeat(10, flush)
+    await measure(() => repeat(flushes, flush))
     await log.close()
   })
   const entries = flushes * perFlush
