@@ -38,7 +38,6 @@ export interface InstructionCount {
   instructionsPerRequest: number
 }
 
-
 /** Runs `step` `times` times, one after the other. */
 async function repeat(times: number, step: () => Promise<void>): Promise<void> {
   for (let i = 0; i < times; i++) await step()

@@ -271,22 +271,22 @@ if (http?.redis && http.redisCounts.length > 0) {
 } else lines.push(http?.redis === false ? `Skipped: ${http.redisSkipReason}.` : 'No Redis counts.', '')
 
 lines.push('## Redis instructions per authorized request and per usage entry (callgrind)', '')
-/** A table of counts and the note under it. */
-function countTable<T>(header: string, rows: T[], cells: (row: T) => string[], note: string): void {
-  lines.push(`| ${header} |`, '|---|---|---|')
+/** A table of counts, one column per name, and the note under it. */
+function countTable<T>(columns: string[], rows: T[], cells: (row: T) => string[], note: string): void {
+  lines.push(`| ${columns.join(' | ')} |`, `|${'---|'.repeat(columns.length)}`)
   for (const row of rows) lines.push(`| ${cells(row).join(' | ')} |`)
   lines.push('', note, '')
 }
 if (instructions.length > 0) {
   countTable(
-    'keys of the batch, in turn | requests | Redis instructions / request',
+    ['keys of the batch, in turn', 'requests', 'Redis instructions / request'],
     instructions,
     (r) => [String(r.keys), fmt(r.requests), fmt(r.instructionsPerRequest)],
     "A private redis-server under callgrind; keyward (sources) on the Redis store sends batches of 12 concurrent requests, coalesced as in production, for a live key with a limit and a quota, on a scoped route; only the measured batches are counted. An instruction count hardly moves with the machine's load, unlike time. With one key, every request after the first of a batch is decided from the state the one before it left (README, \"Redis\"); with twelve keys in turn, none is. `npm run bench:redis-instructions` runs other cases.",
   )
   if (usageInstructions.length > 0) {
     countTable(
-      'usage entries: keys of the flush, in turn | entries | Redis instructions / entry',
+      ['usage entries: keys of the flush, in turn', 'entries', 'Redis instructions / entry'],
       usageInstructions,
       (r) => [String(r.keys), fmt(r.entries), fmt(r.instructionsPerEntry)],
       "The usage log on the same kind of server: flushes of 140 entries (about one flush interval under load), each entry pushed onto the global list and its key's list, both trimmed.",
