@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:perf`: where a benchmark server's CPU goes, kernel included, by Linux perf.
+ *
+ * Each variant's server runs with `--perf-basic-prof` (so perf can name JavaScript frames) while
+ * the load generator drives the authenticated route; `perf record -g` samples the server's CPU
+ * time, and the stacks are tallied per owner (keyward, framework, Redis client, handler, Node,
+ * native, GC), user and kernel apart, with the kernel's time split by system call. The variants
+ * are printed side by side in µs per request, so the cost of the Redis path over the memory path,
+ * or of keyward against the peer, reads off one table.
+ *
+ * `npx tsx bench/perf.ts [express,fastify,hono] [seconds]`; BENCH_PERF_VARIANTS (default
+ * `memory,redis,peer`). Needs `perf` (Debian: linux-perf) allowed to sample (root, or
+ * kernel.perf_event_paranoid ≤ 1); Redis as `npm run bench` finds it. Figures are sampled
+ * CPU time, so they move with the host less than requests per second do, but a slow phase of the
+ * host still raises them all: compare variants of one run.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, rmSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { ensureBenchBuild } from './build.js'
+import { connectAdmin, deleteKeys } from './http.js'
+import { loadTool, runLoad } from './load.js'
+import { createStackTally, KERNEL_PARTS, OWNERS, type StackTally } from './perf-stacks.js'
+import { FRAMEWORKS, type Framework, startServer } from './process.js'
+import { benchRedis } from './redis-server.js'
+import { ROUTE, type Variant, VARIANTS } from './servers/shared.js'
+
+/** One sample per millisecond of the server's CPU time. */
+const PERIOD_NS = 1_000_000
+
+/** Why perf cannot sample here, or null when it can. */
+export function perfMissing(): string | null {
+  const probe = spawnSync('perf', ['record', '-e', 'cpu-clock', '-c', String(PERIOD_NS), '-o', '/dev/null', '--', 'true'], { encoding: 'utf8' })
+  if (probe.error) return 'perf is not installed (Debian: apt-get install linux-perf)'
+  if (probe.status !== 0) return `perf cannot sample here: ${probe.stderr.trim().split('\n')[0]}`
+  return null
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim().slice(-500)}`))))
+  })
+}
+
+/** Streams `perf script` through a tally: its output runs to tens of megabytes. */
+function tallyRecording(file: string, pid: number, requests: number): Promise<StackTally> {
+  const tally = createStackTally(pid)
+  const child = spawn('perf', ['script', '-i', file, '-F', 'tid,period,ip,sym,dso'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const lines = createInterface({ input: child.stdout })
+  lines.on('line', (line) => tally.line(line))
+  const exited = new Promise<void>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`perf script exited with ${code}`))))
+  })
+  const read = new Promise<void>((resolve) => lines.once('close', resolve))
+  return Promise.all([exited, read]).then(() => tally.result(requests))
+}
+
+/** Records one variant's server under load and tallies its stacks. */
+async function perfVariant(framework: Framework, variant: Variant, seconds: number, dir: string): Promise<StackTally> {
+  const file = `${dir}/${framework}-${variant}.data`
+  const server = await startServer(framework, variant, ['--perf-basic-prof', `--logfile=${dir}/v8-%p.log`, '--no-logfile-per-isolate'])
+  try {
+    const url = `${server.url}${ROUTE}?ip=1.2.3.4`
+    const headers: Record<string, string> = server.key ? { Authorization: `Bearer ${server.key}` } : {}
+    await runLoad({ url, headers, connections: 50, seconds: 2 })
+    // The load runs a second longer than the recording, which starts half a second in.
+    const load = runLoad({ url, headers, connections: 50, seconds: seconds + 1 })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const before = (await server.stats()).served
+    await run('perf', ['record', '-e', 'cpu-clock', '-c', String(PERIOD_NS), '-g', '-p', String(server.pid), '-o', file, '--', 'sleep', String(seconds)])
+    const requests = (await server.stats()).served - before
+    const result = await load
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${framework}/${variant}: ${result.non2xx} non-2xx responses and ${result.errors} errors under load`)
+    // perf names the JavaScript frames from /tmp/perf-<pid>.map, which the server must not have removed yet.
+    return await tallyRecording(file, server.pid, requests)
+  } finally {
+    await server.stop()
+    for (const leftover of [`/tmp/perf-${server.pid}.map`, file, `${dir}/v8-${server.pid}.log`]) rmSync(leftover, { force: true })
+    if (server.redisPatterns.length > 0) {
+      const { client } = await connectAdmin()
+      if (client) {
+        await deleteKeys(client, server.redisPatterns)
+        client.disconnect()
+      }
+    }
+  }
+}
+
+/** The variants side by side: a row per owner (user, then kernel), the kernel by system call, totals. */
+export function formatTallies(framework: Framework, tallies: ReadonlyArray<{ variant: Variant; tally: StackTally }>): string {
+  const cell = (n: number) => n.toFixed(2)
+  const row = (label: string, values: number[]) => `| ${label} | ${values.map(cell).join(' | ')} |`
+  const lines = [
+    `### ${framework}: CPU µs per request, sampled by perf`,
+    '',
+    `| owner | ${tallies.map((t) => t.variant).join(' | ')} |`,
+    `|---|${tallies.map(() => '---:').join('|')}|`,
+  ]
+  for (const owner of OWNERS) {
+    const user = tallies.map((t) => t.tally.user[owner])
+    const kernel = tallies.map((t) => t.tally.kernel[owner])
+    if (user.some((v) => v >= 0.005)) lines.push(row(owner, user))
+    if (kernel.some((v) => v >= 0.005)) lines.push(row(`${owner}, in the kernel`, kernel))
+  }
+  for (const part of KERNEL_PARTS) lines.push(row(`kernel: ${part}`, tallies.map((t) => t.tally.kernelParts[part])))
+  lines.push(row('threads other than the main one', tallies.map((t) => t.tally.otherThreads)))
+  lines.push(row('**total**', tallies.map((t) => t.tally.total)))
+  lines.push(`| samples (1 per ms of CPU) | ${tallies.map((t) => String(t.tally.samples)).join(' | ')} |`)
+  return lines.join('\n')
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const frameworks = (process.argv[2] ?? FRAMEWORKS.join(',')).split(',').filter((f): f is Framework => (FRAMEWORKS as readonly string[]).includes(f))
+  const seconds = Number(process.argv[3] ?? 8)
+  if (!Number.isSafeInteger(seconds) || seconds < 1) throw new TypeError(`bench:perf: seconds must be a positive integer (got ${process.argv[3]})`)
+  const variants = (process.env.BENCH_PERF_VARIANTS ?? 'memory,redis,peer').split(',').map((v) => v.trim())
+  for (const variant of variants) {
+    if (!(VARIANTS as readonly string[]).includes(variant)) throw new TypeError(`BENCH_PERF_VARIANTS: unknown variant ${variant} (one of ${VARIANTS.join(', ')})`)
+  }
+  const missing = perfMissing()
+  if (missing !== null) {
+    console.error(`bench:perf: ${missing}`)
+    process.exit(1)
+  }
+  await ensureBenchBuild(console.log)
+  const redis = variants.some((v) => v === 'redis' || v === 'peer') ? await benchRedis() : null
+  const dir = fileURLToPath(new URL('./.runs/perf', import.meta.url))
+  mkdirSync(dir, { recursive: true })
+  console.log(`bench:perf: ${variants.join(', ')} on ${frameworks.join(', ')}, ${seconds} s recorded each under ${loadTool()}, 50 connections`)
+  try {
+    for (const framework of frameworks) {
+      const tallies: Array<{ variant: Variant; tally: StackTally }> = []
+      for (const variant of variants as Variant[]) {
+        // 'chain' is Hono's alone: another framework's server refuses it at start, and says so.
+        tallies.push({ variant, tally: await perfVariant(framework, variant, seconds, dir) })
+      }
+      console.log(`\n${formatTallies(framework, tallies)}`)
+    }
+  } finally {
+    await redis?.stop()
+  }
+}
