@@ -71,6 +71,8 @@ async function perfVariant(framework: Framework, variant: Variant, seconds: numb
     await runLoad({ url, headers, connections: 50, seconds: 2 })
     // The load runs a second longer than the recording, which starts half a second in.
     const load = runLoad({ url, headers, connections: 50, seconds: seconds + 1 })
+    // Awaited below; a failure while perf records must not surface as an unhandled rejection first.
+    load.catch(() => undefined)
     await new Promise((resolve) => setTimeout(resolve, 500))
     const before = (await server.stats()).served
     await run('perf', ['record', '-e', 'cpu-clock', '-c', String(PERIOD_NS), '-g', '-p', String(server.pid), '-o', file, '--', 'sleep', String(seconds)])
