@@ -98,7 +98,8 @@ export function cpuTicks(pid: number | undefined): number | null {
 const TICKS_PER_SECOND = 100
 const MICROS_PER_TICK = 1_000_000 / TICKS_PER_SECOND
 
-function run(command: string, args: string[]): Promise<string> {
+/** Runs a command to its end; resolves with its stdout, rejects with its stderr's start on a non-zero exit. */
+export function run(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export type Owner = 'keyward' | 'framework' | 'redis-client' | 'handler' | 'node' | 'native' | 'gc' | 'program'
+export const OWNERS = ['keyward', 'framework', 'redis-client', 'handler', 'node', 'native', 'gc', 'program'] as const
+export type Owner = (typeof OWNERS)[number]
 
 /** A frame as V8's profiles name it: function, script URL (or path), 0-based line and column. */
 export interface CallFrame {

@@ -6,12 +6,11 @@
  * process waited for the CPU inflates every figure. perf samples the CPU time itself, kernel
  * included, so it tells what a write to Redis, an HTTP response or a wake-up costs.
  */
-import { JS_OWNERS, type Owner, ownerOf } from './owners.js'
+import { JS_OWNERS, type Owner, OWNERS, ownerOf } from './owners.js'
 
 /** What a kernel sample was doing, from the system call on its stack. */
 export type KernelPart = 'writev' | 'write' | 'read' | 'epoll_wait' | 'other'
 export const KERNEL_PARTS: readonly KernelPart[] = ['writev', 'write', 'read', 'epoll_wait', 'other']
-export const OWNERS: readonly Owner[] = ['keyward', 'framework', 'redis-client', 'handler', 'node', 'native', 'gc', 'program']
 
 export interface StackTally {
   /** CPU µs per request, by owner: user-space time, and kernel time charged to the same owner. */

@@ -20,8 +20,9 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { connectAdmin, deleteKeys } from './http.js'
-import { loadTool, runLoad } from './load.js'
-import { createStackTally, KERNEL_PARTS, OWNERS, type StackTally } from './perf-stacks.js'
+import { loadTool, run, runLoad } from './load.js'
+import { OWNERS } from './owners.js'
+import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { ROUTE, type Variant, VARIANTS } from './servers/shared.js'
@@ -35,16 +36,6 @@ export function perfMissing(): string | null {
   if (probe.error) return 'perf is not installed (Debian: apt-get install linux-perf)'
   if (probe.status !== 0) return `perf cannot sample here: ${probe.stderr.trim().split('\n')[0]}`
   return null
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim().slice(-500)}`))))
-  })
 }
 
 /** Streams `perf script` through a tally: its output runs to tens of megabytes. */

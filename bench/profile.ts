@@ -14,7 +14,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
-import { JS_OWNERS, type Owner, ownerOf } from './owners.js'
+import { JS_OWNERS, type Owner, OWNERS, ownerOf } from './owners.js'
 import { connectAdmin, deleteKeys } from './http.js'
 import { cpuTicks, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
@@ -88,7 +88,7 @@ export function summarize(
   const self = new Map<string, number>()
   const total = new Map<string, number>()
   const attributed = new Map<string, number>()
-  const owners: Record<Owner, number> = { keyward: 0, framework: 0, 'redis-client': 0, handler: 0, node: 0, native: 0, gc: 0, program: 0 }
+  const owners = Object.fromEntries(OWNERS.map((owner) => [owner, 0])) as Record<Owner, number>
   interface Stack {
     keys: string[]
     owner: Owner
