@@ -17,11 +17,7 @@ import { USAGE_SCRIPT } from './scripts.js'
  * flush that timed out may still have been applied, and its retry then writes the entries again.
  */
 export interface RedisUsageOptions {
-  /**
-   * Longest time an entry waits in the buffer. Default 10 ms. Under load a flush is full (`maxBatch`)
-   * well before that; a shorter interval adds a small flush of the remainder behind each full
-   * one, which cost the Fastify benchmark about 2% of its throughput at 5 ms (CHANGELOG).
-   */
+  /** Longest time an entry waits in the buffer. Default 5 ms. */
   flushIntervalMs?: number
   /** Entries that trigger a flush at once, and the most one flush writes. Default 200. */
   maxBatch?: number
@@ -129,7 +125,7 @@ export function entryJson(entry: UsageEntry): string {
 export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {}): RedisUsageLog {
   const { connection, layout } = context
   if (typeof options !== 'object' || options === null) throw new TypeError('keyward/redis: option "usage" must be an object')
-  const flushIntervalMs = options.flushIntervalMs ?? 10
+  const flushIntervalMs = options.flushIntervalMs ?? 5
   if (typeof flushIntervalMs !== 'number' || !Number.isFinite(flushIntervalMs) || flushIntervalMs < 0) {
     throw new TypeError(`keyward/redis: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`)
   }
