@@ -35,16 +35,16 @@ function newestSource(dir: string): number {
   return newest
 }
 
-/** Bundles keyward into bench/.runs/dist/ unless the bundle is newer than every source file. */
-export async function ensureBenchBuild(log: (line: string) => void = () => undefined): Promise<void> {
-  const marker = join(BENCH_DIST, 'index.js')
-  const sources = Math.max(newestSource(join(ROOT, 'src')), newestSource(join(ROOT, 'adapters')))
-  if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
-  const started = performance.now()
+/**
+ * Bundles the keyward sources under `root` (its `src/` and `adapters/`) into `outdir`, as
+ * `ensureBenchBuild` does for this checkout; `npm run bench:compare` bundles an earlier revision
+ * this way.
+ */
+export async function bundleKeyward(root: string, outdir: string): Promise<void> {
   await build({
-    absWorkingDir: ROOT,
+    absWorkingDir: root,
     entryPoints: ENTRIES,
-    outdir: BENCH_DIST,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -54,6 +54,15 @@ export async function ensureBenchBuild(log: (line: string) => void = () => undef
     sourcemap: true,
     logLevel: 'warning',
   })
+}
+
+/** Bundles keyward into bench/.runs/dist/ unless the bundle is newer than every source file. */
+export async function ensureBenchBuild(log: (line: string) => void = () => undefined): Promise<void> {
+  const marker = join(BENCH_DIST, 'index.js')
+  const sources = Math.max(newestSource(join(ROOT, 'src')), newestSource(join(ROOT, 'adapters')))
+  if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
+  const started = performance.now()
+  await bundleKeyward(ROOT, BENCH_DIST)
   log(`[build] bundled keyward into bench/.runs/dist/ in ${Math.round(performance.now() - started)} ms (esbuild, as tsup builds dist/)`)
 }
 

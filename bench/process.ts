@@ -41,14 +41,17 @@ process.once('exit', () => {
 
 const STARTUP_MS = 30_000
 
-/** Starts one server and resolves once it listens. `nodeArgs` go before the script (e.g. `--cpu-prof`). */
-export function startServer(framework: Framework, variant: Variant, nodeArgs: string[] = []): Promise<ServerHandle> {
+/**
+ * Starts one server and resolves once it listens. `nodeArgs` go before the script (e.g. `--cpu-prof`);
+ * `env` is added to this process's environment (e.g. `KEYWARD_BENCH_DIST`).
+ */
+export function startServer(framework: Framework, variant: Variant, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<ServerHandle> {
   const script = fileURLToPath(new URL(`./servers/${framework}.ts`, import.meta.url))
   const [command, args] = pinned(PIN?.server, process.execPath, [...nodeArgs, '--import', 'tsx', script, variant])
   // taskset execs node in its own process: the pid stays the server's.
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
   })
   running.add(child)
   child.once('exit', () => running.delete(child))

@@ -3,11 +3,18 @@
  * users run it), typed by the sources it was built from.
  */
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const dist = new URL('../.runs/dist/', import.meta.url)
+/** `KEYWARD_BENCH_DIST` names another bundle (`npm run bench:compare` runs an earlier revision's). */
+const chosen = process.env.KEYWARD_BENCH_DIST
+const dist = chosen ? pathToFileURL(`${resolve(chosen)}/`) : new URL('../.runs/dist/', import.meta.url)
 if (!existsSync(fileURLToPath(new URL('index.js', dist)))) {
-  throw new Error('bench: keyward is not bundled yet; run `npx tsx bench/build.ts` (npm run bench does it)')
+  throw new Error(
+    chosen
+      ? `bench: KEYWARD_BENCH_DIST (${chosen}) holds no keyward bundle (index.js)`
+      : 'bench: keyward is not bundled yet; run `npx tsx bench/build.ts` (npm run bench does it)',
+  )
 }
 
 const load = <T>(file: string): Promise<T> => import(new URL(file, dist).href) as Promise<T>

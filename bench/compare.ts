@@ -1,0 +1,181 @@
+/**
+ * `npm run bench:compare -- <git-ref> [framework] [variants] [rounds] [seconds]`: this checkout's
+ * keyward against an earlier revision's, side by side on the same servers, Redis and load.
+ *
+ * A change worth a few per cent cannot be seen by running the full bench before and after it on a
+ * shared machine: the host's speed drifts by more than that between runs. Here each round runs
+ * the revision's server and this checkout's back to back (the order alternates from round to
+ * round), so the drift cancels in each round's ratio; the figure is the median of those ratios,
+ * with their range, by requests a second and by server CPU per request. Run against itself
+ * (`HEAD` with a clean tree), it shows how far the ratios move when nothing changed.
+ *
+ * The revision's `src/` and `adapters/` are taken with `git archive` and bundled as the benchmark
+ * bundles this checkout (bench/build.ts); both run on this checkout's servers, dependencies and
+ * bench code. Defaults: fastify, redis, 6 rounds of 3 s (after 1 s of warm-up per server).
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
+import { connectAdmin, deleteKeys, median } from './http.js'
+import { loadTool, runLoad } from './load.js'
+import { FRAMEWORKS, type Framework, startServer } from './process.js'
+import { benchRedis } from './redis-server.js'
+import { ROUTE, type Variant, VARIANTS } from './servers/shared.js'
+
+export interface CompareOptions {
+  ref: string
+  framework: Framework
+  variants: Variant[]
+  rounds: number
+  seconds: number
+}
+
+const USAGE = 'usage: npm run bench:compare -- <git-ref> [framework] [variants, comma-separated] [rounds] [seconds]'
+
+/** The command line as options; a TypeError names what is wrong. */
+export function parseCompareArgs(argv: readonly string[]): CompareOptions {
+  const [ref, framework = 'fastify', variants = 'redis', rounds = '6', seconds = '3'] = argv
+  if (!ref) throw new TypeError(`bench:compare: a git revision to compare with is required (${USAGE})`)
+  if (!(FRAMEWORKS as readonly string[]).includes(framework)) {
+    throw new TypeError(`bench:compare: unknown framework ${framework} (one of ${FRAMEWORKS.join(', ')})`)
+  }
+  const list = variants.split(',').map((v) => v.trim())
+  for (const variant of list) {
+    if (variant === 'baseline' || variant === 'peer' || !(VARIANTS as readonly string[]).includes(variant)) {
+      throw new TypeError(`bench:compare: ${variant} is not a keyward variant (one of ${VARIANTS.filter((v) => v !== 'baseline' && v !== 'peer').join(', ')})`)
+    }
+  }
+  const count = (name: string, text: string, least: number) => {
+    const value = Number(text)
+    if (!Number.isSafeInteger(value) || value < least) throw new TypeError(`bench:compare: ${name} must be an integer of at least ${least} (got ${text})`)
+    return value
+  }
+  return { ref, framework: framework as Framework, variants: list as Variant[], rounds: count('rounds', rounds, 2), seconds: count('seconds', seconds, 1) }
+}
+
+export interface PairedSummary {
+  /** Median of the per-round ratios `current[i] / reference[i]`. */
+  median: number
+  min: number
+  max: number
+}
+
+/** Ratios of rounds run back to back, summarized; `higherIsBetter: false` inverts them (CPU per request). */
+export function pairedSummary(reference: readonly number[], current: readonly number[], higherIsBetter = true): PairedSummary {
+  if (reference.length !== current.length || reference.length === 0) {
+    throw new RangeError(`bench:compare: ${reference.length} reference rounds against ${current.length}`)
+  }
+  const ratios = current.map((value, i) => (higherIsBetter ? value / reference[i]! : reference[i]! / value))
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }
+}
+
+/** The commit a revision names, or an error that says it names none. */
+function resolveCommit(ref: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { encoding: 'utf8' }).trim()
+  } catch {
+    throw new TypeError(`bench:compare: ${ref} names no commit of this repository`)
+  }
+}
+
+/** The revision's keyward, bundled once into bench/.runs/ref-<commit>/dist/. */
+async function bundleRevision(commit: string): Promise<string> {
+  const root = fileURLToPath(new URL(`./.runs/ref-${commit.slice(0, 12)}/`, import.meta.url))
+  const dist = `${root}dist/`
+  if (existsSync(`${dist}index.js`)) return dist
+  rmSync(root, { recursive: true, force: true })
+  mkdirSync(root, { recursive: true })
+  const archive = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'adapters', 'tsconfig.json'], { maxBuffer: 1 << 28 })
+  execFileSync('tar', ['-x', '-C', root], { input: archive })
+  await bundleKeyward(root, dist)
+  return dist
+}
+
+interface Side {
+  label: string
+  dist: string
+  requestsPerSecond: number[]
+  cpu: number[]
+}
+
+async function runOnce(options: CompareOptions, variant: Variant, side: Side): Promise<void> {
+  const server = await startServer(options.framework, variant, [], { KEYWARD_BENCH_DIST: side.dist })
+  try {
+    const url = `${server.url}${ROUTE}?ip=1.2.3.4`
+    const headers: Record<string, string> = server.key ? { Authorization: `Bearer ${server.key}` } : {}
+    await runLoad({ url, headers, connections: 50, seconds: 1 })
+    const result = await runLoad({ url, headers, connections: 50, seconds: options.seconds, serverPid: server.pid })
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${options.framework}/${variant} (${side.label}): ${result.non2xx} non-2xx responses and ${result.errors} errors under load`)
+    }
+    side.requestsPerSecond.push(result.requestsPerSecond)
+    side.cpu.push(result.serverMicrosPerRequest ?? Number.NaN)
+  } finally {
+    await server.stop()
+    if (server.redisPatterns.length > 0) {
+      const { client } = await connectAdmin()
+      if (client) {
+        await deleteKeys(client, server.redisPatterns)
+        client.disconnect()
+      }
+    }
+  }
+}
+
+function formatRow(variant: Variant, reference: Side, current: Side): string {
+  const rate = pairedSummary(reference.requestsPerSecond, current.requestsPerSecond)
+  const cpuKnown = reference.cpu.every(Number.isFinite) && current.cpu.every(Number.isFinite)
+  const cpu = cpuKnown ? pairedSummary(reference.cpu, current.cpu, false) : null
+  const times = (s: PairedSummary) => `${s.median.toFixed(3)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`
+  const round = (n: number) => Math.round(n).toLocaleString('en-US')
+  return [
+    `| ${variant}`,
+    round(median(reference.requestsPerSecond)),
+    round(median(current.requestsPerSecond)),
+    times(rate),
+    cpuKnown ? median(reference.cpu).toFixed(1) : '—',
+    cpuKnown ? median(current.cpu).toFixed(1) : '—',
+    cpu ? times(cpu) : '—',
+  ].join(' | ') + ' |'
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  let options: CompareOptions
+  let commit: string
+  try {
+    options = parseCompareArgs(process.argv.slice(2))
+    commit = resolveCommit(options.ref)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(2)
+  }
+  await ensureBenchBuild(console.log)
+  const referenceDist = await bundleRevision(commit)
+  const needsRedis = options.variants.some((v) => v === 'redis')
+  const redis = needsRedis ? await benchRedis() : null
+  const short = commit.slice(0, 12)
+  console.log(
+    `bench:compare: ${options.framework} ${options.variants.join(', ')}, ${options.ref} (${short}) against this checkout, ` +
+      `${options.rounds} rounds of ${options.seconds} s under ${loadTool()}, 50 connections`,
+  )
+  try {
+    const rows: string[] = []
+    for (const variant of options.variants) {
+      const reference: Side = { label: short, dist: referenceDist, requestsPerSecond: [], cpu: [] }
+      const current: Side = { label: 'this checkout', dist: BENCH_DIST, requestsPerSecond: [], cpu: [] }
+      for (let round = 0; round < options.rounds; round++) {
+        // The order alternates, so neither side always runs first (on a warmer or cooler machine).
+        const order = round % 2 === 0 ? [reference, current] : [current, reference]
+        for (const side of order) await runOnce(options, variant, side)
+        process.stdout.write(`  ${variant} round ${round + 1}/${options.rounds}\n`)
+      }
+      rows.push(formatRow(variant, reference, current))
+    }
+    console.log(`\n| variant | ${short} req/s | this checkout req/s | × req/s: median of paired rounds (range) | ${short} CPU µs/req | this checkout CPU µs/req | × by CPU (range) |`)
+    console.log('|---|---:|---:|---|---:|---:|---|')
+    for (const row of rows) console.log(row)
+  } finally {
+    await redis?.stop()
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm run bench:compare` (issue 6): its command line and the paired-round summary it prints.
+ * The runs themselves need servers and a load generator; these are the parts that decide what a
+ * run means.
+ */
+import { describe, expect, it } from 'vitest'
+import { pairedSummary, parseCompareArgs } from '../../bench/compare.js'
+
+describe('bench:compare command line', () => {
+  it('takes a revision and defaults to Fastify on Redis, 6 rounds of 3 s', () => {
+    expect(parseCompareArgs(['HEAD~1'])).toEqual({ ref: 'HEAD~1', framework: 'fastify', variants: ['redis'], rounds: 6, seconds: 3 })
+    expect(parseCompareArgs(['v0.1.0', 'hono', 'memory, redis,chain', '8', '2'])).toEqual({
+      ref: 'v0.1.0',
+      framework: 'hono',
+      variants: ['memory', 'redis', 'chain'],
+      rounds: 8,
+      seconds: 2,
+    })
+  })
+
+  it('refuses a missing revision, an unknown framework, variants that are not keyward, and counts that cannot pair', () => {
+    expect(() => parseCompareArgs([])).toThrow(/^bench:compare: a git revision to compare with is required \(usage: npm run bench:compare/)
+    expect(() => parseCompareArgs(['HEAD', 'koa'])).toThrow('bench:compare: unknown framework koa (one of express, fastify, hono)')
+    expect(() => parseCompareArgs(['HEAD', 'fastify', 'redis,peer'])).toThrow(/^bench:compare: peer is not a keyward variant \(one of memory, redis/)
+    expect(() => parseCompareArgs(['HEAD', 'fastify', 'baseline'])).toThrow(/^bench:compare: baseline is not a keyward variant/)
+    expect(() => parseCompareArgs(['HEAD', 'fastify', 'redis', '1'])).toThrow('bench:compare: rounds must be an integer of at least 2 (got 1)')
+    expect(() => parseCompareArgs(['HEAD', 'fastify', 'redis', '6', '0.5'])).toThrow('bench:compare: seconds must be an integer of at least 1 (got 0.5)')
+  })
+})
+
+describe('bench:compare paired summary', () => {
+  it('is the median of per-round ratios, not the ratio of medians, with their range', () => {
+    // Round 3 ran on a slow machine for both sides: its ratio is still 1.1.
+    const reference = [100, 100, 50, 100, 100]
+    const current = [110, 105, 55, 120, 90]
+    expect(pairedSummary(reference, current)).toEqual({ median: 1.1, min: 0.9, max: 1.2 })
+  })
+
+  it('inverts the ratio for a figure where lower is better (CPU µs per request)', () => {
+    const summary = pairedSummary([22, 24, 20], [20, 20, 20], false)
+    expect(summary.median).toBeCloseTo(1.1, 10)
+    expect(summary.min).toBeCloseTo(1, 10)
+    expect(summary.max).toBeCloseTo(1.2, 10)
+  })
+
+  it('refuses rounds that do not pair up', () => {
+    expect(() => pairedSummary([1, 2], [1])).toThrow('bench:compare: 2 reference rounds against 1')
+    expect(() => pairedSummary([], [])).toThrow('bench:compare: 0 reference rounds against 0')
+  })
+})
