@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
-import { connectAdmin, deleteKeys, median } from './http.js'
+import { median, stopAndClean } from './http.js'
 import { loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
@@ -112,14 +112,7 @@ async function runOnce(options: CompareOptions, variant: Variant, side: Side): P
     side.requestsPerSecond.push(result.requestsPerSecond)
     side.cpu.push(result.serverMicrosPerRequest ?? Number.NaN)
   } finally {
-    await server.stop()
-    if (server.redisPatterns.length > 0) {
-      const { client } = await connectAdmin()
-      if (client) {
-        await deleteKeys(client, server.redisPatterns)
-        client.disconnect()
-      }
-    }
+    await stopAndClean(server)
   }
 }
 

@@ -117,6 +117,17 @@ export async function deleteKeys(client: Redis, patterns: readonly string[]): Pr
   return deleted
 }
 
+/** Stops a server and deletes the Redis keys it wrote, so the next server starts from empty lists and counters. */
+export async function stopAndClean(server: ServerHandle): Promise<void> {
+  await server.stop()
+  if (server.redisPatterns.length === 0) return
+  const { client } = await connectAdmin()
+  if (client) {
+    await deleteKeys(client, server.redisPatterns)
+    client.disconnect()
+  }
+}
+
 interface Snapshot {
   status: number
   headers: Record<string, string>

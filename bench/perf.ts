@@ -19,7 +19,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
-import { connectAdmin, deleteKeys } from './http.js'
+import { stopAndClean } from './http.js'
 import { loadTool, run, runLoad } from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
@@ -73,15 +73,8 @@ async function perfVariant(framework: Framework, variant: Variant, seconds: numb
     // perf names the JavaScript frames from /tmp/perf-<pid>.map, which the server must not have removed yet.
     return await tallyRecording(file, server.pid, requests)
   } finally {
-    await server.stop()
+    await stopAndClean(server)
     for (const leftover of [`/tmp/perf-${server.pid}.map`, file, `${dir}/v8-${server.pid}.log`]) rmSync(leftover, { force: true })
-    if (server.redisPatterns.length > 0) {
-      const { client } = await connectAdmin()
-      if (client) {
-        await deleteKeys(client, server.redisPatterns)
-        client.disconnect()
-      }
-    }
   }
 }
 

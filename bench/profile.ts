@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { JS_OWNERS, type Owner, OWNERS, ownerOf } from './owners.js'
-import { connectAdmin, deleteKeys } from './http.js'
+import { stopAndClean } from './http.js'
 import { cpuTicks, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { ROUTE, type Variant } from './servers/shared.js'
@@ -177,14 +177,7 @@ export async function profileFramework(framework: Framework, options: { seconds:
     const ticks = cpuTicks(server.pid)
     cpu = ticks === null ? null : ticks * 10_000
   } finally {
-    await server.stop()
-    if (server.redisPatterns.length > 0) {
-      const { client } = await connectAdmin()
-      if (client) {
-        await deleteKeys(client, server.redisPatterns)
-        client.disconnect()
-      }
-    }
+    await stopAndClean(server)
   }
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
   if (!file) throw new Error(`${framework}: no .cpuprofile written in ${dir}`)
