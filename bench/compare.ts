@@ -17,11 +17,11 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
-import { median, stopAndClean } from './http.js'
+import { benchRequest, median, stopAndClean } from './http.js'
 import { loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
-import { ROUTE, type Variant, VARIANTS } from './servers/shared.js'
+import { type Variant, VARIANTS } from './servers/shared.js'
 
 export interface CompareOptions {
   ref: string
@@ -102,8 +102,7 @@ interface Side {
 async function runOnce(options: CompareOptions, variant: Variant, side: Side): Promise<void> {
   const server = await startServer(options.framework, variant, [], { KEYWARD_BENCH_DIST: side.dist })
   try {
-    const url = `${server.url}${ROUTE}?ip=1.2.3.4`
-    const headers: Record<string, string> = server.key ? { Authorization: `Bearer ${server.key}` } : {}
+    const { url, headers } = benchRequest(server)
     await runLoad({ url, headers, connections: 50, seconds: 1 })
     const result = await runLoad({ url, headers, connections: 50, seconds: options.seconds, serverPid: server.pid })
     if (result.non2xx > 0 || result.errors > 0) {

@@ -117,6 +117,11 @@ export async function deleteKeys(client: Redis, patterns: readonly string[]): Pr
   return deleted
 }
 
+/** The request every benchmark sends a server: the route, with the server's key as a bearer token (none for the baseline). */
+export function benchRequest(server: ServerHandle): { url: string; headers: Record<string, string> } {
+  return { url: `${server.url}${ROUTE}?ip=1.2.3.4`, headers: server.key ? { Authorization: `Bearer ${server.key}` } : {} }
+}
+
 /** Stops a server and deletes the Redis keys it wrote, so the next server starts from empty lists and counters. */
 export async function stopAndClean(server: ServerHandle): Promise<void> {
   await server.stop()
@@ -136,8 +141,8 @@ interface Snapshot {
 
 function fetchOnce(server: ServerHandle): Promise<Snapshot> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = server.key ? { Authorization: `Bearer ${server.key}` } : {}
-    const request = get(`${server.url}${ROUTE}?ip=1.2.3.4`, { headers }, (response) => {
+    const { url, headers } = benchRequest(server)
+    const request = get(url, { headers }, (response) => {
       let body = ''
       response.setEncoding('utf8')
       response.on('data', (chunk: string) => (body += chunk))
@@ -191,7 +196,7 @@ async function countRedis(admin: Redis, server: ServerHandle, options: HttpBench
   const infoBefore = parseInfo(await admin.info('commandstats'))
   const before = await server.stats()
   const redisTicks = cpuTicks(redisPid)
-  await runLoad({ url: `${server.url}${ROUTE}?ip=1.2.3.4`, headers: { Authorization: `Bearer ${server.key}` }, connections: options.connections, seconds: options.redisCountSeconds })
+  await runLoad({ ...benchRequest(server), connections: options.connections, seconds: options.redisCountSeconds })
   // Let batched usage writes (keyward flushes every few ms) reach Redis before counting.
   await new Promise((resolve) => setTimeout(resolve, 300))
   const after: ServerStats = await server.stats()
@@ -296,8 +301,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
 
       const load = (server: ServerHandle, seconds: number) =>
         runLoad({
-          url: `${server.url}${ROUTE}?ip=1.2.3.4`,
-          headers: server.key ? { Authorization: `Bearer ${server.key}` } : {},
+          ...benchRequest(server),
           connections: options.connections,
           seconds,
           serverPid: server.pid,

@@ -19,13 +19,13 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
-import { stopAndClean } from './http.js'
+import { benchRequest, stopAndClean } from './http.js'
 import { loadTool, run, runLoad } from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
-import { ROUTE, type Variant, VARIANTS } from './servers/shared.js'
+import { type Variant, VARIANTS } from './servers/shared.js'
 
 /** One sample per millisecond of the server's CPU time. */
 const PERIOD_NS = 1_000_000
@@ -57,8 +57,7 @@ async function perfVariant(framework: Framework, variant: Variant, seconds: numb
   const file = `${dir}/${framework}-${variant}.data`
   const server = await startServer(framework, variant, ['--perf-basic-prof', `--logfile=${dir}/v8-%p.log`, '--no-logfile-per-isolate'])
   try {
-    const url = `${server.url}${ROUTE}?ip=1.2.3.4`
-    const headers: Record<string, string> = server.key ? { Authorization: `Bearer ${server.key}` } : {}
+    const { url, headers } = benchRequest(server)
     await runLoad({ url, headers, connections: 50, seconds: 2 })
     // The load runs a second longer than the recording, which starts half a second in.
     const load = runLoad({ url, headers, connections: 50, seconds: seconds + 1 })

@@ -15,10 +15,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { JS_OWNERS, type Owner, OWNERS, ownerOf } from './owners.js'
-import { stopAndClean } from './http.js'
+import { benchRequest, stopAndClean } from './http.js'
 import { cpuTicks, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
-import { ROUTE, type Variant } from './servers/shared.js'
+import type { Variant } from './servers/shared.js'
 
 interface ProfileNode {
   id: number
@@ -169,8 +169,7 @@ export async function profileFramework(framework: Framework, options: { seconds:
   let served: number
   let cpu: number | null
   try {
-    const url = `${server.url}${ROUTE}?ip=1.2.3.4`
-    const headers = { Authorization: `Bearer ${server.key}` }
+    const { url, headers } = benchRequest(server)
     await runLoad({ url, headers, connections: 50, seconds: 2 })
     await runLoad({ url, headers, connections: options.connections, seconds: options.seconds })
     served = (await server.stats()).served
