@@ -16,7 +16,7 @@ import { cpus } from 'node:os'
 import { spawnSync } from 'node:child_process'
 import { benchCore, type CoreBenchResult, formatCore } from './core.js'
 import { ensureBenchBuild } from './build.js'
-import { benchHttp, type HttpBenchResult, type VariantResult } from './http.js'
+import { benchHttp, type HttpBenchResult, median, type VariantResult } from './http.js'
 import { FRAMEWORKS, type Framework } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { PIN } from './load.js'
@@ -143,10 +143,7 @@ function pairedRatio(variant: VariantResult, over?: VariantResult): number {
   if (mine.length === 0 || (theirs !== undefined && theirs.length !== mine.length)) {
     return variant.requestsPerSecond / (over ?? row(variant.framework, 'baseline'))!.requestsPerSecond
   }
-  const ratios = theirs === undefined ? mine : mine.map((r, i) => r / theirs[i]!)
-  const sorted = [...ratios].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+  return median(theirs === undefined ? mine : mine.map((r, i) => r / theirs[i]!))
 }
 
 function row(framework: Framework, variant: string): VariantResult | undefined {
