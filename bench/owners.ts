@@ -81,6 +81,9 @@ function original(path: string, line: number, column: number): string | null {
   return `${source.startsWith(ROOT) ? source.slice(ROOT.length) : source}:${found[2]! + 1}`
 }
 
+/** Where the bench bundles keyward: bench/.runs/dist/, and bench/.runs/ref-<commit>/dist/ for bench:compare. */
+const BUNDLE = /^bench\/\.runs\/(?:ref-[0-9a-f]+\/)?dist\//
+
 /** The bench's own wrappers around the Redis client (counting commands): charged to the client. */
 const REDIS_CLIENT_WRAPPERS = new Set(['countedSendCommand', 'countedWrite'])
 
@@ -101,8 +104,9 @@ export function ownerOf(frame: CallFrame): { where: string; owner: Owner } {
   }
   if (path.startsWith(ROOT)) {
     const relative = path.slice(ROOT.length)
-    if (relative.startsWith('bench/.runs/dist/')) {
-      // The bundle the servers load: located in keyward's sources through its source map.
+    if (BUNDLE.test(relative)) {
+      // A bundle the servers load (this checkout's, or a revision's from bench:compare, which
+      // KEYWARD_BENCH_DIST names): located in keyward's sources through its source map.
       return { where: original(path, frame.lineNumber, frame.columnNumber) ?? `${relative}:${frame.lineNumber + 1}`, owner: 'keyward' }
     }
     if (REDIS_CLIENT_WRAPPERS.has(functionName)) return { where: relative, owner: 'redis-client' }

@@ -74,6 +74,20 @@ describe('bench:perf stack tally (issue 6)', () => {
     expect(result.user.framework).toBe(0)
   })
 
+  it("charges the bundles the servers load to keyward, bench:compare's revision bundle included, and the bench's own code to the handler", () => {
+    const bundled = (dir: string) =>
+      sample(PID, 1_000_000, [
+        'Builtins_KeyedLoadIC_Megamorphic (/usr/bin/node)',
+        `JS:*authorize file://${ROOT}bench/.runs/${dir}index.js:120:5 ${MAP}`,
+        `JS:*Reply.send ${ROOT}node_modules/fastify/lib/reply.js:156:33 ${MAP}`,
+      ])
+    const result = tally([...bundled('dist/'), ...bundled('ref-0123456789ab/dist/')], 1)
+    expect(result.user.keyward).toBe(2000)
+    expect(result.user.handler).toBe(0)
+    // A file elsewhere under bench/.runs is the bench's, not a bundle: the handler's.
+    expect(tally(bundled('ref-0123456789ab/other/'), 1).user.handler).toBe(1000)
+  })
+
   it("charges Node's own JavaScript to node, a stack with no JavaScript to native, V8's collector to gc", () => {
     const result = tally([...MICROTASKS, ...EPOLL, ...GC_THREAD, ...UNKNOWN], 1)
     expect(result.user.node).toBe(1000)
