@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
 import { benchRequest, median, stopAndClean } from './http.js'
-import { loadTool, runLoad } from './load.js'
+import { loadTool, requireClean, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
@@ -104,10 +104,8 @@ async function runOnce(options: CompareOptions, variant: Variant, side: Side): P
   try {
     const { url, headers } = benchRequest(server)
     await runLoad({ url, headers, connections: 50, seconds: 1 })
-    const result = await runLoad({ url, headers, connections: 50, seconds: options.seconds, serverPid: server.pid })
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${options.framework}/${variant} (${side.label}): ${result.non2xx} non-2xx responses and ${result.errors} errors under load`)
-    }
+    const run = runLoad({ url, headers, connections: 50, seconds: options.seconds, serverPid: server.pid })
+    const result = requireClean(await run, `${options.framework}/${variant} (${side.label})`)
     side.requestsPerSecond.push(result.requestsPerSecond)
     side.cpu.push(result.serverMicrosPerRequest ?? Number.NaN)
   } finally {

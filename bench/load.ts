@@ -153,6 +153,12 @@ function parseAutocannon(output: string): Counted {
   }
 }
 
+/** `result` when every response was 2xx with no socket error; else an error naming `what` (a tool's figures would mean nothing). */
+export function requireClean(result: LoadResult, what: string): LoadResult {
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${what}: ${result.non2xx} non-2xx responses and ${result.errors} errors under load`)
+  return result
+}
+
 /** One load run against one server, from a separate process. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const tool = loadTool()

@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { loadTool, run, runLoad } from './load.js'
+import { loadTool, requireClean, run, runLoad } from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
@@ -67,8 +67,7 @@ async function perfVariant(framework: Framework, variant: Variant, seconds: numb
     const before = (await server.stats()).served
     await run('perf', ['record', '-e', 'cpu-clock', '-c', String(PERIOD_NS), '-g', '-p', String(server.pid), '-o', file, '--', 'sleep', String(seconds)])
     const requests = (await server.stats()).served - before
-    const result = await load
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${framework}/${variant}: ${result.non2xx} non-2xx responses and ${result.errors} errors under load`)
+    requireClean(await load, `${framework}/${variant}`)
     // perf names the JavaScript frames from /tmp/perf-<pid>.map, which the server must not have removed yet.
     return await tallyRecording(file, server.pid, requests)
   } finally {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { pairedSummary, parseCompareArgs } from '../../bench/compare.js'
+import { requireClean } from '../../bench/load.js'
 
 describe('bench:compare command line', () => {
   it('takes a revision and defaults to Fastify on Redis, 6 rounds of 3 s', () => {
@@ -46,5 +47,14 @@ describe('bench:compare paired summary', () => {
   it('refuses rounds that do not pair up', () => {
     expect(() => pairedSummary([1, 2], [1])).toThrow('bench:compare: 2 reference rounds against 1')
     expect(() => pairedSummary([], [])).toThrow('bench:compare: 0 reference rounds against 0')
+  })
+})
+
+describe('bench:compare and bench:perf refuse a load run with failures', () => {
+  const run = { requests: 1000, seconds: 1, requestsPerSecond: 1000, p50: 1, p99: 2, non2xx: 0, errors: 0, serverCpu: null, serverMicrosPerRequest: null, redisMicrosPerRequest: null }
+  it('passes a clean run through and names the server of a run with non-2xx responses or socket errors', () => {
+    expect(requireClean(run, 'fastify/redis')).toBe(run)
+    expect(() => requireClean({ ...run, non2xx: 3 }, 'fastify/redis (this checkout)')).toThrow('fastify/redis (this checkout): 3 non-2xx responses and 0 errors under load')
+    expect(() => requireClean({ ...run, errors: 1 }, 'hono/memory')).toThrow('hono/memory: 0 non-2xx responses and 1 errors under load')
   })
 })
