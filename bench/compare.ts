@@ -11,14 +11,15 @@
  *
  * The revision's `src/` and `adapters/` are taken with `git archive` and bundled as the benchmark
  * bundles this checkout (bench/build.ts); both run on this checkout's servers, dependencies and
- * bench code. Defaults: fastify, redis, 6 rounds of 3 s (after 1 s of warm-up per server).
+ * bench code. Defaults: fastify, redis, 6 rounds of 3 s (after 1 s of warm-up per server), and
+ * BENCH_CONNECTIONS (default 50) connections, as `npm run bench`.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
 import { benchRequest, median, stopAndClean } from './http.js'
-import { loadTool, requireClean, runLoad } from './load.js'
+import { benchConnections, loadTool, requireClean, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
@@ -29,12 +30,14 @@ export interface CompareOptions {
   variants: Variant[]
   rounds: number
   seconds: number
+  /** Keep-alive connections of the load (`BENCH_CONNECTIONS`, default 50, as `npm run bench`). */
+  connections: number
 }
 
 const USAGE = 'usage: npm run bench:compare -- <git-ref> [framework] [variants, comma-separated] [rounds] [seconds]'
 
 /** The command line as options; a TypeError names what is wrong. */
-export function parseCompareArgs(argv: readonly string[]): CompareOptions {
+export function parseCompareArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CompareOptions {
   const [ref, framework = 'fastify', variants = 'redis', rounds = '6', seconds = '3'] = argv
   if (!ref) throw new TypeError(`bench:compare: a git revision to compare with is required (${USAGE})`)
   if (!(FRAMEWORKS as readonly string[]).includes(framework)) {
@@ -51,7 +54,14 @@ export function parseCompareArgs(argv: readonly string[]): CompareOptions {
     if (!Number.isSafeInteger(value) || value < least) throw new TypeError(`bench:compare: ${name} must be an integer of at least ${least} (got ${text})`)
     return value
   }
-  return { ref, framework: framework as Framework, variants: list as Variant[], rounds: count('rounds', rounds, 2), seconds: count('seconds', seconds, 1) }
+  return {
+    ref,
+    framework: framework as Framework,
+    variants: list as Variant[],
+    rounds: count('rounds', rounds, 2),
+    seconds: count('seconds', seconds, 1),
+    connections: benchConnections(env),
+  }
 }
 
 export interface PairedSummary {
@@ -103,8 +113,9 @@ async function runOnce(options: CompareOptions, variant: Variant, side: Side): P
   const server = await startServer(options.framework, variant, [], { KEYWARD_BENCH_DIST: side.dist })
   try {
     const { url, headers } = benchRequest(server)
-    await runLoad({ url, headers, connections: 50, seconds: 1 })
-    const run = runLoad({ url, headers, connections: 50, seconds: options.seconds, serverPid: server.pid })
+    const { connections } = options
+    await runLoad({ url, headers, connections, seconds: 1 })
+    const run = runLoad({ url, headers, connections, seconds: options.seconds, serverPid: server.pid })
     const result = requireClean(await run, `${options.framework}/${variant} (${side.label})`)
     side.requestsPerSecond.push(result.requestsPerSecond)
     side.cpu.push(result.serverMicrosPerRequest ?? Number.NaN)
@@ -147,7 +158,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const short = commit.slice(0, 12)
   console.log(
     `bench:compare: ${options.framework} ${options.variants.join(', ')}, ${options.ref} (${short}) against this checkout, ` +
-      `${options.rounds} rounds of ${options.seconds} s under ${loadTool()}, 50 connections`,
+      `${options.rounds} rounds of ${options.seconds} s under ${loadTool()}, ${options.connections} connections`,
   )
   try {
     const rows: string[] = []

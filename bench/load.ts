@@ -43,6 +43,27 @@ export interface LoadResult {
   redisMicrosPerRequest: number | null
 }
 
+/**
+ * A positive whole number from the environment variable `name`, or `fallback` when it is unset or
+ * empty; anything else throws a TypeError naming the variable and what it held.
+ */
+export function intFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer (got ${raw})`)
+  return value
+}
+
+/**
+ * The load's keep-alive connections (`BENCH_CONNECTIONS`, default 50): the same knob for
+ * `npm run bench`, bench:compare, bench:perf and bench:profile, so a figure from one can be
+ * checked with another under the same load.
+ */
+export function benchConnections(env: NodeJS.ProcessEnv = process.env): number {
+  return intFromEnv('BENCH_CONNECTIONS', 50, env)
+}
+
 let chosen: LoadTool | undefined
 
 /**

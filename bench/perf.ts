@@ -9,7 +9,7 @@
  * or of keyward against the peer, reads off one table.
  *
  * `npx tsx bench/perf.ts [express,fastify,hono] [seconds]`; BENCH_PERF_VARIANTS (default
- * `memory,redis,peer`). Needs `perf` (Debian: linux-perf) allowed to sample (root, or
+ * `memory,redis,peer`) and BENCH_CONNECTIONS (default 50, as `npm run bench`). Needs `perf` (Debian: linux-perf) allowed to sample (root, or
  * kernel.perf_event_paranoid ≤ 1); Redis as `npm run bench` finds it. Figures are sampled
  * CPU time, so they move with the host less than requests per second do, but a slow phase of the
  * host still raises them all: compare variants of one run.
@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { loadTool, requireClean, run, runLoad } from './load.js'
+import { benchConnections, loadTool, requireClean, run, runLoad } from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
@@ -53,14 +53,14 @@ function tallyRecording(file: string, pid: number, requests: number): Promise<St
 }
 
 /** Records one variant's server under load and tallies its stacks. */
-async function perfVariant(framework: Framework, variant: Variant, seconds: number, dir: string): Promise<StackTally> {
+async function perfVariant(framework: Framework, variant: Variant, seconds: number, connections: number, dir: string): Promise<StackTally> {
   const file = `${dir}/${framework}-${variant}.data`
   const server = await startServer(framework, variant, ['--perf-basic-prof', `--logfile=${dir}/v8-%p.log`, '--no-logfile-per-isolate'])
   try {
     const { url, headers } = benchRequest(server)
-    await runLoad({ url, headers, connections: 50, seconds: 2 })
+    await runLoad({ url, headers, connections, seconds: 2 })
     // The load runs a second longer than the recording, which starts half a second in.
-    const load = runLoad({ url, headers, connections: 50, seconds: seconds + 1 })
+    const load = runLoad({ url, headers, connections, seconds: seconds + 1 })
     // Awaited below; a failure while perf records must not surface as an unhandled rejection first.
     load.catch(() => undefined)
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -107,6 +107,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const variant of variants) {
     if (!(VARIANTS as readonly string[]).includes(variant)) throw new TypeError(`BENCH_PERF_VARIANTS: unknown variant ${variant} (one of ${VARIANTS.join(', ')})`)
   }
+  const connections = benchConnections()
   const missing = perfMissing()
   if (missing !== null) {
     console.error(`bench:perf: ${missing}`)
@@ -116,13 +117,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const redis = variants.some((v) => v === 'redis' || v === 'peer') ? await benchRedis() : null
   const dir = fileURLToPath(new URL('./.runs/perf', import.meta.url))
   mkdirSync(dir, { recursive: true })
-  console.log(`bench:perf: ${variants.join(', ')} on ${frameworks.join(', ')}, ${seconds} s recorded each under ${loadTool()}, 50 connections`)
+  console.log(`bench:perf: ${variants.join(', ')} on ${frameworks.join(', ')}, ${seconds} s recorded each under ${loadTool()}, ${connections} connections`)
   try {
     for (const framework of frameworks) {
       const tallies: Array<{ variant: Variant; tally: StackTally }> = []
       for (const variant of variants as Variant[]) {
         // 'chain' is Hono's alone: another framework's server refuses it at start, and says so.
-        tallies.push({ variant, tally: await perfVariant(framework, variant, seconds, dir) })
+        tallies.push({ variant, tally: await perfVariant(framework, variant, seconds, connections, dir) })
       }
       console.log(`\n${formatTallies(framework, tallies)}`)
     }

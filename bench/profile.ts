@@ -8,7 +8,7 @@
  * framework work it causes and the garbage it leaves.
  *
  * `npx tsx bench/profile.ts [express,fastify,hono] [seconds]`; BENCH_PROFILE_VARIANTS (default
- * `baseline,memory`; `redis` works too). Profiles stay in bench/.runs/ (git-ignored) for Chrome
+ * `baseline,memory`; `redis` works too) and BENCH_CONNECTIONS (default 50, as `npm run bench`). Profiles stay in bench/.runs/ (git-ignored) for Chrome
  * DevTools or speedscope.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { JS_OWNERS, type Owner, OWNERS, ownerOf } from './owners.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { cpuTicks, loadTool, runLoad } from './load.js'
+import { benchConnections, cpuTicks, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import type { Variant } from './servers/shared.js'
 
@@ -170,7 +170,7 @@ export async function profileFramework(framework: Framework, options: { seconds:
   let cpu: number | null
   try {
     const { url, headers } = benchRequest(server)
-    await runLoad({ url, headers, connections: 50, seconds: 2 })
+    await runLoad({ url, headers, connections: options.connections, seconds: 2 })
     await runLoad({ url, headers, connections: options.connections, seconds: options.seconds })
     served = (await server.stats()).served
     const ticks = cpuTicks(server.pid)
@@ -226,13 +226,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const frameworks = (process.argv[2] ?? FRAMEWORKS.join(',')).split(',').filter((f): f is Framework => (FRAMEWORKS as readonly string[]).includes(f))
   const seconds = Number(process.argv[3] ?? 8)
   const variants = (process.env.BENCH_PROFILE_VARIANTS ?? 'baseline,memory').split(',') as Variant[]
+  const connections = benchConnections()
   await ensureBenchBuild(console.log)
-  console.log(`profiling ${variants.join(', ')} on ${frameworks.join(', ')}: ${seconds} s of load each with ${loadTool()}, --cpu-prof-interval 250 µs`)
+  console.log(`profiling ${variants.join(', ')} on ${frameworks.join(', ')}: ${seconds} s of load each with ${loadTool()}, ${connections} connections, --cpu-prof-interval 250 µs`)
   const lines: string[] = []
   for (const framework of frameworks) {
     const summaries: ProfileSummary[] = []
     for (const variant of variants) {
-      const summary = await profileFramework(framework, { seconds, connections: 50, variant })
+      const summary = await profileFramework(framework, { seconds, connections, variant })
       printSummary(summary, 25)
       summaries.push(summary)
     }

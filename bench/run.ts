@@ -19,7 +19,7 @@ import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, median, type VariantResult } from './http.js'
 import { FRAMEWORKS, type Framework } from './process.js'
 import { benchRedis } from './redis-server.js'
-import { PIN } from './load.js'
+import { benchConnections, intFromEnv, PIN } from './load.js'
 import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 
@@ -28,18 +28,10 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)}s`
 const log = (line: string) => console.log(`[${elapsed().padStart(4)}] ${line}`)
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer (got ${raw})`)
-  return value
-}
-
 const rounds = intFromEnv('BENCH_ROUNDS', 10)
 const seconds = intFromEnv('BENCH_SECONDS', 2)
 const warmupSeconds = intFromEnv('BENCH_WARMUP', 2)
-const connections = intFromEnv('BENCH_CONNECTIONS', 50)
+const connections = benchConnections()
 const frameworks = (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(','))
   .split(',')
   .map((f) => f.trim())

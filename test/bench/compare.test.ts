@@ -5,18 +5,30 @@
  */
 import { describe, expect, it } from 'vitest'
 import { pairedSummary, parseCompareArgs } from '../../bench/compare.js'
-import { requireClean } from '../../bench/load.js'
+import { benchConnections, intFromEnv, requireClean } from '../../bench/load.js'
 
 describe('bench:compare command line', () => {
   it('takes a revision and defaults to Fastify on Redis, 6 rounds of 3 s', () => {
-    expect(parseCompareArgs(['HEAD~1'])).toEqual({ ref: 'HEAD~1', framework: 'fastify', variants: ['redis'], rounds: 6, seconds: 3 })
-    expect(parseCompareArgs(['v0.1.0', 'hono', 'memory, redis,chain', '8', '2'])).toEqual({
+    expect(parseCompareArgs(['HEAD~1'], {})).toEqual({ ref: 'HEAD~1', framework: 'fastify', variants: ['redis'], rounds: 6, seconds: 3, connections: 50 })
+    expect(parseCompareArgs(['v0.1.0', 'hono', 'memory, redis,chain', '8', '2'], {})).toEqual({
       ref: 'v0.1.0',
       framework: 'hono',
       variants: ['memory', 'redis', 'chain'],
       rounds: 8,
       seconds: 2,
+      connections: 50,
     })
+  })
+
+  it('loads with BENCH_CONNECTIONS connections, as npm run bench, bench:perf and bench:profile do', () => {
+    expect(parseCompareArgs(['HEAD'], { BENCH_CONNECTIONS: '100' }).connections).toBe(100)
+    expect(benchConnections({})).toBe(50)
+    expect(benchConnections({ BENCH_CONNECTIONS: '' })).toBe(50)
+    expect(benchConnections({ BENCH_CONNECTIONS: '8' })).toBe(8)
+    expect(() => parseCompareArgs(['HEAD'], { BENCH_CONNECTIONS: '0' })).toThrow('BENCH_CONNECTIONS must be a positive integer (got 0)')
+    expect(() => benchConnections({ BENCH_CONNECTIONS: '50x' })).toThrow('BENCH_CONNECTIONS must be a positive integer (got 50x)')
+    expect(() => intFromEnv('BENCH_ROUNDS', 10, { BENCH_ROUNDS: '2.5' })).toThrow('BENCH_ROUNDS must be a positive integer (got 2.5)')
+    expect(intFromEnv('BENCH_ROUNDS', 10, {})).toBe(10)
   })
 
   it('refuses a missing revision, an unknown framework, variants that are not keyward, and counts that cannot pair', () => {
