@@ -9,10 +9,11 @@
  * or of keyward against the peer, reads off one table.
  *
  * `npx tsx bench/perf.ts [express,fastify,hono] [seconds]`; BENCH_PERF_VARIANTS (default
- * `memory,redis,peer`) and BENCH_CONNECTIONS (default 50, as `npm run bench`). Needs `perf` (Debian: linux-perf) allowed to sample (root, or
- * kernel.perf_event_paranoid ≤ 1); Redis as `npm run bench` finds it. Figures are sampled
- * CPU time, so they move with the host less than requests per second do, but a slow phase of the
- * host still raises them all: compare variants of one run.
+ * `memory,redis,peer`) and BENCH_CONNECTIONS (default 50, as `npm run bench`). Needs `perf`
+ * (Debian: linux-perf) allowed to sample (root, or kernel.perf_event_paranoid ≤ 1); Redis as
+ * `npm run bench` finds it. Figures are sampled CPU time, so they move with the host less than
+ * requests per second do, but a slow phase of the host still raises them all: compare variants
+ * of one run.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
