@@ -10,6 +10,11 @@ import { fileURLToPath } from 'node:url'
 export const OWNERS = ['keyward', 'framework', 'redis-client', 'handler', 'node', 'native', 'gc', 'program'] as const
 export type Owner = (typeof OWNERS)[number]
 
+/** A tally at zero for each of `keys` (the owners, or perf's kernel parts). */
+export function zeroes<K extends string>(keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>
+}
+
 /** A frame as V8's profiles name it: function, script URL (or path), 0-based line and column. */
 export interface CallFrame {
   functionName: string

@@ -6,7 +6,7 @@
  * process waited for the CPU inflates every figure. perf samples the CPU time itself, kernel
  * included, so it tells what a write to Redis, an HTTP response or a wake-up costs.
  */
-import { JS_OWNERS, type Owner, OWNERS, ownerOf } from './owners.js'
+import { JS_OWNERS, type Owner, OWNERS, ownerOf, zeroes } from './owners.js'
 
 /** What a kernel sample was doing, from the system call on its stack. */
 export type KernelPart = 'writev' | 'write' | 'read' | 'epoll_wait' | 'other'
@@ -39,10 +39,6 @@ const JS_FRAME = /^JS:[*~^+-]?(.*) (\S+):(\d+):(\d+)$/
 const FRAME_LINE = /^\s*[0-9a-f]+\s+(?:(.*?)\s+)?\((.+)\)$/
 /** A sample's header line with `-F tid,period`. */
 const HEADER_LINE = /^\s*(\d+)\s+(\d+)\s*$/
-
-function zeroes<K extends string>(keys: readonly K[]): Record<K, number> {
-  return Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>
-}
 
 function kernelPart(frames: readonly Frame[]): KernelPart {
   for (const { symbol } of frames) {

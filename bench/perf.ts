@@ -24,7 +24,7 @@ import { benchRequest, stopAndClean } from './http.js'
 import { benchConnections, loadTool, requireClean, run, runLoad } from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
-import { FRAMEWORKS, type Framework, startServer } from './process.js'
+import { type Framework, frameworksFrom, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
 
@@ -101,7 +101,7 @@ export function formatTallies(framework: Framework, tallies: ReadonlyArray<{ var
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const frameworks = (process.argv[2] ?? FRAMEWORKS.join(',')).split(',').filter((f): f is Framework => (FRAMEWORKS as readonly string[]).includes(f))
+  const frameworks = frameworksFrom(process.argv[2])
   const seconds = Number(process.argv[3] ?? 8)
   if (!Number.isSafeInteger(seconds) || seconds < 1) throw new TypeError(`bench:perf: seconds must be a positive integer (got ${process.argv[3]})`)
   const variants = (process.env.BENCH_PERF_VARIANTS ?? 'memory,redis,peer').split(',').map((v) => v.trim())

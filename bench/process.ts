@@ -10,6 +10,11 @@ import type { Variant } from './servers/shared.js'
 export type Framework = 'express' | 'fastify' | 'hono'
 export const FRAMEWORKS: readonly Framework[] = ['express', 'fastify', 'hono']
 
+/** The frameworks a comma-separated argument names (every one when it is absent); other names are left out. */
+export function frameworksFrom(arg: string | undefined): Framework[] {
+  return (arg ?? FRAMEWORKS.join(',')).split(',').filter((f): f is Framework => (FRAMEWORKS as readonly string[]).includes(f))
+}
+
 export interface ServerStats {
   /** Requests the route answered. */
   served: number

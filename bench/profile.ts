@@ -8,16 +8,16 @@
  * framework work it causes and the garbage it leaves.
  *
  * `npx tsx bench/profile.ts [express,fastify,hono] [seconds]`; BENCH_PROFILE_VARIANTS (default
- * `baseline,memory`; `redis` works too) and BENCH_CONNECTIONS (default 50, as `npm run bench`). Profiles stay in bench/.runs/ (git-ignored) for Chrome
- * DevTools or speedscope.
+ * `baseline,memory`; `redis` works too) and BENCH_CONNECTIONS (default 50, as `npm run bench`).
+ * Profiles stay in bench/.runs/ (git-ignored) for Chrome DevTools or speedscope.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
-import { JS_OWNERS, type Owner, OWNERS, ownerOf } from './owners.js'
+import { JS_OWNERS, type Owner, OWNERS, ownerOf, zeroes } from './owners.js'
 import { benchRequest, stopAndClean } from './http.js'
 import { benchConnections, cpuTicks, loadTool, runLoad } from './load.js'
-import { FRAMEWORKS, type Framework, startServer } from './process.js'
+import { type Framework, frameworksFrom, startServer } from './process.js'
 import type { Variant } from './servers/shared.js'
 
 interface ProfileNode {
@@ -88,7 +88,7 @@ export function summarize(
   const self = new Map<string, number>()
   const total = new Map<string, number>()
   const attributed = new Map<string, number>()
-  const owners = Object.fromEntries(OWNERS.map((owner) => [owner, 0])) as Record<Owner, number>
+  const owners = zeroes(OWNERS)
   interface Stack {
     keys: string[]
     owner: Owner
@@ -223,7 +223,7 @@ function printDiff(base: ProfileSummary, other: ProfileSummary, top: number): vo
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const frameworks = (process.argv[2] ?? FRAMEWORKS.join(',')).split(',').filter((f): f is Framework => (FRAMEWORKS as readonly string[]).includes(f))
+  const frameworks = frameworksFrom(process.argv[2])
   const seconds = Number(process.argv[3] ?? 8)
   const variants = (process.env.BENCH_PROFILE_VARIANTS ?? 'baseline,memory').split(',') as Variant[]
   const connections = benchConnections()
