@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
 import { benchRequest, median, stopAndClean } from './http.js'
-import { benchConnections, loadTool, requireClean, runLoad } from './load.js'
+import { benchConnections, integerFrom, loadTool, namesFrom, oneOf, requireClean, runLoad, settingsOrExit } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
@@ -34,32 +34,21 @@ export interface CompareOptions {
   connections: number
 }
 
+/** The variants that run keyward: the ones a revision can change. */
+const KEYWARD_VARIANTS = VARIANTS.filter((v) => v !== 'baseline' && v !== 'peer')
+
 const USAGE = 'usage: npm run bench:compare -- <git-ref> [framework] [variants, comma-separated] [rounds] [seconds]'
 
 /** The command line as options; a TypeError names what is wrong. */
 export function parseCompareArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CompareOptions {
-  const [ref, framework = 'fastify', variants = 'redis', rounds = '6', seconds = '3'] = argv
+  const [ref, framework, variants, rounds, seconds] = argv
   if (!ref) throw new TypeError(`bench:compare: a git revision to compare with is required (${USAGE})`)
-  if (!(FRAMEWORKS as readonly string[]).includes(framework)) {
-    throw new TypeError(`bench:compare: unknown framework ${framework} (one of ${FRAMEWORKS.join(', ')})`)
-  }
-  const list = variants.split(',').map((v) => v.trim())
-  for (const variant of list) {
-    if (variant === 'baseline' || variant === 'peer' || !(VARIANTS as readonly string[]).includes(variant)) {
-      throw new TypeError(`bench:compare: ${variant} is not a keyward variant (one of ${VARIANTS.filter((v) => v !== 'baseline' && v !== 'peer').join(', ')})`)
-    }
-  }
-  const count = (name: string, text: string, least: number) => {
-    const value = Number(text)
-    if (!Number.isSafeInteger(value) || value < least) throw new TypeError(`bench:compare: ${name} must be an integer of at least ${least} (got ${text})`)
-    return value
-  }
   return {
     ref,
-    framework: framework as Framework,
-    variants: list as Variant[],
-    rounds: count('rounds', rounds, 2),
-    seconds: count('seconds', seconds, 1),
+    framework: oneOf(framework || 'fastify', FRAMEWORKS, 'bench:compare', 'framework'),
+    variants: namesFrom(variants, KEYWARD_VARIANTS, 'bench:compare', 'keyward variant', ['redis']),
+    rounds: integerFrom(rounds, 6, 'bench:compare: rounds', 2),
+    seconds: integerFrom(seconds, 3, 'bench:compare: seconds'),
     connections: benchConnections(env),
   }
 }
@@ -142,15 +131,10 @@ function formatRow(variant: Variant, reference: Side, current: Side): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let options: CompareOptions
-  let commit: string
-  try {
-    options = parseCompareArgs(process.argv.slice(2))
-    commit = resolveCommit(options.ref)
-  } catch (error) {
-    console.error((error as Error).message)
-    process.exit(2)
-  }
+  const { options, commit } = settingsOrExit(() => {
+    const options = parseCompareArgs(process.argv.slice(2))
+    return { options, commit: resolveCommit(options.ref), tool: loadTool() }
+  })
   await ensureBenchBuild(console.log)
   const referenceDist = await bundleRevision(commit)
   const needsRedis = options.variants.some((v) => v === 'redis')

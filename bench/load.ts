@@ -44,15 +44,52 @@ export interface LoadResult {
 }
 
 /**
- * A positive whole number from the environment variable `name`, or `fallback` when it is unset or
- * empty; anything else throws a TypeError naming the variable and what it held.
+ * A whole number of at least `least` from `text`, or `fallback` when it is unset or empty; anything
+ * else throws a TypeError that starts with `source` (a variable or argument name) and shows `text`.
  */
-export function intFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer (got ${raw})`)
+export function integerFrom(text: string | undefined, fallback: number, source: string, least = 1): number {
+  if (text === undefined || text.trim() === '') return fallback
+  const value = Number(text)
+  if (!Number.isSafeInteger(value) || value < least) {
+    throw new TypeError(`${source} must be ${least === 1 ? 'a positive integer' : `an integer of at least ${least}`} (got ${text})`)
+  }
   return value
+}
+
+/** A positive whole number from the environment variable `name`, or `fallback` when it is unset or empty (see integerFrom). */
+export function intFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  return integerFrom(env[name], fallback, name)
+}
+
+/** `name` when it is one of `allowed`; else a TypeError: `<source>: <name> is not a <kind> (one of …)`. */
+export function oneOf<T extends string>(name: string, allowed: readonly T[], source: string, kind: string): T {
+  if (!(allowed as readonly string[]).includes(name)) throw new TypeError(`${source}: ${name || '(empty)'} is not a ${kind} (one of ${allowed.join(', ')})`)
+  return name as T
+}
+
+/**
+ * A comma-separated list, each name trimmed and one of `allowed` (see oneOf), empty items and
+ * repeats dropped; `fallback` when `text` is unset or names nothing. A misspelt name is an error,
+ * not a quiet gap in the results.
+ */
+export function namesFrom<T extends string>(text: string | undefined, allowed: readonly T[], source: string, kind: string, fallback: readonly T[] = allowed): T[] {
+  const names = (text ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '')
+  if (names.length === 0) return [...fallback]
+  return [...new Set(names.map((n) => oneOf(n, allowed, source, kind)))]
+}
+
+/**
+ * A bench command's settings from `parse`; a TypeError (a bad argument or variable) is printed as
+ * its message alone and the process exits with status 2.
+ */
+export function settingsOrExit<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    console.error(error.message)
+    process.exit(2)
+  }
 }
 
 /**
@@ -87,13 +124,22 @@ export function pinned(cpu: string | undefined, command: string, args: string[])
   return cpu === undefined ? [command, args] : ['taskset', ['-c', cpu, command, ...args]]
 }
 
-/** `wrk` when installed (and not overridden by `BENCH_TOOL`), else autocannon. */
+/**
+ * The load generator: `wrk` when installed, else autocannon. `forced` (`BENCH_TOOL`) picks one; a
+ * TypeError says so when it names neither, or names wrk and wrk is not installed.
+ */
+export function chooseLoadTool(forced: string | undefined, wrkInstalled: () => boolean): LoadTool {
+  const tool = forced?.trim() ? oneOf(forced.trim(), ['wrk', 'autocannon'] as const, 'BENCH_TOOL', 'load tool') : undefined
+  if (tool === 'autocannon') return tool
+  const installed = wrkInstalled()
+  if (tool === 'wrk' && !installed) throw new TypeError('BENCH_TOOL: wrk is not installed (apt-get install wrk); leave BENCH_TOOL unset to fall back to autocannon')
+  return installed ? 'wrk' : 'autocannon'
+}
+
+/** The load generator of this process (chooseLoadTool with `BENCH_TOOL`), chosen once. */
 export function loadTool(): LoadTool {
-  if (chosen) return chosen
-  const forced = process.env.BENCH_TOOL
-  if (forced === 'wrk' || forced === 'autocannon') return (chosen = forced)
-  const probe = spawnSync('wrk', ['--version'], { encoding: 'utf8' })
-  return (chosen = probe.error ? 'autocannon' : 'wrk')
+  chosen ??= chooseLoadTool(process.env.BENCH_TOOL, () => !spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error)
+  return chosen
 }
 
 function autocannonBin(): string {

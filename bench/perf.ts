@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { benchConnections, loadTool, requireClean, run, runLoad } from './load.js'
+import { benchConnections, integerFrom, loadTool, namesFrom, requireClean, run, runLoad, settingsOrExit } from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
@@ -101,14 +101,13 @@ export function formatTallies(framework: Framework, tallies: ReadonlyArray<{ var
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const frameworks = frameworksFrom(process.argv[2])
-  const seconds = Number(process.argv[3] ?? 8)
-  if (!Number.isSafeInteger(seconds) || seconds < 1) throw new TypeError(`bench:perf: seconds must be a positive integer (got ${process.argv[3]})`)
-  const variants = (process.env.BENCH_PERF_VARIANTS ?? 'memory,redis,peer').split(',').map((v) => v.trim())
-  for (const variant of variants) {
-    if (!(VARIANTS as readonly string[]).includes(variant)) throw new TypeError(`BENCH_PERF_VARIANTS: unknown variant ${variant} (one of ${VARIANTS.join(', ')})`)
-  }
-  const connections = benchConnections()
+  const { frameworks, seconds, variants, connections } = settingsOrExit(() => ({
+    frameworks: frameworksFrom(process.argv[2], 'bench:perf: framework'),
+    seconds: integerFrom(process.argv[3], 8, 'bench:perf: seconds'),
+    variants: namesFrom(process.env.BENCH_PERF_VARIANTS, VARIANTS, 'BENCH_PERF_VARIANTS', 'variant', ['memory', 'redis', 'peer']),
+    connections: benchConnections(),
+    tool: loadTool(),
+  }))
   const missing = perfMissing()
   if (missing !== null) {
     console.error(`bench:perf: ${missing}`)
@@ -122,7 +121,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     for (const framework of frameworks) {
       const tallies: Array<{ variant: Variant; tally: StackTally }> = []
-      for (const variant of variants as Variant[]) {
+      for (const variant of variants) {
         // 'chain' is Hono's alone: another framework's server refuses it at start, and says so.
         tallies.push({ variant, tally: await perfVariant(framework, variant, seconds, connections, dir) })
       }

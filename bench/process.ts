@@ -4,15 +4,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { PIN, pinned } from './load.js'
+import { namesFrom, PIN, pinned } from './load.js'
 import type { Variant } from './servers/shared.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 export const FRAMEWORKS: readonly Framework[] = ['express', 'fastify', 'hono']
 
-/** The frameworks a comma-separated argument names (every one when it is absent); other names are left out. */
-export function frameworksFrom(arg: string | undefined): Framework[] {
-  return (arg ?? FRAMEWORKS.join(',')).split(',').filter((f): f is Framework => (FRAMEWORKS as readonly string[]).includes(f))
+/** The frameworks a comma-separated argument names, every one when it is absent or empty; an unknown name throws (see namesFrom). */
+export function frameworksFrom(text: string | undefined, source: string): Framework[] {
+  return namesFrom(text, FRAMEWORKS, source, 'framework')
 }
 
 export interface ServerStats {

@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { JS_OWNERS, type Owner, OWNERS, ownerOf, zeroes } from './owners.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { benchConnections, cpuTicks, loadTool, runLoad } from './load.js'
+import { benchConnections, cpuTicks, integerFrom, loadTool, namesFrom, runLoad, settingsOrExit } from './load.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
-import type { Variant } from './servers/shared.js'
+import { type Variant, VARIANTS } from './servers/shared.js'
 
 interface ProfileNode {
   id: number
@@ -223,10 +223,13 @@ function printDiff(base: ProfileSummary, other: ProfileSummary, top: number): vo
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const frameworks = frameworksFrom(process.argv[2])
-  const seconds = Number(process.argv[3] ?? 8)
-  const variants = (process.env.BENCH_PROFILE_VARIANTS ?? 'baseline,memory').split(',') as Variant[]
-  const connections = benchConnections()
+  const { frameworks, seconds, variants, connections } = settingsOrExit(() => ({
+    frameworks: frameworksFrom(process.argv[2], 'bench:profile: framework'),
+    seconds: integerFrom(process.argv[3], 8, 'bench:profile: seconds'),
+    variants: namesFrom(process.env.BENCH_PROFILE_VARIANTS, VARIANTS, 'BENCH_PROFILE_VARIANTS', 'variant', ['baseline', 'memory']),
+    connections: benchConnections(),
+    tool: loadTool(),
+  }))
   await ensureBenchBuild(console.log)
   console.log(`profiling ${variants.join(', ')} on ${frameworks.join(', ')}: ${seconds} s of load each with ${loadTool()}, ${connections} connections, --cpu-prof-interval 250 µs`)
   const lines: string[] = []

@@ -8,7 +8,7 @@
  * else 127.0.0.1:6379; without one the Redis rows are skipped.
  *
  * Knobs (environment): BENCH_ROUNDS (10), BENCH_SECONDS (2), BENCH_WARMUP (2), BENCH_CONNECTIONS
- * (50), BENCH_FRAMEWORKS (express,fastify,hono), BENCH_RSS_KEYS (100000,1000000),
+ * (50), BENCH_FRAMEWORKS (express,fastify,hono), BENCH_RSS_KEYS (100000,1000000; 0 skips the stage),
  * BENCH_TOOL (wrk | autocannon; default wrk when on PATH).
  */
 import { writeFileSync } from 'node:fs'
@@ -17,9 +17,9 @@ import { spawnSync } from 'node:child_process'
 import { benchCore, type CoreBenchResult, formatCore } from './core.js'
 import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, median, type VariantResult } from './http.js'
-import { FRAMEWORKS, type Framework } from './process.js'
+import { type Framework, frameworksFrom } from './process.js'
 import { benchRedis } from './redis-server.js'
-import { benchConnections, intFromEnv, PIN } from './load.js'
+import { benchConnections, integerFrom, intFromEnv, loadTool, PIN, settingsOrExit } from './load.js'
 import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 
@@ -28,15 +28,16 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)}s`
 const log = (line: string) => console.log(`[${elapsed().padStart(4)}] ${line}`)
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
-const rounds = intFromEnv('BENCH_ROUNDS', 10)
-const seconds = intFromEnv('BENCH_SECONDS', 2)
-const warmupSeconds = intFromEnv('BENCH_WARMUP', 2)
-const connections = benchConnections()
-const frameworks = (process.env.BENCH_FRAMEWORKS ?? FRAMEWORKS.join(','))
-  .split(',')
-  .map((f) => f.trim())
-  .filter((f): f is Framework => (FRAMEWORKS as readonly string[]).includes(f))
-const rssCounts = (process.env.BENCH_RSS_KEYS ?? '100000,1000000').split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
+const { rounds, seconds, warmupSeconds, connections, frameworks, rssCounts } = settingsOrExit(() => ({
+  tool: loadTool(),
+  rounds: intFromEnv('BENCH_ROUNDS', 10),
+  seconds: intFromEnv('BENCH_SECONDS', 2),
+  warmupSeconds: intFromEnv('BENCH_WARMUP', 2),
+  connections: benchConnections(),
+  frameworks: frameworksFrom(process.env.BENCH_FRAMEWORKS, 'BENCH_FRAMEWORKS'),
+  // 0 skips the RSS stage; an empty item is ignored.
+  rssCounts: (process.env.BENCH_RSS_KEYS || '100000,1000000').split(',').map((n) => integerFrom(n, 0, 'BENCH_RSS_KEYS', 0)).filter((n) => n > 0),
+}))
 
 // Core decisions ------------------------------------------------------------------------------
 log('[core] decisions per second on memory stores, interleaved with a bare baseline')
