@@ -96,6 +96,32 @@ describe("keyward/hono and a handler's own Response", () => {
     expect(redirect.headers.get('x-request-id')).toMatch(REQUEST_ID)
     expect(redirect.headers.get('x-ratelimit-remaining')).toBe('998')
   })
+
+  it("L3/R2: under app.use(api) + protect(), one that copies only some of keyward's headers gets the rest", async () => {
+    const keyward = createKeyward({ stores: createMemoryStores(), failedAuthLimit: 0 })
+    const { key } = await keyward.keys.create({ name: 'partial', limits: { perMonth: 50 } })
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    hono.use(api)
+    // The request id alone, or with the last header keyward sets (X-Quota-Reset) but a value of its
+    // own: neither is the response the context built with keyward's headers.
+    hono.get('/api/v1/id-only', api.protect(), (c) => new Response('x', { headers: { 'X-Request-ID': c.var.requestId } }))
+    hono.get('/api/v1/id-and-reset', api.protect(), (c) => new Response('x', {
+      headers: { 'X-Request-ID': c.var.requestId, 'X-Quota-Reset': '0' },
+    }))
+    hono.get('/api/v1/context', api.protect(), (c) => c.json({ data: null }))
+    for (const path of ['/api/v1/id-only', '/api/v1/id-and-reset', '/api/v1/context']) {
+      const response = await hono.request(path, { headers: { Authorization: `Bearer ${key}` } })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
+      expect(response.headers.get('x-ratelimit-limit')).toBe('1000')
+      expect(response.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/)
+      expect(response.headers.get('x-quota-limit')).toBe('50')
+      expect(response.headers.get('x-quota-remaining')).toMatch(/^\d+$/)
+      // The handler's own value stays: keyward only adds what is missing.
+      expect(response.headers.get('x-quota-reset')).toMatch(path === '/api/v1/id-and-reset' ? /^0$/ : /^\d{10}$/)
+    }
+  })
 })
 
 describe('keyward/hono guard(): the route handler form', () => {
