@@ -125,6 +125,22 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     return incoming ? core.viewFromNode(incoming, incoming.url ?? c.req.url, requestId) : core.viewFromFetch(c.req.raw, c.req.url, requestId)
   }
 
+  /**
+   * What `task` returns, once it has run with the other requests admitted synchronously in this
+   * turn (core.later); a throw rejects. Hono awaits the promise, middleware and handler alike.
+   */
+  function inTurn<T>(task: () => T): Promise<Awaited<T>> {
+    return new Promise((resolve, reject) => {
+      core.later(() => {
+        try {
+          resolve(task() as Awaited<T>)
+        } catch (error) {
+          reject(error)
+        }
+      })
+    })
+  }
+
   /** Everything under the prefix that is not an application route. */
   async function answer(c: Context, kind: OwnPathKind): Promise<Response> {
     const requestId = c.get('requestId') ?? newRequestId(c)
@@ -201,7 +217,8 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       c.set('apiKey', decision.apiKey)
       shared.decision = decision
       shared.view = view
-      return next()
+      // Admitted synchronously: the rest of the chain goes on with the others of its turn.
+      return inTurn(next)
     })
   }
 
@@ -286,16 +303,8 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       const decision = keyward.authenticate(view, requirements)
       if (isPromise(decision)) return decision.then((d) => run(c, next, d, view, shared))
       if (!decision.ok) return run(c, next, decision, view, shared)
-      // Admitted synchronously: it goes on with the others of its turn (core.later).
-      return new Promise((resolve, reject) => {
-        core.later(() => {
-          try {
-            resolve(run(c, next, decision, view, shared))
-          } catch (error) {
-            reject(error)
-          }
-        })
-      })
+      // Admitted synchronously: it goes on with the others of its turn.
+      return inTurn(() => run(c, next, decision, view, shared))
     } as Handler
   }
 

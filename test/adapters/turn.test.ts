@@ -1,16 +1,19 @@
 /**
- * keyward/fastify and keyward/express on stores that answer synchronously (memory): the requests
- * admitted in one event-loop turn go on together once the turn has read them all, each by itself.
- * Usage (L4a), errors (R2, R5) and responses are as they would be one request at a time. Requests
- * are injected (Fastify's inject, light-my-request for Express), several in one turn as a poll of
- * the sockets delivers them. keyward/hono's guard() has the same test in hono.test.ts.
+ * keyward/fastify, keyward/express and keyward/hono's middleware on stores that answer
+ * synchronously (memory): the requests admitted in one event-loop turn go on together once the
+ * turn has read them all, each by itself. Usage (L4a), errors (R2, R5) and responses are as they
+ * would be one request at a time. Requests are injected (Fastify's inject, light-my-request for
+ * Express, `app.fetch` for Hono), several in one turn as a poll of the sockets delivers them.
+ * keyward/hono's guard() has the same test in hono.test.ts.
  */
 import express from 'express'
 import Fastify from 'fastify'
+import { Hono } from 'hono'
 import inject, { type InjectOptions, type Response } from 'light-my-request'
 import { describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
+import { keywardHono } from '../../adapters/hono.js'
 import type { Keyward } from '../../src/keyward.js'
 import { recordingKeyward } from './support/recording-keyward.js'
 
@@ -45,6 +48,27 @@ const APPS: { name: string; build: (keyward: Keyward, events: string[]) => Promi
       })
       app.use(api.notFound, api.errorHandler)
       return (options) => inject(app, options)
+    },
+  },
+  {
+    name: 'keyward/hono, app.use(api) + protect()',
+    async build(keyward, events) {
+      const api = keywardHono(keyward, { onError: () => undefined })
+      const app = new Hono()
+      app.use(api)
+      app.get('/api/v1/echo', api.protect(), (c) => {
+        events.push('handler')
+        if (c.req.header('x-fail') === '1') throw new Error('handler failed')
+        return c.json({ data: { keyType: c.var.apiKey.keyType } })
+      })
+      app.notFound(api.notFound)
+      app.onError(api.onError)
+      // app.fetch starts each request at once, as a socket's data would; the answer in inject's shape.
+      return async (options) => {
+        const response = await app.fetch(new Request(`http://localhost${options.url}`, { method: options.method, headers: options.headers as Record<string, string> }))
+        const body = await response.text()
+        return { statusCode: response.status, headers: Object.fromEntries(response.headers), json: () => JSON.parse(body) } as unknown as Response
+      }
     },
   },
 ]
