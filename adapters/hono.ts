@@ -141,6 +141,21 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     })
   }
 
+  /**
+   * The request's id (R2) for protect() and guard(): the global middleware's when it is mounted.
+   * Without it, one is set in `c.var` (the handler and `onError` answer with it, and the usage entry
+   * records it) and, on a route that skips authentication, sent as `X-Request-ID`; an admitted or
+   * refused request sends it with keyward's other headers.
+   */
+  function requestIdOf(c: Context, shared: Pending | undefined, skipped: boolean): string {
+    const requestId = shared?.requestId ?? c.get('requestId') ?? newRequestId(c)
+    if (shared === undefined) {
+      c.set('requestId', requestId)
+      if (skipped) c.header('X-Request-ID', requestId)
+    }
+    return requestId
+  }
+
   /** Everything under the prefix that is not an application route. */
   async function answer(c: Context, kind: OwnPathKind): Promise<Response> {
     const requestId = c.get('requestId') ?? newRequestId(c)
@@ -197,14 +212,16 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       const headers = decision.headers
       for (const name in headers) c.header(name, headers[name])
       c.set('apiKey', decision.apiKey)
-      await next()
+      // Admitted synchronously (memory stores): on with the others of its turn, as under the middleware.
+      await (isPromise(pending) ? next() : inTurn(next))
       finish(c, decision, view)
     }
 
     return createMiddleware<KeywardEnv>(function keywardProtect(c, next) {
-      if (requirements === null) return next()
       const shared = c.get(kPending as never) as Pending | undefined
-      const view = viewOf(c, shared?.requestId ?? c.get('requestId') ?? newRequestId(c))
+      const requestId = requestIdOf(c as unknown as Context, shared, requirements === null)
+      if (requirements === null) return next()
+      const view = viewOf(c, requestId)
       const decision = keyward.authenticate(view, requirements)
       if (shared === undefined || shared.decision !== null || isPromise(decision)) {
         return authenticateAlone(c as unknown as Context, next, view, decision)
@@ -293,11 +310,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
 
     return function keywardGuard(c: Context, next: Next) {
       const shared = c.get(kPending as never) as Pending | undefined
-      const requestId = shared?.requestId ?? c.get('requestId') ?? newRequestId(c)
-      if (shared === undefined) {
-        c.set('requestId', requestId)
-        if (requirements === null) c.header('X-Request-ID', requestId)
-      }
+      const requestId = requestIdOf(c, shared, requirements === null)
       if (requirements === null) return handler(c, next)
       const view = viewOf(c, requestId)
       const decision = keyward.authenticate(view, requirements)

@@ -124,6 +124,26 @@ describe("keyward/hono and a handler's own Response", () => {
   })
 })
 
+describe('keyward/hono protect() without app.use(api)', () => {
+  it('R2: sets c.var.requestId to the X-Request-ID it answers with, also on a route that skips authentication', async () => {
+    const keyward = createKeyward({ stores: createMemoryStores(), failedAuthLimit: 0 })
+    const { key } = await keyward.keys.create({ name: 'alone' })
+    const api = keywardHono(keyward)
+    const hono = new Hono()
+    hono.get('/api/v1/id', api.protect(), (c) => c.json({ data: c.var.requestId }))
+    hono.get('/api/v1/open', api.protect({ skip: true }), (c) => c.json({ data: c.var.requestId }))
+    for (const [path, headers] of [['/api/v1/id', { Authorization: `Bearer ${key}` }], ['/api/v1/open', {}]] as const) {
+      const response = await hono.request(path, { headers })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
+      expect((await response.json()).data).toBe(response.headers.get('x-request-id'))
+    }
+    const refused = await hono.request('/api/v1/id')
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('x-request-id')).toMatch(REQUEST_ID)
+  })
+})
+
 describe('keyward/hono guard(): the route handler form', () => {
   let keyward: Keyward
   let key: string

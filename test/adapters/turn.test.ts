@@ -19,6 +19,28 @@ import { recordingKeyward } from './support/recording-keyward.js'
 
 type Handle = (options: InjectOptions) => Promise<Response>
 
+/** keyward/hono's app for APPS, with or without `app.use(api)`; requests go in through `app.fetch`. */
+async function honoApp(keyward: Keyward, events: string[], mountMiddleware: boolean): Promise<Handle> {
+  const api = keywardHono(keyward, { onError: () => undefined })
+  const app = new Hono()
+  if (mountMiddleware) app.use(api)
+  app.get('/api/v1/echo', api.protect(), (c) => {
+    events.push('handler')
+    if (c.req.header('x-fail') === '1') throw new Error('handler failed')
+    return c.json({ data: { keyType: c.var.apiKey.keyType } })
+  })
+  app.notFound(api.notFound)
+  app.onError(api.onError)
+  // app.fetch starts each request at once, as a socket's data would; the answer in inject's shape.
+  return async (options) => {
+    const response = await app.fetch(new Request(`http://localhost${options.url}`, { method: options.method, headers: options.headers as Record<string, string> }))
+    const body = await response.text()
+    const headers: Record<string, string> = {}
+    response.headers.forEach((value, name) => (headers[name] = value))
+    return { statusCode: response.status, headers, json: () => JSON.parse(body) } as unknown as Response
+  }
+}
+
 /** An app with one protected route, GET /api/v1/echo, whose handler records itself and throws on `x-fail: 1`. */
 const APPS: { name: string; build: (keyward: Keyward, events: string[]) => Promise<Handle> }[] = [
   {
@@ -50,27 +72,9 @@ const APPS: { name: string; build: (keyward: Keyward, events: string[]) => Promi
       return (options) => inject(app, options)
     },
   },
-  {
-    name: 'keyward/hono, app.use(api) + protect()',
-    async build(keyward, events) {
-      const api = keywardHono(keyward, { onError: () => undefined })
-      const app = new Hono()
-      app.use(api)
-      app.get('/api/v1/echo', api.protect(), (c) => {
-        events.push('handler')
-        if (c.req.header('x-fail') === '1') throw new Error('handler failed')
-        return c.json({ data: { keyType: c.var.apiKey.keyType } })
-      })
-      app.notFound(api.notFound)
-      app.onError(api.onError)
-      // app.fetch starts each request at once, as a socket's data would; the answer in inject's shape.
-      return async (options) => {
-        const response = await app.fetch(new Request(`http://localhost${options.url}`, { method: options.method, headers: options.headers as Record<string, string> }))
-        const body = await response.text()
-        return { statusCode: response.status, headers: Object.fromEntries(response.headers), json: () => JSON.parse(body) } as unknown as Response
-      }
-    },
-  },
+  { name: 'keyward/hono, app.use(api) + protect()', build: (keyward, events) => honoApp(keyward, events, true) },
+  // protect() without the global middleware: it keeps the request id itself (c.var, onError, usage).
+  { name: 'keyward/hono, protect() alone', build: (keyward, events) => honoApp(keyward, events, false) },
 ]
 
 const echo = (key: string | null, headers: Record<string, string> = {}): InjectOptions => ({
