@@ -9,6 +9,7 @@ import { keywardHono } from '../../adapters/hono.js'
 import { createHonoApp } from '../../server/app-hono.js'
 import { createManualClock } from '../../src/clock.js'
 import { bearerTokenGuard } from '../../src/dashboard.js'
+import type { CreateKeyInput } from '../../src/key-input.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/memory/index.js'
 import { REQUEST_ID } from './support/check.js'
@@ -79,13 +80,19 @@ describe('keyward/hono on fetch requests', () => {
   })
 })
 
+/** A Hono app on memory stores holding one live key `options` creates; `app.use(api)` when `mount`. */
+async function appWithKey(options: CreateKeyInput, mount: boolean) {
+  const keyward = createKeyward({ stores: createMemoryStores(), failedAuthLimit: 0 })
+  const { key } = await keyward.keys.create(options)
+  const api = keywardHono(keyward)
+  const hono = new Hono()
+  if (mount) hono.use(api)
+  return { key, api, hono }
+}
+
 describe("keyward/hono and a handler's own Response", () => {
   it("adds keyward's headers to it, also when its headers are immutable, and sets c.var.requestId", async () => {
-    const keyward = createKeyward({ stores: createMemoryStores(), failedAuthLimit: 0 })
-    const { key } = await keyward.keys.create({ name: 'raw' })
-    const api = keywardHono(keyward)
-    const hono = new Hono()
-    hono.use(api)
+    const { key, api, hono } = await appWithKey({ name: 'raw' }, true)
     hono.get('/api/v1/raw', api.protect(), (c) => new Response(c.var.requestId, { headers: { 'Content-Type': 'text/plain' } }))
     hono.get('/api/v1/redirect', api.protect(), () => Response.redirect('http://example.com/', 302))
     const raw = await hono.request('/api/v1/raw', { headers: { Authorization: `Bearer ${key}` } })
@@ -98,11 +105,7 @@ describe("keyward/hono and a handler's own Response", () => {
   })
 
   it("L3/R2: under app.use(api) + protect(), one that copies only some of keyward's headers gets the rest", async () => {
-    const keyward = createKeyward({ stores: createMemoryStores(), failedAuthLimit: 0 })
-    const { key } = await keyward.keys.create({ name: 'partial', limits: { perMonth: 50 } })
-    const api = keywardHono(keyward)
-    const hono = new Hono()
-    hono.use(api)
+    const { key, api, hono } = await appWithKey({ name: 'partial', limits: { perMonth: 50 } }, true)
     // The request id alone, or with the last header keyward sets (X-Quota-Reset) but a value of its
     // own: neither is the response the context built with keyward's headers.
     hono.get('/api/v1/id-only', api.protect(), (c) => new Response('x', { headers: { 'X-Request-ID': c.var.requestId } }))
@@ -126,10 +129,7 @@ describe("keyward/hono and a handler's own Response", () => {
 
 describe('keyward/hono protect() without app.use(api)', () => {
   it('R2: sets c.var.requestId to the X-Request-ID it answers with, also on a route that skips authentication', async () => {
-    const keyward = createKeyward({ stores: createMemoryStores(), failedAuthLimit: 0 })
-    const { key } = await keyward.keys.create({ name: 'alone' })
-    const api = keywardHono(keyward)
-    const hono = new Hono()
+    const { key, api, hono } = await appWithKey({ name: 'alone' }, false)
     hono.get('/api/v1/id', api.protect(), (c) => c.json({ data: c.var.requestId }))
     hono.get('/api/v1/open', api.protect({ skip: true }), (c) => c.json({ data: c.var.requestId }))
     for (const [path, headers] of [['/api/v1/id', { Authorization: `Bearer ${key}` }], ['/api/v1/open', {}]] as const) {
