@@ -11,15 +11,15 @@
  *
  * The revision's `src/` and `adapters/` are taken with `git archive` and bundled as the benchmark
  * bundles this checkout (bench/build.ts); both run on this checkout's servers, dependencies and
- * bench code. Defaults: fastify, redis, 6 rounds of 3 s (after 1 s of warm-up per server), and
- * BENCH_CONNECTIONS (default 50) connections, as `npm run bench`.
+ * bench code. Defaults: fastify, redis, 6 rounds of 3 s (after BENCH_WARMUP, default 1 s, of warm-up
+ * per server), and BENCH_CONNECTIONS (default 50) connections, as `npm run bench`.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
 import { benchRequest, median, stopAndClean } from './http.js'
-import { benchConnections, integerFrom, loadTool, namesFrom, oneOf, requireClean, runLoad, settingsOrExit } from './load.js'
+import { benchConnections, benchWarmup, integerFrom, loadTool, namesFrom, oneOf, requireClean, runLoad, settingsOrExit } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
@@ -32,6 +32,8 @@ export interface CompareOptions {
   seconds: number
   /** Keep-alive connections of the load (`BENCH_CONNECTIONS`, default 50, as `npm run bench`). */
   connections: number
+  /** Seconds of load before each measured run (`BENCH_WARMUP`, default 1). */
+  warmupSeconds: number
 }
 
 /** The variants that run keyward: the ones a revision can change. */
@@ -50,6 +52,7 @@ export function parseCompareArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     rounds: integerFrom(rounds, 6, 'bench:compare: rounds', 2),
     seconds: integerFrom(seconds, 3, 'bench:compare: seconds'),
     connections: benchConnections(env),
+    warmupSeconds: benchWarmup(1, env),
   }
 }
 
@@ -103,7 +106,7 @@ async function runOnce(options: CompareOptions, variant: Variant, side: Side): P
   try {
     const { url, headers } = benchRequest(server)
     const { connections } = options
-    await runLoad({ url, headers, connections, seconds: 1 })
+    await runLoad({ url, headers, connections, seconds: options.warmupSeconds })
     const run = runLoad({ url, headers, connections, seconds: options.seconds, serverPid: server.pid })
     const result = requireClean(await run, `${options.framework}/${variant} (${side.label})`)
     side.requestsPerSecond.push(result.requestsPerSecond)

@@ -101,6 +101,14 @@ export function benchConnections(env: NodeJS.ProcessEnv = process.env): number {
   return intFromEnv('BENCH_CONNECTIONS', 50, env)
 }
 
+/**
+ * Seconds of load before a measured run (`BENCH_WARMUP`): `npm run bench` warms each server up for
+ * 2 s, bench:perf and bench:profile too; bench:compare, which starts a server for every run, 1 s.
+ */
+export function benchWarmup(fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  return intFromEnv('BENCH_WARMUP', fallback, env)
+}
+
 let chosen: LoadTool | undefined
 
 /**

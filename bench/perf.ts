@@ -9,11 +9,11 @@
  * or of keyward against the peer, reads off one table.
  *
  * `npx tsx bench/perf.ts [express,fastify,hono] [seconds]`; BENCH_PERF_VARIANTS (default
- * `memory,redis,peer`) and BENCH_CONNECTIONS (default 50, as `npm run bench`). Needs `perf`
- * (Debian: linux-perf) allowed to sample (root, or kernel.perf_event_paranoid ≤ 1); Redis as
- * `npm run bench` finds it. Figures are sampled CPU time, so they move with the host less than
- * requests per second do, but a slow phase of the host still raises them all: compare variants
- * of one run.
+ * `memory,redis,peer`), BENCH_CONNECTIONS (default 50) and BENCH_WARMUP (2 s), as `npm run bench`.
+ * Needs `perf` (Debian: linux-perf) allowed to sample (root, or kernel.perf_event_paranoid ≤ 1);
+ * Redis as `npm run bench` finds it. Figures are sampled CPU time, so they move with the host less
+ * than requests per second do, but a slow phase of the host still raises them all: compare
+ * variants of one run.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { benchConnections, integerFrom, loadTool, namesFrom, requireClean, run, runLoad, settingsOrExit } from './load.js'
+import { benchConnections, benchWarmup, integerFrom, loadTool, namesFrom, requireClean, run, runLoad, settingsOrExit } from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
@@ -54,12 +54,12 @@ function tallyRecording(file: string, pid: number, requests: number): Promise<St
 }
 
 /** Records one variant's server under load and tallies its stacks. */
-async function perfVariant(framework: Framework, variant: Variant, seconds: number, connections: number, dir: string): Promise<StackTally> {
+async function perfVariant(framework: Framework, variant: Variant, seconds: number, connections: number, warmupSeconds: number, dir: string): Promise<StackTally> {
   const file = `${dir}/${framework}-${variant}.data`
   const server = await startServer(framework, variant, ['--perf-basic-prof', `--logfile=${dir}/v8-%p.log`, '--no-logfile-per-isolate'])
   try {
     const { url, headers } = benchRequest(server)
-    await runLoad({ url, headers, connections, seconds: 2 })
+    await runLoad({ url, headers, connections, seconds: warmupSeconds })
     // The load runs a second longer than the recording, which starts half a second in.
     const load = runLoad({ url, headers, connections, seconds: seconds + 1 })
     // Awaited below; a failure while perf records must not surface as an unhandled rejection first.
@@ -101,11 +101,12 @@ export function formatTallies(framework: Framework, tallies: ReadonlyArray<{ var
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { frameworks, seconds, variants, connections } = settingsOrExit(() => ({
+  const { frameworks, seconds, variants, connections, warmupSeconds } = settingsOrExit(() => ({
     frameworks: frameworksFrom(process.argv[2], 'bench:perf: framework'),
     seconds: integerFrom(process.argv[3], 8, 'bench:perf: seconds'),
     variants: namesFrom(process.env.BENCH_PERF_VARIANTS, VARIANTS, 'BENCH_PERF_VARIANTS', 'variant', ['memory', 'redis', 'peer']),
     connections: benchConnections(),
+    warmupSeconds: benchWarmup(2),
     tool: loadTool(),
   }))
   const missing = perfMissing()
@@ -123,7 +124,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const tallies: Array<{ variant: Variant; tally: StackTally }> = []
       for (const variant of variants) {
         // 'chain' is Hono's alone: another framework's server refuses it at start, and says so.
-        tallies.push({ variant, tally: await perfVariant(framework, variant, seconds, connections, dir) })
+        tallies.push({ variant, tally: await perfVariant(framework, variant, seconds, connections, warmupSeconds, dir) })
       }
       console.log(`\n${formatTallies(framework, tallies)}`)
     }

@@ -8,7 +8,8 @@
  * framework work it causes and the garbage it leaves.
  *
  * `npx tsx bench/profile.ts [express,fastify,hono] [seconds]`; BENCH_PROFILE_VARIANTS (default
- * `baseline,memory`; `redis` works too) and BENCH_CONNECTIONS (default 50, as `npm run bench`).
+ * `baseline,memory`; `redis` works too), BENCH_CONNECTIONS (default 50) and BENCH_WARMUP (2 s), as
+ * `npm run bench`.
  * Profiles stay in bench/.runs/ (git-ignored) for Chrome DevTools or speedscope.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { JS_OWNERS, type Owner, OWNERS, ownerOf, zeroes } from './owners.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { benchConnections, cpuTicks, integerFrom, loadTool, namesFrom, runLoad, settingsOrExit } from './load.js'
+import { benchConnections, benchWarmup, cpuTicks, integerFrom, loadTool, namesFrom, runLoad, settingsOrExit } from './load.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
 
@@ -161,7 +162,10 @@ export function summarize(
 }
 
 /** Runs one framework's keyward server under --cpu-prof and summarizes the profile. */
-export async function profileFramework(framework: Framework, options: { seconds: number; connections: number; variant: Variant }): Promise<ProfileSummary> {
+export async function profileFramework(
+  framework: Framework,
+  options: { seconds: number; connections: number; warmupSeconds: number; variant: Variant },
+): Promise<ProfileSummary> {
   const dir = fileURLToPath(new URL(`./.runs/profile-${framework}-${options.variant}`, import.meta.url))
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
@@ -170,7 +174,7 @@ export async function profileFramework(framework: Framework, options: { seconds:
   let cpu: number | null
   try {
     const { url, headers } = benchRequest(server)
-    await runLoad({ url, headers, connections: options.connections, seconds: 2 })
+    await runLoad({ url, headers, connections: options.connections, seconds: options.warmupSeconds })
     await runLoad({ url, headers, connections: options.connections, seconds: options.seconds })
     served = (await server.stats()).served
     const ticks = cpuTicks(server.pid)
@@ -223,11 +227,12 @@ function printDiff(base: ProfileSummary, other: ProfileSummary, top: number): vo
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { frameworks, seconds, variants, connections } = settingsOrExit(() => ({
+  const { frameworks, seconds, variants, connections, warmupSeconds } = settingsOrExit(() => ({
     frameworks: frameworksFrom(process.argv[2], 'bench:profile: framework'),
     seconds: integerFrom(process.argv[3], 8, 'bench:profile: seconds'),
     variants: namesFrom(process.env.BENCH_PROFILE_VARIANTS, VARIANTS, 'BENCH_PROFILE_VARIANTS', 'variant', ['baseline', 'memory']),
     connections: benchConnections(),
+    warmupSeconds: benchWarmup(2),
     tool: loadTool(),
   }))
   await ensureBenchBuild(console.log)
@@ -236,7 +241,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const framework of frameworks) {
     const summaries: ProfileSummary[] = []
     for (const variant of variants) {
-      const summary = await profileFramework(framework, { seconds, connections, variant })
+      const summary = await profileFramework(framework, { seconds, connections, warmupSeconds, variant })
       printSummary(summary, 25)
       summaries.push(summary)
     }

@@ -19,7 +19,7 @@ import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, median, throughputVerdict, type VariantResult } from './http.js'
 import { type Framework, frameworksFrom } from './process.js'
 import { benchRedis } from './redis-server.js'
-import { benchConnections, integerFrom, intFromEnv, loadTool, PIN, settingsOrExit } from './load.js'
+import { benchConnections, benchWarmup, integerFrom, intFromEnv, loadTool, PIN, settingsOrExit } from './load.js'
 import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 
@@ -32,7 +32,7 @@ const { rounds, seconds, warmupSeconds, connections, frameworks, rssCounts } = s
   tool: loadTool(),
   rounds: intFromEnv('BENCH_ROUNDS', 10),
   seconds: intFromEnv('BENCH_SECONDS', 2),
-  warmupSeconds: intFromEnv('BENCH_WARMUP', 2),
+  warmupSeconds: benchWarmup(2),
   connections: benchConnections(),
   frameworks: frameworksFrom(process.env.BENCH_FRAMEWORKS, 'BENCH_FRAMEWORKS'),
   // 0 skips the RSS stage; an empty item is ignored.

@@ -9,7 +9,7 @@ import { benchConnections, intFromEnv, requireClean } from '../../bench/load.js'
 
 describe('bench:compare command line', () => {
   it('takes a revision and defaults to Fastify on Redis, 6 rounds of 3 s', () => {
-    expect(parseCompareArgs(['HEAD~1'], {})).toEqual({ ref: 'HEAD~1', framework: 'fastify', variants: ['redis'], rounds: 6, seconds: 3, connections: 50 })
+    expect(parseCompareArgs(['HEAD~1'], {})).toEqual({ ref: 'HEAD~1', framework: 'fastify', variants: ['redis'], rounds: 6, seconds: 3, connections: 50, warmupSeconds: 1 })
     expect(parseCompareArgs(['v0.1.0', 'hono', 'memory, redis,chain', '8', '2'], {})).toEqual({
       ref: 'v0.1.0',
       framework: 'hono',
@@ -17,11 +17,14 @@ describe('bench:compare command line', () => {
       rounds: 8,
       seconds: 2,
       connections: 50,
+      warmupSeconds: 1,
     })
   })
 
   it('loads with BENCH_CONNECTIONS connections, as npm run bench, bench:perf and bench:profile do', () => {
     expect(parseCompareArgs(['HEAD'], { BENCH_CONNECTIONS: '100' }).connections).toBe(100)
+    expect(parseCompareArgs(['HEAD'], { BENCH_WARMUP: '3' }).warmupSeconds).toBe(3)
+    expect(() => parseCompareArgs(['HEAD'], { BENCH_WARMUP: '1s' })).toThrow('BENCH_WARMUP must be a positive integer (got 1s)')
     expect(benchConnections({})).toBe(50)
     expect(benchConnections({ BENCH_CONNECTIONS: '' })).toBe(50)
     expect(benchConnections({ BENCH_CONNECTIONS: '8' })).toBe(8)
