@@ -136,7 +136,7 @@ function formatRow(variant: Variant, reference: Side, current: Side): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { options, commit } = settingsOrExit(() => {
     const options = parseCompareArgs(process.argv.slice(2))
-    return { options, commit: resolveCommit(options.ref), tool: loadTool() }
+    return { options, commit: resolveCommit(options.ref) }
   })
   await ensureBenchBuild(console.log)
   const referenceDist = await bundleRevision(commit)

@@ -79,12 +79,15 @@ export function namesFrom<T extends string>(text: string | undefined, allowed: r
 }
 
 /**
- * A bench command's settings from `parse`; a TypeError (a bad argument or variable) is printed as
- * its message alone and the process exits with status 2.
+ * A bench command's settings from `parse`, and its load generator (`BENCH_TOOL`, see loadTool),
+ * which every bench command uses; a TypeError (a bad argument or variable) is printed as its
+ * message alone and the process exits with status 2.
  */
 export function settingsOrExit<T>(parse: () => T): T {
   try {
-    return parse()
+    const settings = parse()
+    loadTool()
+    return settings
   } catch (error) {
     if (!(error instanceof TypeError)) throw error
     console.error(error.message)

@@ -107,7 +107,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     variants: namesFrom(process.env.BENCH_PERF_VARIANTS, VARIANTS, 'BENCH_PERF_VARIANTS', 'variant', ['memory', 'redis', 'peer']),
     connections: benchConnections(),
     warmupSeconds: benchWarmup(2),
-    tool: loadTool(),
   }))
   const missing = perfMissing()
   if (missing !== null) {

@@ -233,7 +233,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     variants: namesFrom(process.env.BENCH_PROFILE_VARIANTS, VARIANTS, 'BENCH_PROFILE_VARIANTS', 'variant', ['baseline', 'memory']),
     connections: benchConnections(),
     warmupSeconds: benchWarmup(2),
-    tool: loadTool(),
   }))
   await ensureBenchBuild(console.log)
   console.log(`profiling ${variants.join(', ')} on ${frameworks.join(', ')}: ${seconds} s of load each with ${loadTool()}, ${connections} connections, --cpu-prof-interval 250 µs`)

@@ -19,7 +19,7 @@ import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, median, throughputVerdict, type VariantResult } from './http.js'
 import { type Framework, frameworksFrom } from './process.js'
 import { benchRedis } from './redis-server.js'
-import { benchConnections, benchWarmup, integerFrom, intFromEnv, loadTool, PIN, settingsOrExit } from './load.js'
+import { benchConnections, benchWarmup, integerFrom, intFromEnv, PIN, settingsOrExit } from './load.js'
 import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 
@@ -29,7 +29,6 @@ const log = (line: string) => console.log(`[${elapsed().padStart(4)}] ${line}`)
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
 const { rounds, seconds, warmupSeconds, connections, frameworks, rssCounts } = settingsOrExit(() => ({
-  tool: loadTool(),
   rounds: intFromEnv('BENCH_ROUNDS', 10),
   seconds: intFromEnv('BENCH_SECONDS', 2),
   warmupSeconds: benchWarmup(2),
