@@ -54,7 +54,12 @@ function tallyRecording(file: string, pid: number, requests: number): Promise<St
 }
 
 /** Records one variant's server under load and tallies its stacks. */
-async function perfVariant(framework: Framework, variant: Variant, seconds: number, connections: number, warmupSeconds: number, dir: string): Promise<StackTally> {
+async function perfVariant(
+  framework: Framework,
+  variant: Variant,
+  { seconds, connections, warmupSeconds }: { seconds: number; connections: number; warmupSeconds: number },
+  dir: string,
+): Promise<StackTally> {
   const file = `${dir}/${framework}-${variant}.data`
   const server = await startServer(framework, variant, ['--perf-basic-prof', `--logfile=${dir}/v8-%p.log`, '--no-logfile-per-isolate'])
   try {
@@ -123,7 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const tallies: Array<{ variant: Variant; tally: StackTally }> = []
       for (const variant of variants) {
         // 'chain' is Hono's alone: another framework's server refuses it at start, and says so.
-        tallies.push({ variant, tally: await perfVariant(framework, variant, seconds, connections, warmupSeconds, dir) })
+        tallies.push({ variant, tally: await perfVariant(framework, variant, { seconds, connections, warmupSeconds }, dir) })
       }
       console.log(`\n${formatTallies(framework, tallies)}`)
     }
