@@ -146,7 +146,9 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
       const decision = keyward.authenticate(view, requirements)
       if (isPromise(decision)) {
         decision.then((d) => {
-          if (admit(req, res, d, view)) next()
+          // The client left while the store decided: nothing to answer, no handler to run.
+          if (res.destroyed) core.abandon(d, view)
+          else if (admit(req, res, d, view)) next()
         }).catch(next)
       } else if (admit(req, res, decision, view)) {
         proceedLater(req, res, next)

@@ -134,7 +134,13 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       const decision = keyward.authenticate(view, route)
       if (isPromise(decision)) {
         decision.then((d) => {
-          if (admit(request, reply, d)) next()
+          // The client left while the store decided: nothing to answer, no handler to run.
+          if (reply.raw.destroyed) {
+            reply.hijack()
+            core.abandon(d, view)
+          } else if (admit(request, reply, d)) {
+            next()
+          }
         }, next)
       } else if (admit(request, reply, decision)) {
         proceedLater(reply, next)

@@ -136,7 +136,19 @@ export interface AdapterCore {
    * that fails fails only its request.
    */
   later(task: () => void): void
+  /**
+   * A request whose client closed the connection while its decision was on its way (a store that
+   * answers asynchronously, such as Redis): nobody is left to answer, so the adapter sends nothing
+   * and does not run the route handler. When the decision admitted and consumed, the unit stays
+   * taken (the store took it atomically) and the request is recorded with status 499, "client
+   * closed request", so usage stays exact (L4a). Writing a response to a closed socket would also
+   * put Node's write path on an error branch for nothing.
+   */
+  abandon(decision: AuthDecision, view: RequestView): void
 }
+
+/** The status a request's usage entry gets when its client left before the decision (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499
 
 const OPTION_NAMES = new Set(['dashboard', 'trustProxy', 'prefix', 'onError'])
 const PREFIX_PATTERN = /^(?:\/[A-Za-z0-9._~-]+)+$/
@@ -630,6 +642,10 @@ export function createAdapterCore(
     routeRequirements,
     later(task) {
       if (turn.push(task) === 1) setImmediate(runTurn)
+    },
+    abandon(decision, view) {
+      if (!decision.ok || !decision.apiKey.consumed) return
+      keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: CLIENT_CLOSED_REQUEST, ip: view.ip ?? null })
     },
   }
 }

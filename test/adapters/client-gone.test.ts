@@ -1,0 +1,149 @@
+/**
+ * keyward/fastify and keyward/express when the client closes its connection while the store is
+ * still deciding (an asynchronous store, as Redis is): nothing is sent and the route handler does
+ * not run, the unit the decision took stays taken, and the request is recorded with status 499
+ * (L4a: a usage entry for exactly the requests that consume). A real server and a real socket: the
+ * client goes away as a browser or a load balancer does, by closing the connection.
+ */
+import { once } from 'node:events'
+import type { Server, Socket } from 'node:http'
+import { type AddressInfo, connect } from 'node:net'
+import express from 'express'
+import Fastify from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { keywardExpress } from '../../adapters/express.js'
+import { keywardFastify } from '../../adapters/fastify.js'
+import { createManualClock } from '../../src/clock.js'
+import { CLIENT_CLOSED_REQUEST } from '../../src/http.js'
+import { generateKey } from '../../src/key-format.js'
+import { createKeyward, type Keyward } from '../../src/keyward.js'
+import { createMemoryStores } from '../../src/memory/index.js'
+
+/** Memory stores whose key lookups wait until the test lets them go: the decision is asynchronous. */
+async function gatedKeyward() {
+  const stores = createMemoryStores()
+  const findByHash = stores.keys.findByHash.bind(stores.keys)
+  const waiting: (() => void)[] = []
+  stores.keys.findByHash = (hash) => new Promise((resolve) => waiting.push(() => resolve(findByHash(hash))))
+  const keyward = createKeyward({ stores, clock: createManualClock(), failedAuthLimit: 0 })
+  const { key, record } = await keyward.keys.create({ name: 'gone' })
+  return { keyward, key, keyId: record.id, waiting }
+}
+
+/** An app with GET /api/v1/echo, whose handler records that it ran, listening on a free port. */
+const APPS: { name: string; listen: (keyward: Keyward, handled: string[]) => Promise<Server> }[] = [
+  {
+    name: 'keyward/fastify',
+    async listen(keyward, handled) {
+      const app = Fastify({ logger: false })
+      await app.register(keywardFastify, { keyward, onError: () => undefined })
+      app.get('/api/v1/echo', async () => {
+        handled.push('handler')
+        return { data: { ok: true } }
+      })
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      return app.server
+    },
+  },
+  {
+    name: 'keyward/express',
+    async listen(keyward, handled) {
+      const api = keywardExpress(keyward, { onError: () => undefined })
+      const app = express()
+      app.use(api)
+      app.get('/api/v1/echo', api.protect(), (_req, res) => {
+        handled.push('handler')
+        res.json({ data: { ok: true } })
+      })
+      app.use(api.notFound, api.errorHandler)
+      const server = app.listen(0, '127.0.0.1')
+      await once(server, 'listening')
+      return server
+    },
+  },
+]
+
+const servers: Server[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+/** Polls until `ready()` holds, for at most two seconds. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (const started = Date.now(); !ready(); ) {
+    if (Date.now() - started > 2000) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+function request(key: string): string {
+  return `GET /api/v1/echo HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\n\r\n`
+}
+
+describe.each(APPS)('$name: a client that leaves while the store decides', ({ listen }) => {
+  async function start() {
+    const gated = await gatedKeyward()
+    const handled: string[] = []
+    const server = await listen(gated.keyward, handled)
+    servers.push(server)
+    const serverSockets: Socket[] = []
+    server.on('connection', (socket: Socket) => serverSockets.push(socket))
+    const port = (server.address() as AddressInfo).port
+    return { ...gated, handled, port, serverSockets }
+  }
+
+  it('L4a: gets no handler run and no answer; its unit stays taken and its usage entry has status 499', async () => {
+    const { keyward, key, keyId, waiting, handled, port, serverSockets } = await start()
+    const client = connect(port, '127.0.0.1')
+    await once(client, 'connect')
+    let received = ''
+    client.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+    client.write(request(key))
+    await until(() => waiting.length === 1, 'the key lookup')
+    client.destroy()
+    await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
+
+    waiting.shift()!()
+    // Let the decision reach the adapter, and any handler or write it would start.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(handled).toEqual([])
+    expect(received).toBe('')
+    const usage = await keyward.queryUsage({ keyId, limit: 10 })
+    expect(usage.map((entry) => [entry.status, entry.method, entry.path])).toEqual([[CLIENT_CLOSED_REQUEST, 'GET', '/api/v1/echo']])
+
+    // L2/L4a: the unit the abandoned request took is still counted (1000 per minute for live keys, L1).
+    const next = connect(port, '127.0.0.1')
+    await once(next, 'connect')
+    let answer = ''
+    next.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+    next.write(request(key))
+    await until(() => waiting.length === 1, 'the second key lookup')
+    waiting.shift()!()
+    await until(() => answer.includes('\r\n\r\n') && answer.includes('"ok":true'), 'the second answer')
+    next.destroy()
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+    expect(answer.toLowerCase()).toContain('x-ratelimit-remaining: 998\r\n')
+    expect(handled).toEqual(['handler'])
+  })
+
+  it('H9: a refused request whose client left is neither answered nor recorded', async () => {
+    const { keyward, keyId, waiting, handled, port, serverSockets } = await start()
+    const client = connect(port, '127.0.0.1')
+    await once(client, 'connect')
+    let received = ''
+    client.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+    // Well-formed, but no such key: the store is asked, then the request is refused.
+    client.write(request(generateKey('live')))
+    await until(() => waiting.length === 1, 'the key lookup')
+    client.destroy()
+    await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
+    waiting.shift()!()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(handled).toEqual([])
+    expect(received).toBe('')
+    expect(await keyward.queryUsage({ keyId, limit: 10 })).toEqual([])
+  })
+})
