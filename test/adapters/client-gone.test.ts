@@ -6,8 +6,8 @@
  * client goes away as a browser or a load balancer does, by closing the connection.
  */
 import { once } from 'node:events'
-import type { Server, Socket } from 'node:http'
-import { type AddressInfo, connect } from 'node:net'
+import type { Server } from 'node:http'
+import { type AddressInfo, connect, type Socket } from 'node:net'
 import express from 'express'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -18,13 +18,15 @@ import { CLIENT_CLOSED_REQUEST } from '../../src/http.js'
 import { generateKey } from '../../src/key-format.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/memory/index.js'
+import type { KeyStore, StoredKey } from '../../src/types.js'
 
 /** Memory stores whose key lookups wait until the test lets them go: the decision is asynchronous. */
 async function gatedKeyward() {
   const stores = createMemoryStores()
-  const findByHash = stores.keys.findByHash.bind(stores.keys)
+  const keys: KeyStore = stores.keys
+  const findByHash = keys.findByHash.bind(keys)
   const waiting: (() => void)[] = []
-  stores.keys.findByHash = (hash) => new Promise((resolve) => waiting.push(() => resolve(findByHash(hash))))
+  keys.findByHash = (hash) => new Promise<StoredKey | undefined>((resolve) => waiting.push(() => resolve(findByHash(hash))))
   const keyward = createKeyward({ stores, clock: createManualClock(), failedAuthLimit: 0 })
   const { key, record } = await keyward.keys.create({ name: 'gone' })
   return { keyward, key, keyId: record.id, waiting }
