@@ -118,7 +118,7 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
     if (apiKey.consumed) {
       res.on('close', () => {
-        keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: res.statusCode, ip: view.ip ?? null })
+        core.recordUsage(apiKey, view, res.statusCode)
       })
     }
     return true

@@ -101,8 +101,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     // track the end of every response.
     if (apiKey.consumed) {
       reply.raw.on('close', () => {
-        const view = request[kView]!
-        keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status: reply.statusCode, ip: view.ip ?? null })
+        core.recordUsage(apiKey, request[kView]!, reply.statusCode)
       })
     }
     return true

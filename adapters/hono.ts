@@ -178,7 +178,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   /** L4a: a consuming request is recorded once its status is known, whatever the handler answered. */
   function record(decision: AuthSuccess, view: RequestView, status: number): void {
     if (decision.apiKey.consumed) {
-      keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status, ip: view.ip ?? null })
+      core.recordUsage(decision.apiKey, view, status)
     }
   }
 

@@ -13,7 +13,7 @@ import { isIP } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createDashboard, type Dashboard, type DashboardOptions, type DashboardRequest } from './dashboard.js'
 import { SCOPE_PATTERN } from './key-input.js'
-import type { AuthDecision, Keyward } from './keyward.js'
+import type { ApiKeyContext, AuthDecision, Keyward } from './keyward.js'
 import { type ErrorCode, HTTP_MESSAGES, MESSAGES } from './messages.js'
 import { successResponse, withoutBody } from './responses.js'
 import type { Awaitable, KeywardResponse, RequestView, RouteRequirements } from './types.js'
@@ -145,6 +145,8 @@ export interface AdapterCore {
    * put Node's write path on an error branch for nothing.
    */
   abandon(decision: AuthDecision, view: RequestView): void
+  /** Records the usage entry of a request that consumed (L4a), with the status it was answered with. */
+  recordUsage(apiKey: ApiKeyContext, view: RequestView, status: number): void
 }
 
 /** The status a request's usage entry gets when its client left before the decision (nginx's 499). */
@@ -434,6 +436,10 @@ export function createAdapterCore(
   const onError = options.onError ?? logToConsole
 
   let turn: (() => void)[] = []
+  function recordUsage(apiKey: ApiKeyContext, view: RequestView, status: number): void {
+    keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status, ip: view.ip ?? null })
+  }
+
   function runTurn(): void {
     const tasks = turn
     turn = []
@@ -644,9 +650,9 @@ export function createAdapterCore(
       if (turn.push(task) === 1) setImmediate(runTurn)
     },
     abandon(decision, view) {
-      if (!decision.ok || !decision.apiKey.consumed) return
-      keyward.recordUsage(decision.apiKey, { method: view.method!, path: view.path!, status: CLIENT_CLOSED_REQUEST, ip: view.ip ?? null })
+      if (decision.ok && decision.apiKey.consumed) recordUsage(decision.apiKey, view, CLIENT_CLOSED_REQUEST)
     },
+    recordUsage,
   }
 }
 
