@@ -85,6 +85,15 @@ function request(key: string): string {
   return `GET /api/v1/echo HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\n\r\n`
 }
 
+/** A client connection on `port` and everything it has received so far. */
+async function open(port: number): Promise<{ socket: ReturnType<typeof connect>; received: () => string }> {
+  const socket = connect(port, '127.0.0.1')
+  await once(socket, 'connect')
+  let received = ''
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+  return { socket, received: () => received }
+}
+
 describe.each(APPS)('$name: a client that leaves while the store decides', ({ listen }) => {
   async function start() {
     const gated = await gatedKeyward()
@@ -94,58 +103,50 @@ describe.each(APPS)('$name: a client that leaves while the store decides', ({ li
     const serverSockets: Socket[] = []
     server.on('connection', (socket: Socket) => serverSockets.push(socket))
     const port = (server.address() as AddressInfo).port
-    return { ...gated, handled, port, serverSockets }
+
+    /**
+     * Sends a request with `token`, closes the connection while its key lookup waits, lets the
+     * lookup go once the server has seen the close, and returns what the client had received.
+     */
+    async function leaveWhileDeciding(token: string): Promise<string> {
+      const client = await open(port)
+      client.socket.write(request(token))
+      await until(() => gated.waiting.length === 1, 'the key lookup')
+      client.socket.destroy()
+      await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
+      gated.waiting.shift()!()
+      // Let the decision reach the adapter, and any handler or write it would start.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return client.received()
+    }
+
+    return { ...gated, handled, port, leaveWhileDeciding }
   }
 
   it('L4a: gets no handler run and no answer; its unit stays taken and its usage entry has status 499', async () => {
-    const { keyward, key, keyId, waiting, handled, port, serverSockets } = await start()
-    const client = connect(port, '127.0.0.1')
-    await once(client, 'connect')
-    let received = ''
-    client.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
-    client.write(request(key))
-    await until(() => waiting.length === 1, 'the key lookup')
-    client.destroy()
-    await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
-
-    waiting.shift()!()
-    // Let the decision reach the adapter, and any handler or write it would start.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { keyward, key, keyId, waiting, handled, port, leaveWhileDeciding } = await start()
+    expect(await leaveWhileDeciding(key)).toBe('')
     expect(handled).toEqual([])
-    expect(received).toBe('')
     const usage = await keyward.queryUsage({ keyId, limit: 10 })
     expect(usage.map((entry) => [entry.status, entry.method, entry.path])).toEqual([[CLIENT_CLOSED_REQUEST, 'GET', '/api/v1/echo']])
 
     // L2/L4a: the unit the abandoned request took is still counted (1000 per minute for live keys, L1).
-    const next = connect(port, '127.0.0.1')
-    await once(next, 'connect')
-    let answer = ''
-    next.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
-    next.write(request(key))
+    const next = await open(port)
+    next.socket.write(request(key))
     await until(() => waiting.length === 1, 'the second key lookup')
     waiting.shift()!()
-    await until(() => answer.includes('\r\n\r\n') && answer.includes('"ok":true'), 'the second answer')
-    next.destroy()
-    expect(answer).toMatch(/^HTTP\/1\.1 200 /)
-    expect(answer.toLowerCase()).toContain('x-ratelimit-remaining: 998\r\n')
+    await until(() => next.received().includes('\r\n\r\n') && next.received().includes('"ok":true'), 'the second answer')
+    next.socket.destroy()
+    expect(next.received()).toMatch(/^HTTP\/1\.1 200 /)
+    expect(next.received().toLowerCase()).toContain('x-ratelimit-remaining: 998\r\n')
     expect(handled).toEqual(['handler'])
   })
 
   it('H9: a refused request whose client left is neither answered nor recorded', async () => {
-    const { keyward, keyId, waiting, handled, port, serverSockets } = await start()
-    const client = connect(port, '127.0.0.1')
-    await once(client, 'connect')
-    let received = ''
-    client.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+    const { keyward, keyId, handled, leaveWhileDeciding } = await start()
     // Well-formed, but no such key: the store is asked, then the request is refused.
-    client.write(request(generateKey('live')))
-    await until(() => waiting.length === 1, 'the key lookup')
-    client.destroy()
-    await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
-    waiting.shift()!()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await leaveWhileDeciding(generateKey('live'))).toBe('')
     expect(handled).toEqual([])
-    expect(received).toBe('')
     expect(await keyward.queryUsage({ keyId, limit: 10 })).toEqual([])
   })
 })
