@@ -3,7 +3,7 @@
  * the core and writes what the core returns; every decision lives in `keyward` and `src/http.ts`.
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
-import { type AdapterOptions, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
+import { type AdapterOptions, clientGone, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
 import type { ApiKeyContext, AuthDecision, Keyward } from '../src/keyward.js'
 import type { KeywardResponse, RequestView } from '../src/types.js'
 
@@ -147,7 +147,7 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
       if (isPromise(decision)) {
         decision.then((d) => {
           // The client left while the store decided: nothing to answer, no handler to run.
-          if (res.destroyed) core.abandon(d, view)
+          if (clientGone(res)) core.abandon(d, view)
           else if (admit(req, res, d, view)) next()
         }).catch(next)
       } else if (admit(req, res, decision, view)) {

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AdapterOptions, createAdapterCore, isPromise, pathOf, type RouteOptions } from '../src/http.js'
+import { type AdapterOptions, clientGone, createAdapterCore, isPromise, pathOf, type RouteOptions } from '../src/http.js'
 import type { ApiKeyContext, AuthDecision, Keyward } from '../src/keyward.js'
 import type { KeywardResponse, RequestView } from '../src/types.js'
 
@@ -134,7 +134,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       if (isPromise(decision)) {
         decision.then((d) => {
           // The client left while the store decided: nothing to answer, no handler to run.
-          if (reply.raw.destroyed) {
+          if (clientGone(reply.raw)) {
             reply.hijack()
             core.abandon(d, view)
           } else if (admit(request, reply, d)) {

@@ -8,7 +8,7 @@
  * This module is bundled into `keyward/express`, `keyward/fastify` and `keyward/hono`; each of them
  * re-exports the public parts.
  */
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { isIP } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createDashboard, type Dashboard, type DashboardOptions, type DashboardRequest } from './dashboard.js'
@@ -151,6 +151,24 @@ export interface AdapterCore {
 
 /** The status a request's usage entry gets when its client left before the decision (nginx's 499). */
 export const CLIENT_CLOSED_REQUEST = 499
+
+/**
+ * True when nothing written to `response` can reach its client any more: the connection has
+ * closed (`destroyed`), or its socket takes no more writes. The second comes first when the client
+ * shuts its side: Node's server then ends the socket at once, and `destroyed` turns true only with
+ * the connection's `'close'`, an event-loop turn or more later, and a response written in between
+ * is queued for a socket that never sends it. A response queued behind a pipelined one has no
+ * socket yet, and is not gone. Internal (the adapters'), like `isPromise`.
+ *
+ * @example
+ * // inside keyward/express, when an asynchronous decision arrives
+ * if (clientGone(res)) core.abandon(decision, view)
+ */
+export function clientGone(response: ServerResponse): boolean {
+  if (response.destroyed) return true
+  const socket = response.socket
+  return socket !== null && !socket.writable
+}
 
 const OPTION_NAMES = new Set(['dashboard', 'trustProxy', 'prefix', 'onError'])
 const PREFIX_PATTERN = /^(?:\/[A-Za-z0-9._~-]+)+$/

@@ -105,16 +105,25 @@ describe.each(APPS)('$name: a client that leaves while the store decides', ({ li
     const port = (server.address() as AddressInfo).port
 
     /**
-     * Sends a request with `token`, closes the connection while its key lookup waits, lets the
-     * lookup go once the server has seen the close, and returns what the client had received.
+     * Sends a request with `token`, leaves while its key lookup waits, lets the lookup go once the
+     * server has seen the client leave, and returns what the client had received. `close` closes
+     * the connection and lets the lookup go once the server's socket is destroyed; `half-close`
+     * only shuts the client's side (FIN) and lets the lookup go the moment the server's socket
+     * reads its end: Node has ended that socket then, but the response is not destroyed yet.
      */
-    async function leaveWhileDeciding(token: string): Promise<string> {
+    async function leaveWhileDeciding(token: string, how: 'close' | 'half-close' = 'close'): Promise<string> {
       const client = await open(port)
       client.socket.write(request(token))
       await until(() => gated.waiting.length === 1, 'the key lookup')
-      client.socket.destroy()
-      await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
-      gated.waiting.shift()!()
+      if (how === 'close') {
+        client.socket.destroy()
+        await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
+        gated.waiting.shift()!()
+      } else {
+        serverSockets[0]!.once('end', () => gated.waiting.shift()!())
+        client.socket.end()
+        await until(() => gated.waiting.length === 0, 'the server to read the end of the request side')
+      }
       // Let the decision reach the adapter, and any handler or write it would start.
       await new Promise((resolve) => setTimeout(resolve, 50))
       return client.received()
@@ -140,6 +149,14 @@ describe.each(APPS)('$name: a client that leaves while the store decides', ({ li
     expect(next.received()).toMatch(/^HTTP\/1\.1 200 /)
     expect(next.received().toLowerCase()).toContain('x-ratelimit-remaining: 998\r\n')
     expect(handled).toEqual(['handler'])
+  })
+
+  it('L4a: a client that shuts its side of the connection while the store decides gets no handler run; its usage entry has status 499', async () => {
+    const { keyward, key, keyId, handled, leaveWhileDeciding } = await start()
+    expect(await leaveWhileDeciding(key, 'half-close')).toBe('')
+    expect(handled).toEqual([])
+    const usage = await keyward.queryUsage({ keyId, limit: 10 })
+    expect(usage.map((entry) => entry.status)).toEqual([CLIENT_CLOSED_REQUEST])
   })
 
   it('H9: a refused request whose client left is neither answered nor recorded', async () => {
