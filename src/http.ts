@@ -137,12 +137,13 @@ export interface AdapterCore {
    */
   later(task: () => void): void
   /**
-   * A request whose client closed the connection while its decision was on its way (a store that
-   * answers asynchronously, such as Redis): nobody is left to answer, so the adapter sends nothing
-   * and does not run the route handler. When the decision admitted and consumed, the unit stays
-   * taken (the store took it atomically) and the request is recorded with status 499, "client
-   * closed request", so usage stays exact (L4a). Writing a response to a closed socket would also
-   * put Node's write path on an error branch for nothing.
+   * A request whose client closed the connection, or shut its side of it, while its decision was on
+   * its way (a store that answers asynchronously, such as Redis; `clientGone` tells): nobody is
+   * left to answer, so the adapter sends nothing and does not run the route handler. When the
+   * decision admitted and consumed, the unit stays taken (the store took it atomically) and the
+   * request is recorded with status 499, "client closed request", so usage stays exact (L4a).
+   * Writing a response to a closed socket would also put Node's write path on an error branch for
+   * nothing.
    */
   abandon(decision: AuthDecision, view: RequestView): void
   /** Records the usage entry of a request that consumed (L4a), with the status it was answered with. */
