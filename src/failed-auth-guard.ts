@@ -24,6 +24,8 @@ export function createFailedAuthGuard(
   limit: number,
   limiter: RateLimiter,
   onError: (error: unknown) => void,
+  /** The limiter name's first part; each guard counts under its own, which no key id can take. */
+  namespace = 'failed-auth',
 ): FailedAuthGuard {
   const policy: LimitPolicy = { perMinute: limit, perMonth: null }
   // address → epoch ms at which it may try again
@@ -55,7 +57,7 @@ export function createFailedAuthGuard(
     recordFailure(ip, now) {
       let counted: Awaitable<LimitDecision>
       try {
-        counted = limiter.consume(`failed-auth:${ip}`, policy, now)
+        counted = limiter.consume(`${namespace}:${ip}`, policy, now)
       } catch (error) {
         onError(error)
         return 0
