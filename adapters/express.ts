@@ -3,7 +3,7 @@
  * the core and writes what the core returns; every decision lives in `keyward` and `src/http.ts`.
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
-import { type AdapterOptions, clientGone, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
+import { type AdapterOptions, clientGone, createAdapterCore, isPromise, type OwnPathKind, type RouteOptions } from '../src/http.js'
 import type { ApiKeyContext, AuthDecision, Keyward } from '../src/keyward.js'
 import type { KeywardResponse, RequestView } from '../src/types.js'
 
@@ -50,6 +50,12 @@ export interface KeywardExpress {
 const kRequestId = Symbol('keyward.requestId')
 type Locals = Record<symbol, string | undefined>
 type KeywardRequest = Request
+
+/** The path of the route Express matched (mount path and route path), when it is a plain string. */
+function routeOf(req: Request): string | undefined {
+  const path = (req.route as { path?: unknown } | undefined)?.path
+  return typeof path === 'string' ? req.baseUrl + path : undefined
+}
 
 function send(res: Response, response: KeywardResponse): void {
   res.statusCode = response.status
@@ -142,7 +148,7 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     const requirements = core.routeRequirements(routeOptions, 'protect() option')
     if (requirements === null) return function keywardSkip(_req, _res, next) { next() }
     return function keywardProtect(req: KeywardRequest, res, next) {
-      const view = core.viewFromNode(req, req.originalUrl, requestIdOf(req, res))
+      const view = core.viewFromNode(req, req.originalUrl, requestIdOf(req, res), routeOf(req))
       const decision = keyward.authenticate(view, requirements)
       if (isPromise(decision)) {
         decision.then((d) => {
@@ -158,7 +164,7 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
 
   function keywardMiddleware(req: KeywardRequest, res: Response, next: NextFunction): void {
     const url = req.originalUrl
-    const kind = core.classify(pathOf(url))
+    const kind = core.classify(url)
     if (kind === 'outside') return next()
     requestIdOf(req, res)
     if (kind === 'api-v1') return next()
@@ -167,13 +173,13 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
 
   function keywardNotFound(req: KeywardRequest, res: Response, next: NextFunction): void {
     const url = req.originalUrl
-    const kind = core.classify(pathOf(url))
+    const kind = core.classify(url)
     if (kind === 'outside') return next()
     answer(req, res, next, url, kind)
   }
 
   function keywardErrorHandler(error: unknown, req: KeywardRequest, res: Response, next: NextFunction): void {
-    if (res.headersSent || core.classify(pathOf(req.originalUrl)) === 'outside') return next(error)
+    if (res.headersSent || core.classify(req.originalUrl) === 'outside') return next(error)
     send(res, core.errorResponse(error, requestIdOf(req, res), req.method))
   }
 

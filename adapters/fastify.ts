@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AdapterOptions, clientGone, createAdapterCore, isPromise, pathOf, type RouteOptions } from '../src/http.js'
+import { type AdapterOptions, clientGone, createAdapterCore, isPromise, type RouteOptions } from '../src/http.js'
 import type { ApiKeyContext, AuthDecision, Keyward } from '../src/keyward.js'
 import type { KeywardResponse, RequestView } from '../src/types.js'
 
@@ -120,7 +120,9 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
 
   fastify.addHook('onRequest', function keywardOnRequest(request: KeywardRequest, reply, next) {
     const url = request.url
-    const kind = core.classify(pathOf(url))
+    // The matched route counts as well as the URL (A3): Fastify decodes the path before it routes.
+    const routed = request.is404 ? undefined : request.routeOptions.url
+    const kind = core.classify(url, routed)
     if (kind === 'outside') return next()
     const requestId = core.requestId(core.readsIncomingRequestId ? request.headers['x-request-id'] : undefined)
     reply.header('x-request-id', requestId)
@@ -128,7 +130,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     const appRoute = kind === 'api-v1' && !request.is404
     const route = appRoute ? request.routeOptions.config.keyward : undefined
     if (route?.skip) return next()
-    const view = (request[kView] = core.viewFromNode(request.raw, url, requestId))
+    const view = (request[kView] = core.viewFromNode(request.raw, url, requestId, routed))
     if (appRoute) {
       const decision = keyward.authenticate(view, route)
       if (isPromise(decision)) {
@@ -152,7 +154,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
   })
 
   fastify.setErrorHandler(function keywardErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-    if (core.classify(pathOf(request.url)) === 'outside') return fallbackErrorHandler.call(this, error, request, reply)
+    if (core.classify(request.url, request.is404 ? undefined : request.routeOptions?.url) === 'outside') return fallbackErrorHandler.call(this, error, request, reply)
     const requestId = (request as KeywardRequest)[kView]?.requestId ?? core.requestId(undefined)
     send(reply, core.errorResponse(error, requestId, request.method))
   })

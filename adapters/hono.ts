@@ -6,8 +6,9 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { type AdapterOptions, createAdapterCore, isPromise, type OwnPathKind, pathOf, type RouteOptions } from '../src/http.js'
+import { type AdapterOptions, createAdapterCore, isPromise, type OwnPathKind, type RouteOptions } from '../src/http.js'
 import type { ApiKeyContext, AuthDecision, AuthSuccess, Keyward } from '../src/keyward.js'
+import { HTTP_MESSAGES } from '../src/messages.js'
 import type { Awaitable, KeywardResponse, RequestView } from '../src/types.js'
 
 export { clientErrorHandler, type AdapterOptions, type RouteOptions } from '../src/http.js'
@@ -55,6 +56,27 @@ export type KeywardEnv = { Variables: { apiKey: ApiKeyContext; requestId: string
 
 /** The global middleware's `Pending` of a request, in `c.var` (a symbol: no application name clashes). */
 const kPending = Symbol('keyward.pending')
+
+/**
+ * For `@hono/node-server`'s `errorHandler` option (R2): a request it cannot turn into a fetch
+ * `Request` (a backslash in the path, an invalid absolute URL or Host header) gets keyward's 400
+ * envelope with a request id instead of a bare 400; any other error it reports, a 500 envelope.
+ *
+ * @example
+ * import { serve } from '@hono/node-server'
+ * import { requestErrorHandler } from 'keyward/hono'
+ * serve({ fetch: app.fetch, errorHandler: requestErrorHandler(keyward) })
+ */
+export function requestErrorHandler(keyward: Keyward): (error: unknown) => Response {
+  return function keywardRequestError(error) {
+    const requestId = keyward.requestId()
+    if (error instanceof Error && error.name === 'RequestError') {
+      return toResponse(keyward.errorResponse('invalid_request', HTTP_MESSAGES.malformedRequest(keyward.names), requestId))
+    }
+    console.error(`keyward: internal error (request id ${requestId})`, error)
+    return toResponse(keyward.errorResponse('INTERNAL_ERROR', HTTP_MESSAGES.serverError(keyward.names, requestId), requestId))
+  }
+}
 
 function toResponse(response: KeywardResponse): Response {
   return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers })
@@ -120,9 +142,12 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     return core.requestId(core.readsIncomingRequestId ? c.req.header('x-request-id') : undefined)
   }
 
-  function viewOf(c: Context, requestId: string) {
+  /** The request's view; `route` is the path of the route whose handler is running (A5). */
+  function viewOf(c: Context, requestId: string, route?: string) {
     const incoming = incomingOf(c)
-    return incoming ? core.viewFromNode(incoming, incoming.url ?? c.req.url, requestId) : core.viewFromFetch(c.req.raw, c.req.url, requestId)
+    return incoming
+      ? core.viewFromNode(incoming, incoming.url ?? c.req.url, requestId, route)
+      : core.viewFromFetch(c.req.raw, c.req.url, requestId, undefined, route)
   }
 
   /**
@@ -189,7 +214,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   }
 
   const middleware = createMiddleware(async function keywardMiddleware(c, next) {
-    const kind = core.classify(pathOf(incomingOf(c)?.url ?? c.req.url))
+    const kind = core.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
     if (kind === 'outside') return next()
     const requestId = newRequestId(c)
     c.set('requestId', requestId)
@@ -221,7 +246,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       const shared = c.get(kPending as never) as Pending | undefined
       const requestId = requestIdOf(c as unknown as Context, shared, requirements === null)
       if (requirements === null) return next()
-      const view = viewOf(c, requestId)
+      const view = viewOf(c, requestId, c.req.routePath)
       const decision = keyward.authenticate(view, requirements)
       if (shared === undefined || shared.decision !== null || isPromise(decision)) {
         return authenticateAlone(c as unknown as Context, next, view, decision)
@@ -312,7 +337,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
       const shared = c.get(kPending as never) as Pending | undefined
       const requestId = requestIdOf(c, shared, requirements === null)
       if (requirements === null) return handler(c, next)
-      const view = viewOf(c, requestId)
+      const view = viewOf(c, requestId, c.req.routePath)
       const decision = keyward.authenticate(view, requirements)
       if (isPromise(decision)) return decision.then((d) => run(c, next, d, view, shared))
       if (!decision.ok) return run(c, next, decision, view, shared)
@@ -322,12 +347,12 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   }
 
   const notFound: NotFoundHandler = function keywardNotFound(c) {
-    const kind = core.classify(pathOf(incomingOf(c)?.url ?? c.req.url))
+    const kind = core.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
     return kind === 'outside' ? c.text('404 Not Found', 404) : answer(c, kind)
   }
 
   const onError: ErrorHandler = function keywardOnError(error, c) {
-    if (core.classify(pathOf(incomingOf(c)?.url ?? c.req.url)) === 'outside') {
+    if (core.classify(incomingOf(c)?.url ?? c.req.url, c.req.path) === 'outside') {
       // Hono's own default for paths keyward does not own.
       if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response
       console.error(error)

@@ -1,8 +1,8 @@
 /** The reference server on Hono 4 with @hono/node-server. */
-import type { Server } from 'node:http'
-import { createAdaptorServer } from '@hono/node-server'
+import { createServer } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
-import { clientErrorHandler, keywardHono } from '../adapters/hono.js'
+import { clientErrorHandler, keywardHono, requestErrorHandler } from '../adapters/hono.js'
 import { queryOf } from '../src/http.js'
 import type { KeywardResponse } from '../src/types.js'
 import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup } from './app.js'
@@ -52,7 +52,8 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
  */
 export async function buildHonoApp(config: AppConfig, form: HonoForm = 'middleware'): Promise<BuiltApp> {
   const app = createHonoApp(config, form)
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  // Requests node-server cannot turn into a fetch Request get keyward's envelope too (R2).
+  const server = createServer(getRequestListener(app.fetch, { errorHandler: requestErrorHandler(config.keyward) }))
   // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
   server.maxHeadersCount = 0
   server.on('clientError', clientErrorHandler(config.keyward))

@@ -136,6 +136,7 @@ function readApiKeyHeader(raw: RequestView['apiKey']): ApiKeyHeader {
  * // { kind: 'failure', failure: { reason: 'malformed', detail: 'duplicate' } }
  */
 export function extractCredentials(view: RequestView, keyPrefix: string): Credentials {
+  if (view.headersTruncated === true) return { kind: 'failure', failure: { reason: 'malformed', detail: 'truncated' } }
   const raw = view.authorization
   let authorizationFailure: CredentialFailure | null = null
   let authorizationPresent = true

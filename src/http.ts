@@ -13,6 +13,7 @@ import { isIP } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createDashboard, type Dashboard, type DashboardOptions, type DashboardRequest } from './dashboard.js'
 import { SCOPE_PATTERN } from './key-input.js'
+import { canonicalPath, pathOf, queryOf, underPrefix } from './request-path.js'
 import type { ApiKeyContext, AuthDecision, Keyward } from './keyward.js'
 import { type ErrorCode, HTTP_MESSAGES, MESSAGES } from './messages.js'
 import { successResponse, withoutBody } from './responses.js'
@@ -100,8 +101,11 @@ export interface AdapterCore {
   readonly keyward: Keyward
   readonly prefix: string
   readonly dashboard: Dashboard | null
-  /** What a path (without query) is. */
-  classify(path: string): PathKind
+  /**
+   * What a request is, from its target (path and query, or an absolute URL) and, when the framework
+   * has matched a route, the route's path: every reading a router may take of it counts (A3).
+   */
+  classify(target: string, routed?: string): PathKind
   /** A fresh request id (R2); a proxy's id is taken only when the keyward instance trusts it. */
   requestId(incoming: string | string[] | null | undefined): string
   /**
@@ -111,10 +115,13 @@ export interface AdapterCore {
   readonly readsIncomingRequestId: boolean
   /** The client address for `trustProxy`. */
   clientIp(socketAddress: string | null | undefined, forwardedFor: string | string[] | null | undefined): string | null
-  /** The view of a Node request; `url` is the original URL (path and query). */
-  viewFromNode(request: IncomingMessage, url: string, requestId: string): RequestView
+  /**
+   * The view of a Node request; `url` is the original URL (path and query), `route` the path of the
+   * route the framework matched, when known (usage entries record it, A5).
+   */
+  viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
   /** The view of a fetch request, when no raw header lines exist (H1: a joined value is a duplicate). */
-  viewFromFetch(request: Request, url: string, requestId: string, socketAddress?: string | null): RequestView
+  viewFromFetch(request: Request, url: string, requestId: string, socketAddress?: string | null, route?: string): RequestView
   /**
    * The answer for any path under the prefix that is not an application route: ping (E1), the
    * auth test (E2), the dashboard (E5, reading the body from `request`), R4's 404, and for
@@ -175,10 +182,23 @@ const OPTION_NAMES = new Set(['dashboard', 'trustProxy', 'prefix', 'onError'])
 const PREFIX_PATTERN = /^(?:\/[A-Za-z0-9._~-]+)+$/
 const ROUTE_OPTION_NAMES = new Set(['scopes', 'liveOnly', 'consume', 'skip'])
 const PING_ALLOW = 'GET, HEAD'
-/** Node's default `maxHeadersCount`: past it, header lines are dropped silently. */
-const NODE_HEADER_LINE_CAP = 2000
-/** What a request whose header lines may have been cut reads as: Authorization sent twice (H1). */
-const TRUNCATED_HEADERS: readonly string[] = Object.freeze(['', ''])
+/**
+ * The header lines Node's parser keeps when the server sets no `maxHeadersCount`: 2000 name and
+ * value entries, so 1000 lines.
+ */
+const NODE_DEFAULT_LINE_CAP = 1000
+
+/**
+ * H1: whether Node may have dropped header lines of this request: it keeps the first
+ * `server.maxHeadersCount` lines (0 keeps all) and drops the rest silently.
+ */
+function mayHaveDroppedLines(request: IncomingMessage): boolean {
+  const lines = request.rawHeaders.length / 2
+  const cap = (request.socket as { server?: { maxHeadersCount?: unknown } } | null)?.server?.maxHeadersCount
+  const limit = typeof cap === 'number' ? cap : NODE_DEFAULT_LINE_CAP
+  return limit > 0 && lines >= limit
+}
+
 const AUTH_TEST_ALLOW = 'GET, HEAD, POST'
 
 /**
@@ -194,35 +214,12 @@ export function isPromise<T>(value: Awaitable<T>): value is Promise<T> {
   return typeof (value as Promise<T> | null)?.then === 'function'
 }
 
-/**
- * The path of a URL (`/a/b?c` → `/a/b`); accepts absolute URLs too. Internal to the adapters.
- *
- * @example
- * // inside keyward/hono
- * pathOf('http://localhost/api/v1/ping?x=1') // '/api/v1/ping'
- */
-export function pathOf(url: string): string {
-  let start = 0
-  if (url.charCodeAt(0) !== 47) {
-    // An absolute URL (fetch): the path starts at the first '/' after "scheme://host".
-    const scheme = url.indexOf('://')
-    start = scheme < 0 ? 0 : url.indexOf('/', scheme + 3)
-    if (start < 0) return '/'
-  }
-  const query = url.indexOf('?', start)
-  return query < 0 ? (start === 0 ? url : url.slice(start)) : url.slice(start, query)
-}
+export { pathOf, queryOf } from './request-path.js'
 
-/**
- * The raw query of a URL, without `?`; '' when none. Internal to the adapters.
- *
- * @example
- * // inside keyward/express
- * queryOf('/api/v1/ip/lookup?ip=1.2.3.4') // 'ip=1.2.3.4'
- */
-export function queryOf(url: string): string {
-  const query = url.indexOf('?')
-  return query < 0 ? '' : url.slice(query + 1)
+/** The stricter of two readings of one request: needing a key beats a plain 404, which beats outside. */
+function stricter(kind: 'outside' | 'api-other' | 'api-v1', other: 'outside' | 'api-other' | 'api-v1') {
+  if (other === 'api-v1' || kind === 'api-v1') return 'api-v1'
+  return other === 'api-other' ? other : kind
 }
 
 function describe(value: unknown): string {
@@ -266,14 +263,15 @@ export function resolveClientIp(
 /**
  * H1: every `Authorization` and `x-api-key` line of a Node request, from `rawHeaders` (Node keeps
  * only the first `Authorization` in `headers`). One line stays a string; more become an array.
- * Internal to the adapters.
+ * Returns whether the request carries `X-Forwarded-For`. Internal to the adapters.
  *
  * @example
  * // inside keyward/express
  * readCredentialLines(['Authorization', 'Bearer a', 'authorization', 'Bearer b'], view)
  * view.authorization // ['Bearer a', 'Bearer b']
  */
-export function readCredentialLines(rawHeaders: readonly string[], view: RequestView): void {
+export function readCredentialLines(rawHeaders: readonly string[], view: RequestView): boolean {
+  let forwarded = false
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!
     if (name.length === 13) {
@@ -282,8 +280,11 @@ export function readCredentialLines(rawHeaders: readonly string[], view: Request
     } else if (name.length === 9) {
       if (name.toLowerCase() !== 'x-api-key') continue
       view.apiKey = addLine(view.apiKey, rawHeaders[i + 1]!)
+    } else if (name.length === 15 && !forwarded) {
+      forwarded = name.toLowerCase() === 'x-forwarded-for'
     }
   }
+  return forwarded
 }
 
 function addLine(previous: string | readonly string[] | undefined, value: string): string | readonly string[] {
@@ -453,10 +454,16 @@ export function createAdapterCore(
     fail('dashboard', 'must be { authorize(request) => boolean }', options.dashboard)
   }
   const onError = options.onError ?? logToConsole
+  // Behind an untrusted proxy every client shares the proxy's address: said once, when first seen.
+  let proxyNoted = hops !== 0
+  const noteUntrustedProxy = () => {
+    proxyNoted = true
+    console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
+  }
 
   let turn: (() => void)[] = []
   function recordUsage(apiKey: ApiKeyContext, view: RequestView, status: number): void {
-    keyward.recordUsage(apiKey, { method: view.method!, path: view.path!, status, ip: view.ip ?? null })
+    keyward.recordUsage(apiKey, { method: view.method!, path: view.route ?? canonicalPath(view.path!), status, ip: view.ip ?? null })
   }
 
   function runTurn(): void {
@@ -484,7 +491,8 @@ export function createAdapterCore(
       { Allow: allow },
     )
 
-  function classify(path: string): PathKind {
+  /** What a path is, as keyward's own endpoints are spelled (exactly). */
+  function kindOf(path: string): PathKind {
     if (!path.startsWith(prefix)) return 'outside'
     if (path.length === prefix.length) return 'api-other'
     if (path.charCodeAt(prefix.length) !== 47) return 'outside'
@@ -494,6 +502,29 @@ export function createAdapterCore(
       return 'api-v1'
     }
     return path.startsWith(dashboardPath) && path.charCodeAt(dashboardPath.length) === 47 ? 'dashboard' : 'api-other'
+  }
+
+  /** Whether a router may read `path` as under the API, or under `<prefix>/v1/` (any letter case). */
+  function readingOf(path: string): 'outside' | 'api-other' | 'api-v1' {
+    if (underPrefix(path, v1)) return 'api-v1'
+    if (!underPrefix(path, prefix)) return 'outside'
+    return path.length === prefix.length || path.charCodeAt(prefix.length) === 47 ? 'api-other' : 'outside'
+  }
+
+  /**
+   * What a request is (A3). keyward's own endpoints answer at their exact paths; any other reading a
+   * router may take (decoded, normalised, another letter case, the route it matched) can only make
+   * a request stricter: under the API, or needing a key.
+   */
+  function classify(target: string, routed?: string): PathKind {
+    const raw = pathOf(target)
+    let kind = kindOf(raw)
+    if (kind !== 'outside' && kind !== 'api-other') return kind
+    kind = stricter(kind, readingOf(raw))
+    const canonical = canonicalPath(raw)
+    if (canonical !== raw) kind = stricter(kind, readingOf(canonical))
+    if (routed !== undefined && routed !== raw) kind = stricter(kind, readingOf(routed))
+    return kind
   }
 
   function clientIp(socketAddress: string | null | undefined, forwardedFor: string | string[] | null | undefined) {
@@ -587,29 +618,26 @@ export function createAdapterCore(
       return keyward.requestId(typeof incoming === 'string' ? incoming : undefined)
     },
     readsIncomingRequestId,
-    viewFromNode(request, url, requestId) {
+    viewFromNode(request, url, requestId, route) {
       const view: RequestView = {
         method: request.method,
         path: pathOf(url),
+        route,
         query: queryOf(url),
         ip: clientIp(request.socket?.remoteAddress, hops === 0 ? undefined : request.headers['x-forwarded-for']),
         requestId,
       }
-      readCredentialLines(request.rawHeaders, view)
-      if (request.rawHeaders.length >= NODE_HEADER_LINE_CAP * 2) {
-        // Node keeps only the first maxHeadersCount lines (default 2000): a second Authorization or
-        // x-api-key line may have been dropped, so neither can be trusted (H1, fail closed).
-        // Servers that lift the cap (maxHeadersCount = 0, as the reference server does) see them all.
-        view.authorization = TRUNCATED_HEADERS
-        view.apiKey = undefined
-      }
+      // Lines past the server's cap are gone: neither credential header can be trusted (fail closed).
+      if (mayHaveDroppedLines(request)) view.headersTruncated = true
+      else if (readCredentialLines(request.rawHeaders, view) && !proxyNoted) noteUntrustedProxy()
       return view
     },
-    viewFromFetch(request, url, requestId, socketAddress) {
+    viewFromFetch(request, url, requestId, socketAddress, route) {
       const headers = request.headers
       const view: RequestView = {
         method: request.method,
         path: pathOf(url),
+        route,
         query: queryOf(url),
         ip: clientIp(socketAddress, hops === 0 ? undefined : headers.get('x-forwarded-for')),
         requestId,
@@ -618,6 +646,7 @@ export function createAdapterCore(
       if (authorization !== null) view.authorization = splitJoinedAuthorization(authorization)
       const apiKey = headers.get('x-api-key')
       if (apiKey !== null) view.apiKey = apiKey
+      if (!proxyNoted && headers.has('x-forwarded-for')) noteUntrustedProxy()
       return view
     },
     errorResponse(error, requestId, method) {

@@ -29,6 +29,7 @@ export {
   isWellFormedKey,
   keyPattern,
   maskKey,
+  maskKeysIn,
   parseKey,
   type KeyFormatProblem,
   type ParsedKey,

@@ -10,6 +10,7 @@ import {
   generateKeyId,
   hashKey,
   maskKey,
+  maskKeysIn,
   checkKey,
   type KeyFormatProblem,
 } from './key-format.js'
@@ -604,8 +605,8 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
         keyId: apiKey.id,
         requestId: apiKey.requestId,
         timestamp: isoTimestamp(apiKey.authenticatedAt),
-        method: outcome.method,
-        path: outcome.path,
+        method: storedText(outcome.method, keyPrefix, METHOD_MAX),
+        path: storedText(outcome.path, keyPrefix, PATH_MAX),
         status: outcome.status,
         ip,
         country: ip !== null && resolveCountry ? safeCountry(resolveCountry, ip) : null,
@@ -640,6 +641,15 @@ function firstMissingScope(held: readonly string[] | null, required: readonly st
   if (!required) return ''
   for (const scope of required) if (held === null || !held.includes(scope)) return scope
   return ''
+}
+
+/** How much of a client-chosen method and path a usage entry keeps. */
+const METHOD_MAX = 32
+const PATH_MAX = 2048
+
+/** K3: client text as a usage entry stores it: bounded, and with anything key-shaped masked. */
+function storedText(text: string, keyPrefix: string, max: number): string {
+  return maskKeysIn(text.length > max ? text.slice(0, max) : text, keyPrefix)
 }
 
 function safeCountry(resolve: (ip: string) => string | null, ip: string): string | null {

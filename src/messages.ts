@@ -42,7 +42,7 @@ export interface MessageNames {
 }
 
 /** Why a Bearer header is malformed (H1, H6), said in the message tail. */
-export type MalformedDetail = 'duplicate' | 'no-token' | 'whitespace' | 'extra-token'
+export type MalformedDetail = 'duplicate' | 'no-token' | 'whitespace' | 'extra-token' | 'truncated'
 
 /** Why a token is not a key (K1, K2), said in the message tail. */
 export type FormatDetail = 'prefix' | 'length' | 'alphabet' | 'checksum' | 'masked' | 'multiple'
@@ -52,6 +52,7 @@ const MALFORMED_TAIL: Record<MalformedDetail, string> = {
   'no-token': 'no key follows the Bearer scheme',
   whitespace: 'use exactly one space after "Bearer" and no other whitespace',
   'extra-token': 'more than one value follows the Bearer scheme',
+  truncated: 'the request has more header lines than this server reads, so a second one may have been dropped; send fewer headers',
 }
 
 /**
@@ -195,6 +196,11 @@ export const DASHBOARD_MESSAGES = {
  * None of them ever repeats request data.
  */
 export const HTTP_MESSAGES = {
+  /** Written once to the console: requests come through a proxy that the adapter does not trust. */
+  untrustedProxy: (adapter: string) =>
+    `${adapter}: requests carry X-Forwarded-For but the option trustProxy is off, so every client behind that proxy ` +
+    'shares one failed-authentication budget and usage entries show the proxy\'s address. Set trustProxy to the ' +
+    'number of proxies in front of this server (or true), or remove the header at the edge.',
   /** R3: the framework refused the body as too large. */
   payloadTooLarge: (_: MessageNames) => 'The request body is too large.',
   /** R3: the body is not valid JSON (body parsers of the frameworks). */

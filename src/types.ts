@@ -217,6 +217,13 @@ export interface RequestView {
   method?: string | undefined
   /** The path without the query string. */
   path?: string | undefined
+  /** The path of the route the framework matched, when known; usage entries record it before `path`. */
+  route?: string | undefined
+  /**
+   * The server may have dropped header lines past its cap (Node's `maxHeadersCount`), so neither
+   * credential header can be trusted: the request is refused as malformed.
+   */
+  headersTruncated?: boolean | undefined
   /** The client address, as the adapter resolved it (trustProxy). */
   ip?: string | null | undefined
   /** The request id the adapter already sent or will send (R2); generated when absent. */

@@ -1,4 +1,5 @@
 /** The framework-neutral pieces of src/http.ts that every adapter relies on. */
+import { canonicalPath } from '../../src/request-path.js'
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createAdapterCore, clientErrorHandler, pathOf, queryOf, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from '../../src/http.js'
@@ -35,6 +36,50 @@ describe('classify (R4)', () => {
   ])('%s is %s', (path, kind) => {
     expect(core.classify(path)).toBe(kind)
   })
+
+  // A3: any reading a router may take of the path only makes a request stricter.
+  it.each([
+    ['/%61pi/v1/reports', 'api-v1'],
+    ['/ap%69/v1/reports', 'api-v1'],
+    ['/%2561pi/v1/reports', 'api-v1'],
+    ['/API/V1/reports', 'api-v1'],
+    ['/api/V1/ping', 'api-v1'],
+    ['//api/v1/reports', 'api-v1'],
+    ['/x/../api/v1/reports', 'api-v1'],
+    ['/x/%2e%2e/api/v1/reports', 'api-v1'],
+    ['/api;x/v1/reports', 'api-v1'],
+    ['/api%2Fv1%2Freports', 'api-v1'],
+    ['/api\\v1\\reports', 'api-v1'],
+    ['/api%00/v1/reports', 'api-v1'],
+    ['http://host/%61pi/v1/reports?x=1', 'api-v1'],
+    ['/%61pi/v2/x', 'api-other'],
+    ['/%61pi/v1/ping', 'api-v1'],
+    ['/healthz', 'outside'],
+    ['/static/%zz', 'outside'],
+    ['/apix/../static', 'outside'],
+  ])('A3: %s is %s', (target, kind) => {
+    expect(core.classify(target)).toBe(kind)
+  })
+
+  it('A3: the route a framework matched counts as a reading of its own', () => {
+    expect(core.classify('/anything', '/api/v1/users/:id')).toBe('api-v1')
+    expect(core.classify('/api/v1/reports', '/*')).toBe('api-v1')
+    expect(core.classify('/public', '/*')).toBe('outside')
+  })
+})
+
+describe('canonicalPath (A3)', () => {
+  it.each([
+    ['/api/v1/reports', '/api/v1/reports'],
+    ['/%2561pi//v1/./reports;x=1/', '/api/v1/reports'],
+    ['/a/b/../../../c', '/c'],
+    ['/a%2Fb', '/a/b'],
+    ['/a\\b', '/a/b'],
+    ['/a/%zz', '/a/%zz'],
+    ['/Key_AbC/x', '/Key_AbC/x'],
+  ])('%s reads as %s', (path, canonical) => {
+    expect(canonicalPath(path)).toBe(canonical)
+  })
 })
 
 describe('H1: credential lines', () => {
@@ -51,15 +96,23 @@ describe('H1: credential lines', () => {
     expect(view).toEqual({ authorization: 'Bearer a' })
   })
 
-  it('fails closed when Node may have dropped header lines (2,000 or more): Authorization reads as sent twice', () => {
+  it('H1: fails closed on the lines Node may have dropped: at its cap (server.maxHeadersCount, 1000 lines when unset), neither credential header is read', () => {
     const core = createAdapterCore(createKeyward(), {}, 'test')
-    const rawHeaders = ['Authorization', 'Bearer a', 'x-api-key', 'k', ...Array.from({ length: 3996 }, (_, i) => (i % 2 ? 'v' : 'x-filler'))]
-    const view = core.viewFromNode({ method: 'GET', rawHeaders, headers: {}, socket: {} } as never, '/api/v1/x', 'req_x')
-    expect(view.authorization).toEqual(['', ''])
-    expect(view.apiKey).toBeUndefined()
-    const fewer = core.viewFromNode({ method: 'GET', rawHeaders: rawHeaders.slice(0, 3998), headers: {}, socket: {} } as never, '/api/v1/x', 'req_x')
-    expect(fewer.authorization).toBe('Bearer a')
+    const lines = (count: number) => ['Authorization', 'Bearer a', 'x-api-key', 'k', ...Array.from({ length: (count - 2) * 2 }, (_, i) => (i % 2 ? 'v' : 'x-filler'))]
+    const request = (count: number, maxHeadersCount?: number | null) =>
+      ({ method: 'GET', rawHeaders: lines(count), headers: {}, socket: maxHeadersCount === undefined ? {} : { server: { maxHeadersCount } } }) as never
+    const atDefaultCap = core.viewFromNode(request(1000), '/api/v1/x', 'req_x')
+    expect(atDefaultCap.headersTruncated).toBe(true)
+    expect(atDefaultCap.authorization).toBeUndefined()
+    expect(atDefaultCap.apiKey).toBeUndefined()
+    expect(core.viewFromNode(request(999, null), '/api/v1/x', 'req_x').authorization).toBe('Bearer a')
+    // A server that keeps every line (maxHeadersCount = 0) reads them all, however many.
+    const uncapped = core.viewFromNode(request(2100, 0), '/api/v1/x', 'req_x')
+    expect([uncapped.headersTruncated, uncapped.authorization, uncapped.apiKey]).toEqual([undefined, 'Bearer a', 'k'])
+    expect(core.viewFromNode(request(2100, 2000), '/api/v1/x', 'req_x').headersTruncated).toBe(true)
+    expect(core.viewFromNode(request(1999, 2000), '/api/v1/x', 'req_x').authorization).toBe('Bearer a')
   })
+
 
   it('reads a joined fetch value as the duplicate it is; a single value stays whole', () => {
     expect(splitJoinedAuthorization('Bearer a, Bearer b')).toEqual(['Bearer a', 'Bearer b'])
