@@ -1,9 +1,13 @@
 import { KeyInputError } from './errors.js'
+import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
 import type { KeyLimits, KeyType } from './types.js'
 
 /** What the key manager takes to create a key (E5 field rules). */
 export interface CreateKeyInput {
-  /** 1–100 characters (code points) after trimming. */
+  /**
+   * 1–100 characters (code points) after trimming; no control characters, no unpaired surrogates,
+   * and nothing shaped like a key (K3: a name is stored and shown, a key never is).
+   */
   name: string
   /** `test` (sandbox, `svc_test_`) or `live` (default). `sandbox: true` is the same as `keyType: 'test'`. */
   keyType?: KeyType
@@ -39,14 +43,45 @@ function codePointLength(text: string): number {
   return n
 }
 
-function validateName(name: unknown): string {
+/** C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F): they garble logs, terminals and tables. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+/** A whole key body of any prefix (K1): 32 random and 6 checksum base62 characters after `_live_` / `_test_`. */
+const ANY_PREFIX_KEY = new RegExp(`[a-z0-9]_(?:live|test)_[0-9A-Za-z]{${KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH}}`)
+
+function validateName(name: unknown, keyPrefix: string): string {
   if (typeof name !== 'string') throw new KeyInputError('name', 'name is required and must be a string')
   const trimmed = name.trim()
   const length = codePointLength(trimmed)
   if (length < 1 || length > 100) {
     throw new KeyInputError('name', 'name must be 1 to 100 characters after trimming')
   }
+  // Whitespace that trimming removed (a trailing newline) is gone; what is stored is checked.
+  if (CONTROL_CHARACTER.test(trimmed)) {
+    throw new KeyInputError('name', 'name must not contain control characters (U+0000 to U+001F, U+007F to U+009F)')
+  }
+  if (LONE_SURROGATE.test(trimmed)) {
+    throw new KeyInputError('name', 'name must be valid Unicode text: it holds an unpaired surrogate')
+  }
+  // K3: a name is stored, listed and logged in full, so it must never carry a key. Anything that
+  // starts like a key of this service counts, whatever follows; of another prefix, a whole key.
+  if (keyShaped(trimmed, keyPrefix)) {
+    throw new KeyInputError('name', 'name must not contain an API key or anything shaped like one; name the key after what uses it')
+  }
   return trimmed
+}
+
+const BASE62_CHARACTER = /^[0-9A-Za-z]$/
+
+function keyShaped(name: string, keyPrefix: string): boolean {
+  if (ANY_PREFIX_KEY.test(name)) return true
+  for (const head of [`${keyPrefix}_live_`, `${keyPrefix}_test_`]) {
+    for (let at = name.indexOf(head); at !== -1; at = name.indexOf(head, at + 1)) {
+      if (BASE62_CHARACTER.test(name.charAt(at + head.length))) return true
+    }
+  }
+  return false
 }
 
 function validateExpiresAt(value: unknown, now: number): number | null {
@@ -111,13 +146,14 @@ function validateLimits(value: unknown): KeyLimits | null {
 
 /**
  * Checks a create request against the field rules of E5 and returns it normalized. Throws
- * `KeyInputError` naming the field for the first rule broken.
+ * `KeyInputError` naming the field for the first rule broken. `keyPrefix` is the instance's
+ * (`svc` by default): a name beginning a key of that prefix is refused.
  */
-export function validateCreateKeyInput(input: CreateKeyInput, now: number): ValidCreateKeyInput {
+export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPrefix = 'svc'): ValidCreateKeyInput {
   if (typeof input !== 'object' || input === null) {
     throw new KeyInputError('body', 'expected an object { name, sandbox?, expiresAt?, scopes?, limits? }')
   }
-  const name = validateName(input.name)
+  const name = validateName(input.name, keyPrefix)
   if (input.sandbox !== undefined && typeof input.sandbox !== 'boolean') {
     throw new KeyInputError('sandbox', 'sandbox must be true or false')
   }

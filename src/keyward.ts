@@ -533,7 +533,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const keys: KeyManager = {
     async create(input) {
       const now = clock.now()
-      const valid = validateCreateKeyInput(input, now)
+      const valid = validateCreateKeyInput(input, now, keyPrefix)
       const key = generateKey(valid.keyType, keyPrefix)
       const stored: StoredKey = {
         id: generateKeyId(),

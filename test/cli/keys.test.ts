@@ -4,7 +4,7 @@
  * store faults and unknown ids as their own exit statuses.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { keyPattern, parseKey } from '../../src/key-format.js'
+import { generateKey, generateKeyId, hashKey, keyPattern, parseKey } from '../../src/key-format.js'
 import type { ApiKeyRecord, UsageEntry } from '../../src/types.js'
 import { privateServersAvailable, sharedRedisUrl, startRedisServer } from '../helpers/redis.js'
 import { expectOneLineError, runCli, stdoutJson, type CliRun } from './support/cli.js'
@@ -144,11 +144,31 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
     })
 
     it('escapes control characters in names so a name cannot drive the terminal', async () => {
-      const { record } = await created(['--name', 'evil\u001b[2Jname'])
+      // E5: such a name is refused at creation; one stored before names were checked is still escaped.
+      const refused = await keyward(['keys', 'create', '--name', 'evil\u001b[2Jname'])
+      expect(expectOneLineError(refused, 2)).toMatch(/control characters/)
+      const instance = await instanceOn(url!, prefix)
+      try {
+        const key = generateKey('live')
+        await instance.stores.keys.insert({
+          id: generateKeyId(),
+          hash: hashKey(key),
+          name: 'evil\u001b[2Jname',
+          keyType: 'live',
+          last4: key.slice(-4),
+          createdAt: Date.now(),
+          expiresAt: null,
+          revokedAt: null,
+          lastUsedAt: null,
+          scopes: null,
+          limits: null,
+        })
+      } finally {
+        await instance.close()
+      }
       const run = await keyward(['keys', 'list'])
       expect(run.stdout).not.toContain('\u001b')
       expect(run.stdout).toContain('evil\\u001b[2Jname')
-      expect(record.name).toBe('evil\u001b[2Jname')
     })
   })
 
