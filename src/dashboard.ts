@@ -4,7 +4,8 @@
  * (guard, routing, 404/405/413, body validation, store faults) is made here, once.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { KeyInputError, KeyNotFoundError } from './errors.js'
+import { KeyInputError, KeyNotFoundError, StoreTimeoutError } from './errors.js'
+import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard.js'
 import { ECHOABLE_FIELD, type CreateKeyInput } from './key-input.js'
 import type { Keyward } from './keyward.js'
 import { DASHBOARD_MESSAGES, type ErrorCode, MESSAGES } from './messages.js'
@@ -26,6 +27,7 @@ export interface DashboardRequest {
   bodyTooLarge: boolean
   /** The request id already chosen for this request (R2). */
   requestId: string
+  /** The client address; null when unknown (such requests are not counted by `failedAuthLimit`). */
   ip: string | null
 }
 
@@ -39,6 +41,14 @@ export interface DashboardOptions {
   authorize(request: DashboardRequest): Awaitable<boolean>
   /** Told about guard failures and store faults (never given a key). Default: none. */
   onError?: (error: unknown, info: { requestId: string; phase: 'guard' | 'manage' | 'usage' }) => void
+  /**
+   * Refused requests (the guard said no: 401) allowed per client address in any rolling minute.
+   * Past it, every dashboard request from that address, the right credentials included, gets 429
+   * `rate_limited` with `Retry-After` until the minute frees. Counted in the instance's own
+   * RateLimiter, so a fleet on Redis shares the count. Requests without a known address are not
+   * counted. Default 10; 0 turns the limit off.
+   */
+  failedAuthLimit?: number
 }
 
 /** The dashboard handlers, ready to mount under `/api/dashboard`. */
@@ -50,6 +60,11 @@ export interface Dashboard {
 
 /** E5: bodies over 16 KiB get 413. */
 export const DASHBOARD_MAX_BODY_BYTES = 16 * 1024
+
+/** Refused dashboard requests per address per minute: a person mistyping a token never gets near it. */
+export const DASHBOARD_FAILED_AUTH_LIMIT = 10
+/** How long a dashboard 401 waits for its failure to be counted when the store sets no bound itself (R5). */
+const COUNT_TIMEOUT_MS = 1000
 
 const CREATE_FIELDS = ['name', 'sandbox', 'expiresAt', 'scopes', 'limits'] as const
 const LIMIT_FIELDS = ['perMinute', 'perMonth'] as const
@@ -108,27 +123,109 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-type BodyCheck = { ok: true; input: CreateKeyInput } | { ok: false; message: string }
+/** A member name found twice in one JSON object; `field` is its dotted path when safe to show. */
+export interface DuplicateJsonField {
+  field: string | null
+}
+
+interface JsonContainer {
+  /** Member names seen so far; null for an array. */
+  names: Set<string> | null
+  /** Dotted path of this object, or null when it cannot be shown (inside an array, or a name not echoable). */
+  path: string | null
+  /** The member name whose value is being read. */
+  member: string | null
+}
 
 /**
- * E5: the shape of a create body before the field rules of `validateCreateKeyInput` (which the
- * key manager applies): content type, JSON, an object, no unknown fields (top level and in
- * `limits`, `__proto__` included), and `expiresAt` a string or null.
+ * Finds a member name given twice in one object, at any depth, of `text`, which must be valid
+ * JSON (parse it first). JSON.parse keeps the last of two equal names, so `{"scopes":["ip"],
+ * "scopes":null}` would silently become "every scope"; E5 refuses such a body instead. Names are
+ * compared after their escapes are decoded (`"a"` and `"\u0061"` are the same name).
  */
-function checkCreateBody(request: DashboardRequest, keyward: Keyward): BodyCheck {
+export function findDuplicateJsonField(text: string): DuplicateJsonField | null {
+  const stack: JsonContainer[] = []
+  // True where the next string is a member name: after `{` and after `,` inside an object.
+  let atName = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22 /* " */) {
+      let end = i + 1
+      let escaped = false
+      for (;;) {
+        const d = text.charCodeAt(end)
+        if (d === 0x22) break
+        if (d === 0x5c /* \ */) {
+          escaped = true
+          end += 2
+        } else end += 1
+      }
+      const top = stack.at(-1)
+      if (atName && top?.names) {
+        const name = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end)
+        if (top.names.has(name)) return { field: top.path === null || !ECHOABLE_FIELD.test(name) ? null : top.path + name }
+        top.names.add(name)
+        top.member = name
+      }
+      atName = false
+      i = end
+    } else if (c === 0x7b /* { */) {
+      const parent = stack.at(-1)
+      let path: string | null = ''
+      if (parent) path = parent.names && parent.path !== null && ECHOABLE_FIELD.test(parent.member!) ? `${parent.path}${parent.member}.` : null
+      stack.push({ names: new Set(), path, member: null })
+      atName = true
+    } else if (c === 0x5b /* [ */) {
+      stack.push({ names: null, path: null, member: null })
+      atName = false
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop()
+      atName = false
+    } else if (c === 0x2c /* , */) {
+      atName = stack.at(-1)?.names != null
+    }
+  }
+  return null
+}
+
+type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; message: string }
+
+/**
+ * E5: the JSON object of a request body, for every route that reads one: present, sent as
+ * `application/json` (UTF-8), valid JSON, no member name given twice in one object, an object.
+ */
+function readJsonObject(request: DashboardRequest, keyward: Keyward): JsonBody {
   const n = keyward.names
-  const fail = (message: string): BodyCheck => ({ ok: false, message })
+  const fail = (message: string): JsonBody => ({ ok: false, message })
   if (request.body === null || request.body.trim() === '') return fail(DASHBOARD_MESSAGES.bodyRequired(n))
   if (!isJsonContentType(request.headers['content-type'])) return fail(DASHBOARD_MESSAGES.contentType(n))
   let value: unknown
   try {
     // JSON.parse defines `__proto__` as an own property (no prototype is set); it is then refused
-    // as an unknown field below. The parser's own message is not shown: it can quote the body.
+    // as an unknown field by the route. The parser's own message is not shown: it can quote the body.
     value = JSON.parse(request.body)
   } catch {
     return fail(DASHBOARD_MESSAGES.malformedJson(n))
   }
+  const duplicate = findDuplicateJsonField(request.body)
+  if (duplicate) return fail(DASHBOARD_MESSAGES.duplicateField(n, duplicate.field))
   if (!isPlainObject(value)) return fail(DASHBOARD_MESSAGES.notAnObject(n))
+  return { ok: true, value }
+}
+
+type BodyCheck = { ok: true; input: CreateKeyInput } | { ok: false; message: string }
+
+/**
+ * E5: the shape of a create body before the field rules of `validateCreateKeyInput` (which the
+ * key manager applies): a JSON object (`readJsonObject`), no unknown fields (top level and in
+ * `limits`, `__proto__` included), and `expiresAt` a string or null.
+ */
+function checkCreateBody(request: DashboardRequest, keyward: Keyward): BodyCheck {
+  const n = keyward.names
+  const fail = (message: string): BodyCheck => ({ ok: false, message })
+  const body = readJsonObject(request, keyward)
+  if (!body.ok) return body
+  const { value } = body
   const unknown = (parent: string, field: string, allowed: readonly string[]) =>
     fail(DASHBOARD_MESSAGES.unknownField(n, ECHOABLE_FIELD.test(field) ? parent + field : null, allowed.join(', ')))
   for (const field of Object.keys(value)) {
@@ -194,9 +291,24 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
   if (options.onError !== undefined && typeof options.onError !== 'function') {
     throw new TypeError('keyward: createDashboard() option "onError" must be a function')
   }
+  // Only an absent option means the default: a null from a missing setting must not pass unnoticed.
+  const failedAuthLimit = options.failedAuthLimit === undefined ? DASHBOARD_FAILED_AUTH_LIMIT : options.failedAuthLimit
+  if (!Number.isSafeInteger(failedAuthLimit) || failedAuthLimit < 0) {
+    const got = typeof failedAuthLimit === 'number' || failedAuthLimit === null ? String(failedAuthLimit) : typeof failedAuthLimit
+    throw new TypeError(
+      `keyward: createDashboard() option "failedAuthLimit" must be a whole number of refused requests per minute, 0 to turn the limit off (got ${got})`,
+    )
+  }
   const { onError } = options
   const n = keyward.names
   const challenge = { 'WWW-Authenticate': `Bearer realm="${keyward.serviceName}"` }
+  // E5 + E7: the dashboard's own brute-force guard, counted apart from failed API-key authentications.
+  const bruteForceGuard: FailedAuthGuard | null =
+    failedAuthLimit > 0
+      ? createFailedAuthGuard(failedAuthLimit, keyward.stores.limiter, (error) => report(error, '', 'guard'), 'failed-dashboard')
+      : null
+  const storeBound = keyward.stores.timeoutMs
+  const countTimeoutMs = typeof storeBound === 'number' && storeBound > 0 ? storeBound : COUNT_TIMEOUT_MS
 
   function report(error: unknown, requestId: string, phase: 'guard' | 'manage' | 'usage'): void {
     try {
@@ -263,7 +375,42 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
     }
   }
 
+  function tooManyFailures(retryAfter: number, requestId: string): KeywardResponse {
+    return failure('rate_limited', DASHBOARD_MESSAGES.failedAuthorizations(n, retryAfter), requestId, {
+      'Retry-After': String(retryAfter),
+    })
+  }
+
+  /**
+   * Counts a refused request against its address; resolves to the seconds it must wait when this
+   * one is beyond the limit, else 0. A count that fails or does not answer in time leaves the 401:
+   * the request is refused either way.
+   */
+  async function countFailure(guard: FailedAuthGuard, ip: string, now: number): Promise<number> {
+    const counted = guard.recordFailure(ip, now)
+    if (typeof counted === 'number') return counted
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<number>((resolve) => {
+      timer = setTimeout(() => {
+        report(new StoreTimeoutError(countTimeoutMs), '', 'guard')
+        resolve(0)
+      }, countTimeoutMs)
+      timer.unref?.()
+    })
+    try {
+      return await Promise.race([counted, timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   async function respond(request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const ip = bruteForceGuard !== null && typeof request.ip === 'string' && request.ip !== '' ? request.ip : null
+    if (ip !== null) {
+      // Before the host's guard runs: a blocked address learns nothing, not even that a token is right.
+      const retryAfter = bruteForceGuard!.blockedFor(ip, keyward.clock.now())
+      if (retryAfter > 0) return tooManyFailures(retryAfter, requestId)
+    }
     let allowed: boolean
     try {
       allowed = (await options.authorize(request)) === true
@@ -271,7 +418,13 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       report(error, requestId, 'guard')
       return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
     }
-    if (!allowed) return failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
+    if (!allowed) {
+      if (ip !== null) {
+        const retryAfter = await countFailure(bruteForceGuard!, ip, keyward.clock.now())
+        if (retryAfter > 0) return tooManyFailures(retryAfter, requestId)
+      }
+      return failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
+    }
 
     const route = matchRoute(request.path)
     if (!route) return failure('not_found', MESSAGES.notFound(n), requestId)

@@ -154,6 +154,9 @@ export const DASHBOARD_MESSAGES = {
   /** E5: the host's guard refused the request. */
   unauthorized: (n: MessageNames) =>
     `The ${n.serviceName} dashboard requires the Authorization: Bearer <dashboard-token> header.`,
+  /** E5, E7: too many refused dashboard requests from one address in the last minute. */
+  failedAuthorizations: (_: MessageNames, retryAfter: number) =>
+    `Too many failed dashboard authorization attempts from this address. Retry after ${retryAfter} s.`,
   /** E5, R5: the guard itself failed; never fail open. */
   guardFailed: (_: MessageNames, requestId: string) =>
     `Internal error while checking dashboard access. Retry once; if it persists, contact support quoting request id ${requestId}.`,
@@ -176,6 +179,11 @@ export const DASHBOARD_MESSAGES = {
   /** E5 */
   notAnObject: (_: MessageNames) =>
     'body must be a JSON object { name, sandbox?, expiresAt?, scopes?, limits? }.',
+  /** E5: JSON.parse keeps the last of two equal names, so a repeated field is refused instead. */
+  duplicateField: (_: MessageNames, field: string | null) =>
+    field === null
+      ? 'body holds a field more than once; send each field once.'
+      : `${field} is given more than once; send each field once.`,
   /** E5: `field` is already safe to show (or null when it is not). */
   unknownField: (_: MessageNames, field: string | null, allowed: string) =>
     field === null

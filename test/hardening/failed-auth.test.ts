@@ -6,6 +6,7 @@
 import type { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createManualClock } from '../../src/clock.js'
+import { bearerTokenGuard } from '../../src/dashboard.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/index.js'
 import { generateKey } from '../../src/key-format.js'
 import { createRedisStores } from '../../src/redis/index.js'
@@ -56,7 +57,9 @@ async function memoryApp(framework: Framework, options: KeywardOptions = {}, tru
   const live = await keyward.keys.create({ name: 'live' })
   const test = await keyward.keys.create({ name: 'test', sandbox: true })
   const scopeless = await keyward.keys.create({ name: 'no scopes', scopes: [] })
-  const app = await startApp(framework, keyward, { trustProxy })
+  // Dashboard 401s are sent freely here to show they are not API-key failures; the dashboard's own
+  // brute-force limit (tested with this guard in test/dashboard/http.test.ts) is off.
+  const app = await startApp(framework, keyward, { trustProxy, dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN), failedAuthLimit: 0 } })
   return { keyward, app, live: live.key, test: test.key, scopeless: scopeless.key }
 }
 
