@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { generateKey } from '../../src/key-format.js'
 import { createMemoryStores } from '../../src/memory/index.js'
+import type { AuthDecision } from '../../src/keyward.js'
 import { createTestKeyward } from '../../src/testing.js'
 
 const bad = () => `Bearer ${generateKey('live')}`
@@ -98,5 +99,59 @@ describe('failed-authentication guard under concurrency (E7)', () => {
     const statuses = results.map((d) => (d.ok ? 200 : d.response.status))
     expect(statuses.filter((s) => s === 401)).toHaveLength(5)
     expect(statuses.filter((s) => s === 429)).toHaveLength(35)
+  })
+})
+
+const status = (d: AuthDecision) => (d.ok ? 200 : d.response.status)
+
+describe('failed-authentication guard: one budget per client (E7)', () => {
+  it('E7: seven spellings of one IPv6 address share one budget', async () => {
+    const spellings = [
+      '2001:db8::1',
+      '2001:0db8:0:0:0:0:0:1',
+      '2001:DB8::1',
+      '2001:0DB8:0000:0000:0000:0000:0000:0001',
+      '2001:db8::1%eth0',
+      '2001:db8::0.0.0.1',
+      '[2001:db8::1]',
+    ]
+    const t = createTestKeyward({ failedAuthLimit: spellings.length })
+    const { key } = await t.issueLiveKey()
+    for (const ip of spellings) expect(status(await t.authenticate({ headers: { authorization: bad() }, ip })), ip).toBe(401)
+    for (const ip of spellings) {
+      const d = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip })
+      expect(d.ok ? 200 : [d.response.status, d.error.code], ip).toEqual([429, 'rate_limited'])
+    }
+  })
+
+  it('E7: every address of one IPv6 /64 shares its budget; another /64 has its own', async () => {
+    const t = createTestKeyward({ failedAuthLimit: 3 })
+    const { key } = await t.issueLiveKey()
+    for (const ip of ['2001:db8:0:7::1', '2001:db8:0:7::2', '2001:db8:0:7:ffff:ffff:ffff:ffff']) {
+      expect(status(await t.authenticate({ headers: { authorization: bad() }, ip }))).toBe(401)
+    }
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:0:7:abcd::9' }))).toBe(429)
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:0:8::1' }))).toBe(200)
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:1:7::1' }))).toBe(200)
+  })
+
+  it('E7: an IPv4-mapped IPv6 address, dotted or hex, counts as its IPv4 address', async () => {
+    const t = createTestKeyward({ failedAuthLimit: 3 })
+    const { key } = await t.issueLiveKey()
+    for (const ip of ['::ffff:192.0.2.50', '::FFFF:c000:232', '0:0:0:0:0:ffff:192.0.2.50']) {
+      expect(status(await t.authenticate({ headers: { authorization: bad() }, ip }))).toBe(401)
+    }
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.50' }))).toBe(429)
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.51' }))).toBe(200)
+  })
+
+  it('E7: an address that is not an IP address is counted as it is, bounded in length', async () => {
+    const t = createTestKeyward({ failedAuthLimit: 2 })
+    const { key } = await t.issueLiveKey()
+    const prefix = 'not-an-address-'.padEnd(64, 'x')
+    await t.authenticate({ headers: { authorization: bad() }, ip: `${prefix}1` })
+    await t.authenticate({ headers: { authorization: bad() }, ip: `${prefix}2` })
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: `${prefix}3` }))).toBe(429)
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: 'another' }))).toBe(200)
   })
 })

@@ -199,6 +199,46 @@ for (const framework of FRAMEWORKS) {
       expectBlocked(await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '203.0.113.50' }))
       expect((await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '203.0.113.51' })).status).toBe(200)
     })
+
+    it('E7 + trustProxy: seven spellings of one IPv6 address (case, zero padding, `::`, a zone id, an IPv4 tail, other hosts of its /64) share one budget; another /64 has its own', async () => {
+      const s = await started(framework, {}, true)
+      const proxy = freshAddress()
+      const spellings = [
+        '2001:db8:7::1',
+        '2001:0db8:0007:0000:0000:0000:0000:0001',
+        '2001:DB8:7::1',
+        '2001:db8:7::1%eth0',
+        '2001:db8:7:0::0.0.0.1',
+        '2001:db8:7:0:ffff::1',
+        '2001:db8:7::abcd',
+      ]
+      for (const spelling of spellings.slice(0, LIMIT)) {
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': spelling })
+        expect(r.status, `${spelling}: ${show(r)}`).toBe(401)
+      }
+      for (const spelling of spellings) {
+        expectBlocked(await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': spelling }))
+      }
+      for (const other of ['2001:db8:8::1', '2001:db8:7:1::1']) {
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': other })
+        expect(r.status, `${other}: ${show(r)}`).toBe(200)
+      }
+    })
+
+    it('E7 + trustProxy: an IPv4-mapped IPv6 address, dotted or hex, shares the budget of its IPv4 address', async () => {
+      const s = await started(framework, {}, true)
+      const proxy = freshAddress()
+      const mapped = ['::ffff:198.51.100.77', '::ffff:c633:644d', '0:0:0:0:0:ffff:198.51.100.77', '::FFFF:C633:644D', '198.51.100.77']
+      for (const spelling of mapped.slice(0, LIMIT)) {
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': spelling })
+        expect(r.status, `${spelling}: ${show(r)}`).toBe(401)
+      }
+      for (const spelling of mapped) {
+        expectBlocked(await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': spelling }))
+      }
+      const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '::ffff:198.51.100.78' })
+      expect(r.status, show(r)).toBe(200)
+    })
   })
 }
 
