@@ -1,8 +1,10 @@
 /**
- * What the Redis stores share: the wrapped client, the key layout, the time source and a cache of
- * the id → hash index. Options are checked here, once, with messages naming the option.
+ * What the Redis stores share: the wrapped client (behind the eviction check), the key layout, the
+ * time source and a cache of the id → hash index. Options are checked here, once, with messages
+ * naming the option.
  */
 import { type RedisClientLike, type RedisConnection, connect } from './client.js'
+import { guardEviction } from './eviction-policy.js'
 import { type Layout, assertRedisPrefix, createLayout } from './layout.js'
 import { text } from './codec.js'
 
@@ -33,6 +35,15 @@ export interface RedisStoreOptions {
    * its own slot).
    */
   coalesce?: boolean
+  /**
+   * Run on a Redis whose `maxmemory-policy` is not `noeviction`, or does not say. Default `false`:
+   * the stores read the policy before their first call (`CONFIG GET`, else `INFO memory`; every
+   * master of a cluster) and, on any other policy, every call rejects with
+   * `RedisEvictionPolicyError`, so requests get 500 and never pass (R5), because an evicted
+   * rate-limit counter would admit an exhausted key again. `true`: run anyway with inexact
+   * limits; a process warning (code `KEYWARD_REDIS_EVICTION`) says so once.
+   */
+  allowEviction?: boolean
 }
 
 /** The shared state of one set of Redis stores. */
@@ -48,6 +59,8 @@ export interface RedisContext {
   /** Remembers an id → hash pair (immutable once written, so caching it is safe). */
   remember(id: string, hash: string): void
   forget(id: string): void
+  /** The eviction check (see `eviction-policy.ts`): resolves once these stores may run. */
+  ready(): Promise<void>
 }
 
 /** Enough for the ids of every active key of a large deployment; older entries are evicted first. */
@@ -81,7 +94,11 @@ export function createContext(options: RedisStoreOptions): RedisContext {
   if (typeof coalesce !== 'boolean') {
     throw new TypeError(`keyward/redis: option "coalesce" must be true or false (got ${JSON.stringify(coalesce)})`)
   }
-  const connection = connect(options.client, timeoutMs)
+  const allowEviction = options.allowEviction ?? false
+  if (typeof allowEviction !== 'boolean') {
+    throw new TypeError(`keyward/redis: option "allowEviction" must be true or false (got ${JSON.stringify(allowEviction)})`)
+  }
+  const { connection, ready } = guardEviction(connect(options.client, timeoutMs), options.client, allowEviction)
   const layout = createLayout(prefix)
   // id → hash pairs never change once written; revocation is read from Redis every time (K7).
   const hashes = new Map<string, string>()
@@ -111,5 +128,6 @@ export function createContext(options: RedisStoreOptions): RedisContext {
     forget(id) {
       hashes.delete(id)
     },
+    ready,
   }
 }

@@ -12,6 +12,9 @@
  *   `disableOfflineQueue: true` (node-redis) and a short connect timeout, so nothing piles up while
  *   Redis is down; the client reconnects on its own, and keyward recovers with it (scripts are
  *   reloaded through `EVAL` when Redis answers `NOSCRIPT`).
+ * - Eviction: run Redis with `maxmemory-policy noeviction`. Before their first call the stores read
+ *   the policy (every master of a cluster) and on any other one refuse every call (R5), unless
+ *   `allowEviction: true`; `ready()` lets the host await that check at start.
  */
 import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
 import { authorizeOn } from './authorize.js'
@@ -23,6 +26,7 @@ import { type RedisUsageLog, type RedisUsageOptions, usageLogOn, createRedisUsag
 
 export type { IoRedisLike, NodeRedisClientLike, NodeRedisClusterLike, RedisClientLike } from './client.js'
 export type { RedisStoreOptions } from './context.js'
+export { EVICTION_WARNING_CODE, RedisEvictionPolicyError } from './eviction-policy.js'
 export type { RedisUsageLog, RedisUsageOptions } from './usage-log.js'
 export type { RedisKeyStore } from './key-store.js'
 export type { RedisRateLimiter } from './rate-limiter.js'
@@ -43,6 +47,23 @@ export interface RedisStores extends KeywardStores {
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
   close(): Promise<void>
+  /**
+   * The eviction check, awaited: resolves once these stores may run, that is once Redis said its
+   * `maxmemory-policy` is `noeviction` (on every master of a cluster), or, with
+   * `allowEviction: true`, once it has been read whatever it is. Rejects with
+   * `RedisEvictionPolicyError` (its message says what to set) when the stores refuse to run, or
+   * with the fault that kept Redis from answering within `timeoutMs` (a later call tries again).
+   * The stores run the same check before their first call whether or not this is called;
+   * awaiting it lets an app refuse to start.
+   *
+   * @example
+   * import { createRedisStores } from 'keyward/redis'
+   *
+   * const stores = createRedisStores({ client })
+   * await stores.ready() // throws on maxmemory-policy allkeys-lru: do not start serving
+   * const keyward = createKeyward({ stores })
+   */
+  ready(): Promise<void>
   /**
    * The `timeoutMs` option: every promise these stores return settles (or rejects) within it,
    * operations of several Redis calls included, so the core adds no timer of its own (R5).
@@ -100,6 +121,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     usage,
     authorize: authorizeOn(context),
     close: () => usage.close(),
+    ready: context.ready,
     timeoutMs: connection.timeoutMs,
   }
 }

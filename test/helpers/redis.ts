@@ -128,8 +128,9 @@ process.once('exit', () => {
 })
 
 /**
- * Starts a private `redis-server` that keeps nothing on disk, on a free port.
- * `extraArgs` are passed on (the cluster helper adds its cluster options).
+ * Starts a private `redis-server` that keeps nothing on disk, on a free port, with
+ * `maxmemory-policy noeviction` (the only policy the Redis stores run on by default).
+ * `extraArgs` are passed on after it and win (the cluster helper adds its cluster options).
  */
 export async function startRedisServer(options: { port?: number; extraArgs?: string[] } = {}): Promise<RedisProcess> {
   const port = options.port ?? (await freePort())
@@ -140,7 +141,7 @@ export async function startRedisServer(options: { port?: number; extraArgs?: str
     if (running()) return
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...(options.extraArgs ?? [])],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction', ...(options.extraArgs ?? [])],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )
     const spawned = child

@@ -9,7 +9,11 @@ import { connect } from '../../src/redis/client.js'
 import { createRedisStores } from '../../src/redis/index.js'
 import { AUTHORIZE_SCRIPT } from '../../src/redis/scripts.js'
 
-/** An ioredis-shaped client answering every command with `answer(command)` after `delayMs`. */
+/**
+ * An ioredis-shaped client answering every command with `answer(command)` after `delayMs`, except
+ * the stores' start check (`CONFIG GET maxmemory-policy`), answered at once as a `noeviction`
+ * Redis and not recorded in `sent`.
+ */
 function fakeClient(delayMs: number, answer: (command: string, args: string[]) => unknown = () => 'OK') {
   const sent: string[] = []
   return {
@@ -17,6 +21,7 @@ function fakeClient(delayMs: number, answer: (command: string, args: string[]) =
     client: {
       isCluster: false,
       call(command: string, ...args: string[]): Promise<unknown> {
+        if (command === 'CONFIG') return Promise.resolve(['maxmemory-policy', 'noeviction'])
         sent.push(command)
         if (delayMs === Infinity) return new Promise(() => undefined)
         return new Promise((resolve) => setTimeout(() => resolve(answer(command, args)), delayMs))
