@@ -22,7 +22,10 @@ function exit(code: number, message: string): never {
   process.exit(code)
 }
 
-/** STORE=redis: an ioredis client that fails fast instead of queueing (R5), and the Redis stores. */
+/**
+ * STORE=redis: an ioredis client that fails fast instead of queueing (R5), and the Redis stores,
+ * once they have checked that Redis will not evict their data (maxmemory-policy noeviction).
+ */
 async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStores; quit(): Promise<unknown> }> {
   const redis = (await import('../src/redis/index.js').catch(() => null)) as typeof import('../src/redis/index.js') | null
   if (typeof redis?.createRedisStores !== 'function') exit(2, 'STORE=redis is not available in this build yet; use STORE=memory')
@@ -35,7 +38,17 @@ async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStore
     client.disconnect()
     exit(1, `cannot connect to Redis at ${new URL(config.redisUrl).host}: ${(error as Error).message}`)
   }
-  return { stores: redis.createRedisStores({ client }), quit: () => client.quit() }
+  const stores = redis.createRedisStores({ client })
+  try {
+    await stores.ready()
+  } catch (error) {
+    client.disconnect()
+    // The server has no allowEviction setting: its operator's remedy is the Redis configuration.
+    const message = (error as Error).message.replace(/^keyward\/redis: /, '').replace(/,? (or|and) pass allowEviction: true .*$/, '')
+    const host = new URL(config.redisUrl).host
+    exit(1, error instanceof redis.RedisEvictionPolicyError ? `Redis at ${host}: ${message}` : `cannot check Redis at ${host}: ${message}`)
+  }
+  return { stores, quit: () => client.quit() }
 }
 
 let config: ServerConfig
