@@ -2,11 +2,12 @@
  * Opens a keyward instance on the Redis store for one `keys` command and closes it afterwards.
  * ioredis is loaded only here, so `keyward check` works where it is not installed. The client
  * neither queues nor retries: an unreachable Redis is a clean exit 4 within seconds, not a hang.
+ * A Redis whose maxmemory-policy may evict keyward's data is exit 4 too, before any command runs.
  */
 import { KeyInputError, KeyNotFoundError, KeywardError } from '../errors.js'
 import { type CreateKeyInput, validateCreateKeyInput } from '../key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
-import { createRedisStores } from '../redis/index.js'
+import { createRedisStores, RedisEvictionPolicyError } from '../redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
@@ -185,6 +186,14 @@ export async function withRedisKeyward<T>(
             ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`
             : (lastError?.message ?? (error as Error)?.message ?? String(error))
         throw new CliError(EXIT.store, 'store_unavailable', `cannot connect to ${where}: ${reason}`, {}, { cause: error })
+      }
+      try {
+        await stores.ready()
+      } catch (error) {
+        if (!(error instanceof RedisEvictionPolicyError)) throw error
+        // The command has no allowEviction flag: the remedy is the Redis configuration.
+        const reason = cliWording(error.message).replace(/,? (or|and) pass allowEviction: true .*$/, '')
+        throw new CliError(EXIT.store, 'store_unavailable', `${where} cannot be used: ${reason}`, {}, { cause: error })
       }
       return await operation(keyward, where)
     } catch (error) {
