@@ -20,6 +20,9 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
 /**
  * Builds `authorize(input)` from a key store and a limiter. The decision, in order:
  *
+ * 0. E7: with `input.failedAuth`, `limiter.peek` of the address's failure counter; when it is full
+ *    → `blocked` with its retry-after, before any key is looked up. (keyward passes it only when
+ *    the limiter is shared: a process-local count is known to the guard already.)
  * 1. The first of `input.hashes` (current pepper first, then previous ones) that
  *    `keys.findByHash` knows; none → `unknown`.
  * 2. `revokedAt` set → `revoked` (a revoked key that has also expired is `revoked`, K6); else
@@ -81,11 +84,26 @@ export function composeAuthorize(
     return outcome
   }
 
-  return function authorize(input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
+  function lookUp(input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
     const found = findFirst(keys, input.hashes, 0)
     if (isThenable(found)) return Promise.resolve(found).then((key) => decide(key, input))
     return decide(found, input)
   }
+
+  return function authorize(input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
+    const check = input.failedAuth
+    if (check === undefined) return lookUp(input)
+    const counted = limiter.peek(check.counter, { perMinute: check.limit, perMonth: null }, input.now)
+    if (isThenable(counted)) {
+      return Promise.resolve(counted).then((decision) => (decision.allowed ? lookUp(input) : blocked(decision)))
+    }
+    return counted.allowed ? lookUp(input) : blocked(counted)
+  }
+}
+
+/** E7: the failure count of the address is full; nothing else was read. */
+function blocked(decision: LimitDecision): AuthorizeOutcome {
+  return { result: 'blocked', retryAfter: Math.max(1, decision.retryAfter) }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { clientAddressKey } from './client-address.js'
-import type { Awaitable, LimitDecision, LimitPolicy, RateLimiter } from './types.js'
+import type { Awaitable, FailedAuthCheck, LimitDecision, LimitPolicy, RateLimiter } from './types.js'
 
 /**
  * E7: limits failed authentications per client address. Every method takes the address as the
@@ -7,20 +7,40 @@ import type { Awaitable, LimitDecision, LimitPolicy, RateLimiter } from './types
  * an address, IPv4-mapped IPv6 counted as its IPv4, and one budget per IPv6 /64 network.
  *
  * Failures are counted in the store's own RateLimiter (so a fleet on Redis shares the counts)
- * under `<namespace>:<address>`, a name no key id can take. Whether an address is blocked is read
- * from a local map filled by those counts, so the check costs no store round trip on the hot path.
- * On a shared store, an instance learns that an address is blocked on the first failure it sees
- * from it.
+ * under `<namespace>:<address>`, a name no key id can take. A local map of the addresses this
+ * process has seen blocked answers most repeat requests of a blocked address with no store call;
+ * it only ever holds blocks the limiter reported, so it can never admit what the store blocks.
+ * With a shared limiter (`RateLimiter.shared`, Redis) another instance may have blocked an address
+ * this one has never seen fail: `check` then asks the limiter, and keyward's own requests have the
+ * store's `authorize` step read the count (`AuthorizeInput.failedAuth`, `counterOf`) in the same
+ * call that looks the key up.
  */
 export interface FailedAuthGuard {
-  /** Seconds until the address may try again, or 0 when it is not blocked. */
+  /**
+   * Seconds until the address may try again as far as this process has seen (a block it counted
+   * or was told of), or 0. Synchronous and exact on a process-local limiter; with a shared one,
+   * 0 only means "not blocked here": use `check`, or the store's `authorize` with `counterOf`.
+   */
   blockedFor(ip: string, now: number): number
+  /**
+   * Seconds until the address may try again, or 0 when it is not blocked, on every instance:
+   * `blockedFor`, then, with a shared limiter, a peek at the shared count (which consumes
+   * nothing). Synchronous on a process-local limiter. Rejects (or throws) when the limiter does:
+   * the caller answers 500 and lets nothing through (R5).
+   */
+  check(ip: string, now: number): Awaitable<number>
   /**
    * Counts one failed authentication of the address. Resolves to the seconds the address must
    * wait when this failure is beyond the limit (answer 429, not 401), else 0. The count is atomic
    * in the store, so a concurrent burst gets exactly `limit` 401s, also on a shared store.
    */
   recordFailure(ip: string, now: number): Awaitable<number>
+  /** The address's counter, for `AuthorizeInput.failedAuth`. */
+  counterOf(ip: string): FailedAuthCheck
+  /** Remembers that the store answered the address `blocked` for `retryAfter` seconds. */
+  learnBlocked(ip: string, retryAfter: number, now: number): void
+  /** Whether the limiter's counts are shared with other processes (`RateLimiter.shared`). */
+  readonly shared: boolean
 }
 
 const SWEEP_AT = 10_000
@@ -33,6 +53,7 @@ export function createFailedAuthGuard(
   namespace = 'failed-auth',
 ): FailedAuthGuard {
   const policy: LimitPolicy = { perMinute: limit, perMonth: null }
+  const shared = limiter.shared === true
   // address key → epoch ms at which it may try again
   const blockedUntil = new Map<string, number>()
 
@@ -48,29 +69,55 @@ export function createFailedAuthGuard(
     return lastKey
   }
 
-  function learn(key: string, decision: LimitDecision): void {
-    // Blocked once the window is full: no further failure would be admitted.
-    if (!decision.allowed || decision.minute.remaining === 0) {
-      blockedUntil.set(key, decision.minute.reset * 1000)
-      if (blockedUntil.size > SWEEP_AT) sweep(Date.now())
-    }
+  // The last counter handed out, for the same reason: one object while one client is busy.
+  let lastCheckedKey: string | null = null
+  let lastCheck: FailedAuthCheck = { counter: '', limit }
+
+  function block(key: string, until: number): void {
+    blockedUntil.set(key, until)
+    if (blockedUntil.size > SWEEP_AT) sweep(Date.now())
   }
 
   function sweep(now: number): void {
     for (const [key, until] of blockedUntil) if (until <= now) blockedUntil.delete(key)
   }
 
+  function blockedFor(ip: string, now: number): number {
+    if (blockedUntil.size === 0) return 0
+    const key = keyOf(ip)
+    const until = blockedUntil.get(key)
+    if (until === undefined) return 0
+    if (until <= now) {
+      blockedUntil.delete(key)
+      return 0
+    }
+    return Math.ceil((until - now) / 1000)
+  }
+
+  /** The seconds a peek at the count says the address must wait, remembered when it must. */
+  function waitOf(key: string, decision: LimitDecision, now: number): number {
+    if (decision.allowed) return 0
+    const retryAfter = Math.max(1, decision.retryAfter)
+    block(key, now + retryAfter * 1000)
+    return retryAfter
+  }
+
+  function settle(key: string, decision: LimitDecision): number {
+    // Blocked once the window is full: no further failure would be admitted.
+    if (!decision.allowed || decision.minute.remaining === 0) block(key, decision.minute.reset * 1000)
+    return decision.allowed ? 0 : Math.max(1, decision.retryAfter)
+  }
+
   return {
-    blockedFor(ip, now) {
-      if (blockedUntil.size === 0) return 0
+    shared,
+    blockedFor,
+    check(ip, now) {
+      const known = blockedFor(ip, now)
+      if (known > 0 || !shared) return known
       const key = keyOf(ip)
-      const until = blockedUntil.get(key)
-      if (until === undefined) return 0
-      if (until <= now) {
-        blockedUntil.delete(key)
-        return 0
-      }
-      return Math.ceil((until - now) / 1000)
+      const peeked = limiter.peek(`${namespace}:${key}`, policy, now)
+      if (isPromise(peeked)) return peeked.then((decision) => waitOf(key, decision, now))
+      return waitOf(key, peeked, now)
     },
     recordFailure(ip, now) {
       const key = keyOf(ip)
@@ -81,8 +128,8 @@ export function createFailedAuthGuard(
         onError(error)
         return 0
       }
-      if (typeof (counted as Promise<LimitDecision>).then === 'function') {
-        return (counted as Promise<LimitDecision>).then(
+      if (isPromise(counted)) {
+        return counted.then(
           (decision) => settle(key, decision),
           (error: unknown) => {
             // The request already failed authentication: answering its 401 lets nothing through.
@@ -91,12 +138,22 @@ export function createFailedAuthGuard(
           },
         )
       }
-      return settle(key, counted as LimitDecision)
+      return settle(key, counted)
+    },
+    counterOf(ip) {
+      const key = keyOf(ip)
+      if (key !== lastCheckedKey) {
+        lastCheckedKey = key
+        lastCheck = { counter: `${namespace}:${key}`, limit }
+      }
+      return lastCheck
+    },
+    learnBlocked(ip, retryAfter, now) {
+      if (retryAfter > 0) block(keyOf(ip), now + retryAfter * 1000)
     },
   }
+}
 
-  function settle(key: string, decision: LimitDecision): number {
-    learn(key, decision)
-    return decision.allowed ? 0 : Math.max(1, decision.retryAfter)
-  }
+function isPromise<T>(value: Awaitable<T>): value is Promise<T> {
+  return typeof (value as Promise<T> | null)?.then === 'function'
 }

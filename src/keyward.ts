@@ -393,6 +393,8 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
         return fallback
           ? credentialFailure(fallback, requestId)
           : failure('API_KEY_EXPIRED', MESSAGES.expired(names), requestId, challengeToken)
+      case 'blocked':
+        return blockedFailure(outcome.retryAfter, requestId)
       case 'forbidden': {
         const missing = outcome.reason === 'scope' ? firstMissingScope(outcome.key.scopes, requiredScopes) : ''
         const message = outcome.reason === 'live-only' ? MESSAGES.liveOnly(names) : MESSAGES.missingScope(names, missing)
@@ -439,6 +441,10 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
           }
         })
       : null
+  // E7: whether the store's authorize step reads the address's failure count before any key. A
+  // fused step (Redis) reads it in the same call; a composed one peeks a shared limiter first. A
+  // process-local limiter's counts are all this guard's own, so its local check is exact.
+  const guardInAuthorize = guard !== null && (stores.authorize !== undefined || guard.shared)
 
   function authenticate(request: RequestView, routeRequirements: RouteRequirements = {}): Awaitable<AuthDecision> {
     const requestId = request.requestId ?? resolveRequestId(undefined, false)
@@ -508,17 +514,21 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
         liveOnly: routeRequirements.liveOnly === true,
         consume,
         defaults,
+        // E7: another instance may have blocked the address; the store answers that first.
+        failedAuth: ip !== null && guardInAuthorize ? guard!.counterOf(ip) : undefined,
       }
       const outcome = authorize(input)
       if (isPromise(outcome)) {
         return bounded(outcome).then(
           (settled) => {
+            if (settled.result === 'blocked') guard!.learnBlocked(ip!, settled.retryAfter, now)
             const decision = decide(settled, requestId, now, checked, viaApiKey, fallback, consume, routeRequirements.scopes)
             return ip === null ? decision : countFailure(decision, ip, now)
           },
           (error: unknown) => internalFailure(error, requestId),
         )
       }
+      if (outcome.result === 'blocked') guard!.learnBlocked(ip!, outcome.retryAfter, now)
       return decide(outcome, requestId, now, checked, viaApiKey, fallback, consume, routeRequirements.scopes)
     } catch (error) {
       // R5: a store that throws synchronously is a fault like any other; never fail open.

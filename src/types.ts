@@ -119,6 +119,13 @@ export interface LimitDecision {
 export interface RateLimiter {
   consume(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitDecision>
   peek(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitDecision>
+  /**
+   * True when other processes count in the same state (the Redis limiter), so what this process
+   * last saw of a count may be stale: the failed-authentication guard (E7) then asks the limiter
+   * whether an address is blocked instead of trusting what it saw itself. Absent or false: the
+   * counts are this process's own (the memory limiter).
+   */
+  readonly shared?: boolean
 }
 
 /** One audited request (E5). */
@@ -166,9 +173,26 @@ export interface AuthorizeInput {
   consume: boolean
   /** The type defaults; a key's own `limits` override them (L1). */
   defaults: { live: LimitPolicy; test: LimitPolicy }
+  /**
+   * E7: the failed-authentication count of the request's client address, checked before any key
+   * is looked up: when it holds `limit` or more in the last minute (as `RateLimiter.peek` with
+   * `{ perMinute: limit, perMonth: null }` would refuse it) the outcome is `blocked` and nothing
+   * else is read or written. Absent: no check. Every implementation of `authorize` must honour it.
+   */
+  failedAuth?: FailedAuthCheck | undefined
+}
+
+/** E7: where the failed-authentication guard counts one client address, and its limit. */
+export interface FailedAuthCheck {
+  /** The RateLimiter name the guard counts the address's 401s under (`failed-auth:<address>`). */
+  counter: string
+  /** Failed authentications per minute at which the address is blocked. */
+  limit: number
 }
 
 export type AuthorizeOutcome =
+  /** E7: the client address is blocked (`input.failedAuth`); no key was looked at. */
+  | { result: 'blocked'; retryAfter: number }
   | { result: 'unknown' }
   | { result: 'revoked'; key: StoredKey }
   | { result: 'expired'; key: StoredKey }

@@ -1,8 +1,8 @@
-import type { AuthorizeInput, AuthorizeOutcome, LimitPolicy, StoredKey } from '../types.js'
+import type { AuthorizeInput, AuthorizeOutcome, FailedAuthCheck, LimitPolicy, StoredKey } from '../types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import type { TaggedKeys } from './layout.js'
-import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT } from './scripts.js'
+import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT, LIMIT_SCRIPT } from './scripts.js'
 
 /**
  * The most requests one batch script call decides; a longer queue goes out as several calls, all
@@ -21,8 +21,10 @@ if (MAX_BATCH >= KEY_NUMBERS) throw new Error('keyward/redis: MAX_BATCH must sta
 
 /** Where the authorize script's ARGV holds the id of the record the caller holds (ARGV[8]). */
 const KNOWN = 7
-/** Where its scopes start (ARGV[9..]). */
-const SCOPES = 8
+/** Where it holds the failed-authentication limit of the address checked first (ARGV[9], E7). */
+const FAILURE_LIMIT = 8
+/** Where its scopes start (ARGV[10..]). */
+const SCOPES = 9
 
 /**
  * The most records held for the short reply; enough for the keys of a large deployment that are
@@ -38,6 +40,8 @@ interface Queued {
   /** The type defaults as `args` holds them (the cached array: a batch shares one). */
   defaults: string[]
   hash: string
+  /** The failed-authentication counter of the request's address (E7), or undefined for no check. */
+  counter: string | undefined
   /** The record this instance held for the hash when the call was queued (ARGV[8] names its id). */
   held: StoredKey | undefined
   /** Settles the request's promise with its decoded outcome: no further promise per request. */
@@ -56,6 +60,9 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
 
 /** The batch script's reply for a request decided from the hot key (see AUTHORIZE_BATCH_SCRIPT). */
 const HOT = 7
+
+/** The script's reply code for a request from a blocked address (E7). */
+const BLOCKED = 8
 
 /**
  * The outcome of a request the batch script answered HOT: the admitted request before it, with one
@@ -90,6 +97,12 @@ function countedOnceMore(previous: AuthorizeOutcome & { result: 'ok' }): Authori
  *
  * One hash is one script call, bounded by the connection's deadline; several hashes are tried in
  * turn under one deadline for all of them, so `authorize` always settles within `timeoutMs` (R5).
+ *
+ * E7 (`input.failedAuth`): the script reads the client address's failed-authentication counter
+ * (written by the limit script, on any instance) before the key's record, and answers `blocked`
+ * when it is full: no extra command and no extra round trip. On a cluster the counter lives in
+ * another slot than the key, which one script may not reach, so there it is peeked first, with
+ * the limit script: a second, earlier round trip for each request that carries the check.
  */
 export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => Promise<AuthorizeOutcome> {
   const { connection, layout } = context
@@ -150,6 +163,11 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
   function outcomeOf(hash: string, raw: unknown, held: StoredKey | undefined): AuthorizeOutcome | null {
     const reply = array(raw, 'the authorize script')
     const code = integer(reply[0], 'the authorize script')
+    if (code === BLOCKED) {
+      const retryAfter = reply.length === 2 ? integer(reply[1], 'the authorize script') : 0
+      if (retryAfter < 1) throw badReply('the authorize script', reply)
+      return { result: 'blocked', retryAfter }
+    }
     if (code === 6) {
       if (held === undefined || reply.length !== 5) throw badReply('the authorize script', reply)
       return {
@@ -194,29 +212,33 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     }
   }
 
-  /** One request's script call, on its own. */
-  function callOne(keys: TaggedKeys, args: string[]): Promise<unknown> {
-    return connection.script(AUTHORIZE_SCRIPT, [keys.record, keys.minute, keys.month], args)
+  /** One request's script call, on its own; `counter` is its address's failure counter (KEYS[4]). */
+  function callOne(keys: TaggedKeys, args: string[], counter: string | undefined): Promise<unknown> {
+    const names = counter === undefined ? [keys.record, keys.minute, keys.month] : [keys.record, keys.minute, keys.month, counter]
+    return connection.script(AUTHORIZE_SCRIPT, names, args)
   }
 
   /** One hash's call on its own: `args` with the id held for that hash (ARGV[8]). */
-  function call(hash: string, args: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome | null> {
+  function call(hash: string, args: string[], held: StoredKey | undefined, counter: string | undefined): Promise<AuthorizeOutcome | null> {
     args[KNOWN] = held === undefined ? '' : held.id
-    return callOne(keysOf(hash), args).then((raw) => outcomeOf(hash, raw, held))
+    return callOne(keysOf(hash), args, counter).then((raw) => outcomeOf(hash, raw, held))
   }
 
   let queue: Queued[] = []
 
   /**
-   * Sends the turn's queue: runs of requests that share `now` and the defaults (nearly always the
-   * whole queue) go out in calls of at most MAX_BATCH.
+   * Sends the turn's queue: runs of requests that share `now`, the defaults and the failure limit
+   * (nearly always the whole queue) go out in calls of at most MAX_BATCH.
    */
   function flush(): void {
     const all = queue
     queue = []
     let start = 0
     for (let i = 1; i <= all.length; i++) {
-      if (i === all.length || i - start === MAX_BATCH || all[i]!.args[0] !== all[start]!.args[0] || all[i]!.defaults !== all[start]!.defaults) {
+      if (
+        i === all.length || i - start === MAX_BATCH || all[i]!.args[0] !== all[start]!.args[0] ||
+        all[i]!.defaults !== all[start]!.defaults || all[i]!.args[FAILURE_LIMIT] !== all[start]!.args[FAILURE_LIMIT]
+      ) {
         send(start === 0 && i === all.length ? all : all.slice(start, i))
         start = i
       }
@@ -239,12 +261,18 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
   function send(batch: Queued[]): void {
     if (batch.length === 1) {
       const queued = batch[0]!
-      callOne(queued.keys, queued.args).then((raw) => settle(queued, raw), queued.reject)
+      callOne(queued.keys, queued.args, queued.counter).then((raw) => settle(queued, raw), queued.reject)
       return
     }
     const keys: string[] = []
     const { defaults } = batch[0]!
-    const args: string[] = [String(batch.length), batch[0]!.args[0]!, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!]
+    const args: string[] = [
+      String(batch.length), batch[0]!.args[0]!, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!, batch[0]!.args[FAILURE_LIMIT]!,
+    ]
+    // E7: the address counters go after every hash's keys; an entry's g names one by its position
+    // there (filled in once the number of hashes is known), each counter once.
+    const counters: string[] = []
+    const counterAt: number[] = []
     // Each hash's keys go once, however many requests of the batch it has; a request names them
     // by number. A busy key's requests then send a few bytes each instead of its three key names.
     const numbers = new Map<TaggedKeys, number>()
@@ -255,8 +283,8 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     let runNumber = 0
     let runLength = 0
     for (const queued of batch) {
-      const { keys: own, args: a } = queued
-      if (previous !== undefined && own === previous.keys && sameRequest(a, previous.args)) {
+      const { keys: own, args: a, counter } = queued
+      if (previous !== undefined && own === previous.keys && counter === previous.counter && sameRequest(a, previous.args)) {
         runLength++
         args[runAt] = String(runNumber + KEY_NUMBERS * (runLength - 1))
         continue
@@ -269,11 +297,24 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       }
       // f: the scope count, live-only (ARGV[3]) and consume (ARGV[2]), as the batch script takes them.
       args.push(String((a.length - SCOPES) * 4 + (a[2] === '1' ? 2 : 0) + (a[1] === '1' ? 1 : 0)), String(number), a[KNOWN]!)
+      if (counter === undefined) {
+        args.push('0')
+      } else {
+        let ordinal = counters.indexOf(counter)
+        if (ordinal < 0) ordinal = counters.push(counter) - 1
+        counterAt.push(args.length, ordinal)
+        args.push('')
+      }
       for (let i = SCOPES; i < a.length; i++) args.push(a[i]!)
       previous = queued
-      runAt = args.length - (a.length - SCOPES) - 2
+      runAt = args.length - (a.length - SCOPES) - 3
       runNumber = number
       runLength = 1
+    }
+    if (counters.length > 0) {
+      const first = keys.length + 1
+      for (let i = 0; i < counterAt.length; i += 2) args[counterAt[i]!] = String(first + counterAt[i + 1]!)
+      for (const counter of counters) keys.push(counter)
     }
     connection.script(AUTHORIZE_BATCH_SCRIPT, keys, args).then(
       (raw) => {
@@ -286,8 +327,8 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
           return
         }
         // A request whose decision failed in Redis gets its own error; the others their replies.
-        // HOT: admitted as the request before it (an admitted one, of the same key and route),
-        // counted once more.
+        // HOT: admitted as the last admitted request before it (of the same key and route),
+        // counted once more; a request from a blocked address between them (E7) counted nothing.
         let previous: AuthorizeOutcome | null = null
         for (let i = 0; i < batch.length; i++) {
           const reply = replies[i]
@@ -303,7 +344,8 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
             previous = null
             batch[i]!.reject(reply)
           } else {
-            previous = settle(batch[i]!, reply)
+            const outcome = settle(batch[i]!, reply)
+            if (outcome === null || outcome.result !== 'blocked') previous = outcome
           }
         }
       },
@@ -314,25 +356,73 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
   }
 
   /** The authorize call of one hash, in this turn's batch: one promise per request, settled with its outcome. */
-  function enqueue(hash: string, args: string[], defaults: string[], held: StoredKey | undefined): Promise<AuthorizeOutcome> {
+  function enqueue(
+    hash: string,
+    args: string[],
+    defaults: string[],
+    held: StoredKey | undefined,
+    counter: string | undefined,
+  ): Promise<AuthorizeOutcome> {
     const keys = keysOf(hash)
     args[KNOWN] = held === undefined ? '' : held.id
     return new Promise<AuthorizeOutcome>((resolve, reject) => {
-      if (queue.push({ keys, args, defaults, hash, held, resolve, reject }) === 1) setImmediate(flush)
+      if (queue.push({ keys, args, defaults, hash, counter, held, resolve, reject }) === 1) setImmediate(flush)
     })
   }
 
-  async function tryEach(hashes: readonly string[], args: string[]): Promise<AuthorizeOutcome> {
+  async function tryEach(hashes: readonly string[], args: string[], counter: string | undefined): Promise<AuthorizeOutcome> {
     for (const hash of hashes) {
-      // Each call gets its own copy: ARGV[8] differs by hash.
-      const outcome = await call(hash, args.slice(), records.get(hash))
+      // Each call gets its own copy: ARGV[8] differs by hash. Each checks the address again: it
+      // costs one EXISTS, and a failure elsewhere may have blocked it in between.
+      const outcome = await call(hash, args.slice(), records.get(hash), counter)
       if (outcome !== null) return outcome
     }
     return UNKNOWN
   }
 
+  /**
+   * The key the limiter counts an address's failures in: the limit state of an id with no record
+   * (rate-limiter.ts), read by the script beside the key (KEYS[4]). Built once while one client is busy.
+   */
+  let lastCounter = ''
+  let lastCounterKey = ''
+  function counterKeyOf(counter: string): string {
+    if (counter !== lastCounter) {
+      lastCounterKey = layout.ofOrphanId(counter).minute
+      lastCounter = counter
+    }
+    return lastCounterKey
+  }
+
+  /** The failure limit as ARGV[9], converted once while it stays the same. */
+  let failureLimit = 0
+  let failureLimitText = ''
+  function failureLimitArgument(check: FailedAuthCheck | undefined): string {
+    if (check === undefined) return ''
+    if (check.limit !== failureLimit) {
+      failureLimit = check.limit
+      failureLimitText = String(check.limit)
+    }
+    return failureLimitText
+  }
+
+  /**
+   * E7 on a cluster: the address's counter is peeked with the limit script (it lives in another
+   * slot than any key), then, unless it is full, the key is authorized as usual. One deadline for
+   * both calls.
+   */
+  async function checkThenAuthorize(check: FailedAuthCheck, counter: TaggedKeys, args: string[], hashes: readonly string[]): Promise<AuthorizeOutcome> {
+    const peeked = decodeDecision(
+      await connection.script(LIMIT_SCRIPT, [counter.minute, counter.month], [args[0]!, '0', failureLimitArgument(check), '']),
+    )
+    if (!peeked.allowed) return { result: 'blocked', retryAfter: Math.max(1, peeked.retryAfter) }
+    return tryEach(hashes, args, undefined)
+  }
+
   return function authorize(input) {
     const defaults = defaultArguments(input.defaults)
+    const check = input.failedAuth
+    const inScript = check !== undefined && !connection.cluster
     const args = [
       context.nowArgument(input.now),
       input.consume ? '1' : '0',
@@ -342,18 +432,23 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       defaults[2]!,
       defaults[3]!,
       '',
+      inScript ? failureLimitArgument(check) : '',
     ]
     const scopes = input.requiredScopes
     if (scopes != null) for (let i = 0; i < scopes.length; i++) args.push(scopes[i]!)
     const { hashes } = input
     try {
+      if (check !== undefined && !inScript) {
+        return connection.within(checkThenAuthorize(check, layout.ofOrphanId(check.counter), args, hashes), 'the authorize script')
+      }
+      const counterKey = check === undefined ? undefined : counterKeyOf(check.counter)
       if (hashes.length === 1) {
         const hash = hashes[0]!
         const held = records.get(hash)
-        if (context.coalesce) return enqueue(hash, args, defaults, held)
-        return call(hash, args, held).then((outcome) => outcome ?? UNKNOWN)
+        if (context.coalesce) return enqueue(hash, args, defaults, held, counterKey)
+        return call(hash, args, held, counterKey).then((outcome) => outcome ?? UNKNOWN)
       }
-      return connection.within(tryEach(hashes, args), 'the authorize script')
+      return connection.within(tryEach(hashes, args, counterKey), 'the authorize script')
     } catch (error) {
       return Promise.reject(error)
     }

@@ -14,12 +14,18 @@
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
  * | `<prefix>:{id:<id>}:rl` (`:mo`)  | HASH   | limiter state of an id with no record          | as `:rl` (`:mo`)         |
+ * | `<prefix>:{id:failed-auth:<a>}`  | HASH   | E7: failed authentications of client address   | as `:rl`                 |
+ * | `:rl`                            |        | `<a>` (`clientAddressKey`), counted by the     |                          |
+ * |                                  |        | limit script, read by the authorize script ³   |                          |
  *
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.
  * ² Bookkeeping kept by the scripts so a request reads O(1) fields: `t` = the sum of the bucket
  * counts held, `n` = the newest second held, `o` = the oldest second held. A hash of buckets
  * without them (as earlier versions wrote it) is still read, whole, and gains them on a consume.
+ * ³ In the same script call as the key (KEYS[4]) on a single node, so the check costs no command of
+ * its own; on a cluster it lives in another slot and is peeked with the limit script first. A
+ * guard of another namespace (the dashboard's) keeps its counters the same way under its own name.
  *
  * The `{<hash>}` hash tag puts a key's record and limit state in one cluster slot, so the hot-path
  * script touches one slot. Record fields: `id`, `name`, `keyType`, `last4`, `createdAt`, and when

@@ -7,6 +7,8 @@ import { LIMIT_SCRIPT } from './scripts.js'
 export interface RedisRateLimiter extends RateLimiter {
   consume(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
   peek(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
+  /** Every instance on the same Redis and prefix counts in the same state. */
+  readonly shared: true
 }
 
 /** The RateLimiter on a shared context (used by `createRedisStores` and `createRedisRateLimiter`). */
@@ -34,6 +36,7 @@ export function rateLimiterOn(context: RedisContext): RedisRateLimiter {
   return {
     consume: (keyId, policy, now) => decide(keyId, policy, now, true),
     peek: (keyId, policy, now) => decide(keyId, policy, now, false),
+    shared: true,
   }
 }
 

@@ -462,8 +462,32 @@ local function complete(record_key, record)
   return rest[1] or rest[2] or rest[3]
 end
 
-local function authorize(record_key, minute_key, month_key, now_arg, consume_arg, live_only, D, d, known, A, from, to)
+-- E7: the seconds until the client address whose failed authentications counter_key counts may
+-- try again (as a peek of limit(): a full window), or 0. An address that never failed (no counter)
+-- costs one EXISTS, once per script run: every request of a run shares now and the limit, and
+-- nothing in a run changes a failure counter.
+local blocked_seen = {}
+local function blocked_for(counter_key, now, per_minute)
+  local wait = blocked_seen[counter_key]
+  if wait then return wait end
+  wait = 0
+  if redis.call('EXISTS', counter_key) == 1 then
+    local decision = limit(counter_key, counter_key, now, per_minute, nil, false)
+    if decision[1] == 0 then wait = decision[8] end
+  end
+  blocked_seen[counter_key] = wait
+  return wait
+end
+
+-- counter_key and failure_limit (both nil when the request has no check): the failed-authentication
+-- counter of the request's client address and its limit (E7), checked before the record is read.
+local function authorize(record_key, minute_key, month_key, now_arg, consume_arg, live_only, D, d, known,
+    counter_key, failure_limit, A, from, to)
   local now = clock_ms(now_arg)
+  if counter_key and failure_limit then
+    local wait = blocked_for(counter_key, now, failure_limit)
+    if wait > 0 then return {8, wait} end
+  end
   -- record: the reply's values of id, name, keyType, last4, createdAt, expiresAt, revokedAt,
   -- lastUsedAt, scopes, limits. An absent field is sent as the integer 0 (a string is always a
   -- bulk string): false would read as a null under RESP2 but as a boolean under RESP3.
@@ -570,14 +594,18 @@ const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one reques
 -- KEYS[1] the key record            HASH   <prefix>:{<hash>}:key
 -- KEYS[2] the limit state           HASH   <prefix>:{<hash>}:rl (buckets, t, n, o; m, q)
 -- KEYS[3] an earlier version's month counter, HASH <prefix>:{<hash>}:mo (read until moved)
+-- KEYS[4] with ARGV[9]: the failed-authentication counter of the client address (E7), HASH
+--         <prefix>:{id:failed-auth:<address>}:rl as the limit script writes it
 -- ARGV[1] now, epoch ms, or '' to read Redis TIME
 -- ARGV[2] '1' when an admitted request consumes (L4a), '0' for a peek (L5)
 -- ARGV[3] '1' when the route is live-only (L6)
 -- ARGV[4] live keys' perMinute   ARGV[5] live keys' perMonth ('' = no quota)
 -- ARGV[6] test keys' perMinute   ARGV[7] test keys' perMonth ('' = no quota)
 -- ARGV[8] the id of the record the caller holds for this hash, or ''
--- ARGV[9..] the scopes the route requires (L6)
--- Returns {0} unknown | {1, record} revoked | {2, record} expired
+-- ARGV[9] the failed authentications per minute that block the address of KEYS[4], or '' (no check)
+-- ARGV[10..] the scopes the route requires (L6)
+-- Returns {8, retry-after} when KEYS[4] is full: the address is blocked, nothing else was read (E7)
+--   | {0} unknown | {1, record} revoked | {2, record} expired
 --   | {3, record, decision} forbidden: scope | {4, record, decision} forbidden: live-only
 --   | {5, record, decision, consumed} ok. record: the values of id, name, keyType, last4,
 --   createdAt, expiresAt, revokedAt, lastUsedAt, scopes, limits, as stored afterwards, each a
@@ -585,29 +613,36 @@ const AUTHORIZE_SOURCE = `-- keyward authorize: the whole hot path of one reques
 --   | {6, expiresAt, lastUsedAt, decision, consumed} ok, for a record whose id is ARGV[8]: the
 --   two fields that change, as in record.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
-return authorize(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2] == '1', ARGV[3] == '1', ARGV, 3, ARGV[8], ARGV, 9, #ARGV)
+return authorize(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2] == '1', ARGV[3] == '1', ARGV, 3, ARGV[8],
+  KEYS[4], tonumber(ARGV[9]), ARGV, 10, #ARGV)
 `
 
 const AUTHORIZE_BATCH_SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
 -- Each request is decided exactly as the authorize script decides it, in the order given; a request
 -- whose decision fails (a Redis error) gets its error in its place and the others go on.
 -- KEYS    the keys of the requests' key hashes, three per hash as the authorize script's KEYS[1..3]
---         (KEYS[3j-2..3j] for hash j), each hash once however many requests it has
+--         (KEYS[3j-2..3j] for hash j), each hash once however many requests it has; after them
+--         the failed-authentication counters of the requests' client addresses (E7), each once
 -- ARGV[1] n, the number of requests
 -- ARGV[2] now, as the authorize script's ARGV[1], and ARGV[3..6] the type defaults, as its
 --         ARGV[4..7]: the same for every request of the batch
--- ARGV[7..] for each run of r requests alike, in order: f, j + 32 * (r - 1) (their keys are
---         KEYS[3j-2..3j]), their known id (as the authorize script's ARGV[8]), then their scopes:
+-- ARGV[7] the failed authentications per minute that block an address, or '' (as the authorize
+--         script's ARGV[9]): the same for every request of the batch
+-- ARGV[8..] for each run of r requests alike, in order: f, j + 32 * (r - 1) (their keys are
+--         KEYS[3j-2..3j]), their known id (as the authorize script's ARGV[8]), g, the index in
+--         KEYS of their address's counter (0: no check), then their scopes:
 --         f = 4 * (the number of scopes) + 2 * (live-only route, as ARGV[3]) + (consumes, as
 --         ARGV[2]). Each request of a run is decided on its own, as if it were sent alone.
 -- Returns an array of n replies, each what the authorize script returns, or an error reply, or
--- 7 for a request decided from the hot key: admitted and counted as the request before it was,
--- with one less remaining in the minute window and, with a quota, in the month.
+-- 7 for a request decided from the hot key: admitted and counted as the last admitted request
+-- before it was (requests from a blocked address, {8, wait}, may stand between them), with one
+-- less remaining in the minute window and, with a quota, in the month.
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
 carry_wanted = true
 local n = tonumber(ARGV[1])
+local failure_limit = tonumber(ARGV[7])
 local replies = {}
-local at = 7
+local at = 8
 -- The hot key: the last request, when it was admitted on the usual path (carry_field), while the
 -- requests after it are of the same key and route and hold the same record id. Each of those is
 -- decided from what the one before it left: the same record (nothing can change it within the
@@ -641,11 +676,21 @@ end
 
 -- Request i, of the hot key, its flags and arguments at ARGV[at ..] (c scopes): its reply (7, see
 -- above), or nil when its route or held id differ from the hot request's, or it is over a limit
--- (the whole path then decides it).
+-- (the whole path then decides it). A request from another address than the hot request's (g)
+-- is first checked against its own failure counter (E7), as the whole path would: when it is
+-- blocked its reply is {8, wait} and nothing is counted for it. The hot request's own address
+-- passed that check, and nothing in this script run changes a failure counter.
 local function from_hot(i, at, c)
-  if ARGV[hot_at] ~= ARGV[at] then return nil end
-  for j = 2, c + 2 do
+  if ARGV[hot_at] ~= ARGV[at] or ARGV[hot_at + 2] ~= ARGV[at + 2] then return nil end
+  for j = 4, c + 3 do
     if ARGV[hot_at + j] ~= ARGV[at + j] then return nil end
+  end
+  local g = ARGV[at + 3]
+  if g ~= '0' and g ~= ARGV[hot_at + 3] then
+    local ok, wait = pcall(blocked_for, KEYS[tonumber(g)], clock_ms(ARGV[2]), failure_limit)
+    -- A counter Redis cannot read: the whole path decides the request, and fails it alone.
+    if not ok then return nil end
+    if wait > 0 then return {8, wait} end
   end
   local d = hot_decision
   if d == nil then
@@ -680,7 +725,7 @@ while i < n do
       hot_k = -1
       carry_field = nil
       local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
-        ARGV, 2, ARGV[at + 2], ARGV, at + 3, at + c + 2)
+        ARGV, 2, ARGV[at + 2], KEYS[tonumber(ARGV[at + 3])], failure_limit, ARGV, at + 4, at + c + 3)
       if ok then
         replies[i] = whole
         -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
@@ -694,7 +739,7 @@ while i < n do
       end
     end
   end
-  at = at + c + 3
+  at = at + c + 4
 end
 if ncovered > 0 then settle() end
 return replies
@@ -799,7 +844,7 @@ return pushed
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: AUTHORIZE_SOURCE,
-  sha: '13c89f6c3ead806f07560dc079dc1ba6a2b59bfc',
+  sha: 'f933bbd5a4ebb3da3538418e371bde08f7ecb937',
 }
 
 /**
@@ -809,7 +854,7 @@ export const AUTHORIZE_SCRIPT: LuaScript = {
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: AUTHORIZE_BATCH_SOURCE,
-  sha: '763a68def3a95cf7b6fd5dce9f5b157ca74574b9',
+  sha: '085e011970b1359d463dbef0ce6dd49756c27914',
 }
 
 /** `RateLimiter.consume` and `peek` on their own. */

@@ -16,6 +16,7 @@ import type {
   AuthorizeInput,
   AuthorizeOutcome,
   Awaitable,
+  FailedAuthCheck,
   KeyStore,
   LimitPolicy,
   RateLimiter,
@@ -281,6 +282,60 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         await authorize({ hashes: [key.hash], now: T0 + 5_000 })
         await authorize({ hashes: [key.hash], now: T0 + 4_000 })
         expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0 + 5_000)
+      })
+    })
+
+    describe('the failed-authentication check (E7)', () => {
+      /** A counter as the guard names one, with `failures` failed authentications counted in it at T0. */
+      async function counterWith(failures: number, limit: number): Promise<FailedAuthCheck> {
+        const check = { counter: `failed-auth:198.51.100.${Math.floor(Math.random() * 250)}-${randomHash().slice(0, 8)}`, limit }
+        for (let i = 0; i < failures; i++) await fixture.limiter.consume(check.counter, { perMinute: limit, perMonth: null }, T0 + i)
+        return check
+      }
+
+      it('E7: a full counter gives blocked with the seconds until it frees, before the key is read: nothing consumed, lastUsedAt untouched', async () => {
+        const key = await inserted()
+        const failedAuth = await counterWith(3, 3)
+        const outcome = await authorize({ hashes: [key.hash], now: T0 + 20_000, failedAuth })
+        const peeked = await fixture.limiter.peek(failedAuth.counter, { perMinute: 3, perMonth: null }, T0 + 20_000)
+        expect(peeked).toMatchObject({ allowed: false, retryAfter: 41 })
+        expect(outcome).toEqual({ result: 'blocked', retryAfter: 41 })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 20_000, failedAuth, consume: false })).toEqual(outcome)
+        expect(await minuteUsed(key, DEFAULTS.live, T0 + 20_000)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+        // The check reads the counter and never adds to it.
+        expect((await fixture.limiter.peek(failedAuth.counter, { perMinute: 3, perMonth: null }, T0 + 20_000)).minute.remaining).toBe(0)
+      })
+
+      it('E7: the address is blocked whatever the key: unknown, revoked, forbidden or over its limit', async () => {
+        const failedAuth = await counterWith(2, 2)
+        const revoked = await inserted({ revokedAt: T0 - 1 })
+        const scoped = await inserted({ scopes: [] })
+        expect(await authorize({ hashes: [randomHash()], failedAuth })).toMatchObject({ result: 'blocked' })
+        expect(await authorize({ hashes: [revoked.hash], failedAuth })).toMatchObject({ result: 'blocked' })
+        expect(await authorize({ hashes: [scoped.hash], requiredScopes: ['ip'], failedAuth })).toMatchObject({ result: 'blocked' })
+      })
+
+      it('E7: a counter below its limit, or one whose failures have left the window, changes nothing', async () => {
+        const key = await inserted({ keyType: 'test' })
+        const below = await counterWith(2, 3)
+        expect(await authorize({ hashes: [key.hash], failedAuth: below })).toMatchObject({ result: 'ok', consumed: true })
+        const full = await counterWith(3, 3)
+        expect(await authorize({ hashes: [key.hash], now: T0 + 61_000, failedAuth: full })).toMatchObject({ result: 'ok', consumed: true })
+        const never = { counter: `failed-auth:never-${randomHash().slice(0, 8)}`, limit: 1 }
+        expect(await authorize({ hashes: [key.hash], now: T0 + 61_000, failedAuth: never })).toMatchObject({ result: 'ok', consumed: true })
+        // The two at T0 + 61 s (the one at T0 has left the window): each admitted request counted once.
+        expect(await minuteUsed(key, DEFAULTS.test, T0 + 61_000)).toBe(2)
+      })
+
+      it('E7: concurrent requests, some from a blocked address, are each decided on their own', async () => {
+        const key = await inserted({ keyType: 'live', limits: { perMinute: 100 } })
+        const blocked = await counterWith(1, 1)
+        const clean = await counterWith(0, 1)
+        const order = [clean, blocked, clean, clean, blocked, blocked, clean]
+        const outcomes = await Promise.all(order.map((failedAuth) => authorize({ hashes: [key.hash], failedAuth })))
+        expect(outcomes.map((o) => o.result)).toEqual(order.map((c) => (c === blocked ? 'blocked' : 'ok')))
+        expect(await minuteUsed(key, { perMinute: 100, perMonth: null })).toBe(4)
       })
     })
   })

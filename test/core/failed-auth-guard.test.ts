@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { createManualClock } from '../../src/clock.js'
+import { createFailedAuthGuard } from '../../src/failed-auth-guard.js'
 import { generateKey } from '../../src/key-format.js'
+import { type AuthDecision, createKeyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/memory/index.js'
-import type { AuthDecision } from '../../src/keyward.js'
 import { createTestKeyward } from '../../src/testing.js'
+import type { KeywardStores } from '../../src/types.js'
 
 const bad = () => `Bearer ${generateKey('live')}`
 
@@ -153,5 +156,103 @@ describe('failed-authentication guard: one budget per client (E7)', () => {
     await t.authenticate({ headers: { authorization: bad() }, ip: `${prefix}2` })
     expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: `${prefix}3` }))).toBe(429)
     expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: 'another' }))).toBe(200)
+  })
+})
+
+describe('failed-authentication guard on a shared limiter (E7)', () => {
+  /**
+   * Two keyward instances on one set of composed stores whose limiter says it is shared, as a
+   * limiter another process also counts in would: neither instance's guard sees the other's failures.
+   */
+  function twoInstances(limit: number) {
+    const clock = createManualClock()
+    const memory = createMemoryStores()
+    const lookups = { a: 0, b: 0 }
+    const limiter = { consume: memory.limiter.consume, peek: memory.limiter.peek, shared: true }
+    const storesFor = (name: 'a' | 'b'): KeywardStores => ({
+      keys: { ...memory.keys, findByHash: (hash) => (lookups[name]++, memory.keys.findByHash(hash)) },
+      limiter,
+      usage: memory.usage,
+    })
+    const a = createKeyward({ stores: storesFor('a'), clock, failedAuthLimit: limit })
+    const b = createKeyward({ stores: storesFor('b'), clock, failedAuthLimit: limit })
+    return { a, b, clock, lookups }
+  }
+
+  it('E7: failures on instance B up to the limit block the address on instance A, which saw none: a valid key gets 429 with Retry-After before any key is looked up', async () => {
+    const { a, b, clock, lookups } = twoInstances(3)
+    const { key } = await a.keys.create({ name: 'valid' })
+    for (let i = 0; i < 3; i++) expect(status(await b.authenticate({ authorization: bad(), ip: '2001:db8::5' }))).toBe(401)
+    clock.advance(10_000)
+    const d = await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:0db8::77' })
+    if (d.ok) throw new Error('a valid key was admitted from an address blocked on another instance')
+    expect([d.response.status, d.error.code]).toEqual([429, 'rate_limited'])
+    expect(d.error.message).toMatch(/^Too many failed authentication attempts/)
+    expect(Number(d.response.headers['Retry-After'])).toBeGreaterThanOrEqual(50)
+    expect(Number(d.response.headers['Retry-After'])).toBeLessThanOrEqual(51)
+    expect(d.response.headers['X-RateLimit-Limit']).toBeUndefined()
+    expect(lookups.a).toBe(0)
+    // Another address is not affected, and the block lifts when the window frees.
+    expect(status(await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8:1::5' }))).toBe(200)
+    clock.advance(Number(d.response.headers['Retry-After']) * 1000)
+    expect(status(await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8::5' }))).toBe(200)
+  })
+
+  it("E7: the shared check reads the count and never adds to it, nor to the key's counters", async () => {
+    const { a, b } = twoInstances(3)
+    const { key } = await a.keys.create({ name: 'valid', keyType: 'test' })
+    for (let i = 0; i < 2; i++) await b.authenticate({ authorization: bad(), ip: '198.51.100.9' })
+    for (let i = 0; i < 5; i++) expect(status(await a.authenticate({ authorization: `Bearer ${key}`, ip: '198.51.100.9' }))).toBe(200)
+    // Still one failure short of the limit, on both instances.
+    expect(status(await a.authenticate({ authorization: bad(), ip: '198.51.100.9' }))).toBe(401)
+    const d = await b.authenticate({ authorization: `Bearer ${key}`, ip: '198.51.100.9' })
+    expect(status(d)).toBe(429)
+    const elsewhere = await a.authenticate({ authorization: `Bearer ${key}`, ip: '198.51.100.10' })
+    if (!elsewhere.ok) throw new Error(elsewhere.response.body)
+    expect(elsewhere.headers['X-RateLimit-Remaining']).toBe('4')
+  })
+
+  it('E7/R5: a shared limiter that fails while the address is checked gives 500, never the handler', async () => {
+    const memory = createMemoryStores()
+    const t = createTestKeyward({
+      stores: {
+        ...memory,
+        limiter: { ...memory.limiter, peek: () => Promise.reject(new Error('down')), shared: true },
+      },
+      onError: () => {},
+    })
+    const { key } = await t.issueLiveKey()
+    const d = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.60' })
+    expect(d.ok ? 200 : [d.response.status, d.error.code]).toEqual([500, 'INTERNAL_ERROR'])
+  })
+
+  it('E7: on a process-local limiter the check stays synchronous and never peeks', async () => {
+    const memory = createMemoryStores()
+    let peeks = 0
+    const keyward = createKeyward({
+      stores: { ...memory, limiter: { consume: memory.limiter.consume, peek: (...args) => (peeks++, memory.limiter.peek(...args)) } },
+      failedAuthLimit: 2,
+    })
+    const { key } = await keyward.keys.create({ name: 'valid' })
+    const decision = keyward.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8::1' })
+    expect(decision).not.toBeInstanceOf(Promise)
+    expect(status(decision as AuthDecision)).toBe(200)
+    expect(peeks).toBe(0)
+  })
+
+  it('E7: guard.check() asks a shared limiter (the dashboard guard uses it), blockedFor() only what this process saw', async () => {
+    const memory = createMemoryStores()
+    const limiter = { consume: memory.limiter.consume, peek: memory.limiter.peek, shared: true }
+    const one = createFailedAuthGuard(2, limiter, () => {}, 'failed-x')
+    const two = createFailedAuthGuard(2, limiter, () => {}, 'failed-x')
+    const now = Date.UTC(2026, 0, 1)
+    expect(await one.recordFailure('2001:db8::1', now)).toBe(0)
+    expect(await one.recordFailure('2001:db8::2', now)).toBe(0)
+    expect(two.blockedFor('2001:db8::3', now)).toBe(0)
+    expect(await two.check('2001:db8::3', now + 1000)).toBe(60)
+    // Learnt: now known locally too.
+    expect(two.blockedFor('2001:db8::3', now + 1000)).toBe(60)
+    expect(await two.check('2001:db8:0:1::1', now)).toBe(0)
+    expect(two.counterOf('2001:DB8::1%eth0')).toEqual({ counter: 'failed-x:2001:db8:0:0::/64', limit: 2 })
   })
 })

@@ -93,6 +93,26 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
         await keyward.close()
       })
 
+      it('E7: an address blocked by failures on one instance is blocked on another that saw none (its counter is in another slot than the key: peeked first)', async () => {
+        const storesFor = () => createRedisStores({ client: client(), prefix: `${prefix}-guard-${kind}` })
+        const a = createKeyward({ stores: storesFor(), failedAuthLimit: 3 })
+        const b = createKeyward({ stores: storesFor(), failedAuthLimit: 3 })
+        const { key } = await a.keys.create({ name: 'valid, E7' })
+        for (let i = 0; i < 3; i++) {
+          const failed = await b.authenticate({ authorization: `Bearer ${key.slice(0, -6)}000000`, ip: '2001:db8:c::1' })
+          expect(failed.ok ? 200 : failed.response.status).toBe(401)
+        }
+        const blocked = await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8:c::2' })
+        expect(blocked.ok ? 200 : [blocked.response.status, blocked.error.code, Number(blocked.response.headers['Retry-After']) > 0]).toEqual([
+          429,
+          'rate_limited',
+          true,
+        ])
+        expect((await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8:d::2' })).ok).toBe(true)
+        await a.close()
+        await b.close()
+      })
+
       it('K3: with pepper rotation the previous pepper’s hash (another slot) is tried second and found', async () => {
         const stores = createRedisStores({ client: client(), prefix: `${prefix}-pepper-${kind}` })
         const before = createKeyward({ stores, pepper: 'old-pepper' })

@@ -129,6 +129,60 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     expect(total).toBe(2 * N)
   })
 
+  it('P1/E7: with the failed-authentication guard on, requests that carry a client address (some with failures on record) cost what they cost without it', async () => {
+    // A failure on record for one address: its counter exists, and the script reads it.
+    const failed = await keyward.authenticate({ authorization: `Bearer ${key.slice(0, -6)}000000`, ip: '2001:db8::9' })
+    expect(failed.ok ? 200 : failed.response.status).toBe(401)
+    await measure.config('RESETSTAT')
+    const N = 400
+    const addresses = ['2001:db8::9', '203.0.113.9', '2001:db8:1::9', '198.51.100.9']
+    for (let i = 0; i < N; i += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, j) => {
+          const decision = await keyward.authenticate({
+            authorization: `Bearer ${key}`,
+            ip: addresses[j % addresses.length]!,
+            requestId: `req_guard${i + j}xxxxxxxxxxxxxxxxxxx`,
+          })
+          if (!decision.ok) throw new Error(decision.response.body)
+          keyward.recordUsage(decision.apiKey, { method: 'GET', path: '/api/v1/ip/lookup', status: 200, ip: '203.0.113.9' })
+        }),
+      )
+    }
+    await stores.usage.flush()
+    const concurrent = await topLevelCommands(measure)
+    console.info(`P1/E7 (concurrent): ${(concurrent.total / N).toFixed(3)} commands per request`, concurrent.byCommand)
+    expect(Object.keys(concurrent.byCommand)).toEqual(['evalsha'])
+    expect(concurrent.total).toBeLessThanOrEqual(N / 20 + N / 10)
+
+    await measure.config('RESETSTAT')
+    for (let i = 0; i < 50; i++) {
+      const decision = await keyward.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8::9' })
+      expect(decision.ok).toBe(true)
+    }
+    expect((await topLevelCommands(measure)).total).toBe(50)
+  })
+
+  it('P1/E7: an address blocked by another instance costs one command to learn of, then none while the block lasts', async () => {
+    const other = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3 })
+    const guarded = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3 })
+    for (let i = 0; i < 3; i++) {
+      const failed = await other.authenticate({ authorization: `Bearer ${key.slice(0, -6)}000000`, ip: '2001:db8:bad::1' })
+      expect(failed.ok ? 200 : failed.response.status).toBe(401)
+    }
+    await measure.config('RESETSTAT')
+    const first = await guarded.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8:bad::2' })
+    expect(first.ok ? 200 : first.response.status).toBe(429)
+    expect((await topLevelCommands(measure)).total).toBe(1)
+    for (let i = 0; i < 20; i++) {
+      const again = await guarded.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8:bad::3' })
+      expect(again.ok ? 200 : again.response.status).toBe(429)
+    }
+    expect((await topLevelCommands(measure)).total).toBe(1)
+    await other.close()
+    await guarded.close()
+  })
+
   it('P1: a request for an unknown key costs one command; a peek (auth test, L5) costs one command', async () => {
     await measure.config('RESETSTAT')
     const unknown = await keyward.authenticate({ authorization: `Bearer svc_live_${'0'.repeat(32)}${'0'.repeat(6)}` })

@@ -197,9 +197,10 @@ describe.skipIf(url === null)('Redis batch script: runs of alike requests', () =
     ])
     const batch = sent.filter((args) => Number(args[1]) > 3)
     expect(batch).toHaveLength(1)
-    // EVALSHA sha numkeys, 2 × 3 key names, 6 batch arguments, then 8 runs: 3 arguments each
-    // (f, key number and run length, held id) and their scopes (6 runs have one).
-    expect(batch[0]!).toHaveLength(2 + 6 + 6 + 8 * 3 + 6)
+    // EVALSHA sha numkeys, 2 × 3 key names, 7 batch arguments, then 8 runs: 4 arguments each
+    // (f, key number and run length, held id, address counter: none here) and their scopes (6
+    // runs have one).
+    expect(batch[0]!).toHaveLength(2 + 6 + 7 + 8 * 4 + 6)
     await keyward.close()
     client.disconnect()
   })

@@ -160,4 +160,112 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
     })
     expect(outcome.result).toBe('expired')
   })
+
+  describe('E7: the failed-authentication guard, shared', () => {
+    const LIMIT = 3
+    const guarded = (client: typeof io | typeof nodeRedis, options: { coalesce?: boolean; pepper?: string | { current: string; previous: string[] } } = {}) =>
+      createKeyward({
+        stores: createRedisStores({ client, prefix, ...(options.coalesce === undefined ? {} : { coalesce: options.coalesce }) }),
+        failedAuthLimit: LIMIT,
+        ...(options.pepper === undefined ? {} : { pepper: options.pepper }),
+      })
+    const from = (ip: string, key: string) => ({ ...bearer(key), ip })
+    const status = (d: AuthDecision) => (d.ok ? 200 : d.response.status)
+    let nextNetwork = 1
+    /** An IPv6 /64 no other test of this file uses (a fresh Redis prefix is not made per test). */
+    const freshNetwork = () => `2001:db8:${(process.pid % 0xffff).toString(16)}:${(nextNetwork++).toString(16)}`
+
+    function expectBlocked(d: AuthDecision): number {
+      if (d.ok) throw new Error('a request from a blocked address was admitted')
+      expect([d.response.status, d.error.code], d.response.body).toEqual([429, 'rate_limited'])
+      expect(d.error.message).toMatch(/^Too many failed authentication attempts/)
+      const retryAfter = Number(d.response.headers['Retry-After'])
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 61, String(retryAfter)).toBe(true)
+      expect(d.response.headers['X-RateLimit-Limit']).toBeUndefined()
+      return retryAfter
+    }
+
+    async function blockOn(instance: Keyward, ip: string): Promise<void> {
+      for (let i = 0; i < LIMIT; i++) expect(status(await instance.authenticate(from(ip, generateKey('live'))))).toBe(401)
+    }
+
+    it('E7: failures on instance B up to the limit, then a valid key from the same address on instance A (which saw no failure) gets 429 rate_limited with Retry-After', async () => {
+      const onA = guarded(io)
+      const onB = guarded(nodeRedis)
+      const { key } = await onA.keys.create({ name: 'valid, E7' })
+      const network = freshNetwork()
+      await blockOn(onB, `${network}::1`)
+      expectBlocked(await onA.authenticate(from(`${network}::1`, key)))
+      // Another spelling, another address of the /64: blocked too; another /64 is not.
+      expectBlocked(await onA.authenticate(from(`${network.toUpperCase()}:0:0:0:2%eth0`, key)))
+      expect(status(await onA.authenticate(from(`${freshNetwork()}::1`, key)))).toBe(200)
+      // Nothing of the key was counted by the blocked requests (one admitted request so far).
+      const admitted = await onA.authenticate(from('192.0.2.200', key))
+      if (!admitted.ok) throw new Error(admitted.response.body)
+      expect(admitted.headers['X-RateLimit-Remaining']).toBe('998')
+      await onA.close()
+      await onB.close()
+    })
+
+    it('E7: in one batch of concurrent requests for one key, those from the blocked address get 429 and the others are admitted, each counted once (the hot-key path)', async () => {
+      const onA = guarded(io)
+      const onB = guarded(nodeRedis)
+      const { key } = await onA.keys.create({ name: 'batched, E7', keyType: 'test' })
+      const blocked = `${freshNetwork()}::1`
+      const clean = `${freshNetwork()}::1`
+      await blockOn(onB, blocked)
+      const order = [clean, clean, blocked, blocked, clean, blocked, clean, clean]
+      const decisions = await Promise.all(order.map((ip) => onA.authenticate(from(ip, key))))
+      expect(decisions.map(status)).toEqual(order.map((ip) => (ip === blocked ? 429 : 200)))
+      for (const d of decisions.filter((d) => !d.ok)) expectBlocked(d)
+      // The admitted ones counted one after another, the refused ones between them counting nothing.
+      expect(decisions.flatMap((d) => (d.ok ? [d.apiKey.limits.minute.remaining] : []))).toEqual([9, 8, 7, 6, 5])
+      // Five admitted of the test key's 10 a minute: the blocked ones counted nothing.
+      const next = await onA.authenticate(from(clean, key))
+      if (!next.ok) throw new Error(next.response.body)
+      expect(next.headers['X-RateLimit-Remaining']).toBe('4')
+      await onA.close()
+      await onB.close()
+    })
+
+    it('E7: without coalescing, and with a previous pepper tried second, the instance that saw no failure blocks the address too', async () => {
+      const onB = guarded(nodeRedis)
+      const single = guarded(io, { coalesce: false })
+      const rotated = guarded(io, { pepper: { current: 'pepper-new', previous: ['pepper-old'] } })
+      const old = guarded(io, { pepper: 'pepper-old' })
+      const { key } = await single.keys.create({ name: 'single, E7' })
+      const { key: underOld } = await old.keys.create({ name: 'old pepper, E7' })
+      const ip = `${freshNetwork()}::1`
+      await blockOn(onB, ip)
+      expectBlocked(await single.authenticate(from(ip, key)))
+      expectBlocked(await rotated.authenticate(from(ip, underOld)))
+      expect(status(await rotated.authenticate(from(`${freshNetwork()}::1`, underOld)))).toBe(200)
+      for (const instance of [onB, single, rotated, old]) await instance.close()
+    })
+
+    it('E7/R5: a failure counter Redis cannot read fails the requests from that address alone (500), in a batch too', async () => {
+      const onA = guarded(io)
+      const { key } = await onA.keys.create({ name: 'unreadable counter, E7' })
+      const network = freshNetwork()
+      await io.set(`${prefix}:{id:failed-auth:${network}::/64}:rl`, 'not a hash')
+      const order = [`${freshNetwork()}::1`, `${network}::1`, `${network}::2`, `${freshNetwork()}::1`]
+      const decisions = await Promise.all(order.map((ip) => onA.authenticate(from(ip, key))))
+      expect(decisions.map((d) => (d.ok ? 200 : `${d.response.status} ${d.error.code}`))).toEqual([200, '500 INTERNAL_ERROR', '500 INTERNAL_ERROR', 200])
+      await onA.close()
+    })
+
+    it('E7: the instance learns the block: further requests from the address are answered without a store call until it lifts', async () => {
+      const onA = guarded(io)
+      const onB = guarded(nodeRedis)
+      const { key } = await onA.keys.create({ name: 'learnt, E7' })
+      const ip = `${freshNetwork()}::1`
+      await blockOn(onB, ip)
+      expectBlocked(await onA.authenticate(from(ip, key)))
+      const again = onA.authenticate(from(ip, key))
+      expect(again).not.toBeInstanceOf(Promise)
+      expectBlocked(again as AuthDecision)
+      await onA.close()
+      await onB.close()
+    })
+  })
 })
