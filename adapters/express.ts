@@ -1,73 +1,65 @@
 /**
- * `keyward/express`: keyward for Express 5 and Express 4.18+. The adapter reads the request, calls
- * the core and writes what the core returns; every decision lives in `keyward` and `src/http.ts`.
+ * `keyward/express`: keyward for Express 5 and Express 4.18+. `keywardExpress()` returns a router:
+ * routes declared on it need a key (with the options of `protect()`, or none with `public()`), and
+ * requests under the protected paths that no route of it takes need a key too (default deny).
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
-import { type AdapterOptions, clientGone, createAdapterCore, isPromise, type OwnPathKind, type RouteOptions } from '../src/http.js'
-import type { ApiKeyContext, AuthDecision, Keyward } from '../src/keyward.js'
-import type { KeywardResponse, RequestView } from '../src/types.js'
+import { Router } from 'express'
+import { type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
+import type { ApiKeyContext, Keyward } from '../src/keyward.js'
+import { readNodeBody } from '../src/request-body.js'
+import type { KeywardResponse, RouteRequirements } from '../src/types.js'
 
-export { clientErrorHandler, type AdapterOptions, type RouteOptions } from '../src/http.js'
+export { clientErrorHandler } from '../src/client-error.js'
+export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
 
 declare global {
   // Express's own extension point for `req` (@types/express-serve-static-core).
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** The key that authenticated this request; set by `protect()`, undefined on routes without it. */
+      /** The key that authenticated this request; undefined on public routes and outside keyward's paths. */
       apiKey?: ApiKeyContext
     }
   }
 }
 
 /**
- * The middleware `keywardExpress()` returns, with the pieces to mount around the routes.
+ * The router `keywardExpress()` returns: mount it with `app.use()`, declare protected routes on it.
  *
  * @example
  * import { keywardExpress, type KeywardExpress } from 'keyward/express'
  * const api: KeywardExpress = keywardExpress(keyward)
+ * api.get('/api/v1/things', (req, res) => res.json({ data: [] }))
  * app.use(api)
- * app.get('/api/v1/things', api.protect(), listThings)
- * app.use(api.notFound, api.errorHandler)
  */
-export interface KeywardExpress {
-  (req: Request, res: Response, next: NextFunction): void
-  /** Route middleware: authenticates with the route's requirements (L5, L6) and sets `req.apiKey`. */
+export interface KeywardExpress extends RequestHandler, Record<(typeof ROUTE_METHODS)[number], RouteDeclaration> {
+  /** What a route asks of the key (scopes, live keys only, consume); first among its handlers. */
   protect(options?: RouteOptions): RequestHandler
-  /** Mount after the routes: unknown paths under `<prefix>/v1/` get the authenticated 404 (R4). */
-  notFound: RequestHandler
-  /** Mount last: errors under the prefix become the error envelope with the request id (R2, R3). */
+  /** Marks a route as needing no key; first among its handlers. */
+  public(): RequestHandler
+  /** Mount last: errors under keyward's paths become its error envelope with the request id. */
   errorHandler: ErrorRequestHandler
 }
 
-/**
- * The request id (R2) of a request under the prefix, kept in `res.locals` (a dictionary object
- * Express makes per request) under a symbol, where no template or handler reads it. Not a
- * property of `req` or `res`: Express gives every request and response object its own hidden
- * class (their prototype is swapped per request), so adding a property to them costs a new class
- * each time. `req.apiKey` is the only property keyward adds.
- */
-const kRequestId = Symbol('keyward.requestId')
-type Locals = Record<symbol, string | undefined>
-type KeywardRequest = Request
+/** Declares a route on the router, as `app.get()` does on the app. */
+export type RouteDeclaration = (path: string | RegExp, ...handlers: RequestHandler[]) => KeywardExpress
 
-/** The path of the route Express matched (mount path and route path), when it is a plain string. */
-function routeOf(req: Request): string | undefined {
-  const path = (req.route as { path?: unknown } | undefined)?.path
-  return typeof path === 'string' ? req.baseUrl + path : undefined
-}
+const kRequirements = Symbol('keyward.requirements')
+const kRequestId = Symbol('keyward.requestId')
+type Marker = RequestHandler & { [kRequirements]: RouteRequirements | null }
+type Locals = Record<symbol, string | undefined>
+const ROUTE_METHODS = ['all', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const
 
 function send(res: Response, response: KeywardResponse): void {
   res.statusCode = response.status
-  const headers = response.headers
-  for (const name in headers) res.setHeader(name, headers[name]!)
+  for (const name in response.headers) res.setHeader(name, response.headers[name]!)
   res.end(response.body)
 }
 
 /**
- * Creates the Express middleware. `app.use()` it before the routes (and before body parsers, so the
- * dashboard reads its own body); it answers ping (E1), the auth test (E2), the dashboard (E5) and
- * R4's 404s, and puts `X-Request-ID` on every response under the prefix (R2).
+ * Creates the router. Mount it before the routes of the app and before body parsers (the dashboard
+ * reads its own body); `app.use(api.errorHandler)` last.
  *
  * @example
  * import express from 'express'
@@ -76,112 +68,102 @@ function send(res: Response, response: KeywardResponse): void {
  *
  * const keyward = createKeyward()
  * const api = keywardExpress(keyward)
+ * api.get('/api/v1/reports', api.protect({ scopes: ['reports:read'] }), (req, res) => res.json({ data: [] }))
  * const app = express()
  * app.use(api)
- * app.get('/api/v1/ip/lookup', api.protect({ scopes: ['ip'] }), (req, res) => {
- *   res.json({ data: { keyType: req.apiKey!.keyType } })
- * })
- * app.use(api.notFound, api.errorHandler)
+ * app.use(api.errorHandler)
  */
 export function keywardExpress(keyward: Keyward, options?: AdapterOptions): KeywardExpress {
-  const core = createAdapterCore(keyward, options, 'keyward/express')
+  const kit = createAdapterKit(keyward, options, 'keyward/express')
+  const router = Router()
 
-  function requestIdOf(req: KeywardRequest, res: Response): string {
-    const locals = res.locals as Locals | undefined
-    let id = typeof locals === 'object' && locals !== null ? locals[kRequestId] : undefined
+  /** The request id, made once per request and sent as X-Request-ID. */
+  function requestIdOf(req: Request, res: Response): string {
+    const locals = res.locals as Locals
+    let id = locals[kRequestId]
     if (id === undefined) {
-      id = core.requestId(core.readsIncomingRequestId ? req.headers['x-request-id'] : undefined)
-      // Without res.locals (replaced by the application), a later middleware makes a new id and
-      // sets the header again, so the response and its envelope still agree.
-      if (typeof locals === 'object' && locals !== null) locals[kRequestId] = id
+      id = locals[kRequestId] = kit.requestId(kit.readsIncomingRequestId ? req.headers['x-request-id'] : undefined)
       res.setHeader('X-Request-ID', id)
     }
     return id
   }
 
-  /** Everything under the prefix that is not an application route. */
-  function answer(req: KeywardRequest, res: Response, next: NextFunction, url: string, kind: OwnPathKind): void {
-    const view = core.viewFromNode(req, url, requestIdOf(req, res))
-    const result = core.answerNode(kind, req, view)
-    // Express 4 does not catch rejections: the adapter hands them to next() itself.
+  function authenticate(requirements: RouteRequirements, req: Request, res: Response, next: NextFunction, route?: string): void {
+    const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(req, res), route)
+    kit.decide(view, requirements, () => clientGone(res), (step: Step) => {
+      if (step === null) return
+      if ('answer' in step) return send(res, step.answer)
+      const { headers, apiKey } = step.proceed
+      for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
+      req.apiKey = apiKey
+      kit.finishOnClose(res, step)
+      next()
+    })
+  }
+
+  function answer(kind: AnsweredKind, req: Request, res: Response, next: NextFunction): void {
+    const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(req, res))
+    const result = kit.answer(kind, view, (max) => readNodeBody(req, max), req.headers)
+    // Express 4 does not catch rejections: they go to next() here.
     if (isPromise(result)) result.then((response) => send(res, response), next)
     else send(res, result)
   }
 
-  /**
-   * Applies a decision: a failure is answered at once (false); an admitted request gets its headers,
-   * `req.apiKey` and its usage record (true), and the caller lets it go on.
-   */
-  function admit(req: KeywardRequest, res: Response, decision: AuthDecision, view: RequestView): boolean {
-    if (!decision.ok) {
-      send(res, decision.response)
-      return false
-    }
-    const headers = decision.headers
-    // X-Request-ID is set already, with this value (requestIdOf): each header is set once.
-    for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
-    const apiKey = (req.apiKey = decision.apiKey)
-    // L4a: a consuming request is recorded once its status is known, whatever the handler answered.
-    if (apiKey.consumed) {
-      res.on('close', () => {
-        core.recordUsage(apiKey, view, res.statusCode)
-      })
-    }
-    return true
+  function marker(requirements: RouteRequirements | null): Marker {
+    // Used alone on an app route, it authenticates; a key already admitted must meet it (L6).
+    const handler = function keywardProtect(req: Request, res: Response, next: NextFunction) {
+      if (requirements === null) return next()
+      if (req.apiKey === undefined) return authenticate(requirements, req, res, next)
+      const refusal = kit.unmet(req.apiKey, requirements)
+      if (refusal === null) next()
+      else send(res, refusal)
+    } as Marker
+    handler[kRequirements] = requirements
+    return handler
   }
 
-  /**
-   * A request admitted synchronously goes on with the others of its turn (core.later). Express
-   * catches what a handler throws; anything else fails this request only.
-   */
-  function proceedLater(req: KeywardRequest, res: Response, next: NextFunction): void {
-    core.later(() => {
-      try {
-        next()
-      } catch (error) {
-        if (!res.headersSent) send(res, core.errorResponse(error, requestIdOf(req, res), req.method))
+  /** No route of the router took the request: inside the protected paths, it needs a key all the same (A2). */
+  function keywardFallThrough(req: Request, res: Response, next: NextFunction): void {
+    if (req.apiKey !== undefined || kit.classify(req.originalUrl) !== 'protected') return next()
+    if (kit.answersNotFound) return answer('protected-not-found', req, res, next)
+    authenticate({}, req, res, next)
+  }
+
+  function keywardErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
+    if (res.headersSent || kit.classify(req.originalUrl) === 'outside') return next(error)
+    send(res, kit.errorResponse(error, requestIdOf(req, res), req.method))
+  }
+
+  // Without an OPTIONS route, the router would answer OPTIONS itself (200 and Allow) before any key.
+  let optionsRoutes = false
+  const api = function keywardExpressMiddleware(req: Request, res: Response, next: NextFunction) {
+    const kind = kit.classify(req.originalUrl)
+    if (kind !== 'outside') requestIdOf(req, res)
+    if (kind !== 'outside' && kind !== 'protected') return answer(kind, req, res, next)
+    if (kind === 'protected' && req.method === 'OPTIONS' && !optionsRoutes) return keywardFallThrough(req, res, next)
+    router(req, res, (error?: unknown) => (error === undefined ? keywardFallThrough(req, res, next) : next(error)))
+  } as KeywardExpress
+  // Every route declared on the router authenticates first, with its marker's requirements.
+  for (const method of ROUTE_METHODS) {
+    api[method] = (path, ...handlers) => {
+      optionsRoutes ||= method === 'options' || method === 'all'
+      const first = handlers[0] as Partial<Marker> | undefined
+      const marked = first !== undefined && kRequirements in first
+      const requirements = marked ? first[kRequirements]! : {}
+      const rest = marked ? handlers.slice(1) : handlers
+      if (requirements === null) (router[method] as Function)(path, ...rest)
+      else {
+        const route = typeof path === 'string' ? path : undefined
+        const keywardRoute: RequestHandler = (req, res, next) => {
+          authenticate(requirements, req, res, next, route === undefined ? undefined : req.baseUrl + route)
+        }
+        ;(router[method] as Function)(path, keywardRoute, ...rest)
       }
-    })
-  }
-
-  function protect(routeOptions?: RouteOptions): RequestHandler {
-    const requirements = core.routeRequirements(routeOptions, 'protect() option')
-    if (requirements === null) return function keywardSkip(_req, _res, next) { next() }
-    return function keywardProtect(req: KeywardRequest, res, next) {
-      const view = core.viewFromNode(req, req.originalUrl, requestIdOf(req, res), routeOf(req))
-      const decision = keyward.authenticate(view, requirements)
-      if (isPromise(decision)) {
-        decision.then((d) => {
-          // The client left while the store decided: nothing to answer, no handler to run.
-          if (clientGone(res)) core.abandon(d, view)
-          else if (admit(req, res, d, view)) next()
-        }).catch(next)
-      } else if (admit(req, res, decision, view)) {
-        proceedLater(req, res, next)
-      }
+      return api
     }
   }
-
-  function keywardMiddleware(req: KeywardRequest, res: Response, next: NextFunction): void {
-    const url = req.originalUrl
-    const kind = core.classify(url)
-    if (kind === 'outside') return next()
-    requestIdOf(req, res)
-    if (kind === 'api-v1') return next()
-    answer(req, res, next, url, kind)
-  }
-
-  function keywardNotFound(req: KeywardRequest, res: Response, next: NextFunction): void {
-    const url = req.originalUrl
-    const kind = core.classify(url)
-    if (kind === 'outside') return next()
-    answer(req, res, next, url, kind)
-  }
-
-  function keywardErrorHandler(error: unknown, req: KeywardRequest, res: Response, next: NextFunction): void {
-    if (res.headersSent || core.classify(req.originalUrl) === 'outside') return next(error)
-    send(res, core.errorResponse(error, requestIdOf(req, res), req.method))
-  }
-
-  return Object.assign(keywardMiddleware, { protect, notFound: keywardNotFound, errorHandler: keywardErrorHandler })
+  api.protect = (routeOptions) => marker(kit.routeRequirements(routeOptions, 'protect() option'))
+  api.public = () => marker(null)
+  api.errorHandler = keywardErrorHandler
+  return api
 }

@@ -4,23 +4,25 @@ import { createKeyward } from 'keyward'
 import { keywardExpress } from 'keyward/express'
 
 const keyward = createKeyward({ serviceName: 'Acme', keyPrefix: 'acme' })
-const api = keywardExpress(keyward)
+const api = keywardExpress(keyward) // every route under /api/v1/ needs a key
 
-const app = express()
-app.use(api) // ping, auth test, 404s under /api, X-Request-ID (mount before body parsers)
-
-// Every route under /api/v1 takes api.protect(); scopes and live-only are per route.
-app.get('/api/v1/hello', api.protect(), (req, res) => {
+// Routes declared on api: scopes and live-only per route, or public().
+api.get('/api/v1/hello', (req, res) => {
   res.json({ data: { hello: req.apiKey!.name, keyType: req.apiKey!.keyType } })
 })
-app.post('/api/v1/reports', api.protect({ scopes: ['reports:write'], liveOnly: true }), express.json(), (req, res) => {
+api.post('/api/v1/reports', api.protect({ scopes: ['reports:write'], liveOnly: true }), express.json(), (req, res) => {
   res.status(201).json({ data: { received: req.body } })
 })
+api.get('/api/v1/status', api.public(), (_req, res) => {
+  res.json({ data: { up: true } })
+})
 
-app.use(api.notFound, api.errorHandler) // after the routes: keyward's 404s and error envelope
+const app = express()
+app.use(api) // before body parsers and the app's own routes
+app.use(api.errorHandler) // last: keyward's error envelope on its paths
 
 const port = Number(process.env.PORT ?? 3000)
-const { key } = await keyward.keys.create({ name: 'example', keyType: 'test' })
+const { key } = await keyward.keys.create({ name: 'example', sandbox: true })
 app.listen(port, () => {
   console.log(`listening on http://127.0.0.1:${port}`)
   console.log(`curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${port}/api/v1/hello`)

@@ -2,9 +2,8 @@
 import { createServer } from 'node:http'
 import express from 'express'
 import { clientErrorHandler, keywardExpress } from '../adapters/express.js'
-import { queryOf } from '../src/http.js'
 import type { KeywardResponse } from '../src/types.js'
-import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup } from './app.js'
+import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
 
 /**
  * The reference app on Express; `factory` is `express` (5) unless a test passes Express 4's.
@@ -15,20 +14,20 @@ import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValida
  */
 export async function buildExpressApp(config: AppConfig, factory: () => express.Express = express): Promise<BuiltApp> {
   const { keyward } = config
-  const api = keywardExpress(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError })
+  const api = keywardExpress(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
   const send = (res: express.Response, response: KeywardResponse) => res.status(response.status).set(response.headers).end(response.body)
   const app = factory()
   app.disable('x-powered-by')
-  app.use(api)
-  app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), (req, res) => {
+  api.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), (req, res) => {
     send(res, ipLookup(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
   })
-  app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (req, res) => {
+  api.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (req, res) => {
     send(res, emailValidate(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
   })
-  app.use(api.notFound, api.errorHandler)
+  app.use(api)
+  app.use(api.errorHandler)
   const server = createServer(app)
-  // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
+  // H1: see every header line (Node drops those past its cap by default); the 16 KiB head limit still bounds them.
   server.maxHeadersCount = 0
   server.on('clientError', clientErrorHandler(keyward))
   return { server, close: () => closeServer(server) }

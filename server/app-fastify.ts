@@ -2,9 +2,8 @@
 import { createServer, type Server } from 'node:http'
 import Fastify, { type FastifyReply } from 'fastify'
 import { clientErrorHandler, keywardFastify } from '../adapters/fastify.js'
-import { queryOf } from '../src/http.js'
 import type { KeywardResponse } from '../src/types.js'
-import { type AppBuilder, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup } from './app.js'
+import { type AppBuilder, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
 
 /**
  * The reference app on Fastify, on a Node server it does not listen on yet.
@@ -20,12 +19,12 @@ export const buildFastifyApp: AppBuilder = async (config) => {
     clientErrorHandler: clientErrorHandler(keyward),
     serverFactory: (handler) => {
       server = createServer(handler)
-      // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
+      // H1: see every header line (Node drops those past its cap by default); the 16 KiB head limit still bounds them.
       server.maxHeadersCount = 0
       return server
     },
   })
-  await app.register(keywardFastify, { keyward, dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError })
+  await app.register(keywardFastify, { keyward, dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
   const send = (reply: FastifyReply, response: KeywardResponse) => reply.code(response.status).headers(response.headers).send(response.body)
   app.get(IP_LOOKUP.path, { config: { keyward: { scopes: [...IP_LOOKUP.scopes] } } }, (request, reply) => {
     send(reply, ipLookup(keyward, request.apiKey!.requestId, queryOf(request.url)))

@@ -3,9 +3,8 @@ import { createServer } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { clientErrorHandler, keywardHono, requestErrorHandler } from '../adapters/hono.js'
-import { queryOf } from '../src/http.js'
 import type { KeywardResponse } from '../src/types.js'
-import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup } from './app.js'
+import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
 
 
 /**
@@ -23,7 +22,7 @@ export type HonoForm = 'middleware' | 'guard'
  */
 export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'): Hono {
   const { keyward } = config
-  const api = keywardHono(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError })
+  const api = keywardHono(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
   const app = new Hono()
   // c.newResponse() keeps the headers keyward prepared (rate limits, request id).
   const send = (c: Context, response: KeywardResponse) =>
@@ -54,7 +53,7 @@ export async function buildHonoApp(config: AppConfig, form: HonoForm = 'middlewa
   const app = createHonoApp(config, form)
   // Requests node-server cannot turn into a fetch Request get keyward's envelope too (R2).
   const server = createServer(getRequestListener(app.fetch, { errorHandler: requestErrorHandler(config.keyward) }))
-  // H1: see every header line (Node drops those past 2000 by default); the 16 KiB head limit still bounds them.
+  // H1: see every header line (Node drops those past its cap by default); the 16 KiB head limit still bounds them.
   server.maxHeadersCount = 0
   server.on('clientError', clientErrorHandler(config.keyward))
   return { server, close: () => closeServer(server) }

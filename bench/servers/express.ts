@@ -60,9 +60,9 @@ if (variant === 'baseline') {
   close = bench.close
   redisPatterns = bench.redisPatterns
   const api = keywardExpress(bench.keyward)
+  api.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)
   app.use(api)
-  app.get(ROUTE, api.protect({ scopes: ['ip'] }), handler)
-  app.use(api.notFound, api.errorHandler)
+  app.use(api.errorHandler)
 }
 
 const server = app.listen(0, '127.0.0.1', () => announce(portOf(server), { key, redisPatterns }, close))

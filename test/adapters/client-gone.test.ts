@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { createManualClock } from '../../src/clock.js'
-import { CLIENT_CLOSED_REQUEST } from '../../src/http.js'
+import { CLIENT_CLOSED_REQUEST } from '../../src/adapter-kit.js'
 import { generateKey } from '../../src/key-format.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/memory/index.js'
@@ -52,12 +52,11 @@ const APPS: { name: string; listen: (keyward: Keyward, handled: string[]) => Pro
     async listen(keyward, handled) {
       const api = keywardExpress(keyward, { onError: () => undefined })
       const app = express()
-      app.use(api)
-      app.get('/api/v1/echo', api.protect(), (_req, res) => {
+      api.get('/api/v1/echo', (_req, res) => {
         handled.push('handler')
         res.json({ data: { ok: true } })
       })
-      app.use(api.notFound, api.errorHandler)
+      app.use(api, api.errorHandler)
       const server = app.listen(0, '127.0.0.1')
       await once(server, 'listening')
       return server

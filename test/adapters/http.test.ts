@@ -1,8 +1,9 @@
-/** The framework-neutral pieces of src/http.ts that every adapter relies on. */
-import { canonicalPath } from '../../src/request-path.js'
+/** The framework-neutral pieces of the adapter kit that every adapter relies on. */
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createAdapterCore, clientErrorHandler, pathOf, queryOf, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from '../../src/http.js'
+import { createAdapterKit, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from '../../src/adapter-kit.js'
+import { clientErrorHandler } from '../../src/client-error.js'
+import { canonicalPath, pathOf, queryOf } from '../../src/request-path.js'
 import { createKeyward } from '../../src/keyward.js'
 import type { RequestView } from '../../src/types.js'
 
@@ -18,42 +19,50 @@ describe('URLs', () => {
   })
 })
 
-describe('classify (R4)', () => {
-  const core = createAdapterCore(createKeyward(), {}, 'test')
+describe('classify (A1, R4)', () => {
+  // The reference server's layout: a dashboard, and keyward's 404 under /api.
+  const core = createAdapterKit(createKeyward(), { dashboard: () => true, notFound: '/api' }, 'test')
   it.each([
     ['/api/v1/ping', 'ping'],
     ['/api/v1/auth/test', 'auth-test'],
-    ['/api/v1/ip/lookup', 'api-v1'],
-    ['/api/v1/ping/', 'api-v1'],
+    ['/api/v1/ip/lookup', 'protected'],
+    ['/api/v1/ping/', 'protected'],
     ['/api/dashboard/api-keys', 'dashboard'],
-    ['/api/dashboard', 'api-other'],
-    ['/api/dashboardx/a', 'api-other'],
-    ['/api/v1', 'api-other'],
-    ['/api/v2/ping', 'api-other'],
-    ['/api', 'api-other'],
+    ['/api/dashboard', 'not-found'],
+    ['/api/dashboardx/a', 'not-found'],
+    ['/api/v1', 'not-found'],
+    ['/api/v2/ping', 'not-found'],
+    ['/api', 'not-found'],
     ['/apix/v1/ping', 'outside'],
     ['/health', 'outside'],
   ])('%s is %s', (path, kind) => {
     expect(core.classify(path)).toBe(kind)
   })
 
+  it('A1: without a notFound root, paths outside the protected ones are the host\'s', () => {
+    const guest = createAdapterKit(createKeyward(), {}, 'test')
+    expect(['/api/v2/x', '/api', '/api/dashboard/api-keys'].map((path) => guest.classify(path))).toEqual(['outside', 'outside', 'outside'])
+    const v2 = createAdapterKit(createKeyward(), { paths: ['/v2/', '/internal'], ping: '/healthz', authTest: false }, 'test')
+    expect(['/v2/things', '/internal/x', '/healthz', '/api/v1/auth/test', '/api/v1/x'].map((path) => v2.classify(path))).toEqual(['protected', 'protected', 'ping', 'outside', 'outside'])
+  })
+
   // A3: any reading a router may take of the path only makes a request stricter.
   it.each([
-    ['/%61pi/v1/reports', 'api-v1'],
-    ['/ap%69/v1/reports', 'api-v1'],
-    ['/%2561pi/v1/reports', 'api-v1'],
-    ['/API/V1/reports', 'api-v1'],
-    ['/api/V1/ping', 'api-v1'],
-    ['//api/v1/reports', 'api-v1'],
-    ['/x/../api/v1/reports', 'api-v1'],
-    ['/x/%2e%2e/api/v1/reports', 'api-v1'],
-    ['/api;x/v1/reports', 'api-v1'],
-    ['/api%2Fv1%2Freports', 'api-v1'],
-    ['/api\\v1\\reports', 'api-v1'],
-    ['/api%00/v1/reports', 'api-v1'],
-    ['http://host/%61pi/v1/reports?x=1', 'api-v1'],
-    ['/%61pi/v2/x', 'api-other'],
-    ['/%61pi/v1/ping', 'api-v1'],
+    ['/%61pi/v1/reports', 'protected'],
+    ['/ap%69/v1/reports', 'protected'],
+    ['/%2561pi/v1/reports', 'protected'],
+    ['/API/V1/reports', 'protected'],
+    ['/api/V1/ping', 'protected'],
+    ['//api/v1/reports', 'protected'],
+    ['/x/../api/v1/reports', 'protected'],
+    ['/x/%2e%2e/api/v1/reports', 'protected'],
+    ['/api;x/v1/reports', 'protected'],
+    ['/api%2Fv1%2Freports', 'protected'],
+    ['/api\\v1\\reports', 'protected'],
+    ['/api%00/v1/reports', 'protected'],
+    ['http://host/%61pi/v1/reports?x=1', 'protected'],
+    ['/%61pi/v2/x', 'not-found'],
+    ['/%61pi/v1/ping', 'protected'],
     ['/healthz', 'outside'],
     ['/static/%zz', 'outside'],
     ['/apix/../static', 'outside'],
@@ -62,8 +71,8 @@ describe('classify (R4)', () => {
   })
 
   it('A3: the route a framework matched counts as a reading of its own', () => {
-    expect(core.classify('/anything', '/api/v1/users/:id')).toBe('api-v1')
-    expect(core.classify('/api/v1/reports', '/*')).toBe('api-v1')
+    expect(core.classify('/anything', '/api/v1/users/:id')).toBe('protected')
+    expect(core.classify('/api/v1/reports', '/*')).toBe('protected')
     expect(core.classify('/public', '/*')).toBe('outside')
   })
 })
@@ -97,7 +106,7 @@ describe('H1: credential lines', () => {
   })
 
   it('H1: fails closed on the lines Node may have dropped: at its cap (server.maxHeadersCount, 1000 lines when unset), neither credential header is read', () => {
-    const core = createAdapterCore(createKeyward(), {}, 'test')
+    const core = createAdapterKit(createKeyward(), {}, 'test')
     const lines = (count: number) => ['Authorization', 'Bearer a', 'x-api-key', 'k', ...Array.from({ length: (count - 2) * 2 }, (_, i) => (i % 2 ? 'v' : 'x-filler'))]
     const request = (count: number, maxHeadersCount?: number | null) =>
       ({ method: 'GET', rawHeaders: lines(count), headers: {}, socket: maxHeadersCount === undefined ? {} : { server: { maxHeadersCount } } }) as never

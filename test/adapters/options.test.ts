@@ -21,8 +21,14 @@ describe.each(factories)('$name options', ({ name, create }) => {
     [{ trustProxy: -1 }, 'trustProxy'],
     [{ trustProxy: 1.5 }, 'trustProxy'],
     [{ trustProxy: 'yes' }, 'trustProxy'],
-    [{ prefix: 'api' }, 'prefix'],
-    [{ prefix: '/api/' }, 'prefix'],
+    [{ paths: '/api/v1/' }, 'paths'],
+    [{ paths: [] }, 'paths'],
+    [{ paths: ['api/v1'] }, 'paths'],
+    [{ ping: 'ping' }, 'ping'],
+    [{ authTest: true }, 'authTest'],
+    [{ dashboardPath: '/dash/' }, 'dashboardPath'],
+    [{ notFound: true }, 'notFound'],
+    [{ prefix: '/api' }, 'prefix'],
     [{ dashboard: {} }, 'dashboard'],
     [{ dashboard: { authorize: 'token' } }, 'dashboard'],
     [{ onError: 'log' }, 'onError'],
@@ -42,18 +48,19 @@ describe.each(factories)('$name options', ({ name, create }) => {
     [{ scopes: ['IP'] }, 'scopes'],
     [{ liveOnly: 'yes' }, 'liveOnly'],
     [{ consume: 0 }, 'consume'],
-    [{ skip: 'true' }, 'skip'],
+    [{ public: 'true' }, 'public'],
+    [{ skip: true }, 'skip'],
     [{ liveonly: true }, 'liveonly'],
   ])('protect(%j) throws a TypeError naming %s', (options, option) => {
     const api = create()
     expect(() => api.protect(options as never)).toThrow(`${name}: protect() option "${option}"`)
   })
 
-  it('accepts good options and returns named handlers', () => {
-    const api = create({ trustProxy: 2, prefix: '/service/api', dashboard: { authorize: () => false }, onError: () => undefined })
-    expect(api.name).toBe('keywardMiddleware')
+  it('accepts good options (a guard function as the dashboard too) and returns named handlers', () => {
+    const api = create({ trustProxy: 2, paths: ['/service/api/v1/', '/v2'], ping: false, dashboard: () => false, dashboardPath: '/admin/keys', notFound: '/service', onError: () => undefined })
+    expect(api.name).toMatch(/^keyward(Express)?Middleware$/)
     expect(api.protect({ scopes: ['ip'], liveOnly: true, consume: false }).name).toBe('keywardProtect')
-    expect(api.notFound.name).toBe('keywardNotFound')
+    expect(typeof api.public()).toBe('function')
   })
 })
 
@@ -79,28 +86,28 @@ describe('keyward/fastify options', () => {
     expect(() => app.get('/api/v1/x', { config: { keyward: { scopes: ['Not A Scope'] } } }, async () => ({}))).toThrow(
       'keyward/fastify: route GET /api/v1/x config.keyward "scopes"',
     )
-    expect(() => app.get('/health', { config: { keyward: { scopes: ['ip'] } } }, async () => ({}))).toThrow(
-      'config.keyward applies only to routes under /api/v1/',
-    )
     await app.close()
   })
 })
 
-describe('keyward/express with a prefix', () => {
-  it('serves the built-ins under the prefix given', async () => {
-    const api = keywardExpress(keyward, { prefix: '/service' })
+describe('keyward/express guarding paths the host chooses (A1)', () => {
+  it('serves the endpoints where the host puts them and guards its own prefix, leaving /api alone', async () => {
+    const api = keywardExpress(keyward, { paths: ['/service/v2/'], ping: '/service/ping', authTest: '/service/auth/test' })
+    api.get('/service/v2/things', (_req, res) => res.json({ data: [] }))
     const app = express()
     app.use(api)
+    app.get('/api/v1/forgot', (_req, res) => res.json({ data: 'not keyward\'s' }))
     const { createServer } = await import('node:http')
     const server = createServer(app)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     try {
-      const ping = await fetch(`http://127.0.0.1:${port}/service/v1/ping`)
-      expect(ping.status).toBe(200)
-      const other = await fetch(`http://127.0.0.1:${port}/service/v2`)
-      expect(other.status).toBe(404)
-      expect((await other.json()).error.code).toBe('not_found')
+      expect((await fetch(`http://127.0.0.1:${port}/service/ping`)).status).toBe(200)
+      const things = await fetch(`http://127.0.0.1:${port}/service/v2/things`)
+      expect([things.status, (await things.json()).error.code]).toEqual([401, 'UNAUTHORIZED'])
+      const outside = await fetch(`http://127.0.0.1:${port}/api/v1/forgot`)
+      expect([outside.status, outside.headers.get('x-request-id')]).toEqual([200, null])
+      expect((await fetch(`http://127.0.0.1:${port}/api/v1/ping`)).status).toBe(404)
     } finally {
       server.close()
     }

@@ -77,18 +77,18 @@ describe('keyward/hono', () => {
   })
 
   test('handlers after protect() see the key context', () => {
-    const api = keywardHono(keyward, { prefix: '/api' })
+    const api = keywardHono(keyward, { paths: ['/api/v1/'] })
     const app = new Hono()
     app.get('/api/v1/x', api.protect({ scopes: ['ip'] }), (c) => {
       expectTypeOf(c.var.apiKey).toEqualTypeOf<ApiKeyContext>()
       return c.json({ keyType: c.var.apiKey.keyType })
     })
-    // @ts-expect-error skip is a boolean
-    api.protect({ skip: 1 })
+    // @ts-expect-error public is a boolean
+    api.protect({ public: 1 })
   })
 
   test('a guard() handler sees the key context and its path parameters, and the route accepts it', () => {
-    const api = keywardHono(keyward, { prefix: '/api' })
+    const api = keywardHono(keyward, { paths: ['/api/v1/'] })
     const app = new Hono()
     app.get(
       '/api/v1/things/:id',

@@ -33,19 +33,19 @@ type Build = (keyward: Keyward, onError: (error: unknown) => void) => Promise<Se
 
 function expressBuilder(factory: () => express.Express): Build {
   return async (keyward, onError) => {
-    const api = keywardExpress(keyward, { onError, dashboard: OPEN_DASHBOARD })
+    const api = keywardExpress(keyward, { onError, dashboard: OPEN_DASHBOARD, notFound: '/api' })
     const app = factory()
     const ok = (req: express.Request, res: express.Response) => res.json({ data: { keyType: req.apiKey?.keyType ?? null } })
-    app.use(api)
-    app.get('/api/v1/live-only', api.protect({ liveOnly: true }), ok)
-    app.get('/api/v1/free', ok)
-    app.get('/api/v1/peek', api.protect({ consume: false }), ok)
-    app.get('/api/v1/boom', api.protect(), () => {
+    api.get('/api/v1/live-only', api.protect({ liveOnly: true }), ok)
+    api.get('/api/v1/free', api.public(), ok)
+    api.get('/api/v1/peek', api.protect({ consume: false }), ok)
+    api.get('/api/v1/boom', () => {
       throw new Error('handler failed')
     })
-    app.post('/api/v1/echo', api.protect(), express.json({ limit: '1kb' }), (req, res) => res.json({ data: req.body }))
+    api.post('/api/v1/echo', express.json({ limit: '1kb' }), (req, res) => res.json({ data: req.body }))
+    app.use(api)
     app.get('/outside', (_req, res) => res.json({ outside: true }))
-    app.use(api.notFound, api.errorHandler)
+    app.use(api.errorHandler)
     return createServer(app)
   }
 }
@@ -53,10 +53,10 @@ function expressBuilder(factory: () => express.Express): Build {
 const fastifyBuilder: Build = async (keyward, onError) => {
   let server: Server | undefined
   const app = Fastify({ serverFactory: (handler) => (server = createServer(handler)) })
-  await app.register(keywardFastify, { keyward, onError, dashboard: OPEN_DASHBOARD })
+  await app.register(keywardFastify, { keyward, onError, dashboard: OPEN_DASHBOARD, notFound: '/api' })
   const ok = async (request: { apiKey: { keyType: string } | null }) => ({ data: { keyType: request.apiKey?.keyType ?? null } })
   app.get('/api/v1/live-only', { config: { keyward: { liveOnly: true } } }, ok)
-  app.get('/api/v1/free', { config: { keyward: { skip: true } } }, ok)
+  app.get('/api/v1/free', { config: { keyward: { public: true } } }, ok)
   app.get('/api/v1/peek', { config: { keyward: { consume: false } } }, ok)
   app.get('/api/v1/boom', async () => {
     throw new Error('handler failed')
@@ -68,11 +68,11 @@ const fastifyBuilder: Build = async (keyward, onError) => {
 }
 
 const honoBuilder: Build = async (keyward, onError) => {
-  const api = keywardHono(keyward, { onError, dashboard: OPEN_DASHBOARD })
+  const api = keywardHono(keyward, { onError, dashboard: OPEN_DASHBOARD, notFound: '/api' })
   const app = new Hono()
   app.use(api)
   app.get('/api/v1/live-only', api.protect({ liveOnly: true }), (c) => c.json({ data: { keyType: c.var.apiKey.keyType } }))
-  app.get('/api/v1/free', (c) => c.json({ data: { keyType: null } }))
+  app.get('/api/v1/free', api.public(), (c) => c.json({ data: { keyType: null } }))
   app.get('/api/v1/peek', api.protect({ consume: false }), (c) => c.json({ data: { keyType: c.var.apiKey.keyType } }))
   app.get('/api/v1/boom', api.protect(), () => {
     throw new Error('handler failed')
