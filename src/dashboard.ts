@@ -404,11 +404,33 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
     }
   }
 
+  /** A guard read bounded as the store's calls are: past the bound it rejects. */
+  async function withinBound(value: Awaitable<number>): Promise<number> {
+    if (typeof value === 'number') return value
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreTimeoutError(countTimeoutMs)), countTimeoutMs)
+      timer.unref?.()
+    })
+    try {
+      return await Promise.race([value, late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   async function respond(request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
     const ip = bruteForceGuard !== null && typeof request.ip === 'string' && request.ip !== '' ? request.ip : null
     if (ip !== null) {
       // Before the host's guard runs: a blocked address learns nothing, not even that a token is right.
-      const retryAfter = bruteForceGuard!.blockedFor(ip, keyward.clock.now())
+      // With a shared limiter another instance may have blocked it; a count that cannot be read fails closed.
+      let retryAfter: number
+      try {
+        retryAfter = await withinBound(bruteForceGuard!.check(ip, keyward.clock.now()))
+      } catch (error) {
+        report(error, requestId, 'guard')
+        return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
+      }
       if (retryAfter > 0) return tooManyFailures(retryAfter, requestId)
     }
     let allowed: boolean

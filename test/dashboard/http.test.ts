@@ -228,6 +228,13 @@ describe.skipIf(url === null)('dashboard brute-force limit over HTTP, Redis stor
     })
   }
 
+  it('E5/E7 on Redis: an address blocked through one instance is refused by the other before it has seen any refusal from it — the right token gets 429 there', async () => {
+    const f = await fleet(TARGETS[0]!, TARGETS[2]!)
+    const attacker = freshAddress()
+    await refuse(f.a, attacker, 3)
+    expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, RIGHT))
+  })
+
   it('E5/E7 on Redis: refusals on both instances add up — 2 on one and 1 on the other block the address where the limit was reached', async () => {
     const f = await fleet(TARGETS[0]!, TARGETS[2]!)
     const attacker = freshAddress()
