@@ -2,7 +2,7 @@
 import { createServer } from 'node:http'
 import express from 'express'
 import { clientErrorHandler, keywardExpress } from '../adapters/express.js'
-import type { KeywardResponse } from '../src/types.js'
+import type { KeywardResponse } from '../src/index.js'
 import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
 
 /**

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http'
 import Fastify, { type FastifyReply } from 'fastify'
 import { clientErrorHandler, keywardFastify } from '../adapters/fastify.js'
-import type { KeywardResponse } from '../src/types.js'
+import type { KeywardResponse } from '../src/index.js'
 import { type AppBuilder, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
 
 /**

@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { clientErrorHandler, keywardHono, requestErrorHandler } from '../adapters/hono.js'
-import type { KeywardResponse } from '../src/types.js'
+import type { KeywardResponse } from '../src/index.js'
 import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
 
 

@@ -5,13 +5,29 @@
  */
 import type { Server } from 'node:http'
 import { isIP } from 'node:net'
-import type { DashboardOptions } from '../src/dashboard.js'
-import type { AdapterOptions } from '../src/adapter-kit.js'
-export { queryOf } from '../src/request-path.js'
-import type { Keyward } from '../src/keyward.js'
-import { HTTP_MESSAGES } from '../src/messages.js'
-import { successResponse } from '../src/responses.js'
-import type { KeywardResponse } from '../src/types.js'
+import type { AdapterOptions } from '../adapters/express.js'
+import { type DashboardOptions, type Keyward, type KeywardResponse, successResponse } from '../src/index.js'
+
+/** The reference server's own texts: its demo endpoints are not part of keyward. */
+const SERVER_MESSAGES = {
+  ipRequired: 'ip is required: pass ?ip=<IPv4 or IPv6 address>.',
+  ipInvalid: 'ip must be one IPv4 or IPv6 address.',
+  emailRequired: 'email is required: pass ?email=<address>.',
+  parameterRepeated: (name: string) => `${name} must be given at most once.`,
+} as const
+
+/**
+ * The raw query of a request target, without `?` or a fragment.
+ *
+ * @example
+ * queryOf('/api/v1/ip/lookup?ip=192.0.2.1') // 'ip=192.0.2.1'
+ */
+export function queryOf(url: string): string {
+  const query = url.indexOf('?')
+  if (query < 0) return ''
+  const hash = url.indexOf('#', query)
+  return url.slice(query + 1, hash < 0 ? url.length : hash)
+}
 
 /**
  * What every app builder takes.
@@ -66,14 +82,13 @@ function single(query: string, name: string): { value: string } | { problem: 'mi
  * ipLookup(keyward, requestId, 'ip=2001:db8::1').body // '{"data":{"ip":"2001:db8::1","version":6},"meta":…}'
  */
 export function ipLookup(keyward: Keyward, requestId: string, query: string): KeywardResponse {
-  const names = keyward.names
   const ip = single(query, 'ip')
   if ('problem' in ip) {
-    const message = ip.problem === 'missing' ? HTTP_MESSAGES.ipRequired(names) : HTTP_MESSAGES.parameterRepeated(names, 'ip')
+    const message = ip.problem === 'missing' ? SERVER_MESSAGES.ipRequired : SERVER_MESSAGES.parameterRepeated('ip')
     return keyward.errorResponse('invalid_request', message, requestId)
   }
   const version = isIP(ip.value)
-  if (version === 0) return keyward.errorResponse('invalid_request', HTTP_MESSAGES.ipInvalid(names), requestId)
+  if (version === 0) return keyward.errorResponse('invalid_request', SERVER_MESSAGES.ipInvalid, requestId)
   return successResponse({ ip: ip.value, version }, requestId, keyward.clock.now())
 }
 
@@ -108,10 +123,9 @@ export function isValidEmail(email: string): boolean {
  * emailValidate(keyward, requestId, 'email=a%40example.com').status // 200
  */
 export function emailValidate(keyward: Keyward, requestId: string, query: string): KeywardResponse {
-  const names = keyward.names
   const email = single(query, 'email')
   if ('problem' in email) {
-    const message = email.problem === 'missing' ? HTTP_MESSAGES.emailRequired(names) : HTTP_MESSAGES.parameterRepeated(names, 'email')
+    const message = email.problem === 'missing' ? SERVER_MESSAGES.emailRequired : SERVER_MESSAGES.parameterRepeated('email')
     return keyward.errorResponse('invalid_request', message, requestId)
   }
   return successResponse({ email: email.value, valid: isValidEmail(email.value) }, requestId, keyward.clock.now())

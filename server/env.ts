@@ -2,7 +2,7 @@
  * The reference server's environment (CONTRACT.md E6), checked all at once. A bad value is an
  * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
  */
-import { createKeyward } from '../src/keyward.js'
+import { createKeyward } from '../src/index.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 

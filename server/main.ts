@@ -5,9 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { bearerTokenGuard } from '../src/dashboard.js'
-import { createKeyward } from '../src/keyward.js'
-import type { KeywardStores } from '../src/types.js'
+import { bearerTokenGuard, createKeyward, type KeywardStores } from '../src/index.js'
 import type { AppBuilder } from './app.js'
 import { EnvError, type Framework, parseEnv, type ServerConfig } from './env.js'
 
@@ -27,8 +25,7 @@ function exit(code: number, message: string): never {
  * once they have checked that Redis will not evict their data (maxmemory-policy noeviction).
  */
 async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStores; quit(): Promise<unknown> }> {
-  const redis = (await import('../src/redis/index.js').catch(() => null)) as typeof import('../src/redis/index.js') | null
-  if (typeof redis?.createRedisStores !== 'function') exit(2, 'STORE=redis is not available in this build yet; use STORE=memory')
+  const redis = await import('../src/redis/index.js')
   const { Redis } = await import('ioredis')
   const client = new Redis(config.redisUrl, { enableOfflineQueue: false, lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1 })
   client.on('error', () => undefined) // reconnects on its own; requests meanwhile answer 500 (R5)

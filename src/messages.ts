@@ -199,8 +199,8 @@ export const DASHBOARD_MESSAGES = {
 } as const
 
 /**
- * Texts of the HTTP layer (`src/http.ts`, the adapters and the reference server): framework
- * errors, requests Node's parser refuses, and the reference endpoints E3 and E4 (R2, R3).
+ * Texts of the HTTP layer (the adapter kit and the adapters): framework
+ * errors and requests Node's parser refuses (R2, R3).
  * None of them ever repeats request data.
  */
 export const HTTP_MESSAGES = {
@@ -226,12 +226,4 @@ export const HTTP_MESSAGES = {
   requestTimeout: (_: MessageNames) => 'The request head was not received in time.',
   /** R2: Node's parser refused the request as malformed HTTP. */
   malformedRequest: (_: MessageNames) => 'Malformed HTTP request.',
-  /** E3 */
-  ipRequired: (_: MessageNames) => 'ip is required: pass ?ip=<IPv4 or IPv6 address>.',
-  /** E3 */
-  ipInvalid: (_: MessageNames) => 'ip must be one IPv4 or IPv6 address.',
-  /** E4 */
-  emailRequired: (_: MessageNames) => 'email is required: pass ?email=<address>.',
-  /** E3, E4 */
-  parameterRepeated: (_: MessageNames, name: string) => `${name} must be given at most once.`,
 } as const
