@@ -122,9 +122,15 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     return handler
   }
 
+  /** What a request is; mounted under a path (`app.use('/v2', api)`), keyward guards all it is given (A1). */
+  function kindOf(req: Request) {
+    const kind = kit.classify(req.originalUrl)
+    return kind === 'outside' && req.baseUrl !== '' ? 'protected' : kind
+  }
+
   /** No route of the router took the request: inside the protected paths, it needs a key all the same (A2). */
   function keywardFallThrough(req: Request, res: Response, next: NextFunction): void {
-    if (req.apiKey !== undefined || kit.classify(req.originalUrl) !== 'protected') return next()
+    if (req.apiKey !== undefined || kindOf(req) !== 'protected') return next()
     if (kit.answersNotFound) return answer('protected-not-found', req, res, next)
     authenticate({}, req, res, next)
   }
@@ -137,7 +143,7 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
   // Without an OPTIONS route, the router would answer OPTIONS itself (200 and Allow) before any key.
   let optionsRoutes = false
   const api = function keywardExpressMiddleware(req: Request, res: Response, next: NextFunction) {
-    const kind = kit.classify(req.originalUrl)
+    const kind = kindOf(req)
     if (kind !== 'outside') requestIdOf(req, res)
     if (kind !== 'outside' && kind !== 'protected') return answer(kind, req, res, next)
     if (kind === 'protected' && req.method === 'OPTIONS' && !optionsRoutes) return keywardFallThrough(req, res, next)

@@ -48,6 +48,8 @@ function send(reply: FastifyReply, response: KeywardResponse): void {
 
 async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFastifyOptions): Promise<void> {
   const { keyward, ...adapterOptions } = options ?? ({} as KeywardFastifyOptions)
+  // Registered in a prefixed scope, keyward guards that scope's routes unless told otherwise (A1).
+  if (adapterOptions.paths === undefined && fastify.prefix !== '') adapterOptions.paths = [`${fastify.prefix}/`]
   adapterOptions.onError ??= (error, info) => fastify.log.error({ err: error, requestId: info.requestId }, 'keyward: internal error')
   const kit = createAdapterKit(keyward, adapterOptions, 'keyward/fastify', 'option "keyward"')
   const fallbackErrorHandler = fastify.errorHandler

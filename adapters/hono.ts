@@ -183,7 +183,9 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   }
 
   const middleware = async function keywardMiddleware(c: Context, next: Next) {
-    const kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
+    let kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
+    // Mounted on a path (`app.use('/v2/*', api)`), keyward guards all it is given (A1).
+    if (kind === 'outside' && c.req.routePath !== '/*' && c.req.routePath !== '*') kind = 'protected'
     if (kind === 'outside') return next()
     requestIdOf(c)
     if (kind !== 'protected') return answer(c, kind)
