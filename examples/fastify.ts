@@ -16,9 +16,9 @@ app.post('/api/v1/reports', { config: { keyward: { scopes: ['reports:write'], li
   return reply.code(201).send({ data: { received: request.body } })
 })
 // A public route under /api/v1: no key needed.
-app.get('/api/v1/status', { config: { keyward: { skip: true } } }, async () => ({ data: { up: true } }))
+app.get('/api/v1/status', { config: { keyward: { public: true } } }, async () => ({ data: { up: true } }))
 
 const port = Number(process.env.PORT ?? 3000)
-const { key } = await keyward.keys.create({ name: 'example', keyType: 'test' })
+const { key } = await keyward.keys.create({ name: 'example', sandbox: true })
 await app.listen({ port: port, host: '127.0.0.1' })
 console.log(`curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${port}/api/v1/hello`)
