@@ -2,7 +2,9 @@ import type { AuthorizeInput, AuthorizeOutcome, FailedAuthCheck, LimitPolicy, St
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import type { TaggedKeys } from './layout.js'
-import { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT, LIMIT_SCRIPT } from './scripts.js'
+import { AUTHORIZE_BATCH_SCRIPT } from './scripts/authorize-batch.js'
+import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
+import { LIMIT_SCRIPT } from './scripts/limit.js'
 
 /**
  * The most requests one batch script call decides; a longer queue goes out as several calls, all

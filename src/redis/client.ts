@@ -4,7 +4,7 @@
  * No vendor type appears here and neither library is imported at run time.
  */
 import { StoreTimeoutError } from '../errors.js'
-import type { LuaScript } from './scripts.js'
+import type { LuaScript } from './scripts/lua-script.js'
 
 /** The part of an ioredis `Redis` or `Cluster` that keyward calls. */
 export interface IoRedisLike {

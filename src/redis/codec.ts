@@ -140,7 +140,7 @@ export function optionalTime(value: unknown, name: string): number | null {
   return time
 }
 
-/** The decision array of the Lua `limit()` function (see scripts.ts). */
+/** The decision array of the Lua `limit()` function (see scripts/limits-library.ts). */
 export function decodeDecision(reply: unknown): LimitDecision {
   const d = array(reply, 'a limit decision')
   if (d.length !== 9) throw badReply('a limit decision', reply)

@@ -1,7 +1,7 @@
 import type { KeyStore, StoredKey } from '../types.js'
 import { array, decodeRecord, encodeRecord, integer, text } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
-import { RECORD_SCRIPT } from './scripts.js'
+import { RECORD_SCRIPT } from './scripts/record.js'
 
 /** The KeyStore on Redis: every operation answers with a promise. */
 export interface RedisKeyStore extends KeyStore {

@@ -1,7 +1,7 @@
 import type { LimitDecision, LimitPolicy, RateLimiter } from '../types.js'
 import { decodeDecision } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
-import { LIMIT_SCRIPT } from './scripts.js'
+import { LIMIT_SCRIPT } from './scripts/limit.js'
 
 /** The RateLimiter on Redis: every decision answers with a promise. */
 export interface RedisRateLimiter extends RateLimiter {

@@ -1,7 +1,7 @@
 import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
 import { array, integer, text, badReply } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
-import { USAGE_SCRIPT } from './scripts.js'
+import { USAGE_SCRIPT } from './scripts/usage.js'
 
 /**
  * How usage entries are written (E5, L4a, P1). `append` only buffers; the buffer is written in

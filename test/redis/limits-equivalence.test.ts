@@ -80,7 +80,7 @@ describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => 
     const policy = { perMinute: 1_000_000, perMonth: null }
     for (let second = 0; second < 300; second++) await redis.consume(keyId, policy, STARTS[0]! + second * 1000)
     const [minuteKey] = await client.keys(`${prefix}:{id:${keyId}}:rl`)
-    // 61 one-second buckets plus the three bookkeeping fields t, n and o (see scripts.ts): the
+    // 61 one-second buckets plus the three bookkeeping fields t, n and o (see scripts/limits-library.ts): the
     // state stays bounded however long the key is used.
     expect(await client.hlen(minuteKey!)).toBe(61 + 3)
     expect(await client.pttl(minuteKey!)).toBeGreaterThan(60_000)

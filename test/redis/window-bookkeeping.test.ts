@@ -1,5 +1,5 @@
 /**
- * The minute state's bookkeeping (scripts.ts): beside its 1-second buckets the `:rl` hash holds
+ * The minute state's bookkeeping (scripts/limits-library.ts): beside its 1-second buckets the `:rl` hash holds
  * `t` (the sum of the held buckets), `n` (the newest second held) and `o` (the oldest second
  * held), so that an admitted request reads and writes O(1) fields instead of the whole window.
  *
@@ -65,7 +65,7 @@ function expectConsistent(hash: Record<string, string>, where: string): void {
   expect(minuteFields(hash), where).toBeLessThanOrEqual(61 + 3)
 }
 
-/** The lookups a trim may spend before the script reads the hash whole (WALK_FIELDS in scripts.ts). */
+/** The lookups a trim may spend before the script reads the hash whole (WALK_FIELDS in scripts/limits-library.ts). */
 const WALK_FIELDS = Number(/^local WALK_FIELDS = (\d+)$/m.exec(LIMIT_SCRIPT.source)![1])
 
 /** Which way the script reads the window, predicted from the hash before the call (for coverage only). */
