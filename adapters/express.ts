@@ -82,7 +82,7 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     const locals = res.locals as Locals
     let id = locals[kRequestId]
     if (id === undefined) {
-      id = locals[kRequestId] = kit.requestId(kit.readsIncomingRequestId ? req.headers['x-request-id'] : undefined)
+      id = locals[kRequestId] = kit.requestId(() => req.headers['x-request-id'])
       res.setHeader('X-Request-ID', id)
     }
     return id

@@ -81,7 +81,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     let kind = kit.classify(request.url, routed)
     if (kind === 'outside' && config !== undefined && kRoute in config) kind = 'protected'
     if (kind === 'outside') return next()
-    const requestId = kit.requestId(kit.readsIncomingRequestId ? request.headers['x-request-id'] : undefined)
+    const requestId = kit.requestId(() => request.headers['x-request-id'])
     reply.header('x-request-id', requestId)
     const view = (request[kView] = kit.viewFromNode(request.raw, request.url, requestId, routed))
     if (kind !== 'protected' || (request.is404 && kit.answersNotFound)) {
@@ -99,7 +99,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     // Errors before onRequest (a URL Fastify cannot read) have no view yet: the path decides.
     const view = (request as KeywardRequest)[kView]
     if (view == null && kit.classify(request.url) === 'outside') return fallbackErrorHandler.call(this, error, request, reply)
-    send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(undefined), request.method))
+    send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method))
   })
 }
 

@@ -119,7 +119,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   function requestIdOf(c: Context): string {
     let id = c.get('requestId')
     if (id === undefined) {
-      id = kit.requestId(kit.readsIncomingRequestId ? c.req.header('x-request-id') : undefined)
+      id = kit.requestId(() => c.req.header('x-request-id'))
       c.set('requestId', id)
       c.header('X-Request-ID', id)
     }

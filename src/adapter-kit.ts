@@ -96,10 +96,11 @@ export interface AdapterKit {
   readonly keyward: Keyward
   /** What a request is, from its target and, when the framework matched a route, that route's path (A3). */
   classify(target: string, routed?: string): PathKind
-  /** A request id for a new request; a proxy's is taken only when the instance trusts it. */
-  requestId(incoming: string | readonly string[] | null | undefined): string
-  /** Whether `requestId()` reads the incoming header at all (the instance trusts a proxy's id). */
-  readonly readsIncomingRequestId: boolean
+  /**
+   * A request id for a new request. `incoming` reads the request's `X-Request-ID`; it is called
+   * only when the instance trusts a proxy's id.
+   */
+  requestId(incoming?: () => string | readonly string[] | null | undefined): string
   /** The view of a Node request; `route` is the path of the route the framework matched, if known. */
   viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
   /** The view of a fetch request, where no raw header lines exist. */
@@ -539,8 +540,11 @@ export function createAdapterKit(keyward: Keyward, options: AdapterOptions | und
   return {
     keyward,
     classify,
-    requestId: (incoming) => keyward.requestId(typeof incoming === 'string' ? incoming : undefined),
-    readsIncomingRequestId,
+    requestId(incoming) {
+      // Reading headers costs something on every request: only when the value can be taken.
+      const value = incoming !== undefined && readsIncomingRequestId ? incoming() : undefined
+      return keyward.requestId(typeof value === 'string' ? value : undefined)
+    },
     viewFromNode(request, url, requestId, route) {
       const forwardedFor = hops === 0 ? undefined : request.headers['x-forwarded-for']
       const view = baseView(request.method, url, requestId, route, clientIp(request.socket?.remoteAddress, forwardedFor))

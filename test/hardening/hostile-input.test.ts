@@ -364,7 +364,7 @@ for (const framework of FRAMEWORKS) {
       )
     }, 60_000)
 
-    it('H1: a second Authorization line after 2000 other header lines still makes the request malformed (Node drops lines past its maxHeadersCount of 2000 unless the server lifts it)', async () => {
+    it('H1: a second Authorization line after 2000 other header lines still makes the request malformed (the reference apps keep every line: maxHeadersCount = 0)', async () => {
       // 2000 one-byte headers fit well inside Node's 16 KiB header size limit.
       const filler: [string, string][] = Array.from({ length: 2000 }, () => ['a', 'b'])
       const hostile: HostileRequest = {

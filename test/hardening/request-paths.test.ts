@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
-import { createAdaptorServer } from '@hono/node-server'
+import { createAdaptorServer, getRequestListener } from '@hono/node-server'
 import express from 'express'
 import Fastify from 'fastify'
 import { Hono } from 'hono'
@@ -15,7 +15,7 @@ import type { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
-import { keywardHono } from '../../adapters/hono.js'
+import { keywardHono, requestErrorHandler } from '../../adapters/hono.js'
 import { createKeyward, type Keyward } from '../../src/index.js'
 import { createRedisStores } from '../../src/redis/index.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
@@ -284,7 +284,7 @@ describe('the quick-start apps: no spelling runs a handler without a key (A3)', 
   }
 
   for (const framework of FRAMEWORKS) {
-    it(`H1: ${framework} on a server that keeps Node's default of 2,000 header lines — one valid Authorization among 2,100 lines is refused as header lines dropped, not as sent twice`, async () => {
+    it(`H1: ${framework} on a server with Node's default header-line cap (about 1,000 lines) — one valid Authorization among 2,100 lines is refused as header lines dropped, not as sent twice`, async () => {
       const app = running.get(framework)!
       const { key } = await keyward.keys.create({ name: 'lines', keyType: 'live' })
       const filler: [string, string][] = Array.from({ length: 2100 }, () => ['a', 'b'])
@@ -297,6 +297,37 @@ describe('the quick-start apps: no spelling runs a handler without a key (A3)', 
       expect(app.hits()).toBe(0)
     })
   }
+})
+
+describe('R2: requests @hono/node-server cannot parse', () => {
+  async function honoServer(withHandler: boolean): Promise<{ port: number; close(): void }> {
+    const keyward = createKeyward()
+    const api = keywardHono(keyward)
+    const app = new Hono()
+    app.use(api)
+    app.get('/api/v1/x', (c) => c.json({ data: null }))
+    const listener = withHandler ? getRequestListener(app.fetch, { errorHandler: requestErrorHandler(keyward) }) : getRequestListener(app.fetch)
+    const server = createServer(listener)
+    return { port: await listen(server), close: () => server.close() }
+  }
+
+  it('R2: with requestErrorHandler, a backslash path and an upper-case absolute-form target get the 400 envelope with a request id; without it, a bare 400', async () => {
+    const guarded = await honoServer(true)
+    const bare = await honoServer(false)
+    try {
+      for (const target of ['/api\\v1\\x', 'HTTP://127.0.0.1/api/v1/x']) {
+        const response = await send(guarded.port, 'GET', target)
+        expect(response.status, describeResponse(response)).toBe(400)
+        expect(envelopeProblem(response, false), describeResponse(response)).toBeNull()
+        expect(JSON.parse(response.body).error.code).toBe('invalid_request')
+        const control = await send(bare.port, 'GET', target)
+        expect([control.status, control.headers['x-request-id']]).toEqual([400, undefined])
+      }
+    } finally {
+      guarded.close()
+      bare.close()
+    }
+  })
 })
 
 describe('H1: a server that keeps every header line (maxHeadersCount = 0)', () => {
