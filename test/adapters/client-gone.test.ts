@@ -1,5 +1,5 @@
 /**
- * keyward/fastify and keyward/express when the client closes its connection while the store is
+ * keyward/fastify, keyward/express and keyward/hono (on node-server) when the client closes its connection while the store is
  * still deciding (an asynchronous store, as Redis is): nothing is sent and the route handler does
  * not run, the unit the decision took stays taken, and the request is recorded with status 499
  * (L4a: a usage entry for exactly the requests that consume). A real server and a real socket: the
@@ -8,11 +8,14 @@
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import { type AddressInfo, connect, type Socket } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
 import express from 'express'
+import { Hono } from 'hono'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
+import { keywardHono } from '../../adapters/hono.js'
 import { createManualClock } from '../../src/clock.js'
 import { CLIENT_CLOSED_REQUEST } from '../../src/adapter-kit.js'
 import { generateKey } from '../../src/key-format.js'
@@ -58,6 +61,22 @@ const APPS: { name: string; listen: (keyward: Keyward, handled: string[]) => Pro
       })
       app.use(api, api.errorHandler)
       const server = app.listen(0, '127.0.0.1')
+      await once(server, 'listening')
+      return server
+    },
+  },
+  {
+    name: 'keyward/hono',
+    async listen(keyward, handled) {
+      const api = keywardHono(keyward, { onError: () => undefined })
+      const app = new Hono()
+      app.use(api)
+      app.get('/api/v1/echo', (c) => {
+        handled.push('handler')
+        return c.json({ data: { ok: true } })
+      })
+      const server = createAdaptorServer({ fetch: app.fetch }) as Server
+      server.listen(0, '127.0.0.1')
       await once(server, 'listening')
       return server
     },
