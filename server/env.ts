@@ -1,5 +1,5 @@
 /**
- * The reference server's environment (CONTRACT.md E6), checked all at once. A bad value is an
+ * The reference server's environment (E6), checked all at once. A bad value is an
  * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
  */
 import { createKeyward } from '../src/index.js'

@@ -1,5 +1,5 @@
 /**
- * The reference server (CONTRACT.md E6): `npm start`. Serves E1–E5 on the framework FRAMEWORK
+ * The reference server (E6): `npm start`. Serves E1–E5 on the framework FRAMEWORK
  * names, with the memory or the Redis stores. Prints one `listening on http://HOST:PORT` line once
  * it accepts connections; with the memory store, first a live and a test demo key and a curl line.
  */

@@ -127,7 +127,7 @@ function readApiKeyHeader(raw: RequestView['apiKey']): ApiKeyHeader {
 }
 
 /**
- * Decides what credential a request carries, in the order of CONTRACT.md H1–H10. Pure: it reads
+ * Decides what credential a request carries, in the order of H1–H10 (docs/credentials.md). Pure: it reads
  * only the view it is given and never throws for any input.
  *
  * @example

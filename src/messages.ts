@@ -1,5 +1,5 @@
 /**
- * The error catalogue (SEED.md §7, CONTRACT.md H2–H10, R3–R5, L4, L6, E7): every code, its
+ * The error catalogue (docs/credentials.md, docs/responses-and-limits.md): every code, its
  * status and its message text, in one table so the targeted texts can be reviewed together.
  * Messages never echo more of a key than its public prefix.
  */
@@ -56,7 +56,7 @@ const MALFORMED_TAIL: Record<MalformedDetail, string> = {
 }
 
 /**
- * The message texts. Each begins with the exact prefix of SEED.md §7 / CONTRACT.md, which clients
+ * The message texts. Each begins with the exact prefix of docs/credentials.md, which clients
  * compare by; what follows the prefix is help for a human and may change.
  */
 export const MESSAGES = {
@@ -130,7 +130,7 @@ export const MESSAGES = {
     `Method ${method} is not allowed here; allowed: ${allow}.`,
 } as const
 
-/** The fixed prefixes clients compare `error.message` by (SEED.md §7). */
+/** The fixed prefixes clients compare `error.message` by (docs/credentials.md). */
 export function messagePrefixes(n: MessageNames) {
   return {
     missingAuthorization: 'Missing Authorization header',

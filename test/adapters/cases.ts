@@ -1,5 +1,5 @@
 /**
- * The parity case table: every H, K, L, R and E row of CONTRACT.md as requests over real HTTP
+ * The parity case table: every H, K, L, R and E rule of docs/ as requests over real HTTP
  * and what each must answer. `parity.test.ts` runs every case on every framework and then asserts
  * that the normalized responses are identical across them.
  *
@@ -14,7 +14,7 @@ import { type Expectation, check, normalize, type Normalized, REQUEST_ID } from 
 import { DASHBOARD_TOKEN, type Harness, type HarnessOptions, STORE_TIMEOUT_MS } from './support/harness.js'
 import { type RawRequest, type RawResponse, rawExchange } from './support/raw-http.js'
 
-// The texts clients compare by (SEED.md §7, CONTRACT.md H2–H9), written out character for character.
+// The texts clients compare by (H2–H9), written out character for character.
 const P = {
   missing: 'Missing Authorization header',
   empty: 'Authorization header is present but empty',
@@ -77,7 +77,7 @@ export interface CaseContext {
 }
 
 export interface ParityCase {
-  /** The CONTRACT.md ids the case proves. */
+  /** The rule ids (headings in docs/) the case proves. */
   ids: string
   name: string
   run(ctx: CaseContext): Promise<void>

@@ -1,5 +1,5 @@
 /**
- * Setup mistakes throw a TypeError at once, naming the option (STYLE.md), on every adapter; the
+ * Setup mistakes throw a TypeError at once, naming the option, on every adapter; the
  * handlers the adapters return are named functions.
  */
 import express from 'express'

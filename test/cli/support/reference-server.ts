@@ -1,5 +1,5 @@
 /**
- * The reference server (server/app-*.ts, CONTRACT.md E1–E6) started in-process on a free port,
+ * The reference server (server/app-*.ts, E1–E6) started in-process on a free port,
  * around a keyward instance the test chooses: on the CLI's Redis prefix, so keys the CLI creates
  * and revokes are the keys the server judges. Tests that fail authentication on purpose create
  * that instance with `failedAuthLimit: 0` (E7 off).
