@@ -102,9 +102,8 @@ function copyRecord(key: StoredKey): StoredKey {
 }
 
 /**
- * Strings built by `+=` (as `randomBase62` builds ids) are ropes in V8: a 28-character id costs
- * about 450 bytes as a rope and 56 flat. Reading a character makes V8 flatten the rope in place;
- * the content is unchanged, so this is only a memory optimisation.
+ * A string built from pieces is kept as a chain of them, several times its flat size; reading a
+ * character flattens it in place. The content is unchanged: only memory is saved.
  */
 function flat(text: string): string {
   text.charCodeAt(0)
