@@ -214,9 +214,9 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     }
   }
 
-  /** One request's script call, on its own; `counter` is its address's failure counter (KEYS[4]). */
+  /** One request's script call, on its own; `counter` is its address's failure counter (KEYS[3]). */
   function callOne(keys: TaggedKeys, args: string[], counter: string | undefined): Promise<unknown> {
-    const names = counter === undefined ? [keys.record, keys.minute, keys.month] : [keys.record, keys.minute, keys.month, counter]
+    const names = counter === undefined ? [keys.record, keys.minute] : [keys.record, keys.minute, counter]
     return connection.script(AUTHORIZE_SCRIPT, names, args)
   }
 
@@ -276,7 +276,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     const counters: string[] = []
     const counterAt: number[] = []
     // Each hash's keys go once, however many requests of the batch it has; a request names them
-    // by number. A busy key's requests then send a few bytes each instead of its three key names.
+    // by number. A busy key's requests then send a few bytes each instead of its two key names.
     const numbers = new Map<TaggedKeys, number>()
     // A run of requests alike (same hash, flags, held id and scopes) goes as one entry with its
     // length: a busy key's batch is then a few arguments, not four or more per request.
@@ -293,8 +293,8 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
       }
       let number = numbers.get(own)
       if (number === undefined) {
-        keys.push(own.record, own.minute, own.month)
-        number = keys.length / 3
+        keys.push(own.record, own.minute)
+        number = keys.length / 2
         numbers.set(own, number)
       }
       // f: the scope count, live-only (ARGV[3]) and consume (ARGV[2]), as the batch script takes them.
@@ -384,7 +384,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
 
   /**
    * The key the limiter counts an address's failures in: the limit state of an id with no record
-   * (rate-limiter.ts), read by the script beside the key (KEYS[4]). Built once while one client is busy.
+   * (rate-limiter.ts), read by the script beside the key (KEYS[3]). Built once while one client is busy.
    */
   let lastCounter = ''
   let lastCounterKey = ''
@@ -415,7 +415,7 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
    */
   async function checkThenAuthorize(check: FailedAuthCheck, counter: TaggedKeys, args: string[], hashes: readonly string[]): Promise<AuthorizeOutcome> {
     const peeked = decodeDecision(
-      await connection.script(LIMIT_SCRIPT, [counter.minute, counter.month], [args[0]!, '0', failureLimitArgument(check), '']),
+      await connection.script(LIMIT_SCRIPT, [counter.minute], [args[0]!, '0', failureLimitArgument(check), '']),
     )
     if (!peeked.allowed) return { result: 'blocked', retryAfter: Math.max(1, peeked.retryAfter) }
     return tryEach(hashes, args, undefined)

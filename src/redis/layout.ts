@@ -7,13 +7,11 @@
  * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61),     | ≥ 119 s after last use ¹ |
  * |                                  |        | `t`, `n`, `o` ², and with a quota `m` = UTC    | with a quota: 1 day past |
  * |                                  |        | month index, `q` = requests in it: ≤ 66 fields | the month's end          |
- * | `<prefix>:{<hash>}:mo`           | HASH   | earlier builds' month counter (`m`, `n`): read | as it was written        |
- * |                                  |        | while `:rl` has none, removed once moved       |                          |
  * | `<prefix>:id:<id>`               | STRING | id → hash index, for `get`, `revoke`, limiter  | none                     |
  * | `<prefix>:keys`                  | ZSET   | every hash, scored by `createdAt`, for `list`  | none                     |
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
- * | `<prefix>:{id:<id>}:rl` (`:mo`)  | HASH   | limiter state of an id with no record          | as `:rl` (`:mo`)         |
+ * | `<prefix>:{id:<id>}:rl`          | HASH   | limiter state of an id with no record          | as `:rl`                 |
  * | `<prefix>:{id:failed-auth:<a>}`  | HASH   | E7: failed authentications of client address   | as `:rl`                 |
  * | `:rl`                            |        | `<a>` (`clientAddressKey`), counted by the     |                          |
  * |                                  |        | limit script, read by the authorize script ³   |                          |
@@ -21,9 +19,9 @@
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.
  * ² Bookkeeping kept by the scripts so a request reads O(1) fields: `t` = the sum of the bucket
- * counts held, `n` = the newest second held, `o` = the oldest second held. A hash of buckets
- * without them (as earlier versions wrote it) is still read, whole, and gains them on a consume.
- * ³ In the same script call as the key (KEYS[4]) on a single node, so the check costs no command of
+ * counts held, `n` = the newest second held, `o` = the oldest second held, written with the first
+ * bucket: a hash without them holds no bucket.
+ * ³ In the same script call as the key (KEYS[3]) on a single node, so the check costs no command of
  * its own; on a cluster it lives in another slot and is peeked with the limit script first. A
  * guard of another namespace (the dashboard's) keeps its counters the same way under its own name.
  *
@@ -36,7 +34,6 @@
 export interface TaggedKeys {
   record: string
   minute: string
-  month: string
 }
 
 /** Names every Redis key under one prefix. */
@@ -71,7 +68,7 @@ function assertTaggable(value: string, what: string): void {
 export function createLayout(prefix: string): Layout {
   const tagged = (tag: string): TaggedKeys => {
     const base = `${prefix}:{${tag}}`
-    return { record: `${base}:key`, minute: `${base}:rl`, month: `${base}:mo` }
+    return { record: `${base}:key`, minute: `${base}:rl` }
   }
   return {
     prefix,

@@ -22,7 +22,7 @@ export function rateLimiterOn(context: RedisContext): RedisRateLimiter {
     const keys = hash === undefined ? layout.ofOrphanId(keyId) : layout.ofHash(hash)
     const reply = await connection.script(
       LIMIT_SCRIPT,
-      [keys.minute, keys.month],
+      [keys.minute],
       [
         context.nowArgument(now),
         consume ? '1' : '0',

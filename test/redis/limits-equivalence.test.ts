@@ -98,12 +98,12 @@ describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => 
     const ttl = await client.pttl(state)
     expect(ttl).toBeGreaterThan(Date.UTC(2026, 3, 1) - now)
     expect(ttl).toBeLessThanOrEqual(Date.UTC(2026, 3, 2) - now)
-    expect(await client.exists(`${prefix}:{id:${withQuota}}:mo`)).toBe(0)
+    expect(await client.keys(`${prefix}:{id:${withQuota}}:*`)).toEqual([state])
     // Without a quota: no counter, and the state lives only as long as its buckets need.
     const bare = `${prefix}:{id:${withoutQuota}}:rl`
     expect(await client.hmget(bare, 'm', 'q')).toEqual([null, null])
     expect(await client.pttl(bare)).toBeLessThanOrEqual(122_000)
-    expect(await client.exists(`${prefix}:{id:${withoutQuota}}:mo`)).toBe(0)
+    expect(await client.keys(`${prefix}:{id:${withoutQuota}}:*`)).toEqual([bare])
   })
 
   it('L1/L4: the month counter survives a minute window that empties, whatever the policy of the request that empties it', async () => {
@@ -129,28 +129,5 @@ describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => 
     }
     expect(await client.hmget(`${prefix}:{id:${id}}:rl`, 'm', 'q')).toEqual([String(2026 * 12 + 2), '3'])
     expect(await client.pttl(`${prefix}:{id:${id}}:rl`)).toBeGreaterThan(Date.UTC(2026, 3, 1) - (t + 140_000))
-  })
-
-  it('L1: a month counter an earlier build kept in :mo is counted on, moved into the limit state and removed', async () => {
-    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
-    const id = randomKeyId()
-    const now = Date.UTC(2026, 2, 10, 12)
-    const legacy = `${prefix}:{id:${id}}:mo`
-    await client.hset(legacy, 'm', String(2026 * 12 + 2), 'n', '4')
-    await client.pexpire(legacy, 30 * 86_400_000)
-    const policy = { perMinute: 10, perMonth: 5 }
-    // A peek reads it and writes nothing.
-    expect((await redis.peek(id, policy, now)).month).toMatchObject({ remaining: 1 })
-    expect(await client.exists(legacy)).toBe(1)
-    // A consume counts the fifth request, moves the counter and removes the old hash.
-    expect(await redis.consume(id, policy, now)).toMatchObject({ allowed: true, month: { remaining: 0 } })
-    expect(await client.exists(legacy)).toBe(0)
-    expect(await client.hmget(`${prefix}:{id:${id}}:rl`, 'm', 'q')).toEqual([String(2026 * 12 + 2), '5'])
-    expect(await redis.consume(id, policy, now + 1000)).toMatchObject({ allowed: false, retryAfter: expect.any(Number) })
-    // A counter of an earlier month in :mo counts for nothing, and goes too.
-    const stale = randomKeyId()
-    await client.hset(`${prefix}:{id:${stale}}:mo`, 'm', String(2026 * 12 + 1), 'n', '5')
-    expect(await redis.consume(stale, policy, now)).toMatchObject({ allowed: true, month: { remaining: 4 } })
-    expect(await client.exists(`${prefix}:{id:${stale}}:mo`)).toBe(0)
   })
 })

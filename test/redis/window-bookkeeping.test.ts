@@ -5,8 +5,8 @@
  *
  * - After every consume the bookkeeping describes the buckets exactly and the hash stays bounded.
  * - Decisions stay those of the memory limiter (L2, L4, L4b) on every path the script can take:
- *   the O(1) path, trimming by a short walk, a gap too long to walk, everything stale, a hash of
- *   raw buckets (no bookkeeping, as older versions wrote it), the retry-after walk of a rejection.
+ *   the O(1) path, trimming by a short walk, a gap too long to walk, everything stale, the
+ *   retry-after walk of a rejection.
  * - A dense admitted request runs no HGETALL and no per-bucket lookup (counted, not timed, on a
  *   private redis-server so no other suite's commands mix in).
  * - The authorize script's scope check (a substring search where that is exact) answers as the
@@ -72,7 +72,6 @@ const WALK_FIELDS = Number(/^local WALK_FIELDS = (\d+)$/m.exec(LIMIT_SCRIPT.sour
 function pathOf(hash: Record<string, string>, now: number): string {
   if (minuteFields(hash) === 0) return 'fresh'
   const { buckets, book } = parse(hash)
-  if (book.t === undefined) return 'raw'
   const s = Math.floor(now / 1000)
   const floor = Math.max(s, book.n!) - 60
   if (book.n! < floor) return 'all stale'
@@ -99,12 +98,9 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
     { perMinute: 1_000_000, perMonth: null },
   ]
   const step = fc.record({
-    // consume, peek, or 'strip': the bookkeeping is deleted before a consume, leaving raw buckets
-    // as an older version of the script wrote them.
     op: fc.oneof(
       { weight: 8, arbitrary: fc.constant('consume' as const) },
       { weight: 3, arbitrary: fc.constant('peek' as const) },
-      { weight: 1, arbitrary: fc.constant('strip' as const) },
     ),
     dt: fc.oneof(
       { weight: 6, arbitrary: fc.integer({ min: 0, max: 400 }) },
@@ -126,7 +122,6 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
         let now = T0
         for (const { op, dt, policy } of steps) {
           now += dt
-          if (op === 'strip') await client.hdel(minuteKey(keyId), ...BOOKKEEPING)
           const before = await client.hgetall(minuteKey(keyId))
           const path = pathOf(before, now)
           const consume = op !== 'peek'
@@ -145,13 +140,13 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
     )
     // The property reached every way of reading the window, on consumes, peeks and rejections.
     const count = (start: string) => [...seen].filter(([kind]) => kind.startsWith(start)).reduce((sum, [, n]) => sum + n, 0)
-    for (const path of ['fresh', 'raw', 'all stale', 'O(1)', 'gap: read whole', 'short walk', 'walk too long: read whole']) {
+    for (const path of ['fresh', 'all stale', 'O(1)', 'gap: read whole', 'short walk', 'walk too long: read whole']) {
       expect(count(`consume: ${path}`), `consume: ${path}`).toBeGreaterThan(0)
     }
     for (const path of ['all stale', 'O(1)', 'gap: read whole', 'short walk', 'walk too long: read whole']) {
       expect(count(`peek: ${path}`), `peek: ${path}`).toBeGreaterThan(0)
     }
-    for (const path of ['raw', 'O(1)', 'gap: read whole', 'short walk']) {
+    for (const path of ['O(1)', 'gap: read whole', 'short walk']) {
       expect(count(`consume: ${path}, rejected`) + count(`peek: ${path}, rejected`), `${path}, rejected`).toBeGreaterThan(0)
     }
   })
@@ -196,61 +191,6 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
     const last = T0 / 1000 + 199
     expect(hash).toMatchObject({ t: String(61 * 10), n: String(last), o: String(last - 60) })
     expect(Object.keys(hash)).toHaveLength(61 + 3)
-  })
-
-  it('L2/L5: a hash of raw buckets (no bookkeeping) is read as before; a peek leaves it as it is, a consume trims it and adds t/n/o', async () => {
-    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
-    const keyId = randomKeyId()
-    const key = minuteKey(keyId)
-    const s = T0 / 1000
-    // As an older version of the script left it: one bucket out of the window, three in it.
-    await client.hset(key, String(s - 75), '4', String(s - 30), '3', String(s - 10), '1', String(s - 5), '2')
-    await client.pexpire(key, 120_000)
-    const policy = { perMinute: 10, perMonth: null }
-
-    const peeked = await redis.peek(keyId, policy, T0 + 500)
-    expect(peeked).toMatchObject({ allowed: true, minute: { limit: 10, remaining: 4, reset: s - 30 + 61 } })
-    expect(await client.hlen(key)).toBe(4)
-    expect(await client.hexists(key, 't')).toBe(0)
-
-    const consumed = await redis.consume(keyId, policy, T0 + 500)
-    expect(consumed).toMatchObject({ allowed: true, minute: { limit: 10, remaining: 3, reset: s - 30 + 61 } })
-    expect(await client.hgetall(key)).toEqual({
-      [s - 30]: '3', [s - 10]: '1', [s - 5]: '2', [s]: '1', t: '7', n: String(s), o: String(s - 30),
-    })
-    expect(await client.pttl(key)).toBeGreaterThan(60_000)
-  })
-
-  it('L2/L4: raw buckets t/n/o cannot describe (a zero count) stay raw and are read whole, deciding as before', async () => {
-    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
-    const keyId = randomKeyId()
-    const key = minuteKey(keyId)
-    const s = T0 / 1000
-    await client.hset(key, String(s - 20), '0', String(s - 5), '2')
-    const policy = { perMinute: 3, perMonth: null }
-    // The empty bucket counts for nothing and is not the oldest: the window holds 2, from s - 5.
-    expect(await redis.consume(keyId, policy, T0)).toMatchObject({ allowed: true, minute: { remaining: 0, reset: s - 5 + 61 } })
-    expect(await redis.consume(keyId, policy, T0 + 1000)).toMatchObject({
-      allowed: false, retryAfter: s - 5 + 61 - (s + 1), minute: { remaining: 0, reset: s - 5 + 61 },
-    })
-    expect(await client.hgetall(key)).toEqual({ [s - 20]: '0', [s - 5]: '2', [s]: '1' })
-  })
-
-  it('L2: a raw bucket under a name the scripts would not write (1773144000.0) is read whole until it leaves the window', async () => {
-    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
-    const keyId = randomKeyId()
-    const key = minuteKey(keyId)
-    const s = T0 / 1000
-    await client.hset(key, `${s - 5}.0`, '2')
-    const policy = { perMinute: 10, perMonth: null }
-    expect(await redis.consume(keyId, policy, T0)).toMatchObject({ allowed: true, minute: { remaining: 7, reset: s - 5 + 61 } })
-    expect(await client.hgetall(key)).toEqual({ [`${s - 5}.0`]: '2', [s]: '1' })
-    // Bucket s - 5 has left the window of s + 56 and is trimmed under its own name.
-    expect(await redis.consume(keyId, policy, T0 + 56_000)).toMatchObject({ allowed: true, minute: { remaining: 8, reset: s + 61 } })
-    expect(await client.hgetall(key)).toEqual({ [s]: '1', [s + 56]: '1' })
-    // Now t/n/o can describe the hash.
-    expect(await redis.consume(keyId, policy, T0 + 57_000)).toMatchObject({ allowed: true, minute: { remaining: 7, reset: s + 61 } })
-    expect(await client.hgetall(key)).toEqual({ [s]: '1', [s + 56]: '1', [s + 57]: '1', t: '3', n: String(s + 57), o: String(s) })
   })
 
   it('L2: a key idle for longer than its window starts again from one bucket (the stale hash is dropped whole)', async () => {
@@ -382,7 +322,7 @@ describe.skipIf(url === null || !privateServersAvailable())('minute state: the w
     // This month's counter already has its TTL; the bucket exists: nothing else is written.
     expect(counted.pexpire ?? 0).toBe(0)
     expect(counted.exists ?? 0).toBe(0)
-    expect(await client.exists(`kw:{id:${keyId}}:mo`)).toBe(0)
+    expect(await client.keys(`kw:{id:${keyId}}:*`)).toEqual([`kw:{id:${keyId}}:rl`])
   })
 
   it('P1: a rejection over a full window walks buckets oldest first only as far as it must (one lookup when the window is just full)', async () => {

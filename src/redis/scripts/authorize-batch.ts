@@ -5,8 +5,8 @@ import type { LuaScript } from './lua-script.js'
 const SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
 -- Each request is decided exactly as the authorize script decides it, in the order given; a request
 -- whose decision fails (a Redis error) gets its error in its place and the others go on.
--- KEYS    the keys of the requests' key hashes, three per hash as the authorize script's KEYS[1..3]
---         (KEYS[3j-2..3j] for hash j), each hash once however many requests it has; after them
+-- KEYS    the keys of the requests' key hashes, two per hash as the authorize script's KEYS[1..2]
+--         (KEYS[2j-1..2j] for hash j), each hash once however many requests it has; after them
 --         the failed-authentication counters of the requests' client addresses (E7), each once
 -- ARGV[1] n, the number of requests
 -- ARGV[2] now, as the authorize script's ARGV[1], and ARGV[3..6] the type defaults, as its
@@ -14,7 +14,7 @@ const SOURCE = `-- keyward authorize batch: the requests one instance sent withi
 -- ARGV[7] the failed authentications per minute that block an address, or '' (as the authorize
 --         script's ARGV[9]): the same for every request of the batch
 -- ARGV[8..] for each run of r requests alike, in order: f, j + 32 * (r - 1) (their keys are
---         KEYS[3j-2..3j]), their known id (as the authorize script's ARGV[8]), g, the index in
+--         KEYS[2j-1..2j]), their known id (as the authorize script's ARGV[8]), g, the index in
 --         KEYS of their address's counter (0: no check), then their scopes:
 --         f = 4 * (the number of scopes) + 2 * (live-only route, as ARGV[3]) + (consumes, as
 --         ARGV[2]). Each request of a run is decided on its own, as if it were sent alone.
@@ -98,7 +98,7 @@ while i < n do
   local f = tonumber(ARGV[at])
   local c = mfloor(f / 4)
   local jr = tonumber(ARGV[at + 1])
-  local k = 3 * (jr % 32 - 1)
+  local k = 2 * (jr % 32 - 1)
   for _ = 0, mfloor(jr / 32) do
     i = i + 1
     local reply = nil
@@ -109,7 +109,7 @@ while i < n do
       if ncovered > 0 then settle() end
       hot_k = -1
       carry_field = nil
-      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2], f % 2 == 1, f % 4 >= 2,
+      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], ARGV[2], f % 2 == 1, f % 4 >= 2,
         ARGV, 2, ARGV[at + 2], KEYS[tonumber(ARGV[at + 3])], failure_limit, ARGV, at + 4, at + c + 3)
       if ok then
         replies[i] = whole
@@ -137,5 +137,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '085e011970b1359d463dbef0ce6dd49756c27914',
+  sha: '0ea30fcf406539710c38774b0d839f2c183a496b',
 }

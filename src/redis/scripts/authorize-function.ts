@@ -33,7 +33,7 @@ local function blocked_for(counter_key, now, per_minute)
   if wait then return wait end
   wait = 0
   if redis.call('EXISTS', counter_key) == 1 then
-    local decision = limit(counter_key, counter_key, now, per_minute, nil, false)
+    local decision = limit(counter_key, now, per_minute, nil, false)
     if decision[1] == 0 then wait = decision[8] end
   end
   blocked_seen[counter_key] = wait
@@ -42,7 +42,7 @@ end
 
 -- counter_key and failure_limit (both nil when the request has no check): the failed-authentication
 -- counter of the request's client address and its limit (E7), checked before the record is read.
-local function authorize(record_key, minute_key, month_key, now_arg, consume_arg, live_only, D, d, known,
+local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, D, d, known,
     counter_key, failure_limit, A, from, to)
   local now = clock_ms(now_arg)
   if counter_key and failure_limit then
@@ -127,7 +127,7 @@ local function authorize(record_key, minute_key, month_key, now_arg, consume_arg
   end
 
   local consume = consume_arg and forbidden == 0
-  local decision = limit(minute_key, month_key, now, per_minute, per_month, consume)
+  local decision = limit(minute_key, now, per_minute, per_month, consume)
   if forbidden ~= 0 then
     if partial then complete(record_key, record) end
     return {forbidden, record, decision}

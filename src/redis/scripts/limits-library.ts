@@ -69,13 +69,11 @@ end
 --   n  the newest second held
 --   o  the oldest second held (every consume deletes the buckets older than the window)
 --   m  the UTC month counted (year * 12 + month0), q the requests admitted in it
--- The hash of a key with a quota lives until a day past the end of its month; without one, until
--- its newest bucket has left the window. Earlier builds kept the month counter in a hash of its
--- own, <prefix>:{<tag>}:mo (m, n): it is still read while the limit state has no counter, and
--- removed once the counter has moved.
--- A hash without them (raw buckets, as older versions wrote) is read whole with HGETALL, as is a
--- window whose trimming would take more than WALK_FIELDS lookups: a sparsely used key's few
--- buckets are cheaper to read whole than the empty seconds between them one by one.
+-- t, n and o are written with the first bucket and kept with every consume, so a hash without
+-- them holds no bucket. The hash of a key with a quota lives until a day past the end of its
+-- month; without one, until its newest bucket has left the window.
+-- A window whose trimming would take more than WALK_FIELDS lookups is read whole with HGETALL: a
+-- sparsely used key's few buckets are cheaper to read whole than the empty seconds between them.
 local WALK_FIELDS = 8
 
 -- The count and the oldest non-empty second of the buckets at or after floor, and the fields
@@ -99,28 +97,21 @@ local function count_window(flat, floor)
   return count, oldest, stale
 end
 
--- The window read whole from HGETALL pairs, numeric fields only (t, n and o are skipped).
+-- The window read whole from HGETALL pairs, numeric fields only (t, n, o, m and q are skipped).
 -- Returns floor, newest, the count and the oldest non-empty second of the window, and the fields
--- that have left it. With check, also whether t/n/o can describe the buckets: every count a
--- positive integer and every field an integer second as int() writes it (what the scripts write).
-local function scan_window(flat, s, check)
+-- that have left it.
+local function scan_window(flat, s)
   -- The window reaches back 60 s from the later of s and the newest bucket: a clock that steps
   -- back (or a caller whose clock runs behind) keeps counting the newest buckets, rejecting more.
-  local newest, plain = nil, true
+  local newest = nil
   for i = 1, #flat, 2 do
     local second = tonumber(flat[i])
-    if second then
-      if check and plain then
-        local c = tonumber(flat[i + 1])
-        if not (c and c > 0 and c == mfloor(c) and flat[i] == int(second)) then plain = false end
-      end
-      if not newest or second > newest then newest = second end
-    end
+    if second and (not newest or second > newest) then newest = second end
   end
   local floor = s - 60
   if newest and newest > s then floor = newest - 60 end
   local count, oldest, stale = count_window(flat, floor)
-  return floor, newest, count, oldest, stale, plain
+  return floor, newest, count, oldest, stale
 end
 
 -- The seconds and counts of the buckets in the window (second >= floor, count > 0), oldest first,
@@ -167,28 +158,26 @@ local carry_wanted = false
 local carry_field, carry_count, carry_total, carry_month, carry_month_count = nil, 0, 0, nil, 0
 
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
--- minute_key: the limit state above; month_key: the month counter of earlier versions.
--- per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
+-- minute_key: the limit state above. per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
 -- nothing (only buckets already outside the window are trimmed). A peek writes nothing.
-local function limit(minute_key, month_key, now, per_minute, per_month, consume)
+local function limit(minute_key, now, per_minute, per_month, consume)
   local s = mfloor(now / 1000)
   local s_field = int(s)
   -- The bookkeeping, and bucket s: the one an admitted request nearly always counts in.
   local book = redis.call('HMGET', minute_key, 't', 'n', 'o', s_field, 'm', 'q')
   -- The month counter in the hash (HGETALL reads its two fields too; they are not buckets).
   local book_month, book_count = tonumber(book[5]), tonumber(book[6])
-  local month_fields = book_month and book_count and 4 or 0
+  local month_held = book_month ~= nil and book_count ~= nil
   local total, newest, held_from = tonumber(book[1]), tonumber(book[2]), tonumber(book[3])
   local booked = total ~= nil and newest ~= nil and held_from ~= nil
-  local written = booked      -- the hash was written with t/n/o, by these scripts
-  local floor                 -- the window: every bucket with second >= floor
+  local floor = s - 60        -- the window: every bucket with second >= floor
   local minute_count = 0      -- requests in the window
   local oldest = nil          -- the oldest non-empty second in the window
   local stale = {}            -- fields a consume deletes: buckets that have left the window
   local flat = nil            -- the HGETALL pairs, when the window was read whole
   local wipe = false          -- every bucket has left the window: a consume deletes the hash
-  local plain = true          -- t/n/o can describe the buckets
   local rebook = false        -- a consume writes t/n/o even when it admits nothing
+  local read_whole = false    -- the window is read with HGETALL
 
   if booked then
     floor = mmax(s, newest) - 60
@@ -229,29 +218,25 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
         end
       end
       -- A gap too long to walk: read the window whole after all.
-      if not oldest then booked = false end
+      if not oldest then read_whole = true end
     else
-      booked = false
+      read_whole = true
     end
+  else
+    newest = nil
   end
-  if not booked then
+  if read_whole then
     flat = redis.call('HGETALL', minute_key)
     local held
-    floor, held, minute_count, oldest, stale, plain = scan_window(flat, s, not written)
+    floor, held, minute_count, oldest, stale = scan_window(flat, s)
     if held then
       newest = held
       rebook = true
       wipe = held < floor
-      -- Buckets t/n/o cannot describe stay a hash of raw buckets, read whole every time.
-      if not plain and (book[1] or book[2] or book[3]) then
-        stale[#stale + 1] = 't'
-        stale[#stale + 1] = 'n'
-        stale[#stale + 1] = 'o'
-      end
     else
       newest = nil
       -- Bookkeeping without buckets (the scripts never leave that): start again.
-      wipe = #flat > month_fields
+      wipe = true
     end
   end
   if wipe then
@@ -264,20 +249,9 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
   local month_index = current_month
   local month_count = 0
   local month_stored = false   -- the hash holds this month's counter (and the month's TTL)
-  local month_moved = false    -- the counter was read from month_key (an earlier version's)
-  if per_month then
-    local stored, count = book_month, book_count
-    if month_fields == 0 then
-      local state = redis.call('HMGET', month_key, 'm', 'n')
-      stored, count = tonumber(state[1]), tonumber(state[2])
-      month_moved = stored ~= nil
-    end
-    -- A counter of a later month than now (a clock stepped back across the 1st) keeps counting.
-    if stored and count and stored >= current_month then
-      month_index = stored
-      month_count = count
-      month_stored = not month_moved
-    end
+  -- A counter of a later month than now (a clock stepped back across the 1st) keeps counting.
+  if per_month and month_held and book_month >= current_month then
+    month_index, month_count, month_stored = book_month, book_count, true
   end
   local month_reset = reset_of(month_index)
 
@@ -292,12 +266,12 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       -- The month counter outlives the buckets, whatever the policy of this call: written back
       -- with its TTL, unless its month (and the day after) is over. A counter of the month just
       -- ended is kept too: a clock stepped back into that month finds its count (as in memory).
-      local kept_ttl = month_fields > 0 and counter_ttl(book_month, now) or 0
+      local kept_ttl = month_held and counter_ttl(book_month, now) or 0
       if kept_ttl > 0 then
         redis.call('HSET', minute_key, 'm', book[5], 'q', book[6])
         redis.call('PEXPIRE', minute_key, int(kept_ttl))
       else
-        month_fields = 0
+        month_held = false
         month_stored = false
       end
     elseif #stale > 0 then
@@ -321,11 +295,7 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       month_count = month_count + 1
       m_value, q_value = int(month_index), int(month_count)
     end
-    if not plain then
-      -- A hash of raw buckets stays one.
-      created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
-      if per_month then redis.call('HSET', minute_key, 'm', m_value, 'q', q_value) end
-    elseif bucket == s then
+    if bucket == s then
       -- Bucket s was read with the bookkeeping and never leaves the window (floor <= s): one HSET
       -- writes it with t (and the month counter).
       local count = (tonumber(book[4]) or 0) + 1
@@ -357,7 +327,6 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       -- The hash lives as long as its month counter must. A counter of this month already has
       -- that TTL, longer than any bucket needs.
       if not month_stored then redis.call('PEXPIRE', minute_key, int(counter_ttl(month_index, now))) end
-      if month_moved then redis.call('UNLINK', month_key) end
     elseif created then
       -- The newest bucket counts until second newest + 61; the TTL only cleans up idle keys. It
       -- is set whenever a bucket is created, so it always reaches past second (newest + 62): a
@@ -365,10 +334,10 @@ local function limit(minute_key, month_key, now, per_minute, per_month, consume)
       -- counter (its key had a quota until now) lives as long as the longer of the two needs:
       -- a counter of a month that has ended may have less than a minute left.
       local ttl = mmax(120000, (newest + 62) * 1000 - now)
-      if month_fields > 0 then ttl = mmax(ttl, counter_ttl(book_month, now)) end
+      if month_held then ttl = mmax(ttl, counter_ttl(book_month, now)) end
       redis.call('PEXPIRE', minute_key, int(ttl))
     end
-  elseif consume and rebook and plain and not wipe then
+  elseif consume and rebook and not wipe then
     redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest))
   end
 
