@@ -69,7 +69,8 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
   }
 
   it('the JavaScript never sends a command that the scripts also run inside Redis (so the count below is exact)', () => {
-    const sources = readdirSync('src/redis').filter((name) => name.endsWith('.ts')).map((file) => readFileSync(join('src/redis', file), 'utf8'))
+    const files = readdirSync('src/redis', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))
+    const sources = files.map((file) => readFileSync(join('src/redis', file), 'utf8'))
     const sent = new Set(sources.flatMap((text) => [...text.matchAll(/command\(\s*\['([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())))
     expect([...sent].sort()).toEqual(['del', 'get', 'lrange', 'set', 'zadd', 'zrevrange'])
     for (const command of sent) expect(INSIDE_SCRIPTS.has(command), command).toBe(false)
