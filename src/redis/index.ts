@@ -4,9 +4,10 @@
  *
  * - Hot path (P1): one `EVALSHA` per request decides key status, expiry, scopes, the per-minute
  *   limit and the monthly quota atomically and writes `lastUsedAt`; usage entries follow in
- *   batches, one more `EVALSHA` per flush. Measured: about 1.0 command per request.
- * - Revocation (K7) writes the record the hot-path script reads on every request: no record is
- *   cached in-process, so a request that starts after `revoke()` returned is rejected everywhere.
+ *   batches, one more `EVALSHA` per flush (`docs/redis.md` counts them).
+ * - Revocation (K7) writes the record the hot-path script reads on every request: status, expiry,
+ *   scopes and limits are decided in Redis every time, so a request that starts after `revoke()`
+ *   returned is rejected everywhere.
  * - Faults (R5): every call rejects after `timeoutMs` (default 1 s); the core answers 500 and never
  *   lets the request through. Create the client with `enableOfflineQueue: false` (ioredis) or
  *   `disableOfflineQueue: true` (node-redis) and a short connect timeout, so nothing piles up while

@@ -137,5 +137,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '0ea30fcf406539710c38774b0d839f2c183a496b',
+  sha: 'e9344c49a0fd80fbfc255fc8403bd79980ab8eb8',
 }

@@ -32,5 +32,5 @@ return authorize(KEYS[1], KEYS[2], ARGV[1], ARGV[2] == '1', ARGV[3] == '1', ARGV
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '58e06bcf2e3f504108a1b75f7ddf215713821164',
+  sha: 'e04a6bb5293b81a5930bf2d02596fbe22316ca7c',
 }

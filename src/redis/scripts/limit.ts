@@ -16,5 +16,5 @@ return limit(KEYS[1], clock_ms(ARGV[1]), tonumber(ARGV[3]), tonumber(ARGV[4]), A
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: SOURCE,
-  sha: 'ff9065d6685b93ba2bb89ff4d02c324307ebb19a',
+  sha: 'a5b12682d7701496cf7aeace063e12d03b66fd8a',
 }

@@ -11,9 +11,8 @@ export const LIMITS_LIBRARY = `
 -- The library functions the scripts call most, as locals (a global lookup each call otherwise).
 local mfloor, mceil, mmax, mmin, sformat = math.floor, math.ceil, math.max, math.min, string.format
 
--- An integer as Redis wants it in an argument: never in exponent notation. '%d' formats without
--- the C library's floating-point path (the costliest part of a request's script time once); a
--- value that is not a whole number within 2^53 is rounded by '%.0f' as before.
+-- An integer as Redis wants it in an argument: never in exponent notation. '%d' where it is exact,
+-- as it skips the C library's floating-point formatting; anything else is rounded by '%.0f'.
 local function int(n)
   if n == mfloor(n) and n >= -9007199254740992 and n <= 9007199254740992 then return sformat('%d', n) end
   return sformat('%.0f', n)
