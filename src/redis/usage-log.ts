@@ -2,6 +2,7 @@ import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
 import { array, integer, text, badReply } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
 import { USAGE_SCRIPT } from './scripts/usage.js'
+import { createUsageBuffer } from './usage-buffer.js'
 
 /**
  * How usage entries are written (E5, L4a, P1). `append` only buffers; the buffer is written in
@@ -45,8 +46,6 @@ interface Pending {
   keyId: string
   json: string
 }
-
-const MAX_RETRY_DELAY_MS = 1000
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback
@@ -121,9 +120,8 @@ export function entryJson(entry: UsageEntry): string {
   return head + jsonString(entry.requestId) + timestampJson + middle + status + tail
 }
 
-/** The batched UsageLog on a shared context, with `close()` to stop its timer. */
-export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {}): RedisUsageLog {
-  const { connection, layout } = context
+/** The options with their defaults, checked (a TypeError names the option). */
+function usageSettings(options: RedisUsageOptions) {
   if (typeof options !== 'object' || options === null) throw new TypeError('keyward/redis: option "usage" must be an object')
   const flushIntervalMs = options.flushIntervalMs ?? 5
   if (typeof flushIntervalMs !== 'number' || !Number.isFinite(flushIntervalMs) || flushIntervalMs < 0) {
@@ -135,149 +133,80 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
   const maxBuffered = positiveInteger('maxBuffered', options.maxBuffered, 10_000)
   const onError = options.onError ?? warnAtMostEvery(10_000)
   if (typeof onError !== 'function') throw new TypeError('keyward/redis: option "usage.onError" must be a function')
+  return { flushIntervalMs, maxBatch, perKeyLimit, globalLimit, maxBuffered, onError }
+}
 
-  const buffer: Pending[] = []
-  /** Entries ever appended, and entries ever written or dropped: flush() waits for the second to reach the first. */
-  let appended = 0
-  let settled = 0
-  let inFlight: Promise<void> | null = null
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let retryDelay = 0
-
-  function report(error: unknown): void {
-    try {
-      onError(error)
-    } catch {
-      // A failing reporter must not stop the retries.
-    }
-  }
-
-  function schedule(delay: number): void {
-    if (timer !== null || buffer.length === 0) return
-    timer = setTimeout(() => {
-      timer = null
-      void drain()
-    }, delay)
-    timer.unref?.()
-  }
-
-  /**
-   * One script call per flush; on a cluster one per list, since each list is its own slot. The
-   * entries go as one argument, a line each, and the list each goes to as another (empty when they
-   * all go to one key's list): two strings joined once, where an argument per entry would be
-   * copied, measured and framed one by one by the client.
-   */
-  async function write(batch: Pending[]): Promise<void> {
-    if (!connection.cluster) {
-      const keys = [layout.usageAll]
-      const args = [String(globalLimit)]
-      const listIndex = new Map<string, string>()
-      const numbers: string[] = []
-      const lines: string[] = []
-      for (const entry of batch) {
-        let index = listIndex.get(entry.keyId)
-        if (index === undefined) {
-          keys.push(layout.usageOf(entry.keyId))
-          args.push(String(perKeyLimit))
-          index = String(keys.length)
-          listIndex.set(entry.keyId, index)
-        }
-        // Each entry once: the script pushes it onto the list of every key and onto its key's list.
-        numbers.push(index)
-        lines.push(entry.json)
-      }
-      args.push(keys.length === 2 ? '' : numbers.join(','), lines.join('\n'))
-      integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
-      return
-    }
-    const perKey = new Map<string, string[]>()
-    const all: string[] = []
+/**
+ * Writes one batch: one script call; on a cluster one per list, since each list is its own slot.
+ * The entries go as one argument, a line each, and the list each goes to as another (empty when
+ * they all go to one key's list): two strings joined once, where an argument per entry would be
+ * copied, measured and framed one by one by the client.
+ */
+async function writeBatch(context: RedisContext, globalLimit: number, perKeyLimit: number, batch: Pending[]): Promise<void> {
+  const { connection, layout } = context
+  if (!connection.cluster) {
+    const keys = [layout.usageAll]
+    const args = [String(globalLimit)]
+    const listIndex = new Map<string, string>()
+    const numbers: string[] = []
+    const lines: string[] = []
     for (const entry of batch) {
-      all.push(entry.json)
-      let lines = perKey.get(entry.keyId)
-      if (lines === undefined) perKey.set(entry.keyId, (lines = []))
+      let index = listIndex.get(entry.keyId)
+      if (index === undefined) {
+        keys.push(layout.usageOf(entry.keyId))
+        args.push(String(perKeyLimit))
+        index = String(keys.length)
+        listIndex.set(entry.keyId, index)
+      }
+      // Each entry once: the script pushes it onto the list of every key and onto its key's list.
+      numbers.push(index)
       lines.push(entry.json)
     }
-    const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), '', all.join('\n')])]
-    for (const [keyId, lines] of perKey) {
-      calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), '', lines.join('\n')]))
-    }
-    for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
+    args.push(keys.length === 2 ? '' : numbers.join(','), lines.join('\n'))
+    integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
+    return
   }
-
-  /** Writes the oldest batch; one write at a time keeps the lists in append order. */
-  function writeNext(): Promise<void> {
-    const batch = buffer.splice(0, maxBatch)
-    const attempt = write(batch).then(
-      () => {
-        settled += batch.length
-        retryDelay = 0
-      },
-      (error: unknown) => {
-        buffer.unshift(...batch)
-        retryDelay = Math.min(MAX_RETRY_DELAY_MS, Math.max(50, retryDelay * 2, flushIntervalMs))
-        throw error
-      },
-    )
-    const current: Promise<void> = attempt.finally(() => {
-      if (inFlight === current) inFlight = null
-    })
-    inFlight = current
-    return current
+  const perKey = new Map<string, string[]>()
+  const all: string[] = []
+  for (const entry of batch) {
+    all.push(entry.json)
+    let lines = perKey.get(entry.keyId)
+    if (lines === undefined) perKey.set(entry.keyId, (lines = []))
+    lines.push(entry.json)
   }
+  const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), '', all.join('\n')])]
+  for (const [keyId, lines] of perKey) {
+    calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), '', lines.join('\n')]))
+  }
+  for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
+}
 
-  /** Writes until every entry appended before `target` is written (or dropped); rejects on a failed write. */
-  async function writeUntil(target: number): Promise<void> {
-    while (settled < target) {
-      if (inFlight) {
-        await inFlight.catch(() => undefined)
-        continue
+/** The batched UsageLog on a shared context, with `close()` to stop its timer. */
+export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {}): RedisUsageLog {
+  const { connection, layout } = context
+  const { flushIntervalMs, maxBatch, perKeyLimit, globalLimit, maxBuffered, onError } = usageSettings(options)
+  const buffer = createUsageBuffer<Pending>({
+    flushIntervalMs,
+    maxBatch,
+    maxBuffered,
+    write: (batch) => writeBatch(context, globalLimit, perKeyLimit, batch),
+    report(error) {
+      try {
+        onError(error)
+      } catch {
+        // A failing reporter must not stop the retries.
       }
-      await writeNext()
-    }
-  }
-
-  /**
-   * The timer's flush: writes what is buffered now, then waits for the next interval (or goes on
-   * at once when a full batch is waiting), so each write carries everything since the last.
-   */
-  async function drain(): Promise<void> {
-    try {
-      await writeUntil(appended)
-    } catch (error) {
-      report(error)
-      schedule(retryDelay)
-      return
-    }
-    if (buffer.length >= maxBatch) void drain()
-    else schedule(flushIntervalMs)
-  }
-
-  async function flush(): Promise<void> {
-    try {
-      await writeUntil(appended)
-    } catch (error) {
-      schedule(retryDelay)
-      throw error
-    }
-  }
+    },
+  })
 
   return {
     append(entry) {
-      buffer.push({ keyId: entry.keyId, json: entryJson(entry) })
-      appended++
-      if (buffer.length > maxBuffered) {
-        const dropped = buffer.splice(0, buffer.length - maxBuffered)
-        settled += dropped.length
-        report(new Error(`keyward/redis: dropped ${dropped.length} usage entries: Redis has not accepted writes and the buffer is full (usage.maxBuffered = ${maxBuffered})`))
-      }
-      if (buffer.length >= maxBatch && inFlight === null) void drain()
-      else schedule(flushIntervalMs)
+      buffer.append({ keyId: entry.keyId, json: entryJson(entry) })
     },
 
     async query({ keyId, limit }) {
       // Read your own writes: this instance's buffered entries go out first.
-      await flush()
+      await buffer.flush()
       const list = keyId === undefined ? layout.usageAll : layout.usageOf(keyId)
       const cap = keyId === undefined ? globalLimit : perKeyLimit
       // As the memory log: a limit below 1 (or not a number) returns nothing; above the cap, the cap.
@@ -287,13 +216,9 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
       return reply.map(decodeEntry)
     },
 
-    flush,
+    flush: () => buffer.flush(),
 
-    async close() {
-      if (timer !== null) clearTimeout(timer)
-      timer = null
-      await flush()
-    },
+    close: () => buffer.close(),
   }
 }
 
