@@ -36,7 +36,8 @@ describe.skipIf(url === null)('authorize: the short reply for a held record', ()
     const key = makeStoredKey({ scopes: ['ip'], expiresAt: T + 60_000 })
     await stores.keys.insert(key)
     const keys = [`${p}:{${key.hash}}:key`, `${p}:{${key.hash}}:rl`]
-    const args = (known: string) => [String(T), '1', '0', '100', '1000', '10', '', known, 'ip']
+    // ARGV: now, consume, live-only, the type defaults, the held id, no address check, a scope.
+    const args = (known: string) => [String(T), '1', '0', '100', '1000', '10', '', known, '', 'ip']
     const whole = (await client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, ...args('')).catch(() =>
       client.eval(AUTHORIZE_SCRIPT.source, 2, ...keys, ...args('')),
     )) as unknown[]
@@ -57,8 +58,8 @@ describe.skipIf(url === null)('authorize: the short reply for a held record', ()
     await stores.keys.insert(key)
     const keys = [`${p}:{${key.hash}}:key`, `${p}:{${key.hash}}:rl`]
     const run = (now: string) =>
-      client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', 'ip').catch(() =>
-        client.eval(AUTHORIZE_SCRIPT.source, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', 'ip'),
+      client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', '', 'ip').catch(() =>
+        client.eval(AUTHORIZE_SCRIPT.source, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', '', 'ip'),
       )
     await run(String(T))
     expect(await client.hget(keys[0]!, 'lastUsedAt')).toBe(String(T))
