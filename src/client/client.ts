@@ -1,7 +1,7 @@
 /**
  * The client object. The key lives only in a `#private` field: it is written into the
  * Authorization header and nowhere else, and every way of printing the client shows the masked
- * key (K4).
+ * key (K4). The reference server's demo routes have no methods here: `request()` calls any route.
  */
 import { isWellFormedKey } from '../key-format.js'
 import type { KeyType } from '../types.js'
@@ -19,11 +19,9 @@ import type {
   AuthTestData,
   AuthTestResult,
   CallOptions,
-  EmailValidationData,
   FetchLike,
   FetchResponseLike,
   HttpMethod,
-  IpLookupData,
   KeywardEnvelopeResponse,
   KeywardResponse,
   PingData,
@@ -33,26 +31,25 @@ import type {
 
 const AUTH_TEST_PATH = '/api/v1/auth/test'
 const PING_PATH = '/api/v1/ping'
-const IP_LOOKUP_PATH = '/api/v1/ip/lookup'
-const EMAIL_VALIDATE_PATH = '/api/v1/email/validate'
-/** SEED.md 4.1: a 500 from the auth test is rare and retrying once is advised; a short pause first. */
+/** A 500 from the auth test is rare and one retry is advised (R5); a short pause first. */
 const AUTH_TEST_RETRY_DELAY_MS = 100
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const INSPECT = Symbol.for('nodejs.util.inspect.custom')
 
 interface SendOptions extends RequestOptions {
-  /** False only for ping, which needs no key (SEED.md 4.5): the key is not sent where it is not needed. */
+  /** False only for ping, which needs no key (E1): the key is not sent where it is not needed. */
   authenticate: boolean
 }
 
 /**
- * A client of a keyward-protected service, made by `createClient()`.
+ * A client of a keyward-protected service, made by `createClient()`. `request()` calls any route
+ * of the service; `authTest()`, `assertLive()` and `ping()` call keyward's own endpoints.
  *
  * @example
  * import { createClient } from 'keyward/client'
  * const client = createClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com' })
- * const { data, rateLimit } = await client.ipLookup('8.8.8.8')
+ * const { data, rateLimit } = await client.request<{ id: string }[]>('GET', '/api/v1/orders', { query: { limit: 10 } })
  */
 export class KeywardClient {
   readonly #apiKey: string
@@ -81,25 +78,29 @@ export class KeywardClient {
     return this.#base.href.replace(/\/$/, '')
   }
 
-  /** `live` or `test`, read offline from the key's prefix (SEED.md §2). */
+  /** `live` or `test`, read offline from the key's prefix. */
   get keyType(): KeyType {
     return this.#keyType
   }
 
-  /** The K4 masked key, e.g. `svc_live_****x9Qa`: safe to log. */
+  /** The masked key, e.g. `svc_live_****x9Qa`: safe to log. */
   get maskedKey(): string {
     return this.#maskedKey
   }
 
   /**
-   * Calls any route of the service with the key in the Authorization header. Resolves for 2xx;
-   * throws `KeywardApiError` for any other status, `KeywardNetworkError` when no response came.
+   * Calls any route of the service with the key in the Authorization header: `method`, a `path`
+   * from the service root, `query` parameters, a JSON `body`, and the type `T` of the response's
+   * `data`. Resolves for 2xx with `data` (the `data` of a `{ data, meta }` body, else the whole
+   * JSON body), the request id and the limit headers; throws `KeywardApiError` for any other
+   * status, `KeywardNetworkError` when no response came.
    *
    * @example
    * import { createClient } from 'keyward/client'
    * const client = createClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com' })
+   * const found = await client.request<{ ip: string; version: 4 | 6 }>('GET', '/api/v1/ip/lookup', { query: { ip: '8.8.8.8' } })
    * const result = await client.request<{ text: string }>('POST', '/api/v1/translate', { body: { text: 'hi', to: 'de' } })
-   * console.log(result.data.text, result.requestId, result.rateLimit?.remaining)
+   * console.log(found.data.version, result.data.text, result.requestId, result.rateLimit?.remaining)
    */
   async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<KeywardResponse<T>> {
     if (typeof method !== 'string' || !METHODS.has(method)) {
@@ -110,9 +111,9 @@ export class KeywardClient {
   }
 
   /**
-   * `POST /api/v1/auth/test` (SEED.md 4.1, E2): is the key valid, and is it live or test? Costs
-   * no rate limit or quota (L5). Retries exactly once on 500 `INTERNAL_ERROR`, as SEED.md 4.1
-   * advises; any other failure throws at once.
+   * `POST /api/v1/auth/test`: is the key valid, and is it live or test? Costs no rate limit or
+   * quota. Retries exactly once on 500 `INTERNAL_ERROR`, as the service's error message advises;
+   * any other failure throws at once.
    *
    * @example
    * import { createClient } from 'keyward/client'
@@ -145,7 +146,7 @@ export class KeywardClient {
   }
 
   /**
-   * A start-up check (SEED.md 4.1): resolves when the key is a valid live key, throws
+   * A start-up check: resolves when the key is a valid live key, throws
    * `KeywardKeyTypeError` (code `KEY_NOT_LIVE`) for a sandbox key and the auth test's errors
    * otherwise. A key whose prefix already says `test` is refused without a request.
    *
@@ -162,7 +163,7 @@ export class KeywardClient {
   }
 
   /**
-   * `GET /api/v1/ping` (SEED.md 4.5, E1): liveness. Needs no key, so none is sent.
+   * `GET /api/v1/ping`: liveness. Needs no key, so none is sent.
    *
    * @example
    * import { createClient } from 'keyward/client'
@@ -172,39 +173,6 @@ export class KeywardClient {
   async ping(options: CallOptions = {}): Promise<KeywardEnvelopeResponse<PingData>> {
     const result = await this.#send('GET', PING_PATH, { signal: options.signal, authenticate: false })
     return requireEnvelope<PingData>(result, this.#site('GET', PING_PATH))
-  }
-
-  /**
-   * `GET /api/v1/ip/lookup?ip=…` (SEED.md 4.3, E3).
-   *
-   * @example
-   * import { createClient } from 'keyward/client'
-   * const client = createClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com' })
-   * const { data } = await client.ipLookup('8.8.8.8') // { ip: '8.8.8.8', version: 4 }
-   */
-  async ipLookup(ip: string, options: CallOptions = {}): Promise<KeywardEnvelopeResponse<IpLookupData>> {
-    if (typeof ip !== 'string' || ip === '') {
-      throw new TypeError(CLIENT_MESSAGES.argumentInvalid('ipLookup', 'an IP address'))
-    }
-    const result = await this.#send('GET', IP_LOOKUP_PATH, { query: { ip }, signal: options.signal, authenticate: true })
-    return requireEnvelope<IpLookupData>(result, this.#site('GET', IP_LOOKUP_PATH))
-  }
-
-  /**
-   * `GET /api/v1/email/validate?email=…` (SEED.md 4.4, E4).
-   *
-   * @example
-   * import { createClient } from 'keyward/client'
-   * const client = createClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com' })
-   * const { data } = await client.validateEmail('ada@example.com') // { email, valid: true }
-   */
-  async validateEmail(email: string, options: CallOptions = {}): Promise<KeywardEnvelopeResponse<EmailValidationData>> {
-    if (typeof email !== 'string' || email === '') {
-      throw new TypeError(CLIENT_MESSAGES.argumentInvalid('validateEmail', 'an e-mail address'))
-    }
-    const query = { email }
-    const result = await this.#send('GET', EMAIL_VALIDATE_PATH, { query, signal: options.signal, authenticate: true })
-    return requireEnvelope<EmailValidationData>(result, this.#site('GET', EMAIL_VALIDATE_PATH))
   }
 
   /** `KeywardClient(svc_live_****x9Qa @ https://api.example.com)`: never the key. */
@@ -248,7 +216,7 @@ export class KeywardClient {
         for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item))
       }
     }
-    // SEED.md 5.3, H10: a key in a URL ends up in access logs and proxies; never send one.
+    // H10: a key in a URL ends up in access logs and proxies; never send one.
     const decoded = safeDecode(url.pathname + url.search)
     if (decoded.includes(this.#apiKey) || containsKey(decoded, this.#keyPrefix)) {
       throw new TypeError(CLIENT_MESSAGES.keyInUrl())
@@ -260,7 +228,7 @@ export class KeywardClient {
     const url = this.#buildUrl(path, options.query)
     const site = this.#site(method, url.pathname)
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent }
-    // SEED.md 5.1: exactly `Bearer` + one space + the key, once, in the header and nowhere else.
+    // H6: exactly `Bearer` + one space + the key, once, in the header and nowhere else.
     if (options.authenticate) headers.authorization = `Bearer ${this.#apiKey}`
     let body: string | undefined
     if (options.body !== undefined) {

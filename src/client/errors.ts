@@ -2,13 +2,13 @@
  * What `keyward/client` throws when a call fails. A small hierarchy with a stable `code`, so
  * either `instanceof` or `switch (err.code)` picks the case. Programmer mistakes (bad options,
  * a key in a query string) are plain `TypeError`s instead, thrown before anything is sent.
- * No message ever holds the API key; at most its masked form (K4).
+ * No message ever holds the API key; at most its masked form.
  */
 import { ERROR_STATUS, type ErrorCode } from '../messages.js'
 import type { KeyType, QuotaInfo, RateLimitInfo } from './types.js'
 
 /**
- * The codes a keyward service answers with (SEED.md §7, CONTRACT.md R3, R5), plus
+ * The codes a keyward service answers with (`INVALID_API_KEY`, `rate_limited`, `not_found`, …), plus
  * `UNKNOWN_ERROR` for a non-2xx response without a known code (a proxy's 502 page, a redirect).
  *
  * @example
@@ -70,7 +70,7 @@ export abstract class KeywardClientError extends Error {
  * const init: KeywardApiErrorInit = {
  *   status: 429, code: 'rate_limited', serverCode: 'rate_limited', message: 'Rate limit exceeded',
  *   requestId: 'req_0123456789abcdefghijklmn', retryAfter: 5, rateLimit: null, quota: null,
- *   method: 'GET', path: '/api/v1/ip/lookup',
+ *   method: 'GET', path: '/api/v1/orders',
  * }
  * const error = new KeywardApiError(init)
  */
@@ -89,12 +89,12 @@ export interface KeywardApiErrorInit {
 
 /**
  * The service answered with a non-2xx status. `message` is the server's `error.message`, whose
- * fixed prefixes (SEED.md §7) can be compared with `startsWith`.
+ * fixed beginnings (`This API key has been revoked`, …) can be compared with `startsWith`.
  *
  * @example
  * import { KeywardApiError } from 'keyward/client'
  * try {
- *   await client.ipLookup('8.8.8.8')
+ *   await client.request('GET', '/api/v1/orders')
  * } catch (err) {
  *   if (err instanceof KeywardApiError && err.code === 'rate_limited') {
  *     await new Promise((r) => setTimeout(r, (err.retryAfter ?? 1) * 1000))
@@ -108,13 +108,13 @@ export class KeywardApiError extends KeywardClientError {
   readonly status: number
   /** `error.code` as the server sent it (differs from `code` only when `code` is `UNKNOWN_ERROR`). */
   readonly serverCode: string | null
-  /** `X-Request-ID` (R2), to quote to support. */
+  /** The `X-Request-ID` header, to quote to support. */
   readonly requestId: string | null
-  /** Seconds to wait, from `Retry-After` (L4): set on 429, null when the header is absent. */
+  /** Seconds to wait, from `Retry-After`: set on 429, null when the header is absent. */
   readonly retryAfter: number | null
-  /** L3 rate-limit headers of the failed response, when sent (403, 404, 429). */
+  /** The rate-limit headers of the failed response, when sent (403, 404, 429). */
   readonly rateLimit: RateLimitInfo | null
-  /** L3 quota headers of the failed response, when sent. */
+  /** The quota headers of the failed response, when sent. */
   readonly quota: QuotaInfo | null
   /** The method of the failed call. */
   readonly method: string
@@ -163,7 +163,7 @@ export class KeywardNetworkError extends KeywardClientError {
 }
 
 /**
- * A 2xx response whose body is not what the endpoint returns (not JSON, no R1 envelope, fields
+ * A 2xx response whose body is not what the endpoint returns (not JSON, no `{ data, meta }`, fields
  * missing): usually a `baseUrl` that points at something other than the service.
  *
  * @example
@@ -192,8 +192,8 @@ export class KeywardResponseError extends KeywardClientError {
 }
 
 /**
- * `assertLive()` found a sandbox (`test`) key where a live key is required (SEED.md 4.1 start-up
- * check). `maskedKey` is the K4 display, safe to log.
+ * `assertLive()` found a sandbox (`test`) key where a live key is required (the start-up check).
+ * `maskedKey` is the masked display, safe to log.
  *
  * @example
  * import { createClient, KeywardKeyTypeError } from 'keyward/client'
@@ -210,7 +210,7 @@ export class KeywardKeyTypeError extends KeywardClientError {
   readonly code = 'KEY_NOT_LIVE' as const
   /** The type the key has. */
   readonly keyType: KeyType
-  /** K4 masked key, e.g. `svc_test_****x9Qa`. */
+  /** The masked key, e.g. `svc_test_****x9Qa`. */
   readonly maskedKey: string
   /** `X-Request-ID` when the server said so; null when the key's prefix said so (no request sent). */
   readonly requestId: string | null

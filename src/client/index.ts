@@ -1,6 +1,7 @@
 /**
- * `keyward/client`: calls a keyward-protected service from a backend (SEED.md 5.3: keys never go
- * into browser or mobile code). Explicit named exports only.
+ * `keyward/client`: calls a keyward-protected service from a backend (keys never go into browser
+ * or mobile code). Explicit named exports only. Any route is called with `request()`; the client
+ * carries no methods for one service's own routes.
  */
 export { createClient } from './create-client.js'
 export type { KeywardClient } from './client.js'
@@ -31,8 +32,6 @@ export type {
   AuthTestData,
   AuthTestResult,
   PingData,
-  IpLookupData,
-  EmailValidationData,
   HttpMethod,
   QueryValue,
   CallOptions,

@@ -1,11 +1,12 @@
 /**
  * Every message text of `keyward/client`, in one table so they can be reviewed together. None of
- * them takes the API key: the most a message may show is the masked key (K4).
+ * them takes the API key: the most a message may show is the masked key (K4) or its public prefix.
+ * No message cites a document: each says what to do in its own words.
  */
 import type { KeyFormatProblem } from '../key-format.js'
 import type { KeyType } from '../types.js'
 
-/** How the key should be passed, in code a user can copy (SEED.md 5.6). */
+/** How the key should be passed, in code a user can copy. */
 function usage(keyPrefix: string): string {
   return `createClient({ apiKey: process.env.${keyPrefix.toUpperCase()}_API_KEY, baseUrl: 'https://api.example.com' })`
 }
@@ -19,7 +20,7 @@ const FORMAT_TAIL: Record<KeyFormatProblem, string> = {
 
 export const CLIENT_MESSAGES = {
   notAnObject: (got: string, keyPrefix: string) =>
-    `keyward: createClient() takes an options object, not ${got}: ${usage(keyPrefix)} (SEED.md 5.6)`,
+    `keyward: createClient() takes an options object, not ${got}: ${usage(keyPrefix)}`,
   unknownOption: (names: string[]) =>
     `keyward: createClient() got unknown option${names.length > 1 ? 's' : ''} ${names
       .map((name) => JSON.stringify(name))
@@ -33,18 +34,21 @@ export const CLIENT_MESSAGES = {
   apiKeyEmpty: (keyPrefix: string) =>
     `keyward: option "apiKey" is empty (is the environment variable set?): ${usage(keyPrefix)}`,
   apiKeyBearer: (keyPrefix: string) =>
-    `keyward: option "apiKey" must be the raw key: pass the raw key without "Bearer ", the client sends the Authorization: Bearer header itself: ${usage(keyPrefix)} (SEED.md 5.6)`,
+    `keyward: option "apiKey" must be the raw key: pass the raw key without "Bearer ", the client sends the Authorization: Bearer header itself: ${usage(keyPrefix)}`,
   apiKeyWhitespace: (keyPrefix: string) =>
-    `keyward: option "apiKey" contains whitespace (often a trailing newline from a secret file); pass the key exactly as issued, e.g. process.env.${keyPrefix.toUpperCase()}_API_KEY.trim() (SEED.md 5.5)`,
+    `keyward: option "apiKey" contains whitespace (often a trailing newline from a secret file); pass the key exactly as issued, e.g. process.env.${keyPrefix.toUpperCase()}_API_KEY.trim()`,
   apiKeyMasked: (keyPrefix: string) =>
-    `keyward: option "apiKey" is a masked value (${keyPrefix}_live_****…); masked values never authenticate: pass the full key, shown once when it was created (CONTRACT.md K4, SEED.md 5.9)`,
+    `keyward: option "apiKey" is a masked value (${keyPrefix}_live_****…); masked values never authenticate: pass the full key, shown once when it was created`,
   apiKeyMalformed: (problem: KeyFormatProblem, keyPrefix: string, masked: string | null) =>
-    `keyward: option "apiKey"${masked === null ? '' : ` (${masked})`} is not a well-formed API key: API key must start with ${keyPrefix}_live_ or ${keyPrefix}_test_ followed by 38 base62 characters, and ${FORMAT_TAIL[problem]} (CONTRACT.md K1, K2)`,
+    `keyward: option "apiKey"${masked === null ? '' : ` (${masked})`} is not a well-formed API key: API key must start with ${keyPrefix}_live_ or ${keyPrefix}_test_ followed by 38 base62 characters, and ${FORMAT_TAIL[problem]}${problem === 'prefix' ? ` (option "keyPrefix" sets the part before _live_ and _test_: ${keyPrefix === 'svc' ? 'svc by default' : `here ${keyPrefix}`})` : ''}`,
+  /** `head` is the key's public prefix, e.g. `acme_live_`; `brand` its first part, `acme`. */
+  apiKeyOtherPrefix: (keyPrefix: string, head: string, brand: string) =>
+    `keyward: option "apiKey" has another prefix: API key must start with ${keyPrefix}_live_ or ${keyPrefix}_test_, and this one starts with ${head}. If your service issues ${brand}_ keys (createKeyward({ keyPrefix: '${brand}' })), give the client the same option "keyPrefix": createClient({ apiKey, baseUrl, keyPrefix: '${brand}' })`,
   baseUrlMissing: () => `keyward: option "baseUrl" is required: an absolute http(s) URL such as https://api.example.com`,
   baseUrlInvalid: (got: string) =>
     `keyward: option "baseUrl" must be an absolute http(s) URL such as https://api.example.com (got ${got})`,
   baseUrlHoldsCredentials: () =>
-    `keyward: option "baseUrl" must not hold credentials or the API key; the client sends the key in the Authorization header (SEED.md 5.3)`,
+    `keyward: option "baseUrl" must not hold credentials or the API key; the client sends the key in the Authorization header`,
   baseUrlQuery: () => `keyward: option "baseUrl" must not have a query or a fragment`,
   baseUrlVersioned: (got: string) =>
     `keyward: option "baseUrl" is the service root; leave out "/api/v1", the client adds it (got ${got})`,
@@ -56,10 +60,9 @@ export const CLIENT_MESSAGES = {
   methodInvalid: (got: string) =>
     `keyward: request() method must be one of GET, POST, PUT, PATCH, DELETE (got ${got})`,
   pathInvalid: (got: string) =>
-    `keyward: request() path must start with a single "/" and hold no whitespace, e.g. "/api/v1/ip/lookup" (got ${got})`,
+    `keyward: request() path must start with a single "/" and hold no whitespace, e.g. "/api/v1/orders" (got ${got})`,
   keyInUrl: () =>
-    `keyward: the API key must never go in the URL or its query string (SEED.md 5.3, CONTRACT.md H10); the client already sends it in the Authorization header`,
-  argumentInvalid: (method: string, name: string) => `keyward: ${method}() needs ${name} as a non-empty string`,
+    `keyward: the API key must never go in the URL or its query string, where access logs and proxies keep it; the client already sends it in the Authorization header`,
   timeout: (where: string, ms: number) => `keyward: ${where} timed out after ${ms} ms (option timeoutMs)`,
   aborted: (where: string) => `keyward: ${where} was aborted by the caller's signal`,
   networkError: (where: string, detail: string) => `keyward: ${where} failed: ${detail}`,
@@ -70,11 +73,11 @@ export const CLIENT_MESSAGES = {
   notJson: (status: number, where: string) =>
     `keyward: ${where} answered HTTP ${status} with a body that is not JSON; does baseUrl point at the service?`,
   notEnvelope: (status: number, where: string) =>
-    `keyward: ${where} answered HTTP ${status} without the {data, meta} envelope (CONTRACT.md R1); does baseUrl point at the service?`,
+    `keyward: ${where} answered HTTP ${status} without the {data, meta} envelope of a keyward service; does baseUrl point at the service?`,
   badAuthTest: (where: string) =>
-    `keyward: ${where} answered 200 without data.valid === true and data.keyType "live" or "test" (SEED.md 4.1)`,
+    `keyward: ${where} answered 200 without data.valid === true and data.keyType "live" or "test"`,
   notLive: (masked: string, keyType: KeyType, keyPrefix: string) =>
-    `keyward: the API key ${masked} is a ${keyType === 'test' ? 'sandbox (test)' : keyType} key, but a live key is required; set a ${keyPrefix}_live_ key (SEED.md 4.1, 5.7)`,
+    `keyward: the API key ${masked} is a ${keyType === 'test' ? 'sandbox (test)' : keyType} key, but a live key is required; set a ${keyPrefix}_live_ key`,
 } as const
 
 /** A short, key-free description of a value for a message. */

@@ -1,5 +1,5 @@
 /**
- * Checks the options of `createClient()` at once (SEED.md 5.6): every mistake is a TypeError
+ * Checks the options of `createClient()` at once: every mistake is a TypeError
  * that says how to pass the key, and none of them echoes the key.
  */
 import { assertKeyPrefix, maskKey, parseKey } from '../key-format.js'
@@ -32,6 +32,8 @@ const DEFAULT_USER_AGENT = 'keyward-client'
 const MAX_TIMEOUT_MS = 2_147_483_647 // setTimeout's limit
 
 const OPTION_NAMES: ReadonlySet<string> = new Set(['apiKey', 'baseUrl', 'fetch', 'timeoutMs', 'keyPrefix', 'userAgent'])
+/** A key of some prefix: `acme_live_…`, as keyward's `keyPrefix` rule allows it. */
+const OTHER_PREFIX = /^([a-z][a-z0-9]{0,31})_(?:live|test)_/
 /** Names people reach for instead of `apiKey`. */
 const MISNAMED_KEY_OPTIONS = ['key', 'apikey', 'api_key', 'apiToken', 'token', 'authorization', 'secret']
 
@@ -96,6 +98,11 @@ function checkApiKey(
   if (/^\s*bearer/i.test(apiKey)) throw new TypeError(CLIENT_MESSAGES.apiKeyBearer(keyPrefix))
   if (/\s/.test(apiKey)) throw new TypeError(CLIENT_MESSAGES.apiKeyWhitespace(keyPrefix))
   if (apiKey.includes('****')) throw new TypeError(CLIENT_MESSAGES.apiKeyMasked(keyPrefix))
+  if (parsed.problem === 'prefix') {
+    // Only the public prefix (`acme_live_`) is named; it says which keyPrefix the key needs.
+    const other = OTHER_PREFIX.exec(apiKey)
+    if (other !== null && other[1] !== keyPrefix) throw new TypeError(CLIENT_MESSAGES.apiKeyOtherPrefix(keyPrefix, other[0], other[1]!))
+  }
   let masked: string | null = null
   if (parsed.problem !== 'prefix') {
     // The prefix is right, so `<prefix>_live_` or `<prefix>_test_` leads; show only that and the last 4 (K4).

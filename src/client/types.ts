@@ -2,23 +2,24 @@
  * The shapes `keyward/client` takes and returns. Kept apart from the client so the error classes
  * and the response reader can share them without a cycle.
  */
-import type { KeyType } from '../types.js'
+import type { KeyType as CoreKeyType } from '../types.js'
 
 /**
- * `live` or `test`, the type a key's prefix gives it (SEED.md §2).
+ * `live` or `test`, the type a key's prefix gives it: `svc_live_…` or `svc_test_…` (sandbox).
  *
  * @example
  * import type { KeyType } from 'keyward/client'
  * const keyType: KeyType = client.keyType
  */
-export type { KeyType }
+export type KeyType = CoreKeyType
 
 /**
- * L3: `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix epoch seconds).
+ * The per-minute limit from the headers `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+ * `X-RateLimit-Reset` (Unix epoch seconds).
  *
  * @example
  * import type { RateLimitInfo } from 'keyward/client'
- * const { rateLimit } = await client.ipLookup('8.8.8.8')
+ * const { rateLimit } = await client.request('GET', '/api/v1/orders')
  * if (rateLimit && rateLimit.remaining === 0) await sleepUntil(rateLimit.reset * 1000)
  */
 export interface RateLimitInfo {
@@ -29,12 +30,12 @@ export interface RateLimitInfo {
 }
 
 /**
- * L3: `X-Quota-Limit`, `X-Quota-Remaining`, `X-Quota-Reset` (Unix epoch seconds), sent for keys
- * with a monthly quota.
+ * The monthly quota from the headers `X-Quota-Limit`, `X-Quota-Remaining` and `X-Quota-Reset`
+ * (Unix epoch seconds), sent for keys with a monthly quota.
  *
  * @example
  * import type { QuotaInfo } from 'keyward/client'
- * const { quota } = await client.ipLookup('8.8.8.8')
+ * const { quota } = await client.request('GET', '/api/v1/orders')
  * if (quota) console.log(`${quota.remaining} of ${quota.limit} left this month`)
  */
 export interface QuotaInfo {
@@ -45,7 +46,7 @@ export interface QuotaInfo {
 }
 
 /**
- * R1: the `meta` object of a success envelope.
+ * The `meta` object of a success response `{ data, meta }`.
  *
  * @example
  * import type { ResponseMeta } from 'keyward/client'
@@ -69,22 +70,22 @@ export interface ResponseMeta {
 export interface KeywardResponse<T> {
   /** The HTTP status (2xx). */
   status: number
-  /** `data` of the R1 envelope (or the whole JSON body when the route does not use the envelope). */
+  /** `data` of a `{ data, meta }` body, or the whole JSON body when the route sends no such envelope. */
   data: T
-  /** `meta` of the R1 envelope; null when the body had no envelope. */
+  /** `meta` of a `{ data, meta }` body; null when the body had no such envelope. */
   meta: ResponseMeta | null
-  /** `X-Request-ID` (R2), to quote to support; null if the server sent none. */
+  /** The `X-Request-ID` header, to quote to support; null if the server sent none. */
   requestId: string | null
-  /** L3 rate-limit headers; null when absent. */
+  /** The rate-limit headers; null when absent. */
   rateLimit: RateLimitInfo | null
-  /** L3 quota headers (keys with a monthly quota); null when absent. */
+  /** The quota headers (keys with a monthly quota); null when absent. */
   quota: QuotaInfo | null
-  /** True when the response carried a `Deprecation` header (RFC 9745, H8). */
+  /** True when the response carried a `Deprecation` header (RFC 9745): the key was sent in a way the service will stop accepting. */
   deprecation: boolean
 }
 
 /**
- * A response from an endpoint that always answers with the R1 envelope, so `meta` is present.
+ * A response from an endpoint that always answers `{ data, meta }`, so `meta` is present.
  *
  * @example
  * import type { KeywardEnvelopeResponse, PingData } from 'keyward/client'
@@ -95,7 +96,7 @@ export interface KeywardEnvelopeResponse<T> extends KeywardResponse<T> {
 }
 
 /**
- * `data` of `POST /api/v1/auth/test` (SEED.md 4.1, E2).
+ * `data` of `POST /api/v1/auth/test`.
  *
  * @example
  * import type { AuthTestData } from 'keyward/client'
@@ -104,7 +105,7 @@ export interface KeywardEnvelopeResponse<T> extends KeywardResponse<T> {
 export interface AuthTestData {
   valid: true
   keyType: KeyType
-  /** E2 also sends `authenticated: true` (the dashboard tool's field, SEED.md 4.2). */
+  /** The service also sends `authenticated: true` (the field the dashboard's Test button reads). */
   authenticated?: boolean
   [field: string]: unknown
 }
@@ -123,7 +124,7 @@ export interface AuthTestResult extends KeywardEnvelopeResponse<AuthTestData> {
 }
 
 /**
- * `data` of `GET /api/v1/ping` (E1).
+ * `data` of `GET /api/v1/ping`.
  *
  * @example
  * import type { PingData } from 'keyward/client'
@@ -131,32 +132,6 @@ export interface AuthTestResult extends KeywardEnvelopeResponse<AuthTestData> {
  */
 export interface PingData {
   status: string
-  [field: string]: unknown
-}
-
-/**
- * `data` of `GET /api/v1/ip/lookup` (E3).
- *
- * @example
- * import type { IpLookupData } from 'keyward/client'
- * const data: IpLookupData = (await client.ipLookup('8.8.8.8')).data // { ip: '8.8.8.8', version: 4 }
- */
-export interface IpLookupData {
-  ip: string
-  version: 4 | 6
-  [field: string]: unknown
-}
-
-/**
- * `data` of `GET /api/v1/email/validate` (E4).
- *
- * @example
- * import type { EmailValidationData } from 'keyward/client'
- * const data: EmailValidationData = (await client.validateEmail('ada@example.com')).data
- */
-export interface EmailValidationData {
-  email: string
-  valid: boolean
   [field: string]: unknown
 }
 
@@ -202,7 +177,7 @@ export interface CallOptions {
  * await client.request('POST', '/api/v1/translate', options)
  */
 export interface RequestOptions extends CallOptions {
-  /** Query parameters. Never the API key: the client refuses that with a TypeError (SEED.md 5.3). */
+  /** Query parameters. Never the API key: the client refuses that with a TypeError. */
   query?: Record<string, QueryValue>
   /** A JSON-serialisable body, sent with `Content-Type: application/json`. */
   body?: unknown
@@ -249,15 +224,21 @@ export interface FetchResponseLike {
 export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponseLike>
 
 /**
- * Options of `createClient()`.
+ * Options of `createClient()`. A service whose keys have their own prefix (`acme_live_…`, from
+ * `createKeyward({ keyPrefix: 'acme' })`) needs the same `keyPrefix` here.
  *
  * @example
  * import { createClient, type ClientOptions } from 'keyward/client'
  * const options: ClientOptions = { apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com', timeoutMs: 5_000 }
  * const client = createClient(options)
+ *
+ * @example
+ * // keys issued as acme_live_… / acme_test_…
+ * import { createClient } from 'keyward/client'
+ * const acme = createClient({ apiKey: process.env.ACME_API_KEY!, baseUrl: 'https://api.acme.example', keyPrefix: 'acme' })
  */
 export interface ClientOptions {
-  /** The raw key (`svc_live_…` or `svc_test_…`), without `Bearer `: the client adds the header (SEED.md 5.6). */
+  /** The raw key (`svc_live_…` or `svc_test_…`), without `Bearer `: the client adds the header. */
   apiKey: string
   /** Absolute http(s) URL of the service root, without `/api/v1` (e.g. `https://api.example.com`). */
   baseUrl: string | URL
@@ -265,7 +246,16 @@ export interface ClientOptions {
   fetch?: FetchLike
   /** Per-attempt time limit in milliseconds, body included; 10,000 by default. */
   timeoutMs?: number
-  /** The brand prefix of keys (`svc` by default), as configured on the server. */
+  /**
+   * The part of the key before `_live_` / `_test_`: the `keyPrefix` the service gives
+   * `createKeyward()`, `svc` by default. A key that does not start with `<keyPrefix>_live_` or
+   * `<keyPrefix>_test_` is refused with a TypeError naming this option.
+   *
+   * @example
+   * import { createClient } from 'keyward/client'
+   * // the service: createKeyward({ keyPrefix: 'acme' }); its keys: acme_live_…, acme_test_…
+   * const client = createClient({ apiKey: process.env.ACME_API_KEY!, baseUrl: 'https://api.acme.example', keyPrefix: 'acme' })
+   */
   keyPrefix?: string
   /** The `User-Agent` header; `keyward-client` by default. */
   userAgent?: string

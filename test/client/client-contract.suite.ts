@@ -1,8 +1,8 @@
 /**
- * Behaviour of keyward/client that holds against any server that keeps CONTRACT.md: run by
+ * Behaviour of keyward/client that holds against any server that keeps keyward's rules: run by
  * client.emulated.test.ts now, and by a reference-server test later with another StartTarget.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import {
   createClient,
   KeywardApiError,
@@ -11,6 +11,16 @@ import {
 } from '../../src/client/index.js'
 import { REQUEST_ID_PATTERN } from './support/contract-replies.js'
 import type { ClientTarget, StartTarget } from './support/target.js'
+
+/** What the reference server's demo routes answer: the caller's own types, not the client's. */
+interface IpLookup {
+  ip: string
+  version: 4 | 6
+}
+interface EmailValidation {
+  email: string
+  valid: boolean
+}
 
 /** The error a promise rejects with; fails the test when it resolves. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -34,7 +44,7 @@ export function describeClientContract(targetName: string, startTarget: StartTar
       await target?.close()
     })
 
-    it('authTest() with a live key returns valid, keyType "live", a req_ request id and rate-limit headers (SEED 4.1, E2, R2, L3)', async () => {
+    it('authTest() with a live key returns valid, keyType "live", a req_ request id and rate-limit headers (E2, R2, L3)', async () => {
       const result = await clientFor(target.keys.live).authTest()
       expect(result).toMatchObject({ status: 200, valid: true, keyType: 'live', data: { valid: true, keyType: 'live' } })
       expect(result.requestId).toMatch(REQUEST_ID_PATTERN)
@@ -43,12 +53,12 @@ export function describeClientContract(targetName: string, startTarget: StartTar
       expect(result.deprecation).toBe(false)
     })
 
-    it('authTest() with a sandbox key returns keyType "test" (SEED 4.1, K1)', async () => {
+    it('authTest() with a sandbox key returns keyType "test" (E2, K1)', async () => {
       const result = await clientFor(target.keys.test).authTest()
       expect(result.keyType).toBe('test')
     })
 
-    it('assertLive() resolves for a live key and throws KeywardKeyTypeError KEY_NOT_LIVE for a sandbox key (SEED 4.1)', async () => {
+    it('assertLive() resolves for a live key and throws KeywardKeyTypeError KEY_NOT_LIVE for a sandbox key (E2)', async () => {
       await expect(clientFor(target.keys.live).assertLive()).resolves.toMatchObject({ keyType: 'live' })
       const error = await rejectionOf(clientFor(target.keys.test).assertLive())
       expect(error).toBeInstanceOf(KeywardKeyTypeError)
@@ -70,7 +80,7 @@ export function describeClientContract(targetName: string, startTarget: StartTar
       expect((error as Error).message.startsWith('This API key has been revoked')).toBe(true)
     })
 
-    it('an expired key gets KeywardApiError 401 API_KEY_EXPIRED (H9, SEED 3)', async (context) => {
+    it('an expired key gets KeywardApiError 401 API_KEY_EXPIRED (H9, K6)', async (context) => {
       if (target.keys.expired === undefined) return context.skip()
       const error = await rejectionOf(clientFor(target.keys.expired).authTest())
       expect(error).toMatchObject({ status: 401, code: 'API_KEY_EXPIRED' })
@@ -83,22 +93,28 @@ export function describeClientContract(targetName: string, startTarget: StartTar
       expect(result.requestId).toMatch(REQUEST_ID_PATTERN)
     })
 
-    it('ipLookup() returns the ip and its version (E3)', async () => {
+    it('request() calls the IP lookup route and returns the ip and its version, typed (E3, A7)', async () => {
       const client = clientFor(target.keys.live)
-      await expect(client.ipLookup('8.8.8.8')).resolves.toMatchObject({ data: { ip: '8.8.8.8', version: 4 } })
-      await expect(client.ipLookup('2001:db8::1')).resolves.toMatchObject({ data: { ip: '2001:db8::1', version: 6 } })
+      const lookup = (ip: string) => client.request<IpLookup>('GET', '/api/v1/ip/lookup', { query: { ip } })
+      const v4 = await lookup('8.8.8.8')
+      expect(v4).toMatchObject({ status: 200, data: { ip: '8.8.8.8', version: 4 } })
+      expect(v4.meta?.timestamp).toEqual(expect.any(String))
+      expectTypeOf(v4.data).toEqualTypeOf<IpLookup>()
+      await expect(lookup('2001:db8::1')).resolves.toMatchObject({ data: { ip: '2001:db8::1', version: 6 } })
     })
 
-    it('ipLookup() with an invalid ip throws KeywardApiError 400 invalid_request with rate-limit headers (E3, L3)', async () => {
-      const error = await rejectionOf(clientFor(target.keys.live).ipLookup('not-an-ip'))
+    it('request() to the IP lookup route with an invalid ip throws KeywardApiError 400 invalid_request with rate-limit headers (E3, L3)', async () => {
+      const error = await rejectionOf(clientFor(target.keys.live).request('GET', '/api/v1/ip/lookup', { query: { ip: 'not-an-ip' } }))
       expect(error).toMatchObject({ status: 400, code: 'invalid_request' })
       expect((error as KeywardApiError).rateLimit).not.toBeNull()
     })
 
-    it('validateEmail() returns the address and whether it is valid (E4)', async () => {
-      await expect(clientFor(target.keys.live).validateEmail('ada@example.com')).resolves.toMatchObject({
-        data: { email: 'ada@example.com', valid: true },
+    it('request() calls the e-mail validation route and returns the address and whether it is valid (E4, A7)', async () => {
+      const result = await clientFor(target.keys.live).request<EmailValidation>('GET', '/api/v1/email/validate', {
+        query: { email: 'ada@example.com' },
       })
+      expect(result).toMatchObject({ status: 200, data: { email: 'ada@example.com', valid: true } })
+      expectTypeOf(result.data).toEqualTypeOf<EmailValidation>()
     })
 
     it('an unknown path under /api/v1/ throws KeywardApiError 404 not_found carrying rate-limit headers (R4, L3)', async () => {

@@ -1,6 +1,6 @@
 /**
  * createClient() refuses every way of passing the key wrongly with a TypeError at once, says how
- * to pass it, and never shows it (SEED.md 5.5, 5.6; CONTRACT.md K1, K2, K4).
+ * to pass it, and never shows it (K1, K2, K4).
  */
 import { describe, expect, it, vi } from 'vitest'
 import { createClient, DEFAULT_TIMEOUT_MS } from '../../src/client/index.js'
@@ -33,7 +33,7 @@ function withTypo(key: string): string {
   return key.slice(0, index) + replacement + key.slice(index + 1)
 }
 
-describe('createClient() takes an options object with the raw key (SEED 5.6)', () => {
+describe('createClient() takes an options object with the raw key', () => {
   it('accepts a live or test key and an absolute https URL, and reads the key type offline (K1)', () => {
     const live = createClient({ apiKey: liveKey, baseUrl })
     expect(live.keyType).toBe('live')
@@ -92,7 +92,7 @@ describe('createClient() takes an options object with the raw key (SEED 5.6)', (
     ['Bearer with no space', `Bearer${liveKey}`],
     ['Bearer alone', 'Bearer'],
     ['leading space then Bearer', ` Bearer ${liveKey}`],
-  ])('%s throws a TypeError saying to pass the raw key without "Bearer " (SEED 5.6)', (_name, apiKey) => {
+  ])('%s throws a TypeError saying to pass the raw key without "Bearer "', (_name, apiKey) => {
     const error = typeErrorOf(() => createClient({ apiKey, baseUrl }))
     expect(error.message).toContain('pass the raw key without "Bearer "')
   })
@@ -103,19 +103,19 @@ describe('createClient() takes an options object with the raw key (SEED 5.6)', (
     ['a trailing space', `${liveKey} `],
     ['a space inside', `${liveKey.slice(0, 20)} ${liveKey.slice(20)}`],
     ['a tab inside', `${liveKey.slice(0, 20)}\t${liveKey.slice(20)}`],
-  ])('a key with %s throws a TypeError about whitespace (SEED 5.5)', (_name, apiKey) => {
+  ])('a key with %s throws a TypeError about whitespace', (_name, apiKey) => {
     const error = typeErrorOf(() => createClient({ apiKey, baseUrl }))
     expect(error.message).toContain('contains whitespace')
     expect(error.message).toContain('.trim()')
   })
 
-  it('a masked dashboard value throws a TypeError saying masked values never authenticate (K4, SEED 5.9)', () => {
+  it('a masked dashboard value throws a TypeError saying masked values never authenticate (K4)', () => {
     const error = typeErrorOf(() => createClient({ apiKey: 'svc_live_****x9Qa', baseUrl }))
     expect(error.message).toContain('masked value')
     expect(error.message).toContain('never authenticate')
   })
 
-  it('a key of another provider throws a TypeError naming the svc_live_/svc_test_ prefixes (K1, SEED 5.4)', () => {
+  it('a key of another provider throws a TypeError naming the svc_live_/svc_test_ prefixes (K1)', () => {
     const foreign = 'sk_live_' + liveKey.slice(9)
     const error = typeErrorOf(() => createClient({ apiKey: foreign, baseUrl }), foreign)
     expect(error.message).toContain('API key must start with svc_live_ or svc_test_')
@@ -140,6 +140,24 @@ describe('createClient() takes an options object with the raw key (SEED 5.6)', (
     const bad = head + checksumOf(head)
     const error = typeErrorOf(() => createClient({ apiKey: bad, baseUrl }), bad)
     expect(error.message).toContain('not base62')
+  })
+
+  it('a key of another prefix without keyPrefix throws a TypeError naming option "keyPrefix" and the value to give it, showing only the public prefix (K1)', () => {
+    const acmeKey = generateKey('live', 'acme')
+    const error = typeErrorOf(() => createClient({ apiKey: acmeKey, baseUrl }), acmeKey)
+    expect(error.message).toBe(
+      `keyward: option "apiKey" has another prefix: API key must start with svc_live_ or svc_test_, and this one starts with acme_live_. If your service issues acme_ keys (createKeyward({ keyPrefix: 'acme' })), give the client the same option "keyPrefix": createClient({ apiKey, baseUrl, keyPrefix: 'acme' })`,
+    )
+    expect(error.message).not.toContain(acmeKey.slice(10, 14))
+    const svcUnderAcme = typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, keyPrefix: 'acme' }))
+    expect(svcUnderAcme.message).toContain('API key must start with acme_live_ or acme_test_, and this one starts with svc_live_')
+    expect(svcUnderAcme.message).toContain(`keyPrefix: 'svc'`)
+  })
+
+  it('a value with no recognisable prefix throws a TypeError that says option "keyPrefix" sets it (K1)', () => {
+    const error = typeErrorOf(() => createClient({ apiKey: 'x'.repeat(47), baseUrl }), 'x'.repeat(47))
+    expect(error.message).toContain('API key must start with svc_live_ or svc_test_')
+    expect(error.message).toContain('option "keyPrefix" sets the part before _live_ and _test_: svc by default')
   })
 
   it('keyPrefix sets the brand prefix the key is checked against (K1)', () => {
@@ -169,7 +187,7 @@ describe('createClient() checks the other options at once', () => {
     expect(typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl: value as never })).message).toContain(expected)
   })
 
-  it('a baseUrl holding the key (?api_key=…) throws a TypeError without echoing the URL (SEED 5.3, H10)', () => {
+  it('a baseUrl holding the key (?api_key=…) throws a TypeError without echoing the URL (H10)', () => {
     const error = typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl: `https://api.example.com/?api_key=${liveKey}` }))
     expect(error.message).toContain('must not hold credentials or the API key')
   })

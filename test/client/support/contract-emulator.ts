@@ -1,6 +1,6 @@
 /**
  * A stand-in for the reference server, small enough to read: it answers the routes the client
- * calls (E1–E4) the way CONTRACT.md says, for a fixed set of keys. It is only here until the
+ * calls (E1–E4) the way keyward's rules say, for a fixed set of keys. It is only here until the
  * reference server exists; the shared suite runs against either (see target.ts).
  */
 import { parseKey } from '../../../src/key-format.js'

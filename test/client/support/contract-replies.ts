@@ -1,5 +1,5 @@
 /**
- * Replies shaped exactly as CONTRACT.md says a keyward service answers: the R1 envelopes, R2
+ * Replies shaped exactly as keyward's rules say a keyward service answers: the R1 envelopes, R2
  * request ids, L3 rate-limit and quota headers, L4 Retry-After.
  */
 import { randomBytes } from 'node:crypto'
