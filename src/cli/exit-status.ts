@@ -8,7 +8,7 @@ export const EXIT = {
   ok: 0,
   /** A bug in keyward: an error nobody expected. `KEYWARD_DEBUG=1` prints its stack. */
   internal: 1,
-  /** The command line is wrong: unknown command or option, missing or bad value, a key passed as an argument. */
+  /** The command line is wrong: unknown command or option, missing or bad value, a key passed as an argument, a prefix not named where the store cannot confirm it. */
   usage: 2,
   /** No key has that id. */
   notFound: 3,
@@ -20,6 +20,8 @@ export const EXIT = {
   notLive: 6,
   /** check: no verdict: the service is unreachable, timed out, answered 5xx/429 or not like a keyward service. */
   unavailable: 7,
+  /** keys: the Redis client package (ioredis) is not installed, so Redis was never tried. */
+  missingPackage: 8,
 } as const
 
 export type ExitStatus = (typeof EXIT)[keyof typeof EXIT]
@@ -28,12 +30,13 @@ export type ExitStatus = (typeof EXIT)[keyof typeof EXIT]
 export const EXIT_STATUS_TABLE: readonly (readonly [ExitStatus, string])[] = [
   [EXIT.ok, 'success (check: the key is valid, and live when --require-live)'],
   [EXIT.internal, 'unexpected internal error (a bug; KEYWARD_DEBUG=1 prints the stack)'],
-  [EXIT.usage, 'usage: unknown command or option, bad or missing value, a key given as an argument'],
+  [EXIT.usage, 'usage: unknown command or option, bad or missing value, a key as an argument, a prefix not named'],
   [EXIT.notFound, 'not found: no key has that id'],
   [EXIT.store, 'store unavailable: Redis unreachable, timed out or failed'],
   [EXIT.rejected, 'check: key rejected (401/403: unknown, revoked, expired, malformed)'],
   [EXIT.notLive, 'check --require-live: the key is valid but a sandbox (test) key'],
   [EXIT.unavailable, 'check: service unreachable, timed out, 5xx, 429 or not a keyward service'],
+  [EXIT.missingPackage, 'missing package: the keys commands need ioredis (npm install ioredis)'],
 ]
 
 /** Renders the rows for `statuses` (all when omitted) as help text. */

@@ -1,14 +1,16 @@
 /**
  * Opens a keyward instance on the Redis store for one `keys` command and closes it afterwards.
- * ioredis is loaded only here, so `keyward check` works where it is not installed. The client
- * neither queues nor retries: an unreachable Redis is a clean exit 4 within seconds, not a hang.
- * A Redis whose maxmemory-policy may evict keyward's data is exit 4 too, before any command runs.
+ * ioredis is loaded only here, so `keyward check` works where it is not installed, and its absence
+ * is an exit status of its own. The client neither queues nor retries: an unreachable Redis is a
+ * clean exit 4 within seconds, not a hang. A Redis whose maxmemory-policy may evict keyward's data
+ * is exit 4 too, before any command runs.
  */
 import { KeyInputError, KeyNotFoundError, KeywardError } from '../errors.js'
 import { type CreateKeyInput, validateCreateKeyInput } from '../key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
 import { createRedisStores, RedisEvictionPolicyError } from '../redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
+import { keysStoredUnder, type PrefixScanClient, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
 /**
@@ -23,12 +25,30 @@ const REDIS_CALL_TIMEOUT_MS = 3000
 /** Bounds one key-manager operation as a whole: `list` reads every record. */
 const OPERATION_TIMEOUT_MS = 60_000
 
+/** What `createRedisStores()` names its keys with when the app passes no `prefix`. */
+export const DEFAULT_REDIS_PREFIX = 'keyward'
+
 export interface StoreSettings {
   redisUrl: string
-  /** Prefix of the Redis key names; undefined: the Redis stores' default. */
-  redisPrefix: string | undefined
+  /** Prefix of the Redis key names, as the app gives `createRedisStores({ prefix })`. */
+  redisPrefix: string
+  /** False when `redisPrefix` is the default because nothing named one. */
+  redisPrefixStated: boolean
   keyPrefix: string
   pepper: string | null
+}
+
+/** What a command may ask about the Redis it runs on, beside the keyward instance. */
+export interface StoreView {
+  /** `Redis at redis://host:port`, never a password. */
+  redis: string
+  /** `Redis at redis://host:port (prefix p)`, never a password. */
+  where: string
+  settings: StoreSettings
+  /** How many keys are stored under `settings.redisPrefix`. */
+  keysStored(): Promise<number>
+  /** Which prefixes of this Redis hold keyward keys, and how many each. */
+  storedPrefixes(): Promise<StoredPrefixes>
 }
 
 /** The URL without its password, for messages. */
@@ -66,7 +86,7 @@ const FIELD_FLAGS: Record<string, string> = {
 function cliWording(message: string): string {
   return message
     .replace(/^keyward(\/redis)?: /, '')
-    .replace(/option "prefix"/g, '--prefix')
+    .replace(/option "prefix"/g, '--prefix (or KEYWARD_REDIS_PREFIX)')
     .replace(/option "keyPrefix"/g, '--key-prefix (or KEYWARD_KEY_PREFIX)')
     .replace(/option "pepper"/g, 'KEYWARD_PEPPER')
 }
@@ -113,41 +133,47 @@ function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-async function loadIoRedis(): Promise<{ Redis: typeof import('ioredis').Redis }> {
+type IoRedisModule = { Redis: typeof import('ioredis').Redis }
+
+function isModuleNotFound(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false
+  return typeof message === 'string' && (message.includes(`'${name}'`) || message.includes(`"${name}"`))
+}
+
+async function loadIoRedis(): Promise<IoRedisModule> {
   try {
     return await import('ioredis')
   } catch (error) {
-    throw new CliError(
-      EXIT.store,
-      'store_unavailable',
-      'the keys commands need the ioredis package: npm install ioredis',
-      {},
-      { cause: error },
-    )
+    const message = isModuleNotFound(error, 'ioredis')
+      ? 'the keys commands reach Redis through the ioredis package, which is not installed here: npm install ioredis (needed by the command even when your app uses another Redis client)'
+      : `the ioredis package is installed but does not load (${(error as Error)?.message ?? String(error)}): reinstall it with npm install ioredis`
+    throw new CliError(EXIT.missingPackage, 'missing_package', message, { package: 'ioredis' }, { cause: error })
   }
 }
 
-/** Runs `operation` on a keyward instance backed by Redis; always disconnects. */
 /** A key id that has no record, as the CLI reports it (exit 3). */
-export function keyNotFound(id: string, where: string): CliError {
-  return new CliError(EXIT.notFound, 'not_found', `no API key with id ${id} in ${where}`)
+export function keyNotFound(id: string, where: string, hint = ''): CliError {
+  return new CliError(EXIT.notFound, 'not_found', `no API key with id ${id} in ${where}${hint}`)
 }
 
 /**
- * Runs `operation` on a keyward instance backed by Redis; always disconnects. `where` names the
- * Redis and prefix for messages (never a password).
+ * Runs `operation` on a keyward instance backed by Redis; always disconnects. `store.where` names
+ * the Redis and prefix for messages (never a password).
  */
 export async function withRedisKeyward<T>(
   settings: StoreSettings,
-  operation: (keyward: Keyward, where: string) => Promise<T>,
+  operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {
   const url = parseRedisUrl(settings.redisUrl, 'the Redis URL (--redis-url or REDIS_URL)')
-  const where = `Redis at ${redactUrl(url)}${settings.redisPrefix === undefined ? '' : ` (prefix ${settings.redisPrefix})`}`
+  const redis = `Redis at ${redactUrl(url)}`
+  const where = `${redis} (prefix ${settings.redisPrefix})`
   const { Redis } = await loadIoRedis()
   const client = new Redis(url.href, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    commandTimeout: REDIS_CALL_TIMEOUT_MS,
     lazyConnect: true,
     // One attempt: a command-line tool reports a fault, it does not wait for Redis to come back.
     retryStrategy: () => null,
@@ -161,11 +187,7 @@ export async function withRedisKeyward<T>(
     let stores: ReturnType<typeof createRedisStores>
     let keyward: Keyward
     try {
-      stores = createRedisStores({
-        client,
-        ...(settings.redisPrefix === undefined ? {} : { prefix: settings.redisPrefix }),
-        timeoutMs: REDIS_CALL_TIMEOUT_MS,
-      })
+      stores = createRedisStores({ client, prefix: settings.redisPrefix, timeoutMs: REDIS_CALL_TIMEOUT_MS })
       keyward = createKeyward({
         stores,
         keyPrefix: settings.keyPrefix,
@@ -176,6 +198,14 @@ export async function withRedisKeyward<T>(
       if (error instanceof TypeError) throw usageError(cliWording(error.message))
       throw error
     }
+    const scanClient: PrefixScanClient = client
+    const view: StoreView = {
+      redis,
+      where,
+      settings,
+      keysStored: () => keysStoredUnder(scanClient, settings.redisPrefix),
+      storedPrefixes: () => storedPrefixes(scanClient),
+    }
 
     try {
       try {
@@ -185,7 +215,7 @@ export async function withRedisKeyward<T>(
           error === CONNECT_TIMED_OUT
             ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`
             : (lastError?.message ?? (error as Error)?.message ?? String(error))
-        throw new CliError(EXIT.store, 'store_unavailable', `cannot connect to ${where}: ${reason}`, {}, { cause: error })
+        throw new CliError(EXIT.store, 'store_unavailable', `cannot connect to ${redis}: ${reason}`, {}, { cause: error })
       }
       try {
         await stores.ready()
@@ -193,9 +223,9 @@ export async function withRedisKeyward<T>(
         if (!(error instanceof RedisEvictionPolicyError)) throw error
         // The command has no allowEviction flag: the remedy is the Redis configuration.
         const reason = cliWording(error.message).replace(/,? (or|and) pass allowEviction: true .*$/, '')
-        throw new CliError(EXIT.store, 'store_unavailable', `${where} cannot be used: ${reason}`, {}, { cause: error })
+        throw new CliError(EXIT.store, 'store_unavailable', `${redis} cannot be used: ${reason}`, {}, { cause: error })
       }
-      return await operation(keyward, where)
+      return await operation(keyward, view)
     } catch (error) {
       if (error instanceof CliError) throw error
       if (error instanceof KeyInputError) throw keyInputUsageError(error)

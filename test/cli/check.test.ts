@@ -2,7 +2,7 @@
  * `keyward check` run as a subprocess against the reference server (server/app-fastify.ts),
  * in-process on a real Redis: keys are created and revoked with the CLI on the same Redis prefix,
  * so the server judges exactly what the CLI wrote. Exit statuses: 0 valid, 5 rejected, 6 not
- * live, 7 no verdict (SEED 4.1, E2, H9, R5).
+ * live, 7 no verdict (E2, H9, R5).
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -24,7 +24,8 @@ let instance: InstanceOnPrefix
 let server: RunningServer
 
 async function createKey(args: string[] = []): Promise<{ key: string; record: ApiKeyRecord }> {
-  const run = await runCli(['keys', 'create', '--json', '--prefix', prefix, ...args], { REDIS_URL: url! })
+  // The default key prefix, named (keys create needs it); a --key-prefix in args wins.
+  const run = await runCli(['keys', 'create', '--json', '--prefix', prefix, ...args], { REDIS_URL: url!, KEYWARD_KEY_PREFIX: 'svc' })
   expect(run.status, run.describe()).toBe(0)
   return stdoutJson(run)
 }
@@ -54,7 +55,7 @@ afterAll(async () => {
 
 // Each test runs the CLI as a subprocess, some several times: allow for a loaded machine.
 describe.skipIf(url === null)('keyward check against the reference server', { timeout: 60_000 }, () => {
-  it('a valid live key exits 0 and prints the masked key and the request id, never the key (SEED 4.1, E2, K4)', async () => {
+  it('a valid live key exits 0 and prints the masked key and the request id, never the key (E2, K4)', async () => {
     const { key, record } = await createKey(['--name', 'ci secret'])
     const run = await check(key)
     expect(run.status, run.describe()).toBe(0)
@@ -84,7 +85,7 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     expectNoKey(run, key)
   })
 
-  it('a sandbox key passes without --require-live and exits 6 KEY_NOT_LIVE with the request id with it (SEED 4.1)', async () => {
+  it('a sandbox key passes without --require-live and exits 6 KEY_NOT_LIVE with the request id with it (E2)', async () => {
     const { key, record } = await createKey(['--name', 'sandbox', '--sandbox'])
     const plain = await check(key)
     expect(plain.status, plain.describe()).toBe(0)
@@ -139,9 +140,9 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
   it.each([
     ['a key with a wrong checksum', () => { const k = generateKey('live'); return `${k.slice(0, -1)}${k.endsWith('A') ? 'B' : 'A'}` }, /^check failed: INVALID_API_KEY_FORMAT: KEYWARD_API_KEY \(svc_live_\*{4}\w{4}\) is not a well-formed key: its checksum does not match/],
     ['a key with a trailing newline', () => `${generateKey('live')}\n`, /contains whitespace \(often a trailing newline from the secret\)/],
-    ['a masked key', () => 'svc_live_****abcd', /is a masked key \(K4\); masked values never authenticate/],
+    ['a masked key', () => 'svc_live_****abcd', /is a masked key; masked values never authenticate/],
     ['"Bearer <key>"', () => `Bearer ${generateKey('live')}`, /holds "Bearer …": set the raw key only/],
-    ['a key of another brand prefix', () => generateKey('live', 'acme'), /has the brand prefix acme_, not svc_; if the service uses acme, pass --key-prefix acme/],
+    ['a key of another key prefix', () => generateKey('live', 'acme'), /has the key prefix acme_, not svc_; if the service uses acme, pass --key-prefix acme/],
   ])('%s exits 5 INVALID_API_KEY_FORMAT offline, without a request and without echoing it (K1, K2)', async (_name, makeKey, expected) => {
     const key = makeKey()
     const run = await check(key)
@@ -152,7 +153,7 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     expect(message).not.toContain(key.trim().slice(9, 30))
   })
 
-  it('a service that answers 500 INTERNAL_ERROR is retried once, then exits 7 with the code and the request id (SEED 4.1, R5)', async () => {
+  it('a service that answers 500 INTERNAL_ERROR is retried once, then exits 7 with the code and the request id (R5)', async () => {
     let calls = 0
     const failing = createKeyward({
       stores: {

@@ -19,7 +19,7 @@ describe.skipIf(!available)('keyward keys on an evicting Redis', { timeout: 60_0
   })
 
   it('R5: keys create on maxmemory-policy allkeys-lru exits 4 with one line saying to set noeviction, and writes nothing', async () => {
-    const run = await runCli(['keys', 'create', '--name', 'refused'], { REDIS_URL: lru.url })
+    const run = await runCli(['keys', 'create', '--name', 'refused', '--key-prefix', 'svc'], { REDIS_URL: lru.url })
     const message = expectOneLineError(run, 4)
     expect(message).toBe(
       `Redis at ${lru.url} cannot be used: Redis maxmemory-policy is "allkeys-lru", which can evict rate-limit counters and keys; set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction, or in redis.conf)`,

@@ -22,12 +22,13 @@ async function inProcess(argv: string[], env: CliIO['env'] = {}): Promise<{ stat
   return { status, stdout, stderr }
 }
 
+const STORE = ['--redis-url', '--prefix', '--key-prefix', 'KEYWARD_REDIS_PREFIX', 'KEYWARD_KEY_PREFIX', 'createRedisStores({ prefix })', 'createKeyward()']
 const COMMANDS: [string, string[]][] = [
-  ['keys create', ['--name', '--sandbox', '--expires-in', '--scopes', '--per-minute', '--per-month', '--redis-url', '--prefix', '--key-prefix']],
-  ['keys list', ['--redis-url', '--prefix', '--key-prefix']],
-  ['keys revoke', ['<id>', '--redis-url', '--prefix', '--key-prefix']],
-  ['keys rotate', ['<id>', '--grace', '--expires-in', '--name', '--redis-url', '--prefix']],
-  ['keys usage', ['[id]', '--limit', '--redis-url', '--prefix']],
+  ['keys create', ['--name', '--sandbox', '--expires-in', '--scopes', '--per-minute', '--per-month', ...STORE, '8   missing package']],
+  ['keys list', [...STORE, '8   missing package']],
+  ['keys revoke', ['<id>', ...STORE, '8   missing package']],
+  ['keys rotate', ['<id>', '--grace', '--expires-in', '--name', ...STORE, '8   missing package']],
+  ['keys usage', ['[id]', '--limit', ...STORE, '8   missing package']],
   ['check', ['--base-url', '--require-live', '--timeout', '--key-prefix', 'KEYWARD_API_KEY']],
 ]
 
@@ -63,7 +64,21 @@ describe('help', () => {
     expect(result.stdout).toMatch(/^ {2}5 {3}check: key rejected/m)
     expect(result.stdout).toMatch(/^ {2}6 {3}check --require-live/m)
     expect(result.stdout).toMatch(/^ {2}7 {3}check: service unreachable/m)
+    expect(result.stdout).toMatch(/^ {2}8 {3}missing package: the keys commands need ioredis \(npm install ioredis\)$/m)
     expect((await inProcess(['help'])).stdout).toBe(result.stdout)
+  })
+
+  it('keyward --help says which app setting each prefix flag mirrors, and that a new key guesses none', async () => {
+    const { stdout } = await inProcess(['--help'])
+    expect(stdout).toMatch(/--key-prefix +the keyPrefix it gives createKeyward\(\)/)
+    expect(stdout).toMatch(/--prefix +the prefix it gives createRedisStores\(\) \(default keyward\)/)
+    expect(stdout).toMatch(/guess none of them for a new key/)
+  })
+
+  it('no help text cites a document id (A6)', async () => {
+    const texts = [(await inProcess(['--help'])).stdout, (await inProcess(['keys', '--help'])).stdout]
+    for (const [name] of COMMANDS) texts.push((await inProcess([...name.split(' '), '--help'])).stdout)
+    for (const text of texts) expect(text).not.toMatch(/CONTRACT|SEED|\b[KHRLEPAOSUT][0-9]+[a-z]?\b|§/)
   })
 
   it('keyward keys --help and keyward help keys list the keys commands', async () => {

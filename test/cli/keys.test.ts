@@ -14,9 +14,12 @@ const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('cli-keys')
 const UNREACHABLE = 'redis://127.0.0.1:1'
 
-/** The CLI on this file's prefix; the Redis URL comes from REDIS_URL unless the args say otherwise. */
+/**
+ * The CLI on this file's prefix, with the default key prefix named in the environment (keys create
+ * and rotate need it named); the Redis URL comes from REDIS_URL unless the args say otherwise.
+ */
 function keyward(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return runCli([...args, '--prefix', prefix], { REDIS_URL: url!, ...env })
+  return runCli([...args, '--prefix', prefix], { REDIS_URL: url!, KEYWARD_KEY_PREFIX: 'svc', ...env })
 }
 
 async function created(args: string[] = [], env: Record<string, string> = {}): Promise<{ key: string; record: ApiKeyRecord }> {
@@ -114,7 +117,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       }
     })
 
-    it('--key-prefix and KEYWARD_KEY_PREFIX choose the brand prefix of the key (K1)', async () => {
+    it('--key-prefix and KEYWARD_KEY_PREFIX choose the key prefix of the key, the flag winning (K1)', async () => {
       const fromFlag = await created(['--name', 'acme', '--key-prefix', 'acme'])
       expect(fromFlag.key.startsWith('acme_live_')).toBe(true)
       expect(fromFlag.record.maskedKey).toBe(`acme_live_****${fromFlag.key.slice(-4)}`)
@@ -213,7 +216,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
   })
 
   describe('keys rotate', () => {
-    it('without --grace: prints the new key once and revokes the old key at once (K6, SEED 5.8)', async () => {
+    it('without --grace: prints the new key once and revokes the old key at once (K6)', async () => {
       const old = await created(['--name', 'rotating', '--scopes', 'ip', '--per-minute', '7'])
       const run = await keyward(['keys', 'rotate', old.record.id, '--json'])
       expect(run.status, run.describe()).toBe(0)
@@ -332,7 +335,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
 
     it.each([
       ['list', ['keys', 'list']],
-      ['create', ['keys', 'create', '--name', 'x']],
+      ['create', ['keys', 'create', '--name', 'x', '--key-prefix', 'svc']],
       ['revoke', ['keys', 'revoke', 'key_000000000000000000000000']],
     ])('keys %s with an unreachable Redis exits 4 within a few seconds, one line, no stack trace', async (_name, args) => {
       const run = await runCli([...args, '--redis-url', UNREACHABLE])

@@ -1,5 +1,5 @@
 /**
- * `keyward check`: a CI step for a secret (SEED.md 4.1). Reads the key from `KEYWARD_API_KEY`
+ * `keyward check`: a CI step for a secret (E2). Reads the key from `KEYWARD_API_KEY`
  * only, never from an argument (shell history, process lists), calls the auth test endpoint with
  * `keyward/client` and turns the verdict into an exit status. Only the masked key is printed (K4).
  */
@@ -48,12 +48,12 @@ function checkKeyFormat(apiKey: string, keyPrefix: string): void {
     throw rejectedOffline('KEYWARD_API_KEY contains whitespace (often a trailing newline from the secret); set the key exactly as issued')
   }
   if (apiKey.includes('****')) {
-    throw rejectedOffline('KEYWARD_API_KEY is a masked key (K4); masked values never authenticate: set the full key, shown once at creation')
+    throw rejectedOffline('KEYWARD_API_KEY is a masked key; masked values never authenticate: set the full key, shown once at creation')
   }
   const otherBrand = /^([a-z][a-z0-9]{0,31})_(?:live|test)_/.exec(apiKey)?.[1]
   if (parsed.problem === 'prefix' && otherBrand !== undefined && otherBrand !== keyPrefix) {
     throw rejectedOffline(
-      `KEYWARD_API_KEY has the brand prefix ${otherBrand}_, not ${keyPrefix}_; if the service uses ${otherBrand}, pass --key-prefix ${otherBrand}`,
+      `KEYWARD_API_KEY has the key prefix ${otherBrand}_, not ${keyPrefix}_; if the service uses ${otherBrand}, pass --key-prefix ${otherBrand}`,
     )
   }
   // The masked form (K4) only for a value long enough that its last 4 characters are key body.
@@ -62,7 +62,7 @@ function checkKeyFormat(apiKey: string, keyPrefix: string): void {
     ? ''
     : ` (${maskKey(apiKey.startsWith('live', keyPrefix.length + 1) ? 'live' : 'test', apiKey.slice(-4), keyPrefix)})`
   throw rejectedOffline(
-    `KEYWARD_API_KEY${masked} is not a well-formed key: ${FORMAT_PROBLEM[parsed.problem].replaceAll('<prefix>', keyPrefix)} (K1, K2)`,
+    `KEYWARD_API_KEY${masked} is not a well-formed key: ${FORMAT_PROBLEM[parsed.problem].replaceAll('<prefix>', keyPrefix)}`,
   )
 }
 
@@ -117,7 +117,7 @@ export const check: CommandSpec = {
   summary: 'check the key in KEYWARD_API_KEY against a service (a CI step)',
   usage: 'check --base-url <url> [--require-live] [--timeout <duration>]',
   description: [
-    'Calls POST /api/v1/auth/test (SEED.md 4.1) with the key in KEYWARD_API_KEY and exits 0 when\nthe service accepts it (and it is a live key, with --require-live). Otherwise it prints the\nerror code and the request id on one line and exits non-zero. The auth test costs no rate\nlimit or quota (L5); a 500 is retried once.',
+    'Calls POST /api/v1/auth/test with the key in KEYWARD_API_KEY and exits 0 when\nthe service accepts it (and it is a live key, with --require-live). Otherwise it prints the\nerror code and the request id on one line and exits non-zero. The auth test costs no rate\nlimit or quota; a 500 is retried once.',
     'The key is read from KEYWARD_API_KEY only. Keys given as arguments are refused: shell history\nand process lists keep arguments. Only the masked key is ever printed.',
     'With --json, prints { "valid", "keyType", "maskedKey", "baseUrl", "requestId", "rateLimit",\n"quota" }, or { "error": { "code", "message", "exitStatus", "status", "requestId" } }.',
   ],
@@ -128,13 +128,13 @@ export const check: CommandSpec = {
     timeout: { type: 'string', value: '<duration>', description: `time limit of each attempt: 30s, 1m… (default ${DEFAULT_TIMEOUT})` },
     'key-prefix': {
       type: 'string',
-      value: '<brand>',
-      description: 'brand prefix of keys, svc in svc_live_… (default:\n$KEYWARD_KEY_PREFIX, else svc)',
+      value: '<key-prefix>',
+      description: "the service's key prefix: acme in acme_live_… (default:\n$KEYWARD_KEY_PREFIX, else svc)",
     },
   },
   environment: [
     ['KEYWARD_API_KEY', 'the key to check (required)'],
-    ['KEYWARD_KEY_PREFIX', 'the brand prefix when --key-prefix is not given (default svc)'],
+    ['KEYWARD_KEY_PREFIX', 'the key prefix when --key-prefix is not given (default svc)'],
     ['KEYWARD_DEBUG', 'set to 1 to print stack traces of unexpected errors'],
   ],
   exitStatuses: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.rejected, EXIT.notLive, EXIT.unavailable],
@@ -151,7 +151,7 @@ export const check: CommandSpec = {
       assertKeyPrefix(keyPrefix)
     } catch {
       throw usageError(
-        `the brand prefix (--key-prefix or KEYWARD_KEY_PREFIX) must be 1-32 lowercase letters and digits starting with a letter (got ${JSON.stringify(keyPrefix.slice(0, 40))})`,
+        `the key prefix (--key-prefix or KEYWARD_KEY_PREFIX) must be 1-32 lowercase letters and digits starting with a letter (got ${JSON.stringify(keyPrefix.slice(0, 40))})`,
       )
     }
     const timeoutText = stringOption(values, 'timeout') ?? DEFAULT_TIMEOUT

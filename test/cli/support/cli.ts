@@ -20,14 +20,23 @@ export interface CliRun {
   describe(): string
 }
 
-export function runCli(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 30_000): Promise<CliRun> {
+/**
+ * Runs `keyward <args>` with exactly `env`. `nodeImports` are modules Node loads first with
+ * `--import` (after tsx), e.g. a resolve hook that hides a package.
+ */
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 30_000,
+  nodeImports: readonly string[] = [],
+): Promise<CliRun> {
   const started = Date.now()
   const childEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', MAIN, ...args],
+      ['--import', 'tsx', ...nodeImports.flatMap((module) => ['--import', module]), MAIN, ...args],
       { cwd: ROOT, env: childEnv, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null

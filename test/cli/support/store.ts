@@ -14,10 +14,13 @@ export interface InstanceOnPrefix {
   close(): Promise<void>
 }
 
-/** A keyward instance on the CLI's Redis prefix, as a service instance would run it. */
-export async function instanceOn(url: string, prefix: string, options: KeywardOptions = {}): Promise<InstanceOnPrefix> {
+/**
+ * A keyward instance on the CLI's Redis prefix, as a service instance would run it; with `prefix`
+ * undefined, on the stores' default prefix, as an app that passes none.
+ */
+export async function instanceOn(url: string, prefix: string | undefined, options: KeywardOptions = {}): Promise<InstanceOnPrefix> {
   const client: Redis = await ioredisClient(url)
-  const stores = createRedisStores({ client, prefix })
+  const stores = createRedisStores(prefix === undefined ? { client } : { client, prefix })
   const keyward = createKeyward({ ...options, stores })
   return {
     keyward,
