@@ -5,6 +5,7 @@
  * `test/contracts/authorize.contract.ts`.
  */
 import { resolvePolicy } from './limits-math.js'
+import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
   AuthorizeOutcome,
@@ -62,17 +63,17 @@ export function composeAuthorize(
     const reason = forbiddenReason(key, input)
     if (reason !== null) {
       const limits = limiter.peek(key.id, policy, now)
-      if (isThenable(limits)) return Promise.resolve(limits).then((peeked) => forbidden(key, reason, peeked))
+      if (isPromise(limits)) return Promise.resolve(limits).then((peeked) => forbidden(key, reason, peeked))
       return forbidden(key, reason, limits)
     }
 
     if (!input.consume) {
       const limits = limiter.peek(key.id, policy, now)
-      if (isThenable(limits)) return Promise.resolve(limits).then((peeked) => notConsumed(key, peeked))
+      if (isPromise(limits)) return Promise.resolve(limits).then((peeked) => notConsumed(key, peeked))
       return notConsumed(key, limits)
     }
     const limits = limiter.consume(key.id, policy, now)
-    if (isThenable(limits)) return Promise.resolve(limits).then((decision) => afterConsume(key, decision, now))
+    if (isPromise(limits)) return Promise.resolve(limits).then((decision) => afterConsume(key, decision, now))
     return afterConsume(key, limits, now)
   }
 
@@ -80,13 +81,13 @@ export function composeAuthorize(
     if (!limits.allowed) return notConsumed(key, limits)
     const outcome: AuthorizeOutcome = { result: 'ok', key, limits, consumed: true }
     const touched = keys.touch(key.id, now)
-    if (isThenable(touched)) return Promise.resolve(touched).then(() => outcome)
+    if (isPromise(touched)) return Promise.resolve(touched).then(() => outcome)
     return outcome
   }
 
   function lookUp(input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
     const found = findFirst(keys, input.hashes, 0)
-    if (isThenable(found)) return Promise.resolve(found).then((key) => decide(key, input))
+    if (isPromise(found)) return Promise.resolve(found).then((key) => decide(key, input))
     return decide(found, input)
   }
 
@@ -94,7 +95,7 @@ export function composeAuthorize(
     const check = input.failedAuth
     if (check === undefined) return lookUp(input)
     const counted = limiter.peek(check.counter, { perMinute: check.limit, perMonth: null }, input.now)
-    if (isThenable(counted)) {
+    if (isPromise(counted)) {
       return Promise.resolve(counted).then((decision) => (decision.allowed ? lookUp(input) : blocked(decision)))
     }
     return counted.allowed ? lookUp(input) : blocked(counted)
@@ -113,7 +114,7 @@ function blocked(decision: LimitDecision): AuthorizeOutcome {
 function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awaitable<StoredKey | undefined> {
   for (let i = from; i < hashes.length; i++) {
     const found = keys.findByHash(hashes[i]!)
-    if (isThenable(found)) {
+    if (isPromise(found)) {
       return Promise.resolve(found).then((key) => (key !== undefined ? key : findFirst(keys, hashes, i + 1)))
     }
     if (found !== undefined) return found
@@ -138,15 +139,4 @@ function forbidden(key: StoredKey, reason: 'live-only' | 'scope', limits: LimitD
 
 function notConsumed(key: StoredKey, limits: LimitDecision): AuthorizeOutcome {
   return { result: 'ok', key, limits, consumed: false }
-}
-
-/**
- * Whether a store answered with a promise (or any thenable) rather than a value. Store values
- * (records, decisions, undefined) never have a `then` method, so this costs one property miss.
- */
-function isThenable<T>(value: Awaitable<T>): value is Promise<T> {
-  return (
-    value instanceof Promise ||
-    (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
-  )
 }

@@ -1,4 +1,5 @@
 import { clientAddressKey } from './client-address.js'
+import { isPromise } from './store-calls.js'
 import type { Awaitable, FailedAuthCheck, LimitDecision, LimitPolicy, RateLimiter } from './types.js'
 
 /**
@@ -45,6 +46,54 @@ export interface FailedAuthGuard {
 
 const SWEEP_AT = 10_000
 
+/** The addresses this process has seen blocked, by address key, with when each may try again. */
+interface BlockList {
+  readonly size: number
+  /** Remembers that the address key may not try again before `until` (epoch ms). */
+  block(key: string, until: number): void
+  /** Seconds until the address key may try again, or 0 (a lapsed entry is dropped). */
+  secondsLeft(key: string, now: number): number
+}
+
+function createBlockList(): BlockList {
+  const blockedUntil = new Map<string, number>()
+  return {
+    get size() {
+      return blockedUntil.size
+    },
+    block(key, until) {
+      blockedUntil.set(key, until)
+      if (blockedUntil.size > SWEEP_AT) {
+        const now = Date.now()
+        for (const [k, at] of blockedUntil) if (at <= now) blockedUntil.delete(k)
+      }
+    },
+    secondsLeft(key, now) {
+      const until = blockedUntil.get(key)
+      if (until === undefined) return 0
+      if (until > now) return Math.ceil((until - now) / 1000)
+      blockedUntil.delete(key)
+      return 0
+    },
+  }
+}
+
+/**
+ * `clientAddressKey` remembering the last address: a client's requests come one after another,
+ * and an IPv6 address's key is a new string each time it is worked out.
+ */
+function lastAddressKey(): (ip: string) => string {
+  let lastIp = ''
+  let lastKey = ''
+  return (ip) => {
+    if (ip !== lastIp) {
+      lastKey = clientAddressKey(ip)
+      lastIp = ip
+    }
+    return lastKey
+  }
+}
+
 export function createFailedAuthGuard(
   limit: number,
   limiter: RateLimiter,
@@ -54,57 +103,27 @@ export function createFailedAuthGuard(
 ): FailedAuthGuard {
   const policy: LimitPolicy = { perMinute: limit, perMonth: null }
   const shared = limiter.shared === true
-  // address key → epoch ms at which it may try again
-  const blockedUntil = new Map<string, number>()
-
-  // The last address named and its key: a client's requests come one after another, and an IPv6
-  // address's key is a new string each time it is worked out.
-  let lastIp = ''
-  let lastKey = ''
-  function keyOf(ip: string): string {
-    if (ip !== lastIp) {
-      lastKey = clientAddressKey(ip)
-      lastIp = ip
-    }
-    return lastKey
-  }
-
-  // The last counter handed out, for the same reason: one object while one client is busy.
+  const blocks = createBlockList()
+  const keyOf = lastAddressKey()
+  // The last counter handed out, for the same reason as keyOf: one object while one client is busy.
   let lastCheckedKey: string | null = null
   let lastCheck: FailedAuthCheck = { counter: '', limit }
 
-  function block(key: string, until: number): void {
-    blockedUntil.set(key, until)
-    if (blockedUntil.size > SWEEP_AT) sweep(Date.now())
-  }
-
-  function sweep(now: number): void {
-    for (const [key, until] of blockedUntil) if (until <= now) blockedUntil.delete(key)
-  }
-
   function blockedFor(ip: string, now: number): number {
-    if (blockedUntil.size === 0) return 0
-    const key = keyOf(ip)
-    const until = blockedUntil.get(key)
-    if (until === undefined) return 0
-    if (until <= now) {
-      blockedUntil.delete(key)
-      return 0
-    }
-    return Math.ceil((until - now) / 1000)
+    return blocks.size === 0 ? 0 : blocks.secondsLeft(keyOf(ip), now)
   }
 
   /** The seconds a peek at the count says the address must wait, remembered when it must. */
   function waitOf(key: string, decision: LimitDecision, now: number): number {
     if (decision.allowed) return 0
     const retryAfter = Math.max(1, decision.retryAfter)
-    block(key, now + retryAfter * 1000)
+    blocks.block(key, now + retryAfter * 1000)
     return retryAfter
   }
 
   function settle(key: string, decision: LimitDecision): number {
     // Blocked once the window is full: no further failure would be admitted.
-    if (!decision.allowed || decision.minute.remaining === 0) block(key, decision.minute.reset * 1000)
+    if (!decision.allowed || decision.minute.remaining === 0) blocks.block(key, decision.minute.reset * 1000)
     return decision.allowed ? 0 : Math.max(1, decision.retryAfter)
   }
 
@@ -128,17 +147,15 @@ export function createFailedAuthGuard(
         onError(error)
         return 0
       }
-      if (isPromise(counted)) {
-        return counted.then(
-          (decision) => settle(key, decision),
-          (error: unknown) => {
-            // The request already failed authentication: answering its 401 lets nothing through.
-            onError(error)
-            return 0
-          },
-        )
-      }
-      return settle(key, counted)
+      if (!isPromise(counted)) return settle(key, counted)
+      return counted.then(
+        (decision) => settle(key, decision),
+        (error: unknown) => {
+          // The request already failed authentication: answering its 401 lets nothing through.
+          onError(error)
+          return 0
+        },
+      )
     },
     counterOf(ip) {
       const key = keyOf(ip)
@@ -149,11 +166,7 @@ export function createFailedAuthGuard(
       return lastCheck
     },
     learnBlocked(ip, retryAfter, now) {
-      if (retryAfter > 0) block(keyOf(ip), now + retryAfter * 1000)
+      if (retryAfter > 0) blocks.block(keyOf(ip), now + retryAfter * 1000)
     },
   }
-}
-
-function isPromise<T>(value: Awaitable<T>): value is Promise<T> {
-  return typeof (value as Promise<T> | null)?.then === 'function'
 }

@@ -16,6 +16,8 @@ export {
   type KeywardOptions,
   type KeyManager,
   type Pepper,
+  type RotateOptions,
+  type UsageOutcome,
 } from './keyward.js'
 export {
   BASE62_ALPHABET,

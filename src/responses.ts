@@ -5,7 +5,7 @@ import type { KeywardResponse, LimitDecision } from './types.js'
 /** R1: every body keyward writes is JSON with this type. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
-/** An error as a value (STYLE.md: request failures are values, not exceptions). */
+/** An error as a value: request failures are values, not exceptions. */
 export interface KeywardErrorBody {
   code: ErrorCode
   message: string
@@ -88,7 +88,10 @@ function jsonResponse(status: number, body: string, requestId: string, extraHead
   }
 }
 
-/** R1: `{ "error": { "code", "message" } }` with its status and the request id (R2). *
+/**
+ * R1: `{ "error": { "code", "message" } }` with its status and the request id (R2). The same
+ * function is every keyward instance's `errorResponse`.
+ *
  * @example
  * import { errorResponse } from 'keyward'
  * errorResponse('not_found', 'Not found: no route matches this path.', requestId) // { status: 404, headers, body }
@@ -102,7 +105,9 @@ export function errorResponse(
   return jsonResponse(ERROR_STATUS[code], JSON.stringify({ error: { code, message } }), requestId, extraHeaders)
 }
 
-/** R1: `{ "data": …, "meta": { "timestamp" } }` with the request id and any extra headers. *
+/**
+ * R1: `{ "data": …, "meta": { "timestamp" } }` with the request id and any extra headers.
+ *
  * @example
  * import { successResponse } from 'keyward'
  * successResponse({ status: 'ok' }, requestId, Date.now()) // { status: 200, headers, body }

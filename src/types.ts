@@ -1,13 +1,14 @@
 /**
  * The contracts every part of keyward shares: key records, the three store contracts
- * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, and the neutral
- * request view that adapters hand to the core.
+ * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, the neutral request view that
+ * adapters hand to the core, and the decision the core hands back.
  */
+import type { ErrorCode } from './messages.js'
 
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
 
-/** `live` for `svc_live_` keys, `test` for sandbox `svc_test_` keys (SEED.md §2). */
+/** `live` for `svc_live_` keys, `test` for sandbox `svc_test_` keys (K1). */
 export type KeyType = 'live' | 'test'
 
 /** K5/K6: `expired` is derived from `expiresAt` at read time; stores never need a timer. */
@@ -271,3 +272,39 @@ export interface KeywardResponse {
   /** JSON text (R1), or '' for HEAD and 204. */
   body: string
 }
+
+/** The key that authenticated a request, as handlers see it (`req.apiKey`). */
+export interface ApiKeyContext {
+  id: string
+  name: string
+  keyType: KeyType
+  scopes: readonly string[] | null
+  /** Which header carried the key: the canonical Authorization header or the legacy x-api-key (H8). */
+  source: 'authorization' | 'x-api-key'
+  requestId: string
+  /** Whether this request counted against the limits (and so is recorded as usage, L4a). */
+  consumed: boolean
+  /** The limits as they stand after this request. */
+  limits: LimitDecision
+  /** Epoch milliseconds at which the request was authenticated. */
+  authenticatedAt: number
+}
+
+/** A request that may proceed: the key, and the headers to add to whatever the handler sends. */
+export interface AuthSuccess {
+  ok: true
+  requestId: string
+  apiKey: ApiKeyContext
+  headers: Record<string, string>
+}
+
+/** A request that must not proceed, and the complete response to send. */
+export interface AuthFailure {
+  ok: false
+  requestId: string
+  error: { code: ErrorCode; message: string }
+  response: KeywardResponse
+}
+
+/** What `authenticate()` decides about a request. */
+export type AuthDecision = AuthSuccess | AuthFailure

@@ -1,0 +1,161 @@
+/**
+ * `authenticate()`: the pipeline that decides one request, in this order:
+ *
+ * 1. Credentials (H1–H10): which header holds the token, or why none does.
+ * 2. Key format (K1, K2): a token that is not a key is refused without any store call.
+ * 3. The stores' authorize step, fused or composed: the key's record, status, route checks and
+ *    limits, bounded in time (R5).
+ * 4. The decision (`decisions.ts`): the response, or the headers and key context to proceed with.
+ *
+ * The failed-authentication guard (E7) wraps it: an address known to be blocked is answered before
+ * step 1, and every 401 is counted against its address. A store fault at any step is a 500, never
+ * a pass (R5). Synchronous while the stores are; a promise as soon as one of them answers with one.
+ */
+import { extractCredentials } from './credentials.js'
+import type { Decisions, KeyFacts } from './decisions.js'
+import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard.js'
+import { checkKey, hashKey } from './key-format.js'
+import type { KeywardSettings } from './keyward-options.js'
+import { resolveRequestId } from './request-id.js'
+import { isPromise, type ReportFault, type StoreCalls } from './store-calls.js'
+import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, FailedAuthCheck, RequestView, RouteRequirements } from './types.js'
+
+export type Authenticate = (request: RequestView, route?: RouteRequirements) => Awaitable<AuthDecision>
+
+export interface AuthenticationParts {
+  settings: KeywardSettings
+  /** The authorize step, and whether it is the stores' own fused one (which reads the E7 count). */
+  step: { authorize: (input: AuthorizeInput) => Awaitable<AuthorizeOutcome>; fused: boolean }
+  calls: StoreCalls
+  decisions: Decisions
+  report: ReportFault
+}
+
+const NO_REQUIREMENTS: RouteRequirements = Object.freeze({})
+
+export function createAuthenticate(parts: AuthenticationParts): Authenticate {
+  const { settings, step, calls, decisions, report } = parts
+  const { clock, failedAuthLimit } = settings
+  const guard =
+    failedAuthLimit > 0 ? createFailedAuthGuard(failedAuthLimit, settings.stores.limiter, (error) => report(error, '', 'authenticate')) : null
+  if (guard === null) {
+    const decide = createPipeline(parts, null)
+    return function authenticate(request, route = NO_REQUIREMENTS) {
+      return decide(request, route, request.requestId ?? resolveRequestId(undefined, false), clock.now(), null)
+    }
+  }
+  const steps = guardSteps(guard, step.fused, decisions, calls)
+  const decide = createPipeline(parts, steps)
+  return function authenticate(request, route = NO_REQUIREMENTS) {
+    const requestId = request.requestId ?? resolveRequestId(undefined, false)
+    const now = clock.now()
+    const ip = request.ip
+    if (!ip) return decide(request, route, requestId, now, null)
+    const retryAfter = guard.blockedFor(ip, now)
+    if (retryAfter > 0) return decisions.blocked(retryAfter, requestId)
+    const decision = decide(request, route, requestId, now, ip)
+    // A decision that waited on a store has been counted already, in the same continuation.
+    return isPromise(decision) ? decision : steps.count(decision, ip, now)
+  }
+}
+
+/** What the pipeline asks of the failed-authentication guard (E7) for a request from `ip`. */
+interface GuardSteps {
+  /** The address's counter for the authorize step to check before any key, or undefined. */
+  failedAuth(ip: string): FailedAuthCheck | undefined
+  /** The store answered that the address is blocked. */
+  learn(ip: string, retryAfter: number, now: number): void
+  /** Counts a 401 against the address; one beyond the limit is answered 429 instead. */
+  count(decision: AuthDecision, ip: string, now: number): Awaitable<AuthDecision>
+}
+
+function guardSteps(guard: FailedAuthGuard, fused: boolean, decisions: Decisions, calls: StoreCalls): GuardSteps {
+  // Whether the authorize step reads the address's failure count before any key. A fused step
+  // reads it in the same call; a composed one peeks a shared limiter first. A process-local
+  // limiter's counts are all this guard's own, so its local check is exact.
+  const inAuthorize = fused || guard.shared
+  return {
+    // Another instance may have blocked the address; the store answers that first.
+    failedAuth: (ip) => (inAuthorize ? guard.counterOf(ip) : undefined),
+    learn: (ip, retryAfter, now) => guard.learnBlocked(ip, retryAfter, now),
+    count(decision, ip, now) {
+      if (decision.ok || decision.response.status !== 401) return decision
+      const counted = guard.recordFailure(ip, now)
+      if (isPromise(counted)) {
+        return calls.bounded(counted).then(
+          (retryAfter) => (retryAfter > 0 ? decisions.blocked(retryAfter, decision.requestId) : decision),
+          () => decision,
+        )
+      }
+      return counted > 0 ? decisions.blocked(counted, decision.requestId) : decision
+    },
+  }
+}
+
+/**
+ * Steps 1–4 for one request. A synchronous decision is returned uncounted (the caller counts it
+ * for E7); one that waits on a store is counted against `ip` (when given) in the continuation
+ * that decides it, so a request costs no further promise.
+ */
+type Pipeline = (request: RequestView, route: RouteRequirements, requestId: string, now: number, ip: string | null) => Awaitable<AuthDecision>
+
+function createPipeline({ settings, step, calls, decisions, report }: AuthenticationParts, guard: GuardSteps | null): Pipeline {
+  const { keyPrefix, peppers, defaults, legacyApiKeyHeader } = settings
+  const authorize = step.authorize
+
+  function internalFailure(error: unknown, requestId: string): AuthDecision {
+    report(error, requestId, 'authenticate')
+    return decisions.internal(requestId)
+  }
+
+  function inputOf(token: string, route: RouteRequirements, facts: KeyFacts, ip: string | null): AuthorizeInput {
+    return {
+      hashes: peppers.length === 1 ? [hashKey(token, peppers[0])] : peppers.map((p) => hashKey(token, p)),
+      now: facts.now,
+      requiredScopes: route.scopes ?? null,
+      liveOnly: route.liveOnly === true,
+      consume: facts.consume,
+      defaults,
+      failedAuth: ip !== null && guard !== null ? guard.failedAuth(ip) : undefined,
+    }
+  }
+
+  /** Step 4 once the store has answered, counted for E7 in the same continuation. */
+  function settle(outcome: AuthorizeOutcome, facts: KeyFacts, ip: string | null): Awaitable<AuthDecision> {
+    if (ip === null || guard === null) return decisions.fromOutcome(outcome, facts)
+    if (outcome.result === 'blocked') guard.learn(ip, outcome.retryAfter, facts.now)
+    return guard.count(decisions.fromOutcome(outcome, facts), ip, facts.now)
+  }
+
+  return function decideRequest(request, route, requestId, now, ip) {
+    try {
+      const credentials = extractCredentials(legacyApiKeyHeader ? request : { ...request, apiKey: undefined }, keyPrefix)
+      if (credentials.kind === 'failure') return decisions.credentialFailure(credentials.failure, requestId)
+      const { token } = credentials
+      const fallback = credentials.kind === 'api-key' ? credentials.fallbackFailure : null
+      const checked = checkKey(token, keyPrefix)
+      if (checked !== 'live' && checked !== 'test') return decisions.formatFailure(checked, token, fallback, requestId)
+      const facts: KeyFacts = {
+        requestId,
+        now,
+        keyType: checked,
+        viaApiKey: credentials.kind === 'api-key',
+        fallback,
+        consume: route.consume !== false,
+        requiredScopes: route.scopes,
+      }
+      const outcome = authorize(inputOf(token, route, facts, ip))
+      if (isPromise(outcome)) {
+        return calls.bounded(outcome).then(
+          (settled) => settle(settled, facts, ip),
+          (error: unknown) => internalFailure(error, requestId),
+        )
+      }
+      if (outcome.result === 'blocked' && ip !== null) guard?.learn(ip, outcome.retryAfter, now)
+      return decisions.fromOutcome(outcome, facts)
+    } catch (error) {
+      // R5: a store that throws synchronously is a fault like any other; never fail open.
+      return internalFailure(error, requestId)
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The decisions `authenticate()` returns, built from what the pipeline found: each failure with
+ * its code, message, challenge (H11) and headers, and the success with its key context (L3).
+ */
+import type { CredentialFailure } from './credentials.js'
+import type { KeyFormatProblem } from './key-format.js'
+import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
+import { errorResponse, limitHeaders } from './responses.js'
+import type { AuthDecision, AuthFailure, AuthorizeOutcome, KeyType, LimitDecision } from './types.js'
+
+/** What the pipeline knows of a request whose key the stores decided on. */
+export interface KeyFacts {
+  requestId: string
+  now: number
+  keyType: KeyType
+  /** The key came in the legacy `x-api-key` header (H8). */
+  viaApiKey: boolean
+  /** H8: the Authorization header's own error, the answer when the x-api-key value is not an active key. */
+  fallback: CredentialFailure | null
+  consume: boolean
+  requiredScopes: readonly string[] | undefined
+}
+
+export interface Decisions {
+  failure(code: ErrorCode, message: string, requestId: string, headers?: Record<string, string>): AuthFailure
+  /** H2–H8: the request holds no key to evaluate. */
+  credentialFailure(failure: CredentialFailure, requestId: string): AuthFailure
+  /** K1, K2: the token is not a key (or H8: the Authorization header's error, when given). */
+  formatFailure(problem: KeyFormatProblem, token: string, fallback: CredentialFailure | null, requestId: string): AuthFailure
+  /** E7: no key is looked at, so the answer tells an attacker nothing about their guesses. */
+  blocked(retryAfter: number, requestId: string): AuthFailure
+  /** R5: a store fault; the message asks for one retry and quotes the request id. */
+  internal(requestId: string): AuthFailure
+  /** The decision for what the stores said of the key (H9, L3–L6). */
+  fromOutcome(outcome: AuthorizeOutcome, facts: KeyFacts): AuthDecision
+}
+
+/** The names, challenges and header settings every decision of one instance is written with. */
+interface Wording {
+  names: MessageNames
+  headerOptions: { ietfRateLimitHeaders: boolean }
+  deprecationHeaders: Readonly<Record<string, string>>
+  /** H11: one challenge per class of failure, built once. */
+  challenge: { missing: Record<string, string>; request: Record<string, string>; token: Record<string, string> }
+}
+
+export function createDecisions(
+  names: MessageNames,
+  headerOptions: { ietfRateLimitHeaders: boolean },
+  deprecationHeaders: Readonly<Record<string, string>>,
+): Decisions {
+  const realm = `Bearer realm="${names.serviceName}"`
+  const w: Wording = {
+    names,
+    headerOptions,
+    deprecationHeaders,
+    challenge: {
+      missing: { 'WWW-Authenticate': realm },
+      request: { 'WWW-Authenticate': `${realm}, error="invalid_request"` },
+      token: { 'WWW-Authenticate': `${realm}, error="invalid_token"` },
+    },
+  }
+  return {
+    failure,
+    credentialFailure: (f, requestId) => credentialFailure(w, f, requestId),
+    formatFailure(problem, token, fallback, requestId) {
+      if (fallback) return credentialFailure(w, fallback, requestId)
+      const detail = token.includes('****') ? 'masked' : problem
+      return failure('INVALID_API_KEY_FORMAT', MESSAGES.invalidFormat(names, detail), requestId, w.challenge.token)
+    },
+    blocked: (retryAfter, requestId) => blocked(names, retryAfter, requestId),
+    internal: (requestId) => failure('INTERNAL_ERROR', MESSAGES.internal(names, requestId), requestId),
+    fromOutcome: (outcome, facts) => fromOutcome(w, outcome, facts),
+  }
+}
+
+function failure(code: ErrorCode, message: string, requestId: string, headers?: Record<string, string>): AuthFailure {
+  return { ok: false, requestId, error: { code, message }, response: errorResponse(code, message, requestId, headers) }
+}
+
+function blocked(names: MessageNames, retryAfter: number, requestId: string): AuthFailure {
+  return failure('rate_limited', MESSAGES.failedAuthentications(names, retryAfter), requestId, { 'Retry-After': String(retryAfter) })
+}
+
+function credentialFailure(w: Wording, f: CredentialFailure, requestId: string): AuthFailure {
+  const { names, challenge } = w
+  switch (f.reason) {
+    case 'missing': {
+      const message = f.queryKey ? MESSAGES.missingAuthorizationQueryKey(names) : MESSAGES.missingAuthorization(names)
+      return failure('UNAUTHORIZED', message, requestId, challenge.missing)
+    }
+    case 'empty':
+      return failure('UNAUTHORIZED', MESSAGES.emptyAuthorization(names), requestId, challenge.request)
+    case 'raw-key':
+      return failure('UNAUTHORIZED', MESSAGES.rawKey(names), requestId, challenge.request)
+    case 'other-scheme':
+      return failure('UNAUTHORIZED', MESSAGES.otherScheme(names, f.scheme), requestId, challenge.request)
+    case 'malformed':
+      return failure('UNAUTHORIZED', MESSAGES.malformed(names, f.detail), requestId, challenge.request)
+    case 'apikey-format':
+      return failure('INVALID_API_KEY_FORMAT', MESSAGES.invalidFormat(names, f.detail), requestId, challenge.token)
+  }
+}
+
+function fromOutcome(w: Wording, outcome: AuthorizeOutcome, facts: KeyFacts): AuthDecision {
+  const { names } = w
+  switch (outcome.result) {
+    case 'unknown':
+      return keyFailure(w, 'INVALID_API_KEY', MESSAGES.unknownKey(names, facts.keyType), facts)
+    case 'revoked':
+      return keyFailure(w, 'API_KEY_REVOKED', MESSAGES.revoked(names), facts)
+    case 'expired':
+      return keyFailure(w, 'API_KEY_EXPIRED', MESSAGES.expired(names), facts)
+    case 'blocked':
+      return blocked(names, outcome.retryAfter, facts.requestId)
+    case 'forbidden': {
+      const missing = outcome.reason === 'scope' ? firstMissingScope(outcome.key.scopes, facts.requiredScopes) : ''
+      const message = outcome.reason === 'live-only' ? MESSAGES.liveOnly(names) : MESSAGES.missingScope(names, missing)
+      return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
+    }
+    case 'ok':
+      return admitted(w, outcome, facts)
+  }
+}
+
+/** A key that is not (or no longer) usable, unless H8 makes the Authorization header's error the answer. */
+function keyFailure(w: Wording, code: ErrorCode, message: string, facts: KeyFacts): AuthFailure {
+  if (facts.fallback) return credentialFailure(w, facts.fallback, facts.requestId)
+  return failure(code, message, facts.requestId, w.challenge.token)
+}
+
+function successHeaders(w: Wording, limits: LimitDecision, facts: KeyFacts): Record<string, string> {
+  const headers = limitHeaders(limits, w.headerOptions, Math.ceil(facts.now / 1000), facts.requestId)
+  if (facts.viaApiKey) Object.assign(headers, w.deprecationHeaders)
+  return headers
+}
+
+/** L4: over a limit → 429 with the headers; else the key context the request proceeds with. */
+function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' }>, facts: KeyFacts): AuthDecision {
+  const { key, limits } = outcome
+  const { requestId } = facts
+  const headers = successHeaders(w, limits, facts)
+  if (facts.consume && !limits.allowed) {
+    headers['Retry-After'] = String(limits.retryAfter)
+    const message =
+      limits.binding === 'month'
+        ? MESSAGES.monthQuota(w.names, limits.month!.limit, limits.retryAfter)
+        : MESSAGES.minuteLimit(w.names, limits.minute.limit, limits.retryAfter)
+    return failure('rate_limited', message, requestId, headers)
+  }
+  const apiKey = {
+    id: key.id,
+    name: key.name,
+    keyType: key.keyType,
+    scopes: key.scopes,
+    source: facts.viaApiKey ? ('x-api-key' as const) : ('authorization' as const),
+    requestId,
+    consumed: outcome.consumed,
+    limits,
+    authenticatedAt: facts.now,
+  }
+  return { ok: true, requestId, headers, apiKey }
+}
+
+function firstMissingScope(held: readonly string[] | null, required: readonly string[] | undefined): string {
+  if (!required) return ''
+  for (const scope of required) if (held === null || !held.includes(scope)) return scope
+  return ''
+}

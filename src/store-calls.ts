@@ -1,0 +1,72 @@
+/**
+ * Calling stores that may answer synchronously (memory) or with a promise (Redis): one test for
+ * which it was, and a bound in time for the promises (R5).
+ */
+import { StoreTimeoutError } from './errors.js'
+import type { Awaitable } from './types.js'
+
+/**
+ * Whether a store answered with a promise (or any thenable) rather than a value. Store values
+ * (records, decisions, undefined) never have a `then` method, so this costs one property miss.
+ */
+export function isPromise<T>(value: Awaitable<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function'
+}
+
+/** R5: the same promise, rejected with StoreTimeoutError when it has not settled within `ms`. */
+export function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StoreTimeoutError(ms)), ms)
+    timer.unref?.()
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+/** How the core waits on stores. */
+export interface StoreCalls {
+  /** The promise, bounded by `storeTimeoutMs` unless the stores bound their own calls as tightly. */
+  bounded<T>(promise: Promise<T>): Promise<T>
+  /** A store's answer as a promise: a value at once, a promise bounded as `bounded` does. */
+  call<T>(value: Awaitable<T>): Promise<T>
+}
+
+/**
+ * @param storesBound the stores' own bound (`KeywardStores.timeoutMs`) when keyward may rely on
+ *   it, else undefined. A store that settles every promise that fast needs no second timer.
+ */
+export function createStoreCalls(storeTimeoutMs: number, storesBound: number | undefined): StoreCalls {
+  const ownTimer = storesBound === undefined || !(storesBound > 0) || storesBound > storeTimeoutMs
+  const bounded = ownTimer
+    ? <T>(promise: Promise<T>): Promise<T> => withTimeout(promise, storeTimeoutMs)
+    : <T>(promise: Promise<T>): Promise<T> => promise
+  return {
+    bounded,
+    async call<T>(value: Awaitable<T>): Promise<T> {
+      return isPromise(value) ? bounded(value) : value
+    },
+  }
+}
+
+/** Tells the host of a store fault (`onError`); a host logger that throws changes nothing. */
+export type ReportFault = (error: unknown, requestId: string, phase: 'authenticate' | 'usage' | 'manage') => void
+
+export function createFaultReporter(
+  onError: ((error: unknown, info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' }) => void) | undefined,
+): ReportFault {
+  return (error, requestId, phase) => {
+    try {
+      onError?.(error, { requestId, phase })
+    } catch {
+      // A failing logger must not turn a 500 into a crash, nor fail a request that succeeded.
+    }
+  }
+}
