@@ -10,7 +10,7 @@ import type { Clock, KeywardStores, LimitPolicy } from './types.js'
 /** A pepper for HMAC-SHA-256 key hashing (K3). */
 export type Pepper = string | Uint8Array
 
-/** Options of `createKeyward()`. Every option is checked at once; a bad one throws a TypeError naming it. */
+/** Options of `createKeyward()`. Every option is checked at once; a bad or unknown one throws a TypeError naming it. */
 export interface KeywardOptions {
   /** The brand prefix of keys: `svc` in `svc_live_…`. Default `svc`. */
   keyPrefix?: string
@@ -75,11 +75,31 @@ export const DEFAULT_LIMITS: Readonly<{ live: LimitPolicy; test: LimitPolicy }> 
   test: Object.freeze({ perMinute: 10, perMonth: 1000 }),
 })
 
+const OPTION_NAMES = [
+  'clock',
+  'deprecation',
+  'failedAuthLimit',
+  'ietfRateLimitHeaders',
+  'keyPrefix',
+  'legacyApiKeyHeader',
+  'limits',
+  'onError',
+  'pepper',
+  'resolveCountry',
+  'serviceName',
+  'storeTimeoutMs',
+  'stores',
+  'trustRequestId',
+] as const satisfies readonly (keyof KeywardOptions)[]
+// An option added to KeywardOptions but not to OPTION_NAMES fails to compile here.
+type EveryOptionListed<Unlisted extends never> = Unlisted
+type OptionsListed = EveryOptionListed<Exclude<keyof KeywardOptions, (typeof OPTION_NAMES)[number]>>
+
 const SERVICE_NAME_PATTERN = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,64}$/
 
-/** The one shape of every option mistake. */
-export function optionError(option: string, rule: string, value: unknown): never {
-  throw new TypeError(`keyward: option "${option}" ${rule} (got ${shown(value)})`)
+/** The one shape of every option mistake. `secret` values are described, never shown. */
+export function optionError(option: string, rule: string, value: unknown, secret = false): never {
+  throw new TypeError(`keyward: option "${option}" ${rule} (got ${secret ? kindOf(value) : shown(value)})`)
 }
 
 function shown(value: unknown): string {
@@ -93,11 +113,40 @@ function shown(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
+/** What a value is, without its content: for secrets, and for unknown options that may hold one. */
+function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value)
+  if (typeof value === 'string') return `a string of ${value.length} characters`
+  if (value instanceof Uint8Array) return `${value.length} bytes`
+  if (Array.isArray(value)) return `an array of ${value.length}`
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Refuses any member of `given` not in `known`, naming it and listing the known ones. */
+function refuseUnknown(given: object, known: readonly string[], path: string): void {
+  for (const name of Object.keys(given)) {
+    if (known.includes(name)) continue
+    const near = known.find((k) => k.toLowerCase() === name.toLowerCase())
+    const hint = near === undefined ? '' : ` (did you mean "${path}${near}"?)`
+    const where = path === '' ? 'createKeyward()' : `"${path.slice(0, -1)}"`
+    optionError(`${path}${name}`, `is not an option of ${where}${hint}; the options are ${known.join(', ')}`, (given as Record<string, unknown>)[name], true)
+  }
+}
+
 /**
  * Checks every option and applies the defaults.
+ *
+ * @example
+ * resolveOptions({ keyprefix: 'acme' })
+ * // TypeError: keyward: option "keyprefix" is not an option of createKeyward() (did you mean "keyPrefix"?); the options are clock, …
  */
 export function resolveOptions(options: KeywardOptions): KeywardSettings {
-  if (typeof options !== 'object' || options === null) optionError('options', 'must be an object', options)
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) optionError('options', 'must be an object', options)
+  refuseUnknown(options, OPTION_NAMES, '')
   const keyPrefix = options.keyPrefix ?? 'svc'
   assertKeyPrefix(keyPrefix)
   const serviceName = options.serviceName ?? 'Svc'
@@ -107,7 +156,7 @@ export function resolveOptions(options: KeywardOptions): KeywardSettings {
   const clock = options.clock ?? systemClock
   if (typeof clock?.now !== 'function') optionError('clock', 'must have a now() method', clock)
   const storeTimeoutMs = options.storeTimeoutMs ?? 1000
-  if (!Number.isFinite(storeTimeoutMs) || storeTimeoutMs <= 0) {
+  if (typeof storeTimeoutMs !== 'number' || !Number.isFinite(storeTimeoutMs) || storeTimeoutMs <= 0) {
     optionError('storeTimeoutMs', 'must be a positive number of milliseconds', storeTimeoutMs)
   }
   const failedAuthLimit = options.failedAuthLimit ?? 60
@@ -122,14 +171,21 @@ export function resolveOptions(options: KeywardOptions): KeywardSettings {
     peppers: resolvePeppers(options.pepper),
     defaults: resolveLimits(options.limits),
     storeTimeoutMs,
-    ietfRateLimitHeaders: options.ietfRateLimitHeaders === true,
-    legacyApiKeyHeader: options.legacyApiKeyHeader ?? true,
-    trustRequestId: options.trustRequestId === true,
+    ietfRateLimitHeaders: flag(options, 'ietfRateLimitHeaders', false),
+    legacyApiKeyHeader: flag(options, 'legacyApiKeyHeader', true),
+    trustRequestId: flag(options, 'trustRequestId', false),
     deprecationHeaders: resolveDeprecation(options.deprecation),
     resolveCountry: optionalFunction(options, 'resolveCountry'),
     onError: optionalFunction(options, 'onError'),
     failedAuthLimit,
   }
+}
+
+function flag(options: KeywardOptions, name: 'ietfRateLimitHeaders' | 'legacyApiKeyHeader' | 'trustRequestId', fallback: boolean): boolean {
+  const value = options[name]
+  if (value === undefined) return fallback
+  if (typeof value !== 'boolean') optionError(name, 'must be true or false', value)
+  return value
 }
 
 function optionalFunction<K extends 'resolveCountry' | 'onError'>(options: KeywardOptions, name: K): KeywardOptions[K] {
@@ -142,27 +198,33 @@ function isPepper(value: unknown): value is Pepper {
   return (typeof value === 'string' && value.length > 0) || value instanceof Uint8Array
 }
 
+/** Pepper values are secrets: a mistake says what was given, never its content. */
 function resolvePeppers(pepper: KeywardOptions['pepper']): (Pepper | null)[] {
   if (pepper === undefined || pepper === null) return [null]
   if (isPepper(pepper)) return [pepper]
-  if (typeof pepper !== 'object') optionError('pepper', 'must be a non-empty string, bytes, or { current, previous }', pepper)
+  if (!isObject(pepper)) optionError('pepper', 'must be a non-empty string, bytes, or { current, previous }', pepper, true)
+  refuseUnknown(pepper, ['current', 'previous'], 'pepper.')
   const { current, previous = [] } = pepper
-  if (current !== null && !isPepper(current)) optionError('pepper.current', 'must be a non-empty string, bytes or null', current)
-  if (!Array.isArray(previous)) optionError('pepper.previous', 'must be an array', previous)
-  for (const p of previous) if (p !== null && !isPepper(p)) optionError('pepper.previous', 'must hold strings, bytes or null', p)
+  if (current !== null && !isPepper(current)) optionError('pepper.current', 'must be a non-empty string, bytes or null', current, true)
+  if (!Array.isArray(previous)) optionError('pepper.previous', 'must be an array', previous, true)
+  for (const p of previous) if (p !== null && !isPepper(p)) optionError('pepper.previous', 'must hold strings, bytes or null', p, true)
   return [current, ...previous]
 }
 
 function resolveLimits(limits: KeywardOptions['limits']): KeywardSettings['defaults'] {
+  if (limits === undefined) return DEFAULT_LIMITS
+  if (!isObject(limits)) optionError('limits', 'must be an object { live?, test? }', limits)
+  refuseUnknown(limits, ['live', 'test'], 'limits.')
   return {
-    live: resolvePolicy('limits.live', limits?.live, DEFAULT_LIMITS.live),
-    test: resolvePolicy('limits.test', limits?.test, DEFAULT_LIMITS.test),
+    live: resolvePolicy('limits.live', limits.live, DEFAULT_LIMITS.live),
+    test: resolvePolicy('limits.test', limits.test, DEFAULT_LIMITS.test),
   }
 }
 
 function resolvePolicy(option: string, given: Partial<LimitPolicy> | undefined, fallback: LimitPolicy): LimitPolicy {
   if (given === undefined) return fallback
-  if (typeof given !== 'object' || given === null) optionError(option, 'must be an object { perMinute?, perMonth? }', given)
+  if (!isObject(given)) optionError(option, 'must be an object { perMinute?, perMonth? }', given)
+  refuseUnknown(given, ['perMinute', 'perMonth'], `${option}.`)
   const perMinute = given.perMinute ?? fallback.perMinute
   const perMonth = given.perMonth === undefined ? fallback.perMonth : given.perMonth
   if (!Number.isSafeInteger(perMinute) || perMinute < 1) optionError(`${option}.perMinute`, 'must be a positive integer', perMinute)
@@ -173,6 +235,8 @@ function resolvePolicy(option: string, given: Partial<LimitPolicy> | undefined, 
 }
 
 function resolveDeprecation(deprecation: KeywardOptions['deprecation']): Readonly<Record<string, string>> {
+  if (deprecation !== undefined && !isObject(deprecation)) optionError('deprecation', 'must be an object { since?, link? }', deprecation)
+  if (deprecation !== undefined) refuseUnknown(deprecation, ['since', 'link'], 'deprecation.')
   const since = deprecation?.since ?? new Date('2025-01-01T00:00:00Z')
   if (!(since instanceof Date) || Number.isNaN(since.getTime())) optionError('deprecation.since', 'must be a valid Date', since)
   const link = deprecation?.link ?? '/docs/authentication#bearer'
@@ -184,11 +248,32 @@ function resolveDeprecation(deprecation: KeywardOptions['deprecation']): Readonl
   })
 }
 
-/** The stores, or fresh memory ones. */
+/** Each store contract and the methods keyward calls on it. */
+const STORE_CONTRACTS = {
+  keys: { contract: 'KeyStore', methods: ['insert', 'findByHash', 'get', 'list', 'revoke', 'shortenExpiry', 'touch'] },
+  limiter: { contract: 'RateLimiter', methods: ['consume', 'peek'] },
+  usage: { contract: 'UsageLog', methods: ['append', 'query'] },
+} as const
+
+/** The stores, or fresh memory ones; each part must have the methods of its contract. */
 function resolveStores(stores: KeywardStores | undefined): KeywardStores {
   if (stores === undefined) return createMemoryStores()
-  for (const part of ['keys', 'limiter', 'usage'] as const) {
-    if (typeof stores?.[part] !== 'object' || stores[part] === null) optionError(`stores.${part}`, 'is required', stores?.[part])
+  if (!isObject(stores)) optionError('stores', 'must be an object { keys, limiter, usage } such as createMemoryStores() returns', stores)
+  for (const [part, { contract, methods }] of Object.entries(STORE_CONTRACTS)) {
+    const store: unknown = stores[part as keyof typeof STORE_CONTRACTS]
+    if (!isObject(store)) optionError(`stores.${part}`, `is required: a ${contract} with ${methods.join(', ')}`, store)
+    for (const method of methods) {
+      if (typeof store[method] !== 'function') optionError(`stores.${part}.${method}`, `must be a function (the ${contract} contract)`, store[method])
+    }
   }
+  for (const method of ['authorize', 'close'] as const) {
+    if (stores[method] !== undefined && typeof stores[method] !== 'function') optionError(`stores.${method}`, 'must be a function when given', stores[method])
+  }
+  if (stores.usage.flush !== undefined && typeof stores.usage.flush !== 'function') {
+    optionError('stores.usage.flush', 'must be a function when given', stores.usage.flush)
+  }
+  const bound = stores.timeoutMs
+  if (bound !== undefined && (typeof bound !== 'number' || !(bound > 0))) optionError('stores.timeoutMs', 'must be a positive number of milliseconds when given', bound)
   return stores
 }
+
