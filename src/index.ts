@@ -66,6 +66,7 @@ export { systemClock } from './clock.js'
 export { KeyInputError, KeyNotFoundError, KeywardError, StoreTimeoutError, type KeywardErrorCode } from './errors.js'
 export { SCOPE_PATTERN, validateCreateKeyInput, type CreateKeyInput, type ValidCreateKeyInput } from './key-input.js'
 export { composeAuthorize } from './compose-authorize.js'
+export { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize, type FusedStores } from './fused-authorize.js'
 export {
   DASHBOARD_MAX_BODY_BYTES,
   bearerTokenGuard,

@@ -1,10 +1,11 @@
 /**
- * `createKeyward()`: checks the options (`keyward-options.ts`), picks the authorize step and wires the authentication pipeline (`authenticate.ts`), the key
+ * `createKeyward()`: checks the options (`keyward-options.ts`), picks the authorize step
+ * (`fused-authorize.ts`) and wires the authentication pipeline (`authenticate.ts`), the key
  * manager (`key-manager.ts`) and the usage recorder (`usage-recorder.ts`) into one instance.
  */
 import { createAuthenticate } from './authenticate.js'
 import { createDecisions } from './decisions.js'
-import { composeAuthorize } from './compose-authorize.js'
+import { authorizeStepOf } from './fused-authorize.js'
 import { createKeyManager, type KeyManager } from './key-manager.js'
 import { type KeywardOptions, resolveOptions } from './keyward-options.js'
 import type { MessageNames } from './messages.js'
@@ -49,7 +50,7 @@ export interface Keyward {
 }
 
 /**
- * Creates a keyward instance. An invalid option throws a TypeError naming it.
+ * Creates a keyward instance. An unknown or invalid option throws a TypeError naming it.
  *
  * @example
  * import { createKeyward } from 'keyward'
@@ -61,10 +62,10 @@ export interface Keyward {
 export function createKeyward(options: KeywardOptions = {}): Keyward {
   const settings = resolveOptions(options)
   const { keyPrefix, serviceName, clock, stores, trustRequestId, deprecationHeaders } = settings
-  const step = stores.authorize
-    ? { authorize: stores.authorize.bind(stores), fused: true }
-    : { authorize: composeAuthorize(stores), fused: false }
-  const calls = createStoreCalls(settings.storeTimeoutMs, stores.timeoutMs)
+  const step = authorizeStepOf(stores)
+  // R5: stores.timeoutMs vouches for the stores as their family built them; once one is
+  // replaced, keyward bounds every call itself.
+  const calls = createStoreCalls(settings.storeTimeoutMs, step.storesAsBuilt ? stores.timeoutMs : undefined)
   const report = createFaultReporter(settings.onError)
   const names: MessageNames = { keyPrefix, serviceName }
   const decisions = createDecisions(names, { ietfRateLimitHeaders: settings.ietfRateLimitHeaders }, deprecationHeaders)
