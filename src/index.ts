@@ -63,7 +63,14 @@ export {
 } from './responses.js'
 export { generateRequestId, resolveRequestId } from './request-id.js'
 export { systemClock } from './clock.js'
-export { KeyInputError, KeyNotFoundError, KeywardError, StoreTimeoutError, type KeywardErrorCode } from './errors.js'
+export {
+  KeyInputError,
+  KeyNotFoundError,
+  KeyRevokedError,
+  KeywardError,
+  StoreTimeoutError,
+  type KeywardErrorCode,
+} from './errors.js'
 export { SCOPE_PATTERN, validateCreateKeyInput, type CreateKeyInput, type ValidCreateKeyInput } from './key-input.js'
 export { composeAuthorize } from './compose-authorize.js'
 export { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize, type FusedStores } from './fused-authorize.js'

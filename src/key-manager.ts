@@ -2,11 +2,11 @@
  * The key manager (K3–K6): create, read, list, revoke and rotate keys in the key store. The full
  * key exists only in what `create` and `rotate` return; the store keeps its hash.
  */
-import { KeyNotFoundError } from './errors.js'
+import { KeyNotFoundError, KeyRevokedError } from './errors.js'
 import { type CreateKeyInput, validateCreateKeyInput } from './key-input.js'
 import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
-import type { StoreCalls } from './store-calls.js'
+import type { ReportFault, StoreCalls } from './store-calls.js'
 import type { ApiKeyRecord, StoredKey } from './types.js'
 
 /** A key as `create` and `rotate` return it: the only time the full key is ever available. */
@@ -37,7 +37,9 @@ export interface KeyManager {
   /**
    * Creates a replacement with the same name, type, scopes and limits, then revokes the old key
    * at once, or, with `gracePeriodMs`, lets it expire after that period (never later than its
-   * own expiry). The replacement gets `expiresAt` when given, else none.
+   * own expiry). The replacement gets `expiresAt` when given, else none. A revoked key cannot be
+   * rotated (KeyRevokedError); when the old key cannot be revoked or shortened, the replacement
+   * is revoked before the error is thrown, so no key is left active that the caller never got.
    */
   rotate(id: string, options?: RotateOptions): Promise<CreatedKey & { previous: ApiKeyRecord }>
 }
@@ -66,11 +68,12 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
 interface Manager {
   settings: KeywardSettings
   call: StoreCalls['call']
+  report: ReportFault
 }
 
-export function createKeyManager(settings: KeywardSettings, { call }: StoreCalls): KeyManager {
+export function createKeyManager(settings: KeywardSettings, { call }: StoreCalls, report: ReportFault): KeyManager {
   const { stores, clock, keyPrefix } = settings
-  const m: Manager = { settings, call }
+  const m: Manager = { settings, call, report }
   return {
     create: (input) => createKey(m, input),
     async get(id) {
@@ -115,13 +118,13 @@ async function createKey({ settings, call }: Manager, input: CreateKeyInput): Pr
 }
 
 async function rotate(m: Manager, id: string, options: RotateOptions = {}): Promise<CreatedKey & { previous: ApiKeyRecord }> {
-  const { clock, keyPrefix, stores } = m.settings
-  const old = await m.call(stores.keys.get(id))
-  if (!old) throw new KeyNotFoundError(id)
-  const grace = options.gracePeriodMs
-  if (grace !== undefined && (!Number.isFinite(grace) || grace < 0)) {
+  const grace = options.gracePeriodMs ?? 0
+  if (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0) {
     throw new TypeError('keyward: rotate() option "gracePeriodMs" must be a non-negative number of milliseconds')
   }
+  const old = await m.call(m.settings.stores.keys.get(id))
+  if (!old) throw new KeyNotFoundError(id)
+  if (old.revokedAt !== null) throw new KeyRevokedError(id, 'rotated')
   const created = await createKey(m, {
     name: options.name ?? old.name,
     keyType: old.keyType,
@@ -129,11 +132,34 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
     scopes: old.scopes,
     limits: old.limits,
   })
+  try {
+    return { ...created, previous: await retire(m, id, grace) }
+  } catch (error) {
+    await withdraw(m, created.record)
+    throw error
+  }
+}
+
+/**
+ * Revokes the old key, or shortens its expiry to the grace period. Refused when it was revoked
+ * meanwhile (by another caller): the rotation must not hand out a replacement for it.
+ */
+async function retire({ settings, call }: Manager, id: string, grace: number): Promise<ApiKeyRecord> {
+  const { clock, keyPrefix, stores } = settings
   const now = clock.now()
-  const after =
-    grace === undefined || grace === 0
-      ? await m.call(stores.keys.revoke(id, now))
-      : await m.call(stores.keys.shortenExpiry(id, now + grace))
-  if (!after) throw new KeyNotFoundError(id)
-  return { ...created, previous: toRecord(after, now, keyPrefix) }
+  const after = grace === 0 ? await call(stores.keys.revoke(id, now)) : await call(stores.keys.shortenExpiry(id, now + grace))
+  if (after === undefined) throw new KeyNotFoundError(id)
+  const revokedMeanwhile = after.revokedAt !== null && (grace !== 0 || after.revokedAt !== now)
+  if (revokedMeanwhile) throw new KeyRevokedError(id, 'rotated')
+  return toRecord(after, now, keyPrefix)
+}
+
+/** Best effort: the replacement of a rotation that failed must not stay active unknown to anyone. */
+async function withdraw({ settings, call, report }: Manager, replacement: ApiKeyRecord): Promise<void> {
+  try {
+    await call(settings.stores.keys.revoke(replacement.id, settings.clock.now()))
+  } catch (error) {
+    const message = `keyward: rotate() failed and its replacement key ${replacement.id} could not be revoked; revoke it`
+    report(new Error(message, { cause: error }), '', 'manage')
+  }
 }

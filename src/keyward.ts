@@ -81,7 +81,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     queryUsage: (query) => calls.call(stores.usage.query(query)),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
-    keys: createKeyManager(settings, calls),
+    keys: createKeyManager(settings, calls, report),
     async close() {
       await stores.usage.flush?.()
       await stores.close?.()
