@@ -52,6 +52,7 @@ export {
   type FormatDetail,
   type MalformedDetail,
   type MessageNames,
+  type Remedies,
 } from './messages.js'
 export {
   JSON_CONTENT_TYPE,

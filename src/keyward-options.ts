@@ -6,6 +6,7 @@ import { systemClock } from './clock.js'
 import { assertKeyPrefix } from './key-format.js'
 import { createMemoryStores } from './memory/index.js'
 import type { Clock, KeywardStores, LimitPolicy } from './types.js'
+import type { Remedies } from './messages.js'
 
 /** A pepper for HMAC-SHA-256 key hashing (K3). */
 export type Pepper = string | Uint8Array
@@ -47,6 +48,11 @@ export interface KeywardOptions {
   failedAuthLimit?: number
   /** Told about store faults (never given a key). Default: none. */
   onError?: (error: unknown, info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' }) => void
+  /**
+   * What key holders are told to do next, after the fixed start of a message: where your users
+   * make a new key. Default: "create a new key in the dashboard" and the like.
+   */
+  remedies?: Remedies
 }
 
 /** The options with every default applied, as the parts of keyward read them. */
@@ -67,6 +73,7 @@ export interface KeywardSettings {
   resolveCountry: ((ip: string) => string | null) | undefined
   onError: KeywardOptions['onError']
   failedAuthLimit: number
+  remedies: Readonly<Remedies> | undefined
 }
 
 /** L1: the default limits of each key type. */
@@ -85,6 +92,7 @@ const OPTION_NAMES = [
   'limits',
   'onError',
   'pepper',
+  'remedies',
   'resolveCountry',
   'serviceName',
   'storeTimeoutMs',
@@ -178,7 +186,25 @@ export function resolveOptions(options: KeywardOptions): KeywardSettings {
     resolveCountry: optionalFunction(options, 'resolveCountry'),
     onError: optionalFunction(options, 'onError'),
     failedAuthLimit,
+    remedies: resolveRemedies(options.remedies),
   }
+}
+
+const REMEDY_NAMES = ['expired', 'masked', 'revoked'] as const
+/** A sentence or two of printable text: it ends a message a client reads. */
+const REMEDY_PATTERN = /^[^\x00-\x1f\x7f-\x9f]{1,200}$/u
+
+function resolveRemedies(remedies: Remedies | undefined): Readonly<Remedies> | undefined {
+  if (remedies === undefined) return undefined
+  if (!isObject(remedies)) optionError('remedies', 'must be an object { revoked?, expired?, masked? }', remedies)
+  refuseUnknown(remedies, REMEDY_NAMES, 'remedies.')
+  for (const name of REMEDY_NAMES) {
+    const text = remedies[name]
+    if (text !== undefined && (typeof text !== 'string' || !REMEDY_PATTERN.test(text))) {
+      optionError(`remedies.${name}`, 'must be 1-200 characters of text without control characters', text)
+    }
+  }
+  return Object.freeze({ ...remedies })
 }
 
 function flag(options: KeywardOptions, name: 'ietfRateLimitHeaders' | 'legacyApiKeyHeader' | 'trustRequestId', fallback: boolean): boolean {

@@ -67,7 +67,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   // replaced, keyward bounds every call itself.
   const calls = createStoreCalls(settings.storeTimeoutMs, step.storesAsBuilt ? stores.timeoutMs : undefined)
   const report = createFaultReporter(settings.onError)
-  const names: MessageNames = { keyPrefix, serviceName }
+  const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
   const decisions = createDecisions(names, { ietfRateLimitHeaders: settings.ietfRateLimitHeaders }, deprecationHeaders)
   return {
     keyPrefix,

@@ -39,6 +39,18 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
 export interface MessageNames {
   keyPrefix: string
   serviceName: string
+  /** What the host tells a key holder to do next; each replaces the default remedy sentence. */
+  remedies?: Readonly<Remedies> | undefined
+}
+
+/** The remedy sentences a host may set: where its users make or find keys (A6). */
+export interface Remedies {
+  /** After "This API key has been revoked." Default: make a new key in the dashboard. */
+  revoked?: string | undefined
+  /** After "This API key has expired." Default: make a replacement in the dashboard. */
+  expired?: string | undefined
+  /** After a masked value was sent. Default: use the full key shown once at creation. */
+  masked?: string | undefined
 }
 
 /** Why a Bearer header is malformed (H1, H6), said in the message tail. */
@@ -91,7 +103,7 @@ export const MESSAGES = {
       case 'checksum':
         return `${base}; this value's checksum does not match, so it was mistyped or truncated.`
       case 'masked':
-        return `${base}; this is a masked value from the dashboard, which never authenticates. Use the full key shown once at creation.`
+        return `${base}; this is a masked value, which never authenticates. ${n.remedies?.masked ?? 'Use the full key shown once at creation.'}`
       case 'multiple':
         return `${base}; the x-api-key header holds more than one value.`
     }
@@ -100,11 +112,11 @@ export const MESSAGES = {
   unknownKey: (n: MessageNames, keyType: 'live' | 'test') =>
     `Invalid API key \u2014 no matching ${keyType} (${n.keyPrefix}_${keyType}_) key found.`,
   /** H9, K6 */
-  revoked: (_: MessageNames) =>
-    'This API key has been revoked. Revocation is permanent; create a new key in the dashboard.',
+  revoked: (n: MessageNames) =>
+    `This API key has been revoked. ${n.remedies?.revoked ?? 'Revocation is permanent; create a new key in the dashboard.'}`,
   /** H9, K6 */
-  expired: (_: MessageNames) =>
-    'This API key has expired. Create a replacement key in the dashboard.',
+  expired: (n: MessageNames) =>
+    `This API key has expired. ${n.remedies?.expired ?? 'Create a replacement key in the dashboard.'}`,
   /** L6 */
   missingScope: (_: MessageNames, scope: string) =>
     `This API key has no access to this resource: it lacks the "${scope}" scope.`,
