@@ -18,6 +18,7 @@
  *   `allowEviction: true`; `ready()` lets the host await that check at start.
  */
 import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
+import { fusedAuthorize } from '../fused-authorize.js'
 import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'
 import { type RedisStoreOptions, createContext } from './context.js'
@@ -116,11 +117,14 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const context = createContext(options)
   const { connection } = context
   const usage = boundedMethods(usageLogOn(context, options.usage), connection, 'usage')
+  const keys = boundedMethods(keyStoreOn(context), connection, 'keys')
+  const limiter = boundedMethods(rateLimiterOn(context), connection, 'limiter')
   return {
-    keys: boundedMethods(keyStoreOn(context), connection, 'keys'),
-    limiter: boundedMethods(rateLimiterOn(context), connection, 'limiter'),
+    keys,
+    limiter,
     usage,
-    authorize: authorizeOn(context),
+    // Fused over these very stores: a host that swaps one gets the composed path instead.
+    authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
     close: () => usage.close(),
     ready: context.ready,
     timeoutMs: connection.timeoutMs,
