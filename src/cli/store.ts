@@ -5,7 +5,7 @@
  * clean exit 4 within seconds, not a hang. A Redis whose maxmemory-policy may evict keyward's data
  * is exit 4 too, before any command runs.
  */
-import { KeyInputError, KeyNotFoundError, KeywardError } from '../errors.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../errors.js'
 import { type CreateKeyInput, validateCreateKeyInput } from '../key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
 import { createRedisStores, RedisEvictionPolicyError } from '../redis/index.js'
@@ -232,6 +232,8 @@ export async function withRedisKeyward<T>(
       if (error instanceof KeyNotFoundError) {
         throw new CliError(EXIT.notFound, 'not_found', `${cliWording(error.message).replace(/^No /, 'no ')} in ${where}`)
       }
+      // Asked of a key that cannot do it (rotating a revoked key): the request, not the store, is wrong.
+      if (error instanceof KeyRevokedError) throw new CliError(EXIT.usage, 'conflict', cliWording(error.message))
       if (isProgrammingError(error) && !(error instanceof KeywardError)) throw error
       const reason = (error as Error)?.message ?? String(error)
       throw new CliError(EXIT.store, 'store_unavailable', `${where} failed: ${cliWording(reason)}`, {}, { cause: error })

@@ -229,6 +229,16 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(previous.revokedAt).toMatch(ISO_MS)
     })
 
+    it('K6: rotating a revoked key exits 2 saying it is revoked, and creates no key', async () => {
+      const old = await created(['--name', 'gone'])
+      expect((await keyward(['keys', 'revoke', old.record.id])).status).toBe(0)
+      const before = stdoutJson<{ keys: ApiKeyRecord[] }>(await keyward(['keys', 'list', '--json'])).keys.length
+      const run = await keyward(['keys', 'rotate', old.record.id])
+      expect(expectOneLineError(run, 2)).toMatch(/is revoked and cannot be/)
+      expect(allKeys(run.stdout)).toEqual([])
+      expect(stdoutJson<{ keys: ApiKeyRecord[] }>(await keyward(['keys', 'list', '--json'])).keys.length).toBe(before)
+    })
+
     it('with --grace 1h: the old key stays active and expires an hour later; the text says until when (K6)', async () => {
       const old = await created(['--name', 'graceful', '--sandbox'])
       const before = Date.now()
