@@ -337,33 +337,9 @@ function anyUnder(path: string, prefixes: readonly string[]): boolean {
   return false
 }
 
-/**
- * Validates the adapter options and builds what the adapter shares across requests.
- *
- * @example
- * // inside an adapter (keyward/express, keyward/fastify, keyward/hono)
- * const kit = createAdapterKit(keyward, { trustProxy: 1 }, 'keyward/express')
- * kit.classify('/api/v1/ping') // 'ping'
- */
-export function createAdapterKit(keyward: Keyward, options: AdapterOptions | undefined, adapter: string, keywardArgument = 'the first argument'): AdapterKit {
-  if (typeof keyward !== 'object' || keyward === null || typeof keyward.authenticate !== 'function') {
-    throw new TypeError(`${adapter}: ${keywardArgument} must be a keyward instance from createKeyward() (got ${describe(keyward)})`)
-  }
-  const settings = resolveOptions(keyward, options, adapter)
-  const { paths, ping, authTest, dashboard, dashboardPath, notFound, hops, onError } = settings
-  const names = keyward.names
-  const readsIncomingRequestId = takesIncomingRequestId(keyward)
-  // Behind an untrusted proxy every client shares the proxy's address: said once, when first seen.
-  let proxyNoted = hops !== 0
-  const noteUntrustedProxy = () => {
-    proxyNoted = true
-    console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
-  }
-
-  const onHead = (method: string | undefined, response: KeywardResponse) => (method === 'HEAD' ? withoutBody(response) : response)
-  const notFoundResponse = (requestId: string, headers?: Record<string, string>) => keyward.errorResponse('not_found', MESSAGES.notFound(names), requestId, headers)
-  const notAllowed = (view: RequestView, allow: string) =>
-    keyward.errorResponse('method_not_allowed', MESSAGES.methodNotAllowed(names, String(view.method).slice(0, 32), allow), view.requestId!, { Allow: allow })
+/** What a request is (A1, A3), by the adapter's paths. */
+function createClassifier(settings: ResolvedOptions): (target: string, routed?: string) => PathKind {
+  const { paths, ping, authTest, dashboard, dashboardPath, notFound } = settings
 
   /** What one reading of the path is: protected, under the 404 root, or outside. */
   function readingOf(path: string): PathKind {
@@ -376,7 +352,7 @@ export function createAdapterKit(keyward: Keyward, options: AdapterOptions | und
    * keyward's own endpoints answer at their exact paths; any other reading a router may take
    * (decoded, normalised, another letter case, the route it matched) only makes a request stricter.
    */
-  function classify(target: string, routed?: string): PathKind {
+  return function classify(target, routed) {
     const raw = pathOf(target)
     if (raw === ping) return 'ping'
     if (raw === authTest) return 'auth-test'
@@ -388,80 +364,71 @@ export function createAdapterKit(keyward: Keyward, options: AdapterOptions | und
     if (routed !== undefined && routed !== raw) kind = stricter(kind, readingOf(routed))
     return kind
   }
+}
 
-  function clientIp(socketAddress: string | null | undefined, forwardedFor: string | string[] | null | undefined) {
-    return resolveClientIp(socketAddress, forwardedFor, hops)
+/** A route's options, checked (a TypeError names the field); null for a public route. */
+function checkRouteOptions(adapter: string, route: RouteOptions | undefined, where: string): RouteRequirements | null {
+  if (route === undefined) return {}
+  const bad = (field: string, rule: string, value: unknown): never => {
+    throw new TypeError(`${adapter}: ${where} "${field}" ${rule} (got ${describe(value)})`)
   }
+  if (typeof route !== 'object' || route === null) bad('options', 'must be an object { scopes?, liveOnly?, consume?, public? }', route)
+  for (const name of Object.keys(route)) {
+    if (!ROUTE_OPTION_NAMES.has(name)) bad(name, 'is not a route option; they are scopes, liveOnly, consume, public', route[name as never])
+  }
+  const { scopes, liveOnly, consume } = route
+  for (const [field, value] of [['public', route.public], ['liveOnly', liveOnly], ['consume', consume]] as const) {
+    if (value !== undefined && typeof value !== 'boolean') bad(field, 'must be a boolean', value)
+  }
+  if (scopes !== undefined && (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string' && SCOPE_PATTERN.test(s)))) {
+    bad('scopes', `must be an array of scope names matching ${SCOPE_PATTERN.source}`, scopes)
+  }
+  if (route.public === true) return null
+  const requirements: RouteRequirements = {}
+  if (scopes !== undefined && scopes.length > 0) requirements.scopes = Object.freeze([...scopes])
+  if (liveOnly === true) requirements.liveOnly = true
+  if (consume === false) requirements.consume = false
+  return Object.freeze(requirements)
+}
 
-  function routeRequirements(route: RouteOptions | undefined, where: string): RouteRequirements | null {
-    if (route === undefined) return {}
-    const bad = (field: string, rule: string, value: unknown): never => {
-      throw new TypeError(`${adapter}: ${where} "${field}" ${rule} (got ${describe(value)})`)
-    }
-    if (typeof route !== 'object' || route === null) bad('options', 'must be an object { scopes?, liveOnly?, consume?, public? }', route)
-    for (const name of Object.keys(route)) {
-      if (!ROUTE_OPTION_NAMES.has(name)) bad(name, 'is not a route option; they are scopes, liveOnly, consume, public', route[name as never])
-    }
-    const { scopes, liveOnly, consume } = route
-    for (const [field, value] of [['public', route.public], ['liveOnly', liveOnly], ['consume', consume]] as const) {
-      if (value !== undefined && typeof value !== 'boolean') bad(field, 'must be a boolean', value)
-    }
-    if (scopes !== undefined && (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string' && SCOPE_PATTERN.test(s)))) {
-      bad('scopes', `must be an array of scope names matching ${SCOPE_PATTERN.source}`, scopes)
-    }
-    if (route.public === true) return null
-    const requirements: RouteRequirements = {}
-    if (scopes !== undefined && scopes.length > 0) requirements.scopes = Object.freeze([...scopes])
-    if (liveOnly === true) requirements.liveOnly = true
-    if (consume === false) requirements.consume = false
-    return Object.freeze(requirements)
-  }
+const onHead = (method: string | undefined, response: KeywardResponse) => (method === 'HEAD' ? withoutBody(response) : response)
 
-  function recordUsage(apiKey: ApiKeyContext, view: RequestView, status: number): void {
-    keyward.recordUsage(apiKey, { method: view.method!, path: view.route ?? canonicalPath(view.path!), status, ip: view.ip ?? null })
-  }
-
-  function stepOf(decision: AuthSuccess, view: RequestView): Step {
-    const apiKey = decision.apiKey
-    const finish = apiKey.consumed ? (status: number) => recordUsage(apiKey, view, status) : () => {}
-    return { proceed: decision, finish }
-  }
-
-  // Requests admitted synchronously in one event-loop turn go on together, once the turn has read
-  // them all, as a Redis batch's do: handling them back to back costs the process less per request.
-  let turn: (() => void)[] = []
-  const runTurn = () => {
-    const tasks = turn
-    turn = []
-    for (let i = 0; i < tasks.length; i++) tasks[i]!()
-  }
-  const later = (task: () => void) => {
-    if (turn.push(task) === 1) setImmediate(runTurn)
-  }
-
-  function safely(then: (step: Step) => void, step: Step, view: RequestView): void {
-    try {
-      then(step)
-    } catch (error) {
-      then({ answer: errorResponse(error, view.requestId!, view.method) })
-    }
-  }
-
-  function decide(view: RequestView, requirements: RouteRequirements, gone: () => boolean, then: (step: Step) => void): void {
-    const decision = keyward.authenticate(view, requirements)
-    if (isPromise(decision)) {
-      decision.then((d) => {
-        if (!gone()) return safely(then, d.ok ? stepOf(d, view) : { answer: d.response }, view)
-        // The client left: nothing to answer, no handler to run; a unit taken stays recorded (L4a).
-        if (d.ok && d.apiKey.consumed) recordUsage(d.apiKey, view, CLIENT_CLOSED_REQUEST)
-        then(null)
-      })
-    } else if (!decision.ok) {
-      then({ answer: decision.response })
+/** A thrown error (a handler's, a framework's) as the error envelope; 5xx errors are passed to `onError`. */
+function createThrownAnswer(keyward: Keyward, onError: ResolvedOptions['onError']) {
+  const names = keyward.names
+  return function thrownErrorResponse(error: unknown, requestId: string, method?: string): KeywardResponse {
+    const status = statusOf(error)
+    let code: ErrorCode = 'INTERNAL_ERROR'
+    let message: string
+    if (status === 413) {
+      code = 'payload_too_large'
+      message = HTTP_MESSAGES.payloadTooLarge(names)
+    } else if (status === 404) {
+      code = 'not_found'
+      message = MESSAGES.notFound(names)
+    } else if (status < 500) {
+      code = 'invalid_request'
+      const detail = validationDetail(error)
+      message = isJsonError(error) ? HTTP_MESSAGES.invalidJson(names) : detail ? HTTP_MESSAGES.invalidRequestDetail(names, detail) : HTTP_MESSAGES.invalidRequest(names)
     } else {
-      later(() => safely(then, stepOf(decision, view), view))
+      try {
+        onError(error, { requestId })
+      } catch {
+        // A failing logger must not turn a 500 into a crash.
+      }
+      message = HTTP_MESSAGES.serverError(names, requestId)
     }
+    return onHead(method, keyward.errorResponse(code, message, requestId))
   }
+}
+
+/** keyward's own answers: ping, the auth test, the dashboard and 404s. */
+function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): AdapterKit['answer'] {
+  const { dashboard, dashboardPath } = settings
+  const names = keyward.names
+  const notFoundResponse = (requestId: string, headers?: Record<string, string>) => keyward.errorResponse('not_found', MESSAGES.notFound(names), requestId, headers)
+  const notAllowed = (view: RequestView, allow: string) =>
+    keyward.errorResponse('method_not_allowed', MESSAGES.methodNotAllowed(names, String(view.method).slice(0, 32), allow), view.requestId!, { Allow: allow })
 
   /** E2: the decision as the auth test's answer. */
   function authTestAnswer(decision: AuthDecision, method: string | undefined) {
@@ -493,7 +460,7 @@ export function createAdapterKit(keyward: Keyward, options: AdapterOptions | und
     return response
   }
 
-  function answer(kind: AnsweredKind, view: RequestView, readBody: ReadBody, headers: DashboardRequest['headers']): Awaitable<KeywardResponse> {
+  return function answer(kind, view, readBody, headers) {
     const method = view.method
     if (kind === 'dashboard') return runDashboard(view, readBody, headers)
     if (kind === 'not-found') return onHead(method, notFoundResponse(view.requestId!))
@@ -507,47 +474,90 @@ export function createAdapterKit(keyward: Keyward, options: AdapterOptions | und
     const decision = keyward.authenticate(view, NO_CONSUME)
     return isPromise(decision) ? decision.then((d) => respond(d, method)) : respond(decision, method)
   }
+}
 
-  function errorResponse(error: unknown, requestId: string, method?: string): KeywardResponse {
-    const status = statusOf(error)
-    let code: ErrorCode = 'INTERNAL_ERROR'
-    let message: string
-    if (status === 413) {
-      code = 'payload_too_large'
-      message = HTTP_MESSAGES.payloadTooLarge(names)
-    } else if (status === 404) {
-      code = 'not_found'
-      message = MESSAGES.notFound(names)
-    } else if (status < 500) {
-      code = 'invalid_request'
-      const detail = validationDetail(error)
-      message = isJsonError(error) ? HTTP_MESSAGES.invalidJson(names) : detail ? HTTP_MESSAGES.invalidRequestDetail(names, detail) : HTTP_MESSAGES.invalidRequest(names)
-    } else {
-      try {
-        onError(error, { requestId })
-      } catch {
-        // A failing logger must not turn a 500 into a crash.
-      }
-      message = HTTP_MESSAGES.serverError(names, requestId)
+/** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
+function createUnmet(keyward: Keyward): AdapterKit['unmet'] {
+  const names = keyward.names
+  return function unmet(apiKey, requirements) {
+    if (requirements.liveOnly === true && apiKey.keyType !== 'live') {
+      return keyward.errorResponse('forbidden', MESSAGES.liveOnly(names), apiKey.requestId)
     }
-    return onHead(method, keyward.errorResponse(code, message, requestId))
+    const missing = requirements.scopes?.find((scope) => apiKey.scopes !== null && !apiKey.scopes.includes(scope))
+    return missing === undefined ? null : keyward.errorResponse('forbidden', MESSAGES.missingScope(names, missing), apiKey.requestId)
+  }
+}
+
+/** Deciding a protected request, and the usage entry once its response is finished (L4a). */
+function createDecider(keyward: Keyward, thrownErrorResponse: AdapterKit['errorResponse']): AdapterKit['decide'] {
+  function recordFinished(apiKey: ApiKeyContext, view: RequestView, status: number): void {
+    keyward.recordUsage(apiKey, { method: view.method!, path: view.route ?? canonicalPath(view.path!), status, ip: view.ip ?? null })
   }
 
-  function baseView(method: string | undefined, url: string, requestId: string, route: string | undefined, ip: string | null): RequestView {
-    return { method, path: pathOf(url), route, query: queryOf(url), ip, requestId }
+  function stepOf(decision: AuthSuccess, view: RequestView): Step {
+    const apiKey = decision.apiKey
+    const finish = apiKey.consumed ? (status: number) => recordFinished(apiKey, view, status) : () => {}
+    return { proceed: decision, finish }
   }
 
+  // Requests admitted synchronously in one event-loop turn go on together, once the turn has read
+  // them all, as a Redis batch's do: handling them back to back costs the process less per request.
+  let turn: (() => void)[] = []
+  const runTurn = () => {
+    const tasks = turn
+    turn = []
+    for (let i = 0; i < tasks.length; i++) tasks[i]!()
+  }
+  const later = (task: () => void) => {
+    if (turn.push(task) === 1) setImmediate(runTurn)
+  }
+
+  function safely(then: (step: Step) => void, step: Step, view: RequestView): void {
+    try {
+      then(step)
+    } catch (error) {
+      then({ answer: thrownErrorResponse(error, view.requestId!, view.method) })
+    }
+  }
+
+  return function decide(view, requirements, gone, then) {
+    const decision = keyward.authenticate(view, requirements)
+    if (isPromise(decision)) {
+      decision.then((d) => {
+        if (!gone()) return safely(then, d.ok ? stepOf(d, view) : { answer: d.response }, view)
+        // The client left: nothing to answer, no handler to run; a unit taken stays recorded (L4a).
+        if (d.ok && d.apiKey.consumed) recordFinished(d.apiKey, view, CLIENT_CLOSED_REQUEST)
+        then(null)
+      })
+    } else if (!decision.ok) {
+      then({ answer: decision.response })
+    } else {
+      later(() => safely(then, stepOf(decision, view), view))
+    }
+  }
+}
+
+/** Views of Node and fetch requests, with the client address `trustProxy` says. */
+function createViews(settings: ResolvedOptions, adapter: string): Pick<AdapterKit, 'viewFromNode' | 'viewFromFetch'> {
+  const { hops } = settings
+  // Behind an untrusted proxy every client shares the proxy's address: said once, when first seen.
+  let proxyNoted = hops !== 0
+  const noteUntrustedProxy = () => {
+    proxyNoted = true
+    console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
+  }
+  const baseView = (method: string | undefined, url: string, requestId: string, route: string | undefined, ip: string | null): RequestView => ({
+    method,
+    path: pathOf(url),
+    route,
+    query: queryOf(url),
+    ip,
+    requestId,
+  })
   return {
-    keyward,
-    classify,
-    requestId(incoming) {
-      // Reading headers costs something on every request: only when the value can be taken.
-      const value = incoming !== undefined && readsIncomingRequestId ? incoming() : undefined
-      return keyward.requestId(typeof value === 'string' ? value : undefined)
-    },
     viewFromNode(request, url, requestId, route) {
       const forwardedFor = hops === 0 ? undefined : request.headers['x-forwarded-for']
-      const view = baseView(request.method, url, requestId, route, clientIp(request.socket?.remoteAddress, forwardedFor))
+      const view = baseView(request.method, url, requestId, route, resolveClientIp(request.socket?.remoteAddress, forwardedFor, hops))
       // Lines past the server's cap are gone: neither credential header can be trusted (fail closed).
       if (mayHaveDroppedLines(request)) view.headersTruncated = true
       else if (readCredentialLines(request.rawHeaders, view) && !proxyNoted) noteUntrustedProxy()
@@ -555,7 +565,7 @@ export function createAdapterKit(keyward: Keyward, options: AdapterOptions | und
     },
     viewFromFetch(request, url, requestId, route) {
       const headers = request.headers
-      const view = baseView(request.method, url, requestId, route, clientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for')))
+      const view = baseView(request.method, url, requestId, route, resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops))
       const authorization = headers.get('authorization')
       if (authorization !== null) view.authorization = splitJoinedAuthorization(authorization)
       const apiKey = headers.get('x-api-key')
@@ -563,17 +573,38 @@ export function createAdapterKit(keyward: Keyward, options: AdapterOptions | und
       if (!proxyNoted && headers.has('x-forwarded-for')) noteUntrustedProxy()
       return view
     },
-    routeRequirements,
-    answersNotFound: notFound !== null,
-    unmet(apiKey, requirements) {
-      if (requirements.liveOnly === true && apiKey.keyType !== 'live') {
-        return keyward.errorResponse('forbidden', MESSAGES.liveOnly(names), apiKey.requestId)
-      }
-      const missing = requirements.scopes?.find((scope) => apiKey.scopes !== null && !apiKey.scopes.includes(scope))
-      return missing === undefined ? null : keyward.errorResponse('forbidden', MESSAGES.missingScope(names, missing), apiKey.requestId)
+  }
+}
+
+/**
+ * Validates the adapter options and builds what the adapter shares across requests.
+ *
+ * @example
+ * // inside an adapter (keyward/express, keyward/fastify, keyward/hono)
+ * const kit = createAdapterKit(keyward, { trustProxy: 1 }, 'keyward/express')
+ * kit.classify('/api/v1/ping') // 'ping'
+ */
+export function createAdapterKit(keyward: Keyward, options: AdapterOptions | undefined, adapter: string, keywardArgument = 'the first argument'): AdapterKit {
+  if (typeof keyward !== 'object' || keyward === null || typeof keyward.authenticate !== 'function') {
+    throw new TypeError(`${adapter}: ${keywardArgument} must be a keyward instance from createKeyward() (got ${describe(keyward)})`)
+  }
+  const settings = resolveOptions(keyward, options, adapter)
+  const readsIncomingRequestId = takesIncomingRequestId(keyward)
+  const errorResponse = createThrownAnswer(keyward, settings.onError)
+  return {
+    keyward,
+    classify: createClassifier(settings),
+    requestId(incoming) {
+      // Reading headers costs something on every request: only when the value can be taken.
+      const value = incoming !== undefined && readsIncomingRequestId ? incoming() : undefined
+      return keyward.requestId(typeof value === 'string' ? value : undefined)
     },
-    decide,
-    answer,
+    ...createViews(settings, adapter),
+    routeRequirements: (route, where) => checkRouteOptions(adapter, route, where),
+    answersNotFound: settings.notFound !== null,
+    unmet: createUnmet(keyward),
+    decide: createDecider(keyward, errorResponse),
+    answer: createOwnAnswers(keyward, settings),
     errorResponse,
     finishOnClose(response, step) {
       // 'close' follows 'finish', and comes alone when the connection breaks first.
