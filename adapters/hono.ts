@@ -76,6 +76,41 @@ function completeHeaders(c: Context, headers: Record<string, string>): void {
   }
 }
 
+/** Runs `rest` for an admitted request and completes its response (headers, usage). */
+async function admitted(c: Context, step: Step, rest: () => unknown): Promise<Response | undefined> {
+  if (step === null) return new Response(null, { status: 499 }) // nobody is left to read it
+  if ('answer' in step) return toResponse(step.answer)
+  const headers = step.proceed.headers
+  for (const name in headers) if (name !== 'X-Request-ID') c.header(name, headers[name])
+  c.set('apiKey', step.proceed.apiKey)
+  c.set(kAdmitted as never, true as never)
+  try {
+    const result = await rest()
+    if (result instanceof Response) c.res = result
+  } catch (error) {
+    step.finish(statusOfError(error))
+    throw error
+  }
+  completeHeaders(c, headers)
+  step.finish(c.res.status)
+  return c.res
+}
+
+/** The requirements the matched route's markers name: public only when every marker says so. */
+function routeMarkers(c: Context): { requirements: RouteRequirements | null; known: boolean } {
+  let requirements: RouteRequirements | null | undefined
+  let known = false
+  for (const route of c.req.matchedRoutes) {
+    if (route.method !== 'ALL') known = true
+    const marked = (route.handler as Marked)[kRequirements]
+    if (marked === undefined) continue
+    known = true
+    if (marked === null) requirements ??= null
+    else requirements = requirements == null ? marked : mergeRequirements(requirements, marked)
+  }
+  return { requirements: requirements === undefined ? {} : requirements, known }
+}
+
 /**
  * For `@hono/node-server`'s `errorHandler` option (`getRequestListener`): a request it cannot turn
  * into a fetch `Request` (a backslash in the path, an invalid absolute URL or Host header) gets
@@ -145,41 +180,6 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     const view = viewOf(c, route)
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
     return new Promise((resolve) => kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve))
-  }
-
-  /** Runs `rest` for an admitted request and completes its response (headers, usage). */
-  async function admitted(c: Context, step: Step, rest: () => unknown): Promise<Response | undefined> {
-    if (step === null) return new Response(null, { status: 499 }) // nobody is left to read it
-    if ('answer' in step) return toResponse(step.answer)
-    const headers = step.proceed.headers
-    for (const name in headers) if (name !== 'X-Request-ID') c.header(name, headers[name])
-    c.set('apiKey', step.proceed.apiKey)
-    c.set(kAdmitted as never, true as never)
-    try {
-      const result = await rest()
-      if (result instanceof Response) c.res = result
-    } catch (error) {
-      step.finish(statusOfError(error))
-      throw error
-    }
-    completeHeaders(c, headers)
-    step.finish(c.res.status)
-    return c.res
-  }
-
-  /** The requirements the matched route's markers name: public only when every marker says so. */
-  function routeMarkers(c: Context): { requirements: RouteRequirements | null; known: boolean } {
-    let requirements: RouteRequirements | null | undefined
-    let known = false
-    for (const route of c.req.matchedRoutes) {
-      if (route.method !== 'ALL') known = true
-      const marked = (route.handler as Marked)[kRequirements]
-      if (marked === undefined) continue
-      known = true
-      if (marked === null) requirements ??= null
-      else requirements = requirements == null ? marked : mergeRequirements(requirements, marked)
-    }
-    return { requirements: requirements === undefined ? {} : requirements, known }
   }
 
   const middleware = async function keywardMiddleware(c: Context, next: Next) {

@@ -5,7 +5,8 @@
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { Redis } from 'ioredis'
+import { Cluster, Redis } from 'ioredis'
+import { createCluster } from 'redis'
 import { type RedisProcess, freePort, startRedisServer } from './redis.js'
 
 const run = promisify(execFile)
@@ -68,6 +69,41 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
     urls: ports.map((port) => `redis://127.0.0.1:${port}`),
     async stop() {
       await Promise.all(servers.map((server) => server.stop()))
+    },
+  }
+}
+
+/** A three-master cluster with an ioredis and a node-redis cluster client on it, both failing fast. */
+export interface ClusterWithClients {
+  cluster: RedisCluster
+  ioCluster: Cluster
+  nodeCluster: ReturnType<typeof createCluster>
+  /** Closes both clients and stops the cluster. */
+  stop(): Promise<void>
+}
+
+export async function startClusterWithClients(): Promise<ClusterWithClients> {
+  const cluster = await startRedisCluster(3)
+  const ioCluster = new Cluster(cluster.nodes, { enableOfflineQueue: false, redisOptions: { connectTimeout: 1000 } })
+  ioCluster.on('error', () => {})
+  await new Promise<void>((resolve, reject) => {
+    ioCluster.once('ready', resolve)
+    ioCluster.once('error', reject)
+  })
+  const nodeCluster = createCluster({
+    rootNodes: cluster.urls.map((url) => ({ url })),
+    defaults: { disableOfflineQueue: true, socket: { connectTimeout: 1000 } },
+  })
+  nodeCluster.on('error', () => {})
+  await nodeCluster.connect()
+  return {
+    cluster,
+    ioCluster,
+    nodeCluster,
+    async stop() {
+      ioCluster.disconnect()
+      await nodeCluster.close().catch(() => undefined)
+      await cluster.stop()
     },
   }
 }

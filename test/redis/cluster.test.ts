@@ -12,7 +12,7 @@ import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
-import { type RedisCluster, startRedisCluster } from '../helpers/redis-cluster.js'
+import { type ClusterWithClients, type RedisCluster, startClusterWithClients } from '../helpers/redis-cluster.js'
 import { privateServersAvailable, uniquePrefix } from '../helpers/redis.js'
 
 const available = privateServersAvailable()
@@ -23,25 +23,13 @@ let ioCluster: Cluster
 let nodeCluster: ReturnType<typeof createCluster>
 
 describe.skipIf(!available)('Redis Cluster with three masters', () => {
+  let running: ClusterWithClients | undefined
   beforeAll(async () => {
-    cluster = await startRedisCluster(3)
-    ioCluster = new Cluster(cluster.nodes, { enableOfflineQueue: false, redisOptions: { connectTimeout: 1000 } })
-    ioCluster.on('error', () => {})
-    await new Promise<void>((resolve, reject) => {
-      ioCluster.once('ready', resolve)
-      ioCluster.once('error', reject)
-    })
-    nodeCluster = createCluster({
-      rootNodes: cluster.urls.map((url) => ({ url })),
-      defaults: { disableOfflineQueue: true, socket: { connectTimeout: 1000 } },
-    })
-    nodeCluster.on('error', () => {})
-    await nodeCluster.connect()
+    running = await startClusterWithClients()
+    ;({ cluster, ioCluster, nodeCluster } = running)
   }, 60_000)
   afterAll(async () => {
-    ioCluster?.disconnect()
-    await nodeCluster?.close().catch(() => undefined)
-    await cluster?.stop()
+    await running?.stop()
   })
 
   for (const kind of ['ioredis', 'node-redis'] as const) {

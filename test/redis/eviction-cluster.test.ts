@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cluster, Redis } from 'ioredis'
 import { createCluster } from 'redis'
 import { type RedisClientLike, RedisEvictionPolicyError, createRedisStores } from '../../src/redis/index.js'
-import { type RedisCluster, startRedisCluster } from '../helpers/redis-cluster.js'
+import { type ClusterWithClients, type RedisCluster, startClusterWithClients } from '../helpers/redis-cluster.js'
 import { privateServersAvailable } from '../helpers/redis.js'
 
 const available = privateServersAvailable()
@@ -26,25 +26,13 @@ describe.skipIf(!available)('maxmemory-policy on Redis Cluster (R5: fail closed)
     }
   }
 
+  let running: ClusterWithClients | undefined
   beforeAll(async () => {
-    cluster = await startRedisCluster(3)
-    ioCluster = new Cluster(cluster.nodes, { enableOfflineQueue: false, redisOptions: { connectTimeout: 1000 } })
-    ioCluster.on('error', () => {})
-    await new Promise<void>((resolve, reject) => {
-      ioCluster.once('ready', resolve)
-      ioCluster.once('error', reject)
-    })
-    nodeCluster = createCluster({
-      rootNodes: cluster.urls.map((url) => ({ url })),
-      defaults: { disableOfflineQueue: true, socket: { connectTimeout: 1000 } },
-    })
-    nodeCluster.on('error', () => {})
-    await nodeCluster.connect()
+    running = await startClusterWithClients()
+    ;({ cluster, ioCluster, nodeCluster } = running)
   }, 60_000)
   afterAll(async () => {
-    ioCluster?.disconnect()
-    await nodeCluster?.close().catch(() => undefined)
-    await cluster?.stop()
+    await running?.stop()
   })
 
   for (const kind of ['ioredis', 'node-redis'] as const) {
