@@ -157,13 +157,14 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
       const marked = first !== undefined && kRequirements in first
       const requirements = marked ? first[kRequirements]! : {}
       const rest = marked ? handlers.slice(1) : handlers
-      if (requirements === null) (router[method] as Function)(path, ...rest)
+      const declare = router[method] as (path: string | RegExp, ...handlers: RequestHandler[]) => unknown
+      if (requirements === null) declare.call(router, path, ...rest)
       else {
         const route = typeof path === 'string' ? path : undefined
         const keywardRoute: RequestHandler = (req, res, next) => {
           authenticate(requirements, req, res, next, route === undefined ? undefined : req.baseUrl + route)
         }
-        ;(router[method] as Function)(path, keywardRoute, ...rest)
+        declare.call(router, path, keywardRoute, ...rest)
       }
       return api
     }

@@ -195,7 +195,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     return admitted(c, await decide(c, requirements), next)
   }
 
-  function marker<T extends Function>(requirements: RouteRequirements | null, handler: T): T {
+  function marker<T extends object>(requirements: RouteRequirements | null, handler: T): T {
     ;(handler as Marked)[kRequirements] = requirements
     return handler
   }
