@@ -282,6 +282,68 @@ function checkUsageQuery(query: string, keyward: Keyward): UsageCheck {
  * response.status // 200
  */
 export function createDashboard(keyward: Keyward, options: DashboardOptions): Dashboard {
+  const failedAuthLimit = checkDashboardOptions(keyward, options)
+  const n = keyward.names
+  const challenge = { 'WWW-Authenticate': `Bearer realm="${keyward.serviceName}"` }
+  const report = (error: unknown, requestId: string, phase: 'guard' | 'manage' | 'usage'): void => {
+    try {
+      options.onError?.(error, { requestId, phase })
+    } catch {
+      // A failing logger must not turn a 500 into a crash.
+    }
+  }
+  const failure = (code: ErrorCode, message: string, requestId: string, headers?: Record<string, string>) =>
+    keyward.errorResponse(code, message, requestId, { ...NO_STORE, ...headers })
+  const limit = failedAuthLimit > 0 ? createRefusalLimit(keyward, failedAuthLimit, report, failure) : null
+  const serve = createKeyRoutes(keyward, report, failure)
+
+  async function respond(request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const ip = limit !== null && typeof request.ip === 'string' && request.ip !== '' ? request.ip : null
+    // Before the host's guard runs: a blocked address learns nothing, not even that a token is right.
+    const blocked = ip === null ? null : await limit!.blocked(ip, requestId)
+    if (blocked !== null) return blocked
+    let allowed: boolean
+    try {
+      allowed = (await options.authorize(request)) === true
+    } catch (error) {
+      report(error, requestId, 'guard')
+      return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
+    }
+    if (!allowed) {
+      const limited = ip === null ? null : await limit!.refused(ip, requestId)
+      return limited ?? failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
+    }
+    const route = matchRoute(request.path)
+    if (!route) return failure('not_found', MESSAGES.notFound(n), requestId)
+    if (!route.allow.includes(request.method)) {
+      const allow = route.allow.join(', ')
+      return failure('method_not_allowed', MESSAGES.methodNotAllowed(n, String(request.method).slice(0, 32), allow), requestId, {
+        Allow: allow,
+      })
+    }
+    if (request.bodyTooLarge || (request.body !== null && Buffer.byteLength(request.body, 'utf8') > DASHBOARD_MAX_BODY_BYTES)) {
+      return failure('payload_too_large', DASHBOARD_MESSAGES.payloadTooLarge(n, DASHBOARD_MAX_BODY_BYTES), requestId)
+    }
+    return serve(route, request, requestId)
+  }
+
+  return {
+    maxBodyBytes: DASHBOARD_MAX_BODY_BYTES,
+    async handle(request) {
+      const requestId =
+        typeof request.requestId === 'string' && request.requestId !== '' ? request.requestId : keyward.requestId()
+      const response = await respond(request, requestId)
+      // HEAD: the headers GET would send, no body.
+      return request.method === 'HEAD' ? withoutBody(response) : response
+    },
+  }
+}
+
+type Report = (error: unknown, requestId: string, phase: 'guard' | 'manage' | 'usage') => void
+type Failure = (code: ErrorCode, message: string, requestId: string, headers?: Record<string, string>) => KeywardResponse
+
+/** The options, checked: a TypeError names the one that is wrong. Returns the refusal limit. */
+function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): number {
   if (typeof keyward !== 'object' || keyward === null || typeof keyward.keys?.create !== 'function') {
     throw new TypeError('keyward: createDashboard() needs a keyward instance from createKeyward()')
   }
@@ -299,32 +361,66 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       `keyward: createDashboard() option "failedAuthLimit" must be a whole number of refused requests per minute, 0 to turn the limit off (got ${got})`,
     )
   }
-  const { onError } = options
-  const n = keyward.names
-  const challenge = { 'WWW-Authenticate': `Bearer realm="${keyward.serviceName}"` }
-  // E5 + E7: the dashboard's own brute-force guard, counted apart from failed API-key authentications.
-  const bruteForceGuard: FailedAuthGuard | null =
-    failedAuthLimit > 0
-      ? createFailedAuthGuard(failedAuthLimit, keyward.stores.limiter, (error) => report(error, '', 'guard'), 'failed-dashboard')
-      : null
+  return failedAuthLimit
+}
+
+/** `value`, or a StoreTimeoutError once `ms` have passed. */
+async function withinBound<T>(value: Awaitable<T>, ms: number): Promise<T> {
+  if (!isThenable(value)) return value
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreTimeoutError(ms)), ms)
+    timer.unref?.()
+  })
+  try {
+    return await Promise.race([value, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function isThenable<T>(value: Awaitable<T>): value is Promise<T> {
+  return typeof (value as Promise<T> | null)?.then === 'function'
+}
+
+/**
+ * E5 + E7: the dashboard's own brute-force limit, counted apart from failed API-key
+ * authentications, in the instance's limiter (shared by a fleet on Redis).
+ */
+function createRefusalLimit(keyward: Keyward, limit: number, report: Report, failure: Failure) {
+  const guard: FailedAuthGuard = createFailedAuthGuard(limit, keyward.stores.limiter, (error) => report(error, '', 'guard'), 'failed-dashboard')
   const storeBound = keyward.stores.timeoutMs
-  const countTimeoutMs = typeof storeBound === 'number' && storeBound > 0 ? storeBound : COUNT_TIMEOUT_MS
-
-  function report(error: unknown, requestId: string, phase: 'guard' | 'manage' | 'usage'): void {
-    try {
-      onError?.(error, { requestId, phase })
-    } catch {
-      // A failing logger must not turn a 500 into a crash.
-    }
+  const boundMs = typeof storeBound === 'number' && storeBound > 0 ? storeBound : COUNT_TIMEOUT_MS
+  const n = keyward.names
+  const tooMany = (retryAfter: number, requestId: string) =>
+    failure('rate_limited', DASHBOARD_MESSAGES.failedAuthorizations(n, retryAfter), requestId, { 'Retry-After': String(retryAfter) })
+  return {
+    /** The 429 for an address blocked here or, with a shared limiter, elsewhere; a count that cannot be read fails closed. */
+    async blocked(ip: string, requestId: string): Promise<KeywardResponse | null> {
+      try {
+        const retryAfter = await withinBound(guard.check(ip, keyward.clock.now()), boundMs)
+        return retryAfter > 0 ? tooMany(retryAfter, requestId) : null
+      } catch (error) {
+        report(error, requestId, 'guard')
+        return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
+      }
+    },
+    /** Counts a refusal; the 429 when it is beyond the limit. A count that fails leaves the 401: refused either way. */
+    async refused(ip: string, requestId: string): Promise<KeywardResponse | null> {
+      const retryAfter = await withinBound(guard.recordFailure(ip, keyward.clock.now()), boundMs).catch((error: unknown) => {
+        report(error, '', 'guard')
+        return 0
+      })
+      return retryAfter > 0 ? tooMany(retryAfter, requestId) : null
+    },
   }
+}
 
-  function failure(code: ErrorCode, message: string, requestId: string, headers?: Record<string, string>) {
-    return keyward.errorResponse(code, message, requestId, { ...NO_STORE, ...headers })
-  }
-
-  function success(data: unknown, requestId: string, status = 200) {
-    return successResponse(data, requestId, keyward.clock.now(), { ...NO_STORE }, status)
-  }
+/** The key routes themselves, once the guard has admitted the request. */
+function createKeyRoutes(keyward: Keyward, report: Report, failure: Failure) {
+  const n = keyward.names
+  const success = (data: unknown, requestId: string, status = 200) => successResponse(data, requestId, keyward.clock.now(), { ...NO_STORE }, status)
+  const notFound = (requestId: string) => failure('not_found', DASHBOARD_MESSAGES.keyNotFound(n), requestId)
 
   /** Key manager rejections: bad input is 400, an unknown id 404, anything else a fault (500). */
   function fromError(error: unknown, requestId: string, phase: 'manage' | 'usage'): KeywardResponse {
@@ -333,7 +429,7 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       const message = error.message.startsWith(error.field) ? error.message : `${error.field}: ${error.message}`
       return failure('invalid_request', message, requestId)
     }
-    if (error instanceof KeyNotFoundError) return failure('not_found', DASHBOARD_MESSAGES.keyNotFound(n), requestId)
+    if (error instanceof KeyNotFoundError) return notFound(requestId)
     report(error, requestId, phase)
     return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.internal(n, requestId), requestId)
   }
@@ -351,9 +447,7 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
     if (!checked.ok) return failure('invalid_request', checked.message, requestId)
     const query: UsageQuery = { limit: checked.limit }
     if (checked.keyId !== null) {
-      if (!KEY_ID_PATTERN.test(checked.keyId) || !(await keyward.keys.get(checked.keyId))) {
-        return failure('not_found', DASHBOARD_MESSAGES.keyNotFound(n), requestId)
-      }
+      if (!KEY_ID_PATTERN.test(checked.keyId) || !(await keyward.keys.get(checked.keyId))) return notFound(requestId)
       query.keyId = checked.keyId
     }
     return success(await keyward.queryUsage(query), requestId)
@@ -367,114 +461,20 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
         return listUsage(request, requestId)
       case 'key': {
         const record = KEY_ID_PATTERN.test(route.id!) ? await keyward.keys.get(route.id!) : undefined
-        return record ? success(record, requestId) : failure('not_found', DASHBOARD_MESSAGES.keyNotFound(n), requestId)
+        return record ? success(record, requestId) : notFound(requestId)
       }
       case 'revoke':
-        if (!KEY_ID_PATTERN.test(route.id!)) return failure('not_found', DASHBOARD_MESSAGES.keyNotFound(n), requestId)
+        if (!KEY_ID_PATTERN.test(route.id!)) return notFound(requestId)
         return success(await keyward.keys.revoke(route.id!), requestId)
     }
   }
 
-  function tooManyFailures(retryAfter: number, requestId: string): KeywardResponse {
-    return failure('rate_limited', DASHBOARD_MESSAGES.failedAuthorizations(n, retryAfter), requestId, {
-      'Retry-After': String(retryAfter),
-    })
-  }
-
-  /**
-   * Counts a refused request against its address; resolves to the seconds it must wait when this
-   * one is beyond the limit, else 0. A count that fails or does not answer in time leaves the 401:
-   * the request is refused either way.
-   */
-  async function countFailure(guard: FailedAuthGuard, ip: string, now: number): Promise<number> {
-    const counted = guard.recordFailure(ip, now)
-    if (typeof counted === 'number') return counted
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<number>((resolve) => {
-      timer = setTimeout(() => {
-        report(new StoreTimeoutError(countTimeoutMs), '', 'guard')
-        resolve(0)
-      }, countTimeoutMs)
-      timer.unref?.()
-    })
-    try {
-      return await Promise.race([counted, timeout])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
-
-  /** A guard read bounded as the store's calls are: past the bound it rejects. */
-  async function withinBound(value: Awaitable<number>): Promise<number> {
-    if (typeof value === 'number') return value
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StoreTimeoutError(countTimeoutMs)), countTimeoutMs)
-      timer.unref?.()
-    })
-    try {
-      return await Promise.race([value, late])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
-
-  async function respond(request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
-    const ip = bruteForceGuard !== null && typeof request.ip === 'string' && request.ip !== '' ? request.ip : null
-    if (ip !== null) {
-      // Before the host's guard runs: a blocked address learns nothing, not even that a token is right.
-      // With a shared limiter another instance may have blocked it; a count that cannot be read fails closed.
-      let retryAfter: number
-      try {
-        retryAfter = await withinBound(bruteForceGuard!.check(ip, keyward.clock.now()))
-      } catch (error) {
-        report(error, requestId, 'guard')
-        return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
-      }
-      if (retryAfter > 0) return tooManyFailures(retryAfter, requestId)
-    }
-    let allowed: boolean
-    try {
-      allowed = (await options.authorize(request)) === true
-    } catch (error) {
-      report(error, requestId, 'guard')
-      return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
-    }
-    if (!allowed) {
-      if (ip !== null) {
-        const retryAfter = await countFailure(bruteForceGuard!, ip, keyward.clock.now())
-        if (retryAfter > 0) return tooManyFailures(retryAfter, requestId)
-      }
-      return failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
-    }
-
-    const route = matchRoute(request.path)
-    if (!route) return failure('not_found', MESSAGES.notFound(n), requestId)
-    if (!route.allow.includes(request.method)) {
-      const allow = route.allow.join(', ')
-      return failure('method_not_allowed', MESSAGES.methodNotAllowed(n, String(request.method).slice(0, 32), allow), requestId, {
-        Allow: allow,
-      })
-    }
-    if (request.bodyTooLarge || (request.body !== null && Buffer.byteLength(request.body, 'utf8') > DASHBOARD_MAX_BODY_BYTES)) {
-      return failure('payload_too_large', DASHBOARD_MESSAGES.payloadTooLarge(n, DASHBOARD_MAX_BODY_BYTES), requestId)
-    }
+  return async function serve(route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
     try {
       return await dispatch(route, request, requestId)
     } catch (error) {
       return fromError(error, requestId, route.name === 'usage' ? 'usage' : 'manage')
     }
-  }
-
-  return {
-    maxBodyBytes: DASHBOARD_MAX_BODY_BYTES,
-    async handle(request) {
-      const requestId =
-        typeof request.requestId === 'string' && request.requestId !== '' ? request.requestId : keyward.requestId()
-      const response = await respond(request, requestId)
-      // HEAD: the headers GET would send, no body.
-      return request.method === 'HEAD' ? withoutBody(response) : response
-    },
   }
 }
 
