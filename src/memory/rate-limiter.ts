@@ -49,6 +49,44 @@ interface KeyLimitState {
 const DEFAULT_SWEEP_EVERY = 10_000
 const NO_BUCKETS: readonly number[] = []
 
+/** The UTC month of a time, remembering the last month's bounds so most calls compute no calendar. */
+function createMonthCache(): { at(now: number): number; readonly untilMs: number } {
+  let monthFromMs = 0
+  let monthUntilMs = -1
+  let monthIndex = 0
+  return {
+    at(now) {
+      if (now < monthFromMs || now >= monthUntilMs) {
+        monthIndex = utcMonthIndex(now)
+        monthFromMs = utcMonthStartSeconds(monthIndex) * 1000
+        monthUntilMs = utcMonthStartSeconds(monthIndex + 1) * 1000
+      }
+      return monthIndex
+    },
+    get untilMs() {
+      return monthUntilMs
+    },
+  }
+}
+
+/** Drops the buckets that have left the window; the newest bucket always stays. */
+function prune(state: KeyLimitState, s: number): void {
+  const buckets = state.buckets
+  const length = buckets.length
+  if (length === 0) return
+  const floor = Math.max(s, buckets[length - 2]!) - 60
+  let cut = 0
+  let removed = 0
+  while (cut < length && buckets[cut]! < floor) {
+    removed += buckets[cut + 1]!
+    cut += 2
+  }
+  if (cut > 0) {
+    buckets.splice(0, cut)
+    state.minuteCount -= removed
+  }
+}
+
 /**
  * Per-key rate limits and monthly quotas in process memory (L1, L2, L4, L4b), with the semantics
  * documented in `src/limits-math.ts`: a bucketed sliding window of 61 one-second buckets that
@@ -75,36 +113,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
   const states = new Map<string, KeyLimitState>()
   let operationsSinceSweep = 0
 
-  // The month of the last request and its bounds, so that most requests compute no calendar.
-  let monthFromMs = 0
-  let monthUntilMs = -1
-  let monthIndex = 0
-  function monthAt(now: number): number {
-    if (now < monthFromMs || now >= monthUntilMs) {
-      monthIndex = utcMonthIndex(now)
-      monthFromMs = utcMonthStartSeconds(monthIndex) * 1000
-      monthUntilMs = utcMonthStartSeconds(monthIndex + 1) * 1000
-    }
-    return monthIndex
-  }
-
-  /** Drops the buckets that have left the window; the newest bucket always stays. */
-  function prune(state: KeyLimitState, s: number): void {
-    const buckets = state.buckets
-    const length = buckets.length
-    if (length === 0) return
-    const floor = Math.max(s, buckets[length - 2]!) - 60
-    let cut = 0
-    let removed = 0
-    while (cut < length && buckets[cut]! < floor) {
-      removed += buckets[cut + 1]!
-      cut += 2
-    }
-    if (cut > 0) {
-      buckets.splice(0, cut)
-      state.minuteCount -= removed
-    }
-  }
+  const months = createMonthCache()
 
   function maybeSweep(now: number): void {
     if (++operationsSinceSweep >= sweepEvery && operationsSinceSweep >= states.size) sweep(now)
@@ -113,7 +122,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
   function sweep(now: number): void {
     operationsSinceSweep = 0
     const s = secondOf(now)
-    const month = monthAt(now)
+    const month = months.at(now)
     for (const [keyId, state] of states) {
       prune(state, s)
       if (state.buckets.length === 0 && (state.monthCount === 0 || state.monthIndex < month)) {
@@ -147,7 +156,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     }
 
     const perMonth = policy.perMonth
-    const currentMonth = monthAt(now)
+    const currentMonth = months.at(now)
     let month = currentMonth
     let monthCount = 0
     // A counter of a later month than `now` (a clock stepped back across the 1st) keeps counting.
@@ -179,7 +188,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
       minuteCount,
       oldestSecond: from < window.length ? window[from]! : null,
       monthCount,
-      monthReset: month === currentMonth ? monthUntilMs / 1000 : utcMonthStartSeconds(month + 1),
+      monthReset: month === currentMonth ? months.untilMs / 1000 : utcMonthStartSeconds(month + 1),
       minuteRetryAfter:
         !allowed && minuteCount >= policy.perMinute ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from) : 0,
     })
