@@ -15,6 +15,7 @@ import type { ApiKeyContext, AuthDecision, AuthSuccess, Keyward } from './keywar
 import { type ErrorCode, HTTP_MESSAGES, MESSAGES } from './messages.js'
 import { readFetchBody, readNodeBody, type ReadBody } from './request-body.js'
 import { canonicalPath, pathOf, queryOf, underPrefix } from './request-path.js'
+import { isPromise } from './store-calls.js'
 import { successResponse, withoutBody } from './responses.js'
 import type { Awaitable, KeywardResponse, RequestView, RouteRequirements } from './types.js'
 
@@ -141,15 +142,7 @@ export function clientGone(response: ServerResponse): boolean {
 /** The status a request's usage entry gets when its client left before the decision (nginx's 499). */
 export const CLIENT_CLOSED_REQUEST = 499
 
-/**
- * A value that is a Promise (decisions are synchronous on memory stores).
- *
- * @example
- * if (isPromise(result)) result.then(send)
- */
-export function isPromise<T>(value: Awaitable<T>): value is Promise<T> {
-  return typeof (value as Promise<T> | null)?.then === 'function'
-}
+export { isPromise } from './store-calls.js'
 
 const OPTION_NAMES = ['paths', 'ping', 'authTest', 'dashboard', 'dashboardPath', 'notFound', 'trustProxy', 'onError']
 const ROUTE_OPTION_NAMES = new Set(['scopes', 'liveOnly', 'consume', 'public'])

@@ -4,12 +4,13 @@
  * (guard, routing, 404/405/413, body validation, store faults) is made here, once.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { KeyInputError, KeyNotFoundError, StoreTimeoutError } from './errors.js'
+import { KeyInputError, KeyNotFoundError } from './errors.js'
 import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard.js'
 import { ECHOABLE_FIELD, type CreateKeyInput } from './key-input.js'
 import type { Keyward } from './keyward.js'
 import { DASHBOARD_MESSAGES, type ErrorCode, MESSAGES } from './messages.js'
 import { successResponse, withoutBody } from './responses.js'
+import { isPromise, withTimeout } from './store-calls.js'
 import type { Awaitable, KeywardResponse, UsageQuery } from './types.js'
 
 /** A request under `/api/dashboard`, as an adapter hands it over. */
@@ -365,22 +366,8 @@ function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): num
 }
 
 /** `value`, or a StoreTimeoutError once `ms` have passed. */
-async function withinBound<T>(value: Awaitable<T>, ms: number): Promise<T> {
-  if (!isThenable(value)) return value
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeoutError(ms)), ms)
-    timer.unref?.()
-  })
-  try {
-    return await Promise.race([value, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-function isThenable<T>(value: Awaitable<T>): value is Promise<T> {
-  return typeof (value as Promise<T> | null)?.then === 'function'
+function withinBound<T>(value: Awaitable<T>, ms: number): Promise<T> {
+  return isPromise(value) ? withTimeout(value, ms) : Promise.resolve(value)
 }
 
 /**
