@@ -6,7 +6,7 @@ import type { CredentialFailure } from './credentials.js'
 import type { KeyFormatProblem } from './key-format.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
 import { errorResponse, limitHeaders } from './responses.js'
-import type { AuthDecision, AuthFailure, AuthorizeOutcome, KeyType, LimitDecision } from './types.js'
+import type { AuthDecision, AuthFailure, AuthorizeOutcome, KeyMeta, KeyType, LimitDecision } from './types.js'
 
 /** What the pipeline knows of a request whose key the stores decided on. */
 export interface KeyFacts {
@@ -152,6 +152,9 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     id: key.id,
     name: key.name,
     keyType: key.keyType,
+    ownerId: key.ownerId,
+    // Stores hand out frozen meta, so handlers share it without a copy per request.
+    meta: key.meta as KeyMeta | null,
     scopes: key.scopes,
     source: facts.viaApiKey ? ('x-api-key' as const) : ('authorization' as const),
     requestId,

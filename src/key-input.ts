@@ -1,6 +1,6 @@
 import { KeyInputError } from './errors.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
-import type { KeyLimits, KeyType } from './types.js'
+import type { KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
 
 /** What the key manager takes to create a key (E5 field rules). */
 export interface CreateKeyInput {
@@ -18,6 +18,10 @@ export interface CreateKeyInput {
   scopes?: readonly string[] | null
   /** Per-key overrides of the type's default limits (positive integers). */
   limits?: KeyLimits | null
+  /** The customer that holds the key (O1): 1–128 of `A-Z a-z 0-9 . _ : @ -`; null or absent: the service's own key. */
+  ownerId?: string | null
+  /** The host's data on the key (O2): a JSON object of at most 4 KiB. */
+  meta?: KeyMeta | null
 }
 
 /** A create request after validation. */
@@ -27,6 +31,16 @@ export interface ValidCreateKeyInput {
   expiresAt: number | null
   scopes: readonly string[] | null
   limits: KeyLimits | null
+  ownerId: string | null
+  meta: Readonly<Record<string, unknown>> | null
+}
+
+/** What `keys.update()` takes (O5): the fields to replace; absent ones are kept. */
+export interface UpdateKeyInput {
+  name?: string
+  meta?: KeyMeta | null
+  scopes?: readonly string[] | null
+  limits?: KeyLimits | null
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
@@ -144,6 +158,90 @@ function validateLimits(value: unknown): KeyLimits | null {
   return Object.keys(limits).length === 0 ? null : limits
 }
 
+/** O1: owner ids. */
+export const OWNER_ID_PATTERN = /^[A-Za-z0-9._:@-]{1,128}$/
+
+/** O1: a valid owner id, or null for none; throws `KeyInputError` (field `ownerId`) otherwise. */
+export function validateOwnerId(value: unknown): string | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'string' || !OWNER_ID_PATTERN.test(value)) {
+    throw new KeyInputError('ownerId', 'ownerId must be 1 to 128 characters of letters, digits and . _ : @ -')
+  }
+  return value
+}
+
+/** O2: at most this many bytes of JSON. */
+export const MAX_META_BYTES = 4096
+const RESERVED_META_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+const MAX_META_DEPTH = 16
+
+/** O2: a frozen copy of a JSON object of at most 4 KiB, or null; throws `KeyInputError` (field `meta`). */
+export function validateMeta(value: unknown, keyPrefix: string): Readonly<Record<string, unknown>> | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value)) throw new KeyInputError('meta', 'meta must be a JSON object or null')
+  for (const field of Object.keys(value)) {
+    if (RESERVED_META_KEYS.has(field)) throw new KeyInputError('meta', `meta must not have a top-level "${field}" field`)
+  }
+  checkJsonValue(value, 0)
+  const json = JSON.stringify(value)
+  if (Buffer.byteLength(json, 'utf8') > MAX_META_BYTES) {
+    throw new KeyInputError('meta', `meta must be at most ${MAX_META_BYTES} bytes as JSON`)
+  }
+  if (keyShaped(json, keyPrefix)) throw new KeyInputError('meta', 'meta must not contain an API key or anything shaped like one')
+  return deepFreeze(JSON.parse(json) as Record<string, unknown>)
+}
+
+/** Only what JSON holds as it is: no undefined, functions, NaN, dates or class instances. */
+function checkJsonValue(value: unknown, depth: number): void {
+  if (depth > MAX_META_DEPTH) throw new KeyInputError('meta', `meta must be nested at most ${MAX_META_DEPTH} levels deep`)
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return
+    throw new KeyInputError('meta', 'meta must hold only finite numbers')
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) checkJsonValue(item, depth + 1)
+    return
+  }
+  const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined
+  if (proto !== Object.prototype && proto !== null) {
+    throw new KeyInputError('meta', 'meta must hold only JSON values: strings, numbers, booleans, null, arrays and plain objects')
+  }
+  for (const item of Object.values(value as object)) checkJsonValue(item, depth + 1)
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) deepFreeze(item)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/**
+ * Checks an update (O5) and returns the patch to store: only the fields given, each checked as
+ * at creation. Throws `KeyInputError` for an unknown field or an empty update.
+ */
+export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): KeyPatch {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new KeyInputError('body', 'expected an object { name?, meta?, scopes?, limits? }')
+  }
+  const patch: KeyPatch = {}
+  for (const field of Object.keys(input)) {
+    if ((input as Record<string, unknown>)[field] === undefined) continue
+    if (field === 'name') patch.name = validateName(input.name, keyPrefix)
+    else if (field === 'meta') patch.meta = validateMeta(input.meta, keyPrefix)
+    else if (field === 'scopes') patch.scopes = validateScopes(input.scopes)
+    else if (field === 'limits') patch.limits = validateLimits(input.limits)
+    else {
+      const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
+      throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; name, meta, scopes and limits can`)
+    }
+  }
+  if (Object.keys(patch).length === 0) throw new KeyInputError('body', 'nothing to update: give name, meta, scopes or limits')
+  return patch
+}
+
 /**
  * Checks a create request against the field rules of E5 and returns it normalized. Throws
  * `KeyInputError` naming the field for the first rule broken. `keyPrefix` is the instance's
@@ -151,7 +249,7 @@ function validateLimits(value: unknown): KeyLimits | null {
  */
 export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPrefix = 'svc'): ValidCreateKeyInput {
   if (typeof input !== 'object' || input === null) {
-    throw new KeyInputError('body', 'expected an object { name, sandbox?, expiresAt?, scopes?, limits? }')
+    throw new KeyInputError('body', 'expected an object { name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta? }')
   }
   const name = validateName(input.name, keyPrefix)
   if (input.sandbox !== undefined && typeof input.sandbox !== 'boolean') {
@@ -170,5 +268,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     expiresAt: validateExpiresAt(input.expiresAt, now),
     scopes: validateScopes(input.scopes),
     limits: validateLimits(input.limits),
+    ownerId: validateOwnerId(input.ownerId),
+    meta: validateMeta(input.meta, keyPrefix),
   }
 }

@@ -2,12 +2,13 @@
  * The key manager (K3–K6): create, read, list, revoke and rotate keys in the key store. The full
  * key exists only in what `create` and `rotate` return; the store keeps its hash.
  */
-import { KeyNotFoundError, KeyRevokedError } from './errors.js'
-import { type CreateKeyInput, validateCreateKeyInput } from './key-input.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError } from './errors.js'
+import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateOwnerId, validateUpdateKeyInput } from './key-input.js'
 import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, encodeCursor, keyStatus } from './key-list.js'
 import type { KeywardSettings } from './keyward-options.js'
 import type { ReportFault, StoreCalls } from './store-calls.js'
-import type { ApiKeyRecord, StoredKey } from './types.js'
+import type { ApiKeyRecord, KeyListQuery, KeyMeta, KeyStatus, KeyType, StoredKey } from './types.js'
 
 /** A key as `create` and `rotate` return it: the only time the full key is ever available. */
 export interface CreatedKey {
@@ -26,14 +27,46 @@ export interface RotateOptions {
   name?: string
 }
 
-/** Key lifecycle (K5, K6). */
+/** What `list()` returns keys of (O4). */
+export interface ListKeysOptions {
+  /** Only this owner's keys; only those are read, however many keys the store holds. */
+  ownerId?: string
+  status?: KeyStatus
+  keyType?: KeyType
+  /** 1–100, default 50. */
+  limit?: number
+  /** `nextCursor` of the previous page. */
+  cursor?: string | null
+}
+
+/** One page of keys (O4). */
+export interface KeyListPage {
+  /** Newest first, masked (K4). */
+  keys: ApiKeyRecord[]
+  /** Pass it as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null
+}
+
+/** Key lifecycle (K5, K6, O4–O6). */
 export interface KeyManager {
   create(input: CreateKeyInput): Promise<CreatedKey>
   get(id: string): Promise<ApiKeyRecord | undefined>
-  /** Every key, newest first, masked (K4). */
-  list(): Promise<ApiKeyRecord[]>
+  /**
+   * One page of keys, newest first. Paging with `nextCursor` while keys are being created skips
+   * and repeats none of the keys that existed at the first page (new keys sort before them).
+   */
+  list(options?: ListKeysOptions): Promise<KeyListPage>
+  /** Every matching key, a page at a time (for exports and scripts). */
+  listAll(options?: Omit<ListKeysOptions, 'cursor' | 'limit'>): AsyncIterable<ApiKeyRecord>
+  /**
+   * Replaces `name`, `meta`, `scopes` or `limits` of a key (O5). KeyRevokedError for a revoked
+   * key, KeyNotFoundError for an unknown id. New scopes and limits apply from the next request.
+   */
+  update(id: string, changes: UpdateKeyInput): Promise<ApiKeyRecord>
   /** Revokes at once and for good (K6, K7). Idempotent; throws KeyNotFoundError for an unknown id. */
   revoke(id: string): Promise<ApiKeyRecord>
+  /** Revokes every key of the owner that is not revoked yet (O6) and returns how many. */
+  revokeAll(ownerId: string): Promise<number>
   /**
    * Creates a replacement with the same name, type, scopes and limits, then revokes the old key
    * at once, or, with `gracePeriodMs`, lets it expire after that period (never later than its
@@ -46,15 +79,15 @@ export interface KeyManager {
 
 /** K5: a stored key as the public record, with its status derived at `now` (K6). */
 export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKeyRecord {
-  const status =
-    key.revokedAt !== null ? 'revoked' : key.expiresAt !== null && key.expiresAt <= now ? 'expired' : 'active'
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
   return {
     id: key.id,
     name: key.name,
     keyType: key.keyType,
     maskedKey: maskKey(key.keyType, key.last4, keyPrefix),
-    status,
+    status: keyStatus(key, now),
+    ownerId: key.ownerId,
+    meta: key.meta === null ? null : (structuredClone(key.meta) as KeyMeta),
     createdAt: new Date(key.createdAt).toISOString(),
     expiresAt: iso(key.expiresAt),
     revokedAt: iso(key.revokedAt),
@@ -80,10 +113,14 @@ export function createKeyManager(settings: KeywardSettings, { call }: StoreCalls
       const stored = await call(stores.keys.get(id))
       return stored && toRecord(stored, clock.now(), keyPrefix)
     },
-    async list() {
-      const all = await call(stores.keys.list())
-      const now = clock.now()
-      return all.map((k) => toRecord(k, now, keyPrefix))
+    list: (options) => listKeys(m, options),
+    listAll: (options) => listAll(m, options),
+    async update(id, changes) {
+      const patch = validateUpdateKeyInput(changes, keyPrefix)
+      const stored = await call(stores.keys.update(id, patch))
+      if (!stored) throw new KeyNotFoundError(id)
+      if (stored.revokedAt !== null) throw new KeyRevokedError(id, 'updated')
+      return toRecord(stored, clock.now(), keyPrefix)
     },
     async revoke(id) {
       const now = clock.now()
@@ -91,8 +128,53 @@ export function createKeyManager(settings: KeywardSettings, { call }: StoreCalls
       if (!stored) throw new KeyNotFoundError(id)
       return toRecord(stored, now, keyPrefix)
     },
+    async revokeAll(ownerId) {
+      const owner = validateOwnerId(ownerId)
+      if (owner === null) throw new KeyInputError('ownerId', 'revokeAll() needs the ownerId whose keys to revoke')
+      return call(stores.keys.revokeAll(owner, clock.now()))
+    },
     rotate: (id, options) => rotate(m, id, options),
   }
+}
+
+const STATUSES: readonly string[] = ['active', 'revoked', 'expired']
+
+/** O4: the store query of `options`, checked; throws KeyInputError naming the field. */
+function listQuery(options: ListKeysOptions, now: number): KeyListQuery {
+  if (typeof options !== 'object' || options === null) throw new KeyInputError('options', 'list() takes an options object')
+  const { status, keyType, limit = DEFAULT_PAGE_SIZE, cursor } = options
+  const ownerId = options.ownerId === undefined ? undefined : validateOwnerId(options.ownerId) ?? undefined
+  if (status !== undefined && !STATUSES.includes(status)) {
+    throw new KeyInputError('status', 'status must be "active", "revoked" or "expired"')
+  }
+  if (keyType !== undefined && keyType !== 'live' && keyType !== 'test') {
+    throw new KeyInputError('keyType', 'keyType must be "live" or "test"')
+  }
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new KeyInputError('limit', `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`)
+  }
+  const after = cursor === undefined || cursor === null ? undefined : decodeCursor(String(cursor))
+  return { ownerId, status, keyType, limit, after, now }
+}
+
+async function listKeys({ settings, call }: Manager, options: ListKeysOptions = {}): Promise<KeyListPage> {
+  const { clock, keyPrefix, stores } = settings
+  const now = clock.now()
+  const page = await call(stores.keys.list(listQuery(options, now)))
+  const last = page.keys[page.keys.length - 1]
+  return {
+    keys: page.keys.map((k) => toRecord(k, now, keyPrefix)),
+    nextCursor: page.more && last !== undefined ? encodeCursor(last) : null,
+  }
+}
+
+async function* listAll(m: Manager, options: Omit<ListKeysOptions, 'cursor' | 'limit'> = {}): AsyncIterable<ApiKeyRecord> {
+  let cursor: string | null = null
+  do {
+    const page: KeyListPage = await listKeys(m, { ...options, limit: MAX_PAGE_SIZE, cursor })
+    yield* page.keys
+    cursor = page.nextCursor
+  } while (cursor !== null)
 }
 
 async function createKey({ settings, call }: Manager, input: CreateKeyInput): Promise<CreatedKey> {
@@ -112,6 +194,8 @@ async function createKey({ settings, call }: Manager, input: CreateKeyInput): Pr
     lastUsedAt: null,
     scopes: valid.scopes,
     limits: valid.limits,
+    ownerId: valid.ownerId,
+    meta: valid.meta,
   }
   await call(stores.keys.insert(stored))
   return { key, record: toRecord(stored, now, keyPrefix) }
@@ -131,6 +215,8 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
     expiresAt: options.expiresAt ?? null,
     scopes: old.scopes,
     limits: old.limits,
+    ownerId: old.ownerId,
+    meta: old.meta as KeyMeta | null,
   })
   try {
     return { ...created, previous: await retire(m, id, grace) }

@@ -14,6 +14,20 @@ export type KeyType = 'live' | 'test'
 /** K5/K6: `expired` is derived from `expiresAt` at read time; stores never need a timer. */
 export type KeyStatus = 'active' | 'revoked' | 'expired'
 
+/**
+ * The host's own data on a key (O2): a JSON object of at most 4 KiB. Declare its type once for
+ * the whole app and handlers and records are typed with it:
+ *
+ * @example
+ * declare module 'keyward' {
+ *   interface Register { meta: { plan: 'free' | 'pro'; accountRef: string } }
+ * }
+ */
+export interface Register {}
+
+/** The `meta` type: the host's declared one (`Register`), else any JSON object. */
+export type KeyMeta = Register extends { meta: infer M } ? M : Record<string, unknown>
+
 /** Per-key overrides of the key type's default limits (K5, L1). */
 export interface KeyLimits {
   perMinute?: number
@@ -27,6 +41,10 @@ export interface ApiKeyRecord {
   keyType: KeyType
   maskedKey: string
   status: KeyStatus
+  /** The customer that holds the key (O1); null for a key of the service itself. */
+  ownerId: string | null
+  /** The host's data on the key (O2); never shown to the key holder. */
+  meta: KeyMeta | null
   createdAt: string
   expiresAt: string | null
   revokedAt: string | null
@@ -49,6 +67,10 @@ export interface StoredKey {
   keyType: KeyType
   /** The last 4 characters of the key, for the masked display (K4). */
   last4: string
+  /** O1: set at creation, never changed. */
+  ownerId: string | null
+  /** O2: a JSON object, replaceable by `update`. */
+  meta: Readonly<Record<string, unknown>> | null
   createdAt: number
   expiresAt: number | null
   revokedAt: number | null
@@ -67,8 +89,23 @@ export interface KeyStore {
   /** The key whose hash is `hash`, whatever its status; undefined when none. */
   findByHash(hash: string): Awaitable<StoredKey | undefined>
   get(id: string): Awaitable<StoredKey | undefined>
-  /** Every key, newest `createdAt` first (ties: larger id first). */
-  list(): Awaitable<StoredKey[]>
+  /**
+   * One page of keys, newest `createdAt` first (ties: the larger id first), after `query.after`
+   * (O4). With `ownerId` only that owner's records are read, so the cost follows the owner's key
+   * count, not the store's.
+   */
+  list(query: KeyListQuery): Awaitable<KeyPage>
+  /**
+   * O5: replaces the fields given in `patch` of a key that is not revoked; a revoked key is left
+   * as it is. Returns the key as stored afterwards (the caller sees `revokedAt`); undefined for an
+   * unknown id.
+   */
+  update(id: string, patch: KeyPatch): Awaitable<StoredKey | undefined>
+  /**
+   * O6: revokes (at `at`, as `revoke`) every key of `ownerId` that is not revoked yet, and
+   * returns how many it revoked. Each is revoked before this returns (K7).
+   */
+  revokeAll(ownerId: string, at: number): Awaitable<number>
   /**
    * Sets `revokedAt` to `at` unless it is already set (K6: irreversible, idempotent: a second
    * call keeps the first time). Returns the key as stored afterwards; undefined for an unknown id.
@@ -81,6 +118,42 @@ export interface KeyStore {
   shortenExpiry(id: string, expiresAt: number): Awaitable<StoredKey | undefined>
   /** Records `lastUsedAt`; never moves it backwards. Unknown ids are ignored. */
   touch(id: string, at: number): Awaitable<void>
+}
+
+/** O4: which keys `KeyStore.list` returns. */
+export interface KeyListQuery {
+  /** Only this owner's keys. */
+  ownerId?: string | undefined
+  /** Only keys of this status at `now` (`expired` is derived from `expiresAt`, K6). */
+  status?: KeyStatus | undefined
+  keyType?: KeyType | undefined
+  /** At most this many keys (1–100). */
+  limit: number
+  /** Only keys after this one in the order (the last key of the previous page). */
+  after?: KeyPosition | undefined
+  /** The time `status` is judged at. */
+  now: number
+}
+
+/** A place in the listing order: newest `createdAt` first, then the larger id first. */
+export interface KeyPosition {
+  createdAt: number
+  id: string
+}
+
+/** One page of `KeyStore.list`. */
+export interface KeyPage {
+  keys: StoredKey[]
+  /** Whether more keys match after the last one returned. */
+  more: boolean
+}
+
+/** O5: the fields an update replaces; absent fields are kept. */
+export interface KeyPatch {
+  name?: string | undefined
+  meta?: Readonly<Record<string, unknown>> | null | undefined
+  scopes?: readonly string[] | null | undefined
+  limits?: KeyLimits | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides (L1). */
@@ -132,6 +205,8 @@ export interface RateLimiter {
 /** One audited request (E5). */
 export interface UsageEntry {
   keyId: string
+  /** The key's owner (O1), so one owner's usage can be read (O8). */
+  ownerId: string | null
   requestId: string
   /** ISO 8601 UTC with milliseconds. */
   timestamp: string
@@ -146,6 +221,8 @@ export interface UsageEntry {
 export interface UsageQuery {
   /** Only this key's entries; every key's when absent. */
   keyId?: string
+  /** Only entries of this owner's keys. */
+  ownerId?: string
   /** 1–1000. */
   limit: number
 }
@@ -281,6 +358,10 @@ export interface ApiKeyContext {
   id: string
   name: string
   keyType: KeyType
+  /** Who is calling (O3): the customer that holds the key, or null for the service's own key. */
+  ownerId: string | null
+  /** The host's data on the key (O2), typed by `Register`. */
+  meta: KeyMeta | null
   scopes: readonly string[] | null
   /** Which header carried the key: the canonical Authorization header or the legacy x-api-key (H8). */
   source: 'authorization' | 'x-api-key'

@@ -27,6 +27,7 @@ export function createUsageRecorder(settings: KeywardSettings, report: ReportFau
     const ip = outcome.ip ?? null
     const entry: UsageEntry = {
       keyId: apiKey.id,
+      ownerId: apiKey.ownerId,
       requestId: apiKey.requestId,
       timestamp: isoTimestamp(apiKey.authenticatedAt),
       method: storedText(outcome.method, keyPrefix, METHOD_MAX),

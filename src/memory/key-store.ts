@@ -1,11 +1,14 @@
-import type { KeyLimits, KeyStore, StoredKey } from '../types.js'
+import { isAfter, matchesFilter, newestFirst } from '../key-list.js'
+import type { KeyLimits, KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../types.js'
 
 /** A `KeyStore` that answers synchronously, with the number of keys it holds. */
 export interface MemoryKeyStore extends KeyStore {
   insert(key: StoredKey): void
   findByHash(hash: string): StoredKey | undefined
   get(id: string): StoredKey | undefined
-  list(): StoredKey[]
+  list(query: KeyListQuery): KeyPage
+  update(id: string, patch: KeyPatch): StoredKey | undefined
+  revokeAll(ownerId: string, at: number): number
   revoke(id: string, at: number): StoredKey | undefined
   shortenExpiry(id: string, expiresAt: number): StoredKey | undefined
   touch(id: string, at: number): void
@@ -33,6 +36,9 @@ export interface MemoryKeyStore extends KeyStore {
 export function createMemoryKeyStore(): MemoryKeyStore {
   const byHash = new Map<string, StoredKey>()
   const byId = new Map<string, StoredKey>()
+  // Listing order indexes: every key, and each owner's keys (O4: an owner's page reads only its keys).
+  const all = new OrderedKeys()
+  const byOwner = new Map<string, OrderedKeys>()
 
   return {
     insert(key) {
@@ -42,6 +48,8 @@ export function createMemoryKeyStore(): MemoryKeyStore {
       const record = copyRecord(key)
       byId.set(record.id, record)
       byHash.set(record.hash, record)
+      all.add(record)
+      if (record.ownerId !== null) ownedBy(byOwner, record.ownerId).add(record)
     },
 
     findByHash(hash) {
@@ -52,14 +60,32 @@ export function createMemoryKeyStore(): MemoryKeyStore {
       return byId.get(id)
     },
 
-    list() {
-      return Array.from(byId.values()).sort(newestFirst)
+    list(query) {
+      if (query.ownerId === undefined) return all.page(query)
+      return byOwner.get(query.ownerId)?.page(query) ?? { keys: [], more: false }
+    },
+
+    update(id, patch) {
+      const record = byId.get(id)
+      if (record !== undefined && record.revokedAt === null) applyPatch(record, patch)
+      return record
     },
 
     revoke(id, at) {
       const record = byId.get(id)
       if (record !== undefined && record.revokedAt === null) record.revokedAt = at
       return record
+    },
+
+    revokeAll(ownerId, at) {
+      let revoked = 0
+      for (const record of byOwner.get(ownerId)?.newestFirst() ?? []) {
+        if (record.revokedAt === null) {
+          record.revokedAt = at
+          revoked++
+        }
+      }
+      return revoked
     },
 
     shortenExpiry(id, expiresAt) {
@@ -98,6 +124,71 @@ function copyRecord(key: StoredKey): StoredKey {
     lastUsedAt: key.lastUsedAt,
     scopes: key.scopes === null ? null : Object.freeze(key.scopes.slice()),
     limits: key.limits === null ? null : copyLimits(key.limits),
+    ownerId: key.ownerId == null ? null : flat(key.ownerId),
+    meta: copyMeta(key.meta),
+  }
+}
+
+function copyMeta(meta: StoredKey["meta"] | undefined): StoredKey["meta"] {
+  return meta == null ? null : Object.freeze(structuredClone(meta))
+}
+
+/** O5: records are shared with readers, so fields are replaced, never mutated in place. */
+function applyPatch(record: StoredKey, patch: KeyPatch): void {
+  if (patch.name !== undefined) record.name = flat(patch.name)
+  if (patch.meta !== undefined) record.meta = copyMeta(patch.meta)
+  if (patch.scopes !== undefined) record.scopes = patch.scopes === null ? null : Object.freeze(patch.scopes.slice())
+  if (patch.limits !== undefined) record.limits = patch.limits === null ? null : copyLimits(patch.limits)
+}
+
+function ownedBy(byOwner: Map<string, OrderedKeys>, ownerId: string): OrderedKeys {
+  let keys = byOwner.get(ownerId)
+  if (keys === undefined) byOwner.set(ownerId, (keys = new OrderedKeys()))
+  return keys
+}
+
+/**
+ * Records oldest first, so that a key created now (the usual insert) appends and a page walks
+ * back from the end; an insert out of order (an import) finds its place by binary search.
+ */
+class OrderedKeys {
+  private readonly keys: StoredKey[] = []
+
+  add(key: StoredKey): void {
+    const keys = this.keys
+    if (keys.length === 0 || newestFirst(keys[keys.length - 1]!, key) > 0) {
+      keys.push(key)
+      return
+    }
+    keys.splice(this.indexAfter(key), 0, key)
+  }
+
+  /** The index of the first key newer than `position`. */
+  private indexAfter(position: { createdAt: number; id: string }): number {
+    let low = 0
+    let high = this.keys.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (newestFirst(this.keys[mid]!, position) < 0) high = mid
+      else low = mid + 1
+    }
+    return low
+  }
+
+  *newestFirst(): Iterable<StoredKey> {
+    for (let i = this.keys.length - 1; i >= 0; i--) yield this.keys[i]!
+  }
+
+  page(query: KeyListQuery): KeyPage {
+    const found: StoredKey[] = []
+    let i = query.after === undefined ? this.keys.length - 1 : this.indexAfter(query.after) - 1
+    for (; i >= 0; i--) {
+      const key = this.keys[i]!
+      if (!isAfter(key, query.after) || !matchesFilter(key, query)) continue
+      if (found.length === query.limit) return { keys: found, more: true }
+      found.push(key)
+    }
+    return { keys: found, more: false }
   }
 }
 
@@ -115,10 +206,4 @@ function copyLimits(limits: KeyLimits): KeyLimits {
   if (limits.perMinute !== undefined) copy.perMinute = limits.perMinute
   if (limits.perMonth !== undefined) copy.perMonth = limits.perMonth
   return Object.freeze(copy)
-}
-
-/** `list()` order: newest `createdAt` first; equal times, the larger id (code-unit order) first. */
-function newestFirst(a: StoredKey, b: StoredKey): number {
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
 }

@@ -39,6 +39,8 @@ export function makeStoredKey(overrides: Partial<StoredKey> = {}): StoredKey {
     lastUsedAt: null,
     scopes: null,
     limits: null,
+    ownerId: null,
+    meta: null,
     ...overrides,
   }
 }

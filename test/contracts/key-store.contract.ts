@@ -8,7 +8,7 @@
  * and `list()` is only checked on the test's own keys, so a shared database is fine.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { KeyStore, StoredKey } from '../../src/types.js'
+import type { KeyListQuery, KeyPage, KeyPosition, KeyStore, StoredKey } from '../../src/types.js'
 import { T0, attempt, makeStoredKey, randomHash, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** Declares the KeyStore suite for the store that `makeStore` builds (called once per test). */
@@ -115,35 +115,150 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
       })
     })
 
-    describe('list', () => {
-      it('K5/E5: list() returns every key, newest createdAt first', async () => {
+    describe('list (O4)', () => {
+      /** A fresh owner per test keeps a shared database's other keys out of the listing. */
+      const owner = () => `owner-${randomKeyId().slice(4)}`
+
+      async function page(query: Partial<KeyListQuery> & { ownerId: string }): Promise<KeyPage> {
+        return store.list({ limit: 100, now: T0, ...query })
+      }
+
+      it("O4: an owner's keys are listed newest createdAt first, and no other owner's", async () => {
+        const ownerId = owner()
         const keys = [
-          await inserted({ createdAt: T0 + 2_000 }),
-          await inserted({ createdAt: T0 }),
-          await inserted({ createdAt: T0 + 5_000 }),
-          await inserted({ createdAt: T0 + 1_000 }),
+          await inserted({ ownerId, createdAt: T0 + 2_000 }),
+          await inserted({ ownerId, createdAt: T0 }),
+          await inserted({ ownerId, createdAt: T0 + 5_000 }),
+          await inserted({ ownerId, createdAt: T0 + 1_000 }),
         ]
-        const ours = new Set(keys.map((key) => key.id))
-        const listed = (await store.list()).filter((key) => ours.has(key.id))
-        expect(listed.map((key) => key.createdAt)).toEqual([T0 + 5_000, T0 + 2_000, T0 + 1_000, T0])
-        expect(listed[0]).toEqual(keys[2])
+        await inserted({ ownerId: owner(), createdAt: T0 + 3_000 })
+        await inserted({ createdAt: T0 + 4_000 })
+        const listed = await page({ ownerId })
+        expect(listed.more).toBe(false)
+        expect(listed.keys.map((key) => key.createdAt)).toEqual([T0 + 5_000, T0 + 2_000, T0 + 1_000, T0])
+        expect(listed.keys[0]).toEqual(keys[2])
       })
 
-      it('K5/E5: keys created in the same millisecond are listed larger id first', async () => {
+      it('O4: keys created in the same millisecond are listed larger id first', async () => {
+        const ownerId = owner()
         const ids = ['key_' + 'A'.repeat(24), 'key_' + 'b'.repeat(24), 'key_' + '9'.repeat(24)].map(
           (prefix) => prefix.slice(0, 8) + randomKeyId().slice(8),
         )
-        for (const id of ids) await inserted({ id, createdAt: T0 })
-        const listed = (await store.list()).filter((key) => ids.includes(key.id)).map((key) => key.id)
-        expect(listed).toEqual([...ids].sort().reverse())
+        for (const id of ids) await inserted({ id, ownerId, createdAt: T0 })
+        expect((await page({ ownerId })).keys.map((key) => key.id)).toEqual([...ids].sort().reverse())
       })
 
-      it('E5: list() includes revoked and expired keys', async () => {
-        const revoked = await inserted({ revokedAt: T0 })
-        const expired = await inserted({ expiresAt: T0 - 1 })
-        const ids = (await store.list()).map((key) => key.id)
-        expect(ids).toContain(revoked.id)
-        expect(ids).toContain(expired.id)
+      it('O4: a page holds at most `limit` keys, says whether more follow, and the next starts after its last', async () => {
+        const ownerId = owner()
+        for (let i = 0; i < 7; i++) await inserted({ ownerId, createdAt: T0 + i * 1_000 })
+        const first = await page({ ownerId, limit: 3 })
+        expect(first.keys.map((k) => k.createdAt)).toEqual([T0 + 6_000, T0 + 5_000, T0 + 4_000])
+        expect(first.more).toBe(true)
+        const second = await page({ ownerId, limit: 3, after: first.keys[2] })
+        expect(second.keys.map((k) => k.createdAt)).toEqual([T0 + 3_000, T0 + 2_000, T0 + 1_000])
+        expect(second.more).toBe(true)
+        const last = await page({ ownerId, limit: 3, after: second.keys[2] })
+        expect(last.keys.map((k) => k.createdAt)).toEqual([T0])
+        expect(last.more).toBe(false)
+      })
+
+      it('O4: paging while keys are created skips and repeats none of the keys that existed at the first page', async () => {
+        const ownerId = owner()
+        const before = []
+        for (let i = 0; i < 10; i++) before.push(await inserted({ ownerId, createdAt: T0 + (i % 4) * 1_000 }))
+        const seen: string[] = []
+        let after: KeyPosition | undefined
+        for (let round = 0; round < 20; round++) {
+          const got = await page({ ownerId, limit: 3, after })
+          seen.push(...got.keys.map((k) => k.id))
+          await inserted({ ownerId, createdAt: T0 + 10_000 + round })
+          if (!got.more) break
+          after = got.keys[got.keys.length - 1]
+        }
+        const existing = new Set(before.map((k) => k.id))
+        const listedExisting = seen.filter((id) => existing.has(id))
+        expect(new Set(listedExisting).size).toBe(listedExisting.length)
+        expect(new Set(listedExisting)).toEqual(existing)
+      })
+
+      it('O4: filters by status at `now` (revoked, expired, active) and by key type', async () => {
+        const ownerId = owner()
+        const revoked = await inserted({ ownerId, revokedAt: T0 - 5, expiresAt: T0 - 1 })
+        const expired = await inserted({ ownerId, expiresAt: T0 })
+        const active = await inserted({ ownerId, keyType: 'test', expiresAt: T0 + 1 })
+        const live = await inserted({ ownerId })
+        const ids = async (query: Partial<KeyListQuery>) => (await page({ ownerId, ...query })).keys.map((k) => k.id).sort()
+        expect(await ids({ status: 'revoked' })).toEqual([revoked.id])
+        expect(await ids({ status: 'expired' })).toEqual([expired.id])
+        expect(await ids({ status: 'active' })).toEqual([active.id, live.id].sort())
+        expect(await ids({ keyType: 'test' })).toEqual([active.id])
+        expect(await ids({ keyType: 'live', status: 'active' })).toEqual([live.id])
+      })
+
+      it('O4: a filtered page still holds `limit` matches when non-matching keys lie between them', async () => {
+        const ownerId = owner()
+        for (let i = 0; i < 6; i++) await inserted({ ownerId, createdAt: T0 + i, keyType: i % 3 === 0 ? 'test' : 'live' })
+        const got = await page({ ownerId, keyType: 'test', limit: 1 })
+        expect(got.keys.map((k) => k.createdAt)).toEqual([T0 + 3])
+        expect(got.more).toBe(true)
+        const next = await page({ ownerId, keyType: 'test', limit: 1, after: got.keys[0] })
+        expect(next.keys.map((k) => k.createdAt)).toEqual([T0])
+        expect(next.more).toBe(false)
+      })
+
+      it('O4: without an owner every key is listed, ours among them in order', async () => {
+        // A time no other test uses, so our keys are the first after it.
+        const at = T0 + 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000)
+        const keys = [await inserted({ createdAt: at }), await inserted({ ownerId: owner(), createdAt: at - 1 })]
+        const got = await store.list({ limit: 2, now: T0, after: { createdAt: at + 1, id: 'key_' } })
+        expect(got.keys.map((k) => k.id)).toEqual(keys.map((k) => k.id))
+      })
+
+      it('O4: an owner with no keys lists nothing', async () => {
+        expect(await page({ ownerId: owner() })).toEqual({ keys: [], more: false })
+      })
+    })
+
+    describe('owner and meta (O1, O2)', () => {
+      it('O1/O2: ownerId and meta round-trip as inserted', async () => {
+        const meta = { plan: 'pro', seats: 3, tags: ['a', 'ü'], nested: { on: true, none: null } }
+        const key = await inserted({ ownerId: 'acct_42:eu@x.y-z', meta })
+        expect(await store.get(key.id)).toEqual(key)
+        expect((await store.findByHash(key.hash))?.meta).toEqual(meta)
+      })
+
+      it('O5: update replaces only the fields given and returns the key afterwards', async () => {
+        const key = await inserted({ ownerId: 'acct-1', meta: { plan: 'free' }, scopes: ['ip'], limits: { perMinute: 5 } })
+        const updated = await store.update(key.id, { name: 'Renamed', meta: { plan: 'pro' } })
+        expect(updated).toEqual({ ...key, name: 'Renamed', meta: { plan: 'pro' } })
+        const cleared = await store.update(key.id, { scopes: null, limits: null, meta: null })
+        expect(cleared).toEqual({ ...key, name: 'Renamed', meta: null, scopes: null, limits: null })
+        expect(await store.findByHash(key.hash)).toEqual(cleared)
+      })
+
+      it('O5: a revoked key is left as it is by update, which returns it revoked', async () => {
+        const key = await inserted({ revokedAt: T0 })
+        const after = await store.update(key.id, { name: 'Too late' })
+        expect(after).toEqual(key)
+        expect(await store.get(key.id)).toEqual(key)
+      })
+
+      it('O5: update of an unknown id answers undefined', async () => {
+        expect(await store.update(randomKeyId(), { name: 'x' })).toBeUndefined()
+      })
+
+      it('O6: revokeAll revokes every active or expired key of the owner, counts them, and keeps earlier revocations', async () => {
+        const ownerId = `owner-${randomKeyId().slice(4)}`
+        const active = await inserted({ ownerId })
+        const expired = await inserted({ ownerId, expiresAt: T0 - 1 })
+        const earlier = await inserted({ ownerId, revokedAt: T0 - 100 })
+        const other = await inserted({ ownerId: `${ownerId}x` })
+        expect(await store.revokeAll(ownerId, T0 + 7)).toBe(2)
+        expect((await store.findByHash(active.hash))?.revokedAt).toBe(T0 + 7)
+        expect((await store.get(expired.id))?.revokedAt).toBe(T0 + 7)
+        expect((await store.get(earlier.id))?.revokedAt).toBe(T0 - 100)
+        expect((await store.get(other.id))?.revokedAt).toBeNull()
+        expect(await store.revokeAll(ownerId, T0 + 8)).toBe(0)
       })
     })
 

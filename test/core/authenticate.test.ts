@@ -544,7 +544,7 @@ describe('pepper (K3)', () => {
     const newKey = (await after.issueLiveKey()).key
     expect((await after.authenticateKey(oldKey)).ok).toBe(true)
     expect((await after.authenticateKey(newKey)).ok).toBe(true)
-    const stored = await stores.keys.list()
+    const stored = (await stores.keys.list({ limit: 100, now: Date.now() })).keys
     expect(stored.map((k) => k.hash)).toContain(hashKey(newKey, 'new-pepper'))
     const dropped = createTestKeyward({ stores, clock, pepper: 'new-pepper' })
     expect((await dropped.authenticateKey(oldKey)).ok).toBe(false)

@@ -24,6 +24,8 @@ describe('key manager (K3–K6)', () => {
       lastUsedAt: null,
       scopes: ['ip'],
       limits: { perMinute: 5 },
+      ownerId: null,
+      meta: null,
     })
   })
 
@@ -43,7 +45,7 @@ describe('key manager (K3–K6)', () => {
     const a = await t.issueLiveKey({ name: 'a' })
     t.clock.advance(1)
     const b = await t.issueTestKey({ name: 'b' })
-    const list = await t.keyward.keys.list()
+    const list = (await t.keyward.keys.list()).keys
     expect(list.map((r) => r.name)).toEqual(['b', 'a'])
     expect(list.map((r) => r.maskedKey)).toEqual([b.record.maskedKey, a.record.maskedKey])
   })
@@ -88,7 +90,7 @@ describe('key manager (K3–K6)', () => {
   it('K6: rotating an unknown id throws KeyNotFoundError and creates nothing', async () => {
     const t = createTestKeyward()
     await expect(t.keyward.keys.rotate('key_nope')).rejects.toBeInstanceOf(KeyNotFoundError)
-    expect(await t.keyward.keys.list()).toEqual([])
+    expect((await t.keyward.keys.list()).keys).toEqual([])
   })
 
   it.each([

@@ -24,7 +24,7 @@ describe('rotate() of a revoked key (K6)', () => {
     expect(error).toBeInstanceOf(KeyRevokedError)
     expect((error as KeyRevokedError).code).toBe('conflict')
     expect((error as Error).message).toBe(`API key ${old.record.id} is revoked and cannot be rotated; create a new key instead`)
-    expect((await t.keyward.keys.list()).map((r) => r.id)).toEqual([old.record.id])
+    expect((await t.keyward.keys.list()).keys.map((r) => r.id)).toEqual([old.record.id])
   })
 
   it('K6: with a grace period as well', async () => {
@@ -32,7 +32,7 @@ describe('rotate() of a revoked key (K6)', () => {
     const old = await t.issueTestKey()
     await t.keyward.keys.revoke(old.record.id)
     await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs: 60_000 })).rejects.toBeInstanceOf(KeyRevokedError)
-    expect(await t.keyward.keys.list()).toHaveLength(1)
+    expect((await t.keyward.keys.list()).keys).toHaveLength(1)
   })
 
   it('K6: an expired key may be rotated: a replacement is its remedy', async () => {
@@ -59,7 +59,7 @@ describe('rotate() of a revoked key (K6)', () => {
       }
       await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs })).rejects.toBeInstanceOf(KeyRevokedError)
       revokeFirst = undefined
-      const active = (await t.keyward.keys.list()).filter((r) => r.status === 'active')
+      const active = (await t.keyward.keys.list()).keys.filter((r) => r.status === 'active')
       expect(active).toEqual([])
     }
   })
@@ -81,7 +81,7 @@ describe('rotate() that fails after the replacement was made', () => {
     const old = await t.issueLiveKey({ name: 'deploy' })
     oldId = old.record.id
     await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs })).rejects.toBe(fault)
-    const records = await t.keyward.keys.list()
+    const records = (await t.keyward.keys.list()).keys
     expect(records).toHaveLength(2)
     expect(records.find((r) => r.id === old.record.id)?.status).toBe('active')
     expect(records.find((r) => r.id !== old.record.id)?.status).toBe('revoked')
@@ -93,7 +93,7 @@ describe('rotate() that fails after the replacement was made', () => {
     const t = createTestKeyward({ stores })
     oldId = (await t.issueLiveKey()).record.id
     await expect(t.keyward.keys.rotate(oldId)).rejects.toBeInstanceOf(KeyNotFoundError)
-    expect((await t.keyward.keys.list()).filter((r) => r.status === 'active').map((r) => r.id)).toEqual([oldId])
+    expect((await t.keyward.keys.list()).keys.filter((r) => r.status === 'active').map((r) => r.id)).toEqual([oldId])
   })
 
   it('when the replacement cannot be revoked either: the first error reaches the caller, onError names the replacement', async () => {
@@ -105,7 +105,7 @@ describe('rotate() that fails after the replacement was made', () => {
     const t = createTestKeyward({ stores, onError: (error, info) => reported.push({ error, info }) })
     const old = await t.issueLiveKey()
     await expect(t.keyward.keys.rotate(old.record.id)).rejects.toBe(fault)
-    const replacement = (await t.keyward.keys.list()).find((r) => r.id !== old.record.id)!
+    const replacement = (await t.keyward.keys.list()).keys.find((r) => r.id !== old.record.id)!
     expect(reported).toHaveLength(1)
     const { error, info } = reported[0] as { error: Error; info: { phase: string } }
     expect(info.phase).toBe('manage')
@@ -119,6 +119,6 @@ describe('rotate() that fails after the replacement was made', () => {
     for (const gracePeriodMs of [-1, Number.NaN, '60s']) {
       await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs } as never)).rejects.toThrow(TypeError)
     }
-    expect(await t.keyward.keys.list()).toHaveLength(1)
+    expect((await t.keyward.keys.list()).keys).toHaveLength(1)
   })
 })

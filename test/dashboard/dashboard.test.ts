@@ -31,7 +31,7 @@ describe('dashboard guard (E5, R2, R5)', () => {
     const t = setup()
     const result = await t.create({ name: 'x' }, { authorization: `Bearer ${TOKEN}x` })
     expectError(result, 401, 'UNAUTHORIZED')
-    expect(t.keyward.stores.keys.list()).toEqual([])
+    expect(await t.keyward.stores.keys.list({ limit: 100, now: Date.now() })).toEqual({ keys: [], more: false })
   })
 
   it('E5: the realm is the service name', async () => {
@@ -77,7 +77,7 @@ describe('dashboard guard (E5, R2, R5)', () => {
     const message = expectError(result, 500, 'INTERNAL_ERROR')
     expect(message).toContain(result.request.requestId)
     expect(onError).toHaveBeenCalledWith(boom, { requestId: result.request.requestId, phase: 'guard' })
-    expect(t.keyward.stores.keys.list()).toEqual([])
+    expect(await t.keyward.stores.keys.list({ limit: 100, now: Date.now() })).toEqual({ keys: [], more: false })
   })
 
   it('E5/R5: a guard that rejects → 500 INTERNAL_ERROR; a throwing onError does not make it worse', async () => {

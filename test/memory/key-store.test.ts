@@ -16,7 +16,9 @@ describe('createMemoryKeyStore', () => {
     for (const answer of [
       store.findByHash(key.hash),
       store.get(key.id),
-      store.list(),
+      store.list({ limit: 10, now: T0 }),
+      store.update(key.id, { name: 'x' }),
+      store.revokeAll('acct', T0),
       store.revoke(key.id, T0),
       store.shortenExpiry(key.id, T0),
       store.touch(key.id, T0),
@@ -87,6 +89,8 @@ describe('createMemoryKeyStore', () => {
         lastUsedAt: i % 2 === 0 ? T0 + i : null,
         scopes: i % 10 === 0 ? ['ip', 'email'] : null,
         limits: i % 10 === 0 ? { perMinute: 100 } : null,
+        ownerId: `acct_${i % 1000}`,
+        meta: i % 10 === 0 ? { plan: 'pro' } : null,
       })
     }
     const perKey = (liveHeapBytes() - before) / count
