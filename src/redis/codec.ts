@@ -50,7 +50,33 @@ export function encodeRecord(key: StoredKey): string[] {
   if (key.lastUsedAt !== null) fields.push('lastUsedAt', String(key.lastUsedAt))
   if (key.scopes !== null) fields.push('scopes', JSON.stringify(key.scopes))
   if (key.limits !== null) fields.push('limits', JSON.stringify(key.limits))
+  if (key.ownerId != null) fields.push('ownerId', key.ownerId)
+  if (key.meta != null) fields.push('meta', JSON.stringify(key.meta))
   return fields
+}
+
+/** Freezes `value` and everything inside it, so a decoded `meta` cannot be changed by a reader. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/** O2: the stored `meta` text as a frozen JSON object; anything else is a bad reply (a fault). */
+export function decodeMeta(value: string | undefined, reply: unknown): StoredKey['meta'] {
+  if (value === undefined) return null
+  let meta: unknown
+  try {
+    meta = JSON.parse(value)
+  } catch {
+    throw badReply('a key record (meta is not JSON)', reply)
+  }
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+    throw badReply('a key record (meta is not a JSON object)', reply)
+  }
+  return deepFreeze(meta as Record<string, unknown>)
 }
 
 /** `HGETALL` pairs as a StoredKey; undefined for an empty reply (no record). */
@@ -86,18 +112,20 @@ export function decodeRecord(hash: string, reply: unknown): StoredKey | undefine
     lastUsedAt: time('lastUsedAt'),
     scopes: scopes === undefined ? null : (JSON.parse(scopes) as string[]),
     limits: limits === undefined ? null : (JSON.parse(limits) as KeyLimits),
+    ownerId: fields.get('ownerId') ?? null,
+    meta: decodeMeta(fields.get('meta'), reply),
   }
 }
 
 /**
  * The authorize script's record: the values of id, name, keyType, last4, createdAt, expiresAt,
- * revokedAt, lastUsedAt, scopes and limits in that order, each a string, or the integer 0 where
- * the field is absent. Every field is read from Redis on every call that sends the record whole;
+ * revokedAt, lastUsedAt, scopes, limits, ownerId and meta in that order, each a string, or the
+ * integer 0 where the field is absent. Every field is read from Redis on every call that sends the record whole;
  * a call that names the record it holds gets only expiresAt and lastUsedAt (`authorize.ts`).
  */
 export function decodeRecordValues(hash: string, reply: unknown): StoredKey {
   const values = array(reply, 'a key record')
-  if (values.length !== 10) throw badReply('a key record', reply)
+  if (values.length !== 12) throw badReply('a key record', reply)
   const optional = (i: number, name: string): string | undefined => {
     const value = values[i]
     if (typeof value === 'string') return value
@@ -129,6 +157,8 @@ export function decodeRecordValues(hash: string, reply: unknown): StoredKey {
     lastUsedAt: time(7, 'lastUsedAt'),
     scopes: scopes === undefined ? null : (JSON.parse(scopes) as string[]),
     limits: limits === undefined ? null : (JSON.parse(limits) as KeyLimits),
+    ownerId: optional(10, 'ownerId') ?? null,
+    meta: decodeMeta(optional(11, 'meta'), reply),
   }
 }
 
