@@ -14,7 +14,9 @@ export {
   type CreatedKey,
   type Keyward,
   type KeywardOptions,
+  type KeyListPage,
   type KeyManager,
+  type ListKeysOptions,
   type Pepper,
   type RotateOptions,
   type UsageOutcome,
@@ -72,7 +74,19 @@ export {
   StoreTimeoutError,
   type KeywardErrorCode,
 } from './errors.js'
-export { SCOPE_PATTERN, validateCreateKeyInput, type CreateKeyInput, type ValidCreateKeyInput } from './key-input.js'
+export {
+  MAX_META_BYTES,
+  OWNER_ID_PATTERN,
+  SCOPE_PATTERN,
+  validateCreateKeyInput,
+  validateMeta,
+  validateOwnerId,
+  validateUpdateKeyInput,
+  type CreateKeyInput,
+  type UpdateKeyInput,
+  type ValidCreateKeyInput,
+} from './key-input.js'
+export { keyStatus, matchesFilter, newestFirst, type KeyFilter } from './key-list.js'
 export { composeAuthorize } from './compose-authorize.js'
 export { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize, type FusedStores } from './fused-authorize.js'
 export {
@@ -96,6 +110,11 @@ export type {
   Awaitable,
   Clock,
   KeyLimits,
+  KeyListQuery,
+  KeyMeta,
+  KeyPage,
+  KeyPatch,
+  KeyPosition,
   KeyStatus,
   KeyStore,
   KeyType,
@@ -104,6 +123,7 @@ export type {
   LimitDecision,
   LimitPolicy,
   RateLimiter,
+  Register,
   RequestView,
   RouteRequirements,
   StoredKey,
