@@ -5,7 +5,8 @@
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 import { Router } from 'express'
-import { type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
+import type { Router as ExpressRouter } from 'express'
+import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
 import type { ApiKeyContext, Keyward } from '../src/keyward.js'
 import { readNodeBody } from '../src/request-body.js'
 import type { KeywardResponse, RouteRequirements } from '../src/types.js'
@@ -76,101 +77,103 @@ function send(res: Response, response: KeywardResponse): void {
 export function keywardExpress(keyward: Keyward, options?: AdapterOptions): KeywardExpress {
   const kit = createAdapterKit(keyward, options, 'keyward/express')
   const router = Router()
-
-  /** The request id, made once per request and sent as X-Request-ID. */
-  function requestIdOf(req: Request, res: Response): string {
-    const locals = res.locals as Locals
-    let id = locals[kRequestId]
-    if (id === undefined) {
-      id = locals[kRequestId] = kit.requestId(() => req.headers['x-request-id'])
-      res.setHeader('X-Request-ID', id)
-    }
-    return id
-  }
-
-  function authenticate(requirements: RouteRequirements, req: Request, res: Response, next: NextFunction, route?: string): void {
-    const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(req, res), route)
-    kit.decide(view, requirements, () => clientGone(res), (step: Step) => {
-      if (step === null) return
-      if ('answer' in step) return send(res, step.answer)
-      const { headers, apiKey } = step.proceed
-      for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
-      req.apiKey = apiKey
-      kit.finishOnClose(res, step)
-      next()
-    })
-  }
-
-  function answer(kind: AnsweredKind, req: Request, res: Response, next: NextFunction): void {
-    const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(req, res))
-    const result = kit.answer(kind, view, (max) => readNodeBody(req, max), req.headers)
-    // Express 4 does not catch rejections: they go to next() here.
-    if (isPromise(result)) result.then((response) => send(res, response), next)
-    else send(res, result)
-  }
-
-  function marker(requirements: RouteRequirements | null): Marker {
-    // Used alone on an app route, it authenticates; a key already admitted must meet it (L6).
-    const handler = function keywardProtect(req: Request, res: Response, next: NextFunction) {
-      if (requirements === null) return next()
-      if (req.apiKey === undefined) return authenticate(requirements, req, res, next)
-      const refusal = kit.unmet(req.apiKey, requirements)
-      if (refusal === null) next()
-      else send(res, refusal)
-    } as Marker
-    handler[kRequirements] = requirements
-    return handler
-  }
-
-  /** What a request is; mounted under a path (`app.use('/v2', api)`), keyward guards all it is given (A1). */
-  function kindOf(req: Request) {
-    const kind = kit.classify(req.originalUrl)
-    return kind === 'outside' && req.baseUrl !== '' ? 'protected' : kind
-  }
-
-  /** No route of the router took the request: inside the protected paths, it needs a key all the same (A2). */
-  function keywardFallThrough(req: Request, res: Response, next: NextFunction): void {
-    if (req.apiKey !== undefined || kindOf(req) !== 'protected') return next()
-    if (kit.answersNotFound) return answer('protected-not-found', req, res, next)
-    authenticate({}, req, res, next)
-  }
-
-  function keywardErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
-    if (res.headersSent || kit.classify(req.originalUrl) === 'outside') return next(error)
-    send(res, kit.errorResponse(error, requestIdOf(req, res), req.method))
-  }
-
   // Without an OPTIONS route, the router would answer OPTIONS itself (200 and Allow) before any key.
-  let optionsRoutes = false
+  const declared = { options: false }
   const api = function keywardExpressMiddleware(req: Request, res: Response, next: NextFunction) {
-    const kind = kindOf(req)
-    if (kind !== 'outside') requestIdOf(req, res)
-    if (kind !== 'outside' && kind !== 'protected') return answer(kind, req, res, next)
-    if (kind === 'protected' && req.method === 'OPTIONS' && !optionsRoutes) return keywardFallThrough(req, res, next)
-    router(req, res, (error?: unknown) => (error === undefined ? keywardFallThrough(req, res, next) : next(error)))
+    const kind = kindOf(kit, req)
+    if (kind !== 'outside') requestIdOf(kit, req, res)
+    if (kind !== 'outside' && kind !== 'protected') return answer(kit, kind, req, res, next)
+    if (kind === 'protected' && req.method === 'OPTIONS' && !declared.options) return fallThrough(kit, req, res, next)
+    router(req, res, (error?: unknown) => (error === undefined ? fallThrough(kit, req, res, next) : next(error)))
   } as KeywardExpress
-  // Every route declared on the router authenticates first, with its marker's requirements.
   for (const method of ROUTE_METHODS) {
     api[method] = (path, ...handlers) => {
-      optionsRoutes ||= method === 'options' || method === 'all'
-      const first = handlers[0] as Partial<Marker> | undefined
-      const marked = first !== undefined && kRequirements in first
-      const requirements = marked ? first[kRequirements]! : {}
-      const rest = marked ? handlers.slice(1) : handlers
-      const declare = router[method] as (path: string | RegExp, ...handlers: RequestHandler[]) => unknown
-      if (requirements === null) declare.call(router, path, ...rest)
-      else {
-        const route = typeof path === 'string' ? path : undefined
-        const keywardRoute: RequestHandler = (req, res, next) => {
-          authenticate(requirements, req, res, next, route === undefined ? undefined : req.baseUrl + route)
-        }
-        declare.call(router, path, keywardRoute, ...rest)
-      }
+      declared.options ||= method === 'options' || method === 'all'
+      declareRoute(kit, router, method, path, handlers)
       return api
     }
   }
-  api.protect = (routeOptions) => marker(kit.routeRequirements(routeOptions, 'protect() option'))
-  api.public = () => marker(null)
-  api.errorHandler = keywardErrorHandler
+  api.protect = (routeOptions) => marker(kit, kit.routeRequirements(routeOptions, 'protect() option'))
+  api.public = () => marker(kit, null)
+  api.errorHandler = function keywardErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction) {
+    if (res.headersSent || kit.classify(req.originalUrl) === 'outside') return next(error)
+    send(res, kit.errorResponse(error, requestIdOf(kit, req, res), req.method))
+  }
   return api
+}
+
+/** The request id, made once per request and sent as X-Request-ID. */
+function requestIdOf(kit: AdapterKit, req: Request, res: Response): string {
+  const locals = res.locals as Locals
+  let id = locals[kRequestId]
+  if (id === undefined) {
+    id = locals[kRequestId] = kit.requestId(() => req.headers['x-request-id'])
+    res.setHeader('X-Request-ID', id)
+  }
+  return id
+}
+
+function authenticate(kit: AdapterKit, requirements: RouteRequirements, req: Request, res: Response, next: NextFunction, route?: string): void {
+  const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res), route)
+  kit.decide(view, requirements, () => clientGone(res), (step: Step) => {
+    if (step === null) return
+    if ('answer' in step) return send(res, step.answer)
+    const { headers, apiKey } = step.proceed
+    for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
+    req.apiKey = apiKey
+    kit.finishOnClose(res, step)
+    next()
+  })
+}
+
+function answer(kit: AdapterKit, kind: AnsweredKind, req: Request, res: Response, next: NextFunction): void {
+  const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res))
+  const result = kit.answer(kind, view, (max) => readNodeBody(req, max), req.headers)
+  // Express 4 does not catch rejections: they go to next() here.
+  if (isPromise(result)) result.then((response) => send(res, response), next)
+  else send(res, result)
+}
+
+function marker(kit: AdapterKit, requirements: RouteRequirements | null): Marker {
+  // Used alone on an app route, it authenticates; a key already admitted must meet it (L6).
+  const handler = function keywardProtect(req: Request, res: Response, next: NextFunction) {
+    if (requirements === null) return next()
+    if (req.apiKey === undefined) return authenticate(kit, requirements, req, res, next)
+    const refusal = kit.unmet(req.apiKey, requirements)
+    if (refusal === null) next()
+    else send(res, refusal)
+  } as Marker
+  handler[kRequirements] = requirements
+  return handler
+}
+
+/** What a request is; mounted under a path (`app.use('/v2', api)`), keyward guards all it is given (A1). */
+function kindOf(kit: AdapterKit, req: Request) {
+  const kind = kit.classify(req.originalUrl)
+  return kind === 'outside' && req.baseUrl !== '' ? 'protected' : kind
+}
+
+/** No route of the router took the request: inside the protected paths, it needs a key all the same (A2). */
+function fallThrough(kit: AdapterKit, req: Request, res: Response, next: NextFunction): void {
+  if (req.apiKey !== undefined || kindOf(kit, req) !== 'protected') return next()
+  if (kit.answersNotFound) return answer(kit, 'protected-not-found', req, res, next)
+  authenticate(kit, {}, req, res, next)
+}
+
+/** Declares a route on the router that authenticates first, with its marker's requirements. */
+function declareRoute(kit: AdapterKit, router: ExpressRouter, method: (typeof ROUTE_METHODS)[number], path: string | RegExp, handlers: RequestHandler[]): void {
+  const first = handlers[0] as Partial<Marker> | undefined
+  const marked = first !== undefined && kRequirements in first
+  const requirements = marked ? first[kRequirements]! : {}
+  const rest = marked ? handlers.slice(1) : handlers
+  const declare = router[method] as (path: string | RegExp, ...handlers: RequestHandler[]) => unknown
+  if (requirements === null) {
+    declare.call(router, path, ...rest)
+    return
+  }
+  const route = typeof path === 'string' ? path : undefined
+  const keywardRoute: RequestHandler = (req, res, next) => {
+    authenticate(kit, requirements, req, res, next, route === undefined ? undefined : req.baseUrl + route)
+  }
+  declare.call(router, path, keywardRoute, ...rest)
 }
