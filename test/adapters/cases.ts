@@ -283,6 +283,8 @@ const keyCases: ParityCase[] = [
         lastUsedAt: null,
         scopes: null,
         limits: null,
+        ownerId: null,
+        meta: null,
       })
       const test = await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { status: 200, limits: { limit: 1000 }, quota: null })
       expect(test.data.keyType).toBe('live')
