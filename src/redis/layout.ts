@@ -8,7 +8,9 @@
  * |                                  |        | `t`, `n`, `o` ², and with a quota `m` = UTC    | with a quota: 1 day past |
  * |                                  |        | month index, `q` = requests in it: ≤ 66 fields | the month's end          |
  * | `<prefix>:id:<id>`               | STRING | id → hash index, for `get`, `revoke`, limiter  | none                     |
- * | `<prefix>:keys`                  | ZSET   | every hash, scored by `createdAt`, for `list`  | none                     |
+ * | `<prefix>:keys`                  | ZSET   | every key as an index member ⁴, for `list`     | none                     |
+ * | `<prefix>:owner:<ownerId>`       | ZSET   | the owner's keys as index members ⁴, for       | none                     |
+ * |                                  |        | `list({ ownerId })` and `revokeAll` (O4, O6)   |                          |
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
  * | `<prefix>:{id:<id>}:rl`          | HASH   | limiter state of an id with no record          | as `:rl`                 |
@@ -25,10 +27,17 @@
  * its own; on a cluster it lives in another slot and is peeked with the limit script first. A
  * guard of another namespace (the dashboard's) keeps its counters the same way under its own name.
  *
+ * ⁴ `<createdAt: 16 digits> <id> <hash>`, every member scored 0: lexical order is listing order
+ * (`newestFirst` read backwards), so a page after a position is one `ZREVRANGEBYLEX` from an
+ * exclusive bound, and the member names the record to read. Each index is one key of its own, in
+ * whatever slot its name falls, and every command touches one key.
+ *
  * The `{<hash>}` hash tag puts a key's record and limit state in one cluster slot, so the hot-path
  * script touches one slot. Record fields: `id`, `name`, `keyType`, `last4`, `createdAt`, and when
- * set `expiresAt`, `revokedAt`, `lastUsedAt` (epoch ms), `scopes` and `limits` (JSON).
+ * set `expiresAt`, `revokedAt`, `lastUsedAt` (epoch ms), `scopes` and `limits` (JSON), `ownerId`
+ * and `meta` (a JSON object).
  */
+import type { KeyPosition } from '../types.js'
 
 /** The names of the keys one key's state lives in; all share the hash tag `{<tag>}`. */
 export interface TaggedKeys {
@@ -44,7 +53,10 @@ export interface Layout {
   /** Limit state of an id that has no record (RateLimiter used on its own). */
   ofOrphanId(id: string): TaggedKeys
   idIndex(id: string): string
+  /** Every key, as index members (`indexMember`). */
   keyIndex: string
+  /** One owner's keys, as index members. */
+  ownerIndex(ownerId: string): string
   usageAll: string
   usageOf(id: string): string
 }
@@ -82,7 +94,54 @@ export function createLayout(prefix: string): Layout {
     },
     idIndex: (id) => `${prefix}:id:${id}`,
     keyIndex: `${prefix}:keys`,
+    ownerIndex: (ownerId) => `${prefix}:owner:${ownerId}`,
     usageAll: `${prefix}:usage`,
     usageOf: (id) => `${prefix}:usage:${id}`,
   }
+}
+
+/** What an index member names: the key's place in the listing order and its record. */
+export interface IndexEntry extends KeyPosition {
+  hash: string
+}
+
+/** Digits of `createdAt` in a member: every safe integer fits, so text order is time order. */
+const TIME_DIGITS = 16
+const MEMBER = /^(\d{16}) ([\x21-\x7e]+) (.+)$/s
+
+function paddedTime(createdAt: number): string {
+  if (!Number.isSafeInteger(createdAt) || createdAt < 0) {
+    throw new TypeError(`keyward/redis: createdAt must be epoch milliseconds (got ${String(createdAt)})`)
+  }
+  return String(createdAt).padStart(TIME_DIGITS, '0')
+}
+
+/**
+ * Throws a TypeError unless `id` can sit in an index member: printable ASCII without spaces, so
+ * the space after it sorts below any longer id that starts with it (ties order by id, O4).
+ */
+export function assertIndexableId(id: string): void {
+  if (!/^[\x21-\x7e]+$/.test(id)) {
+    throw new TypeError(`keyward/redis: a key id must be printable ASCII without spaces (got ${JSON.stringify(id)})`)
+  }
+}
+
+/** The member of `key` in the listing indexes (see the table above, ⁴). */
+export function indexMember(key: IndexEntry): string {
+  return `${paddedTime(key.createdAt)} ${key.id} ${key.hash}`
+}
+
+/** The entry a member names; undefined for a member of another shape (never listed). */
+export function parseIndexMember(member: string): IndexEntry | undefined {
+  const match = MEMBER.exec(member)
+  if (match === null) return undefined
+  return { createdAt: Number(match[1]), id: match[2]!, hash: match[3]! }
+}
+
+/**
+ * The exclusive `ZREVRANGEBYLEX` upper bound below which lie exactly the members after `position`
+ * in listing order: older keys, and keys of the same time with a smaller id.
+ */
+export function indexBoundAfter(position: KeyPosition): string {
+  return `(${paddedTime(position.createdAt)} ${position.id} `
 }

@@ -76,7 +76,7 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
         )
         expect(burst.filter((d) => d.ok)).toHaveLength(10)
 
-        const listed = (await keyward.keys.list()).map((r) => r.id)
+        const listed = (await keyward.keys.list()).keys.map((r) => r.id)
         expect(listed.sort()).toEqual([...created.map((c) => c.record.id), sandbox.record.id].sort())
         await keyward.close()
       })

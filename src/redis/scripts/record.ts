@@ -1,19 +1,30 @@
 import type { LuaScript } from './lua-script.js'
 
-const SOURCE = `-- keyward record: the management operations on one key record (K5, K6).
+const SOURCE = `-- keyward record: the management operations on one key record (K5, K6, O5, O6).
 -- KEYS[1] the key record   HASH   <prefix>:{<hash>}:key
 -- ARGV[1] the operation:
 --   'get'                          returns the record
 --   'insert', field, value, ...    creates the record unless it exists; returns 1, or 0 when it exists
 --   'revoke', at                   sets revokedAt unless set (K6: final, the first time stays)
+--   'revoke-owned', at, ownerId    as revoke, only when the record's ownerId is ownerId; returns 1 when
+--                                  this call revoked it, else 0 (no record, another owner, revoked before)
 --   'shorten', expiresAt           expiresAt = min(expiresAt, current); no expiry counts as infinite
 --   'touch', at                    lastUsedAt = at unless that moves it backwards
--- Every operation but insert returns the record as stored afterwards (HGETALL pairs; {} when absent).
+--   'update', n, field, value, ... (n pairs), field, ...
+--                                  unless revokedAt is set: sets the n field/value pairs, then deletes
+--                                  the fields after them; only name, meta, scopes and limits (O5);
+--                                  adds 1 to the record's revision
+-- Every operation but insert and revoke-owned returns the record as stored afterwards (HGETALL
+-- pairs; {} when absent).
 local op = ARGV[1]
 if op == 'insert' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
   redis.call('HSET', KEYS[1], unpack(ARGV, 2))
   return 1
+end
+if op == 'revoke-owned' then
+  if redis.call('HGET', KEYS[1], 'ownerId') ~= ARGV[3] then return 0 end
+  return redis.call('HSETNX', KEYS[1], 'revokedAt', ARGV[2])
 end
 if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
 if op == 'revoke' then
@@ -24,6 +35,21 @@ elseif op == 'shorten' then
 elseif op == 'touch' then
   local current = tonumber(redis.call('HGET', KEYS[1], 'lastUsedAt'))
   if not current or tonumber(ARGV[2]) > current then redis.call('HSET', KEYS[1], 'lastUsedAt', ARGV[2]) end
+elseif op == 'update' then
+  local n = tonumber(ARGV[2])
+  local patchable = { name = true, meta = true, scopes = true, limits = true }
+  for i = 3, #ARGV do
+    -- Fields are ARGV[3], [5], ... among the pairs, then every argument after them.
+    if (i > 2 + 2 * n or (i - 3) % 2 == 0) and not patchable[ARGV[i]] then
+      return redis.error_reply('keyward record: update may not change ' .. tostring(ARGV[i]))
+    end
+  end
+  if redis.call('HEXISTS', KEYS[1], 'revokedAt') == 0 then
+    if n > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, 3, 2 + 2 * n)) end
+    if #ARGV > 2 + 2 * n then redis.call('HDEL', KEYS[1], unpack(ARGV, 3 + 2 * n)) end
+    -- A copy of the record held elsewhere (the hot path's) is current only at the same revision.
+    redis.call('HINCRBY', KEYS[1], 'revision', 1)
+  end
 elseif op ~= 'get' then
   return redis.error_reply('keyward record: unknown operation ' .. tostring(op))
 end
@@ -34,5 +60,5 @@ return redis.call('HGETALL', KEYS[1])
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '630abae7394ed7d2ec4150296c3e7a6345114f8e',
+  sha: 'a036382a5a6147ec24f2a44ecacf1b586cdf0518',
 }
