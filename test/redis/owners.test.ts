@@ -1,0 +1,139 @@
+/**
+ * Owners and metadata in the Redis layout (O1, O2, O4–O6): what the record and the listing indexes
+ * hold, that a stored record Redis hands back in a shape keyward did not write is a fault (R5),
+ * and that the record script changes only what an update may change.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Redis } from 'ioredis'
+import { type RedisKeyStore, createRedisStores } from '../../src/redis/index.js'
+import { createLayout } from '../../src/redis/layout.js'
+import { RECORD_SCRIPT } from '../../src/redis/scripts/record.js'
+import { T0, makeStoredKey, randomKeyId } from '../contracts/fixtures.js'
+import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+
+const url = sharedRedisUrl(inject('keywardRedis'))
+const prefix = uniquePrefix('owners')
+const layout = createLayout(prefix)
+
+describe.skipIf(url === null)('owners and metadata on Redis', () => {
+  let client: Redis
+  let store: RedisKeyStore
+  beforeAll(async () => {
+    client = await ioredisClient(url!)
+    store = createRedisStores({ client, prefix, time: 'caller' }).keys
+  })
+  afterAll(async () => {
+    client?.disconnect()
+    if (url) await deletePrefix(url, prefix)
+  })
+
+  const owner = () => `acct:${randomKeyId().slice(4)}`
+
+  it("O1/O2/O4: an owned key's record holds ownerId and meta, and both indexes name it; an unowned key is in no owner index", async () => {
+    const ownerId = owner()
+    const key = makeStoredKey({ ownerId, meta: { plan: 'pro', seats: 3 }, createdAt: T0 + 5 })
+    const unowned = makeStoredKey()
+    await store.insert(key)
+    await store.insert(unowned)
+    const record = await client.hgetall(layout.ofHash(key.hash).record)
+    expect([record.ownerId, JSON.parse(record.meta!)]).toEqual([ownerId, { plan: 'pro', seats: 3 }])
+    const noOwner = await client.hgetall(layout.ofHash(unowned.hash).record)
+    expect(Object.keys(noOwner)).not.toContain('ownerId')
+    expect(Object.keys(noOwner)).not.toContain('meta')
+    const member = `${String(T0 + 5).padStart(16, '0')} ${key.id} ${key.hash}`
+    expect(await client.zrange(layout.ownerIndex(ownerId), 0, -1, 'WITHSCORES')).toEqual([member, '0'])
+    expect(await client.zscore(layout.keyIndex, member)).toBe('0')
+    expect(await client.zscore(layout.keyIndex, `${String(T0).padStart(16, '0')} ${unowned.id} ${unowned.hash}`)).toBe('0')
+  })
+
+  it('O2: meta read back is frozen all the way down, so a reader cannot change what another reader sees', async () => {
+    const key = makeStoredKey({ ownerId: owner(), meta: { plan: 'pro', tags: ['a'], nested: { on: true } } })
+    await store.insert(key)
+    const found = (await store.get(key.id))!
+    expect(Object.isFrozen(found.meta)).toBe(true)
+    expect(Object.isFrozen(found.meta!.tags)).toBe(true)
+    expect(Object.isFrozen(found.meta!.nested)).toBe(true)
+  })
+
+  it.each([
+    ['not JSON', '{plan'],
+    ['a JSON array', '["pro"]'],
+    ['JSON null', 'null'],
+    ['a JSON string', '"pro"'],
+  ])('R5: a record whose meta is %s is a fault: reads reject, they never answer with a guess', async (_what, meta) => {
+    const key = makeStoredKey({ ownerId: owner() })
+    await store.insert(key)
+    await client.hset(layout.ofHash(key.hash).record, 'meta', meta)
+    await expect(store.get(key.id)).rejects.toThrow(/unexpected reply to a key record \(meta is not/)
+    await expect(store.findByHash(key.hash)).rejects.toThrow(/meta is not/)
+    await expect(store.list({ ownerId: key.ownerId!, limit: 10, now: T0 })).rejects.toThrow(/meta is not/)
+  })
+
+  it('O5: an update sets and deletes only the fields given and counts a revision; a revoked key keeps its revision', async () => {
+    const key = makeStoredKey({ ownerId: owner(), meta: { plan: 'free' }, scopes: ['ip'] })
+    await store.insert(key)
+    const recordKey = layout.ofHash(key.hash).record
+    expect(await client.hget(recordKey, 'revision')).toBeNull()
+    await store.update(key.id, { meta: { plan: 'pro' }, scopes: null, limits: { perMonth: 9 } })
+    const record = await client.hgetall(recordKey)
+    expect(record).toMatchObject({ meta: '{"plan":"pro"}', limits: '{"perMonth":9}', revision: '1', name: key.name })
+    expect(record.scopes).toBeUndefined()
+    await store.revoke(key.id, T0)
+    expect((await store.update(key.id, { name: 'late' }))?.name).toBe(key.name)
+    expect(await client.hget(recordKey, 'revision')).toBe('1')
+  })
+
+  it('O1/K6: the record script refuses an update of any field but name, meta, scopes and limits, and writes nothing', async () => {
+    const key = makeStoredKey({ ownerId: owner() })
+    await store.insert(key)
+    const recordKey = layout.ofHash(key.hash).record
+    for (const args of [
+      ['update', '1', 'ownerId', 'someone-else'],
+      ['update', '1', 'revokedAt', '1'],
+      ['update', '1', 'name', 'x', 'ownerId'],
+      ['update', '0', 'revokedAt'],
+    ]) {
+      await expect(client.evalsha(RECORD_SCRIPT.sha, 1, recordKey, ...args)).rejects.toThrow(/update may not change/)
+    }
+    expect(await store.get(key.id)).toEqual(key)
+  })
+
+  it("O6: revokeAll revokes nothing of another owner even when that owner's key sits in the index (the script checks the record's owner)", async () => {
+    const ownerId = owner()
+    const mine = makeStoredKey({ ownerId })
+    const theirs = makeStoredKey({ ownerId: owner() })
+    await store.insert(mine)
+    await store.insert(theirs)
+    await client.zadd(layout.ownerIndex(ownerId), 0, `${String(theirs.createdAt).padStart(16, '0')} ${theirs.id} ${theirs.hash}`)
+    expect(await store.revokeAll(ownerId, T0 + 1)).toBe(1)
+    expect((await store.get(theirs.id))?.revokedAt).toBeNull()
+    expect((await store.get(mine.id))?.revokedAt).toBe(T0 + 1)
+  })
+
+  it('O4: an index member whose record does not match it is not listed', async () => {
+    const ownerId = owner()
+    const key = makeStoredKey({ ownerId, createdAt: T0 + 2 })
+    await store.insert(key)
+    // A member naming the key's record under another time would list it out of its place.
+    await client.zadd(layout.ownerIndex(ownerId), 0, `${String(T0 + 9).padStart(16, '0')} ${key.id} ${key.hash}`)
+    const page = await store.list({ ownerId, limit: 10, now: T0 })
+    expect(page.keys.map((k) => [k.id, k.createdAt])).toEqual([[key.id, T0 + 2]])
+  })
+
+  it('O4: a key id with a space or a control character is refused before anything is written', async () => {
+    for (const id of ['key_with space', 'key_tab\t', '']) {
+      const key = makeStoredKey({ id, ownerId: owner() })
+      await expect(store.insert(key)).rejects.toBeInstanceOf(TypeError)
+      expect(await client.exists(layout.idIndex(id), layout.ofHash(key.hash).record, layout.ownerIndex(key.ownerId!))).toBe(0)
+    }
+  })
+
+  it('O6: revokeAll over more keys than one batch revokes each of them before it returns', async () => {
+    const ownerId = owner()
+    const keys = Array.from({ length: 1_203 }, (_, i) => makeStoredKey({ ownerId, createdAt: T0 + (i % 7) }))
+    await Promise.all(keys.map((key) => store.insert(key)))
+    expect(await store.revokeAll(ownerId, T0 + 50)).toBe(1_203)
+    const records = await Promise.all(keys.map((key) => client.hget(layout.ofHash(key.hash).record, 'revokedAt')))
+    expect(records.filter((at) => at !== String(T0 + 50))).toEqual([])
+  })
+})
