@@ -10,7 +10,9 @@ const RECORD_FIELDS = [
   'lastUsedAt',
   'limits',
   'maskedKey',
+  'meta',
   'name',
+  'ownerId',
   'revokedAt',
   'scopes',
   'status',
@@ -33,6 +35,8 @@ describe('POST /api-keys: creating a key (E5, K1, K3, K5)', () => {
       lastUsedAt: null,
       scopes: null,
       limits: null,
+      ownerId: null,
+      meta: null,
     })
     expect(data.id).toMatch(/^key_[0-9A-Za-z]{24}$/)
     expect(data.key.startsWith('svc_live_')).toBe(true)

@@ -40,9 +40,9 @@ describe('dashboard guard (E5, R2, R5)', () => {
     expect(result.response.headers['WWW-Authenticate']).toBe('Bearer realm="Acme"')
   })
 
-  it('E5: the guard gets the request as the adapter built it; only `true` admits', async () => {
+  it('E5/O8: the guard gets the request as the adapter built it; a falsy answer is nobody (401), `true` the administrator', async () => {
     const seen: DashboardRequest[] = []
-    for (const verdict of [false, 'yes', 1, undefined, null]) {
+    for (const verdict of [false, undefined, null, 0, '']) {
       const t = setup({ dashboard: { authorize: (r) => (seen.push(r), verdict as boolean) } })
       const request = dashboardRequest({ path: '/api-keys' })
       const response = await t.dashboard.handle(request)
@@ -113,8 +113,10 @@ describe('dashboard routing (E5, R3)', () => {
     ['PUT', '/api-keys', 'GET, HEAD, POST'],
     ['get', '/api-keys', 'GET, HEAD, POST'],
     ['POST', '/api-keys/usage', 'GET, HEAD'],
-    ['DELETE', '/api-keys/key_abc', 'GET, HEAD'],
-    ['PATCH', '/api-keys/key_abc', 'GET, HEAD'],
+    ['DELETE', '/api-keys/key_abc', 'GET, HEAD, PATCH'],
+    ['PUT', '/api-keys/key_abc', 'GET, HEAD, PATCH'],
+    ['GET', '/api-keys/key_abc/rotate', 'POST'],
+    ['GET', '/owners/acme/revoke-all', 'POST'],
     ['GET', '/api-keys/key_abc/revoke', 'POST'],
     ['HEAD', '/api-keys/key_abc/revoke', 'POST'],
   ]
@@ -271,7 +273,7 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
     return { t, a, b }
   }
 
-  it('E5: every key\'s entries, newest first, each { keyId, requestId, timestamp, method, path, status, ip, country }', async () => {
+  it('E5/O9: every key\'s entries, newest first, each { keyId, ownerId, requestId, timestamp, method, path, status, ip, country }', async () => {
     const { t, a, b } = await withUsage()
     const entries = expectSuccess<any[]>(await t.handle({ path: '/api-keys/usage' }))
     expect(entries.map((e) => [e.keyId, e.method, e.path, e.status, e.timestamp])).toEqual([
@@ -280,8 +282,8 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
       [a.id, 'GET', '/api/v1/ip/lookup', 200, '2026-01-15T12:00:01.000Z'],
     ])
     for (const entry of entries) {
-      expect(Object.keys(entry).sort()).toEqual(['country', 'ip', 'keyId', 'method', 'path', 'requestId', 'status', 'timestamp'])
-      expect(entry).toMatchObject({ ip: '198.51.100.4', country: null })
+      expect(Object.keys(entry).sort()).toEqual(['country', 'ip', 'keyId', 'method', 'ownerId', 'path', 'requestId', 'status', 'timestamp'])
+      expect(entry).toMatchObject({ ip: '198.51.100.4', country: null, ownerId: null })
       expect(entry.requestId).toMatch(/^req_/)
     }
   })

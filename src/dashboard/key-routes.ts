@@ -1,0 +1,219 @@
+/**
+ * The dashboard's routes once the guard has said who is asking (E5, O8, O9). An owner acts on its
+ * own keys only: another owner's key id gets the answer of an unknown id, after the same lookup,
+ * so neither the response nor the store calls behind it tell the two apart.
+ */
+import { isoTimestamp } from '../clock.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../errors.js'
+import { validateOwnerId } from '../key-input.js'
+import type { KeyListPage } from '../key-manager.js'
+import type { Keyward } from '../keyward.js'
+import { DASHBOARD_MESSAGES } from '../messages.js'
+import { JSON_CONTENT_TYPE, successResponse } from '../responses.js'
+import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../types.js'
+import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
+import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
+import { checkListQuery, checkUsageQuery } from './queries.js'
+import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
+
+type RouteName = 'collection' | 'usage' | 'key' | 'revoke' | 'rotate' | 'revoke-all'
+
+export interface Route {
+  name: RouteName
+  allow: readonly string[]
+  /** The key id, or for `revoke-all` the owner id, as the path gives it. */
+  id?: string
+}
+
+const ALLOW: Readonly<Record<RouteName, readonly string[]>> = {
+  collection: ['GET', 'HEAD', 'POST'],
+  usage: ['GET', 'HEAD'],
+  key: ['GET', 'HEAD', 'PATCH'],
+  revoke: ['POST'],
+  rotate: ['POST'],
+  'revoke-all': ['POST'],
+}
+
+/** Ids are `key_` + base62 (K5); anything else cannot exist, so it is not looked up. */
+const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+
+export function matchRoute(path: string): Route | null {
+  if (path === '/api-keys') return { name: 'collection', allow: ALLOW.collection }
+  if (path === '/api-keys/usage') return { name: 'usage', allow: ALLOW.usage }
+  const key = /^\/api-keys\/([^/]+)(?:\/(revoke|rotate))?$/.exec(path)
+  if (key) {
+    const name = (key[2] ?? 'key') as 'key' | 'revoke' | 'rotate'
+    return { name, allow: ALLOW[name], id: key[1]! }
+  }
+  const owner = /^\/owners\/([^/]+)\/revoke-all$/.exec(path)
+  return owner ? { name: 'revoke-all', allow: ALLOW['revoke-all'], id: owner[1]! } : null
+}
+
+/** A path segment decoded as a router would (`%40` is `@`); undecodable text is kept as it is, and then refused. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/**
+ * O8: the owner a request acts for. An owner principal acts for itself, and naming any other
+ * owner (or none, `null`) is forbidden; the administrator acts for the owner it names, if any.
+ */
+function actingOwner(principal: Principal, named: string | null | undefined): { ownerId: string | null | undefined } | 'forbidden' {
+  if (principal.role === 'admin') return { ownerId: named }
+  return named === undefined || named === principal.ownerId ? { ownerId: principal.ownerId } : 'forbidden'
+}
+
+/**
+ * A store asked for one owner's keys or usage must return nothing else; if it does, the answer is
+ * a fault (500), never another owner's data.
+ */
+function onlyOwner<T extends { ownerId: string | null }>(items: readonly T[], ownerId: string | null | undefined): void {
+  if (typeof ownerId !== 'string') return
+  if (items.some((item) => item.ownerId !== ownerId)) {
+    throw new Error('keyward: a store asked for one owner\'s records returned a record of another owner')
+  }
+}
+
+/** The key routes themselves, once the guard has admitted the request. */
+export function createKeyRoutes(keyward: Keyward, report: Report, failure: Failure) {
+  const n = keyward.names
+  const success = (data: unknown, requestId: string, status = 200) => successResponse(data, requestId, keyward.clock.now(), { ...NO_STORE }, status)
+  const notFound = (requestId: string) => failure('not_found', DASHBOARD_MESSAGES.keyNotFound(n), requestId)
+  const forbidden = (requestId: string) => failure('forbidden', DASHBOARD_OWNER_MESSAGES.otherOwner(n), requestId)
+  const invalid = (message: string, requestId: string) => failure('invalid_request', message, requestId)
+
+  /** O4: a page of records with its cursor beside the timestamp. */
+  function pageResponse(page: KeyListPage, requestId: string): KeywardResponse {
+    const meta = { timestamp: isoTimestamp(keyward.clock.now()), nextCursor: page.nextCursor }
+    return {
+      status: 200,
+      headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-ID': requestId, ...NO_STORE },
+      body: JSON.stringify({ data: page.keys, meta }),
+    }
+  }
+
+  /**
+   * O8: the key `id` names, if the principal may see it. One lookup for every well-formed id:
+   * an unknown id and another owner's key both end here, after the same store call.
+   */
+  async function visibleKey(principal: Principal, id: string): Promise<ApiKeyRecord | undefined> {
+    if (!KEY_ID_PATTERN.test(id)) return undefined
+    const record = await keyward.keys.get(id)
+    if (record === undefined || principal.role === 'admin' || record.ownerId === principal.ownerId) return record
+    return undefined
+  }
+
+  /** Whether the principal may change key `id`: the administrator leaves the 404 to the change itself. */
+  async function mayChange(principal: Principal, id: string): Promise<boolean> {
+    if (!KEY_ID_PATTERN.test(id)) return false
+    return principal.role === 'admin' || (await visibleKey(principal, id)) !== undefined
+  }
+
+  async function createKey(principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const checked = checkCreateBody(request, keyward)
+    if (!checked.ok) return invalid(checked.message, requestId)
+    const input = checked.value
+    const named = Object.hasOwn(input, 'ownerId') ? validateOwnerId(input.ownerId) : undefined
+    const acting = actingOwner(principal, named)
+    if (acting === 'forbidden') return forbidden(requestId)
+    const { key, record } = await keyward.keys.create({ ...input, ownerId: acting.ownerId ?? null })
+    // K3: the one response that ever holds the full key.
+    return success({ ...record, key }, requestId, 201)
+  }
+
+  async function listKeys(principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const checked = checkListQuery(request.query ?? '', n)
+    if (!checked.ok) return invalid(checked.message, requestId)
+    const acting = actingOwner(principal, checked.value.ownerId)
+    if (acting === 'forbidden') return forbidden(requestId)
+    const ownerId = acting.ownerId ?? undefined
+    const page = await keyward.keys.list({ ...checked.value, ownerId })
+    onlyOwner(page.keys, ownerId)
+    return pageResponse(page, requestId)
+  }
+
+  async function listUsage(principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const checked = checkUsageQuery(request.query ?? '', n)
+    if (!checked.ok) return invalid(checked.message, requestId)
+    const acting = actingOwner(principal, checked.value.ownerId)
+    if (acting === 'forbidden') return forbidden(requestId)
+    const query: UsageQuery = { limit: checked.value.limit }
+    if (typeof acting.ownerId === 'string') query.ownerId = acting.ownerId
+    const { keyId } = checked.value
+    if (keyId !== null) {
+      if (!(await visibleKey(principal, keyId))) return notFound(requestId)
+      query.keyId = keyId
+    }
+    const entries = await keyward.queryUsage(query)
+    onlyOwner(entries, query.ownerId)
+    return success(entries, requestId)
+  }
+
+  async function updateKey(principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const checked = checkUpdateBody(request, keyward)
+    if (!checked.ok) return invalid(checked.message, requestId)
+    if (!(await mayChange(principal, id))) return notFound(requestId)
+    return success(await keyward.keys.update(id, checked.value), requestId)
+  }
+
+  async function rotateKey(principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const checked = checkRotateBody(request, keyward)
+    if (!checked.ok) return invalid(checked.message, requestId)
+    if (!(await mayChange(principal, id))) return notFound(requestId)
+    const { key, record, previous } = await keyward.keys.rotate(id, checked.value)
+    // K3: as at creation, the replacement's full key is in this one response only.
+    return success({ ...record, key, previous }, requestId, 201)
+  }
+
+  async function revokeAll(principal: Principal, segment: string, requestId: string): Promise<KeywardResponse> {
+    const ownerId = validateOwnerId(decodeSegment(segment))!
+    if (actingOwner(principal, ownerId) === 'forbidden') return forbidden(requestId)
+    return success({ revoked: await keyward.keys.revokeAll(ownerId) }, requestId)
+  }
+
+  async function dispatch(principal: Principal, route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    const id = route.id!
+    switch (route.name) {
+      case 'collection':
+        return request.method === 'POST' ? createKey(principal, request, requestId) : listKeys(principal, request, requestId)
+      case 'usage':
+        return listUsage(principal, request, requestId)
+      case 'key': {
+        if (request.method === 'PATCH') return updateKey(principal, id, request, requestId)
+        const record = await visibleKey(principal, id)
+        return record ? success(record, requestId) : notFound(requestId)
+      }
+      case 'revoke':
+        if (!(await mayChange(principal, id))) return notFound(requestId)
+        return success(await keyward.keys.revoke(id), requestId)
+      case 'rotate':
+        return rotateKey(principal, id, request, requestId)
+      case 'revoke-all':
+        return revokeAll(principal, id, requestId)
+    }
+  }
+
+  /** Key manager rejections: bad input is 400, an unknown id 404, a revoked key 409, anything else a fault (500). */
+  function fromError(error: unknown, requestId: string, phase: 'manage' | 'usage'): KeywardResponse {
+    if (error instanceof KeyInputError) {
+      // E5: the message names the field, even where the core's text speaks of "each scope".
+      return invalid(error.message.startsWith(error.field) ? error.message : `${error.field}: ${error.message}`, requestId)
+    }
+    if (error instanceof KeyNotFoundError) return notFound(requestId)
+    if (error instanceof KeyRevokedError) return failure('conflict', error.message, requestId)
+    report(error, requestId, phase)
+    return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.internal(n, requestId), requestId)
+  }
+
+  return async function serve(principal: Principal, route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+    try {
+      return await dispatch(principal, route, request, requestId)
+    } catch (error) {
+      return fromError(error, requestId, route.name === 'usage' ? 'usage' : 'manage')
+    }
+  }
+}

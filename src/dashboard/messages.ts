@@ -1,0 +1,34 @@
+/**
+ * The dashboard's texts for owners and for the routes beside create, list, get, revoke and usage
+ * (docs/reference-server.md). They read as DASHBOARD_MESSAGES does: nothing of a request is
+ * repeated except short field names.
+ */
+import type { MessageNames } from '../messages.js'
+
+/** The body each route reads, as its messages show it. */
+export const BODY_SHAPES = {
+  create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta? }',
+  update: '{ name?, meta?, scopes?, limits? }',
+  rotate: '{ gracePeriodSeconds?, expiresAt?, name? }',
+} as const
+
+/** The longest grace period a rotation over HTTP takes: 365 days, in seconds. */
+export const MAX_GRACE_SECONDS = 365 * 24 * 60 * 60
+
+export const DASHBOARD_OWNER_MESSAGES = {
+  /** O8: an owner's session named another owner (or none) in a body, a query or a path. */
+  otherOwner: (_: MessageNames) =>
+    "Forbidden: this dashboard session acts for one owner and can only use that owner's keys.",
+  /** O9: a route that needs a body got none. */
+  bodyRequired: (_: MessageNames, shape: string) => `body is required: send a JSON object ${shape}.`,
+  /** O9 */
+  notAnObject: (_: MessageNames, shape: string) => `body must be a JSON object ${shape}.`,
+  /** O9 */
+  gracePeriod: (_: MessageNames) => `gracePeriodSeconds must be an integer from 0 to ${MAX_GRACE_SECONDS} (365 days).`,
+  /** O4, O9 */
+  listLimit: (_: MessageNames) => 'limit must be an integer from 1 to 100 (default 50).',
+  /** O8: written once per kind of mistake to the console; `what` never holds the guard's value. */
+  guardResult: (what: string) =>
+    `keyward: the dashboard guard returned ${what}, so the request was refused. Return true or { role: 'admin' } ` +
+    'for an administrator, { ownerId } for an owner, or false for nobody.',
+} as const

@@ -1,0 +1,85 @@
+/**
+ * E5, O4, O9: the query strings of the list and usage routes. Each parameter at most once; an
+ * empty value counts as absent; a bad one is a message naming it. Values the key manager checks
+ * (status, keyType, cursor) are passed on for it to name.
+ */
+import { KeyInputError } from '../errors.js'
+import { validateOwnerId } from '../key-input.js'
+import type { ListKeysOptions } from '../key-manager.js'
+import { DASHBOARD_MESSAGES, type MessageNames } from '../messages.js'
+import type { KeyStatus, KeyType } from '../types.js'
+import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
+
+const USAGE_LIMIT_DEFAULT = 100
+const USAGE_LIMIT_MAX = 1000
+const LIST_LIMIT_MAX = 100
+
+type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
+
+/** Each named parameter's one value ('' when absent), or the message for one given twice. */
+function readParameters<N extends string>(query: string, names: readonly N[], n: MessageNames): Checked<Record<N, string>> {
+  const params = new URLSearchParams(query)
+  const values = {} as Record<N, string>
+  for (const name of names) {
+    const all = params.getAll(name)
+    if (all.length > 1) return { ok: false, message: DASHBOARD_MESSAGES.usageParameterRepeated(n, name) }
+    values[name] = all[0] ?? ''
+  }
+  return { ok: true, value: values }
+}
+
+/** An integer from 1 to `max` written in plain digits, or null. */
+function count(raw: string, max: number): number | null {
+  if (!/^[0-9]{1,7}$/.test(raw)) return null
+  const value = Number(raw)
+  return value >= 1 && value <= max ? value : null
+}
+
+/** O1: a valid owner id, or the owner id rule's own message. */
+function ownerParameter(raw: string): Checked<string | undefined> {
+  if (raw === '') return { ok: true, value: undefined }
+  try {
+    return { ok: true, value: validateOwnerId(raw) ?? undefined }
+  } catch (error) {
+    if (error instanceof KeyInputError) return { ok: false, message: error.message }
+    throw error
+  }
+}
+
+export interface UsageParameters {
+  keyId: string | null
+  ownerId: string | undefined
+  limit: number
+}
+
+/** E5, O9: `keyId` and `ownerId` optional, `limit` an integer 1–1000 (default 100). */
+export function checkUsageQuery(query: string, n: MessageNames): Checked<UsageParameters> {
+  const read = readParameters(query, ['keyId', 'ownerId', 'limit'], n)
+  if (!read.ok) return read
+  const { keyId, ownerId, limit } = read.value
+  const size = limit === '' ? USAGE_LIMIT_DEFAULT : count(limit, USAGE_LIMIT_MAX)
+  if (size === null) return { ok: false, message: DASHBOARD_MESSAGES.usageLimit(n) }
+  const owner = ownerParameter(ownerId)
+  if (!owner.ok) return owner
+  return { ok: true, value: { keyId: keyId === '' ? null : keyId, ownerId: owner.value, limit: size } }
+}
+
+/** O4, O9: `ownerId`, `status`, `keyType`, `limit` (1–100, default 50) and `cursor`, all optional. */
+export function checkListQuery(query: string, n: MessageNames): Checked<ListKeysOptions> {
+  const read = readParameters(query, ['ownerId', 'status', 'keyType', 'limit', 'cursor'], n)
+  if (!read.ok) return read
+  const { ownerId, status, keyType, limit, cursor } = read.value
+  const options: ListKeysOptions = {}
+  if (limit !== '') {
+    const size = count(limit, LIST_LIMIT_MAX)
+    if (size === null) return { ok: false, message: DASHBOARD_OWNER_MESSAGES.listLimit(n) }
+    options.limit = size
+  }
+  const owner = ownerParameter(ownerId)
+  if (!owner.ok) return owner
+  if (owner.value !== undefined) options.ownerId = owner.value
+  if (status !== '') options.status = status as KeyStatus
+  if (keyType !== '') options.keyType = keyType as KeyType
+  if (cursor !== '') options.cursor = cursor
+  return { ok: true, value: options }
+}

@@ -1,0 +1,80 @@
+/** The dashboard's public shapes: the request an adapter hands over, the guard and its options. */
+import type { ErrorCode } from '../messages.js'
+import type { Awaitable, KeywardResponse } from '../types.js'
+
+/** A request under `/api/dashboard`, as an adapter hands it over. */
+export interface DashboardRequest {
+  method: string
+  /** The path below `/api/dashboard`, without the query: `/api-keys`, `/api-keys/key_…/revoke`, `/api-keys/usage`. */
+  path: string
+  /** The raw query string, without the leading `?`. */
+  query: string
+  /** Header names in lower case, values as Node's `req.headers` holds them. */
+  headers: Record<string, string | string[] | undefined>
+  /** The raw body text; null when the request has none. */
+  body: string | null
+  /** The adapter stopped reading because the body is longer than `maxBodyBytes`. */
+  bodyTooLarge: boolean
+  /** The request id already chosen for this request (R2). */
+  requestId: string
+  /** The client address; null when unknown (such requests are not counted by `failedAuthLimit`). */
+  ip: string | null
+}
+
+/**
+ * Who is using the dashboard (O8): an administrator (every key, keys for any owner) or one owner
+ * (its own keys only; another owner's key answers 404 exactly like an unknown id).
+ */
+export type DashboardPrincipal = { role: 'admin' } | { ownerId: string }
+
+/**
+ * What a dashboard guard returns: `true` or `{ role: 'admin' }` for an administrator,
+ * `{ ownerId }` for that owner, anything falsy for nobody (401). Any other value is refused too,
+ * and named once in a console warning.
+ */
+export type DashboardGuardResult = DashboardPrincipal | boolean | null | undefined
+
+/** Options of `createDashboard()`. */
+export interface DashboardOptions {
+  /**
+   * Says who is asking (O8). Runs before anything else, unknown paths included. A throw or a
+   * rejection is 500 (never fail open).
+   *
+   * @example
+   * authorize: async (request) => {
+   *   const session = await sessions.read(request.headers.cookie)
+   *   if (!session) return false
+   *   return session.isStaff ? { role: 'admin' } : { ownerId: session.accountId }
+   * }
+   */
+  authorize(request: DashboardRequest): Awaitable<DashboardGuardResult>
+  /** Told about guard failures and store faults (never given a key). Default: none. */
+  onError?: (error: unknown, info: { requestId: string; phase: 'guard' | 'manage' | 'usage' }) => void
+  /**
+   * Refused requests (the guard said no: 401) allowed per client address in any rolling minute.
+   * Past it, every dashboard request from that address, the right credentials included, gets 429
+   * `rate_limited` with `Retry-After` until the minute frees. Counted in the instance's own
+   * RateLimiter, so a fleet on Redis shares the count. Requests without a known address are not
+   * counted. Default 10; 0 turns the limit off.
+   */
+  failedAuthLimit?: number
+}
+
+/** The dashboard handlers, ready to mount under `/api/dashboard`. */
+export interface Dashboard {
+  handle(request: DashboardRequest): Promise<KeywardResponse>
+  /** The largest body an adapter needs to read (16 KiB); past it, set `bodyTooLarge`. */
+  readonly maxBodyBytes: number
+}
+
+/** The guard's answer once read: who the routes act for. */
+export type Principal = { role: 'admin' } | { role: 'owner'; ownerId: string }
+
+/** Codes the dashboard answers with: the catalogue's, and 409 for a change a revoked key cannot take (O5). */
+export type DashboardErrorCode = ErrorCode | 'conflict'
+
+export type Report = (error: unknown, requestId: string, phase: 'guard' | 'manage' | 'usage') => void
+export type Failure = (code: DashboardErrorCode, message: string, requestId: string, headers?: Record<string, string>) => KeywardResponse
+
+/** Dashboard answers hold keys and audit data: no cache may keep them. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const
