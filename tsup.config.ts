@@ -7,6 +7,7 @@ export default defineConfig({
     fastify: 'adapters/fastify.ts',
     hono: 'adapters/hono.ts',
     redis: 'src/redis/index.ts',
+    postgres: 'src/postgres/index.ts',
     testing: 'src/testing.ts',
     client: 'src/client/index.ts',
     cli: 'src/cli/main.ts',
@@ -19,5 +20,5 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   treeshake: true,
-  external: ['express', 'fastify', 'fastify-plugin', 'hono', 'ioredis', 'redis', '@hono/node-server'],
+  external: ['express', 'fastify', 'fastify-plugin', 'hono', 'ioredis', 'redis', 'pg', '@hono/node-server'],
 })

@@ -1,0 +1,156 @@
+/**
+ * `keyward/postgres`: keys and the usage log in PostgreSQL 13 or later, through a `pg` Pool you
+ * create (S1). Postgres is the system of record; limits stay where they are fast: the memory
+ * limiter for one instance, or the Redis limiter for a fleet (S2).
+ *
+ * - Schema: versioned migrations in the package; run `migrate(pool)` (or `keyward migrate`) before
+ *   serving. Safe from several instances at once.
+ * - Hot path (S4): one prepared statement on the hash index per request, plus the limiter's own
+ *   call; `lastUsedAt` is written off the request's path, at most once a minute per key; usage
+ *   entries are inserted in batches.
+ * - Revocation (S3, K7): nothing is cached, so a request that starts after `revoke()` returned is
+ *   refused on every instance.
+ * - Faults (S5, R5): every call, the wait for a pooled connection included, rejects after
+ *   `timeoutMs` (default 1 s); the core answers 500 and never lets the request through, and the
+ *   stores recover as soon as Postgres answers again.
+ */
+import { createMemoryRateLimiter } from '../memory/rate-limiter.js'
+import type { KeywardStores, RateLimiter } from '../types.js'
+import { DEFAULT_SCHEMA, type PgPoolLike, checkPool, checkTimeout, createPgConnection, quotedSchema } from './connection.js'
+import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
+import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
+import { safeReporter, warnAtMostEvery } from './report.js'
+import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './usage-log.js'
+
+export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
+export type { PostgresKeyStore } from './key-store.js'
+export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
+export { MIGRATIONS, SCHEMA_VERSION, migrate, type Migration, type MigrateOptions, type MigrateResult } from './migrations.js'
+
+/** What every Postgres store takes. */
+export interface PostgresStoreOptions {
+  /** A `pg` Pool (`new pg.Pool({ connectionString, connectionTimeoutMillis: 2000 })`). Never ended by keyward. */
+  pool: PgPoolLike
+  /** The schema `migrate()` created. Default `keyward`. */
+  schema?: string
+  /** Every call settles within this many milliseconds, the wait for a connection included. Default 1000. */
+  timeoutMs?: number
+  /** Told of faults off the request's path: `lastUsedAt` writes, and connections the pool lost while idle. Default: a process warning at most every 10 s. */
+  onError?: (error: unknown) => void
+}
+
+/** Options of `createPostgresStores()`. */
+export interface PostgresStoresOptions extends PostgresStoreOptions {
+  /** Where limits are counted. Default: a memory limiter (one instance); for a fleet, `createRedisRateLimiter()` from `keyward/redis`. */
+  limiter?: RateLimiter
+  /** How usage entries are batched and kept. */
+  usage?: PostgresUsageOptions
+}
+
+/** The Postgres stores for `createKeyward({ stores })`. */
+export interface PostgresStores extends KeywardStores {
+  keys: PostgresKeyStore
+  limiter: RateLimiter
+  usage: PostgresUsageLog
+  /** Writes out buffered usage and `lastUsedAt` and stops the timers. Never ends the pool. */
+  close(): Promise<void>
+  /**
+   * Resolves once the schema is migrated far enough for these stores; rejects saying to run the
+   * migrations when it is not, or with the fault that kept Postgres from answering.
+   */
+  ready(): Promise<void>
+}
+
+const poolsWatched = new WeakSet<object>()
+
+/** A pool emits 'error' when an idle connection dies (Postgres restarted): unheard, it would end the process. */
+function watchPool(pool: PgPoolLike, report: (error: unknown) => void): void {
+  if (poolsWatched.has(pool)) return
+  poolsWatched.add(pool)
+  pool.on('error', (error) => report(error))
+}
+
+function settingsOf(options: PostgresStoreOptions) {
+  if (typeof options !== 'object' || options === null) throw new TypeError('keyward/postgres: options must be an object { pool, schema?, timeoutMs? }')
+  const pool = checkPool(options.pool)
+  const schemaName = options.schema ?? DEFAULT_SCHEMA
+  const schema = quotedSchema(schemaName)
+  const timeoutMs = checkTimeout('timeoutMs', options.timeoutMs, 1000)
+  if (options.onError !== undefined && typeof options.onError !== 'function') {
+    throw new TypeError('keyward/postgres: option "onError" must be a function')
+  }
+  const report = safeReporter(options.onError ?? warnAtMostEvery(10_000, 'a background write or an idle connection failed'))
+  watchPool(pool, report)
+  return { connection: createPgConnection(pool, timeoutMs), schema, schemaName, report, timeoutMs }
+}
+
+/**
+ * The key store alone (for a custom set of stores).
+ *
+ * @example
+ * import pg from 'pg'
+ * import { createPostgresKeyStore } from 'keyward/postgres'
+ * const keys = createPostgresKeyStore({ pool: new pg.Pool({ connectionString: process.env.DATABASE_URL }) })
+ */
+export function createPostgresKeyStore(options: PostgresStoreOptions): PostgresKeyStore {
+  const { connection, schema, report } = settingsOf(options)
+  return keyStoreOn(connection, schema, { onError: report })
+}
+
+/**
+ * The usage log alone: batched inserts, entries kept `retentionDays` (default 90).
+ *
+ * @example
+ * import { createPostgresUsageLog } from 'keyward/postgres'
+ * const usage = createPostgresUsageLog({ pool, retentionDays: 30 })
+ */
+export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresUsageOptions): PostgresUsageLog {
+  const { connection, schema, report } = settingsOf(options)
+  return usageLogOn(connection, schema, { ...options, onError: options.onError ?? report })
+}
+
+/**
+ * Keys and usage on Postgres, limits in memory or in the limiter given. There is no fused
+ * `authorize`: the core composes the stores, one Postgres round trip per request.
+ *
+ * @example
+ * import pg from 'pg'
+ * import { createKeyward } from 'keyward'
+ * import { createPostgresStores, migrate } from 'keyward/postgres'
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 2000 })
+ * await migrate(pool)
+ * const keyward = createKeyward({ stores: createPostgresStores({ pool }) })
+ *
+ * @example
+ * // A fleet: keys in Postgres, limits in Redis
+ * import { createRedisRateLimiter } from 'keyward/redis'
+ * const stores = createPostgresStores({ pool, limiter: createRedisRateLimiter({ client: redis }) })
+ */
+export function createPostgresStores(options: PostgresStoresOptions): PostgresStores {
+  const { connection, schema, schemaName, report, timeoutMs } = settingsOf(options)
+  const limiter = options.limiter ?? createMemoryRateLimiter()
+  if (typeof limiter !== 'object' || limiter === null || typeof limiter.consume !== 'function' || typeof limiter.peek !== 'function') {
+    throw new TypeError('keyward/postgres: option "limiter" must be a RateLimiter (createMemoryRateLimiter(), createRedisRateLimiter())')
+  }
+  const keys = keyStoreOn(connection, schema, { onError: report })
+  const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })
+  return {
+    keys,
+    limiter,
+    usage,
+    async close() {
+      await Promise.all([keys.close(), usage.close()])
+    },
+    async ready() {
+      const version = await schemaVersion(connection, schemaName)
+      if (version < SCHEMA_VERSION) {
+        throw new Error(
+          `keyward/postgres: the schema "${schemaName}" is at version ${version}, and these stores need version ${SCHEMA_VERSION}: run migrate(pool${schemaName === DEFAULT_SCHEMA ? '' : `, { schema: '${schemaName}' }`}) or keyward migrate --database-url <url> first`,
+        )
+      }
+    },
+    // Every key-store call settles within `timeoutMs`; with a limiter of the host's, the core bounds the two together.
+    ...(options.limiter === undefined ? { timeoutMs } : {}),
+  }
+}

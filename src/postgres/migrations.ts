@@ -1,0 +1,164 @@
+/**
+ * The schema of the Postgres stores, as versioned migrations shipped in the package (S1). Each
+ * runs once per schema, in a transaction, under an advisory lock, so several instances starting
+ * together apply it exactly once and the others wait, then find it applied.
+ *
+ * Migrations are append-only: a released one is never edited; a change is a new version.
+ */
+import {
+  DEFAULT_SCHEMA,
+  type PgConnection,
+  type PgPoolClientLike,
+  type PgPoolLike,
+  checkPool,
+  checkTimeout,
+  quotedSchema,
+  statement,
+} from './connection.js'
+
+export interface Migration {
+  version: number
+  name: string
+  /** The SQL, for the schema given already quoted. */
+  sql(schema: string): string
+}
+
+/**
+ * v1: keys (looked up by hash, listed newest first per owner and overall, O4) and usage entries
+ * (read newest first per key, per owner and overall; deleted oldest first after the retention
+ * period, S4). Ids compare in code-unit order ("C"), as every store lists them.
+ */
+const v1: Migration = {
+  version: 1,
+  name: 'keys and usage',
+  sql: (s) => `
+CREATE TABLE ${s}.keys (
+  id text COLLATE "C" PRIMARY KEY,
+  hash text COLLATE "C" NOT NULL,
+  name text NOT NULL,
+  key_type text NOT NULL CHECK (key_type IN ('live', 'test')),
+  last4 text NOT NULL,
+  owner_id text COLLATE "C",
+  meta json,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz,
+  revoked_at timestamptz,
+  last_used_at timestamptz,
+  scopes text[],
+  limits jsonb,
+  CONSTRAINT keys_hash_unique UNIQUE (hash)
+);
+CREATE INDEX keys_by_owner ON ${s}.keys (owner_id, created_at DESC, id DESC);
+CREATE INDEX keys_by_creation ON ${s}.keys (created_at DESC, id DESC);
+
+CREATE TABLE ${s}.usage (
+  seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  key_id text COLLATE "C" NOT NULL,
+  owner_id text COLLATE "C",
+  request_id text NOT NULL,
+  created_at timestamptz NOT NULL,
+  method text NOT NULL,
+  path text NOT NULL,
+  status integer NOT NULL,
+  ip text,
+  country text
+);
+CREATE INDEX usage_by_key ON ${s}.usage (key_id, created_at DESC, seq DESC);
+CREATE INDEX usage_by_owner ON ${s}.usage (owner_id, created_at DESC, seq DESC);
+CREATE INDEX usage_by_time ON ${s}.usage (created_at, seq);
+`,
+}
+
+/** Every migration, oldest first. */
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1])
+
+/** The schema version this keyward needs. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
+
+export interface MigrateOptions {
+  /** The schema the stores live in. Default `keyward`; created when missing. */
+  schema?: string
+  /** The longest wait for another instance's migration, and for each statement. Default 60 s. */
+  timeoutMs?: number
+}
+
+export interface MigrateResult {
+  /** The versions this call applied (none when the schema was up to date). */
+  applied: number[]
+  /** The schema's version afterwards. */
+  version: number
+}
+
+/**
+ * Brings the schema up to date: creates it and its migrations table when missing and applies
+ * every migration not yet applied, each recorded in the same transaction. Idempotent, and safe
+ * when several instances run it at once.
+ *
+ * @example
+ * import pg from 'pg'
+ * import { migrate } from 'keyward/postgres'
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
+ * await migrate(pool) // at start, before serving
+ */
+export async function migrate(pool: PgPoolLike, options: MigrateOptions = {}): Promise<MigrateResult> {
+  checkPool(pool)
+  const name = options.schema ?? DEFAULT_SCHEMA
+  const schema = quotedSchema(name)
+  const timeoutMs = checkTimeout('timeoutMs', options.timeoutMs, 60_000)
+  const client = await pool.connect()
+  const onError = () => {}
+  client.on('error', onError)
+  let failed: Error | undefined
+  try {
+    await sql(client, 'BEGIN')
+    await sql(client, `SET LOCAL lock_timeout = ${Math.ceil(timeoutMs)}; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`)
+    // One lock per schema, taken before anything is read: the second instance waits here.
+    await sql(client, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`keyward.migrate.${name}`])
+    const result = await applyMissing(client, schema, name)
+    await sql(client, 'COMMIT')
+    return result
+  } catch (error) {
+    failed = error as Error
+    await sql(client, 'ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.removeListener('error', onError)
+    client.release(failed)
+  }
+}
+
+async function applyMissing(client: PgPoolClientLike, schema: string, name: string): Promise<MigrateResult> {
+  const exists = await sql(client, 'SELECT 1 FROM pg_namespace WHERE nspname = $1', [name])
+  if (exists.rows.length === 0) await sql(client, `CREATE SCHEMA ${schema}`)
+  await sql(
+    client,
+    `CREATE TABLE IF NOT EXISTS ${schema}.migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+  )
+  const done = new Set((await sql(client, `SELECT version FROM ${schema}.migrations`)).rows.map((row) => Number(row.version)))
+  const applied: number[] = []
+  for (const migration of MIGRATIONS) {
+    if (done.has(migration.version)) continue
+    await sql(client, migration.sql(schema))
+    await sql(client, `INSERT INTO ${schema}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name])
+    applied.push(migration.version)
+  }
+  return { applied, version: Math.max(0, ...done, ...applied) }
+}
+
+/** An unnamed query (migrations run once; several statements need the simple protocol). */
+function sql(client: PgPoolClientLike, text: string, values?: unknown[]) {
+  return client.query(values === undefined ? { text } : { text, values })
+}
+
+/**
+ * The schema's version, or 0 when it was never migrated: what the stores check in `ready()`.
+ * A version above `SCHEMA_VERSION` is a newer keyward's schema, which this one can still use as
+ * long as migrations only add.
+ */
+export async function schemaVersion(connection: PgConnection, schemaName: string): Promise<number> {
+  const [table] = await connection.rows(statement('SELECT to_regclass($1) IS NOT NULL AS present'), [`"${schemaName}".migrations`])
+  if (table?.present !== 't') return 0
+  const [row] = await connection.rows(statement(`SELECT coalesce(max(version), 0) AS version FROM "${schemaName}".migrations`), [])
+  return Number(row?.version ?? 0)
+}
