@@ -5,7 +5,7 @@
  */
 import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../types.js'
 import { type PgConnection, type Row, type Statement, isSqlError, statement } from './connection.js'
-import { type LastUsedWriter, createLastUsedWriter } from './last-used.js'
+import { LAST_USED_INTERVAL_MS, type LastUsedWriter, createLastUsedWriter } from './last-used.js'
 import { safeReporter, warnAtMostEvery } from './report.js'
 
 /** The Postgres KeyStore: every method answers with a promise, except `touch`, which only notes the time. */
@@ -29,6 +29,8 @@ export interface PostgresKeyStore extends KeyStore {
 export interface PostgresKeyStoreSettings {
   /** Told when writing `lastUsedAt` fails (it is retried). Default: a process warning at most every 10 s. */
   onError?: ((error: unknown) => void) | undefined
+  /** How often `lastUsedAt` writes go out, and how often each key at most (tests shorten them). */
+  lastUsed?: { tickMs: number; intervalMs: number }
 }
 
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::int8 AS ${column}`
@@ -88,7 +90,8 @@ export function keyStoreOn(connection: PgConnection, schema: string, settings: P
   const sql = statements(schema)
   const report = safeReporter(settings.onError ?? warnAtMostEvery(10_000, 'lastUsedAt not written yet, will retry'))
   const lastUsed: LastUsedWriter = createLastUsedWriter({
-    tickMs: 1000,
+    tickMs: settings.lastUsed?.tickMs ?? 1000,
+    intervalMs: settings.lastUsed?.intervalMs ?? LAST_USED_INTERVAL_MS,
     write: async (ids, times) => void (await connection.count(sql.touch, [ids, times])),
     report,
   })

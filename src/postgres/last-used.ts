@@ -12,6 +12,8 @@ export const LAST_USED_INTERVAL_MS = 60_000
 export interface LastUsedSettings {
   /** How often the timer looks for times that are due. */
   tickMs: number
+  /** A key is written at most once in this many milliseconds. Default `LAST_USED_INTERVAL_MS`. */
+  intervalMs?: number
   /** Writes `(id, at)` pairs; each row's `last_used_at` only ever moves forward. */
   write(ids: string[], times: number[]): Promise<void>
   /** Told when a write fails (the times stay noted and are tried again). */
@@ -32,6 +34,7 @@ export interface LastUsedWriter {
 const MAX_BATCH = 1000
 
 export function createLastUsedWriter(settings: LastUsedSettings): LastUsedWriter {
+  const intervalMs = settings.intervalMs ?? LAST_USED_INTERVAL_MS
   const noted = new Map<string, number>()
   const writing = new Map<string, number>()
   /** When (process time) each key was last written, to keep to one write a minute. */
@@ -52,7 +55,7 @@ export function createLastUsedWriter(settings: LastUsedSettings): LastUsedWriter
   async function writeDue(all: boolean): Promise<void> {
     while (current !== null) await current.catch(() => {})
     const now = performance.now()
-    for (const [id, at] of writtenAt) if (now - at >= LAST_USED_INTERVAL_MS) writtenAt.delete(id)
+    for (const [id, at] of writtenAt) if (now - at >= intervalMs) writtenAt.delete(id)
     const due = [...noted].filter(([id]) => all || !writtenAt.has(id))
     for (let i = 0; i < due.length; i += MAX_BATCH) {
       current = writeBatch(due.slice(i, i + MAX_BATCH), now)
