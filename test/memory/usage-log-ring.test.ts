@@ -1,32 +1,50 @@
 /**
  * The column-wise ring behind `createMemoryUsageLog`, checked against a plain-array model of the
- * bounds (E5): slots are renumbered whenever the ring grows or is compacted and every key's queue
- * is rebuilt then, so random runs with small bounds go through many growths, wrap-arounds and
- * compactions and compare every query and `size` with the model after each step.
+ * bounds (E5, O8): slots are renumbered whenever the ring grows or is compacted and every key's
+ * and owner's queue is rebuilt then, so random runs with small bounds go through many growths,
+ * wrap-arounds and compactions and compare every query and `size` with the model after each step.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryUsageLog, type MemoryUsageLog } from '../../src/memory/usage-log.js'
 import type { UsageEntry } from '../../src/types.js'
 
-/** The rules of the log on plain arrays: the held entries in append order. */
+/**
+ * The rules of the log on plain arrays: the held entries in append order, and each owner's view:
+ * its newest held entries, at most `maxEntriesPerOwner`, the oldest leaving it first.
+ */
 class Model {
   held: UsageEntry[] = []
+  views = new Map<string, UsageEntry[]>()
 
   constructor(
     readonly maxEntriesPerKey: number,
     readonly maxEntries: number,
+    readonly maxEntriesPerOwner = 1000,
   ) {}
 
   append(entry: UsageEntry): void {
     this.held.push(entry)
     const ofKey = this.held.filter((held) => held.keyId === entry.keyId)
-    if (ofKey.length > this.maxEntriesPerKey) this.held.splice(this.held.indexOf(ofKey[0]!), 1)
-    if (this.held.length > this.maxEntries) this.held.shift()
+    if (ofKey.length > this.maxEntriesPerKey) this.evict(this.held.indexOf(ofKey[0]!))
+    if (this.held.length > this.maxEntries) this.evict(0)
+    if (entry.ownerId !== null) {
+      const view = [...(this.views.get(entry.ownerId) ?? []), entry]
+      this.views.set(entry.ownerId, view.slice(-this.maxEntriesPerOwner))
+    }
   }
 
-  query(keyId: string | undefined, limit: number): UsageEntry[] {
-    const newestFirst = [...this.held].reverse().filter((held) => keyId === undefined || held.keyId === keyId)
+  evict(index: number): void {
+    const [gone] = this.held.splice(index, 1)
+    const view = gone!.ownerId === null ? undefined : this.views.get(gone!.ownerId)
+    if (view !== undefined) this.views.set(gone!.ownerId!, view.filter((entry) => entry !== gone))
+  }
+
+  query(keyId: string | undefined, limit: number, ownerId?: string): UsageEntry[] {
+    const held = keyId === undefined && ownerId !== undefined ? this.views.get(ownerId) ?? [] : this.held
+    const newestFirst = [...held]
+      .reverse()
+      .filter((entry) => (keyId === undefined || entry.keyId === keyId) && (ownerId === undefined || entry.ownerId === ownerId))
     return newestFirst.slice(0, Math.max(0, Math.floor(limit)))
   }
 }
@@ -49,11 +67,13 @@ const PATHS = [
 ]
 
 /** A fresh entry with every field varying, so that a slot mixed up with another shows. */
-function makeEntry(keyId: string, salt = 0): UsageEntry {
+function makeEntry(keyId: string, salt = 0, ownerId: string | null = null): UsageEntry {
   sequence++
   const variant = sequence + salt
   return {
     keyId: `${keyId}`,
+    // A new string for every entry, as a record read from a store gives.
+    ownerId: ownerId === null ? null : `${ownerId}#`.slice(0, -1),
     requestId: `req_${sequence}`,
     // Several entries share a millisecond, as under load.
     timestamp: new Date(Date.UTC(2026, 2, 10) + Math.floor(sequence / 3)).toISOString(),
@@ -67,16 +87,25 @@ function makeEntry(keyId: string, salt = 0): UsageEntry {
 }
 
 const KEYS = ['key_0', 'key_1', 'key_2', 'key_3', 'key_4', 'key_5']
+/** Owners of appended entries: a key's owner is drawn per entry, so owners' queues interleave keys. */
+const OWNERS = ['org-a', 'org-b', 'org-c', null] as const
 
 function expectSameAsModel(log: MemoryUsageLog, model: Model, limits: number[]): void {
   expect(log.size).toBe(model.held.length)
   for (const limit of limits) {
     expect(log.query({ limit })).toEqual(model.query(undefined, limit))
     for (const keyId of KEYS) expect(log.query({ keyId, limit })).toEqual(model.query(keyId, limit))
+    for (const ownerId of OWNERS) {
+      if (ownerId === null) continue
+      expect(log.query({ ownerId, limit })).toEqual(model.query(undefined, limit, ownerId))
+      expect(log.query({ keyId: KEYS[0], ownerId, limit })).toEqual(model.query(KEYS[0], limit, ownerId))
+    }
   }
 }
 
-type Step = { kind: 'append'; key: number; salt: number } | { kind: 'query'; key: number | undefined; limit: number }
+type Step =
+  | { kind: 'append'; key: number; owner: number; salt: number }
+  | { kind: 'query'; key: number | undefined; owner: number | undefined; limit: number }
 
 const limitArbitrary = fc.oneof(
   { arbitrary: fc.integer({ min: -3, max: 80 }), weight: 6 },
@@ -93,6 +122,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
         { arbitrary: fc.constant(0), weight: 3 },
         { arbitrary: fc.integer({ min: 0, max: KEYS.length - 1 }), weight: 2 },
       ),
+      owner: fc.integer({ min: 0, max: OWNERS.length - 1 }),
       salt: fc.nat({ max: 1000 }),
     }),
     weight: 12,
@@ -101,6 +131,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('query' as const),
       key: fc.option(fc.integer({ min: 0, max: KEYS.length - 1 }), { nil: undefined }),
+      owner: fc.option(fc.integer({ min: 0, max: OWNERS.length - 2 }), { nil: undefined }),
       limit: limitArbitrary,
     }),
     weight: 1,
@@ -111,18 +142,19 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 const boundArbitrary = fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 20, max: 150 }))
 
 /** Replays `run` on a log and on the model, comparing them after every step and at the end. */
-function replay(maxEntriesPerKey: number, maxEntries: number, run: Step[]): void {
-  const log = createMemoryUsageLog({ maxEntriesPerKey, maxEntries })
-  const model = new Model(maxEntriesPerKey, maxEntries)
+function replay(maxEntriesPerKey: number, maxEntries: number, run: Step[], maxEntriesPerOwner = 1000): void {
+  const log = createMemoryUsageLog({ maxEntriesPerKey, maxEntries, maxEntriesPerOwner })
+  const model = new Model(maxEntriesPerKey, maxEntries, maxEntriesPerOwner)
   for (const step of run) {
     if (step.kind === 'append') {
-      const entry = makeEntry(KEYS[step.key]!, step.salt)
+      const entry = makeEntry(KEYS[step.key]!, step.salt, OWNERS[step.owner]!)
       log.append(entry)
       model.append(entry)
       expect(log.size).toBe(model.held.length)
     } else {
       const keyId = step.key === undefined ? undefined : KEYS[step.key]
-      expect(log.query({ keyId, limit: step.limit })).toEqual(model.query(keyId, step.limit))
+      const ownerId = step.owner === undefined ? undefined : OWNERS[step.owner]!
+      expect(log.query({ keyId, ownerId, limit: step.limit })).toEqual(model.query(keyId, step.limit, ownerId))
     }
   }
   expectSameAsModel(log, model, [0, 1, 3, maxEntries, Number.POSITIVE_INFINITY])
@@ -132,7 +164,7 @@ const runArbitrary = fc.array(stepArbitrary, { maxLength: 1500, size: 'max' })
 
 describe('createMemoryUsageLog: column-wise ring against a reference model', () => {
   it('every query and size match the model through growth, wrap-around and compaction', () => {
-    fc.assert(fc.property(boundArbitrary, boundArbitrary, runArbitrary, replay), { numRuns: 250 })
+    fc.assert(fc.property(boundArbitrary, boundArbitrary, runArbitrary, (perKey, entries, run) => replay(perKey, entries, run)), { numRuns: 250 })
   })
 
   it('every query and size match the model when a small per-key bound leaves evicted slots among held ones', () => {
@@ -140,7 +172,24 @@ describe('createMemoryUsageLog: column-wise ring against a reference model', () 
     // them and is compacted over and over, and grows whenever the quiet keys hold more than half.
     const perKey = fc.integer({ min: 1, max: 8 })
     const overall = fc.integer({ min: 20, max: 150 })
-    fc.assert(fc.property(perKey, overall, runArbitrary, replay), { numRuns: 100 })
+    fc.assert(fc.property(perKey, overall, runArbitrary, (perKey, entries, run) => replay(perKey, entries, run)), { numRuns: 100 })
+  })
+
+  it('O8: every owner query matches the model when owners’ bounds drop entries their keys still hold, and keys’ bounds clear slots inside owners’ queues', () => {
+    // Small per-owner bounds drop held entries from an owner's view; small per-key bounds evict
+    // entries in the middle of an owner's queue, which its compaction or the ring's must drop.
+    const small = fc.integer({ min: 1, max: 8 })
+    const overall = fc.integer({ min: 20, max: 150 })
+    fc.assert(
+      fc.property(small, overall, runArbitrary, small, (perKey, entries, run, perOwner) => replay(perKey, entries, run, perOwner)),
+      { numRuns: 150 },
+    )
+    fc.assert(
+      fc.property(boundArbitrary, boundArbitrary, runArbitrary, boundArbitrary, (perKey, entries, run, perOwner) =>
+        replay(perKey, entries, run, perOwner),
+      ),
+      { numRuns: 100 },
+    )
   })
 
   it('matches the model at scale: one busy key among quiet ones with large bounds', () => {
@@ -148,7 +197,9 @@ describe('createMemoryUsageLog: column-wise ring against a reference model', () 
     const model = new Model(300, 1000)
     for (let i = 0; i < 20_000; i++) {
       const keyId = i % 97 === 0 ? KEYS[1 + (i % 5)]! : i % 7 === 0 ? `key_rare_${i % 13}` : KEYS[0]!
-      const entry = makeEntry(keyId)
+      // One owner of the busy key and a quiet one, one of the rare keys, and keys of the service.
+      const ownerId = keyId === KEYS[0] || keyId === KEYS[1] ? 'org-a' : keyId.startsWith('key_rare_') ? (i % 2 === 0 ? 'org-c' : null) : null
+      const entry = makeEntry(keyId, 0, ownerId)
       log.append(entry)
       model.append(entry)
       if (i % 1999 === 0) expectSameAsModel(log, model, [1, 500, 1000])

@@ -12,6 +12,7 @@ function entry(keyId: string): UsageEntry {
   sequence++
   return {
     keyId,
+    ownerId: null,
     requestId: `req_${sequence}`,
     timestamp: new Date(Date.UTC(2026, 2, 10) + sequence).toISOString(),
     method: 'GET',
@@ -123,7 +124,34 @@ describe('createMemoryUsageLog', () => {
     expect(log.size).toBe(100)
   })
 
+  it('O8: memory stays bounded when every entry comes from a different owner (emptied owners are forgotten)', () => {
+    const log = createMemoryUsageLog({ maxEntries: 100 })
+    const before = liveHeapBytes()
+    for (let i = 0; i < 100_000; i++) log.append({ ...entry(`key_${i % 7}`), ownerId: `org-${i}` })
+    expect(liveHeapBytes() - before).toBeLessThan(1_000_000)
+    expect(log.size).toBe(100)
+    expect(log.query({ ownerId: 'org-99999', limit: 10 })).toHaveLength(1)
+    expect(log.query({ ownerId: 'org-0', limit: 10 })).toEqual([])
+  })
+
+  it('O8: an owner’s view keeps its newest maxEntriesPerOwner entries across its keys; the keys keep theirs', () => {
+    const log = createMemoryUsageLog({ maxEntriesPerOwner: 3 })
+    const entries = ['key_a', 'key_b', 'key_a', 'key_b', 'key_a'].map((keyId) => ({ ...entry(keyId), ownerId: 'org-1' }))
+    for (const e of entries) log.append(e)
+    expect(log.query({ ownerId: 'org-1', limit: 100 })).toEqual([entries[4], entries[3], entries[2]])
+    expect(log.query({ keyId: 'key_a', limit: 100 })).toEqual([entries[4], entries[2], entries[0]])
+    expect(log.query({ keyId: 'key_a', ownerId: 'org-1', limit: 100 })).toEqual([entries[4], entries[2], entries[0]])
+  })
+
+  it('O8: an owner query with an ownerId that is not a string is refused (a TypeError), never read as “no filter”', () => {
+    const log = createMemoryUsageLog()
+    log.append({ ...entry('key_a'), ownerId: 'org-1' })
+    expect(() => log.query({ ownerId: null as unknown as string, limit: 10 })).toThrow(TypeError)
+    expect(() => log.query({ keyId: 'key_a', ownerId: 7 as unknown as string, limit: 10 })).toThrow(/"ownerId"/)
+  })
+
   it('rejects bounds that are not positive integers, naming the option', () => {
+    expect(() => createMemoryUsageLog({ maxEntriesPerOwner: 0 })).toThrow(/"maxEntriesPerOwner"/)
     expect(() => createMemoryUsageLog({ maxEntries: 0 })).toThrow(/"maxEntries"/)
     expect(() => createMemoryUsageLog({ maxEntriesPerKey: 2.5 })).toThrow(/"maxEntriesPerKey"/)
     expect(() => createMemoryUsageLog({ maxEntriesPerKey: Number.NaN })).toThrow(TypeError)
