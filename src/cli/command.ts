@@ -1,7 +1,8 @@
 /**
  * What a CLI command is: its options and arguments (parsed and shown by `--help` from the same
  * table), the exit statuses it can return, and a function that returns its result both as JSON
- * and as text. Commands never write: `run()` prints the form that was asked for.
+ * and as text, which `run()` prints in the form that was asked for. Only a command whose result
+ * is too large to hold at once (keys list) writes it itself, as it reads it.
  */
 import { COMMON_OPTIONS, type OptionSpec, type OptionValues, type PositionalSpec } from './args.js'
 import { exitStatusHelp, type ExitStatus } from './exit-status.js'
@@ -11,6 +12,8 @@ export interface CommandContext {
   values: OptionValues
   positionals: string[]
   env: CliIO['env']
+  /** Where a command that streams its result writes it (`values.json` says in which form). */
+  stdout: CliIO['stdout']
 }
 
 export interface CommandResult {
@@ -18,6 +21,11 @@ export interface CommandResult {
   json: unknown
   /** What is printed otherwise. */
   text: string
+}
+
+/** What a command that wrote its result itself returns. */
+export interface StreamedResult {
+  streamed: true
 }
 
 export interface CommandSpec {
@@ -34,7 +42,7 @@ export interface CommandSpec {
   environment: readonly (readonly [string, string])[]
   exitStatuses: readonly ExitStatus[]
   examples: readonly string[]
-  run(context: CommandContext): Promise<CommandResult>
+  run(context: CommandContext): Promise<CommandResult | StreamedResult>
 }
 
 function optionLabel(name: string, spec: OptionSpec): string {

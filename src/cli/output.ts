@@ -62,30 +62,51 @@ export function recordLines(record: ApiKeyRecord, indent = '  '): string[] {
     ['name', printable(record.name)],
     ['key', record.maskedKey],
     ['type', record.keyType === 'test' ? 'test (sandbox)' : 'live'],
+    ['owner', record.ownerId ?? 'none (a key of the service itself)'],
     ['status', record.status],
     ['created', record.createdAt],
     ['expires', record.expiresAt ?? 'never'],
   ]
   if (record.revokedAt !== null) rows.push(['revoked', record.revokedAt])
-  rows.push(['last used', record.lastUsedAt ?? 'never'], ['scopes', scopesText(record.scopes)], ['limits', limitsText(record.limits)])
+  rows.push(
+    ['last used', record.lastUsedAt ?? 'never'],
+    ['scopes', scopesText(record.scopes)],
+    ['limits', limitsText(record.limits)],
+    ['meta', record.meta === null ? 'none' : printable(JSON.stringify(record.meta))],
+  )
   return rows.map(([label, value]) => `${indent}${label.padEnd(11)}${value}`)
 }
 
-/** `keys list` as a table, newest first. */
-export function recordTable(records: readonly ApiKeyRecord[]): string[] {
-  return table(
-    ['ID', 'NAME', 'KEY', 'TYPE', 'STATUS', 'CREATED', 'EXPIRES', 'LAST USED'],
-    records.map((r) => [
-      r.id,
-      clip(printable(r.name), 32),
-      r.maskedKey,
-      r.keyType,
-      r.status,
-      r.createdAt,
-      r.expiresAt ?? 'never',
-      r.lastUsedAt ?? 'never',
-    ]),
-  )
+/** One column of the `keys list` table: its header, its width, and the cell of a record. */
+interface Column {
+  header: string
+  width: number
+  cell(record: ApiKeyRecord): string
+}
+
+/**
+ * `keys list` as a table whose columns have fixed widths, so each row can be printed as its page
+ * arrives instead of after every record has been read. Names and owners are clipped to their column.
+ */
+export function recordTableWriter(keyPrefix: string): { header: string; row(record: ApiKeyRecord): string } {
+  const iso = 'YYYY-MM-DDTHH:MM:SS.sssZ'.length
+  const columns: Column[] = [
+    { header: 'ID', width: 'key_'.length + 24, cell: (r) => r.id },
+    { header: 'NAME', width: 32, cell: (r) => clip(printable(r.name), 32) },
+    { header: 'OWNER', width: 24, cell: (r) => (r.ownerId === null ? '-' : clip(r.ownerId, 24)) },
+    { header: 'KEY', width: `${keyPrefix}_live_****0000`.length, cell: (r) => r.maskedKey },
+    { header: 'TYPE', width: 4, cell: (r) => r.keyType },
+    { header: 'STATUS', width: 7, cell: (r) => r.status },
+    { header: 'CREATED', width: iso, cell: (r) => r.createdAt },
+    { header: 'EXPIRES', width: iso, cell: (r) => r.expiresAt ?? 'never' },
+    { header: 'LAST USED', width: 0, cell: (r) => r.lastUsedAt ?? 'never' },
+  ]
+  const render = (cells: readonly string[]) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell + ' '.repeat(Math.max(0, columns[i]!.width - [...cell].length)))).join('  ')
+  return {
+    header: render(columns.map((c) => c.header)),
+    row: (record) => render(columns.map((c) => c.cell(record))),
+  }
 }
 
 /** `keys usage` as a table, newest first. */

@@ -91,11 +91,11 @@ type Target = { kind: 'command'; spec: CommandSpec; rest: string[] } | { kind: '
 function resolve(words: readonly string[]): Target {
   const [first, second] = words
   if (first === 'keys') {
-    if (second === undefined) throw usageError('keys needs a command: create, list, revoke, rotate or usage (see keyward keys --help)')
+    if (second === undefined) throw usageError('keys needs a command: create, list, update, revoke, rotate or usage (see keyward keys --help)')
     if (second === '--help' || second === '-h' || second === 'help') return { kind: 'help', text: keysHelp() }
     const spec = KEYS_COMMANDS.find((c) => c.name === `keys ${second}`)
     if (spec === undefined) {
-      throw usageError(`unknown command keys ${JSON.stringify(second.slice(0, 40))}: the keys commands are create, list, revoke, rotate and usage`)
+      throw usageError(`unknown command keys ${JSON.stringify(second.slice(0, 40))}: the keys commands are create, list, update, revoke, rotate and usage`)
     }
     return { kind: 'command', spec, rest: words.slice(2) }
   }
@@ -156,8 +156,8 @@ async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
   // check takes no arguments, but collects them so it can explain why a key is never one.
   const maxPositionals = spec === check ? Infinity : spec.positionals.length
   const { values, positionals } = parseCommandLine(spec.name, rest, spec.options, maxPositionals)
-  const result = await spec.run({ values, positionals, env: io.env })
-  io.stdout.write(values.json === true ? json(result.json) : result.text)
+  const result = await spec.run({ values, positionals, env: io.env, stdout: io.stdout })
+  if (!('streamed' in result)) io.stdout.write(values.json === true ? json(result.json) : result.text)
   return EXIT.ok
 }
 

@@ -6,9 +6,9 @@
  * is exit 4 too, before any command runs.
  */
 import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../errors.js'
-import { type CreateKeyInput, validateCreateKeyInput } from '../key-input.js'
+import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateUpdateKeyInput } from '../key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
-import { createRedisStores, RedisEvictionPolicyError } from '../redis/index.js'
+import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
 import { keysStoredUnder, type PrefixScanClient, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
 
@@ -22,7 +22,7 @@ const CONNECT_TIMEOUT_MS = 3000
 const CONNECT_TIMED_OUT = Symbol('connect timed out')
 /** Bounds one Redis call. */
 const REDIS_CALL_TIMEOUT_MS = 3000
-/** Bounds one key-manager operation as a whole: `list` reads every record. */
+/** Bounds one key-manager call (one page of a listing, one revoke-all). */
 const OPERATION_TIMEOUT_MS = 60_000
 
 /** What `createRedisStores()` names its keys with when the app passes no `prefix`. */
@@ -80,6 +80,8 @@ const FIELD_FLAGS: Record<string, string> = {
   sandbox: '--sandbox',
   'limits.perMinute': '--per-minute',
   'limits.perMonth': '--per-month',
+  ownerId: '--owner',
+  meta: '--meta',
 }
 
 /** A library message without its `keyward…:` label, with option names as the CLI spells them. */
@@ -113,6 +115,16 @@ export function keyInputUsageError(error: KeyInputError): CliError {
 export function checkKeyInput(input: CreateKeyInput): void {
   try {
     validateCreateKeyInput(input, Date.now())
+  } catch (error) {
+    if (error instanceof KeyInputError) throw keyInputUsageError(error)
+    throw error
+  }
+}
+
+/** Checks an update (`keys update`) before Redis is contacted, as `checkKeyInput` a new key. */
+export function checkUpdateInput(changes: UpdateKeyInput, keyPrefix: string): void {
+  try {
+    validateUpdateKeyInput(changes, keyPrefix)
   } catch (error) {
     if (error instanceof KeyInputError) throw keyInputUsageError(error)
     throw error
@@ -157,18 +169,13 @@ export function keyNotFound(id: string, where: string, hint = ''): CliError {
   return new CliError(EXIT.notFound, 'not_found', `no API key with id ${id} in ${where}${hint}`)
 }
 
-/**
- * Runs `operation` on a keyward instance backed by Redis; always disconnects. `store.where` names
- * the Redis and prefix for messages (never a password).
- */
-export async function withRedisKeyward<T>(
-  settings: StoreSettings,
-  operation: (keyward: Keyward, store: StoreView) => Promise<T>,
-): Promise<T> {
-  const url = parseRedisUrl(settings.redisUrl, 'the Redis URL (--redis-url or REDIS_URL)')
-  const redis = `Redis at ${redactUrl(url)}`
-  const where = `${redis} (prefix ${settings.redisPrefix})`
-  const { Redis } = await loadIoRedis()
+/** A Redis client that neither queues nor retries, and the last error it reported. */
+interface Connection {
+  client: InstanceType<IoRedisModule['Redis']>
+  lastError(): Error | undefined
+}
+
+function openConnection({ Redis }: IoRedisModule, url: URL): Connection {
   const client = new Redis(url.href, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -182,23 +189,71 @@ export async function withRedisKeyward<T>(
   client.on('error', (error: Error) => {
     lastError = error
   })
+  return { client, lastError: () => lastError }
+}
+
+/** Built before connecting, so a bad --prefix or --key-prefix is a usage error even when Redis is down. */
+function buildKeyward(connection: Connection, settings: StoreSettings): { stores: RedisStores; keyward: Keyward } {
   try {
-    // Built before connecting, so a bad --prefix or --key-prefix is a usage error even when Redis is down.
-    let stores: ReturnType<typeof createRedisStores>
-    let keyward: Keyward
-    try {
-      stores = createRedisStores({ client, prefix: settings.redisPrefix, timeoutMs: REDIS_CALL_TIMEOUT_MS })
-      keyward = createKeyward({
-        stores,
-        keyPrefix: settings.keyPrefix,
-        pepper: settings.pepper,
-        storeTimeoutMs: OPERATION_TIMEOUT_MS,
-      })
-    } catch (error) {
-      if (error instanceof TypeError) throw usageError(cliWording(error.message))
-      throw error
-    }
-    const scanClient: PrefixScanClient = client
+    const stores = createRedisStores({ client: connection.client, prefix: settings.redisPrefix, timeoutMs: REDIS_CALL_TIMEOUT_MS })
+    const keyward = createKeyward({ stores, keyPrefix: settings.keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
+    return { stores, keyward }
+  } catch (error) {
+    if (error instanceof TypeError) throw usageError(cliWording(error.message))
+    throw error
+  }
+}
+
+/** Connects within CONNECT_TIMEOUT_MS and checks that Redis keeps keyward's data (eviction policy). */
+async function connect(connection: Connection, stores: RedisStores, redis: string): Promise<void> {
+  try {
+    await withinTime(connection.client.connect(), CONNECT_TIMEOUT_MS)
+  } catch (error) {
+    const reason =
+      error === CONNECT_TIMED_OUT
+        ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`
+        : (connection.lastError()?.message ?? (error as Error)?.message ?? String(error))
+    throw new CliError(EXIT.store, 'store_unavailable', `cannot connect to ${redis}: ${reason}`, {}, { cause: error })
+  }
+  try {
+    await stores.ready()
+  } catch (error) {
+    if (!(error instanceof RedisEvictionPolicyError)) throw error
+    // The command has no allowEviction flag: the remedy is the Redis configuration.
+    const reason = cliWording(error.message).replace(/,? (or|and) pass allowEviction: true .*$/, '')
+    throw new CliError(EXIT.store, 'store_unavailable', `${redis} cannot be used: ${reason}`, {}, { cause: error })
+  }
+}
+
+/** What a failure of a command on Redis is reported as; a bug stays itself (exit 1). */
+function asCliFailure(error: unknown, where: string): unknown {
+  if (error instanceof CliError) return error
+  if (error instanceof KeyInputError) return keyInputUsageError(error)
+  if (error instanceof KeyNotFoundError) {
+    return new CliError(EXIT.notFound, 'not_found', `${cliWording(error.message).replace(/^No /, 'no ')} in ${where}`)
+  }
+  // Asked of a key that cannot do it (rotating or updating a revoked key): the request, not the store, is wrong.
+  if (error instanceof KeyRevokedError) return new CliError(EXIT.usage, 'conflict', cliWording(error.message))
+  if (isProgrammingError(error) && !(error instanceof KeywardError)) return error
+  const reason = (error as Error)?.message ?? String(error)
+  return new CliError(EXIT.store, 'store_unavailable', `${where} failed: ${cliWording(reason)}`, {}, { cause: error })
+}
+
+/**
+ * Runs `operation` on a keyward instance backed by Redis; always disconnects. `store.where` names
+ * the Redis and prefix for messages (never a password).
+ */
+export async function withRedisKeyward<T>(
+  settings: StoreSettings,
+  operation: (keyward: Keyward, store: StoreView) => Promise<T>,
+): Promise<T> {
+  const url = parseRedisUrl(settings.redisUrl, 'the Redis URL (--redis-url or REDIS_URL)')
+  const redis = `Redis at ${redactUrl(url)}`
+  const where = `${redis} (prefix ${settings.redisPrefix})`
+  const connection = openConnection(await loadIoRedis(), url)
+  try {
+    const { stores, keyward } = buildKeyward(connection, settings)
+    const scanClient: PrefixScanClient = connection.client
     const view: StoreView = {
       redis,
       where,
@@ -206,41 +261,15 @@ export async function withRedisKeyward<T>(
       keysStored: () => keysStoredUnder(scanClient, settings.redisPrefix),
       storedPrefixes: () => storedPrefixes(scanClient),
     }
-
     try {
-      try {
-        await withinTime(client.connect(), CONNECT_TIMEOUT_MS)
-      } catch (error) {
-        const reason =
-          error === CONNECT_TIMED_OUT
-            ? `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`
-            : (lastError?.message ?? (error as Error)?.message ?? String(error))
-        throw new CliError(EXIT.store, 'store_unavailable', `cannot connect to ${redis}: ${reason}`, {}, { cause: error })
-      }
-      try {
-        await stores.ready()
-      } catch (error) {
-        if (!(error instanceof RedisEvictionPolicyError)) throw error
-        // The command has no allowEviction flag: the remedy is the Redis configuration.
-        const reason = cliWording(error.message).replace(/,? (or|and) pass allowEviction: true .*$/, '')
-        throw new CliError(EXIT.store, 'store_unavailable', `${redis} cannot be used: ${reason}`, {}, { cause: error })
-      }
+      await connect(connection, stores, redis)
       return await operation(keyward, view)
     } catch (error) {
-      if (error instanceof CliError) throw error
-      if (error instanceof KeyInputError) throw keyInputUsageError(error)
-      if (error instanceof KeyNotFoundError) {
-        throw new CliError(EXIT.notFound, 'not_found', `${cliWording(error.message).replace(/^No /, 'no ')} in ${where}`)
-      }
-      // Asked of a key that cannot do it (rotating a revoked key): the request, not the store, is wrong.
-      if (error instanceof KeyRevokedError) throw new CliError(EXIT.usage, 'conflict', cliWording(error.message))
-      if (isProgrammingError(error) && !(error instanceof KeywardError)) throw error
-      const reason = (error as Error)?.message ?? String(error)
-      throw new CliError(EXIT.store, 'store_unavailable', `${where} failed: ${cliWording(reason)}`, {}, { cause: error })
+      throw asCliFailure(error, where)
     } finally {
       await stores.close().catch(() => {})
     }
   } finally {
-    client.disconnect()
+    connection.client.disconnect()
   }
 }

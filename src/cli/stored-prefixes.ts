@@ -4,7 +4,7 @@
  * a new key only when keys are already stored under it, and a prefix that holds none is reported
  * with the prefixes that do.
  */
-import { createLayout } from '../redis/layout.js'
+import { createLayout, parseIndexMember } from '../redis/layout.js'
 
 /** The few ioredis methods the scan uses. */
 export interface PrefixScanClient {
@@ -12,6 +12,7 @@ export interface PrefixScanClient {
   type(key: string): Promise<string>
   zcard(key: string): Promise<number>
   zrange(key: string, start: number, stop: number): Promise<string[]>
+  exists(key: string): Promise<number>
 }
 
 export interface StoredPrefixes {
@@ -23,7 +24,7 @@ export interface StoredPrefixes {
 
 /** The name of the key index relative to its prefix (`:keys`), from the store's own layout. */
 const INDEX_SUFFIX = createLayout('').keyIndex
-/** The index holds key hashes: SHA-256 or HMAC-SHA-256, hex. */
+/** Index members name key hashes: SHA-256 or HMAC-SHA-256, hex. */
 const HASH = /^[0-9a-f]{64}$/
 /** Keys looked at per SCAN call. */
 const SCAN_COUNT = 1000
@@ -41,6 +42,18 @@ export async function keysStoredUnder(client: PrefixScanClient, prefix: string):
   return (await client.type(index)) === 'zset' ? client.zcard(index) : 0
 }
 
+/**
+ * Whether `index` is the key index of `prefix`: its first member names a key whose record is
+ * stored under `prefix`. An owner's index (`<prefix>:owner:keys` for an owner named keys) has
+ * members of the same shape, but no record lives under `<prefix>:owner`.
+ */
+async function holdsKeysOf(client: PrefixScanClient, index: string, prefix: string): Promise<boolean> {
+  const [first] = await client.zrange(index, 0, 0)
+  const entry = first === undefined ? undefined : parseIndexMember(first)
+  if (entry === undefined || !HASH.test(entry.hash)) return false
+  return (await client.exists(createLayout(prefix).ofHash(entry.hash).record)) === 1
+}
+
 /** Every prefix of this Redis (one database) whose key index holds keys. Read-only. */
 export async function storedPrefixes(client: PrefixScanClient): Promise<StoredPrefixes> {
   const found = new Map<string, number>()
@@ -53,8 +66,7 @@ export async function storedPrefixes(client: PrefixScanClient): Promise<StoredPr
     for (const name of names) {
       const prefix = name.slice(0, -INDEX_SUFFIX.length)
       if (prefix === '' || found.has(prefix) || (await client.type(name)) !== 'zset') continue
-      const [first] = await client.zrange(name, 0, 0)
-      if (first === undefined || !HASH.test(first)) continue
+      if (!(await holdsKeysOf(client, name, prefix))) continue
       found.set(prefix, await client.zcard(name))
     }
   } while (cursor !== '0' && calls < MAX_SCAN_CALLS)

@@ -22,7 +22,7 @@ const cases: Case[] = [
   // commands
   { name: 'no command at all', args: [], message: /^missing command: keys or check/ },
   { name: 'an unknown command', args: ['frobnicate'], message: /^unknown command "frobnicate": the commands are keys and check/ },
-  { name: 'keys without a subcommand', args: ['keys'], message: /^keys needs a command: create, list, revoke, rotate or usage/ },
+  { name: 'keys without a subcommand', args: ['keys'], message: /^keys needs a command: create, list, update, revoke, rotate or usage/ },
   { name: 'an unknown keys subcommand', args: ['keys', 'delete', 'key_x'], message: /^unknown command keys "delete"/ },
   { name: 'an unknown option before the command', args: ['--frobnicate'], message: /^unknown option "--frobnicate" before the command/ },
   { name: 'help for an unknown command', args: ['help', 'keys', 'delete'], message: /^unknown command keys "delete"/ },
@@ -40,6 +40,32 @@ const cases: Case[] = [
   { name: 'a scope with capitals', args: ['keys', 'create', '--name', 'x', '--scopes', 'IP', ...NOWHERE], message: /^--scopes: each scope must match/ },
   { name: 'a scope listed twice', args: ['keys', 'create', '--name', 'x', '--scopes', 'ip,ip', ...NOWHERE], message: /^--scopes: "ip" is listed twice$/ },
   { name: 'an empty entry in --scopes', args: ['keys', 'create', '--name', 'x', '--scopes', 'ip,,email', ...NOWHERE], message: /^option --scopes: a comma-separated list/ },
+  // owners and meta (O1, O2): checked as the key manager checks them, before Redis
+  { name: 'an --owner with a space (O1)', args: ['keys', 'create', '--name', 'x', '--owner', 'acct 42', ...NOWHERE], message: /^--owner: must be 1 to 128 characters of letters, digits and \. _ : @ -$/ },
+  { name: 'an --owner over 128 characters (O1)', args: ['keys', 'create', '--name', 'x', '--owner', 'o'.repeat(129), ...NOWHERE], message: /^--owner: must be 1 to 128 characters/ },
+  { name: '--meta that is not JSON (O2)', args: ['keys', 'create', '--name', 'x', '--meta', '{plan:pro}', ...NOWHERE], message: /^option --meta is not valid JSON: give a JSON object, quoted for the shell, e\.g\. --meta '\{"plan":"pro"\}', or null$/ },
+  { name: '--meta that is an array (O2)', args: ['keys', 'create', '--name', 'x', '--meta', '[1,2]', ...NOWHERE], message: /^option --meta must be a JSON object, not an array/ },
+  { name: '--meta that is a string (O2)', args: ['keys', 'create', '--name', 'x', '--meta', '"pro"', ...NOWHERE], message: /^option --meta must be a JSON object, not a string/ },
+  { name: '--meta with a top-level __proto__ (O2)', args: ['keys', 'create', '--name', 'x', '--meta', '{"__proto__":{"admin":true}}', ...NOWHERE], message: /^--meta: must not have a top-level "__proto__" field$/ },
+  { name: '--meta over 4 KiB (O2)', args: ['keys', 'create', '--name', 'x', '--meta', JSON.stringify({ notes: 'n'.repeat(4100) }), ...NOWHERE], message: /^--meta: must be at most 4096 bytes as JSON$/ },
+  // list filters (O4)
+  { name: 'a --status that is not a status (O4)', args: ['keys', 'list', '--status', 'enabled', ...NOWHERE], message: /^option --status must be active, revoked or expired \(got "enabled"\)$/ },
+  { name: 'a --type that is not a key type (O4)', args: ['keys', 'list', '--type', 'sandbox', ...NOWHERE], message: /^option --type must be live or test \(got "sandbox"\)$/ },
+  { name: 'a --limit of 0 for list (O4)', args: ['keys', 'list', '--limit', '0', ...NOWHERE], message: /^option --limit must be a positive whole number \(got "0"\)$/ },
+  { name: 'a bad --owner for list (O4)', args: ['keys', 'list', '--owner', 'a/b', ...NOWHERE], message: /^--owner: must be 1 to 128 characters/ },
+  // update (O5)
+  { name: 'update without an id', args: ['keys', 'update', '--name', 'x', ...NOWHERE], message: /^keys update needs a key id/ },
+  { name: 'update with nothing to change (O5)', args: ['keys', 'update', 'key_000000000000000000000000', ...NOWHERE], message: /^keys update needs something to change: --name, --meta, --scopes, --per-minute or --per-month/ },
+  { name: 'update with a --name over 100 characters (O5)', args: ['keys', 'update', 'key_000000000000000000000000', '--name', 'n'.repeat(101), ...NOWHERE], message: /^--name: must be 1 to 100 characters after trimming$/ },
+  { name: 'update with --meta that is not JSON (O5)', args: ['keys', 'update', 'key_000000000000000000000000', '--meta', "{'a':1}", ...NOWHERE], message: /^option --meta is not valid JSON/ },
+  { name: 'update with a bad scope (O5)', args: ['keys', 'update', 'key_000000000000000000000000', '--scopes', 'IP', ...NOWHERE], message: /^--scopes: each scope must match/ },
+  { name: 'update with --per-minute 0 (O5)', args: ['keys', 'update', 'key_000000000000000000000000', '--per-minute', '0', ...NOWHERE], message: /^option --per-minute must be a positive whole number \(got "0"\)$/ },
+  { name: 'update with --per-month defaults (O5)', args: ['keys', 'update', 'key_000000000000000000000000', '--per-month', 'defaults', ...NOWHERE], message: /^option --per-month must be a positive whole number \(got "defaults"\)$/ },
+  // revoke-all (O6)
+  { name: 'revoke --all without --owner (O6)', args: ['keys', 'revoke', '--all', ...NOWHERE], message: /^--all needs --owner <owner-id>: it revokes every key of one owner, never every key in the store$/ },
+  { name: 'revoke --owner without --all (O6)', args: ['keys', 'revoke', '--owner', 'acct_42', ...NOWHERE], message: /^--owner needs --all: keys revoke --owner <owner-id> --all revokes every key of the owner/ },
+  { name: 'revoke with an id and --owner --all (O6)', args: ['keys', 'revoke', 'key_000000000000000000000000', '--owner', 'acct_42', '--all', ...NOWHERE], message: /^keys revoke takes either a key id or --owner <owner-id> --all, not both$/ },
+  { name: 'revoke --all with a bad --owner (O6)', args: ['keys', 'revoke', '--owner', 'acct 42', '--all', ...NOWHERE], message: /^--owner: must be 1 to 128 characters/ },
   // durations
   ...['1.5h', '0d', '10y', '1h30m', '1H', 'h', '-1h', '5218w1', '99999w'].map(
     (duration): Case => ({

@@ -24,9 +24,10 @@ async function inProcess(argv: string[], env: CliIO['env'] = {}): Promise<{ stat
 
 const STORE = ['--redis-url', '--prefix', '--key-prefix', 'KEYWARD_REDIS_PREFIX', 'KEYWARD_KEY_PREFIX', 'createRedisStores({ prefix })', 'createKeyward()']
 const COMMANDS: [string, string[]][] = [
-  ['keys create', ['--name', '--sandbox', '--expires-in', '--scopes', '--per-minute', '--per-month', ...STORE, '8   missing package']],
-  ['keys list', [...STORE, '8   missing package']],
-  ['keys revoke', ['<id>', ...STORE, '8   missing package']],
+  ['keys create', ['--name', '--owner <owner-id>', '--meta <json>', '--sandbox', '--expires-in', '--scopes', '--per-minute', '--per-month', ...STORE, '8   missing package']],
+  ['keys list', ['--owner <owner-id>', '--status <status>', 'active, revoked or expired', '--type <type>', '--limit <n>', 'ownerId and meta', ...STORE, '8   missing package']],
+  ['keys update', ['<id>', '--name', '--meta <json>', 'null removes it', '--scopes <list>', 'all: every scope', '--per-minute', '--per-month', 'or default', 'A revoked key cannot be updated (exit 2)', ...STORE, '3   not found', '8   missing package']],
+  ['keys revoke', ['<id>', 'keyward keys revoke --owner <owner-id> --all', '--owner <owner-id>', '--all', '{ "ownerId", "revoked" }', ...STORE, '8   missing package']],
   ['keys rotate', ['<id>', '--grace', '--expires-in', '--name', ...STORE, '8   missing package']],
   ['keys usage', ['[id]', '--limit', ...STORE, '8   missing package']],
   ['check', ['--base-url', '--require-live', '--timeout', '--key-prefix', 'KEYWARD_API_KEY']],
@@ -84,7 +85,7 @@ describe('help', () => {
   it('keyward keys --help and keyward help keys list the keys commands', async () => {
     const result = await inProcess(['keys', '--help'])
     expect(result.status).toBe(0)
-    for (const command of ['create', 'list', 'revoke <id>', 'rotate <id>', 'usage [id]']) expect(result.stdout).toContain(`  ${command}`)
+    for (const command of ['create', 'list', 'update <id>', 'revoke <id>', 'rotate <id>', 'usage [id]']) expect(result.stdout).toContain(`  ${command}`)
     expect((await inProcess(['help', 'keys'])).stdout).toBe(result.stdout)
   })
 })

@@ -55,7 +55,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
     it('--json prints { key, record } with exactly the K5 record fields; list never shows the key, and Redis never stored it (K3, K5)', async () => {
       const { key, record } = await created(['--name', '  billing  '])
       expect(Object.keys(record).sort()).toEqual(
-        ['createdAt', 'expiresAt', 'id', 'keyType', 'lastUsedAt', 'limits', 'maskedKey', 'name', 'revokedAt', 'scopes', 'status'].sort(),
+        ['createdAt', 'expiresAt', 'id', 'keyType', 'lastUsedAt', 'limits', 'maskedKey', 'meta', 'name', 'ownerId', 'revokedAt', 'scopes', 'status'].sort(),
       )
       expect(record).toMatchObject({
         name: 'billing',
@@ -67,6 +67,8 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
         lastUsedAt: null,
         scopes: null,
         limits: null,
+        ownerId: null,
+        meta: null,
       })
       expect(record.id).toMatch(/^key_[0-9A-Za-z]{24}$/)
       expect(record.createdAt).toMatch(ISO_MS)
@@ -141,8 +143,8 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
 
       const text = await keyward(['keys', 'list'])
       expect(text.status, text.describe()).toBe(0)
-      expect(text.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED$/)
-      expect(text.stdout).toMatch(new RegExp(`${second.record.id}\\s+newer\\s+${second.record.maskedKey.replace(/\*/g, '\\*')}\\s+live\\s+active`))
+      expect(text.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED$/)
+      expect(text.stdout).toMatch(new RegExp(`${second.record.id}\\s+newer\\s+-\\s+${second.record.maskedKey.replace(/\*/g, '\\*')}\\s+live\\s+active`))
       expect(text.stdout).toMatch(new RegExp(`\\n${keys.length} keys\\.\\n$`))
     })
 
@@ -165,6 +167,8 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           lastUsedAt: null,
           scopes: null,
           limits: null,
+          ownerId: null,
+          meta: null,
         })
       } finally {
         await instance.close()
@@ -294,6 +298,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(entries.map((e) => e.requestId)).toEqual([...requestIds].reverse())
       expect(entries[0]).toEqual({
         keyId: record.id,
+        ownerId: null,
         requestId: requestIds[1],
         timestamp: expect.stringMatching(ISO_MS),
         method: 'GET',
@@ -347,6 +352,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       ['list', ['keys', 'list']],
       ['create', ['keys', 'create', '--name', 'x', '--key-prefix', 'svc']],
       ['revoke', ['keys', 'revoke', 'key_000000000000000000000000']],
+      ['list --owner (O4)', ['keys', 'list', '--owner', 'acct_42', '--status', 'active']],
+      ['update (O5)', ['keys', 'update', 'key_000000000000000000000000', '--meta', '{"plan":"pro"}']],
+      ['revoke --owner --all (O6)', ['keys', 'revoke', '--owner', 'acct_42', '--all']],
     ])('keys %s with an unreachable Redis exits 4 within a few seconds, one line, no stack trace', async (_name, args) => {
       const run = await runCli([...args, '--redis-url', UNREACHABLE])
       const message = expectOneLineError(run, 4)

@@ -127,6 +127,18 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
         `no API key with id key_000000000000000000000000 in Redis at ${redis.url} (prefix keyward); that prefix holds no keys, but 1 key is stored under the prefix acme (pass --prefix acme)`,
       )
     })
+
+    it("an owner's index is not taken for a prefix of keys, even for an owner named keys (O4)", async () => {
+      await withApp(acme, ({ keyward }) => keyward.keys.create({ name: 'owned', ownerId: 'keys' }))
+      expect(await client.exists('acme:owner:keys')).toBe(1)
+      const list = await cli(['keys', 'list', '--owner', 'keys'])
+      expect(list.status, list.describe()).toBe(0)
+      expect(list.stdout).toBe(
+        `No keys of owner keys under the prefix keyward in Redis at ${redis.url}, but 1 key is stored under the prefix acme (pass --prefix acme).\n`,
+      )
+      const listed = stdoutJson<{ keys: ApiKeyRecord[] }>(await cli(['keys', 'list', '--owner', 'keys', '--prefix', 'acme', '--key-prefix', 'acme', '--json']))
+      expect(listed.keys.map((k) => [k.name, k.ownerId])).toEqual([['owned', 'keys']])
+    })
   })
 
   describe('apps that keep the default Redis prefix', () => {

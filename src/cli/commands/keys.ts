@@ -1,66 +1,41 @@
 /**
- * `keyward keys …`: create, list, revoke, rotate and read the usage of keys in a Redis store, the
- * same store the service's instances share (K5, K6, K7, E5). The full key is printed once, by
- * `create` and `rotate`; everything else shows the masked key only (K3, K4).
+ * `keyward keys …`: create, rotate and read the usage of keys in a Redis store, the same store the
+ * service's instances share (K5, K6, K7, E5, O1, O2); list, update and revoke are in their own
+ * files. The full key is printed once, by `create` and `rotate`; everything else shows the masked
+ * key only (K3, K4).
  *
  * A key works only on a service with the same key prefix, Redis prefix and pepper. The CLI cannot
  * read the app's configuration, so it guesses none of them for a new key: the key prefix must be
  * named (the store does not record it), and the Redis prefix too unless keys are stored under it.
  */
 import type { CreateKeyInput } from '../../key-input.js'
-import { assertKeyPrefix } from '../../key-format.js'
-import type { ApiKeyRecord, KeyLimits } from '../../types.js'
-import { type OptionSpec, type OptionValues, positiveInteger, stringOption } from '../args.js'
-import type { CommandContext, CommandSpec } from '../command.js'
-import { formatDuration, parseDuration } from '../duration.js'
-import { EXIT, usageError } from '../exit-status.js'
-import { lines, printable, recordLines, recordTable, usageTable } from '../output.js'
+import { positiveInteger, stringOption } from '../args.js'
+import type { CommandSpec } from '../command.js'
+import { formatDuration } from '../duration.js'
+import { usageError } from '../exit-status.js'
+import { lines, printable, recordLines, usageTable } from '../output.js'
+import { checkKeyInput, withRedisKeyward } from '../store.js'
+import { confirmPrefixForNewKey } from '../stored-prefixes.js'
 import {
-  checkKeyInput,
-  DEFAULT_REDIS_PREFIX,
-  DEFAULT_REDIS_URL,
-  keyNotFound,
-  type StoreSettings,
-  type StoreView,
-  withRedisKeyward,
-} from '../store.js'
-import { confirmPrefixForNewKey, keysElsewhere } from '../stored-prefixes.js'
-
-const STORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  'redis-url': {
-    type: 'string',
-    value: '<url>',
-    description: `the Redis the service uses (default: $REDIS_URL, else ${DEFAULT_REDIS_URL})`,
-  },
-  prefix: {
-    type: 'string',
-    value: '<redis-prefix>',
-    description: `the prefix your app gives createRedisStores({ prefix }) (default:\n$KEYWARD_REDIS_PREFIX, else ${DEFAULT_REDIS_PREFIX} as there; keys create takes the\ndefault only when keys are already stored under it)`,
-  },
-  'key-prefix': {
-    type: 'string',
-    value: '<key-prefix>',
-    description:
-      'the keyPrefix your app gives createKeyward(): acme in acme_live_…\n(default: $KEYWARD_KEY_PREFIX, else svc; keys create and rotate need\nit named, since the store does not record it)',
-  },
-}
-
-const STORE_ENVIRONMENT: readonly (readonly [string, string])[] = [
-  ['REDIS_URL', `the Redis URL when --redis-url is not given (default ${DEFAULT_REDIS_URL})`],
-  ['KEYWARD_REDIS_PREFIX', 'the Redis prefix when --prefix is not given'],
-  ['KEYWARD_KEY_PREFIX', 'the key prefix when --key-prefix is not given'],
-  [
-    'KEYWARD_PEPPER',
-    "the service's pepper for HMAC key hashes, if it uses one; read only\nfrom the environment, never a flag, so it stays out of process lists",
-  ],
-  ['KEYWARD_DEBUG', 'set to 1 to print stack traces of unexpected errors'],
-]
-
-const STORE_EXITS = [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.store, EXIT.missingPackage] as const
-const BY_ID_EXITS = [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.notFound, EXIT.store, EXIT.missingPackage] as const
-
-/** Ids are `key_` + base62 (K5); anything outside this cannot exist and is not looked up. */
-const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+  BY_ID_EXITS,
+  durationOption,
+  keyIdArgument,
+  keyLabel,
+  limitsOption,
+  META_OPTION,
+  metaOption,
+  notFound,
+  OWNER_OPTION,
+  ownerOption,
+  SCOPES_OPTION,
+  scopesOption,
+  STORE_ENVIRONMENT,
+  STORE_EXITS,
+  STORE_OPTIONS,
+  storeSettings,
+} from './key-options.js'
+import { keysRevoke, keysUpdate } from './keys-change.js'
+import { keysList } from './keys-list.js'
 
 const ONCE_WARNING =
   'This is the only time the full key is shown: keyward stores only its hash. Put it in your secret store now.'
@@ -69,91 +44,11 @@ const ONCE_WARNING =
 const SAME_SETTINGS =
   "The key works only on a service with the same settings: --key-prefix is the keyPrefix your\napp gives createKeyward(), --prefix the prefix it gives createRedisStores(), KEYWARD_PEPPER\nits pepper. Nothing is guessed: the key prefix must be named (flag or environment), and the\nRedis prefix too unless keys are already stored under the default one."
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value
-}
-
-/**
- * The store settings from flags and environment. `writesKey` names a command that prints a new
- * key: it refuses to take the default key prefix, which nothing in the store can confirm.
- */
-function storeSettings({ values, env }: CommandContext, writesKey?: 'keys create' | 'keys rotate'): StoreSettings {
-  const namedKeyPrefix = stringOption(values, 'key-prefix') ?? nonEmpty(env.KEYWARD_KEY_PREFIX)
-  const keyPrefix = namedKeyPrefix ?? 'svc'
-  try {
-    assertKeyPrefix(keyPrefix)
-  } catch {
-    throw usageError(
-      `the key prefix (--key-prefix or KEYWARD_KEY_PREFIX) must be 1-32 lowercase letters and digits starting with a letter (got ${JSON.stringify(keyPrefix.slice(0, 40))})`,
-    )
-  }
-  const pepper = env.KEYWARD_PEPPER
-  if (pepper !== undefined && pepper === '') {
-    throw usageError('KEYWARD_PEPPER is set but empty: unset it, or set it to the pepper the service hashes keys with')
-  }
-  if (writesKey !== undefined && namedKeyPrefix === undefined) {
-    throw usageError(
-      `${writesKey} makes a key that only a service with the same key prefix accepts, and the store does not record which one it uses: pass --key-prefix with the keyPrefix your app gives createKeyward() (--key-prefix svc if it gives none), or set KEYWARD_KEY_PREFIX`,
-    )
-  }
-  const namedRedisPrefix = stringOption(values, 'prefix') ?? nonEmpty(env.KEYWARD_REDIS_PREFIX)
-  return {
-    redisUrl: stringOption(values, 'redis-url') ?? nonEmpty(env.REDIS_URL) ?? DEFAULT_REDIS_URL,
-    redisPrefix: namedRedisPrefix ?? DEFAULT_REDIS_PREFIX,
-    redisPrefixStated: namedRedisPrefix !== undefined,
-    keyPrefix,
-    pepper: pepper ?? null,
-  }
-}
-
-/** Exit 3 for an id with no record, saying where keys are when this prefix holds none. */
-async function notFound(id: string, store: StoreView): Promise<never> {
-  const elsewhere = await keysElsewhere(store)
-  throw keyNotFound(id, store.where, elsewhere === null ? '' : `; that prefix holds no keys, but ${elsewhere}`)
-}
-
-function keyIdArgument(positionals: readonly string[], command: string): string {
-  const id = positionals[0]
-  if (id === undefined) throw usageError(`${command} needs a key id (key_…); keyward keys list shows them`)
-  if (!KEY_ID_PATTERN.test(id)) {
-    throw usageError(`${JSON.stringify(id.slice(0, 40))} is not a key id: ids look like key_ and 24 letters and digits (keyward keys list shows them)`)
-  }
-  return id
-}
-
-function durationOption(values: OptionValues, name: string): number | undefined {
-  const text = stringOption(values, name)
-  if (text === undefined) return undefined
-  const parsed = parseDuration(text)
-  if (!parsed.ok) throw usageError(`option --${name}: bad duration ${JSON.stringify(text.slice(0, 40))}: ${parsed.reason}`)
-  return parsed.ms
-}
-
-function scopesOption(values: OptionValues): string[] | undefined {
-  const text = values.scopes
-  if (text === undefined || typeof text !== 'string') return undefined
-  // An empty value is a key that reaches no scoped route (E5: an empty array).
-  if (text.trim() === '') return []
-  const scopes = text.split(',').map((scope) => scope.trim())
-  if (scopes.some((scope) => scope === '')) throw usageError('option --scopes: a comma-separated list of scope names, e.g. ip,email, with no empty entries')
-  return scopes
-}
-
-function limitsOption(values: OptionValues): KeyLimits | null {
-  const limits: KeyLimits = {}
-  const perMinute = stringOption(values, 'per-minute')
-  const perMonth = stringOption(values, 'per-month')
-  if (perMinute !== undefined) limits.perMinute = positiveInteger(perMinute, 'per-minute')
-  if (perMonth !== undefined) limits.perMonth = positiveInteger(perMonth, 'per-month')
-  return Object.keys(limits).length === 0 ? null : limits
-}
-
-const keyLabel = (record: ApiKeyRecord) => `${record.id} (${record.maskedKey}, ${JSON.stringify(printable(record.name))})`
-
 export const keysCreate: CommandSpec = {
   name: 'keys create',
   summary: 'create an API key and print it, once',
-  usage: 'keys create --name <name> [--sandbox] [--expires-in <duration>] [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
+  usage:
+    'keys create --name <name> [--owner <owner-id>] [--meta <json>] [--sandbox] [--expires-in <duration>]\n       [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
   description: [
     'Creates a key in the Redis store and prints the full key exactly once, on a line of its own,\nwith the masked record. keyward keeps only a hash of it: it cannot be shown again.',
     SAME_SETTINGS,
@@ -162,17 +57,15 @@ export const keysCreate: CommandSpec = {
   positionals: [],
   options: {
     name: { type: 'string', value: '<name>', description: 'what the key is for, 1-100 characters (required)' },
+    owner: OWNER_OPTION,
+    meta: META_OPTION,
     sandbox: { type: 'boolean', description: 'create a test key (<key-prefix>_test_…) instead of a live key' },
     'expires-in': {
       type: 'string',
       value: '<duration>',
       description: 'expire after this long: 30s, 15m, 1h, 7d, 4w (default: never)',
     },
-    scopes: {
-      type: 'string',
-      value: '<list>',
-      description: 'comma-separated scopes, e.g. ip,email (default: every scope;\nan empty value: no scoped route)',
-    },
+    scopes: { ...SCOPES_OPTION, description: `${SCOPES_OPTION.description} (default: every scope)` },
     'per-minute': { type: 'string', value: '<n>', description: "requests per minute (default: the key type's limit)" },
     'per-month': { type: 'string', value: '<n>', description: "requests per calendar month (default: the key type's quota)" },
     ...STORE_OPTIONS,
@@ -182,6 +75,7 @@ export const keysCreate: CommandSpec = {
   examples: [
     'keyward keys create --key-prefix acme --prefix acme --name "billing service" --scopes ip,email --expires-in 52w',
     'KEYWARD_KEY_PREFIX=acme keyward keys create --name "local dev" --sandbox --json',
+    'keyward keys create --key-prefix acme --name "acme-42 production" --owner acct_42 --meta \'{"plan":"pro"}\'',
   ],
   async run(context) {
     const { values } = context
@@ -190,12 +84,16 @@ export const keysCreate: CommandSpec = {
     const expiresIn = durationOption(values, 'expires-in')
     const scopes = scopesOption(values)
     const limits = limitsOption(values)
+    const ownerId = ownerOption(values) ?? null
+    const meta = metaOption(values) ?? null
     const input = (now: number): CreateKeyInput => ({
       name,
       sandbox: values.sandbox === true,
       expiresAt: expiresIn === undefined ? null : now + expiresIn,
       scopes: scopes ?? null,
       limits,
+      ownerId,
+      meta,
     })
     checkKeyInput(input(Date.now()))
     const settings = storeSettings(context, 'keys create')
@@ -207,7 +105,7 @@ export const keysCreate: CommandSpec = {
     return {
       json: { key, record },
       text: lines(
-        `Created ${record.keyType} key ${keyLabel(record)}.`,
+        `Created ${record.keyType} key ${keyLabel(record)}${record.ownerId === null ? '' : ` for owner ${record.ownerId}`}.`,
         '',
         key,
         '',
@@ -216,61 +114,6 @@ export const keysCreate: CommandSpec = {
         ...recordLines(record),
       ),
     }
-  },
-}
-
-export const keysList: CommandSpec = {
-  name: 'keys list',
-  summary: 'list every key, newest first (masked)',
-  usage: 'keys list [options]',
-  description: [
-    'Lists the keys in the Redis store, newest first. Keys are shown masked, never in full. When\nthe prefix holds no keys, says which prefixes of this Redis do.',
-    'With --json, prints { "keys": [records] }.',
-  ],
-  positionals: [],
-  options: STORE_OPTIONS,
-  environment: STORE_ENVIRONMENT,
-  exitStatuses: STORE_EXITS,
-  examples: ['keyward keys list', "keyward keys list --json | jq -r '.keys[] | select(.status == \"active\") | .id'"],
-  async run(context) {
-    const { keys, none } = await withRedisKeyward(storeSettings(context), async (keyward, store) => {
-      const keys = await keyward.keys.list()
-      if (keys.length > 0) return { keys, none: '' }
-      const elsewhere = await keysElsewhere(store)
-      const none = `No keys under the prefix ${store.settings.redisPrefix} in ${store.redis}`
-      return { keys, none: elsewhere === null ? `${none}.` : `${none}, but ${elsewhere}.` }
-    })
-    return {
-      json: { keys },
-      text: keys.length === 0 ? lines(none) : lines(...recordTable(keys), '', `${keys.length} key${keys.length === 1 ? '' : 's'}.`),
-    }
-  },
-}
-
-export const keysRevoke: CommandSpec = {
-  name: 'keys revoke',
-  summary: 'revoke a key, at once and for good',
-  usage: 'keys revoke <id> [options]',
-  description: [
-    'Revokes the key: every instance sharing the store rejects it from now on with 401\nAPI_KEY_REVOKED. Nothing can make it active again. Revoking a revoked key changes nothing\nand succeeds.',
-    'With --json, prints { "record", "alreadyRevoked" }.',
-  ],
-  positionals: [{ name: 'id', required: true, description: 'the key id (key_…), as keyward keys list shows it' }],
-  options: STORE_OPTIONS,
-  environment: STORE_ENVIRONMENT,
-  exitStatuses: BY_ID_EXITS,
-  examples: ['keyward keys revoke key_4fQ2x9ZpLw0aB7cD1eF3gH5j'],
-  async run(context) {
-    const id = keyIdArgument(context.positionals, 'keys revoke')
-    const { record, alreadyRevoked } = await withRedisKeyward(storeSettings(context), async (keyward, store) => {
-      const before = await keyward.keys.get(id)
-      if (before === undefined) return notFound(id, store)
-      return { record: await keyward.keys.revoke(id), alreadyRevoked: before.status === 'revoked' }
-    })
-    const headline = alreadyRevoked
-      ? `${keyLabel(record)} was already revoked at ${record.revokedAt}; nothing changed.`
-      : `Revoked ${keyLabel(record)}. Requests with it now get 401 API_KEY_REVOKED.`
-    return { json: { record, alreadyRevoked }, text: lines(headline, '', ...recordLines(record)) }
   },
 }
 
@@ -371,4 +214,4 @@ export const keysUsage: CommandSpec = {
   },
 }
 
-export const KEYS_COMMANDS: readonly CommandSpec[] = [keysCreate, keysList, keysRevoke, keysRotate, keysUsage]
+export const KEYS_COMMANDS: readonly CommandSpec[] = [keysCreate, keysList, keysUpdate, keysRevoke, keysRotate, keysUsage]

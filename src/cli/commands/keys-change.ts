@@ -1,0 +1,162 @@
+/**
+ * `keyward keys update` and `keyward keys revoke`: change a key's name, meta, scopes or limits
+ * (O5), revoke one key (K6, K7) or every key of an owner (O6). A revoked key cannot be updated.
+ */
+import { KeyNotFoundError } from '../../errors.js'
+import type { UpdateKeyInput } from '../../key-input.js'
+import type { Keyward } from '../../keyward.js'
+import type { ApiKeyRecord, KeyLimits } from '../../types.js'
+import { type OptionValues, stringOption } from '../args.js'
+import type { CommandContext, CommandResult, CommandSpec } from '../command.js'
+import { usageError } from '../exit-status.js'
+import { lines, recordLines } from '../output.js'
+import { checkUpdateInput, type StoreView, withRedisKeyward } from '../store.js'
+import { keysElsewhere } from '../stored-prefixes.js'
+import {
+  BY_ID_EXITS,
+  keyIdArgument,
+  keyLabel,
+  limitOptions,
+  META_OPTION,
+  metaOption,
+  notFound,
+  OWNER_OPTION,
+  ownerOption,
+  SCOPES_OPTION,
+  scopesOption,
+  STORE_ENVIRONMENT,
+  STORE_OPTIONS,
+  storeSettings,
+} from './key-options.js'
+
+type LimitChanges = ReturnType<typeof limitOptions>
+
+/** The key's limits with the changes: a number sets a limit, null drops it back to the key type's. */
+function mergeLimits(current: KeyLimits | null, changes: LimitChanges): KeyLimits | null {
+  const merged: KeyLimits = { ...current }
+  for (const field of ['perMinute', 'perMonth'] as const) {
+    const change = changes[field]
+    if (change === null) delete merged[field]
+    else if (change !== undefined) merged[field] = change
+  }
+  return Object.keys(merged).length === 0 ? null : merged
+}
+
+/** The changes named on the command line, checked before Redis is contacted. */
+function updateChanges(values: OptionValues, keyPrefix: string): { changes: UpdateKeyInput; limits: LimitChanges } {
+  const changes: UpdateKeyInput = {}
+  const name = stringOption(values, 'name')
+  const meta = metaOption(values)
+  const scopes = scopesOption(values)
+  if (name !== undefined) changes.name = name
+  if (meta !== undefined) changes.meta = meta
+  if (scopes !== undefined) changes.scopes = scopes
+  const limits = limitOptions(values, true)
+  if (Object.keys(changes).length === 0 && Object.keys(limits).length === 0) {
+    throw usageError('keys update needs something to change: --name, --meta, --scopes, --per-minute or --per-month (see keyward keys update --help)')
+  }
+  if (Object.keys(changes).length > 0) checkUpdateInput(changes, keyPrefix)
+  return { changes, limits }
+}
+
+/** Updates the key; the limits given are merged into the key's own, so one can change alone. */
+async function update(keyward: Keyward, store: StoreView, id: string, changes: UpdateKeyInput, limits: LimitChanges): Promise<ApiKeyRecord> {
+  try {
+    if (Object.keys(limits).length === 0) return await keyward.keys.update(id, changes)
+    const current = await keyward.keys.get(id)
+    if (current === undefined) return await notFound(id, store)
+    return await keyward.keys.update(id, { ...changes, limits: mergeLimits(current.limits, limits) })
+  } catch (error) {
+    if (error instanceof KeyNotFoundError) return notFound(id, store)
+    throw error
+  }
+}
+
+export const keysUpdate: CommandSpec = {
+  name: 'keys update',
+  summary: "change a key's name, meta, scopes or limits",
+  usage: 'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
+  description: [
+    'Changes what is given and keeps the rest. New scopes and limits apply from the next request\non every instance sharing the store. A revoked key cannot be updated (exit 2); its owner\nnever changes.',
+    'With --json, prints { "record" }.',
+  ],
+  positionals: [{ name: 'id', required: true, description: 'the key id (key_…), as keyward keys list shows it' }],
+  options: {
+    name: { type: 'string', value: '<name>', description: 'the new name, 1-100 characters' },
+    meta: { ...META_OPTION, description: `${META_OPTION.description};\nreplaces the key's meta as a whole; null removes it` },
+    scopes: SCOPES_OPTION,
+    'per-minute': { type: 'string', value: '<n>', description: "requests per minute, or default for the key type's limit" },
+    'per-month': { type: 'string', value: '<n>', description: "requests per calendar month, or default for the key type's quota" },
+    ...STORE_OPTIONS,
+  },
+  environment: STORE_ENVIRONMENT,
+  exitStatuses: BY_ID_EXITS,
+  examples: [
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --meta \'{"plan":"pro"}\' --per-month 100000',
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --scopes all --per-minute default',
+  ],
+  async run(context) {
+    const id = keyIdArgument(context.positionals, 'keys update')
+    const settings = storeSettings(context)
+    const { changes, limits } = updateChanges(context.values, settings.keyPrefix)
+    const record = await withRedisKeyward(settings, (keyward, store) => update(keyward, store, id, changes, limits))
+    const changed = [...Object.keys(changes), ...(Object.keys(limits).length > 0 ? ['limits'] : [])]
+    return { json: { record }, text: lines(`Updated ${keyLabel(record)}: ${changed.join(', ')}.`, '', ...recordLines(record)) }
+  },
+}
+
+/** `keys revoke --owner <id> --all` (O6). */
+async function revokeAllOfOwner(context: CommandContext): Promise<CommandResult> {
+  const { values, positionals } = context
+  if (values.all !== true) {
+    throw usageError('--owner needs --all: keys revoke --owner <owner-id> --all revokes every key of the owner (to revoke one key, pass its id instead)')
+  }
+  if (values.owner === undefined) {
+    throw usageError('--all needs --owner <owner-id>: it revokes every key of one owner, never every key in the store')
+  }
+  if (positionals.length > 0) throw usageError('keys revoke takes either a key id or --owner <owner-id> --all, not both')
+  const ownerId = ownerOption(values)!
+  const { revoked, hint } = await withRedisKeyward(storeSettings(context), async (keyward, store) => {
+    const revoked = await keyward.keys.revokeAll(ownerId)
+    const elsewhere = revoked === 0 ? await keysElsewhere(store) : null
+    return { revoked, hint: elsewhere === null ? `under the prefix ${store.settings.redisPrefix}` : `(that prefix holds no keys, but ${elsewhere})` }
+  })
+  const text =
+    revoked === 0
+      ? `Owner ${ownerId} has no key that is not revoked already ${hint}; nothing changed.`
+      : `Revoked ${revoked} key${revoked === 1 ? '' : 's'} of owner ${ownerId}. Requests with ${revoked === 1 ? 'it' : 'them'} now get 401 API_KEY_REVOKED.`
+  return { json: { ownerId, revoked }, text: lines(text) }
+}
+
+export const keysRevoke: CommandSpec = {
+  name: 'keys revoke',
+  summary: 'revoke a key, or every key of an owner, at once and for good',
+  usage: 'keys revoke <id> [options]\n       keyward keys revoke --owner <owner-id> --all [options]',
+  description: [
+    'Revokes the key: every instance sharing the store rejects it from now on with 401\nAPI_KEY_REVOKED. Nothing can make it active again. Revoking a revoked key changes nothing\nand succeeds.',
+    'With --owner and --all, revokes every key of that owner that is not revoked yet (an account\nclosed) and prints how many.',
+    'With --json, prints { "record", "alreadyRevoked" }; with --owner --all, { "ownerId", "revoked" }.',
+  ],
+  positionals: [{ name: 'id', required: true, description: 'the key id (key_…), as keyward keys list shows it' }],
+  options: {
+    owner: { ...OWNER_OPTION, description: 'with --all: the owner whose keys to revoke' },
+    all: { type: 'boolean', description: 'with --owner: revoke every key of the owner' },
+    ...STORE_OPTIONS,
+  },
+  environment: STORE_ENVIRONMENT,
+  exitStatuses: BY_ID_EXITS,
+  examples: ['keyward keys revoke key_4fQ2x9ZpLw0aB7cD1eF3gH5j', 'keyward keys revoke --owner acct_42 --all'],
+  async run(context) {
+    if (context.values.all !== undefined || context.values.owner !== undefined) return revokeAllOfOwner(context)
+    const id = keyIdArgument(context.positionals, 'keys revoke')
+    const { record, alreadyRevoked } = await withRedisKeyward(storeSettings(context), async (keyward, store) => {
+      const before = await keyward.keys.get(id)
+      if (before === undefined) return notFound(id, store)
+      return { record: await keyward.keys.revoke(id), alreadyRevoked: before.status === 'revoked' }
+    })
+    const headline = alreadyRevoked
+      ? `${keyLabel(record)} was already revoked at ${record.revokedAt}; nothing changed.`
+      : `Revoked ${keyLabel(record)}. Requests with it now get 401 API_KEY_REVOKED.`
+    return { json: { record, alreadyRevoked }, text: lines(headline, '', ...recordLines(record)) }
+  },
+}
