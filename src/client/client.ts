@@ -27,12 +27,16 @@ import type {
   PingData,
   QueryValue,
   RequestOptions,
+  WhoamiData,
+  WhoamiOptions,
+  WhoamiResult,
 } from './types.js'
 
 const AUTH_TEST_PATH = '/api/v1/auth/test'
 const PING_PATH = '/api/v1/ping'
-/** A 500 from the auth test is rare and one retry is advised (R5); a short pause first. */
-const AUTH_TEST_RETRY_DELAY_MS = 100
+const WHOAMI_PATH = '/api/v1/whoami'
+/** A 500 from the auth test or whoami is rare and one retry is advised (R5); a short pause first. */
+const RETRY_DELAY_MS = 100
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const INSPECT = Symbol.for('nodejs.util.inspect.custom')
@@ -40,11 +44,16 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom')
 interface SendOptions extends RequestOptions {
   /** False only for ping, which needs no key (E1): the key is not sent where it is not needed. */
   authenticate: boolean
+  /** How a bad path is named in the TypeError; `request() path` when absent. */
+  pathLabel?: string | undefined
 }
+
+/** How whoami's `path` option is named in messages. */
+const WHOAMI_PATH_OPTION = 'whoami() option "path"'
 
 /**
  * A client of a keyward-protected service, made by `createClient()`. `request()` calls any route
- * of the service; `authTest()`, `assertLive()` and `ping()` call keyward's own endpoints.
+ * of the service; `authTest()`, `assertLive()`, `whoami()` and `ping()` call keyward's own endpoints.
  *
  * @example
  * import { createClient } from 'keyward/client'
@@ -121,15 +130,7 @@ export class KeywardClient {
    * const { valid, keyType, requestId } = await client.authTest()
    */
   async authTest(options: CallOptions = {}): Promise<AuthTestResult> {
-    const send = () => this.#send('POST', AUTH_TEST_PATH, { signal: options.signal, authenticate: true })
-    let result: KeywardResponse<unknown>
-    try {
-      result = await send()
-    } catch (error) {
-      if (!(error instanceof KeywardApiError && error.status === 500 && error.code === 'INTERNAL_ERROR')) throw error
-      await pause(AUTH_TEST_RETRY_DELAY_MS)
-      result = await send()
-    }
+    const result = await this.#sendRetryingOnce('POST', AUTH_TEST_PATH, options.signal)
     const site = this.#site('POST', AUTH_TEST_PATH)
     const response = requireEnvelope<AuthTestData>(result, site)
     const data = response.data as unknown
@@ -163,6 +164,31 @@ export class KeywardClient {
   }
 
   /**
+   * `GET /api/v1/whoami`: which key this is and whose: its id, name, type, owner (the service's
+   * customer that holds it, or null), scopes (null: every scope) and expiry. Costs no rate limit
+   * or quota. The key's own `meta` is never part of it: the service keeps that for itself.
+   * Errors and the single retry on 500 `INTERNAL_ERROR` are as for `authTest()`. `path` calls the
+   * route where a service mounts it elsewhere (from the service root, as `request()` paths).
+   *
+   * @example
+   * import { createClient } from 'keyward/client'
+   * const client = createClient({ apiKey: process.env.SVC_API_KEY!, baseUrl: 'https://api.example.com' })
+   * const { data } = await client.whoami()
+   * console.log(`${data.keyId} of ${data.ownerId ?? 'the service'}, expires ${data.expiresAt ?? 'never'}`)
+   */
+  async whoami(options: WhoamiOptions = {}): Promise<WhoamiResult> {
+    const path = options.path ?? WHOAMI_PATH
+    const result = await this.#sendRetryingOnce('GET', path, options.signal, WHOAMI_PATH_OPTION)
+    const site = this.#site('GET', path)
+    const response = requireEnvelope<unknown>(result, site)
+    const data = whoamiData(response.data)
+    if (data === null) {
+      throw new KeywardResponseError(CLIENT_MESSAGES.badWhoami(site.where), response.status, response.requestId, site.method, site.path)
+    }
+    return { ...response, data }
+  }
+
+  /**
    * `GET /api/v1/ping`: liveness. Needs no key, so none is sent.
    *
    * @example
@@ -190,6 +216,18 @@ export class KeywardClient {
     return `KeywardClient { baseUrl: '${this.baseUrl}', keyType: '${this.#keyType}', maskedKey: '${this.#maskedKey}' }`
   }
 
+  /** For calls that cost nothing and change nothing: one retry on 500 INTERNAL_ERROR, as its message advises. */
+  async #sendRetryingOnce(method: HttpMethod, path: string, signal: AbortSignal | undefined, pathLabel?: string): Promise<KeywardResponse<unknown>> {
+    const send = () => this.#send(method, path, { signal, authenticate: true, pathLabel })
+    try {
+      return await send()
+    } catch (error) {
+      if (!(error instanceof KeywardApiError && error.status === 500 && error.code === 'INTERNAL_ERROR')) throw error
+      await pause(RETRY_DELAY_MS)
+      return send()
+    }
+  }
+
   #notLive(keyType: KeyType, requestId: string | null): KeywardKeyTypeError {
     const message = CLIENT_MESSAGES.notLive(this.#maskedKey, keyType, this.#keyPrefix)
     return new KeywardKeyTypeError(message, keyType, this.#maskedKey, requestId)
@@ -201,14 +239,14 @@ export class KeywardClient {
 
   #redact = (text: string): string => text.split(this.#apiKey).join(this.#maskedKey)
 
-  #buildUrl(path: string, query: Record<string, QueryValue> | undefined): URL {
+  #buildUrl(path: string, query: Record<string, QueryValue> | undefined, pathLabel?: string): URL {
     if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || /[\s\0]/.test(path)) {
       const got = typeof path === 'string' ? JSON.stringify(path.slice(0, 100)) : describeValue(path)
-      throw new TypeError(CLIENT_MESSAGES.pathInvalid(got))
+      throw new TypeError(CLIENT_MESSAGES.pathInvalid(got, pathLabel))
     }
     const basePath = this.#base.pathname === '/' ? '' : this.#base.pathname
     const url = new URL(`${this.#base.origin}${basePath}${path}`)
-    if (url.origin !== this.#base.origin) throw new TypeError(CLIENT_MESSAGES.pathInvalid(JSON.stringify(path.slice(0, 100))))
+    if (url.origin !== this.#base.origin) throw new TypeError(CLIENT_MESSAGES.pathInvalid(JSON.stringify(path.slice(0, 100)), pathLabel))
     if (query !== undefined) {
       if (typeof query !== 'object' || query === null) throw new TypeError(`keyward: request() option "query" must be an object`)
       for (const [name, value] of Object.entries(query)) {
@@ -225,7 +263,7 @@ export class KeywardClient {
   }
 
   async #send(method: string, path: string, options: SendOptions): Promise<KeywardResponse<unknown>> {
-    const url = this.#buildUrl(path, options.query)
+    const url = this.#buildUrl(path, options.query, options.pathLabel)
     const site = this.#site(method, url.pathname)
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent }
     // H6: exactly `Bearer` + one space + the key, once, in the header and nowhere else.
@@ -298,6 +336,17 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     )
   })
+}
+
+/** The whoami fields, copied so the result holds exactly what its type says; null when one is missing or wrong. */
+function whoamiData(data: unknown): WhoamiData | null {
+  if (typeof data !== 'object' || data === null) return null
+  const { keyId, name, keyType, ownerId, scopes, expiresAt } = data as Record<string, unknown>
+  if (typeof keyId !== 'string' || typeof name !== 'string' || (keyType !== 'live' && keyType !== 'test')) return null
+  if (ownerId !== null && typeof ownerId !== 'string') return null
+  if (scopes !== null && !(Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string'))) return null
+  if (expiresAt !== null && typeof expiresAt !== 'string') return null
+  return { keyId, name, keyType, ownerId, scopes: scopes === null ? null : [...(scopes as string[])], expiresAt }
 }
 
 function pause(ms: number): Promise<void> {

@@ -59,8 +59,9 @@ export const CLIENT_MESSAGES = {
   userAgentInvalid: () => `keyward: option "userAgent" must be a non-empty string without line breaks`,
   methodInvalid: (got: string) =>
     `keyward: request() method must be one of GET, POST, PUT, PATCH, DELETE (got ${got})`,
-  pathInvalid: (got: string) =>
-    `keyward: request() path must start with a single "/" and hold no whitespace, e.g. "/api/v1/orders" (got ${got})`,
+  /** `what` names the argument: `request() path` or `whoami() option "path"`. */
+  pathInvalid: (got: string, what = 'request() path') =>
+    `keyward: ${what} must start with a single "/" and hold no whitespace, e.g. "/api/v1/orders" (got ${got})`,
   keyInUrl: () =>
     `keyward: the API key must never go in the URL or its query string, where access logs and proxies keep it; the client already sends it in the Authorization header`,
   timeout: (where: string, ms: number) => `keyward: ${where} timed out after ${ms} ms (option timeoutMs)`,
@@ -76,6 +77,8 @@ export const CLIENT_MESSAGES = {
     `keyward: ${where} answered HTTP ${status} without the {data, meta} envelope of a keyward service; does baseUrl point at the service?`,
   badAuthTest: (where: string) =>
     `keyward: ${where} answered 200 without data.valid === true and data.keyType "live" or "test"`,
+  badWhoami: (where: string) =>
+    `keyward: ${where} answered 200 without the key's keyId, name, keyType "live" or "test", ownerId, scopes and expiresAt; does the route answer as keyward's whoami does?`,
   notLive: (masked: string, keyType: KeyType, keyPrefix: string) =>
     `keyward: the API key ${masked} is a ${keyType === 'test' ? 'sandbox (test)' : keyType} key, but a live key is required; set a ${keyPrefix}_live_ key`,
 } as const

@@ -124,6 +124,51 @@ export interface AuthTestResult extends KeywardEnvelopeResponse<AuthTestData> {
 }
 
 /**
+ * `data` of `GET /api/v1/whoami`: the key that made the call and whose it is. Never the key's
+ * `meta`: that is the service's own data on the key.
+ *
+ * @example
+ * import type { WhoamiData } from 'keyward/client'
+ * const { data }: { data: WhoamiData } = await client.whoami()
+ * if (data.ownerId === null) console.log('a key of the service itself')
+ */
+export interface WhoamiData {
+  /** The key's id (`key_…`): what the service's operators name it by, never the key itself. */
+  keyId: string
+  name: string
+  keyType: KeyType
+  /** The service's customer that holds the key; null for a key of the service itself. */
+  ownerId: string | null
+  /** The scopes the key holds; null means every scope. */
+  scopes: string[] | null
+  /** ISO 8601 UTC instant at which the key expires; null when it never does. */
+  expiresAt: string | null
+}
+
+/**
+ * What `whoami()` returns.
+ *
+ * @example
+ * import type { WhoamiResult } from 'keyward/client'
+ * const { data, requestId }: WhoamiResult = await client.whoami()
+ */
+export type WhoamiResult = KeywardEnvelopeResponse<WhoamiData>
+
+/**
+ * Options of `whoami()`.
+ *
+ * @example
+ * import type { WhoamiOptions } from 'keyward/client'
+ * // a service that mounts the route under its own path
+ * const options: WhoamiOptions = { path: '/v2/me', signal: AbortSignal.timeout(2_000) }
+ * await client.whoami(options)
+ */
+export interface WhoamiOptions extends CallOptions {
+  /** Where the service answers it, from the service root; `/api/v1/whoami` by default. */
+  path?: string
+}
+
+/**
  * `data` of `GET /api/v1/ping`.
  *
  * @example
