@@ -209,7 +209,8 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
     it("revokes every key of the owner that is not revoked yet, prints how many, and leaves other owners' keys alone (O6)", async () => {
       const owner = newOwner('closed')
       const other = newOwner('open')
-      const keys = [await created(['--name', 'a', '--owner', owner]), await created(['--name', 'b', '--owner', owner, '--sandbox'])]
+      await created(['--name', 'a', '--owner', owner])
+      await created(['--name', 'b', '--owner', owner, '--sandbox'])
       const already = await created(['--name', 'c', '--owner', owner])
       const revokedBefore = stdoutJson<{ record: ApiKeyRecord }>(await keyward(['keys', 'revoke', already.record.id, '--json'])).record
       const kept = await created(['--name', 'kept', '--owner', other])
@@ -218,22 +219,33 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       expect(run.status, run.describe()).toBe(0)
       expect(run.stdout).toBe(`Revoked 2 keys of owner ${owner}. Requests with them now get 401 API_KEY_REVOKED.\n`)
       const after = await listed(['--owner', owner])
-      expect(after.every((k) => k.status === 'revoked')).toBe(true)
+      expect(after.map((k) => k.status)).toEqual(['revoked', 'revoked', 'revoked'])
       expect(after.find((k) => k.id === already.record.id)).toEqual(revokedBefore)
       expect((await listed(['--owner', other])).map((k) => [k.id, k.status])).toEqual([[kept.record.id, 'active']])
-
-      const instance = await instanceOn(url!, prefix)
-      try {
-        for (const { record } of keys) expect((await instance.keyward.keys.get(record.id))?.status).toBe('revoked')
-      } finally {
-        await instance.close()
-      }
 
       const again = await keyward(['keys', 'revoke', '--owner', owner, '--all', '--json'])
       expect(again.status, again.describe()).toBe(0)
       expect(stdoutJson(again)).toEqual({ ownerId: owner, revoked: 0 })
       const againText = await keyward(['keys', 'revoke', '--owner', owner, '--all'])
       expect(againText.stdout).toBe(`Owner ${owner} has no key that is not revoked already under the prefix ${prefix}; nothing changed.\n`)
+    })
+
+    it("a service instance sharing the store refuses the owner's keys as soon as the command returns (O6, K7)", async () => {
+      const owner = newOwner('instant')
+      const other = newOwner('untouched')
+      const keys = [await created(['--name', 'x', '--owner', owner]), await created(['--name', 'y', '--owner', owner, '--sandbox'])]
+      const kept = await created(['--name', 'z', '--owner', other])
+      const instance = await instanceOn(url!, prefix)
+      const auth = (key: string) =>
+        instance.keyward.authenticate({ authorization: `Bearer ${key}`, method: 'GET', path: '/api/v1/whoami' }, { consume: false })
+      try {
+        for (const { key } of keys) expect(await auth(key)).toMatchObject({ ok: true, apiKey: { ownerId: owner } })
+        expect((await keyward(['keys', 'revoke', '--owner', owner, '--all'])).status).toBe(0)
+        for (const { key } of keys) expect(await auth(key)).toMatchObject({ ok: false, error: { code: 'API_KEY_REVOKED' } })
+        expect(await auth(kept.key)).toMatchObject({ ok: true, apiKey: { ownerId: other } })
+      } finally {
+        await instance.close()
+      }
     })
 
     it('--json prints { ownerId, revoked }', async () => {
