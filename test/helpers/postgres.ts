@@ -132,12 +132,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200`
   const start = async () => {
     started.add(data)
-    await runTool(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start'], dir, user)
+    await runTool(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start'], dir, user).catch((error: Error) => {
+      const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').slice(-2000) : ''
+      throw new Error(`${error.message}\nserver log:\n${log}`)
+    })
   }
   const kill = async () => {
+    // Stopped first, so the postmaster forks no backend between the listing and the kill.
+    signalAll(clusterPids(data).slice(0, 1), 'SIGSTOP')
     const pids = clusterPids(data)
     signalAll(pids, 'SIGKILL')
     for (let tries = 0; pids.some(alive) && tries < 500; tries++) await new Promise((resolve) => setTimeout(resolve, 10))
+    // A killed postmaster may linger as a zombie (PID 1 here need not reap it), and Postgres
+    // takes a lock file naming a pid that still exists for a live server.
+    for (const file of [join(data, 'postmaster.pid'), join(dir, `.s.PGSQL.${port}.lock`), join(dir, `.s.PGSQL.${port}`)]) {
+      rmSync(file, { force: true })
+    }
   }
   await start()
   return {
