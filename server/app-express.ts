@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import express from 'express'
 import { clientErrorHandler, keywardExpress } from '../adapters/express.js'
 import type { KeywardResponse } from '../src/index.js'
-import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
+import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf, WHOAMI, whoami } from './app.js'
 
 /**
  * The reference app on Express; `factory` is `express` (5) unless a test passes Express 4's.
@@ -23,6 +23,10 @@ export async function buildExpressApp(config: AppConfig, factory: () => express.
   })
   api.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (req, res) => {
     send(res, emailValidate(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
+  })
+  // Express 4 does not catch a rejected handler: the fault goes to the error handler by hand.
+  api.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (req, res, next) => {
+    whoami(keyward, req.apiKey!).then((response) => send(res, response), next)
   })
   app.use(api)
   app.use(api.errorHandler)

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import Fastify, { type FastifyReply } from 'fastify'
 import { clientErrorHandler, keywardFastify } from '../adapters/fastify.js'
 import type { KeywardResponse } from '../src/index.js'
-import { type AppBuilder, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
+import { type AppBuilder, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf, WHOAMI, whoami } from './app.js'
 
 /**
  * The reference app on Fastify, on a Node server it does not listen on yet.
@@ -31,6 +31,9 @@ export const buildFastifyApp: AppBuilder = async (config) => {
   })
   app.get(EMAIL_VALIDATE.path, { config: { keyward: { scopes: [...EMAIL_VALIDATE.scopes] } } }, (request, reply) => {
     send(reply, emailValidate(keyward, request.apiKey!.requestId, queryOf(request.url)))
+  })
+  app.get(WHOAMI.path, { config: { keyward: { consume: WHOAMI.consume } } }, async (request, reply) => {
+    return send(reply, await whoami(keyward, request.apiKey!))
   })
   await app.ready()
   const listening = server!

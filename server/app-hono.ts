@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { clientErrorHandler, keywardHono, requestErrorHandler } from '../adapters/hono.js'
 import type { KeywardResponse } from '../src/index.js'
-import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf } from './app.js'
+import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf, WHOAMI, whoami } from './app.js'
 
 
 /**
@@ -29,13 +29,16 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
     c.newResponse(response.body, response.status as 200, response.headers)
   const ip = (c: Context) => send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
   const email = (c: Context) => send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
+  const self = async (c: Context) => send(c, await whoami(keyward, c.var.apiKey))
   if (form === 'guard') {
     app.get(IP_LOOKUP.path, api.guard({ scopes: [...IP_LOOKUP.scopes] }, ip))
     app.get(EMAIL_VALIDATE.path, api.guard({ scopes: [...EMAIL_VALIDATE.scopes] }, email))
+    app.get(WHOAMI.path, api.guard({ consume: WHOAMI.consume }, self))
   } else {
     app.use(api)
     app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), ip)
     app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), email)
+    app.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), self)
   }
   app.notFound(api.notFound)
   app.onError(api.onError)

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http'
 import { isIP } from 'node:net'
 import type { AdapterOptions } from '../adapters/express.js'
-import { type DashboardOptions, type Keyward, type KeywardResponse, successResponse } from '../src/index.js'
+import { type ApiKeyContext, type DashboardOptions, type Keyward, type KeywardResponse, successResponse } from '../src/index.js'
 
 /** The reference server's own texts: its demo endpoints are not part of keyward. */
 const SERVER_MESSAGES = {
@@ -66,6 +66,8 @@ export type AppBuilder = (config: AppConfig) => Promise<BuiltApp>
 export const IP_LOOKUP = { path: '/api/v1/ip/lookup', scopes: ['ip'] } as const
 /** E4: path and required scope. */
 export const EMAIL_VALIDATE = { path: '/api/v1/email/validate', scopes: ['email'] } as const
+/** O10: path; authenticated like any route, and, as the auth test, consuming nothing. */
+export const WHOAMI = { path: '/api/v1/whoami', consume: false } as const
 
 /** One query parameter: its value, or why there is none (absent or empty, or given twice). */
 function single(query: string, name: string): { value: string } | { problem: 'missing' | 'repeated' } {
@@ -129,6 +131,21 @@ export function emailValidate(keyward: Keyward, requestId: string, query: string
     return keyward.errorResponse('invalid_request', message, requestId)
   }
   return successResponse({ email: email.value, valid: isValidEmail(email.value) }, requestId, keyward.clock.now())
+}
+
+/**
+ * O10: who the calling key is, `{ keyId, name, keyType, ownerId, scopes, expiresAt }`. Never `meta`:
+ * that is the host's data about its customer, not the key holder's. `expiresAt` is read from the
+ * record, as the request's context does not carry it; a store fault there is a 500 (R5).
+ *
+ * @example
+ * api.get(WHOAMI.path, api.protect({ consume: false }), (req, res, next) => whoami(keyward, req.apiKey!).then((r) => send(res, r), next))
+ */
+export async function whoami(keyward: Keyward, apiKey: ApiKeyContext): Promise<KeywardResponse> {
+  const record = await keyward.keys.get(apiKey.id)
+  const { id: keyId, name, keyType, ownerId, scopes } = apiKey
+  const data = { keyId, name, keyType, ownerId, scopes, expiresAt: record?.expiresAt ?? null }
+  return successResponse(data, apiKey.requestId, keyward.clock.now(), { 'Cache-Control': 'no-store' })
 }
 
 /**

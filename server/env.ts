@@ -22,6 +22,20 @@ export interface ServerConfig {
   trustProxy: boolean | number
   /** K3: HMAC pepper (`PEPPER`) and the previous ones still accepted (`PEPPER_PREVIOUS`), or null. */
   pepper: { current: string; previous: string[] } | null
+  /** O7, O9: every owner's windows per key type (`OWNER_LIVE_PER_MINUTE`, …), or null when none is set. */
+  ownerLimits: OwnerLimits | null
+}
+
+/** An owner's windows of one key type; a window not set is unlimited (createKeyward's `ownerLimits`). */
+export interface OwnerWindows {
+  perMinute?: number
+  perMonth?: number
+}
+
+/** createKeyward's `ownerLimits` as the environment sets it: the same windows for every owner. */
+export interface OwnerLimits {
+  live?: OwnerWindows
+  test?: OwnerWindows
 }
 
 /** A variable of the environment holds a value the server cannot use. */
@@ -49,6 +63,28 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (raw === undefined) return fallback
   if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) bad(name, `must be an integer from ${min} to ${max}`, raw)
   return Number(raw)
+}
+
+/** A positive whole number, or undefined when the variable is unset or empty. */
+function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = read(env, name)
+  if (raw === undefined) return undefined
+  if (!/^[0-9]{1,15}$/.test(raw) || Number(raw) < 1) bad(name, 'must be a positive whole number of requests (unset for no owner limit)', raw)
+  return Number(raw)
+}
+
+/** O9: `OWNER_<TYPE>_PER_MINUTE` and `OWNER_<TYPE>_PER_MONTH`; null when none is set. */
+function ownerLimitsOf(env: NodeJS.ProcessEnv): OwnerLimits | null {
+  const limits: OwnerLimits = {}
+  for (const keyType of ['live', 'test'] as const) {
+    const windows: OwnerWindows = {}
+    const perMinute = positive(env, `OWNER_${keyType.toUpperCase()}_PER_MINUTE`)
+    const perMonth = positive(env, `OWNER_${keyType.toUpperCase()}_PER_MONTH`)
+    if (perMinute !== undefined) windows.perMinute = perMinute
+    if (perMonth !== undefined) windows.perMonth = perMonth
+    if (Object.keys(windows).length > 0) limits[keyType] = windows
+  }
+  return Object.keys(limits).length > 0 ? limits : null
 }
 
 /**
@@ -105,5 +141,6 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   }
   if (current === undefined && previous.length > 0) bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
   const pepper = current === undefined ? null : { current, previous }
-  return { framework, port, host, store, redisUrl, dashboardToken, serviceName, keyPrefix, failedAuthLimit, trustProxy, pepper }
+  const ownerLimits = ownerLimitsOf(env)
+  return { framework, port, host, store, redisUrl, dashboardToken, serviceName, keyPrefix, failedAuthLimit, trustProxy, pepper, ownerLimits }
 }

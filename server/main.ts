@@ -1,13 +1,15 @@
 /**
- * The reference server (E6): `npm start`. Serves E1–E5 on the framework FRAMEWORK
+ * The reference server (E6): `npm start`. Serves E1–E5 and whoami (O10) on the framework FRAMEWORK
  * names, with the memory or the Redis stores. Prints one `listening on http://HOST:PORT` line once
  * it accepts connections; with the memory store, first a live and a test demo key and a curl line.
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { bearerTokenGuard, createKeyward, type KeywardStores } from '../src/index.js'
+import { createKeyward, type KeywardStores } from '../src/index.js'
 import type { AppBuilder } from './app.js'
+import { referenceDashboardGuard } from './dashboard-guard.js'
 import { EnvError, type Framework, parseEnv, type ServerConfig } from './env.js'
+import { createServerTelemetry, type ServerTelemetry } from './telemetry.js'
 
 const builders: Record<Framework, () => Promise<AppBuilder>> = {
   express: async () => (await import('./app-express.js')).buildExpressApp,
@@ -49,8 +51,10 @@ async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStore
 }
 
 let config: ServerConfig
+let telemetry: ServerTelemetry
 try {
   config = parseEnv(process.env)
+  telemetry = createServerTelemetry(process.env, config.keyPrefix)
 } catch (error) {
   if (error instanceof EnvError) exit(2, `invalid environment: ${error.message}`)
   throw error
@@ -63,17 +67,24 @@ const keyward = createKeyward({
   // E7: the core's failed-authentication guard, per client address (see TRUST_PROXY).
   failedAuthLimit: config.failedAuthLimit,
   ...(config.pepper ? { pepper: config.pepper } : {}),
+  // O7, O9: the same windows for every owner; none unless an OWNER_* variable is set.
+  ...(config.ownerLimits ? { ownerLimits: config.ownerLimits } : {}),
   ...(redis ? { stores: redis.stores } : {}),
   onError: (error, info) => console.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
+  // T3: METRICS=1 and LOG_FORMAT=json listen through keyward's telemetry hooks.
+  ...telemetry.keywardOptions,
 })
 const dashboardToken = config.dashboardToken ?? randomBytes(24).toString('base64url')
 const build = await builders[config.framework]()
 const app = await build({
   keyward,
-  dashboard: { authorize: bearerTokenGuard(dashboardToken) },
+  // O9: the token is the administrator; with X-Keyward-Owner it acts as that owner.
+  dashboard: { authorize: referenceDashboardGuard(dashboardToken) },
   trustProxy: config.trustProxy,
   onError: (error, info) => console.error(`keyward: internal error (request id ${info.requestId}):`, error),
 })
+
+telemetry.attach(app.server)
 
 await new Promise<void>((resolve, reject) => {
   app.server.once('error', reject)

@@ -16,7 +16,30 @@ describe('parseEnv (E6)', () => {
       failedAuthLimit: 60,
       trustProxy: false,
       pepper: null,
+      ownerLimits: null,
     })
+  })
+
+  it('O9: OWNER_<TYPE>_PER_MINUTE and OWNER_<TYPE>_PER_MONTH become createKeyward\'s ownerLimits; a type with none set is left out', () => {
+    expect(parseEnv({ OWNER_TEST_PER_MINUTE: '20', OWNER_TEST_PER_MONTH: '5000', OWNER_LIVE_PER_MINUTE: '600', OWNER_LIVE_PER_MONTH: '1000000' }).ownerLimits).toEqual({
+      test: { perMinute: 20, perMonth: 5000 },
+      live: { perMinute: 600, perMonth: 1_000_000 },
+    })
+    expect(parseEnv({ OWNER_TEST_PER_MONTH: ' 3000 ' }).ownerLimits).toEqual({ test: { perMonth: 3000 } })
+    expect(parseEnv({ OWNER_LIVE_PER_MINUTE: '1' }).ownerLimits).toEqual({ live: { perMinute: 1 } })
+    expect(parseEnv({ OWNER_TEST_PER_MINUTE: '', OWNER_LIVE_PER_MONTH: ' ' }).ownerLimits).toBeNull()
+  })
+
+  it.each([
+    ['OWNER_TEST_PER_MINUTE', '0'],
+    ['OWNER_TEST_PER_MONTH', '-5'],
+    ['OWNER_LIVE_PER_MINUTE', '1.5'],
+    ['OWNER_LIVE_PER_MONTH', 'lots'],
+    ['OWNER_TEST_PER_MINUTE', '1e3'],
+    ['OWNER_LIVE_PER_MONTH', '9999999999999999'],
+  ])('O9: %s=%s is refused with an EnvError naming it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError)
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^${name} must be a positive whole number`))
   })
 
   it('K3: reads PEPPER and the comma-separated PEPPER_PREVIOUS for pepper rotation', () => {

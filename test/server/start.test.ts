@@ -80,6 +80,8 @@ describe('the environment (E6)', () => {
     [{ SERVICE_NAME: 'has "quotes"' }, 'SERVICE_NAME'],
     [{ FAILED_AUTH_LIMIT: '-1' }, 'FAILED_AUTH_LIMIT'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY'],
+    [{ OWNER_TEST_PER_MINUTE: '0' }, 'OWNER_TEST_PER_MINUTE'],
+    [{ OWNER_LIVE_PER_MONTH: 'unlimited' }, 'OWNER_LIVE_PER_MONTH'],
   ])('%j → one line naming %s on stderr, exit code 2', async (env, name) => {
     const server = start({ PORT: '0', ...env })
     expect(await server.exited).toBe(2)

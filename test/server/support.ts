@@ -35,6 +35,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   for (const name of ['FRAMEWORK', 'PORT', 'HOST', 'STORE', 'REDIS_URL', 'DASHBOARD_TOKEN', 'SERVICE_NAME', 'KEY_PREFIX', 'FAILED_AUTH_LIMIT', 'TRUST_PROXY']) {
     delete inherited[name]
   }
+  for (const name of Object.keys(inherited)) if (name.startsWith('OWNER_')) delete inherited[name]
   const child = spawn(TSX, ['server/main.ts'], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
