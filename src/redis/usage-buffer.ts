@@ -26,98 +26,110 @@ export interface UsageBuffer<T> {
 }
 
 export function createUsageBuffer<T>(settings: UsageBufferSettings<T>): UsageBuffer<T> {
-  const { flushIntervalMs, maxBatch, maxBuffered, write, report } = settings
-  const buffer: T[] = []
+  const buffer = new WriteBehind(settings)
+  return {
+    append: (entry) => buffer.append(entry),
+    flush: () => buffer.flush(),
+    close: () => buffer.close(),
+  }
+}
+
+/** The buffer's state and steps (see `createUsageBuffer`). */
+class WriteBehind<T> {
+  readonly entries: T[] = []
   /** Entries ever appended, and entries ever written or dropped: flush() waits for the second to reach the first. */
-  let appended = 0
-  let settled = 0
-  let inFlight: Promise<void> | null = null
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let retryDelay = 0
+  appended = 0
+  settled = 0
+  inFlight: Promise<void> | null = null
+  timer: ReturnType<typeof setTimeout> | null = null
+  retryDelay = 0
 
-  function schedule(delay: number): void {
-    if (timer !== null || buffer.length === 0) return
-    timer = setTimeout(() => {
-      timer = null
-      void drain()
-    }, delay)
-    timer.unref?.()
-  }
+  constructor(readonly settings: UsageBufferSettings<T>) {}
 
-  /** Writes the oldest batch; one write at a time keeps the lists in append order. */
-  function writeNext(): Promise<void> {
-    const batch = buffer.splice(0, maxBatch)
-    const attempt = write(batch).then(
-      () => {
-        settled += batch.length
-        retryDelay = 0
-      },
-      (error: unknown) => {
-        buffer.unshift(...batch)
-        retryDelay = Math.min(MAX_RETRY_DELAY_MS, Math.max(50, retryDelay * 2, flushIntervalMs))
-        throw error
-      },
-    )
-    const current: Promise<void> = attempt.finally(() => {
-      if (inFlight === current) inFlight = null
-    })
-    inFlight = current
-    return current
-  }
-
-  /** Writes until every entry appended before `target` is written (or dropped); rejects on a failed write. */
-  async function writeUntil(target: number): Promise<void> {
-    while (settled < target) {
-      if (inFlight) {
-        await inFlight.catch(() => undefined)
-        continue
-      }
-      await writeNext()
+  append(entry: T): void {
+    const { maxBuffered, maxBatch, flushIntervalMs } = this.settings
+    this.entries.push(entry)
+    this.appended++
+    if (this.entries.length > maxBuffered) {
+      const dropped = this.entries.splice(0, this.entries.length - maxBuffered)
+      this.settled += dropped.length
+      this.settings.report(
+        new Error(`keyward/redis: dropped ${dropped.length} usage entries: Redis has not accepted writes and the buffer is full (usage.maxBuffered = ${maxBuffered})`),
+      )
     }
+    if (this.entries.length >= maxBatch && this.inFlight === null) void this.drain()
+    else this.schedule(flushIntervalMs)
+  }
+
+  async flush(): Promise<void> {
+    try {
+      await this.writeUntil(this.appended)
+    } catch (error) {
+      this.schedule(this.retryDelay)
+      throw error
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+    await this.flush()
+  }
+
+  schedule(delay: number): void {
+    if (this.timer !== null || this.entries.length === 0) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.drain()
+    }, delay)
+    this.timer.unref?.()
   }
 
   /**
    * The timer's flush: writes what is buffered now, then waits for the next interval (or goes on
    * at once when a full batch is waiting), so each write carries everything since the last.
    */
-  async function drain(): Promise<void> {
+  async drain(): Promise<void> {
     try {
-      await writeUntil(appended)
+      await this.writeUntil(this.appended)
     } catch (error) {
-      report(error)
-      schedule(retryDelay)
+      this.settings.report(error)
+      this.schedule(this.retryDelay)
       return
     }
-    if (buffer.length >= maxBatch) void drain()
-    else schedule(flushIntervalMs)
+    if (this.entries.length >= this.settings.maxBatch) void this.drain()
+    else this.schedule(this.settings.flushIntervalMs)
   }
 
-  async function flush(): Promise<void> {
-    try {
-      await writeUntil(appended)
-    } catch (error) {
-      schedule(retryDelay)
-      throw error
+  /** Writes until every entry appended before `target` is written (or dropped); rejects on a failed write. */
+  async writeUntil(target: number): Promise<void> {
+    while (this.settled < target) {
+      if (this.inFlight) {
+        await this.inFlight.catch(() => undefined)
+        continue
+      }
+      await this.writeNext()
     }
   }
 
-  function append(entry: T): void {
-    buffer.push(entry)
-    appended++
-    if (buffer.length > maxBuffered) {
-      const dropped = buffer.splice(0, buffer.length - maxBuffered)
-      settled += dropped.length
-      report(new Error(`keyward/redis: dropped ${dropped.length} usage entries: Redis has not accepted writes and the buffer is full (usage.maxBuffered = ${maxBuffered})`))
-    }
-    if (buffer.length >= maxBatch && inFlight === null) void drain()
-    else schedule(flushIntervalMs)
+  /** Writes the oldest batch; one write at a time keeps the lists in append order. */
+  writeNext(): Promise<void> {
+    const batch = this.entries.splice(0, this.settings.maxBatch)
+    const attempt = this.settings.write(batch).then(
+      () => {
+        this.settled += batch.length
+        this.retryDelay = 0
+      },
+      (error: unknown) => {
+        this.entries.unshift(...batch)
+        this.retryDelay = Math.min(MAX_RETRY_DELAY_MS, Math.max(50, this.retryDelay * 2, this.settings.flushIntervalMs))
+        throw error
+      },
+    )
+    const current: Promise<void> = attempt.finally(() => {
+      if (this.inFlight === current) this.inFlight = null
+    })
+    this.inFlight = current
+    return current
   }
-
-  async function close(): Promise<void> {
-    if (timer !== null) clearTimeout(timer)
-    timer = null
-    await flush()
-  }
-
-  return { append, flush, close }
 }

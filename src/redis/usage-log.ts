@@ -1,15 +1,16 @@
 import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
 import { array, integer, text, badReply } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
+import type { Layout } from './layout.js'
 import { USAGE_SCRIPT } from './scripts/usage.js'
 import { createUsageBuffer } from './usage-buffer.js'
 
 /**
- * How usage entries are written (E5, L4a, P1). `append` only buffers; the buffer is written in
- * one `EVALSHA` of the usage script per flush, which pushes every entry onto the global list and
- * its key's list and trims both, so usage adds at most one command per request and far less
- * under load. On a cluster the lists live in different slots and a flush sends one call per list,
- * in parallel, in one round trip.
+ * How usage entries are written (E5, L4a, P1, O8). `append` only buffers; the buffer is written in
+ * one `EVALSHA` of the usage script per flush, which pushes every entry onto the global list, its
+ * key's list and its owner's list (when the key has an owner) and trims them, so usage adds at
+ * most one command per request and far less under load. On a cluster the lists live in different
+ * slots and a flush sends one call per list, in parallel, in one round trip.
  *
  * Nothing is silently dropped while Redis is healthy: a failed flush puts its entries back at the
  * head of the buffer, reports the error to `onError`, and is retried with a backoff (up to 1 s)
@@ -24,6 +25,8 @@ export interface RedisUsageOptions {
   maxBatch?: number
   /** Entries kept per key (`LTRIM`). Default 1000, the most one query returns. */
   perKeyLimit?: number
+  /** Entries kept per owner, across its keys (`LTRIM`). Default 1000, the most one query returns. */
+  perOwnerLimit?: number
   /** Entries kept in the list of every key's usage. Default 100,000. */
   globalLimit?: number
   /** Entries buffered while Redis refuses writes before the oldest are dropped. Default 10,000. */
@@ -44,7 +47,23 @@ export interface RedisUsageLog extends UsageLog {
 
 interface Pending {
   keyId: string
+  ownerId: string | null
   json: string
+}
+
+/** The caps of the lists, checked. */
+interface Caps {
+  global: string
+  perKey: string
+  perOwner: string
+}
+
+/**
+ * The list of one owner's usage entries, across its keys. Beside `<prefix>:usage:<id>`, never one
+ * of them: that name has `usage:` where this has `usage-owner:`.
+ */
+function ownerUsageList(layout: Layout, ownerId: string): string {
+  return `${layout.prefix}:usage-owner:${ownerId}`
 }
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
@@ -58,6 +77,8 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
 function decodeEntry(value: unknown): UsageEntry {
   const entry = JSON.parse(text(value, 'a usage entry')) as UsageEntry
   if (typeof entry !== 'object' || entry === null || typeof entry.keyId !== 'string') throw badReply('a usage entry', value)
+  // An entry appended without the field (the type requires it) reads as one without owner.
+  entry.ownerId ??= null
   return entry
 }
 
@@ -77,11 +98,12 @@ function jsonField(name: string, value: string | null | undefined): string {
 }
 
 /**
- * The parts of the last entry that the next one most likely shares (its key, method and path,
- * address and country), as JSON: under load most entries repeat them, and each is then neither
- * tested for escapes nor built again.
+ * The parts of the last entry that the next one most likely shares (its key and owner, method and
+ * path, address and country), as JSON: under load most entries repeat them, and each is then
+ * neither tested for escapes nor built again.
  */
 let headKeyId: string | undefined
+let headOwnerId: string | null | undefined
 let head = ''
 let middleMethod: string | undefined
 let middlePath: string | undefined
@@ -97,10 +119,11 @@ let timestampJson = ''
  * order (test/redis/entry-json.test.ts compares them), built without an intermediate object.
  */
 export function entryJson(entry: UsageEntry): string {
-  const { keyId, method, path, ip, country, timestamp } = entry
-  if (keyId !== headKeyId || head === '') {
-    head = `{"keyId":${jsonString(keyId)},"requestId":`
+  const { keyId, ownerId, method, path, ip, country, timestamp } = entry
+  if (keyId !== headKeyId || ownerId !== headOwnerId || head === '') {
+    head = `{"keyId":${jsonString(keyId)}${jsonField('ownerId', ownerId)},"requestId":`
     headKeyId = keyId
+    headOwnerId = ownerId
   }
   if (method !== middleMethod || path !== middlePath || middle === '') {
     middle = `,"method":${jsonString(method)},"path":${jsonString(path)},"status":`
@@ -129,67 +152,94 @@ function usageSettings(options: RedisUsageOptions) {
   }
   const maxBatch = positiveInteger('maxBatch', options.maxBatch, 200)
   const perKeyLimit = positiveInteger('perKeyLimit', options.perKeyLimit, 1000)
+  const perOwnerLimit = positiveInteger('perOwnerLimit', options.perOwnerLimit, 1000)
   const globalLimit = positiveInteger('globalLimit', options.globalLimit, 100_000)
   const maxBuffered = positiveInteger('maxBuffered', options.maxBuffered, 10_000)
   const onError = options.onError ?? warnAtMostEvery(10_000)
   if (typeof onError !== 'function') throw new TypeError('keyward/redis: option "usage.onError" must be a function')
-  return { flushIntervalMs, maxBatch, perKeyLimit, globalLimit, maxBuffered, onError }
+  return { flushIntervalMs, maxBatch, perKeyLimit, perOwnerLimit, globalLimit, maxBuffered, onError }
 }
 
 /**
  * Writes one batch: one script call; on a cluster one per list, since each list is its own slot.
- * The entries go as one argument, a line each, and the list each goes to as another (empty when
- * they all go to one key's list): two strings joined once, where an argument per entry would be
+ * The entries go as one argument, a line each, and the lists each goes to as another (empty when
+ * they all go to every list): two strings joined once, where an argument per entry would be
  * copied, measured and framed one by one by the client.
  */
-async function writeBatch(context: RedisContext, globalLimit: number, perKeyLimit: number, batch: Pending[]): Promise<void> {
-  const { connection, layout } = context
-  if (!connection.cluster) {
-    const keys = [layout.usageAll]
-    const args = [String(globalLimit)]
-    const listIndex = new Map<string, string>()
-    const numbers: string[] = []
-    const lines: string[] = []
-    for (const entry of batch) {
-      let index = listIndex.get(entry.keyId)
-      if (index === undefined) {
-        keys.push(layout.usageOf(entry.keyId))
-        args.push(String(perKeyLimit))
-        index = String(keys.length)
-        listIndex.set(entry.keyId, index)
-      }
-      // Each entry once: the script pushes it onto the list of every key and onto its key's list.
-      numbers.push(index)
-      lines.push(entry.json)
+function writeBatch(context: RedisContext, caps: Caps, batch: Pending[]): Promise<void> {
+  return context.connection.cluster ? writeToEachList(context, caps, batch) : writeInOneCall(context, caps, batch)
+}
+
+/** A single node: one call for every list; the script pushes each entry onto the lists numbered for it. */
+async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, batch: Pending[]): Promise<void> {
+  const keys = [layout.usageAll]
+  const args = [caps.global]
+  const numberOf = (lists: Map<string, string>, id: string, list: () => string, cap: string): string => {
+    let number = lists.get(id)
+    if (number === undefined) {
+      keys.push(list())
+      args.push(cap)
+      lists.set(id, (number = String(keys.length)))
     }
-    args.push(keys.length === 2 ? '' : numbers.join(','), lines.join('\n'))
-    integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
-    return
+    return number
   }
-  const perKey = new Map<string, string[]>()
+  const keyNumbers = new Map<string, string>()
+  const ownerNumbers = new Map<string, string>()
+  /** Per key, the list numbers of its last entry, and that entry's owner: its next entries share them. */
+  const routes = new Map<string, { ownerId: string | null; numbers: string }>()
+  const numbers: string[] = []
+  const lines: string[] = []
+  let unowned = 0
+  for (const { keyId, ownerId, json } of batch) {
+    let route = routes.get(keyId)
+    if (route === undefined || route.ownerId !== ownerId) {
+      const keyNumber = numberOf(keyNumbers, keyId, () => layout.usageOf(keyId), caps.perKey)
+      const ownerNumber = ownerId === null ? '' : numberOf(ownerNumbers, ownerId, () => ownerUsageList(layout, ownerId), caps.perOwner)
+      routes.set(keyId, (route = { ownerId, numbers: ownerId === null ? keyNumber : `${keyNumber}.${ownerNumber}` }))
+    }
+    if (ownerId === null) unowned++
+    numbers.push(route.numbers)
+    lines.push(json)
+  }
+  // One key (and at most its one owner, for every entry): each entry goes onto every list.
+  const everyList = keyNumbers.size === 1 && (ownerNumbers.size === 0 || (ownerNumbers.size === 1 && unowned === 0))
+  args.push(everyList ? '' : numbers.join(','), lines.join('\n'))
+  integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
+}
+
+/** A cluster: one call per list (each its own slot), sent together. */
+async function writeToEachList({ connection, layout }: RedisContext, caps: Caps, batch: Pending[]): Promise<void> {
   const all: string[] = []
+  const perKey = new Map<string, string[]>()
+  const perOwner = new Map<string, string[]>()
   for (const entry of batch) {
     all.push(entry.json)
-    let lines = perKey.get(entry.keyId)
-    if (lines === undefined) perKey.set(entry.keyId, (lines = []))
-    lines.push(entry.json)
+    linesOf(perKey, entry.keyId).push(entry.json)
+    if (entry.ownerId !== null) linesOf(perOwner, entry.ownerId).push(entry.json)
   }
-  const calls = [connection.script(USAGE_SCRIPT, [layout.usageAll], [String(globalLimit), '', all.join('\n')])]
-  for (const [keyId, lines] of perKey) {
-    calls.push(connection.script(USAGE_SCRIPT, [layout.usageOf(keyId)], [String(perKeyLimit), '', lines.join('\n')]))
-  }
+  const write = (list: string, cap: string, lines: string[]) => connection.script(USAGE_SCRIPT, [list], [cap, '', lines.join('\n')])
+  const calls = [write(layout.usageAll, caps.global, all)]
+  for (const [keyId, lines] of perKey) calls.push(write(layout.usageOf(keyId), caps.perKey, lines))
+  for (const [ownerId, lines] of perOwner) calls.push(write(ownerUsageList(layout, ownerId), caps.perOwner, lines))
   for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
+}
+
+function linesOf(lists: Map<string, string[]>, id: string): string[] {
+  let lines = lists.get(id)
+  if (lines === undefined) lists.set(id, (lines = []))
+  return lines
 }
 
 /** The batched UsageLog on a shared context, with `close()` to stop its timer. */
 export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {}): RedisUsageLog {
   const { connection, layout } = context
-  const { flushIntervalMs, maxBatch, perKeyLimit, globalLimit, maxBuffered, onError } = usageSettings(options)
+  const { flushIntervalMs, maxBatch, perKeyLimit, perOwnerLimit, globalLimit, maxBuffered, onError } = usageSettings(options)
+  const caps: Caps = { global: String(globalLimit), perKey: String(perKeyLimit), perOwner: String(perOwnerLimit) }
   const buffer = createUsageBuffer<Pending>({
     flushIntervalMs,
     maxBatch,
     maxBuffered,
-    write: (batch) => writeBatch(context, globalLimit, perKeyLimit, batch),
+    write: (batch) => writeBatch(context, caps, batch),
     report(error) {
       try {
         onError(error)
@@ -201,19 +251,29 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
 
   return {
     append(entry) {
-      buffer.append({ keyId: entry.keyId, json: entryJson(entry) })
+      buffer.append({ keyId: entry.keyId, ownerId: entry.ownerId ?? null, json: entryJson(entry) })
     },
 
-    async query({ keyId, limit }) {
+    /** With a key: its list, only `ownerId`'s entries when given; else the owner's list; else every key's. */
+    async query({ keyId, ownerId, limit }) {
+      if (ownerId !== undefined && typeof ownerId !== 'string') {
+        throw new TypeError(`keyward/redis: a usage query's "ownerId" must be a string (got ${String(ownerId)})`)
+      }
       // Read your own writes: this instance's buffered entries go out first.
       await buffer.flush()
-      const list = keyId === undefined ? layout.usageAll : layout.usageOf(keyId)
-      const cap = keyId === undefined ? globalLimit : perKeyLimit
+      const [list, cap] =
+        keyId !== undefined
+          ? [layout.usageOf(keyId), perKeyLimit]
+          : ownerId !== undefined
+            ? [ownerUsageList(layout, ownerId), perOwnerLimit]
+            : [layout.usageAll, globalLimit]
       // As the memory log: a limit below 1 (or not a number) returns nothing; above the cap, the cap.
       const count = Math.min(Math.floor(limit), cap)
       if (!(count >= 1)) return []
       const reply = array(await connection.command(['LRANGE', list, '0', String(count - 1)], list), 'LRANGE of a usage list')
-      return reply.map(decodeEntry)
+      const entries = reply.map(decodeEntry)
+      // A key's entries all carry its owner (set at creation, never changed): all or none match.
+      return keyId !== undefined && ownerId !== undefined ? entries.filter((entry) => entry.ownerId === ownerId) : entries
     },
 
     flush: () => buffer.flush(),

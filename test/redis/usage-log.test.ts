@@ -1,7 +1,8 @@
 /**
- * How the Redis usage log writes (E5, L4a, P1): appends are buffered and written in batches, one
- * script call per flush; lists are capped per key and overall; `flush()` and `close()` resolve
- * only once entries are in Redis; a query reads this instance's own buffered entries.
+ * How the Redis usage log writes (E5, L4a, P1, O8): appends are buffered and written in batches,
+ * one script call per flush; lists are capped per key, per owner and overall; `flush()` and
+ * `close()` resolve only once entries are in Redis; a query reads this instance's own buffered
+ * entries.
  */
 import { describe, expect, inject, it, vi } from 'vitest'
 import type { Redis } from 'ioredis'
@@ -21,10 +22,11 @@ const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('usage-log')
 
 let counter = 0
-function entry(keyId: string): UsageEntry {
+function entry(keyId: string, ownerId: string | null = null): UsageEntry {
   counter++
   return {
     keyId,
+    ownerId,
     requestId: `req_usage${counter}_${randomKeyId().slice(4)}`,
     timestamp: new Date(Date.UTC(2026, 2, 10) + counter).toISOString(),
     method: 'GET',
@@ -70,13 +72,64 @@ describe.skipIf(url === null)('Redis usage log', () => {
     await expect(call(lists, '2', entries)).rejects.toThrow('1 list numbers for 2 entries')
     await expect(call(lists, '2,3,2', entries)).rejects.toThrow('an entry for no list')
     await expect(call(lists, '2,4', entries)).rejects.toThrow('an entry for no list')
-    await expect(call(lists, '', entries)).rejects.toThrow('no list numbers for 3 lists')
+    await expect(call(lists, '2.3', entries)).rejects.toThrow('1 list numbers for 2 entries')
+    await expect(call(lists, '2.3,2.', entries)).rejects.toThrow('1 list numbers for 2 entries')
+    await expect(call(lists, '2.0,3', entries)).rejects.toThrow('an entry for no list')
     for (const list of lists) expect(await client.llen(list)).toBe(0)
     // The same entries, well numbered: each list gets its own, newest first.
     expect(await call(lists, '2,3', entries)).toBe(4)
     expect(await client.lrange(lists[0]!, 0, -1)).toEqual(['{"n":2}', '{"n":1}'])
     expect(await client.lrange(lists[1]!, 0, -1)).toEqual(['{"n":1}'])
     expect(await client.lrange(lists[2]!, 0, -1)).toEqual(['{"n":2}'])
+  })
+
+  it('O8: the usage script pushes an entry onto every list numbered for it (2.3: a key’s and an owner’s), and onto every list when the numbers are empty', async () => {
+    const own = `${prefix}:numbers`
+    const lists = [`${own}:usage`, `${own}:usage:a`, `${own}:usage:b`, `${own}:usage-owner:o`]
+    const call = (numbers: string, lines: string[]) =>
+      client.eval(USAGE_SCRIPT.source, lists.length, ...lists, ...lists.map(() => '10'), numbers, lines.join('\n'))
+    expect(await call('2.4,3,1,4.3', ['{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}'])).toBe(9)
+    expect(await client.lrange(lists[0]!, 0, -1)).toEqual(['{"n":4}', '{"n":3}', '{"n":2}', '{"n":1}'])
+    expect(await client.lrange(lists[1]!, 0, -1)).toEqual(['{"n":1}'])
+    expect(await client.lrange(lists[2]!, 0, -1)).toEqual(['{"n":4}', '{"n":2}'])
+    expect(await client.lrange(lists[3]!, 0, -1)).toEqual(['{"n":4}', '{"n":1}'])
+    expect(await call('', ['{"n":5}'])).toBe(4)
+    for (const list of lists) expect(await client.lindex(list, 0)).toBe('{"n":5}')
+  })
+
+  it('O8: an owner keeps its newest perOwnerLimit entries across its keys (LTRIM), in its own list; entries without owner go to none', async () => {
+    const own = `${prefix}:owner-caps`
+    const log = createRedisUsageLog({ client, prefix: own, usage: { perKeyLimit: 5, perOwnerLimit: 4, globalLimit: 100 } })
+    const [first, second, service] = [randomKeyId(), randomKeyId(), randomKeyId()]
+    const entries = Array.from({ length: 9 }, (_, i) => (i % 3 === 2 ? entry(service) : entry(i % 3 === 0 ? first : second, 'org-acme')))
+    for (const e of entries) log.append(e)
+    await log.flush()
+    const owned = entries.filter((e) => e.ownerId !== null)
+    expect(await client.llen(`${own}:usage-owner:org-acme`)).toBe(4)
+    expect(await log.query({ ownerId: 'org-acme', limit: 1000 })).toEqual(owned.slice(-4).reverse())
+    expect(await log.query({ keyId: first, limit: 1000 })).toEqual(owned.filter((e) => e.keyId === first).reverse())
+    expect(await log.query({ keyId: service, ownerId: 'org-acme', limit: 1000 })).toEqual([])
+    expect((await client.keys(`${own}:usage-owner:*`)).sort()).toEqual([`${own}:usage-owner:org-acme`])
+    await log.close()
+  })
+
+  it('O8: one flush of one key and its owner sends no list numbers: every entry goes onto all three lists', async () => {
+    const own = `${prefix}:one-owner`
+    const log = createRedisUsageLog({ client, prefix: own, usage: { flushIntervalMs: 60_000 } })
+    const keyId = randomKeyId()
+    const entries = Array.from({ length: 3 }, () => entry(keyId, 'org-solo'))
+    for (const e of entries) log.append(e)
+    await log.flush()
+    for (const list of [`${own}:usage`, `${own}:usage:${keyId}`, `${own}:usage-owner:org-solo`]) {
+      expect((await client.lrange(list, 0, -1)).map((line) => JSON.parse(line))).toEqual([...entries].reverse())
+    }
+    await log.close()
+  })
+
+  it('O8: an owner query with an ownerId that is not a string is refused, never read as “no filter”', async () => {
+    const log = createRedisUsageLog({ client, prefix: `${prefix}:bad-owner` })
+    await expect(log.query({ ownerId: null as unknown as string, limit: 10 })).rejects.toThrow(TypeError)
+    await log.close()
   })
 
   it('E5: one flush of many keys and awkward values stores every entry byte for byte, in its key list and the global one', async () => {
@@ -86,10 +139,14 @@ describe.skipIf(url === null)('Redis usage log', () => {
     const own = `${prefix}:lines`
     const log = createRedisUsageLog({ client, prefix: own, usage: { flushIntervalMs: 60_000, maxBatch: 500 } })
     const keyIds = Array.from({ length: 14 }, () => randomKeyId())
+    // Owners of some keys, awkward too; a key's entries all carry its owner.
+    const owners = ['org-a', 'o:b@c.d', null, 'org-"q"', null]
+    const ownerOf = (index: number) => owners[index % owners.length]!
     const paths = ['/api/v1/a\nb', '/api/v1/{x}\r\n{"y":1}', '/api/v1/ünï\u2028cödé/日本', '/api/v1/"q"\\', '1{2}\n3']
     const appended: UsageEntry[] = []
     for (let i = 0; i < 70; i++) {
-      const e = { ...entry(keyIds[i % keyIds.length]!), path: paths[i % paths.length]!, country: i % 3 === 0 ? 'DE' : null }
+      const keyIndex = i % keyIds.length
+      const e = { ...entry(keyIds[keyIndex]!, ownerOf(keyIndex)), path: paths[i % paths.length]!, country: i % 3 === 0 ? 'DE' : null }
       appended.push(e)
       log.append(e)
     }
@@ -97,6 +154,10 @@ describe.skipIf(url === null)('Redis usage log', () => {
     expect((await log.query({ limit: 1000 })).map((e) => e)).toEqual([...appended].reverse())
     for (const keyId of keyIds) {
       expect(await log.query({ keyId, limit: 1000 })).toEqual(appended.filter((e) => e.keyId === keyId).reverse())
+    }
+    for (const ownerId of owners) {
+      if (ownerId === null) continue
+      expect(await log.query({ ownerId, limit: 1000 })).toEqual(appended.filter((e) => e.ownerId === ownerId).reverse())
     }
     await log.close()
   })
@@ -158,6 +219,21 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis usage batchin
     // Each list gets one LPUSH per batch: the list of every key, and the 30 keys' own lists.
     expect(calls.get('lpush')).toBe(3 * 31)
     for (const keyId of keyIds) expect(await client.llen(`kw:usage:${keyId}`)).toBe(15)
+    await log.close()
+  })
+
+  it('P1/O8: with owners, 450 appends over 30 keys of 5 owners still take 3 script calls, each owner’s list one LPUSH per batch', async () => {
+    const log = createRedisUsageLog({ client, prefix: 'kw-owners', usage: { maxBatch: 200 } })
+    log.append(entry(randomKeyId(), 'org-0'))
+    await log.flush()
+    await client.config('RESETSTAT')
+    const keyIds = Array.from({ length: 30 }, () => randomKeyId())
+    for (let i = 0; i < 450; i++) log.append(entry(keyIds[i % 30]!, `org-${i % 5}`))
+    await log.flush()
+    const calls = await commandCalls(client)
+    expect(calls.get('evalsha')).toBe(3)
+    expect(calls.get('lpush')).toBe(3 * (1 + 30 + 5))
+    for (let o = 0; o < 5; o++) expect(await client.llen(`kw-owners:usage-owner:org-${o}`)).toBe(o === 0 ? 91 : 90)
     await log.close()
   })
 

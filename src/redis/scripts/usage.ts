@@ -1,11 +1,13 @@
 import type { LuaScript } from './lua-script.js'
 
-const SOURCE = `-- keyward usage: appends a batch of usage entries to capped lists (E5).
--- KEYS[1]      the list every entry goes to: <prefix>:usage, or one key's <prefix>:usage:<keyId>
--- KEYS[2..m]   per-key lists: <prefix>:usage:<keyId>
+const SOURCE = `-- keyward usage: appends a batch of usage entries to capped lists (E5, O8).
+-- KEYS[1]      the list every entry goes to: <prefix>:usage, or the one list of a call on a cluster
+-- KEYS[2..m]   the lists of some entries: of a key, <prefix>:usage:<keyId>, and of an owner,
+--              <prefix>:usage-owner:<ownerId>
 -- ARGV[1..m]   the cap (most entries kept) of each KEYS[i]
--- ARGV[m+1]    the list number i of each entry, comma-separated: the entry also goes onto KEYS[i]
---              when i > 1. '' when every entry goes onto KEYS[2] (m = 2) or KEYS[1] alone (m = 1).
+-- ARGV[m+1]    for each entry, comma-separated, the numbers i > 1 of the lists KEYS[i] it also
+--              goes onto, joined by '.' (as '2.5'), or '1' for none. '' when every entry goes onto
+--              every list.
 -- ARGV[m+2]    the entries (JSON, which holds no raw newline), oldest first, '\\n' between them;
 --              LPUSH leaves each list newest first
 -- Returns the number of entries pushed (one per list an entry went to).
@@ -25,20 +27,21 @@ end
 local lists = {entries}
 local numbers = ARGV[m + 1]
 if numbers == '' then
-  if m > 2 then return redis.error_reply('ERR keyward usage: no list numbers for ' .. m .. ' lists') end
-  lists[2] = m == 2 and entries or nil
+  for i = 2, m do lists[i] = entries end
 else
   for i = 2, m do lists[i] = {} end
-  local i = 0
-  for number in string.gmatch(numbers, '%d+') do
-    i = i + 1
+  -- i is the entry the next number belongs to: a ',' (or the end) closes it, a '.' does not.
+  local i = 1
+  for number, separator in string.gmatch(numbers, '(%d+)([,.]?)') do
+    if i > n then return redis.error_reply('ERR keyward usage: an entry for no list') end
     if number ~= '1' then
       local list = lists[tonumber(number)]
-      if not list or i > n then return redis.error_reply('ERR keyward usage: an entry for no list') end
+      if not list then return redis.error_reply('ERR keyward usage: an entry for no list') end
       list[#list + 1] = entries[i]
     end
+    if separator ~= '.' then i = i + 1 end
   end
-  if i ~= n then return redis.error_reply('ERR keyward usage: ' .. i .. ' list numbers for ' .. n .. ' entries') end
+  if i - 1 ~= n then return redis.error_reply('ERR keyward usage: ' .. (i - 1) .. ' list numbers for ' .. n .. ' entries') end
 end
 local pushed = 0
 for i = 1, m do
@@ -57,5 +60,5 @@ return pushed
 export const USAGE_SCRIPT: LuaScript = {
   name: 'usage',
   source: SOURCE,
-  sha: '1fc2e7e309ec929a005c899cb77d8a7fd0796760',
+  sha: 'f65f04802f49696835bc8f3c9ca2eba5f91e8486',
 }
