@@ -34,8 +34,8 @@
  *
  * The `{<hash>}` hash tag puts a key's record and limit state in one cluster slot, so the hot-path
  * script touches one slot. Record fields: `id`, `name`, `keyType`, `last4`, `createdAt`, and when
- * set `expiresAt`, `revokedAt`, `lastUsedAt` (epoch ms), `scopes` and `limits` (JSON), `ownerId`,
- * `meta` (a JSON object) and `revision` (updates so far: a held copy at another revision is stale).
+ * set `expiresAt`, `revokedAt`, `lastUsedAt` (epoch ms), `scopes` and `limits` (JSON), `ownerId`
+ * and `meta` (a JSON object).
  */
 import type { KeyPosition } from '../types.js'
 

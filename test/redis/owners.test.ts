@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
+import { type AuthDecision, createKeyward } from '../../src/index.js'
 import { type RedisKeyStore, createRedisStores } from '../../src/redis/index.js'
 import { createLayout } from '../../src/redis/layout.js'
 import { RECORD_SCRIPT } from '../../src/redis/scripts/record.js'
 import { T0, makeStoredKey, randomKeyId } from '../contracts/fixtures.js'
-import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('owners')
@@ -69,18 +70,18 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     await expect(store.list({ ownerId: key.ownerId!, limit: 10, now: T0 })).rejects.toThrow(/meta is not/)
   })
 
-  it('O5: an update sets and deletes only the fields given and counts a revision; a revoked key keeps its revision', async () => {
+  it('O5: an update sets and deletes only the fields given in the record; a revoked key is left as it is', async () => {
     const key = makeStoredKey({ ownerId: owner(), meta: { plan: 'free' }, scopes: ['ip'] })
     await store.insert(key)
     const recordKey = layout.ofHash(key.hash).record
-    expect(await client.hget(recordKey, 'revision')).toBeNull()
     await store.update(key.id, { meta: { plan: 'pro' }, scopes: null, limits: { perMonth: 9 } })
     const record = await client.hgetall(recordKey)
-    expect(record).toMatchObject({ meta: '{"plan":"pro"}', limits: '{"perMonth":9}', revision: '1', name: key.name })
+    expect(record).toMatchObject({ meta: '{"plan":"pro"}', limits: '{"perMonth":9}', name: key.name, ownerId: key.ownerId })
     expect(record.scopes).toBeUndefined()
     await store.revoke(key.id, T0)
-    expect((await store.update(key.id, { name: 'late' }))?.name).toBe(key.name)
-    expect(await client.hget(recordKey, 'revision')).toBe('1')
+    const revoked = await client.hgetall(recordKey)
+    expect((await store.update(key.id, { name: 'late', meta: null }))?.name).toBe(key.name)
+    expect(await client.hgetall(recordKey)).toEqual(revoked)
   })
 
   it('O1/K6: the record script refuses an update of any field but name, meta, scopes and limits, and writes nothing', async () => {
@@ -135,5 +136,25 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     expect(await store.revokeAll(ownerId, T0 + 50)).toBe(1_203)
     const records = await Promise.all(keys.map((key) => client.hget(layout.ofHash(key.hash).record, 'revokedAt')))
     expect(records.filter((at) => at !== String(T0 + 50))).toEqual([])
+  })
+
+  it("K7/O6: after revokeAll returns on one instance, another instance that had just admitted the owner's keys refuses every one of them", async () => {
+    const other = await nodeRedisClient(url!)
+    const a = createKeyward({ stores: createRedisStores({ client, prefix }) })
+    const b = createKeyward({ stores: createRedisStores({ client: other, prefix }) })
+    try {
+      const ownerId = owner()
+      const created = await Promise.all([1, 2, 3].map((n) => a.keys.create({ name: `owned ${n}`, ownerId })))
+      const bystander = await a.keys.create({ name: 'another owner', ownerId: owner() })
+      const outcome = (d: AuthDecision) => (d.ok ? `ok ${d.apiKey.ownerId}` : d.error.code)
+      const onB = () => Promise.all([...created, bystander].map(({ key }) => b.authenticate({ authorization: `Bearer ${key}` })))
+      expect((await onB()).map(outcome)).toEqual([`ok ${ownerId}`, `ok ${ownerId}`, `ok ${ownerId}`, `ok ${bystander.record.ownerId}`])
+      expect(await a.keys.revokeAll(ownerId)).toBe(3)
+      expect((await onB()).map(outcome)).toEqual(['API_KEY_REVOKED', 'API_KEY_REVOKED', 'API_KEY_REVOKED', `ok ${bystander.record.ownerId}`])
+    } finally {
+      await a.close()
+      await b.close()
+      await other.quit()
+    }
   })
 })

@@ -12,8 +12,7 @@ const SOURCE = `-- keyward record: the management operations on one key record (
 --   'touch', at                    lastUsedAt = at unless that moves it backwards
 --   'update', n, field, value, ... (n pairs), field, ...
 --                                  unless revokedAt is set: sets the n field/value pairs, then deletes
---                                  the fields after them; only name, meta, scopes and limits (O5);
---                                  adds 1 to the record's revision
+--                                  the fields after them; only name, meta, scopes and limits (O5)
 -- Every operation but insert and revoke-owned returns the record as stored afterwards (HGETALL
 -- pairs; {} when absent).
 local op = ARGV[1]
@@ -47,8 +46,6 @@ elseif op == 'update' then
   if redis.call('HEXISTS', KEYS[1], 'revokedAt') == 0 then
     if n > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, 3, 2 + 2 * n)) end
     if #ARGV > 2 + 2 * n then redis.call('HDEL', KEYS[1], unpack(ARGV, 3 + 2 * n)) end
-    -- A copy of the record held elsewhere (the hot path's) is current only at the same revision.
-    redis.call('HINCRBY', KEYS[1], 'revision', 1)
   end
 elseif op ~= 'get' then
   return redis.error_reply('keyward record: unknown operation ' .. tostring(op))
@@ -60,5 +57,5 @@ return redis.call('HGETALL', KEYS[1])
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: 'a036382a5a6147ec24f2a44ecacf1b586cdf0518',
+  sha: '2e862056fb9fb90773774599d0e64cf9ec167ed6',
 }
