@@ -157,4 +157,26 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
       await other.quit()
     }
   })
+
+  it('O5/O3: after update returns on one instance, the next request on another that holds the key sees the new name, meta and scopes', async () => {
+    const other = await nodeRedisClient(url!)
+    const a = createKeyward({ stores: createRedisStores({ client, prefix }) })
+    const b = createKeyward({ stores: createRedisStores({ client: other, prefix }) })
+    try {
+      const { key, record } = await a.keys.create({ name: 'before', ownerId: owner(), meta: { plan: 'free' }, scopes: ['ip'] })
+      const seen = async () => {
+        const decision = await b.authenticate({ authorization: `Bearer ${key}` })
+        return decision.ok ? [decision.apiKey.name, decision.apiKey.meta, decision.apiKey.scopes] : decision.error.code
+      }
+      expect(await seen()).toEqual(['before', { plan: 'free' }, ['ip']])
+      await a.keys.update(record.id, { name: 'after', meta: { plan: 'pro' }, scopes: ['ip', 'email'] })
+      expect(await seen()).toEqual(['after', { plan: 'pro' }, ['ip', 'email']])
+      await a.keys.update(record.id, { meta: null })
+      expect(await seen()).toEqual(['after', null, ['ip', 'email']])
+    } finally {
+      await a.close()
+      await b.close()
+      await other.quit()
+    }
+  })
 })
