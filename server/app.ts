@@ -142,9 +142,8 @@ export function emailValidate(keyward: Keyward, requestId: string, query: string
  * api.get(WHOAMI.path, api.protect({ consume: false }), (req, res, next) => whoami(keyward, req.apiKey!).then((r) => send(res, r), next))
  */
 export async function whoami(keyward: Keyward, apiKey: ApiKeyContext): Promise<KeywardResponse> {
-  const record = await keyward.keys.get(apiKey.id)
-  const { id: keyId, name, keyType, ownerId, scopes } = apiKey
-  const data = { keyId, name, keyType, ownerId, scopes, expiresAt: record?.expiresAt ?? null }
+  const { id: keyId, name, keyType, ownerId, scopes, expiresAt } = apiKey
+  const data = { keyId, name, keyType, ownerId, scopes, expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() }
   return successResponse(data, apiKey.requestId, keyward.clock.now(), { 'Cache-Control': 'no-store' })
 }
 

@@ -29,14 +29,9 @@ export const DASHBOARD_MAX_BODY_BYTES = 16 * 1024
 /** Refused dashboard requests per address per minute: a person mistyping a token never gets near it. */
 export const DASHBOARD_FAILED_AUTH_LIMIT = 10
 
-/** O5: the status of `conflict`, a change a revoked key cannot take. */
-const CONFLICT_STATUS = 409
-
 /** R1: the error envelope for a dashboard code, with the no-store header on every answer. */
 function dashboardError(code: DashboardErrorCode, message: string, requestId: string, headers?: Record<string, string>): KeywardResponse {
-  if (code !== 'conflict') return errorResponse(code as ErrorCode, message, requestId, { ...NO_STORE, ...headers })
-  const response = errorResponse('invalid_request', message, requestId, { ...NO_STORE, ...headers })
-  return { ...response, status: CONFLICT_STATUS, body: JSON.stringify({ error: { code, message } }) }
+  return errorResponse(code, message, requestId, { ...NO_STORE, ...headers })
 }
 
 /**

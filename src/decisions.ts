@@ -156,6 +156,7 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     // Stores hand out frozen meta, so handlers share it without a copy per request.
     meta: key.meta as KeyMeta | null,
     scopes: key.scopes,
+    expiresAt: key.expiresAt,
     source: facts.viaApiKey ? ('x-api-key' as const) : ('authorization' as const),
     requestId,
     consumed: outcome.consumed,

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'invalid_request'
   | 'payload_too_large'
+  | 'conflict'
   | 'INTERNAL_ERROR'
 
 /** HTTP status of each code. */
@@ -32,6 +33,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   method_not_allowed: 405,
   invalid_request: 400,
   payload_too_large: 413,
+  conflict: 409,
   INTERNAL_ERROR: 500,
 }
 

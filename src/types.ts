@@ -200,6 +200,31 @@ export interface RateLimiter {
    * counts are this process's own (the memory limiter).
    */
   readonly shared?: boolean
+  /**
+   * O7: one atomic check-and-count over several limits (a key's and its owner's): when every one
+   * of `requests` would admit at `now`, each is counted once; otherwise none is counted (L4). The
+   * decisions come in the order of `requests`, each its limit's state afterwards (on a refusal,
+   * what `peek` reports). The ids must be distinct. Optional: keyward needs it only when
+   * `createKeyward({ ownerLimits })` is set (the memory and Redis limiters have it); every
+   * implementation must pass the `consumeAll` cases of `test/contracts/rate-limiter.contract.ts`.
+   */
+  consumeAll?(requests: readonly LimitRequest[], now: number): Awaitable<LimitDecision[]>
+}
+
+/** One limit of a `RateLimiter.consumeAll` call: the id its state is kept under, and its policy. */
+export interface LimitRequest {
+  id: string
+  policy: LimitPolicy
+}
+
+/**
+ * O7: the owner limits a request is checked against (`createKeyward({ ownerLimits })`, resolved).
+ * An owner's windows of one key type are a `LimitPolicy` whose `perMinute` is
+ * `Number.MAX_SAFE_INTEGER` when the owner has no per-minute limit (`perMonth` null: no quota).
+ */
+export interface OwnerLimitsCheck {
+  /** The windows of `ownerId`'s keys of `keyType`, or null when that owner has none of that type. */
+  policyOf(ownerId: string, keyType: KeyType): LimitPolicy | null
 }
 
 /** One audited request (E5). */
@@ -258,6 +283,15 @@ export interface AuthorizeInput {
    * else is read or written. Absent: no check. Every implementation of `authorize` must honour it.
    */
   failedAuth?: FailedAuthCheck | undefined
+  /**
+   * O7: with owner limits, a key whose record has an `ownerId` that `policyOf` gives windows for
+   * counts once against its own limits and once against its owner's (the `RateLimiter` id
+   * `owner:<keyType>:<ownerId>`), atomically: refused when either is exhausted, and a refused
+   * request counts against neither (L4). The outcome's `limits` show, per window, the one with
+   * the least remaining (`combineDecisions`). Peeks (forbidden, L5) read both. Absent: no owner
+   * limits. Every implementation of `authorize` must honour it.
+   */
+  ownerLimits?: OwnerLimitsCheck | undefined
 }
 
 /** E7: where the failed-authentication guard counts one client address, and its limit. */
@@ -363,6 +397,8 @@ export interface ApiKeyContext {
   /** The host's data on the key (O2), typed by `Register`. */
   meta: KeyMeta | null
   scopes: readonly string[] | null
+  /** Epoch milliseconds at which the key stops working; null when it never expires. */
+  expiresAt: number | null
   /** Which header carried the key: the canonical Authorization header or the legacy x-api-key (H8). */
   source: 'authorization' | 'x-api-key'
   requestId: string

@@ -71,7 +71,7 @@ export interface Dashboard {
 export type Principal = { role: 'admin' } | { role: 'owner'; ownerId: string }
 
 /** Codes the dashboard answers with: the catalogue's, and 409 for a change a revoked key cannot take (O5). */
-export type DashboardErrorCode = ErrorCode | 'conflict'
+export type DashboardErrorCode = ErrorCode
 
 export type Report = (error: unknown, requestId: string, phase: 'guard' | 'manage' | 'usage') => void
 export type Failure = (code: DashboardErrorCode, message: string, requestId: string, headers?: Record<string, string>) => KeywardResponse

@@ -464,6 +464,7 @@ const limitCases: ParityCase[] = [
       expect(usage).toEqual([
         {
           keyId: id,
+          ownerId: null,
           requestId: expect.stringMatching(REQUEST_ID),
           timestamp: new Date(t.h.clock.now()).toISOString(),
           method: 'GET',

@@ -28,7 +28,7 @@ describe('owners and metadata (O1, O2)', () => {
     ['acme corp', 'a space'],
     ['acme/eu', 'a slash'],
     [42, 'a number'],
-  ])('O1: ownerId %j (%s) is refused naming the field', async (ownerId) => {
+  ] as [unknown, string][])('O1: ownerId %j (%s) is refused naming the field', async (ownerId) => {
     const t = createTestKeyward()
     const created = t.keyward.keys.create({ name: 'a', ownerId: ownerId as string })
     await expect(created).rejects.toBeInstanceOf(KeyInputError)
