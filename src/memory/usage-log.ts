@@ -99,15 +99,15 @@ const CANONICAL_MAX_LENGTH = 256
  * is full it is compacted in place if at least half of it is cleared slots, else doubled (up to
  * twice `maxEntries` slots); both renumber the held slots and rebuild every queue, which is
  * amortized O(1) per append since at least half the ring is then free. A key's query costs
- * O(limit), an owner's O(limit) plus the cleared slots in its queue (at most `maxEntriesPerOwner`),
- * a query across keys O(limit) plus the cleared slots it skips.
+ * O(limit), an owner's O(limit) plus the cleared slots in its queue (which holds at most twice
+ * `maxEntriesPerOwner` slots), a query across keys O(limit) plus the cleared slots it skips.
  *
  * Query results are built afresh from the held columns: equal by value to the appended entries.
  *
  * @example
  * import { createMemoryUsageLog } from 'keyward'
  * const usage = createMemoryUsageLog({ maxEntries: 10_000 })
- * usage.query({ ownerId: 'acct_42', limit: 100 })
+ * usage.query({ ownerId: 'acct-42', limit: 100 })
  */
 export function createMemoryUsageLog(options: MemoryUsageLogOptions = {}): MemoryUsageLog {
   const perKey = positiveInteger('maxEntriesPerKey', options.maxEntriesPerKey ?? DEFAULT_MAX_ENTRIES_PER_KEY)

@@ -13,6 +13,7 @@
  * |                                  |        | `list({ ownerId })` and `revokeAll` (O4, O6)   |                          |
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
+ * | `<prefix>:usage-owner:<owner>`   | LIST   | usage entries of one owner's keys (JSON)       | capped (1,000)           |
  * | `<prefix>:{id:<id>}:rl`          | HASH   | limiter state of an id with no record          | as `:rl`                 |
  * | `<prefix>:{id:failed-auth:<a>}`  | HASH   | E7: failed authentications of client address   | as `:rl`                 |
  * | `:rl`                            |        | `<a>` (`clientAddressKey`), counted by the     |                          |
@@ -59,6 +60,8 @@ export interface Layout {
   ownerIndex(ownerId: string): string
   usageAll: string
   usageOf(id: string): string
+  /** One owner's usage entries across its keys; `usage-owner:` never collides with `usage:<id>`. */
+  usageOfOwner(ownerId: string): string
 }
 
 /** Throws a TypeError unless `prefix` can start every key name (no hash-tag braces). */
@@ -97,6 +100,7 @@ export function createLayout(prefix: string): Layout {
     ownerIndex: (ownerId) => `${prefix}:owner:${ownerId}`,
     usageAll: `${prefix}:usage`,
     usageOf: (id) => `${prefix}:usage:${id}`,
+    usageOfOwner: (ownerId) => `${prefix}:usage-owner:${ownerId}`,
   }
 }
 

@@ -58,13 +58,6 @@ interface Caps {
   perOwner: string
 }
 
-/**
- * The list of one owner's usage entries, across its keys. Beside `<prefix>:usage:<id>`, never one
- * of them: that name has `usage:` where this has `usage-owner:`.
- */
-function ownerUsageList(layout: Layout, ownerId: string): string {
-  return `${layout.prefix}:usage-owner:${ownerId}`
-}
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback
@@ -194,7 +187,7 @@ async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, 
     let route = routes.get(keyId)
     if (route === undefined || route.ownerId !== ownerId) {
       const keyNumber = numberOf(keyNumbers, keyId, () => layout.usageOf(keyId), caps.perKey)
-      const ownerNumber = ownerId === null ? '' : numberOf(ownerNumbers, ownerId, () => ownerUsageList(layout, ownerId), caps.perOwner)
+      const ownerNumber = ownerId === null ? '' : numberOf(ownerNumbers, ownerId, () => layout.usageOfOwner(ownerId), caps.perOwner)
       routes.set(keyId, (route = { ownerId, numbers: ownerId === null ? keyNumber : `${keyNumber}.${ownerNumber}` }))
     }
     if (ownerId === null) unowned++
@@ -220,7 +213,7 @@ async function writeToEachList({ connection, layout }: RedisContext, caps: Caps,
   const write = (list: string, cap: string, lines: string[]) => connection.script(USAGE_SCRIPT, [list], [cap, '', lines.join('\n')])
   const calls = [write(layout.usageAll, caps.global, all)]
   for (const [keyId, lines] of perKey) calls.push(write(layout.usageOf(keyId), caps.perKey, lines))
-  for (const [ownerId, lines] of perOwner) calls.push(write(ownerUsageList(layout, ownerId), caps.perOwner, lines))
+  for (const [ownerId, lines] of perOwner) calls.push(write(layout.usageOfOwner(ownerId), caps.perOwner, lines))
   for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
 }
 
@@ -265,7 +258,7 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
         keyId !== undefined
           ? [layout.usageOf(keyId), perKeyLimit]
           : ownerId !== undefined
-            ? [ownerUsageList(layout, ownerId), perOwnerLimit]
+            ? [layout.usageOfOwner(ownerId), perOwnerLimit]
             : [layout.usageAll, globalLimit]
       // As the memory log: a limit below 1 (or not a number) returns nothing; above the cap, the cap.
       const count = Math.min(Math.floor(limit), cap)

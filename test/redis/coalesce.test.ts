@@ -106,7 +106,7 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
   it(`${name}: a Redis error fails only its own request with 500; the rest of the batch is decided (R5)`, async () => {
     const { batched, single, keys } = await world(clientFor, `error-${name}`)
     // Break one key's minute state: a string where the script expects a hash (WRONGTYPE).
-    const record = (await batched.keys.list()).find((r) => r.name === 'other')!
+    const record = (await batched.keys.list()).keys.find((r) => r.name === 'other')!
     const all = await client.keys(`${prefix}-error-${name}:{*}:key`)
     let broken = ''
     for (const k of all) if ((await client.hget(k, 'id')) === record.id) broken = k.replace(/:key$/, ':rl')

@@ -190,7 +190,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     // A checksum failure never reaches Redis (K2).
     expect(unknown.ok ? 'ok' : unknown.error.code).toBe('INVALID_API_KEY_FORMAT')
     const { key: other } = await keyward.keys.create({ name: 'other' })
-    await keyward.keys.revoke((await keyward.keys.list()).find((r) => r.name === 'other')!.id)
+    await keyward.keys.revoke((await keyward.keys.list()).keys.find((r) => r.name === 'other')!.id)
     await measure.config('RESETSTAT')
     const revoked = await keyward.authenticate({ authorization: `Bearer ${other}` })
     expect(revoked.ok ? 'ok' : revoked.error.code).toBe('API_KEY_REVOKED')

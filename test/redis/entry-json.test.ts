@@ -10,6 +10,7 @@ import type { UsageEntry } from '../../src/types.js'
 const reference = (entry: UsageEntry): string =>
   JSON.stringify({
     keyId: entry.keyId,
+    ownerId: entry.ownerId,
     requestId: entry.requestId,
     timestamp: entry.timestamp,
     method: entry.method,
@@ -25,6 +26,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
   it('is the text of JSON.stringify for a typical entry', () => {
     const entry: UsageEntry = {
       keyId: 'key_3kTMd9vQ2',
+      ownerId: 'org_acme',
       requestId: 'req_AbCdEfGhIjKlMnOpQrStUvWx',
       timestamp: '2026-11-22T22:14:45.737Z',
       method: 'GET',
@@ -41,6 +43,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
     fc.assert(
       fc.property(
         anyText,
+        fc.option(anyText, { nil: null }),
         anyText,
         anyText,
         anyText,
@@ -48,8 +51,8 @@ describe('entryJson: a usage entry as its list holds it', () => {
         fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constant(Number.NaN)),
         fc.option(anyText, { nil: null }),
         fc.option(fc.option(anyText, { nil: null }), { nil: undefined }),
-        (keyId, requestId, timestamp, method, path, status, ip, country) => {
-          const entry = { keyId, requestId, timestamp, method, path, status, ip, country } as UsageEntry
+        (keyId, ownerId, requestId, timestamp, method, path, status, ip, country) => {
+          const entry = { keyId, ownerId, requestId, timestamp, method, path, status, ip, country } as UsageEntry
           expect(entryJson(entry)).toBe(reference(entry))
         },
       ),
@@ -63,6 +66,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
     const pick = <T,>(values: T[]) => fc.constantFrom(...values)
     const entryOf = fc.record({
       keyId: pick(['key_a', 'key_"b']),
+      ownerId: pick<string | null>(['org_a', null]),
       requestId: anyText,
       timestamp: pick(['2026-11-22T22:14:45.737Z', '2026-11-22T22:14:45.738Z']),
       method: pick(['GET', 'POST']),
@@ -82,6 +86,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
   it('writes "a\\"b\\\\c\\n\\u2028é" like JSON.stringify (the escapes by hand)', () => {
     const entry: UsageEntry = {
       keyId: 'key_x',
+      ownerId: 'o"\\1',
       requestId: 'a"b\\c\n\u2028é',
       timestamp: 't',
       method: 'GET',

@@ -247,7 +247,7 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
       expect((error as Error).message).toMatch(
         /^keyward\/redis: cannot read the Redis maxmemory-policy \(CONFIG GET: ERR unknown command 'CONFIG'.*; INFO memory: ERR unknown command 'INFO'.*\); keyward runs only on maxmemory-policy noeviction: make sure Redis runs with it and pass allowEviction: true to skip this check$/,
       )
-      await expect(refused.keys.list()).rejects.toBe(error)
+      await expect(refused.keys.list({ limit: 100, now: Date.now() })).rejects.toBe(error)
 
       const allowed = createRedisStores({ client: redis, prefix: 'kw-blind', allowEviction: true })
       const warnings = await evictionWarnings(() => allowed.ready())

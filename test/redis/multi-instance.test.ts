@@ -127,7 +127,7 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
 
   it('K5/L4a: keys created on one instance are listed on the other, with lastUsedAt written by the other’s requests', async () => {
     const { key, record } = await b.keys.create({ name: 'listed' })
-    expect((await a.keys.list()).map((r) => r.id)).toContain(record.id)
+    expect((await a.keys.list()).keys.map((r) => r.id)).toContain(record.id)
     expect((await a.keys.get(record.id))?.lastUsedAt).toBeNull()
     expect((await b.authenticate(bearer(key))).ok).toBe(true)
     const seen = await a.keys.get(record.id)
