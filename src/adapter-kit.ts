@@ -36,7 +36,10 @@ export interface AdapterOptions {
   ping?: string | false | undefined
   /** Where the auth test endpoint answers (GET, HEAD, POST), or false for none. Default `/api/v1/auth/test`. */
   authTest?: string | false | undefined
-  /** The key-management routes behind a guard (a function, or `{ authorize }`). Default: none. */
+  /**
+   * The key-management routes behind a guard that says who is asking: `true` or `{ role: 'admin' }`
+   * an administrator, `{ ownerId }` that owner, anything else nobody (a function, or `{ authorize }`).
+   */
   dashboard?: DashboardOptions | DashboardOptions['authorize'] | undefined
   /** Where the dashboard routes answer. Default `/api/dashboard`. */
   dashboardPath?: string | undefined
@@ -307,7 +310,7 @@ function resolveOptions(keyward: Keyward, options: AdapterOptions | undefined, a
   const guard = given.dashboard
   const dashboardOptions = typeof guard === 'function' ? { authorize: guard } : guard
   if (dashboardOptions !== undefined && typeof dashboardOptions?.authorize !== 'function') {
-    fail('dashboard', 'must be a guard function, or { authorize(request) => boolean }', guard)
+    fail('dashboard', 'must be a guard function, or { authorize(request) => true | { ownerId } | false }', guard)
   }
   const onError = given.onError ?? logToConsole
   if (typeof onError !== 'function') fail('onError', 'must be a function', onError)

@@ -94,7 +94,9 @@ export {
   bearerTokenGuard,
   createDashboard,
   type Dashboard,
+  type DashboardGuardResult,
   type DashboardOptions,
+  type DashboardPrincipal,
   type DashboardRequest,
 } from './dashboard.js'
 export {
