@@ -87,6 +87,30 @@ export function describeClientContract(targetName: string, startTarget: StartTar
       expect((error as Error).message.startsWith('This API key has expired')).toBe(true)
     })
 
+    it("whoami() with a customer's key returns its id, name, type, owner, scopes and expiry, never its meta, and costs nothing (O10, O1, O2, L5)", async () => {
+      const client = clientFor(target.owned.key)
+      const first = await client.whoami()
+      expect(first).toMatchObject({ status: 200, data: target.owned.whoami })
+      expect(Object.keys(first.data).sort()).toEqual(['expiresAt', 'keyId', 'keyType', 'name', 'ownerId', 'scopes'])
+      expect(first.requestId).toMatch(REQUEST_ID_PATTERN)
+      expectTypeOf(first.data.ownerId).toEqualTypeOf<string | null>()
+      const second = await client.whoami()
+      expect(second.data).toEqual(first.data)
+      expect(second.rateLimit?.remaining).toBe(first.rateLimit?.remaining)
+      expect(second.quota?.remaining).toBe(first.quota?.remaining)
+    })
+
+    it('whoami() with a key of the service itself answers ownerId null (O1, O10)', async () => {
+      const { data } = await clientFor(target.keys.test).whoami()
+      expect(data).toMatchObject({ keyType: 'test', ownerId: null, scopes: null, expiresAt: null })
+      expect(data.keyId).toMatch(/^key_[0-9A-Za-z]{24}$/)
+    })
+
+    it('whoami() with a revoked or unknown key throws KeywardApiError 401 with the code of the rejection (H9, O10)', async () => {
+      expect(await rejectionOf(clientFor(target.keys.revoked).whoami())).toMatchObject({ status: 401, code: 'API_KEY_REVOKED' })
+      expect(await rejectionOf(clientFor(target.keys.unknown).whoami())).toMatchObject({ status: 401, code: 'INVALID_API_KEY' })
+    })
+
     it('ping() answers { status: "ok" } (E1)', async () => {
       const result = await clientFor(target.keys.live).ping()
       expect(result.data.status).toBe('ok')

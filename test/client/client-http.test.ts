@@ -217,6 +217,7 @@ describe('non-2xx answers throw KeywardApiError with the envelope and headers (H
     [405, 'method_not_allowed', 'Method PUT is not allowed'],
     [400, 'invalid_request', 'Query parameter "ip" must be an IP address'],
     [413, 'payload_too_large', 'The body is larger than 16 KiB'],
+    [409, 'conflict', 'API key key_x is revoked and cannot be updated; create a new key instead'],
     [500, 'INTERNAL_ERROR', 'Internal error; retry once and quote the request id'],
   ]
   it.each(catalogue)('%i %s: status, code, exact server message and request id', async (status, code, message) => {
@@ -257,9 +258,9 @@ describe('non-2xx answers throw KeywardApiError with the envelope and headers (H
   })
 
   it('a code the client does not know becomes UNKNOWN_ERROR and keeps the server code', async () => {
-    service.use(() => fail(409, 'conflict', 'Already exists'))
+    service.use(() => fail(418, 'teapot', 'I am a teapot'))
     const error = await rejectionOf(client().request('POST', '/api/v1/x'))
-    expect(error).toMatchObject({ status: 409, code: 'UNKNOWN_ERROR', serverCode: 'conflict', message: 'Already exists' })
+    expect(error).toMatchObject({ status: 418, code: 'UNKNOWN_ERROR', serverCode: 'teapot', message: 'I am a teapot' })
   })
 
   it('a non-JSON error page (a proxy 502) becomes UNKNOWN_ERROR naming the status', async () => {

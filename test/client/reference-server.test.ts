@@ -44,12 +44,23 @@ function referenceTarget(build: AppBuilder): StartTarget {
     const live = await dashboard(baseUrl, '/api-keys', { name: 'live' }, 201)
     const test = await dashboard(baseUrl, '/api-keys', { name: 'sandbox', sandbox: true }, 201)
     const revoked = await dashboard(baseUrl, '/api-keys', { name: 'to revoke' }, 201)
+    const ownedExpiry = new Date(Date.now() + 86_400_000).toISOString()
+    const owned = await dashboard(
+      baseUrl,
+      '/api-keys',
+      { name: 'acme reporting', ownerId: 'org:acme', meta: { plan: 'pro', note: 'private-to-the-host' }, scopes: ['ip'], expiresAt: ownedExpiry },
+      201,
+    )
     await dashboard(baseUrl, `/api-keys/${revoked.id}/revoke`, undefined, 200)
     const wait = Date.parse(expiresAt) - Date.now() + 50
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     return {
       baseUrl,
       keys: { live: live.key, test: test.key, revoked: revoked.key, unknown: generateKey('live'), expired: expired.key },
+      owned: {
+        key: owned.key,
+        whoami: { keyId: owned.id, name: 'acme reporting', keyType: 'live', ownerId: 'org:acme', scopes: ['ip'], expiresAt: ownedExpiry },
+      },
       async close() {
         await app.close()
         await keyward.close()

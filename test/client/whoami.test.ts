@@ -122,14 +122,13 @@ describe('whoami() on the wire (O10)', () => {
 
 /**
  * The route as a host mounts it: authenticated like any route, consuming nothing (`consume:
- * false`), answering from the request context and the key's record, never its meta.
+ * false`), answering from the request context, never its meta.
  */
 async function startHostApp(keyward: Keyward): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const api = keywardExpress(keyward)
-  api.get('/api/v1/whoami', api.protect({ consume: false }), async (req, res) => {
-    const key = req.apiKey!
-    const record = await keyward.keys.get(key.id)
-    const data = { keyId: key.id, name: key.name, keyType: key.keyType, ownerId: key.ownerId, scopes: key.scopes, expiresAt: record?.expiresAt ?? null }
+  api.get('/api/v1/whoami', api.protect({ consume: false }), (req, res) => {
+    const { id: keyId, name, keyType, ownerId, scopes, expiresAt } = req.apiKey!
+    const data = { keyId, name, keyType, ownerId, scopes, expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() }
     res.status(200).json({ data, meta: { timestamp: new Date().toISOString() } })
   })
   const app = express()

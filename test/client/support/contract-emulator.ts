@@ -1,8 +1,9 @@
 /**
  * A stand-in for the reference server, small enough to read: it answers the routes the client
- * calls (E1–E4) the way keyward's rules say, for a fixed set of keys. It is only here until the
+ * calls (E1–E4, O10) the way keyward's rules say, for a fixed set of keys. It is only here until the
  * reference server exists; the shared suite runs against either (see target.ts).
  */
+import type { WhoamiData } from '../../../src/client/index.js'
 import { parseKey } from '../../../src/key-format.js'
 import { fail, ok, quotaHeaders, rateLimitHeaders, WWW_AUTHENTICATE } from './contract-replies.js'
 import type { Handler, RecordedRequest, Reply } from './fake-service.js'
@@ -11,6 +12,8 @@ export interface EmulatedKeys {
   active: string[]
   revoked: string[]
   expired: string[]
+  /** What whoami answers for a key; an active key not in it is a key of the service itself. */
+  whoami: ReadonlyMap<string, WhoamiData>
 }
 
 export function createContractEmulator(keys: EmulatedKeys): Handler {
@@ -32,6 +35,12 @@ export function createContractEmulator(keys: EmulatedKeys): Handler {
     switch (path) {
       case '/api/v1/auth/test': // E2
         return ok({ valid: true, authenticated: true, keyType: auth.keyType }, limitHeaders)
+      case '/api/v1/whoami': {
+        // O10: consumes nothing, never meta
+        const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')![1]!
+        const service = { keyId: 'key_EmulatedServiceKey000000', name: 'service', keyType: auth.keyType, ownerId: null, scopes: null, expiresAt: null }
+        return ok(keys.whoami.get(token) ?? service, limitHeaders)
+      }
       case '/api/v1/ip/lookup': {
         // E3
         const ip = request.query.get('ip') ?? ''

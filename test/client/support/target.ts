@@ -4,6 +4,7 @@
  * exists, a second StartTarget creates the keys through its dashboard API (E5) and the same suite
  * runs against it unchanged.
  */
+import type { WhoamiData } from '../../../src/client/index.js'
 import { generateKey } from '../../../src/key-format.js'
 import { createContractEmulator } from './contract-emulator.js'
 import { startFakeService, type FakeService } from './fake-service.js'
@@ -22,6 +23,8 @@ export interface ClientTarget {
     /** An expired key, when the target can make one. */
     expired?: string
   }
+  /** An active key with an owner and meta, and what whoami answers for it. */
+  owned: { key: string; whoami: WhoamiData }
   close(): Promise<void>
 }
 
@@ -35,8 +38,17 @@ export const startEmulatedTarget: StartTarget = async () => {
     unknown: generateKey('live'),
     expired: generateKey('test'),
   }
+  const owned = {
+    key: generateKey('live'),
+    whoami: { keyId: 'key_EmulatedOwnedKey00000000', name: 'owned', keyType: 'live', ownerId: 'org:emulated', scopes: ['ip'], expiresAt: null },
+  } satisfies ClientTarget['owned']
   const service: FakeService = await startFakeService(
-    createContractEmulator({ active: [keys.live, keys.test], revoked: [keys.revoked], expired: [keys.expired] }),
+    createContractEmulator({
+      active: [keys.live, keys.test, owned.key],
+      revoked: [keys.revoked],
+      expired: [keys.expired],
+      whoami: new Map([[owned.key, owned.whoami]]),
+    }),
   )
-  return { baseUrl: service.baseUrl, keys, close: () => service.close() }
+  return { baseUrl: service.baseUrl, keys, owned, close: () => service.close() }
 }
