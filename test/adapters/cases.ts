@@ -860,6 +860,71 @@ const guardCases: ParityCase[] = [
   },
 ]
 
+// ---------------------------------------------------------------------------------------------
+// O: owners and metadata.
+
+const WHOAMI = '/api/v1/whoami'
+const asOwner = (ownerId: string): Headers => [['X-Keyward-Owner', ownerId]]
+
+const ownerCases: ParityCase[] = [
+  {
+    ids: 'O1 O2 O3 O10',
+    name: 'whoami names the key and its owner, never its meta, and consumes nothing',
+    async run(t) {
+      const body = { name: 'Acme prod', ownerId: 'org_acme', meta: { plan: 'pro' }, scopes: ['reports:read'] }
+      const created = await t.expect(t.dashboard('POST', DASHBOARD, body), { status: 201 })
+      expect(created.data).toMatchObject({ ownerId: 'org_acme', meta: { plan: 'pro' } })
+      const key = created.data.key
+      for (let i = 0; i < 2; i++) {
+        const me = await t.expect({ path: WHOAMI, headers: bearer(key) }, { status: 200, limits: { limit: 1000, remaining: 1000 }, quota: null })
+        expect(me.data).toEqual({ keyId: created.data.id, name: 'Acme prod', keyType: 'live', ownerId: 'org_acme', scopes: ['reports:read'], expiresAt: null })
+      }
+      await t.expect({ path: WHOAMI }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
+    },
+  },
+  {
+    ids: 'O4 O8 O9',
+    name: "an owner lists its own keys a page at a time; another owner's key id answers as an unknown one",
+    async run(t) {
+      const own = []
+      for (const name of ['a', 'b', 'c']) {
+        own.push((await t.expect(t.dashboard('POST', DASHBOARD, { name }, asOwner('org_one')), { status: 201 })).data)
+        t.h.clock.advance(1)
+      }
+      expect(own.map((record) => record.ownerId)).toEqual(['org_one', 'org_one', 'org_one'])
+      const theirs = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x', ownerId: 'org_two' }), { status: 201 })).data
+      const first = await t.expect(t.dashboard('GET', `${DASHBOARD}?limit=2`, undefined, asOwner('org_one')), { status: 200 })
+      expect(first.data.map((record: { name: string }) => record.name)).toEqual(['c', 'b'])
+      const next = await t.expect(t.dashboard('GET', `${DASHBOARD}?limit=2&cursor=${first.meta.nextCursor}`, undefined, asOwner('org_one')), { status: 200 })
+      expect([next.data.map((record: { name: string }) => record.name), next.meta.nextCursor]).toEqual([['a'], null])
+      const unknown = await t.send(t.dashboard('GET', `${DASHBOARD}/key_${'0'.repeat(24)}`, undefined, asOwner('org_one')))
+      const other = await t.send(t.dashboard('GET', `${DASHBOARD}/${theirs.id}`, undefined, asOwner('org_one')))
+      const shape = (r: RawResponse) => [r.status, r.body.replaceAll(theirs.id, 'ID').replaceAll(`key_${'0'.repeat(24)}`, 'ID').replace(/req_\w+/g, 'REQ')]
+      expect(shape(other)).toEqual(shape(unknown))
+      expect(other.status).toBe(404)
+      await t.expect(t.dashboard('POST', DASHBOARD, { name: 'y', ownerId: 'org_two' }, asOwner('org_one')), { status: 403, code: 'forbidden' })
+    },
+  },
+  {
+    ids: 'O5 O6 K7',
+    name: "update changes what the next request sees; revoke-all refuses every key of the owner at once",
+    async run(t) {
+      const a = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'a', ownerId: 'org_closing' }), { status: 201 })).data
+      const b = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'b', ownerId: 'org_closing' }), { status: 201 })).data
+      const patched = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${a.id}`, { name: 'renamed', meta: { plan: 'free' } }), { status: 200 })
+      expect(patched.data).toMatchObject({ id: a.id, name: 'renamed', meta: { plan: 'free' } })
+      const me = await t.expect({ path: WHOAMI, headers: bearer(a.key) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      expect(me.data.name).toBe('renamed')
+      const all = await t.expect(t.dashboard('POST', '/api/dashboard/owners/org_closing/revoke-all'), { status: 200 })
+      expect(all.data).toEqual({ revoked: 2 })
+      for (const key of [a.key, b.key]) {
+        await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token })
+      }
+      await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${a.id}`, { name: 'late' }), { status: 409, code: 'conflict' })
+    },
+  },
+]
+
 /** Every case, in the order each framework runs them. */
 export const PARITY_CASES: readonly ParityCase[] = [
   ...credentialCases,
@@ -868,4 +933,5 @@ export const PARITY_CASES: readonly ParityCase[] = [
   ...responseCases,
   ...endpointCases,
   ...guardCases,
+  ...ownerCases,
 ]

@@ -72,6 +72,8 @@ function normalizeText(text: string): string {
     .replace(/key_[A-Za-z0-9]{24}/g, 'key_<id>')
     .replace(/svc_(live|test)_[0-9A-Za-z]{38}/g, 'svc_$1_<key>')
     .replace(/\*\*\*\*[0-9A-Za-z]{4}/g, '****<last4>')
+    // A cursor carries a key id (O4), so it differs wherever the id does.
+    .replace(/"nextCursor":"[A-Za-z0-9_-]+"/g, '"nextCursor":"<cursor>"')
 }
 
 export function normalize(response: RawResponse): Normalized {

@@ -11,7 +11,7 @@ import { buildHonoApp } from '../../../server/app-hono.js'
 import type { AppConfig, BuiltApp } from '../../../server/app.js'
 import { createManualClock, type ManualClock } from '../../../src/clock.js'
 import { composeAuthorize } from '../../../src/compose-authorize.js'
-import { bearerTokenGuard } from '../../../src/dashboard.js'
+import { referenceDashboardGuard } from '../../../server/dashboard-guard.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../../src/keyward.js'
 import { createMemoryStores } from '../../../src/memory/index.js'
 import type { AuthorizeInput, KeywardStores } from '../../../src/types.js'
@@ -86,7 +86,7 @@ export async function startHarness(target: Target, options: HarnessOptions = {})
   const keyward = createKeyward({ stores, clock, storeTimeoutMs: STORE_TIMEOUT_MS, failedAuthLimit: 0, onError: (error) => errors.push(error), ...options.keyward })
   const app = await target.build({
     keyward,
-    dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN) },
+    dashboard: { authorize: referenceDashboardGuard(DASHBOARD_TOKEN) },
     trustProxy: options.trustProxy ?? false,
     onError: (error) => errors.push(error),
   })
