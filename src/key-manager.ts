@@ -8,6 +8,7 @@ import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, encodeCursor, keyStatus } from './key-list.js'
 import type { KeywardSettings } from './keyward-options.js'
 import type { ReportFault, StoreCalls } from './store-calls.js'
+import type { LifecycleEvent } from './telemetry/events.js'
 import type { ApiKeyRecord, KeyListQuery, KeyMeta, KeyStatus, KeyType, StoredKey } from './types.js'
 
 /** A key as `create` and `rotate` return it: the only time the full key is ever available. */
@@ -102,36 +103,62 @@ interface Manager {
   settings: KeywardSettings
   call: StoreCalls['call']
   report: ReportFault
+  /** T1: told of each change, when the host listens (the event is not built otherwise). */
+  tell: ((event: LifecycleEvent) => void) | undefined
 }
 
-export function createKeyManager(settings: KeywardSettings, { call }: StoreCalls, report: ReportFault): KeyManager {
+/** T1: what a lifecycle event says of a key. */
+function named(record: ApiKeyRecord, at: number) {
+  return { keyId: record.id, ownerId: record.ownerId, keyType: record.keyType, at: new Date(at).toISOString() }
+}
+
+export function createKeyManager(
+  settings: KeywardSettings,
+  { call }: StoreCalls,
+  report: ReportFault,
+  tell?: (event: LifecycleEvent) => void,
+): KeyManager {
   const { stores, clock, keyPrefix } = settings
-  const m: Manager = { settings, call, report }
+  const m: Manager = { settings, call, report, tell }
   return {
-    create: (input) => createKey(m, input),
+    async create(input) {
+      const created = await createKey(m, input)
+      tell?.({ type: 'created', ...named(created.record, Date.parse(created.record.createdAt)) })
+      return created
+    },
     async get(id) {
-      const stored = await call(stores.keys.get(id))
+      const stored = await call(stores.keys.get(id), 'keys.get')
       return stored && toRecord(stored, clock.now(), keyPrefix)
     },
     list: (options) => listKeys(m, options),
     listAll: (options) => listAll(m, options),
     async update(id, changes) {
       const patch = validateUpdateKeyInput(changes, keyPrefix)
-      const stored = await call(stores.keys.update(id, patch))
+      const stored = await call(stores.keys.update(id, patch), 'keys.update')
       if (!stored) throw new KeyNotFoundError(id)
       if (stored.revokedAt !== null) throw new KeyRevokedError(id, 'updated')
-      return toRecord(stored, clock.now(), keyPrefix)
+      const now = clock.now()
+      const record = toRecord(stored, now, keyPrefix)
+      tell?.({ type: 'updated', changed: Object.keys(patch) as (keyof typeof patch)[], ...named(record, now) })
+      return record
     },
     async revoke(id) {
       const now = clock.now()
-      const stored = await call(stores.keys.revoke(id, now))
+      const stored = await call(stores.keys.revoke(id, now), 'keys.revoke')
       if (!stored) throw new KeyNotFoundError(id)
-      return toRecord(stored, now, keyPrefix)
+      const record = toRecord(stored, now, keyPrefix)
+      // Revoking a revoked key changes nothing: it keeps its first revocation time.
+      if (stored.revokedAt === now) tell?.({ type: 'revoked', ...named(record, now) })
+      return record
     },
     async revokeAll(ownerId) {
       const owner = validateOwnerId(ownerId)
       if (owner === null) throw new KeyInputError('ownerId', 'revokeAll() needs the ownerId whose keys to revoke')
-      return call(stores.keys.revokeAll(owner, clock.now()))
+      const now = clock.now()
+      const count = await call(stores.keys.revokeAll(owner, now), 'keys.revokeAll')
+      // The store answers how many, not which: one event for the owner (T1).
+      if (count > 0) tell?.({ type: 'revoked-all', ownerId: owner, count, at: new Date(now).toISOString() })
+      return count
     },
     rotate: (id, options) => rotate(m, id, options),
   }
@@ -160,7 +187,7 @@ function listQuery(options: ListKeysOptions, now: number): KeyListQuery {
 async function listKeys({ settings, call }: Manager, options: ListKeysOptions = {}): Promise<KeyListPage> {
   const { clock, keyPrefix, stores } = settings
   const now = clock.now()
-  const page = await call(stores.keys.list(listQuery(options, now)))
+  const page = await call(stores.keys.list(listQuery(options, now)), 'keys.list')
   const last = page.keys[page.keys.length - 1]
   return {
     keys: page.keys.map((k) => toRecord(k, now, keyPrefix)),
@@ -197,7 +224,7 @@ async function createKey({ settings, call }: Manager, input: CreateKeyInput): Pr
     ownerId: valid.ownerId,
     meta: valid.meta,
   }
-  await call(stores.keys.insert(stored))
+  await call(stores.keys.insert(stored), 'keys.insert')
   return { key, record: toRecord(stored, now, keyPrefix) }
 }
 
@@ -206,7 +233,7 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
   if (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0) {
     throw new TypeError('keyward: rotate() option "gracePeriodMs" must be a non-negative number of milliseconds')
   }
-  const old = await m.call(m.settings.stores.keys.get(id))
+  const old = await m.call(m.settings.stores.keys.get(id), 'keys.get')
   if (!old) throw new KeyNotFoundError(id)
   if (old.revokedAt !== null) throw new KeyRevokedError(id, 'rotated')
   const created = await createKey(m, {
@@ -218,12 +245,16 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
     ownerId: old.ownerId,
     meta: old.meta as KeyMeta | null,
   })
+  let previous: ApiKeyRecord
   try {
-    return { ...created, previous: await retire(m, id, grace) }
+    previous = await retire(m, id, grace)
   } catch (error) {
     await withdraw(m, created.record)
     throw error
   }
+  const previousExpiresAt = grace === 0 ? null : previous.expiresAt
+  m.tell?.({ type: 'rotated', previousKeyId: id, previousExpiresAt, ...named(created.record, Date.parse(created.record.createdAt)) })
+  return { ...created, previous }
 }
 
 /**
@@ -233,7 +264,7 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
 async function retire({ settings, call }: Manager, id: string, grace: number): Promise<ApiKeyRecord> {
   const { clock, keyPrefix, stores } = settings
   const now = clock.now()
-  const after = grace === 0 ? await call(stores.keys.revoke(id, now)) : await call(stores.keys.shortenExpiry(id, now + grace))
+  const after = grace === 0 ? await call(stores.keys.revoke(id, now), 'keys.revoke') : await call(stores.keys.shortenExpiry(id, now + grace), 'keys.shortenExpiry')
   if (after === undefined) throw new KeyNotFoundError(id)
   const revokedMeanwhile = after.revokedAt !== null && (grace !== 0 || after.revokedAt !== now)
   if (revokedMeanwhile) throw new KeyRevokedError(id, 'rotated')
@@ -243,7 +274,7 @@ async function retire({ settings, call }: Manager, id: string, grace: number): P
 /** Best effort: the replacement of a rotation that failed must not stay active unknown to anyone. */
 async function withdraw({ settings, call, report }: Manager, replacement: ApiKeyRecord): Promise<void> {
   try {
-    await call(settings.stores.keys.revoke(replacement.id, settings.clock.now()))
+    await call(settings.stores.keys.revoke(replacement.id, settings.clock.now()), 'keys.revoke')
   } catch (error) {
     const message = `keyward: rotate() failed and its replacement key ${replacement.id} could not be revoked; revoke it`
     report(new Error(message, { cause: error }), '', 'manage')

@@ -7,6 +7,7 @@ import { assertKeyPrefix } from './key-format.js'
 import { createMemoryStores } from './memory/index.js'
 import type { Clock, KeywardStores, LimitPolicy } from './types.js'
 import type { Remedies } from './messages.js'
+import type { TelemetryOptions, TelemetrySettings } from './telemetry/events.js'
 
 /** A pepper for HMAC-SHA-256 key hashing (K3). */
 export type Pepper = string | Uint8Array
@@ -46,8 +47,17 @@ export interface KeywardOptions {
    * Default 60. Behind a proxy, give adapters `trustProxy` so addresses are the clients'.
    */
   failedAuthLimit?: number
-  /** Told about store faults (never given a key). Default: none. */
-  onError?: (error: unknown, info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' }) => void
+  /**
+   * Told about store faults (never given a key), and about the first failure of each telemetry
+   * hook (`phase: 'hook'`). Default: none.
+   */
+  onError?: (error: unknown, info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'hook' }) => void
+  /**
+   * Hooks told of every decision, key lifecycle change and store fault, never awaited and never
+   * given a key; and OpenTelemetry spans and metrics when `@opentelemetry/api` is installed
+   * (`openTelemetry: false` turns them off). Default: no hooks, OpenTelemetry on.
+   */
+  telemetry?: TelemetryOptions
   /**
    * What key holders are told to do next, after the fixed start of a message: where your users
    * make a new key. Default: "create a new key in the dashboard" and the like.
@@ -72,6 +82,7 @@ export interface KeywardSettings {
   deprecationHeaders: Readonly<Record<string, string>>
   resolveCountry: ((ip: string) => string | null) | undefined
   onError: KeywardOptions['onError']
+  telemetry: TelemetrySettings
   failedAuthLimit: number
   remedies: Readonly<Remedies> | undefined
 }
@@ -97,6 +108,7 @@ const OPTION_NAMES = [
   'serviceName',
   'storeTimeoutMs',
   'stores',
+  'telemetry',
   'trustRequestId',
 ] as const satisfies readonly (keyof KeywardOptions)[]
 // An option added to KeywardOptions but not to OPTION_NAMES fails to compile here.
@@ -187,7 +199,23 @@ export function resolveOptions(options: KeywardOptions): KeywardSettings {
     onError: optionalFunction(options, 'onError'),
     failedAuthLimit,
     remedies: resolveRemedies(options.remedies),
+    telemetry: resolveTelemetry(options.telemetry),
   }
+}
+
+const HOOK_NAMES = ['onDecision', 'onLifecycle', 'onStoreFault'] as const
+
+function resolveTelemetry(telemetry: TelemetryOptions | undefined): TelemetrySettings {
+  if (telemetry === undefined) return { onDecision: undefined, onLifecycle: undefined, onStoreFault: undefined, openTelemetry: true }
+  if (!isObject(telemetry)) optionError('telemetry', 'must be an object { onDecision?, onLifecycle?, onStoreFault?, openTelemetry? }', telemetry)
+  refuseUnknown(telemetry, [...HOOK_NAMES, 'openTelemetry'], 'telemetry.')
+  for (const hook of HOOK_NAMES) {
+    if (telemetry[hook] !== undefined && typeof telemetry[hook] !== 'function') optionError(`telemetry.${hook}`, 'must be a function', telemetry[hook])
+  }
+  const openTelemetry = telemetry.openTelemetry ?? true
+  if (typeof openTelemetry !== 'boolean') optionError('telemetry.openTelemetry', 'must be true or false', openTelemetry)
+  const { onDecision, onLifecycle, onStoreFault } = telemetry as TelemetryOptions
+  return { onDecision, onLifecycle, onStoreFault, openTelemetry }
 }
 
 const REMEDY_NAMES = ['expired', 'masked', 'revoked'] as const

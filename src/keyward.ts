@@ -12,6 +12,7 @@ import type { MessageNames } from './messages.js'
 import { resolveRequestId } from './request-id.js'
 import { errorResponse } from './responses.js'
 import { createFaultReporter, createStoreCalls } from './store-calls.js'
+import { createTelemetry } from './telemetry/observe.js'
 import type { ApiKeyContext, AuthDecision, Awaitable, Clock, KeywardStores, RequestView, RouteRequirements, UsageEntry, UsageQuery } from './types.js'
 import { createUsageRecorder, type UsageOutcome } from './usage-recorder.js'
 
@@ -19,6 +20,7 @@ export { DEFAULT_LIMITS, type KeywardOptions, type Pepper } from './keyward-opti
 export { toRecord, type CreatedKey, type KeyListPage, type KeyManager, type ListKeysOptions, type RotateOptions } from './key-manager.js'
 export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './types.js'
 export type { UsageOutcome } from './usage-recorder.js'
+export type { DecisionEvent, DecisionOutcome, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from './telemetry/events.js'
 
 /** A keyward instance: one per application, shared by every adapter and route. */
 export interface Keyward {
@@ -63,10 +65,12 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const settings = resolveOptions(options)
   const { keyPrefix, serviceName, clock, stores, trustRequestId, deprecationHeaders } = settings
   const step = authorizeStepOf(stores)
+  // T1, T2: null unless a hook is given or the OpenTelemetry API is loaded; then nothing is wrapped.
+  const telemetry = createTelemetry(settings)
   // R5: stores.timeoutMs vouches for the stores as their family built them; once one is
   // replaced, keyward bounds every call itself.
-  const calls = createStoreCalls(settings.storeTimeoutMs, step.storesAsBuilt ? stores.timeoutMs : undefined)
-  const report = createFaultReporter(settings.onError)
+  const calls = createStoreCalls(settings.storeTimeoutMs, step.storesAsBuilt ? stores.timeoutMs : undefined, telemetry?.storeObserver)
+  const report = createFaultReporter(settings.onError, telemetry?.storeFault)
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
   const decisions = createDecisions(names, { ietfRateLimitHeaders: settings.ietfRateLimitHeaders }, deprecationHeaders)
   return {
@@ -76,12 +80,14 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     stores,
     names,
     deprecationHeaders,
-    authenticate: createAuthenticate({ settings, step, calls, decisions, report }),
+    authenticate: telemetry
+      ? telemetry.observeAuthenticate(createAuthenticate({ settings, step: telemetry.observeStep(step), calls, decisions, report }))
+      : createAuthenticate({ settings, step, calls, decisions, report }),
     recordUsage: createUsageRecorder(settings, report),
-    queryUsage: (query) => calls.call(stores.usage.query(query)),
+    queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
-    keys: createKeyManager(settings, calls, report),
+    keys: createKeyManager(settings, calls, report, telemetry?.lifecycle),
     async close() {
       await stores.usage.flush?.()
       await stores.close?.()

@@ -8,14 +8,17 @@
 import { looksLikeApiKey, parseCommandLine } from './args.js'
 import { type CommandSpec, commandHelp, twoColumns } from './command.js'
 import { check, KEY_ARGUMENT_REFUSAL } from './commands/check.js'
-import { KEYS_COMMANDS } from './commands/keys.js'
+import { KEYS_COMMANDS as KEYS_BASE } from './commands/keys.js'
+import { migrateCommand } from './commands/migrate.js'
+import { TRANSFER_COMMANDS } from './commands/transfer.js'
 import { CliError, EXIT, exitStatusHelp, usageError } from './exit-status.js'
 import { type CliIO, json } from './output.js'
 import { CLI_VERSION } from './version.js'
 
 export type { CliIO } from './output.js'
 
-const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, check]
+const KEYS_COMMANDS: readonly CommandSpec[] = [...KEYS_BASE, ...TRANSFER_COMMANDS]
+const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, check, migrateCommand]
 
 const KEYS_REFUSAL =
   'an argument looks like an API key: keyward never takes keys as arguments, shell history and process lists keep them (if it was a real key, treat it as exposed and rotate it). Keys are named by their id (key_…): see keyward keys list'
@@ -27,7 +30,7 @@ function commandLabel(spec: CommandSpec): string {
 
 function topHelp(): string {
   const out = [
-    `keyward ${CLI_VERSION}: manage API keys in a keyward Redis store, and check a key against a service`,
+    `keyward ${CLI_VERSION}: manage API keys in a keyward Redis or Postgres store, and check a key against a service`,
     '',
     'Usage: keyward <command> [options]',
     '',
@@ -56,6 +59,7 @@ function topHelp(): string {
     'Environment:',
     ...twoColumns([
       ['REDIS_URL', 'keys: the Redis URL (default redis://127.0.0.1:6379; --redis-url wins)'],
+      ['DATABASE_URL', 'keys, migrate: the Postgres URL (--database-url wins; keys use it\nonly when REDIS_URL is not set too)'],
       ['KEYWARD_REDIS_PREFIX', 'keys: the Redis prefix (default keyward; --prefix wins)'],
       ['KEYWARD_KEY_PREFIX', 'the key prefix (default svc; --key-prefix wins)'],
       ['KEYWARD_PEPPER', "keys: the service's pepper for HMAC key hashes, if it uses one"],
@@ -73,7 +77,7 @@ function topHelp(): string {
 
 function keysHelp(): string {
   const out = [
-    'keyward keys: manage API keys in the Redis store the service uses',
+    'keyward keys: manage API keys in the Redis or Postgres store the service uses',
     '',
     'Usage: keyward keys <command> [options]',
     '',
@@ -91,17 +95,17 @@ type Target = { kind: 'command'; spec: CommandSpec; rest: string[] } | { kind: '
 function resolve(words: readonly string[]): Target {
   const [first, second] = words
   if (first === 'keys') {
-    if (second === undefined) throw usageError('keys needs a command: create, list, update, revoke, rotate or usage (see keyward keys --help)')
+    if (second === undefined) throw usageError('keys needs a command: create, list, update, revoke, rotate or usage; export and import move keys between stores (see keyward keys --help)')
     if (second === '--help' || second === '-h' || second === 'help') return { kind: 'help', text: keysHelp() }
     const spec = KEYS_COMMANDS.find((c) => c.name === `keys ${second}`)
     if (spec === undefined) {
-      throw usageError(`unknown command keys ${JSON.stringify(second.slice(0, 40))}: the keys commands are create, list, update, revoke, rotate and usage`)
+      throw usageError(`unknown command keys ${JSON.stringify(second.slice(0, 40))}: the keys commands are create, list, update, revoke, rotate and usage; export and import move keys between stores`)
     }
     return { kind: 'command', spec, rest: words.slice(2) }
   }
   const spec = COMMANDS.find((c) => c.name === first)
   if (spec === undefined) {
-    throw usageError(`unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys and check (see keyward --help)`)
+    throw usageError(`unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys and check; migrate sets up a Postgres store (see keyward --help)`)
   }
   return { kind: 'command', spec, rest: words.slice(1) }
 }

@@ -10,6 +10,7 @@ import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, valid
 import { createKeyward, type Keyward } from '../keyward.js'
 import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
+import { withPostgresKeyward } from './postgres-store.js'
 import { keysStoredUnder, type PrefixScanClient, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
@@ -36,6 +37,9 @@ export interface StoreSettings {
   redisPrefixStated: boolean
   keyPrefix: string
   pepper: string | null
+  /** With a Postgres store (--database-url): its URL and schema; the Redis fields are then unused. */
+  databaseUrl?: string
+  schema?: string
 }
 
 /** What a command may ask about the Redis it runs on, beside the keyward instance. */
@@ -87,7 +91,7 @@ const FIELD_FLAGS: Record<string, string> = {
 /** A library message without its `keyward…:` label, with option names as the CLI spells them. */
 function cliWording(message: string): string {
   return message
-    .replace(/^keyward(\/redis)?: /, '')
+    .replace(/^keyward(\/redis|\/postgres)?: /, '')
     .replace(/option "prefix"/g, '--prefix (or KEYWARD_REDIS_PREFIX)')
     .replace(/option "keyPrefix"/g, '--key-prefix (or KEYWARD_KEY_PREFIX)')
     .replace(/option "pepper"/g, 'KEYWARD_PEPPER')
@@ -226,7 +230,7 @@ async function connect(connection: Connection, stores: RedisStores, redis: strin
 }
 
 /** What a failure of a command on Redis is reported as; a bug stays itself (exit 1). */
-function asCliFailure(error: unknown, where: string): unknown {
+export function asCliFailure(error: unknown, where: string): unknown {
   if (error instanceof CliError) return error
   if (error instanceof KeyInputError) return keyInputUsageError(error)
   if (error instanceof KeyNotFoundError) {
@@ -247,6 +251,7 @@ export async function withRedisKeyward<T>(
   settings: StoreSettings,
   operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {
+  if (settings.databaseUrl !== undefined) return withPostgresKeyward(settings, operation)
   const url = parseRedisUrl(settings.redisUrl, 'the Redis URL (--redis-url or REDIS_URL)')
   const redis = `Redis at ${redactUrl(url)}`
   const where = `${redis} (prefix ${settings.redisPrefix})`

@@ -14,6 +14,7 @@ import { EXIT, usageError } from '../exit-status.js'
 import { printable } from '../output.js'
 import { DEFAULT_REDIS_PREFIX, DEFAULT_REDIS_URL, keyInputUsageError, keyNotFound, type StoreSettings, type StoreView } from '../store.js'
 import { keysElsewhere } from '../stored-prefixes.js'
+import { POSTGRES_ENVIRONMENT, POSTGRES_OPTIONS, postgresSettings } from '../postgres-store.js'
 
 export const STORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'redis-url': {
@@ -32,11 +33,13 @@ export const STORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description:
       'the keyPrefix your app gives createKeyward(): acme in acme_live_…\n(default: $KEYWARD_KEY_PREFIX, else svc; keys create and rotate need\nit named, since the store does not record it)',
   },
+  ...POSTGRES_OPTIONS,
 }
 
 export const STORE_ENVIRONMENT: readonly (readonly [string, string])[] = [
   ['REDIS_URL', `the Redis URL when --redis-url is not given (default ${DEFAULT_REDIS_URL})`],
   ['KEYWARD_REDIS_PREFIX', 'the Redis prefix when --prefix is not given'],
+  ...POSTGRES_ENVIRONMENT,
   ['KEYWARD_KEY_PREFIX', 'the key prefix when --key-prefix is not given'],
   [
     'KEYWARD_PEPPER',
@@ -106,6 +109,7 @@ export function storeSettings({ values, env }: CommandContext, writesKey?: 'keys
     redisPrefixStated: namedRedisPrefix !== undefined,
     keyPrefix,
     pepper: pepper ?? null,
+    ...postgresSettings(values, env),
   }
 }
 

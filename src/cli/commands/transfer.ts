@@ -1,0 +1,203 @@
+/**
+ * `keyward keys export` and `keys import`: stored records (hashes, never keys, K3) as JSON lines,
+ * so keys move between stores — Redis to Postgres, one prefix or schema to another — without
+ * being reissued. A moved key authenticates wherever the service hashes with the same pepper.
+ * Import is idempotent: a record already stored is left as it is, except that a revocation or
+ * an earlier expiry in the file is applied (they only ever narrow what a key may do, K6).
+ */
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import type { KeyStore, StoredKey } from '../../types.js'
+import { stringOption } from '../args.js'
+import type { CommandSpec } from '../command.js'
+import { usageError } from '../exit-status.js'
+import { lines } from '../output.js'
+import { type StoreSettings, withRedisKeyward } from '../store.js'
+import { ownerOption, STORE_ENVIRONMENT, STORE_EXITS, STORE_OPTIONS, storeSettings } from './key-options.js'
+import { encodeRecord, parseRecordLine, RecordLineError } from './transfer-format.js'
+
+/** Records read per listing page, and imported at once. */
+const PAGE = 100
+const IMPORT_CONCURRENCY = 16
+
+async function* everyKey(keys: KeyStore, ownerId: string | undefined): AsyncIterable<StoredKey> {
+  let after: StoredKey | undefined
+  for (;;) {
+    const page = await keys.list({ limit: PAGE, now: Date.now(), ownerId, after })
+    yield* page.keys
+    if (!page.more || page.keys.length === 0) return
+    after = page.keys[page.keys.length - 1]
+  }
+}
+
+/** A new file only readable by its owner: it names every key of the store. */
+function openOutput(path: string): Promise<WriteStream> {
+  return new Promise((resolve, reject) => {
+    const stream = createWriteStream(path, { flags: 'wx', mode: 0o600 })
+    stream.once('open', () => resolve(stream))
+    stream.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EEXIST' ? usageError(`--output ${path} exists already: export writes a new file only`) : error),
+    )
+  })
+}
+
+function write(stream: WriteStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(text, (error) => (error ? reject(error) : resolve())))
+}
+
+export const keysExport: CommandSpec = {
+  name: 'keys export',
+  summary: 'write the stored records (hashes, never keys) as JSON lines',
+  usage: 'keys export [--owner <owner-id>] [--output <file>] [options]',
+  description: [
+    'Writes every stored record, newest first, one JSON object a line: id, hash, name, type,\nlast 4 characters, owner, meta, times, scopes and limits. The full keys are not in the store\nand so not in the file; keys import reads it into another store, where the keys keep\nworking if the service there uses the same pepper.',
+    'Without --output the lines go to stdout; --output writes a new file readable only by you.',
+  ],
+  positionals: [],
+  options: {
+    owner: { type: 'string', value: '<owner-id>', description: "only this owner's keys" },
+    output: { type: 'string', value: '<file>', description: 'write to this new file (mode 600) instead of stdout' },
+    ...STORE_OPTIONS,
+  },
+  environment: STORE_ENVIRONMENT,
+  exitStatuses: STORE_EXITS,
+  examples: ['keyward keys export --output keys.jsonl', 'keyward keys export --redis-url redis://cache:6379 | keyward keys import --database-url postgres://app@db/app'],
+  async run(context) {
+    const { values } = context
+    const ownerId = ownerOption(values)
+    const output = stringOption(values, 'output')
+    const settings = storeSettings(context)
+    const stream = output === undefined ? undefined : await openOutput(output)
+    try {
+      const { count, where } = await storeSettingsRun(settings, async (keys, where) => {
+        let count = 0
+        for await (const key of everyKey(keys, ownerId)) {
+          const line = `${encodeRecord(key)}\n`
+          if (stream === undefined) context.stdout.write(line)
+          else await write(stream, line)
+          count++
+        }
+        return { count, where }
+      })
+      if (stream === undefined) return { streamed: true }
+      const text = lines(`Exported ${count} key record${count === 1 ? '' : 's'} from ${where} to ${output}.`)
+      return { json: { exported: count, file: output }, text }
+    } finally {
+      stream?.end()
+    }
+  },
+}
+
+/** What import did, record by record. */
+interface ImportCounts {
+  imported: number
+  present: number
+  narrowed: number
+  conflicts: { line: number; id: string; reason: string }[]
+}
+
+/** One record into `keys`: inserted, or matched to the same key already stored (narrowed when the file revokes or expires it sooner). */
+async function importOne(keys: KeyStore, record: StoredKey, line: number, counts: ImportCounts): Promise<void> {
+  let existing = await keys.get(record.id)
+  if (existing === undefined) {
+    try {
+      await keys.insert(record)
+      counts.imported++
+      return
+    } catch (error) {
+      existing = await keys.get(record.id)
+      if (existing === undefined) {
+        if ((await keys.findByHash(record.hash)) !== undefined) {
+          counts.conflicts.push({ line, id: record.id, reason: 'its hash is stored under another id' })
+          return
+        }
+        throw error
+      }
+    }
+  }
+  if (existing.hash !== record.hash) {
+    counts.conflicts.push({ line, id: record.id, reason: 'a different key is stored under this id' })
+    return
+  }
+  let narrowed = false
+  if (record.revokedAt !== null && existing.revokedAt === null) narrowed = (await keys.revoke(record.id, record.revokedAt)) !== undefined
+  if (record.expiresAt !== null && (existing.expiresAt === null || record.expiresAt < existing.expiresAt)) {
+    narrowed = (await keys.shortenExpiry(record.id, record.expiresAt)) !== undefined || narrowed
+  }
+  if (narrowed) counts.narrowed++
+  else counts.present++
+}
+
+async function importLines(keys: KeyStore, input: AsyncIterable<string>): Promise<ImportCounts> {
+  const counts: ImportCounts = { imported: 0, present: 0, narrowed: 0, conflicts: [] }
+  let batch: Promise<void>[] = []
+  let lineNumber = 0
+  for await (const text of input) {
+    lineNumber++
+    if (text.trim() === '') continue
+    let record: StoredKey
+    try {
+      record = parseRecordLine(text)
+    } catch (error) {
+      if (!(error instanceof RecordLineError)) throw error
+      await Promise.all(batch)
+      const before = counts.imported === 0 ? 'nothing was imported' : `the ${counts.imported} records before it were imported (running import again leaves them as they are)`
+      throw usageError(`line ${lineNumber} is not a key record as keys export writes it: ${error.message}; ${before}`)
+    }
+    batch.push(importOne(keys, record, lineNumber, counts))
+    if (batch.length >= IMPORT_CONCURRENCY) {
+      await Promise.all(batch)
+      batch = []
+    }
+  }
+  await Promise.all(batch)
+  return counts
+}
+
+export const keysImport: CommandSpec = {
+  name: 'keys import',
+  summary: 'read records written by keys export into this store',
+  usage: 'keys import [file] [options]',
+  description: [
+    'Reads JSON lines as keys export writes them (from the file, or stdin when none is given)\nand stores each record as it is: revoked keys stay revoked, and the keys authenticate\nagainst this store if the service uses the same pepper. Running it again is safe: records\nalready stored are left as they are, except that a revocation or an earlier expiry in the\nfile is applied. A record whose id or hash belongs to another key is reported, not stored.',
+    'With --json, prints { "imported", "alreadyStored", "narrowed", "conflicts" }.',
+  ],
+  positionals: [{ name: 'file', required: false, description: 'the JSON lines to read (default: stdin)' }],
+  options: STORE_OPTIONS,
+  environment: STORE_ENVIRONMENT,
+  exitStatuses: STORE_EXITS,
+  examples: ['keyward keys import keys.jsonl --database-url postgres://app@db.internal/app --schema keyward'],
+  async run(context) {
+    const file = context.positionals[0]
+    const settings = storeSettings(context)
+    const input = file === undefined || file === '-' ? process.stdin : createReadStream(file)
+    const opened = new Promise<void>((resolve, reject) => {
+      if (input === process.stdin) return resolve()
+      input.once('open', () => resolve())
+      input.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? usageError(`no file ${file}`) : error))
+    })
+    await opened
+    const { counts, where } = await storeSettingsRun(settings, async (keys, where) => ({
+      counts: await importLines(keys, createInterface({ input, crlfDelay: Infinity })),
+      where,
+    }))
+    return importResult(counts, where)
+  },
+}
+
+function importResult(counts: ImportCounts, where: string) {
+  const { imported, present, narrowed, conflicts } = counts
+  const summary = `Imported ${imported} key record${imported === 1 ? '' : 's'} into ${where}; ${present} ${present === 1 ? 'was' : 'were'} stored already${narrowed === 0 ? '' : `, ${narrowed} revoked or expired sooner to match the file`}.`
+  if (conflicts.length > 0) {
+    const first = conflicts[0]!
+    throw usageError(`${summary} ${conflicts.length} record${conflicts.length === 1 ? '' : 's'} not stored: line ${first.line} (${first.id}): ${first.reason}`)
+  }
+  return { json: { imported, alreadyStored: present, narrowed, conflicts }, text: lines(summary) }
+}
+
+/** Runs `operation` on the key store the settings name, with its description for messages. */
+function storeSettingsRun<T>(settings: StoreSettings, operation: (keys: KeyStore, where: string) => Promise<T>): Promise<T> {
+  return withRedisKeyward(settings, (keyward, store) => operation(keyward.stores.keys, store.where))
+}
+
+export const TRANSFER_COMMANDS: readonly CommandSpec[] = [keysExport, keysImport]

@@ -1,0 +1,154 @@
+/**
+ * The OpenTelemetry bridge (T2). `@opentelemetry/api` is an optional peer: it is looked up once,
+ * synchronously, and without it keyward adds nothing to a decision. With it, each decision asks
+ * the API which providers are registered now (two global reads); while no SDK is, it records nothing.
+ */
+import { createRequire } from 'node:module'
+import type * as OpenTelemetryApi from '@opentelemetry/api'
+import type { Attributes, Counter, Histogram, Meter, MeterProvider, Span, Tracer, TracerProvider } from '@opentelemetry/api'
+import type { DecisionOutcome } from './events.js'
+
+export type Api = typeof OpenTelemetryApi
+
+const PACKAGE = '@opentelemetry/api'
+const SCOPE = 'keyward'
+/** Seconds: a memory store answers in microseconds, a remote one in milliseconds, a timeout in one. */
+const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+let loaded: Api | null | undefined
+
+/** `@opentelemetry/api` when it can be loaded, else null. Looked up once per process. */
+export function loadOpenTelemetry(): Api | null {
+  if (loaded === undefined) loaded = tryLoad()
+  return loaded
+}
+
+function tryLoad(): Api | null {
+  try {
+    // The ESM build makes a require from its own location; in the CJS build import.meta is empty
+    // and the module's own require is there.
+    const url: unknown = import.meta.url
+    const load = typeof url === 'string' ? createRequire(url) : require
+    const api = load(PACKAGE) as Api
+    return typeof api?.trace?.getTracerProvider === 'function' && typeof api.metrics?.getMeterProvider === 'function' ? api : null
+  } catch {
+    return null
+  }
+}
+
+/** What keyward records with, from the providers registered now. */
+export interface Instruments {
+  tracer: Tracer | null
+  decisions: Counter | null
+  storeDuration: Histogram | null
+}
+
+/** The global tracer provider as the API hands it out: a proxy for the SDK's, once one is set. */
+interface ProxyProvider extends TracerProvider {
+  getDelegate?(): TracerProvider
+  getDelegateTracer?(name: string): Tracer | undefined
+}
+
+/**
+ * The instruments of the providers registered now, or null while none is: a provider registered
+ * after `createKeyward()` is picked up by the next decision.
+ */
+export function createInstrumentSource(api: Api): () => Instruments | null {
+  let tracerSource: unknown
+  let meterProvider: unknown
+  let instruments: Instruments | null = null
+  return function currentInstruments() {
+    const proxy = api.trace.getTracerProvider() as ProxyProvider
+    const source = typeof proxy.getDelegate === 'function' ? proxy.getDelegate() : proxy
+    const meters = api.metrics.getMeterProvider()
+    if (source !== tracerSource || meters !== meterProvider) {
+      tracerSource = source
+      meterProvider = meters
+      instruments = instrumentsOf(api, proxy, meters)
+    }
+    return instruments
+  }
+}
+
+function instrumentsOf(api: Api, proxy: ProxyProvider, meters: MeterProvider): Instruments | null {
+  // A proxy without a delegate hands out no-op spans: no SDK is registered.
+  const tracer = typeof proxy.getDelegateTracer === 'function' ? (proxy.getDelegateTracer(SCOPE) ?? null) : proxy.getTracer(SCOPE)
+  const meter: Meter = meters.getMeter(SCOPE)
+  const metered = typeof api.createNoopMeter !== 'function' || meter !== api.createNoopMeter()
+  if (tracer === null && !metered) return null
+  return {
+    tracer,
+    decisions: metered
+      ? meter.createCounter('keyward.decisions', { description: 'Decisions of keyward, by outcome', unit: '{decision}' })
+      : null,
+    storeDuration: metered
+      ? meter.createHistogram('keyward.store.duration', {
+          description: 'How long keyward waited on its stores',
+          unit: 's',
+          advice: { explicitBucketBoundaries: STORE_BUCKETS },
+        })
+      : null,
+  }
+}
+
+/** The request as the span's start attributes name it (OpenTelemetry's HTTP conventions). */
+export interface SpanRequest {
+  method: string | null
+  path: string | null
+  route: string | null
+}
+
+/** Starts the decision's span; the caller ends it with `endDecisionSpan`. */
+export function startDecisionSpan(api: Api, tracer: Tracer, request: SpanRequest): Span {
+  const attributes: Attributes = {}
+  if (request.method !== null) attributes['http.request.method'] = request.method
+  if (request.route !== null) attributes['http.route'] = request.route
+  if (request.path !== null) attributes['url.path'] = request.path
+  return tracer.startSpan('keyward.authenticate', { kind: api.SpanKind.INTERNAL, attributes })
+}
+
+/** What the span ends with: the outcome, the key when one was found, and keyward's answer. */
+export interface DecisionFacts {
+  outcome: DecisionOutcome
+  status: number | null
+  requestId: string
+  key: { id: string; ownerId: string | null; keyType: string } | null
+}
+
+export function endDecisionSpan(api: Api, span: Span, facts: DecisionFacts): void {
+  if (span.isRecording()) {
+    span.setAttribute('keyward.outcome', facts.outcome)
+    span.setAttribute('keyward.request_id', facts.requestId)
+    if (facts.key !== null) {
+      span.setAttribute('keyward.key_id', facts.key.id)
+      span.setAttribute('keyward.key_type', facts.key.keyType)
+      if (facts.key.ownerId !== null) span.setAttribute('keyward.owner_id', facts.key.ownerId)
+    }
+    if (facts.status !== null) span.setAttribute('http.response.status_code', facts.status)
+    // A refusal is the answer working as meant; only a fault of keyward's own is an error.
+    if (facts.outcome === 'INTERNAL_ERROR') span.setStatus({ code: api.SpanStatusCode.ERROR, message: facts.outcome })
+  }
+  span.end()
+}
+
+/** Attribute sets are few (one per outcome, per store call): built once each, not per decision. */
+export function createAttributeCache(): { outcome(outcome: DecisionOutcome): Attributes; store(operation: string, failed: boolean): Attributes } {
+  const outcomes = new Map<string, Attributes>()
+  const stores = new Map<string, Attributes>()
+  return {
+    outcome(outcome) {
+      let attributes = outcomes.get(outcome)
+      if (attributes === undefined) outcomes.set(outcome, (attributes = Object.freeze({ 'keyward.outcome': outcome })))
+      return attributes
+    },
+    store(operation, failed) {
+      const name = failed ? `${operation}!` : operation
+      let attributes = stores.get(name)
+      if (attributes === undefined) {
+        attributes = Object.freeze(failed ? { 'keyward.store.operation': operation, 'error.type': 'store_fault' } : { 'keyward.store.operation': operation })
+        stores.set(name, attributes)
+      }
+      return attributes
+    },
+  }
+}

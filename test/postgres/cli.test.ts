@@ -1,0 +1,187 @@
+/**
+ * The command line on Postgres, run as a subprocess: `keyward migrate` (S1), the keys commands
+ * with `--database-url`, and `keys export` / `keys import` moving keys from Redis to Postgres
+ * without reissuing them (S7): afterwards every key authenticates against Postgres and every
+ * revoked key stays revoked; the files hold hashes, never keys (K3).
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type Keyward, createKeyward } from '../../src/index.js'
+import { keyPattern } from '../../src/key-format.js'
+import { createPostgresStores, type PostgresStores } from '../../src/postgres/index.js'
+import type { StoredKey } from '../../src/types.js'
+import { expectOneLineError, runCli, stdoutJson } from '../cli/support/cli.js'
+import { instanceOn } from '../cli/support/store.js'
+import { type TestDatabase, databaseAvailable, uniqueSchema, withDatabase } from '../helpers/postgres.js'
+import { deletePrefix, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+
+const redisUrl = sharedRedisUrl(inject('keywardRedis'))
+const prefix = uniquePrefix('cli-transfer')
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
+const code = (d: Awaited<ReturnType<Keyward['authenticate']>>) => (d.ok ? 'ok' : d.error.code)
+
+describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on Postgres (S1, S7)', { timeout: 60_000 }, () => {
+  let db: TestDatabase
+  withDatabase('cli', (database) => (db = database))
+  const dir = mkdtempSync(join(tmpdir(), 'keyward-cli-pg-'))
+  const schemas: string[] = []
+  let stores: PostgresStores
+  let onPostgres: Keyward
+  beforeAll(() => {
+    stores = createPostgresStores({ pool: db.pool, schema: db.schema })
+    onPostgres = createKeyward({ stores })
+  })
+  afterAll(async () => {
+    await onPostgres?.close()
+    for (const schema of schemas) await db.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+    await deletePrefix(redisUrl!, prefix)
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** The CLI on this file's schema, with nothing from the test runner's environment. */
+  const onSchema = (args: string[], env: Record<string, string> = {}) =>
+    runCli([...args, '--database-url', db.url, '--schema', db.schema], { KEYWARD_KEY_PREFIX: 'svc', ...env })
+
+  describe('keyward migrate (S1)', () => {
+    it('S1: migrates a new schema, then says it is up to date; --json gives the versions', async () => {
+      const schema = uniqueSchema('cli_migrate')
+      schemas.push(schema)
+      const first = await runCli(['migrate', '--schema', schema], { DATABASE_URL: db.url })
+      expect(first.status, first.describe()).toBe(0)
+      expect(first.stdout).toMatch(new RegExp(`^Applied migration 1 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 1\\.\\n$`))
+      const again = await runCli(['migrate', '--schema', schema, '--database-url', db.url, '--json'])
+      expect(again.status, again.describe()).toBe(0)
+      expect(stdoutJson(again)).toEqual({ schema, applied: [], version: 1 })
+    })
+
+    it('S1/R5: without a URL it is a usage error; an unreachable Postgres is exit 4 within seconds; a password never shows', async () => {
+      expect(expectOneLineError(await runCli(['migrate']), 2)).toMatch(/^migrate needs the Postgres URL: pass --database-url/)
+      const down = await runCli(['migrate', '--database-url', 'postgres://app:s3cret-pw@127.0.0.1:1/app'])
+      expect(expectOneLineError(down, 4)).toMatch(/^migrating Postgres at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/app \(schema keyward\) failed: /)
+      expect(down.stderr).not.toContain('s3cret-pw')
+      expect(down.ms).toBeLessThan(15_000)
+      expect(expectOneLineError(await runCli(['migrate', '--database-url', 'redis://127.0.0.1:6379']), 2)).toMatch(/must be a postgres:\/\/ or postgresql:\/\/ URL/)
+    })
+
+    it('S1: the keys commands on a schema never migrated are exit 4, naming keyward migrate', async () => {
+      const run = await runCli(['keys', 'list', '--database-url', db.url, '--schema', 'kwtest_never_made'])
+      expect(expectOneLineError(run, 4)).toMatch(/has no keyward schema "kwtest_never_made" at version 1: run keyward migrate --database-url <url> --schema kwtest_never_made first/)
+    })
+  })
+
+  describe('the keys commands on Postgres', () => {
+    it('S1: keys create writes to Postgres, where the service authenticates the key; list and revoke work on it', async () => {
+      const create = await onSchema(['keys', 'create', '--name', 'made by the CLI', '--owner', 'acct-cli', '--json'])
+      expect(create.status, create.describe()).toBe(0)
+      const { key, record } = stdoutJson(create)
+      expect(code(await onPostgres.authenticate(bearer(key)))).toBe('ok')
+      const list = await onSchema(['keys', 'list', '--owner', 'acct-cli', '--json'])
+      expect(stdoutJson(list).keys.map((r: { id: string }) => r.id)).toEqual([record.id])
+      const revoke = await onSchema(['keys', 'revoke', record.id])
+      expect(revoke.status, revoke.describe()).toBe(0)
+      expect(code(await onPostgres.authenticate(bearer(key)))).toBe('API_KEY_REVOKED')
+    })
+
+    it('both DATABASE_URL and REDIS_URL in the environment: the CLI asks which store instead of guessing', async () => {
+      const run = await runCli(['keys', 'list'], { DATABASE_URL: db.url, REDIS_URL: redisUrl! })
+      expect(expectOneLineError(run, 2)).toMatch(/^both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url/)
+      const flagged = await runCli(['keys', 'list', '--database-url', db.url, '--schema', db.schema], { REDIS_URL: redisUrl! })
+      expect(flagged.status, flagged.describe()).toBe(0)
+    })
+  })
+
+  describe('keys export and keys import, Redis to Postgres (S7)', () => {
+    let source: Awaited<ReturnType<typeof instanceOn>>
+    let issued: { key: string; id: string; revoked: boolean }[]
+    beforeAll(async () => {
+      source = await instanceOn(redisUrl!, prefix)
+      issued = []
+      const inputs = [
+        { name: 'plain' },
+        { name: 'owned', ownerId: 'acct-move', meta: { plan: 'pro', seats: 3 } },
+        { name: 'scoped sandbox', sandbox: true, scopes: ['ip'], limits: { perMinute: 5, perMonth: 50 } },
+        { name: 'expiring', expiresAt: Date.now() + 86_400_000 },
+        { name: 'to revoke', ownerId: 'acct-move' },
+      ]
+      for (const input of inputs) {
+        const { key, record } = await source.keyward.keys.create(input)
+        issued.push({ key, id: record.id, revoked: false })
+      }
+      await source.keyward.keys.revoke(issued[4]!.id)
+      issued[4]!.revoked = true
+    })
+    afterAll(async () => {
+      await source?.close()
+    })
+
+    const exportFile = (name: string) => join(dir, name)
+    const redisExport = (args: string[]) => runCli(['keys', 'export', ...args, '--redis-url', redisUrl!, '--prefix', prefix])
+
+    it('S7/K3: export writes one record a line, hashes and never keys, to a new file only its owner can read', async () => {
+      const file = exportFile('first.jsonl')
+      const run = await redisExport(['--output', file])
+      expect(run.status, run.describe()).toBe(0)
+      expect(run.stdout).toMatch(new RegExp(`^Exported 5 key records from Redis at .* \\(prefix ${prefix}\\) to ${file}\\.\\n$`))
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      const text = readFileSync(file, 'utf8')
+      const records = text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+      expect(records.map((r) => r.id).sort()).toEqual(issued.map((k) => k.id).sort())
+      expect(text.match(keyPattern('svc')) ?? []).toEqual([])
+      for (const { key } of issued) expect(text).not.toContain(key.slice(9, -4))
+      const again = await redisExport(['--output', file])
+      expect(expectOneLineError(again, 2)).toMatch(/exists already/)
+    })
+
+    it('S7: imported into Postgres, every key authenticates there, the revoked one stays revoked, and the records are the same', async () => {
+      const file = exportFile('to-postgres.jsonl')
+      expect((await redisExport(['--output', file])).status).toBe(0)
+      const run = await onSchema(['keys', 'import', file])
+      expect(run.status, run.describe()).toBe(0)
+      expect(run.stdout).toMatch(/^Imported 5 key records into Postgres at .* \(schema kwtest_cli_[0-9a-f]+\); 0 were stored already\.\n$/)
+      for (const { key, revoked } of issued) expect(code(await onPostgres.authenticate(bearer(key)))).toBe(revoked ? 'API_KEY_REVOKED' : 'ok')
+      const withoutUse = (k: StoredKey | undefined) => k && { ...k, lastUsedAt: null }
+      for (const { id } of issued) expect(withoutUse(await stores.keys.get(id))).toEqual(withoutUse(await source.stores.keys.get(id)))
+      const again = await onSchema(['keys', 'import', file, '--json'])
+      expect(stdoutJson(again)).toEqual({ imported: 0, alreadyStored: 5, narrowed: 0, conflicts: [] })
+    })
+
+    it('S7/K6: a key revoked at the source after the first import is revoked by importing again; nothing is ever revived', async () => {
+      const target = issued[0]!
+      await source.keyward.keys.revoke(target.id)
+      const run = spawnSync('sh', ['-c', `${cliCommand(['keys', 'export', '--redis-url', redisUrl!, '--prefix', prefix])} | ${cliCommand(['keys', 'import', '--database-url', db.url, '--schema', db.schema, '--json'])}`], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      })
+      expect(run.status, run.stderr).toBe(0)
+      expect(JSON.parse(run.stdout)).toEqual({ imported: 0, alreadyStored: 4, narrowed: 1, conflicts: [] })
+      expect(code(await onPostgres.authenticate(bearer(target.key)))).toBe('API_KEY_REVOKED')
+      target.revoked = true
+    })
+
+    it('S7: a line that is not a record stops the import at that line, naming it and never echoing it', async () => {
+      const file = exportFile('bad.jsonl')
+      const good = readFileSync(exportFile('to-postgres.jsonl'), 'utf8').split('\n')[0]
+      writeFileSync(file, `${good}\n{"id":"key_x","hash":"svc_live_${'A'.repeat(38)}"}\n`)
+      const run = await onSchema(['keys', 'import', file])
+      expect(expectOneLineError(run, 2)).toMatch(/^line 2 is not a key record as keys export writes it: "name" is missing/)
+      expect(run.stderr).not.toContain('AAAA')
+    })
+
+    it('S7: a record whose id belongs to a different key is reported and not stored', async () => {
+      const file = exportFile('clash.jsonl')
+      const line = JSON.parse(readFileSync(exportFile('to-postgres.jsonl'), 'utf8').split('\n')[0]!)
+      writeFileSync(file, `${JSON.stringify({ ...line, hash: 'f'.repeat(64) })}\n`)
+      const run = await onSchema(['keys', 'import', file])
+      expect(expectOneLineError(run, 2)).toMatch(/1 record not stored: line 1 \(key_[0-9A-Za-z]+\): a different key is stored under this id/)
+    })
+  })
+})
+
+/** A shell command running the CLI from source, for pipes. */
+function cliCommand(args: string[]): string {
+  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
+  return [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args].map(quote).join(' ')
+}
