@@ -18,6 +18,7 @@ import { canonicalPath, pathOf, queryOf, underPrefix } from './request-path.js'
 import { isPromise } from './store-calls.js'
 import { successResponse, withoutBody } from './responses.js'
 import type { Awaitable, KeywardResponse, RequestView, RouteRequirements } from './types.js'
+import { createWebPage, type WebPage, type WebPageOptions } from './web-page/index.js'
 
 /**
  * Options every adapter takes. A bad option throws a TypeError at setup, naming it.
@@ -43,6 +44,11 @@ export interface AdapterOptions {
   dashboard?: DashboardOptions | DashboardOptions['authorize'] | undefined
   /** Where the dashboard routes answer. Default `/api/dashboard`. */
   dashboardPath?: string | undefined
+  /**
+   * The key-management web page on top of the dashboard routes (which it needs): `true` for the
+   * page at `/dashboard/`, or `{ path, signIn }`. Default: none.
+   */
+  webPage?: boolean | WebPageOptions | undefined
   /**
    * Answer unknown paths with keyward's 404 envelope: under `paths` once the key is checked (so
    * the 404 tells nothing to a caller without one), and anywhere else under this root at once.
@@ -78,6 +84,8 @@ export type PathKind =
   | 'ping'
   | 'auth-test'
   | 'dashboard'
+  /** The web page and its assets, at their exact paths. */
+  | 'web-page'
   /** Under the protected paths: needs a key unless its route is public. */
   | 'protected'
   /** Under the `notFound` root but not protected: keyward's 404, whatever the credentials. */
@@ -117,7 +125,7 @@ export interface AdapterKit {
    * tells whether the client has left meanwhile. A throw from `then` becomes a 500 answer.
    */
   decide(view: RequestView, requirements: RouteRequirements, gone: () => boolean, then: (step: Step) => void): void
-  /** keyward's own answer for ping, the auth test, the dashboard and 404s. */
+  /** keyward's own answer for ping, the auth test, the dashboard, the web page and 404s. */
   answer(kind: AnsweredKind, view: RequestView, readBody: ReadBody, headers: DashboardRequest['headers']): Awaitable<KeywardResponse>
   /** A thrown error as the error envelope; 5xx errors are passed to `onError`. */
   errorResponse(error: unknown, requestId: string, method?: string): KeywardResponse
@@ -147,11 +155,13 @@ export const CLIENT_CLOSED_REQUEST = 499
 
 export { isPromise } from './store-calls.js'
 
-const OPTION_NAMES = ['paths', 'ping', 'authTest', 'dashboard', 'dashboardPath', 'notFound', 'trustProxy', 'onError']
+const OPTION_NAMES = ['paths', 'ping', 'authTest', 'dashboard', 'dashboardPath', 'webPage', 'notFound', 'trustProxy', 'onError']
+const WEB_PAGE_OPTION_NAMES = ['path', 'signIn']
 const ROUTE_OPTION_NAMES = new Set(['scopes', 'liveOnly', 'consume', 'public'])
 /** A path keyward answers at, or a prefix: segments of unreserved characters. */
 const PATH_PATTERN = /^(?:\/[A-Za-z0-9._~-]+)+$/
 const PING_ALLOW = 'GET, HEAD'
+const WEB_PAGE_ALLOW = 'GET, HEAD'
 const AUTH_TEST_ALLOW = 'GET, HEAD, POST'
 /** The header lines Node's parser keeps when the server sets no `maxHeadersCount`: 2000 entries. */
 const NODE_DEFAULT_LINE_CAP = 1000
@@ -279,6 +289,7 @@ interface ResolvedOptions {
   authTest: string | null
   dashboard: Dashboard | null
   dashboardPath: string
+  webPage: WebPage | null
   notFound: string | null
   hops: number
   onError: (error: unknown, info: { requestId: string }) => void
@@ -314,17 +325,43 @@ function resolveOptions(keyward: Keyward, options: AdapterOptions | undefined, a
   }
   const onError = given.onError ?? logToConsole
   if (typeof onError !== 'function') fail('onError', 'must be a function', onError)
+  const authTest = path('authTest', given.authTest, '/api/v1/auth/test')
+  const dashboardPath = path('dashboardPath', given.dashboardPath, '/api/dashboard')!
+  const app = { dashboard: dashboardOptions !== undefined, dashboardPath, authTest }
   return {
     // A prefix always ends with '/', so '/api/v1' does not take in '/api/v10'.
     paths: Object.freeze(paths.map((p) => (p.endsWith('/') ? p : `${p}/`))),
     ping: path('ping', given.ping, '/api/v1/ping'),
-    authTest: path('authTest', given.authTest, '/api/v1/auth/test'),
+    authTest,
     dashboard: dashboardOptions ? createDashboard(keyward, dashboardOptions) : null,
-    dashboardPath: path('dashboardPath', given.dashboardPath, '/api/dashboard')!,
+    dashboardPath,
+    webPage: resolveWebPage(keyward, given.webPage, app, fail),
     notFound: path('notFound', given.notFound, false),
     hops,
     onError,
   }
+}
+
+type Fail = (option: string, rule: string, value: unknown) => never
+
+/** U1: the `webPage` option, checked; null when the page is off. */
+function resolveWebPage(keyward: Keyward, given: unknown, app: { dashboard: boolean; dashboardPath: string; authTest: string | null }, fail: Fail): WebPage | null {
+  if (given === undefined || given === false) return null
+  const options = (given === true ? {} : given) as Record<string, unknown>
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('webPage', 'must be true, false or { path?, signIn? }', given)
+  for (const name of Object.keys(options)) {
+    if (!WEB_PAGE_OPTION_NAMES.includes(name)) fail(`webPage.${name}`, `is not an option of the web page; they are ${WEB_PAGE_OPTION_NAMES.join(', ')}`, options[name])
+  }
+  const { path = '/dashboard/', signIn = 'token' } = options as WebPageOptions
+  if (typeof path !== 'string' || !PATH_PATTERN.test(path.endsWith('/') ? path.slice(0, -1) : path)) {
+    fail('webPage.path', 'must be a path like "/dashboard/" (segments of letters, digits and ._~-)', path)
+  }
+  if (signIn !== 'token' && signIn !== 'session') fail('webPage.signIn', 'must be "token" or "session"', signIn)
+  if (!app.dashboard) fail('webPage', 'needs option "dashboard": the page manages keys through the dashboard routes', given)
+  const pagePath = path.endsWith('/') ? path : `${path}/`
+  if (pagePath.startsWith(`${app.dashboardPath}/`)) fail('webPage.path', `must lie outside the dashboard routes (${app.dashboardPath}/)`, path)
+  const { serviceName, keyPrefix } = keyward
+  return createWebPage({ path: pagePath, signIn, dashboardPath: app.dashboardPath, authTestPath: app.authTest, serviceName, keyPrefix })
 }
 
 /** Whether any reading a router may take of `path` lies under one of `prefixes` (A3). */
@@ -335,7 +372,7 @@ function anyUnder(path: string, prefixes: readonly string[]): boolean {
 
 /** What a request is (A1, A3), by the adapter's paths. */
 function createClassifier(settings: ResolvedOptions): (target: string, routed?: string) => PathKind {
-  const { paths, ping, authTest, dashboard, dashboardPath, notFound } = settings
+  const { paths, ping, authTest, dashboard, dashboardPath, webPage, notFound } = settings
 
   /** What one reading of the path is: protected, under the 404 root, or outside. */
   function readingOf(path: string): PathKind {
@@ -352,6 +389,7 @@ function createClassifier(settings: ResolvedOptions): (target: string, routed?: 
     const raw = pathOf(target)
     if (raw === ping) return 'ping'
     if (raw === authTest) return 'auth-test'
+    if (webPage !== null && webPage.serves(raw)) return 'web-page'
     if (dashboard !== null && raw.startsWith(dashboardPath) && raw.charCodeAt(dashboardPath.length) === 47) return 'dashboard'
     let kind = readingOf(raw)
     if (kind === 'protected') return kind
@@ -418,9 +456,9 @@ function createThrownAnswer(keyward: Keyward, onError: ResolvedOptions['onError'
   }
 }
 
-/** keyward's own answers: ping, the auth test, the dashboard and 404s. */
+/** keyward's own answers: ping, the auth test, the dashboard, the web page and 404s. */
 function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): AdapterKit['answer'] {
-  const { dashboard, dashboardPath } = settings
+  const { dashboard, dashboardPath, webPage } = settings
   const names = keyward.names
   const notFoundResponse = (requestId: string, headers?: Record<string, string>) => keyward.errorResponse('not_found', MESSAGES.notFound(names), requestId, headers)
   const notAllowed = (view: RequestView, allow: string) =>
@@ -460,6 +498,10 @@ function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): AdapterK
     const method = view.method
     if (kind === 'dashboard') return runDashboard(view, readBody, headers)
     if (kind === 'not-found') return onHead(method, notFoundResponse(view.requestId!))
+    if (kind === 'web-page') {
+      if (method !== 'GET' && method !== 'HEAD') return notAllowed(view, WEB_PAGE_ALLOW)
+      return onHead(method, webPage!.answer(view.path!, view.requestId!))
+    }
     if (kind === 'ping') {
       if (method !== 'GET' && method !== 'HEAD') return notAllowed(view, PING_ALLOW)
       return onHead(method, successResponse({ status: 'ok' }, view.requestId!, keyward.clock.now()))
