@@ -14,7 +14,7 @@ import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValida
  */
 export async function buildExpressApp(config: AppConfig, factory: () => express.Express = express): Promise<BuiltApp> {
   const { keyward } = config
-  const api = keywardExpress(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
+  const api = keywardExpress(keyward, { dashboard: config.dashboard, webPage: true, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
   const send = (res: express.Response, response: KeywardResponse) => res.status(response.status).set(response.headers).end(response.body)
   const app = factory()
   app.disable('x-powered-by')

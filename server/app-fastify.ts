@@ -24,7 +24,7 @@ export const buildFastifyApp: AppBuilder = async (config) => {
       return server
     },
   })
-  await app.register(keywardFastify, { keyward, dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
+  await app.register(keywardFastify, { keyward, dashboard: config.dashboard, webPage: true, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
   const send = (reply: FastifyReply, response: KeywardResponse) => reply.code(response.status).headers(response.headers).send(response.body)
   app.get(IP_LOOKUP.path, { config: { keyward: { scopes: [...IP_LOOKUP.scopes] } } }, (request, reply) => {
     send(reply, ipLookup(keyward, request.apiKey!.requestId, queryOf(request.url)))

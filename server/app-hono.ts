@@ -22,7 +22,7 @@ export type HonoForm = 'middleware' | 'guard'
  */
 export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'): Hono {
   const { keyward } = config
-  const api = keywardHono(keyward, { dashboard: config.dashboard, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
+  const api = keywardHono(keyward, { dashboard: config.dashboard, webPage: true, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
   const app = new Hono()
   // c.newResponse() keeps the headers keyward prepared (rate limits, request id).
   const send = (c: Context, response: KeywardResponse) =>

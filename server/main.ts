@@ -94,6 +94,7 @@ await new Promise<void>((resolve, reject) => {
 const { port } = app.server.address() as AddressInfo
 const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
 if (config.dashboardToken === null) console.log(`dashboard token (generated; set DASHBOARD_TOKEN to choose one): ${dashboardToken}`)
+console.log(`dashboard page: ${base}/dashboard/`)
 if (config.store === 'memory') {
   // E6: demo keys, the one exception to K3; they live only in this process's memory.
   const live = await keyward.keys.create({ name: 'demo live key', keyType: 'live' })
