@@ -61,13 +61,24 @@ export interface PostgresStores extends KeywardStores {
   ready(): Promise<void>
 }
 
-const poolsWatched = new WeakSet<object>()
+/** Per pool, the reporters of the stores built on it, told of the pool's 'error' events. */
+const poolReporters = new WeakMap<object, Set<(error: unknown) => void>>()
 
-/** A pool emits 'error' when an idle connection dies (Postgres restarted): unheard, it would end the process. */
-function watchPool(pool: PgPoolLike, report: (error: unknown) => void): void {
-  if (poolsWatched.has(pool)) return
-  poolsWatched.add(pool)
-  pool.on('error', (error) => report(error))
+/**
+ * A pool emits 'error' when an idle connection dies (Postgres restarted): unheard, it would end
+ * the process. One listener per pool tells every open store's reporter; returns how to stop.
+ */
+function watchPool(pool: PgPoolLike, report: (error: unknown) => void): () => void {
+  let reporters = poolReporters.get(pool)
+  if (reporters === undefined) {
+    const set = new Set<(error: unknown) => void>()
+    poolReporters.set(pool, (reporters = set))
+    pool.on('error', (error) => {
+      for (const reporter of set) reporter(error)
+    })
+  }
+  reporters.add(report)
+  return () => reporters.delete(report)
 }
 
 function settingsOf(options: PostgresStoreOptions) {
@@ -80,8 +91,8 @@ function settingsOf(options: PostgresStoreOptions) {
     throw new TypeError('keyward/postgres: option "onError" must be a function')
   }
   const report = safeReporter(options.onError ?? warnAtMostEvery(10_000, 'a background write or an idle connection failed'))
-  watchPool(pool, report)
-  return { connection: createPgConnection(pool, timeoutMs), schema, schemaName, report, timeoutMs }
+  const unwatch = watchPool(pool, report)
+  return { connection: createPgConnection(pool, timeoutMs), schema, schemaName, report, timeoutMs, unwatch }
 }
 
 /**
@@ -93,8 +104,19 @@ function settingsOf(options: PostgresStoreOptions) {
  * const keys = createPostgresKeyStore({ pool: new pg.Pool({ connectionString: process.env.DATABASE_URL }) })
  */
 export function createPostgresKeyStore(options: PostgresStoreOptions): PostgresKeyStore {
-  const { connection, schema, report } = settingsOf(options)
-  return keyStoreOn(connection, schema, { onError: report })
+  const { connection, schema, report, unwatch } = settingsOf(options)
+  return closedWith(keyStoreOn(connection, schema, { onError: report }), unwatch)
+}
+
+/** The store, its `close()` also stopping `after` (its pool's reporter). */
+function closedWith<T extends { close(): Promise<void> }>(store: T, after: () => void): T {
+  return {
+    ...store,
+    async close() {
+      after()
+      await store.close()
+    },
+  }
 }
 
 /**
@@ -105,8 +127,8 @@ export function createPostgresKeyStore(options: PostgresStoreOptions): PostgresK
  * const usage = createPostgresUsageLog({ pool, retentionDays: 30 })
  */
 export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresUsageOptions): PostgresUsageLog {
-  const { connection, schema, report } = settingsOf(options)
-  return usageLogOn(connection, schema, { ...options, onError: options.onError ?? report })
+  const { connection, schema, report, unwatch } = settingsOf(options)
+  return closedWith(usageLogOn(connection, schema, { ...options, onError: options.onError ?? report }), unwatch)
 }
 
 /**
@@ -128,7 +150,7 @@ export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresU
  * const stores = createPostgresStores({ pool, limiter: createRedisRateLimiter({ client: redis }) })
  */
 export function createPostgresStores(options: PostgresStoresOptions): PostgresStores {
-  const { connection, schema, schemaName, report, timeoutMs } = settingsOf(options)
+  const { connection, schema, schemaName, report, timeoutMs, unwatch } = settingsOf(options)
   const limiter = options.limiter ?? createMemoryRateLimiter()
   if (typeof limiter !== 'object' || limiter === null || typeof limiter.consume !== 'function' || typeof limiter.peek !== 'function') {
     throw new TypeError('keyward/postgres: option "limiter" must be a RateLimiter (createMemoryRateLimiter(), createRedisRateLimiter())')
@@ -140,6 +162,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     limiter,
     usage,
     async close() {
+      unwatch()
       await Promise.all([keys.close(), usage.close()])
     },
     async ready() {

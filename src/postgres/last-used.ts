@@ -9,6 +9,9 @@ import type { StoredKey } from '../types.js'
 /** A key's `lastUsedAt` is written at most this often. */
 export const LAST_USED_INTERVAL_MS = 60_000
 
+/** At most this many keys in one statement. */
+const MAX_BATCH = 1000
+
 export interface LastUsedSettings {
   /** How often the timer looks for times that are due. */
   tickMs: number
@@ -20,93 +23,94 @@ export interface LastUsedSettings {
   report(error: unknown): void
 }
 
-export interface LastUsedWriter {
-  touch(id: string, at: number): void
+export class LastUsedWriter {
+  /** Times noted and not yet sent. */
+  private readonly noted = new Map<string, number>()
+  /** Times being written now. */
+  private readonly writing = new Map<string, number>()
+  /** When (process time) each key was last written, to keep to one write per interval. */
+  private readonly writtenAt = new Map<string, number>()
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private current: Promise<void> | null = null
+  private readonly intervalMs: number
+
+  constructor(private readonly settings: LastUsedSettings) {
+    this.intervalMs = settings.intervalMs ?? LAST_USED_INTERVAL_MS
+  }
+
+  touch(id: string, at: number): void {
+    if (at <= this.known(id)) return
+    this.noted.set(id, at)
+    this.schedule()
+  }
+
   /** The key with `lastUsedAt` as this process knows it (a noted time not yet written wins when later). */
-  overlay(key: StoredKey): StoredKey
+  overlay(key: StoredKey): StoredKey {
+    const at = this.known(key.id)
+    if (at === -Infinity || (key.lastUsedAt !== null && key.lastUsedAt >= at)) return key
+    return { ...key, lastUsedAt: at }
+  }
+
   /** Writes every noted time now, due or not; rejects when the write fails. */
-  flush(): Promise<void>
+  flush(): Promise<void> {
+    return this.writeDue(true)
+  }
+
   /** Stops the timer and writes what is noted. */
-  close(): Promise<void>
-}
+  async close(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+    await this.writeDue(true)
+  }
 
-/** At most this many keys in one statement. */
-const MAX_BATCH = 1000
+  private known(id: string): number {
+    return Math.max(this.noted.get(id) ?? -Infinity, this.writing.get(id) ?? -Infinity)
+  }
 
-export function createLastUsedWriter(settings: LastUsedSettings): LastUsedWriter {
-  const intervalMs = settings.intervalMs ?? LAST_USED_INTERVAL_MS
-  const noted = new Map<string, number>()
-  const writing = new Map<string, number>()
-  /** When (process time) each key was last written, to keep to one write a minute. */
-  const writtenAt = new Map<string, number>()
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let current: Promise<void> | null = null
-
-  function schedule(): void {
-    if (timer !== null || noted.size === 0) return
-    timer = setTimeout(() => {
-      timer = null
-      void writeDue(false).catch(settings.report).finally(schedule)
-    }, settings.tickMs)
-    timer.unref?.()
+  private schedule(): void {
+    if (this.timer !== null || this.noted.size === 0) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.writeDue(false)
+        .catch(this.settings.report)
+        .finally(() => this.schedule())
+    }, this.settings.tickMs)
+    this.timer.unref?.()
   }
 
   /** Writes the noted times that are due (all of them when `all`), one batch at a time. */
-  async function writeDue(all: boolean): Promise<void> {
-    while (current !== null) await current.catch(() => {})
+  private async writeDue(all: boolean): Promise<void> {
+    while (this.current !== null) await this.current.catch(() => {})
     const now = performance.now()
-    for (const [id, at] of writtenAt) if (now - at >= intervalMs) writtenAt.delete(id)
-    const due = [...noted].filter(([id]) => all || !writtenAt.has(id))
+    for (const [id, at] of this.writtenAt) if (now - at >= this.intervalMs) this.writtenAt.delete(id)
+    const due = [...this.noted].filter(([id]) => all || !this.writtenAt.has(id))
     for (let i = 0; i < due.length; i += MAX_BATCH) {
-      current = writeBatch(due.slice(i, i + MAX_BATCH), now)
+      this.current = this.writeBatch(due.slice(i, i + MAX_BATCH), now)
       try {
-        await current
+        await this.current
       } finally {
-        current = null
+        this.current = null
       }
     }
   }
 
-  async function writeBatch(batch: [string, number][], now: number): Promise<void> {
+  private async writeBatch(batch: [string, number][], now: number): Promise<void> {
     for (const [id, at] of batch) {
-      noted.delete(id)
-      writing.set(id, at)
+      this.noted.delete(id)
+      this.writing.set(id, at)
     }
     try {
-      await settings.write(
+      await this.settings.write(
         batch.map(([id]) => id),
         batch.map(([, at]) => at),
       )
-      for (const [id] of batch) writtenAt.set(id, now)
+      for (const [id] of batch) this.writtenAt.set(id, now)
     } catch (error) {
       // Noted again for the next tick, unless a later time was noted meanwhile.
-      for (const [id, at] of batch) if (!((noted.get(id) ?? -Infinity) >= at)) noted.set(id, at)
+      for (const [id, at] of batch) if (!((this.noted.get(id) ?? -Infinity) >= at)) this.noted.set(id, at)
       throw error
     } finally {
-      for (const [id, at] of batch) if (writing.get(id) === at) writing.delete(id)
+      for (const [id, at] of batch) if (this.writing.get(id) === at) this.writing.delete(id)
     }
-  }
-
-  return {
-    touch(id, at) {
-      const known = Math.max(noted.get(id) ?? -Infinity, writing.get(id) ?? -Infinity)
-      if (at <= known) return
-      noted.set(id, at)
-      schedule()
-    },
-
-    overlay(key) {
-      const at = Math.max(noted.get(key.id) ?? -Infinity, writing.get(key.id) ?? -Infinity)
-      if (key.lastUsedAt !== null && key.lastUsedAt >= at) return key
-      return at === -Infinity ? key : { ...key, lastUsedAt: at }
-    },
-
-    flush: () => writeDue(true),
-
-    async close() {
-      if (timer !== null) clearTimeout(timer)
-      timer = null
-      await writeDue(true)
-    },
   }
 }
