@@ -66,6 +66,16 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       expect(expectOneLineError(await runCli(['migrate', '--database-url', 'redis://127.0.0.1:6379']), 2)).toMatch(/must be a postgres:\/\/ or postgresql:\/\/ URL/)
     })
 
+    it('S1: without the pg package, migrate and the Postgres keys commands are exit 8 naming it; Redis commands do not need it', async () => {
+      const withoutPg = ['./test/postgres/without-pg.mjs']
+      const migrateRun = await runCli(['migrate', '--database-url', db.url], {}, 30_000, withoutPg)
+      expect(expectOneLineError(migrateRun, 8)).toBe('the Postgres store is reached through the pg package, which is not installed here: npm install pg')
+      const list = await runCli(['keys', 'list', '--database-url', db.url, '--schema', db.schema], {}, 30_000, withoutPg)
+      expectOneLineError(list, 8)
+      const onRedis = await runCli(['keys', 'list', '--redis-url', redisUrl!, '--prefix', prefix], {}, 30_000, withoutPg)
+      expect(onRedis.status, onRedis.describe()).toBe(0)
+    })
+
     it('S1: the keys commands on a schema never migrated are exit 4, naming keyward migrate', async () => {
       const run = await runCli(['keys', 'list', '--database-url', db.url, '--schema', 'kwtest_never_made'])
       expect(expectOneLineError(run, 4)).toMatch(/has no keyward schema "kwtest_never_made" at version 1: run keyward migrate --database-url <url> --schema kwtest_never_made first/)
