@@ -100,7 +100,7 @@ function guardSteps(guard: FailedAuthGuard, fused: boolean, decisions: Decisions
 type Pipeline = (request: RequestView, route: RouteRequirements, requestId: string, now: number, ip: string | null) => Awaitable<AuthDecision>
 
 function createPipeline({ settings, step, calls, decisions, report }: AuthenticationParts, guard: GuardSteps | null): Pipeline {
-  const { keyPrefix, peppers, defaults, legacyApiKeyHeader } = settings
+  const { keyPrefix, peppers, defaults, legacyApiKeyHeader, ownerLimits } = settings
   const authorize = step.authorize
 
   function internalFailure(error: unknown, requestId: string): AuthDecision {
@@ -117,6 +117,7 @@ function createPipeline({ settings, step, calls, decisions, report }: Authentica
       consume: facts.consume,
       defaults,
       failedAuth: ip !== null && guard !== null ? guard.failedAuth(ip) : undefined,
+      ownerLimits,
     }
   }
 

@@ -4,7 +4,7 @@
  * `KeywardStores.authorize` instead, with the same semantics; both pass
  * `test/contracts/authorize.contract.ts`.
  */
-import { resolvePolicy } from './limits-math.js'
+import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -13,6 +13,10 @@ import type {
   KeyStore,
   KeywardStores,
   LimitDecision,
+  LimitPolicy,
+  LimitRequest,
+  OwnerLimitsCheck,
+  RateLimiter,
   StoredKey,
 } from './types.js'
 
@@ -36,6 +40,9 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  * 4. The key's policy is its type's defaults with its own `limits` over them (L1). With
  *    `input.consume`, `limiter.consume`; when that admits, `keys.touch(id, now)` runs before the
  *    answer and the outcome says `consumed: true` (L4a). Without it, `limiter.peek` (L5).
+ *    O7: when `input.ownerLimits` gives the key's owner windows for its type, the key and its
+ *    owner's counter are consumed together by `limiter.consumeAll` (both or neither), peeked
+ *    together otherwise (and for step 3), and the two decisions combined (`combineDecisions`).
  *
  * The result is synchronous when every store call answers synchronously (the memory stores: no
  * promise is allocated) and a promise as soon as one answers with a promise. Store faults surface
@@ -60,21 +67,26 @@ export function composeAuthorize(
     if (key.expiresAt !== null && key.expiresAt <= now) return { result: 'expired', key }
 
     const policy = resolvePolicy(key, input.defaults)
+    const owner = ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
-    if (reason !== null) {
-      const limits = limiter.peek(key.id, policy, now)
-      if (isPromise(limits)) return Promise.resolve(limits).then((peeked) => forbidden(key, reason, peeked))
-      return forbidden(key, reason, limits)
+    if (reason !== null) return andThen(peekLimits(key, policy, owner, now), (peeked) => forbidden(key, reason, peeked))
+    if (!input.consume) return andThen(peekLimits(key, policy, owner, now), (peeked) => notConsumed(key, peeked))
+    if (owner === null) {
+      const limits = limiter.consume(key.id, policy, now)
+      if (isPromise(limits)) return Promise.resolve(limits).then((decision) => afterConsume(key, decision, now))
+      return afterConsume(key, limits, now)
     }
+    const both = consumeAll(limiter, [{ id: key.id, policy }, owner], now)
+    return andThen(both, (decisions) => afterConsume(key, combineDecisions(decisions[0]!, decisions[1]!), now))
+  }
 
-    if (!input.consume) {
-      const limits = limiter.peek(key.id, policy, now)
-      if (isPromise(limits)) return Promise.resolve(limits).then((peeked) => notConsumed(key, peeked))
-      return notConsumed(key, limits)
-    }
-    const limits = limiter.consume(key.id, policy, now)
-    if (isPromise(limits)) return Promise.resolve(limits).then((decision) => afterConsume(key, decision, now))
-    return afterConsume(key, limits, now)
+  /** The key's limits, and with an owner step its owner's, peeked and combined (O7). */
+  function peekLimits(key: StoredKey, policy: LimitPolicy, owner: LimitRequest | null, now: number): Awaitable<LimitDecision> {
+    const own = limiter.peek(key.id, policy, now)
+    if (owner === null) return own
+    const theirs = limiter.peek(owner.id, owner.policy, now)
+    if (!isPromise(own) && !isPromise(theirs)) return combineDecisions(own, theirs)
+    return Promise.all([own, theirs]).then(([a, b]) => combineDecisions(a, b))
   }
 
   function afterConsume(key: StoredKey, limits: LimitDecision, now: number): Awaitable<AuthorizeOutcome> {
@@ -100,6 +112,26 @@ export function composeAuthorize(
     }
     return counted.allowed ? lookUp(input) : blocked(counted)
   }
+}
+
+/** `f(value)`, synchronously when `value` is not a promise. */
+function andThen<T, U>(value: Awaitable<T>, f: (settled: T) => Awaitable<U>): Awaitable<U> {
+  return isPromise(value) ? Promise.resolve(value).then(f) : f(value)
+}
+
+/** O7: the owner's counter the key's requests also count against, or null for none. */
+function ownerWindowOf(key: StoredKey, check: OwnerLimitsCheck | undefined): LimitRequest | null {
+  if (check === undefined || key.ownerId === null) return null
+  const policy = check.policyOf(key.ownerId, key.keyType)
+  return policy === null ? null : { id: ownerCounterId(key.ownerId, key.keyType), policy }
+}
+
+/** O7: owner limits need the limiter's atomic multi-limit consume; counting one by one could not undo. */
+function consumeAll(limiter: RateLimiter, requests: readonly LimitRequest[], now: number): Awaitable<LimitDecision[]> {
+  if (typeof limiter.consumeAll !== 'function') {
+    throw new TypeError('keyward: owner limits need a RateLimiter with consumeAll() (the memory and Redis limiters have it)')
+  }
+  return limiter.consumeAll(requests, now)
 }
 
 /** E7: the failure count of the address is full; nothing else was read. */

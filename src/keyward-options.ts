@@ -3,14 +3,32 @@
  * of one shape: `keyward: option "<name>" <rule> (got <value>)`.
  */
 import { systemClock } from './clock.js'
+import { OWNER_ID_PATTERN } from './key-input.js'
 import { assertKeyPrefix } from './key-format.js'
+import { UNLIMITED_PER_MINUTE } from './limits-math.js'
 import { createMemoryStores } from './memory/index.js'
-import type { Clock, KeywardStores, LimitPolicy } from './types.js'
+import type { Clock, KeyType, KeywardStores, LimitPolicy, OwnerLimitsCheck } from './types.js'
 import type { Remedies } from './messages.js'
 import type { TelemetryOptions, TelemetrySettings } from './telemetry/events.js'
 
 /** A pepper for HMAC-SHA-256 key hashing (K3). */
 export type Pepper = string | Uint8Array
+
+/** O7: an owner's windows of one key type; a window not set is unlimited. */
+export interface OwnerWindows {
+  perMinute?: number
+  perMonth?: number
+}
+
+/**
+ * O7: limits per owner and key type, so a customer cannot multiply a quota by creating keys.
+ * `live` and `test` apply to every owner; `owners` overrides them field by field for one owner.
+ */
+export interface OwnerLimitsOptions {
+  live?: OwnerWindows
+  test?: OwnerWindows
+  owners?: Record<string, { live?: OwnerWindows; test?: OwnerWindows }>
+}
 
 /** Options of `createKeyward()`. Every option is checked at once; a bad or unknown one throws a TypeError naming it. */
 export interface KeywardOptions {
@@ -29,6 +47,16 @@ export interface KeywardOptions {
   pepper?: Pepper | { current: Pepper | null; previous?: readonly (Pepper | null)[] } | null
   /** Default limits per key type (L1); a key's own `limits` override them. */
   limits?: { live?: Partial<LimitPolicy>; test?: Partial<LimitPolicy> }
+  /**
+   * O7: per-minute and monthly limits per owner and key type. A request of a key with an
+   * `ownerId` then counts once against its key's limits and once against its owner's, and is
+   * refused (429) when either is exhausted, counting against neither. Off unless set; keys
+   * without an owner are never owner-limited.
+   *
+   * @example
+   * createKeyward({ ownerLimits: { test: { perMonth: 1000 }, owners: { 'acct_big': { test: { perMonth: 50_000 } } } } })
+   */
+  ownerLimits?: OwnerLimitsOptions
   /** How long a store may take before the request fails with 500 (R5). Default 1000 ms. */
   storeTimeoutMs?: number
   /** Also send the IETF `RateLimit` / `RateLimit-Policy` fields (L3). Default false. */
@@ -74,6 +102,8 @@ export interface KeywardSettings {
   /** The current pepper first (null: plain SHA-256), then the previous ones. */
   peppers: readonly (Pepper | null)[]
   defaults: { live: LimitPolicy; test: LimitPolicy }
+  /** O7: the owner limits, or undefined when none is set. */
+  ownerLimits: OwnerLimitsCheck | undefined
   storeTimeoutMs: number
   ietfRateLimitHeaders: boolean
   legacyApiKeyHeader: boolean
@@ -102,6 +132,7 @@ const OPTION_NAMES = [
   'legacyApiKeyHeader',
   'limits',
   'onError',
+  'ownerLimits',
   'pepper',
   'remedies',
   'resolveCountry',
@@ -183,13 +214,23 @@ export function resolveOptions(options: KeywardOptions): KeywardSettings {
   if (!Number.isSafeInteger(failedAuthLimit) || failedAuthLimit < 0) {
     optionError('failedAuthLimit', 'must be a whole number of failures per minute, 0 to turn the guard off', failedAuthLimit)
   }
+  const stores = resolveStores(options.stores)
+  const ownerLimits = resolveOwnerLimits(options.ownerLimits)
+  if (ownerLimits !== undefined && typeof stores.limiter.consumeAll !== 'function') {
+    optionError(
+      'ownerLimits',
+      'needs a stores.limiter with consumeAll(), to count a key and its owner at once (the memory and Redis limiters have it)',
+      options.ownerLimits,
+    )
+  }
   return {
     keyPrefix,
     serviceName,
     clock,
-    stores: resolveStores(options.stores),
+    stores,
     peppers: resolvePeppers(options.pepper),
     defaults: resolveLimits(options.limits),
+    ownerLimits,
     storeTimeoutMs,
     ietfRateLimitHeaders: flag(options, 'ietfRateLimitHeaders', false),
     legacyApiKeyHeader: flag(options, 'legacyApiKeyHeader', true),
@@ -286,6 +327,59 @@ function resolvePolicy(option: string, given: Partial<LimitPolicy> | undefined, 
     optionError(`${option}.perMonth`, 'must be a positive integer or null (no quota)', perMonth)
   }
   return { perMinute, perMonth }
+}
+
+const KEY_TYPES = ['live', 'test'] as const
+
+/**
+ * O7: the owner limits as a lookup with every override applied, or undefined when no window is
+ * set anywhere (then requests carry no owner step at all).
+ */
+function resolveOwnerLimits(option: OwnerLimitsOptions | undefined): OwnerLimitsCheck | undefined {
+  if (option === undefined) return undefined
+  if (!isObject(option)) optionError('ownerLimits', 'must be an object { live?, test?, owners? }', option)
+  refuseUnknown(option, ['live', 'owners', 'test'], 'ownerLimits.')
+  const given: OwnerLimitsOptions = option
+  const defaults = {
+    live: ownerWindows('ownerLimits.live', given.live, undefined),
+    test: ownerWindows('ownerLimits.test', given.test, undefined),
+  }
+  const owners = new Map<string, Record<KeyType, LimitPolicy | null>>()
+  const overrides = given.owners ?? {}
+  if (!isObject(overrides)) optionError('ownerLimits.owners', 'must be an object of owner ids to { live?, test? }', overrides)
+  for (const [ownerId, override] of Object.entries(overrides)) {
+    const where = `ownerLimits.owners.${ownerId}`
+    if (!OWNER_ID_PATTERN.test(ownerId)) optionError('ownerLimits.owners', 'must be keyed by owner ids: 1-128 characters of letters, digits and . _ : @ -', ownerId)
+    if (!isObject(override)) optionError(where, 'must be an object { live?, test? }', override)
+    refuseUnknown(override, KEY_TYPES, `${where}.`)
+    const typed: { live?: OwnerWindows; test?: OwnerWindows } = override
+    owners.set(ownerId, {
+      live: ownerWindows(`${where}.live`, typed.live, given.live),
+      test: ownerWindows(`${where}.test`, typed.test, given.test),
+    })
+  }
+  const any = (policies: Record<KeyType, LimitPolicy | null>) => policies.live !== null || policies.test !== null
+  if (!any(defaults) && ![...owners.values()].some(any)) return undefined
+  return Object.freeze({
+    policyOf: (ownerId: string, keyType: KeyType) => (owners.get(ownerId) ?? defaults)[keyType],
+  })
+}
+
+/** One owner's windows of one key type, over `base` field by field; null when neither is set. */
+function ownerWindows(option: string, given: OwnerWindows | undefined, base: OwnerWindows | undefined): LimitPolicy | null {
+  if (given !== undefined) {
+    if (!isObject(given)) optionError(option, 'must be an object { perMinute?, perMonth? }', given)
+    refuseUnknown(given, ['perMinute', 'perMonth'], `${option}.`)
+    for (const field of ['perMinute', 'perMonth'] as const) {
+      const value: unknown = (given as OwnerWindows)[field]
+      if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 1)) optionError(`${option}.${field}`, 'must be a positive integer', value)
+    }
+  }
+  const windows: OwnerWindows | undefined = given
+  const perMinute = windows?.perMinute ?? base?.perMinute
+  const perMonth = windows?.perMonth ?? base?.perMonth
+  if (perMinute === undefined && perMonth === undefined) return null
+  return Object.freeze({ perMinute: perMinute ?? UNLIMITED_PER_MINUTE, perMonth: perMonth ?? null })
 }
 
 function resolveDeprecation(deprecation: KeywardOptions['deprecation']): Readonly<Record<string, string>> {

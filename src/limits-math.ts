@@ -42,7 +42,7 @@
  * later request at or after `s` can observe. `peek` never changes anything. The decision reports the state after the operation; see
  * `buildDecision` for every field.
  */
-import type { KeyType, LimitDecision, LimitPolicy, StoredKey, WindowState } from './types.js'
+import type { KeyType, LimitDecision, LimitPolicy, LimitRequest, StoredKey, WindowState } from './types.js'
 
 /** Seconds a bucket counts for: its own second and the 60 after it (L2). */
 export const BUCKET_LIFETIME_SECONDS = 61
@@ -190,5 +190,59 @@ export function buildDecision(facts: DecisionFacts): LimitDecision {
     month,
     retryAfter: Math.max(monthWait, minuteWait),
     binding: monthExhausted ? 'month' : 'minute',
+  }
+}
+
+/** O7: `perMinute` of an owner's windows when the owner has no per-minute limit. */
+export const UNLIMITED_PER_MINUTE = Number.MAX_SAFE_INTEGER
+
+/**
+ * O7: the RateLimiter id an owner's requests of one key type are counted under. Owner ids hold
+ * none of the characters a key id (`key_…`) or the failed-authentication counters start with.
+ */
+export function ownerCounterId(ownerId: string, keyType: KeyType): string {
+  return `owner:${keyType}:${ownerId}`
+}
+
+/**
+ * O7: one decision from a key's and its owner's, as the headers show it (L3, L4):
+ *
+ * - admitted only when both admit;
+ * - each window (minute, month) is the one of the two that binds first: the least remaining,
+ *   then the later reset (it binds longer), then the key's. A window the owner does not have
+ *   (no quota; an unlimited minute, which always has more remaining) never shows;
+ * - refused: `retryAfter` is the longer wait of the refusing decisions, `binding` is `month`
+ *   when either refuses on its quota (L4: the quota binds), else `minute`.
+ *
+ * On a refusal the window with no remaining left is the refusing one, so it is what shows.
+ */
+export function combineDecisions(key: LimitDecision, owner: LimitDecision): LimitDecision {
+  const minute = tighter(key.minute, owner.minute)
+  const month = key.month === null ? owner.month : owner.month === null ? key.month : tighter(key.month, owner.month)
+  if (key.allowed && owner.allowed) return { allowed: true, minute, month, retryAfter: 0, binding: null }
+  const keyWait = key.allowed ? 0 : key.retryAfter
+  const ownerWait = owner.allowed ? 0 : owner.retryAfter
+  return {
+    allowed: false,
+    minute,
+    month,
+    retryAfter: Math.max(keyWait, ownerWait),
+    binding: key.binding === 'month' || owner.binding === 'month' ? 'month' : 'minute',
+  }
+}
+
+function tighter(key: WindowState, owner: WindowState): WindowState {
+  if (owner.remaining !== key.remaining) return owner.remaining < key.remaining ? owner : key
+  return owner.reset > key.reset ? owner : key
+}
+
+/** `consumeAll` counts each id once: the same id twice would be checked once but counted twice. */
+export function assertDistinct(requests: readonly LimitRequest[]): void {
+  for (let i = 1; i < requests.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (requests[i]!.id === requests[j]!.id) {
+        throw new TypeError(`keyward: consumeAll() takes each id once (got ${JSON.stringify(requests[i]!.id)} twice)`)
+      }
+    }
   }
 }

@@ -1,12 +1,13 @@
 import {
   BUCKET_LIFETIME_SECONDS,
+  assertDistinct,
   buildDecision,
   minuteRetryAfter,
   secondOf,
   utcMonthIndex,
   utcMonthStartSeconds,
 } from '../limits-math.js'
-import type { LimitDecision, LimitPolicy, RateLimiter } from '../types.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../types.js'
 
 /** Options of `createMemoryRateLimiter`. */
 export interface MemoryRateLimiterOptions {
@@ -22,6 +23,7 @@ export interface MemoryRateLimiterOptions {
 export interface MemoryRateLimiter extends RateLimiter {
   consume(keyId: string, policy: LimitPolicy, now: number): LimitDecision
   peek(keyId: string, policy: LimitPolicy, now: number): LimitDecision
+  consumeAll(requests: readonly LimitRequest[], now: number): LimitDecision[]
   /** Keys that currently hold state (recent requests or a quota counter of a running month). */
   readonly size: number
   /**
@@ -194,9 +196,18 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     })
   }
 
+  /** O7: every limit peeked; counted only when all admit (nothing runs in between: one thread). */
+  function consumeAll(requests: readonly LimitRequest[], now: number): LimitDecision[] {
+    assertDistinct(requests)
+    const peeked = requests.map(({ id, policy }) => decide(id, policy, now, false))
+    if (!peeked.every((decision) => decision.allowed)) return peeked
+    return requests.map(({ id, policy }) => decide(id, policy, now, true))
+  }
+
   return {
     consume: (keyId, policy, now) => decide(keyId, policy, now, true),
     peek: (keyId, policy, now) => decide(keyId, policy, now, false),
+    consumeAll,
     get size() {
       return states.size
     },

@@ -9,9 +9,9 @@
  * random, so a shared database is fine.
  */
 import fc from 'fast-check'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { LimitDecision, LimitPolicy, RateLimiter } from '../../src/types.js'
-import { T0, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
+import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest'
+import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../../src/types.js'
+import { T0, attempt, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** Options of `runRateLimiterContract`. */
 export interface RateLimiterContractOptions {
@@ -380,6 +380,94 @@ export function runRateLimiterContract(
         const policy: LimitPolicy = { perMinute: 1000, perMonth: 7 }
         const decisions = await Promise.all(Array.from({ length: 20 }, () => limiter.consume(keyId, policy, at(3))))
         expect(admitted(decisions)).toBe(7)
+      })
+    })
+
+    describe('consumeAll: several limits at once (O7, L4)', () => {
+      /** consumeAll is optional in the contract; a limiter that has it must pass these. */
+      function consumeAll(context: TestContext, requests: LimitRequest[], now: number): Promise<LimitDecision[]> {
+        if (typeof limiter.consumeAll !== 'function') context.skip()
+        return attempt(() => limiter.consumeAll!(requests, now))
+      }
+      const quota: LimitPolicy = { perMinute: 3, perMonth: 5 }
+
+      it('O7: when every limit admits, each is counted once and reports its state afterwards', async (context) => {
+        const [a, b] = [randomKeyId(), randomKeyId()]
+        await limiter.consume(b, quota, at(0))
+        expect(await consumeAll(context, [{ id: a, policy: tenPerMinute }, { id: b, policy: quota }], at(1.5))).toEqual([
+          { allowed: true, minute: { limit: 10, remaining: 9, reset: T0_SECONDS + 62 }, month: null, retryAfter: 0, binding: null },
+          {
+            allowed: true,
+            minute: { limit: 3, remaining: 1, reset: T0_SECONDS + 61 },
+            month: { limit: 5, remaining: 3, reset: utcSeconds(2026, 3, 1) },
+            retryAfter: 0,
+            binding: null,
+          },
+        ])
+        expect((await limiter.peek(a, tenPerMinute, at(2))).minute.remaining).toBe(9)
+        expect((await limiter.peek(b, quota, at(2))).minute.remaining).toBe(1)
+      })
+
+      it('O7/L4: refused by a later limit, none is counted: the earlier ones report what a peek would', async (context) => {
+        const [a, b] = [randomKeyId(), randomKeyId()]
+        await consumeMany(a, tenPerMinute, at(0), 2)
+        await consumeMany(b, quota, at(0), 3)
+        const decisions = await consumeAll(context, [{ id: a, policy: tenPerMinute }, { id: b, policy: quota }], at(10))
+        expect(decisions).toEqual([await limiter.peek(a, tenPerMinute, at(10)), await limiter.peek(b, quota, at(10))])
+        expect(decisions[0]).toMatchObject({ allowed: true, minute: { remaining: 8, reset: T0_SECONDS + 61 } })
+        expect(decisions[1]).toMatchObject({ allowed: false, retryAfter: 51, binding: 'minute', minute: { remaining: 0 } })
+        // What was given back left the window as it was: two in bucket 0, the next admission at t = 10 s.
+        expect(await limiter.consume(a, tenPerMinute, at(10))).toMatchObject({ minute: { remaining: 7, reset: T0_SECONDS + 61 } })
+        const fresh = randomKeyId()
+        await consumeMany(b, quota, at(61), 3)
+        await consumeAll(context, [{ id: fresh, policy: tenPerMinute }, { id: b, policy: quota }], at(62))
+        expect(await limiter.peek(fresh, tenPerMinute, at(62))).toEqual({
+          allowed: true, minute: { limit: 10, remaining: 10, reset: T0_SECONDS + 62 }, month: null, retryAfter: 0, binding: null,
+        })
+        expect((await limiter.consume(fresh, tenPerMinute, at(63))).minute).toEqual({ limit: 10, remaining: 9, reset: T0_SECONDS + 124 })
+      })
+
+      it('O7/L4: refused by the first limit, none is counted; a quota refusal binds month', async (context) => {
+        const [a, b] = [randomKeyId(), randomKeyId()]
+        const monthly: LimitPolicy = { perMinute: 100, perMonth: 1 }
+        await limiter.consume(a, monthly, at(0))
+        const decisions = await consumeAll(context, [{ id: a, policy: monthly }, { id: b, policy: quota }], at(5))
+        expect(decisions[0]).toMatchObject({ allowed: false, binding: 'month', month: { limit: 1, remaining: 0 } })
+        expect(decisions[1]).toEqual(await limiter.peek(b, quota, at(5)))
+        expect(decisions[1]).toMatchObject({ allowed: true, minute: { remaining: 3 }, month: { remaining: 5 } })
+      })
+
+      it('O7: one limit alone decides as consume does', async (context) => {
+        const a = randomKeyId()
+        const [decision] = await consumeAll(context, [{ id: a, policy: quota }], at(0))
+        expect(decision).toEqual({
+          allowed: true,
+          minute: { limit: 3, remaining: 2, reset: T0_SECONDS + 61 },
+          month: { limit: 5, remaining: 4, reset: utcSeconds(2026, 3, 1) },
+          retryAfter: 0,
+          binding: null,
+        })
+      })
+
+      it('O7: the same id twice is refused (it would be checked once and counted twice)', async (context) => {
+        const a = randomKeyId()
+        await expect(consumeAll(context, [{ id: a, policy: quota }, { id: a, policy: quota }], at(0))).rejects.toThrow(TypeError)
+        expect((await limiter.peek(a, quota, at(0))).minute.remaining).toBe(3)
+      })
+
+      it('O7/L2: concurrent calls sharing one limit admit exactly that limit, and count nothing for the refused', async (context) => {
+        const shared = randomKeyId()
+        const own = [randomKeyId(), randomKeyId()]
+        const decisions = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            consumeAll(context, [{ id: own[i % 2]!, policy: tenPerMinute }, { id: shared, policy: tenPerMinute }], at(1)),
+          ),
+        )
+        expect(decisions.filter((pair) => pair.every((d) => d.allowed))).toHaveLength(10)
+        expect(decisions.every((pair) => pair[0]!.allowed === pair[1]!.allowed || !pair[1]!.allowed)).toBe(true)
+        const used = async (id: string) => 10 - (await limiter.peek(id, tenPerMinute, at(1))).minute.remaining
+        expect(await used(shared)).toBe(10)
+        expect((await used(own[0]!)) + (await used(own[1]!))).toBe(10)
       })
     })
 
