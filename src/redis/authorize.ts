@@ -13,12 +13,30 @@
  * limit script, on any instance) before the key's record, and answers `blocked` when it is full:
  * no extra command and no extra round trip. On a cluster the counter lives in another slot than
  * the key, which one script may not reach, so there it is peeked first with the limit script.
+ *
+ * O7 (`input.ownerLimits`): on a single node the script counts the key and its owner's counter in
+ * one step. The owner is known only once the record is read, but owner and key type never change
+ * (O1): the record held for the hash names the owner's counter in KEYS; with nothing held yet the
+ * script answers an owned key `NEEDS_OWNER` (nothing written) and the call is made once more,
+ * naming it. On a cluster the owner's counter is in another slot: the key is decided and counted
+ * first, then the owner's counter with the limit script; when the owner refuses, the key's count
+ * is given back (`countOwner`).
  */
-import type { AuthorizeInput, AuthorizeOutcome, FailedAuthCheck } from '../types.js'
-import { KNOWN, NOW, authorizeArguments, authorizeKeys, createArgumentCache } from './authorize-request.js'
-import { UNKNOWN, createReplyReader } from './authorize-reply.js'
+import { combineDecisions, ownerCounterId } from '../limits-math.js'
+import type { AuthorizeInput, AuthorizeOutcome, FailedAuthCheck, OwnerLimitsCheck } from '../types.js'
+import {
+  NOW,
+  OWNER,
+  OWNER_BY_CALLER,
+  authorizeArguments,
+  authorizeKeys,
+  createArgumentCache,
+  fillHeld,
+  singleScriptArguments,
+} from './authorize-request.js'
+import { type Receipt, UNKNOWN, createReplyReader, receiptOf } from './authorize-reply.js'
 import { createBatchQueue } from './batch/queue.js'
-import { decodeDecision } from './codec.js'
+import { badReply, decodeDecision } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import type { TaggedKeys } from './layout.js'
 import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
@@ -27,12 +45,12 @@ import { LIMIT_SCRIPT } from './scripts/limit.js'
 /** As many key names as records held for the short reply (`authorize-reply.ts`). */
 const KEY_NAMES_LIMIT = 10_000
 
-/** The stores' `authorize`: the single call, the batch queue on a single node, the E7 check. */
+/** The stores' `authorize`: the single call, the batch queue on a single node, the E7 check, the owner step. */
 export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => Promise<AuthorizeOutcome> {
   const { connection, layout } = context
   const cache = createArgumentCache()
   const replies = createReplyReader(context)
-  const enqueue = context.coalesce ? createBatchQueue(connection, replies) : undefined
+  const enqueue = context.coalesce ? createBatchQueue(connection, replies, cache) : undefined
 
   /** The key names of a hash, built (and checked) once while the hash is in use. */
   const keyNames = new Map<string, TaggedKeys>()
@@ -56,29 +74,68 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     return lastCounterKey
   }
 
-  /** One hash's script call on its own; null when the hash has no record. */
-  function call(hash: string, args: string[], counterKey: string | undefined): Promise<AuthorizeOutcome | null> {
-    const held = replies.held(hash)
-    args[KNOWN] = held === undefined ? '' : held.id
-    return connection.script(AUTHORIZE_SCRIPT, authorizeKeys(keysOf(hash), counterKey), args).then((raw) => replies.read(hash, raw, held))
+  /**
+   * One hash's script call on its own; null when the hash has no record. Made a second time when
+   * the script asks for the owner's counter (the record is held from its answer on).
+   */
+  async function call(hash: string, args: string[], counterKey: string | undefined, owners: OwnerLimitsCheck | undefined): Promise<AuthorizeOutcome | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const held = replies.held(hash)
+      const owner = fillHeld(args, held, owners, connection.cluster, cache)
+      const names = authorizeKeys(keysOf(hash), counterKey, owner)
+      const byCaller = args[OWNER] === OWNER_BY_CALLER
+      const raw = await connection.script(AUTHORIZE_SCRIPT, names, singleScriptArguments(args, owner, names))
+      const outcome = replies.read(hash, raw, held, owner !== undefined ? 'owner' : byCaller ? 'receipt' : null)
+      if (outcome?.result === 'needs-owner') continue
+      return byCaller && outcome !== null ? countOwner(hash, outcome, raw, owners!, args[NOW]!) : outcome
+    }
+    throw badReply('the authorize script', 'the owner asked for twice')
   }
 
-  async function tryEach(hashes: readonly string[], args: string[], counterKey: string | undefined): Promise<AuthorizeOutcome> {
+  /**
+   * O7 on a cluster, once the key is decided (and counted when admitted): the owner's counter,
+   * counted when the key was, else peeked. When the owner refuses, the key's count and lastUsedAt
+   * are given back, sent before the answer but not waited for (see "O7 Owner limits" in
+   * docs/responses-and-limits.md for what that leaves inexact).
+   */
+  async function countOwner(hash: string, outcome: AuthorizeOutcome, raw: unknown, owners: OwnerLimitsCheck, now: string): Promise<AuthorizeOutcome> {
+    if (outcome.result !== 'ok' && outcome.result !== 'forbidden') return outcome
+    const { key } = outcome
+    const policy = key.ownerId === null ? null : owners.policyOf(key.ownerId, key.keyType)
+    if (policy === null) return outcome
+    const counter = layout.ofOrphanId(ownerCounterId(key.ownerId!, key.keyType)).minute
+    const counted = outcome.result === 'ok' && outcome.consumed
+    const [perMinute, perMonth] = cache.policy(policy)
+    const owner = decodeDecision(await connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', perMinute, perMonth]))
+    if (!counted || owner.allowed) return { ...outcome, limits: combineDecisions(outcome.limits, owner) }
+    const receipt = receiptOf(raw)
+    giveBack(keysOf(hash), receipt)
+    const lastUsedAt = receipt.previousLastUsedAt === '' ? null : Number(receipt.previousLastUsedAt)
+    return { result: 'ok', key: { ...key, lastUsedAt }, limits: combineDecisions(receipt.before, owner), consumed: false }
+  }
+
+  /** L4: a request its owner refused counts against its key neither. A lost give-back errs on refusing. */
+  function giveBack(keys: TaggedKeys, receipt: Receipt): void {
+    const args = ['', 'r', receipt.second, receipt.month, receipt.writtenLastUsedAt, receipt.previousLastUsedAt]
+    connection.script(LIMIT_SCRIPT, [keys.minute, keys.record], args).catch(() => undefined)
+  }
+
+  async function tryEach(hashes: readonly string[], args: string[], counterKey: string | undefined, owners: OwnerLimitsCheck | undefined): Promise<AuthorizeOutcome> {
     for (const hash of hashes) {
       // Each call gets its own copy: ARGV[8] differs by hash. Each checks the address again: it
       // costs one EXISTS, and a failure elsewhere may have blocked it in between.
-      const outcome = await call(hash, args.slice(), counterKey)
+      const outcome = await call(hash, args.slice(), counterKey, owners)
       if (outcome !== null) return outcome
     }
     return UNKNOWN
   }
 
   /** E7 on a cluster: the address's counter is peeked first, then, unless it is full, the key is authorized. */
-  async function checkThenAuthorize(check: FailedAuthCheck, args: string[], hashes: readonly string[]): Promise<AuthorizeOutcome> {
+  async function checkThenAuthorize(check: FailedAuthCheck, args: string[], input: AuthorizeInput): Promise<AuthorizeOutcome> {
     const counterKey = layout.ofOrphanId(check.counter).minute
     const peeked = decodeDecision(await connection.script(LIMIT_SCRIPT, [counterKey], [args[NOW]!, '0', cache.failureLimit(check), '']))
     if (!peeked.allowed) return { result: 'blocked', retryAfter: Math.max(1, peeked.retryAfter) }
-    return tryEach(hashes, args, undefined)
+    return tryEach(input.hashes, args, undefined, input.ownerLimits)
   }
 
   return function authorize(input) {
@@ -86,18 +143,20 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     const check = input.failedAuth
     const inScript = check !== undefined && !connection.cluster
     const args = authorizeArguments(input, context.nowArgument(input.now), defaults, inScript ? cache.failureLimit(check) : '')
-    const { hashes } = input
+    const { hashes, ownerLimits } = input
     try {
       if (check !== undefined && !inScript) {
-        return connection.within(checkThenAuthorize(check, args, hashes), 'the authorize script')
+        return connection.within(checkThenAuthorize(check, args, input), 'the authorize script')
       }
       const counterKey = check === undefined ? undefined : counterKeyOf(check.counter)
-      if (hashes.length !== 1) return connection.within(tryEach(hashes, args, counterKey), 'the authorize script')
+      if (hashes.length !== 1) return connection.within(tryEach(hashes, args, counterKey, ownerLimits), 'the authorize script')
       const hash = hashes[0]!
-      if (enqueue === undefined) return call(hash, args, counterKey).then((outcome) => outcome ?? UNKNOWN)
-      const held = replies.held(hash)
-      args[KNOWN] = held === undefined ? '' : held.id
-      return enqueue(hash, keysOf(hash), args, defaults, held, counterKey)
+      const decided =
+        enqueue !== undefined
+          ? enqueue(hash, keysOf(hash), args, defaults, counterKey, ownerLimits)
+          : call(hash, args, counterKey, ownerLimits).then((outcome) => outcome ?? UNKNOWN)
+      // O7 may take a second call: one deadline covers both.
+      return ownerLimits === undefined ? decided : connection.within(decided, 'the authorize script')
     } catch (error) {
       return Promise.reject(error)
     }

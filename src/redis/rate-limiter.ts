@@ -1,5 +1,6 @@
-import type { LimitDecision, LimitPolicy, RateLimiter } from '../types.js'
-import { decodeDecision } from './codec.js'
+import { assertDistinct } from '../limits-math.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../types.js'
+import { array, badReply, decodeDecision, integer } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 
@@ -7,37 +8,88 @@ import { LIMIT_SCRIPT } from './scripts/limit.js'
 export interface RedisRateLimiter extends RateLimiter {
   consume(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
   peek(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
+  /**
+   * O7: all or none, in one script on a single node. On a cluster the limits live in different
+   * slots: each is counted in turn, and when one refuses, those already counted are given back
+   * (sent before the answer, not waited for).
+   */
+  consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]>
   /** Every instance on the same Redis and prefix counts in the same state. */
   readonly shared: true
 }
+
+const WHAT = 'the limit script'
 
 /** The RateLimiter on a shared context (used by `createRedisStores` and `createRedisRateLimiter`). */
 export function rateLimiterOn(context: RedisContext): RedisRateLimiter {
   const { connection, layout } = context
 
+  // A key's limit state lives under its hash's tag, beside its record, where the authorize script
+  // counts it too; an id without a record (the limiter used on its own, an owner's counter) gets a
+  // tag of its own.
+  async function stateOf(id: string): Promise<string> {
+    const hash = await context.hashOf(id)
+    return (hash === undefined ? layout.ofOrphanId(id) : layout.ofHash(hash)).minute
+  }
+
+  const policyArguments = (policy: LimitPolicy): [string, string] => [
+    String(policy.perMinute),
+    policy.perMonth === null ? '' : String(policy.perMonth),
+  ]
+
   async function decide(keyId: string, policy: LimitPolicy, now: number, consume: boolean): Promise<LimitDecision> {
-    // A key's limit state lives under its hash's tag, beside its record, where the authorize script
-    // counts it too; an id without a record (the limiter used on its own) gets a tag of its own.
-    const hash = await context.hashOf(keyId)
-    const keys = hash === undefined ? layout.ofOrphanId(keyId) : layout.ofHash(hash)
-    const reply = await connection.script(
-      LIMIT_SCRIPT,
-      [keys.minute],
-      [
-        context.nowArgument(now),
-        consume ? '1' : '0',
-        String(policy.perMinute),
-        policy.perMonth === null ? '' : String(policy.perMonth),
-      ],
-    )
+    const state = await stateOf(keyId)
+    const reply = await connection.script(LIMIT_SCRIPT, [state], [context.nowArgument(now), consume ? '1' : '0', ...policyArguments(policy)])
     return decodeDecision(reply)
+  }
+
+  async function consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]> {
+    assertDistinct(requests)
+    const states = await Promise.all(requests.map(({ id }) => stateOf(id)))
+    if (connection.cluster && requests.length > 1) return consumeInTurn(requests, states, now)
+    const args = [context.nowArgument(now), 'a']
+    for (const { policy } of requests) args.push(...policyArguments(policy))
+    const decisions = array(await connection.script(LIMIT_SCRIPT, states, args), WHAT)
+    if (decisions.length !== requests.length) throw badReply(WHAT, decisions)
+    return decisions.map(decodeDecision)
+  }
+
+  /** A cluster: each limit counted in turn; on a refusal the counted ones are given back and the rest peeked. */
+  async function consumeInTurn(requests: readonly LimitRequest[], states: readonly string[], now: number): Promise<LimitDecision[]> {
+    const decisions: LimitDecision[] = []
+    const before: LimitDecision[] = []
+    const giveBack: string[][] = []
+    for (let i = 0; i < requests.length; i++) {
+      const args = [context.nowArgument(now), 'c', ...policyArguments(requests[i]!.policy)]
+      const reply = array(await connection.script(LIMIT_SCRIPT, [states[i]!], args), WHAT)
+      const decision = decodeDecision(reply[0])
+      if (decision.allowed) {
+        // The receipt: {the decision just before, bucket second, month}.
+        const receipt = array(reply[1], WHAT)
+        decisions.push(decision)
+        before.push(decodeDecision(receipt[0]))
+        giveBack.push(['', 'r', String(integer(receipt[1], WHAT)), monthOf(receipt[2])])
+        continue
+      }
+      for (let j = 0; j < giveBack.length; j++) connection.script(LIMIT_SCRIPT, [states[j]!], giveBack[j]!).catch(() => undefined)
+      before.push(decision)
+      const rest = requests.slice(i + 1).map(({ id, policy }) => decide(id, policy, now, false))
+      return before.concat(await Promise.all(rest))
+    }
+    return decisions
   }
 
   return {
     consume: (keyId, policy, now) => decide(keyId, policy, now, true),
     peek: (keyId, policy, now) => decide(keyId, policy, now, false),
+    consumeAll,
     shared: true,
   }
+}
+
+function monthOf(value: unknown): string {
+  const month = integer(value, WHAT)
+  return month < 0 ? '' : String(month)
 }
 
 /**

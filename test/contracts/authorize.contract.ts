@@ -11,17 +11,20 @@
  * The factory's `keys` and `limiter` must be the stores `authorize` works on: the suite inserts
  * keys with `keys.insert` and reads usage back with `limiter.peek` and `keys.get`.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest'
 import type {
   AuthorizeInput,
   AuthorizeOutcome,
   Awaitable,
   FailedAuthCheck,
   KeyStore,
+  KeyType,
   LimitPolicy,
+  OwnerLimitsCheck,
   RateLimiter,
   StoredKey,
 } from '../../src/types.js'
+import { ownerCounterId } from '../../src/limits-math.js'
 import { T0, makeStoredKey, randomHash, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** What the authorize suite runs on. */
@@ -282,6 +285,213 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         await authorize({ hashes: [key.hash], now: T0 + 5_000 })
         await authorize({ hashes: [key.hash], now: T0 + 4_000 })
         expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0 + 5_000)
+      })
+    })
+
+    describe('owners (O3, O7)', () => {
+      /** A fresh owner id per test: the Redis suites share one database. */
+      const ownerOf = (name: string): string => `${name}-${randomHash().slice(0, 12)}`
+      const UNLIMITED = Number.MAX_SAFE_INTEGER
+
+      /** Owner limits as createKeyward resolves them: `windows` per owner id (others get `others`). */
+      function ownerLimits(
+        windows: Record<string, Partial<Record<KeyType, LimitPolicy>>>,
+        others: Partial<Record<KeyType, LimitPolicy>> = {},
+      ): OwnerLimitsCheck {
+        return { policyOf: (ownerId, keyType) => (windows[ownerId] ?? others)[keyType] ?? null }
+      }
+
+      /** Requests the owner's counter holds in the current minute, read without consuming. */
+      async function ownerUsed(ownerId: string, keyType: KeyType, policy: LimitPolicy, now = T0): Promise<number> {
+        const decision = await fixture.limiter.peek(ownerCounterId(ownerId, keyType), policy, now)
+        return policy.perMinute - decision.minute.remaining
+      }
+
+      /** Owner limits count a key and its owner with `consumeAll`; a limiter without it is refused (below). */
+      function needsConsumeAll(context: TestContext): void {
+        if (typeof fixture.limiter.consumeAll !== 'function') context.skip()
+      }
+
+      it('O3: the outcome carries the record’s ownerId and meta, whole or held, and a replaced meta at once', async () => {
+        const ownerId = ownerOf('acct')
+        const key = await inserted({ ownerId, meta: { plan: 'pro', seats: 3, tags: ['a', 'ü'] }, scopes: ['ip'] })
+        for (let i = 0; i < 2; i++) {
+          expect(await authorize({ hashes: [key.hash], now: T0 + i })).toMatchObject({
+            result: 'ok',
+            key: { id: key.id, ownerId, meta: { plan: 'pro', seats: 3, tags: ['a', 'ü'] } },
+          })
+        }
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['email'] })).toMatchObject({
+          result: 'forbidden',
+          key: { ownerId, meta: { plan: 'pro' } },
+        })
+        await fixture.keys.update(key.id, { meta: { plan: 'free' }, name: 'renamed' })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 2 })).toMatchObject({
+          result: 'ok',
+          key: { ownerId, meta: { plan: 'free' }, name: 'renamed' },
+        })
+        const plain = await inserted()
+        expect(await authorize({ hashes: [plain.hash] })).toMatchObject({ result: 'ok', key: { ownerId: null, meta: null } })
+        await fixture.keys.revoke(key.id, T0 + 3)
+        expect(await authorize({ hashes: [key.hash], now: T0 + 4 })).toMatchObject({ result: 'revoked', key: { ownerId, meta: { plan: 'free' } } })
+      })
+
+      it('O7: two keys of one owner share the owner’s per-minute window; the refused request counts against neither', async (context) => {
+        needsConsumeAll(context)
+        const ownerId = ownerOf('acct')
+        const owner = { perMinute: 3, perMonth: null }
+        const limits = ownerLimits({ [ownerId]: { live: owner } })
+        const a = await inserted({ ownerId })
+        const b = await inserted({ ownerId })
+        const order = [a, b, a]
+        for (let i = 0; i < order.length; i++) {
+          expect(await authorize({ hashes: [order[i]!.hash], now: T0 + i * 1000, ownerLimits: limits })).toMatchObject({
+            result: 'ok',
+            consumed: true,
+            limits: { allowed: true, minute: { limit: 3, remaining: 2 - i } },
+          })
+        }
+        const refused = await authorize({ hashes: [b.hash], now: T0 + 30_000, ownerLimits: limits })
+        expect(refused).toEqual({
+          result: 'ok',
+          key: expect.objectContaining({ id: b.id, lastUsedAt: T0 + 1000 }),
+          consumed: false,
+          limits: {
+            allowed: false,
+            minute: { limit: 3, remaining: 0, reset: T0 / 1000 + 61 },
+            month: null,
+            retryAfter: 31,
+            binding: 'minute',
+          },
+        })
+        expect(await minuteUsed(b, DEFAULTS.live, T0 + 30_000)).toBe(1)
+        expect(await minuteUsed(a, DEFAULTS.live, T0 + 30_000)).toBe(2)
+        expect(await ownerUsed(ownerId, 'live', owner, T0 + 30_000)).toBe(3)
+        expect((await fixture.keys.get(b.id))?.lastUsedAt).toBe(T0 + 1000)
+        // Once the owner's first request has left the window, one more is admitted.
+        expect(await authorize({ hashes: [b.hash], now: T0 + 61_000, ownerLimits: limits })).toMatchObject({ consumed: true })
+      })
+
+      it('O7/L4: a request refused by its key’s own window counts nothing against its owner', async (context) => {
+        needsConsumeAll(context)
+        const ownerId = ownerOf('acct')
+        const owner = { perMinute: 10, perMonth: 100 }
+        const limits = ownerLimits({ [ownerId]: { live: owner } })
+        const key = await inserted({ ownerId, limits: { perMinute: 1 } })
+        expect(await authorize({ hashes: [key.hash], ownerLimits: limits })).toMatchObject({ consumed: true })
+        const refused = await authorize({ hashes: [key.hash], now: T0 + 10_000, ownerLimits: limits })
+        expect(refused).toMatchObject({
+          result: 'ok',
+          consumed: false,
+          limits: { allowed: false, binding: 'minute', retryAfter: 51, minute: { limit: 1, remaining: 0 }, month: { limit: 100, remaining: 99 } },
+        })
+        expect(await ownerUsed(ownerId, 'live', owner, T0 + 10_000)).toBe(1)
+      })
+
+      it('O7: a key without an owner, or an owner without windows of its type, is never owner-limited', async () => {
+        const ownerId = ownerOf('acct')
+        const limits = ownerLimits({ [ownerId]: { test: { perMinute: 1, perMonth: null } } }, { test: { perMinute: 1, perMonth: null } })
+        const unowned = await inserted({ keyType: 'test' })
+        const live = await inserted({ ownerId })
+        for (let i = 0; i < 3; i++) {
+          expect(await authorize({ hashes: [unowned.hash], now: T0 + i, ownerLimits: limits })).toMatchObject({ consumed: true })
+          expect(await authorize({ hashes: [live.hash], now: T0 + i, ownerLimits: limits })).toMatchObject({
+            consumed: true,
+            limits: { minute: { limit: 1000, remaining: 999 - i } },
+          })
+        }
+      })
+
+      it('O7: owner counters are per key type and per owner', async (context) => {
+        needsConsumeAll(context)
+        const [first, second] = [ownerOf('one'), ownerOf('two')]
+        const limits = ownerLimits({}, { test: { perMinute: 2, perMonth: null }, live: { perMinute: 1, perMonth: null } })
+        const test = await inserted({ ownerId: first, keyType: 'test' })
+        const live = await inserted({ ownerId: first, keyType: 'live' })
+        const other = await inserted({ ownerId: second, keyType: 'test' })
+        const results = []
+        for (const key of [test, test, test, live, live, other]) {
+          const outcome = await authorize({ hashes: [key.hash], ownerLimits: limits })
+          results.push(outcome.result === 'ok' && outcome.consumed)
+        }
+        expect(results).toEqual([true, true, false, true, false, true])
+      })
+
+      it('O7/L3: each header window is the one that binds first (least remaining)', async (context) => {
+        needsConsumeAll(context)
+        const ownerId = ownerOf('acct')
+        const limits = ownerLimits({ [ownerId]: { test: { perMinute: 3, perMonth: 5 } } })
+        // The key's own windows: 10 per minute, 1000 per month (the test defaults) over the owner's 3 and 5.
+        const key = await inserted({ ownerId, keyType: 'test' })
+        expect(await authorize({ hashes: [key.hash], ownerLimits: limits })).toMatchObject({
+          limits: { minute: { limit: 3, remaining: 2 }, month: { limit: 5, remaining: 4 } },
+        })
+        // A key with less left than its owner shows its own window.
+        const tight = await inserted({ ownerId, keyType: 'test', limits: { perMinute: 1 } })
+        expect(await authorize({ hashes: [tight.hash], ownerLimits: limits })).toMatchObject({
+          limits: { minute: { limit: 1, remaining: 0 }, month: { limit: 5, remaining: 3 } },
+        })
+      })
+
+      it('O7/L4: an owner’s monthly quota binds across its keys: 429 binding month, nothing counted', async (context) => {
+        needsConsumeAll(context)
+        const ownerId = ownerOf('acct')
+        const owner = { perMinute: UNLIMITED, perMonth: 2 }
+        const limits = ownerLimits({ [ownerId]: { test: owner } })
+        const a = await inserted({ ownerId, keyType: 'test' })
+        const b = await inserted({ ownerId, keyType: 'test' })
+        await authorize({ hashes: [a.hash], ownerLimits: limits })
+        expect(await authorize({ hashes: [b.hash], now: T0 + 1000, ownerLimits: limits })).toMatchObject({
+          consumed: true,
+          limits: { minute: { limit: 10, remaining: 9 }, month: { limit: 2, remaining: 0 } },
+        })
+        const refused = await authorize({ hashes: [a.hash], now: T0 + 2000, ownerLimits: limits })
+        const monthEnd = Date.UTC(2026, 3, 1) / 1000
+        expect(refused).toMatchObject({
+          consumed: false,
+          limits: { allowed: false, binding: 'month', retryAfter: monthEnd - (T0 + 2000) / 1000, month: { limit: 2, remaining: 0, reset: monthEnd } },
+        })
+        expect(await minuteUsed(a, DEFAULTS.test, T0 + 2000)).toBe(1)
+        expect((await fixture.limiter.peek(ownerCounterId(ownerId, 'test'), owner, T0 + 2000)).month).toMatchObject({ remaining: 0 })
+      })
+
+      it('O7/L5/L3: a peek and a forbidden outcome read both windows and count nothing', async (context) => {
+        needsConsumeAll(context)
+        const ownerId = ownerOf('acct')
+        const owner = { perMinute: 1, perMonth: null }
+        const limits = ownerLimits({ [ownerId]: { live: owner } })
+        const key = await inserted({ ownerId, scopes: ['ip'] })
+        await authorize({ hashes: [key.hash], ownerLimits: limits })
+        for (const peek of [{ consume: false }, { requiredScopes: ['email'] }]) {
+          expect(await authorize({ hashes: [key.hash], now: T0 + 5000, ownerLimits: limits, ...peek })).toMatchObject({
+            limits: { allowed: false, binding: 'minute', retryAfter: 56, minute: { limit: 1, remaining: 0 } },
+          })
+        }
+        expect(await ownerUsed(ownerId, 'live', owner, T0 + 5000)).toBe(1)
+        expect(await minuteUsed(key, DEFAULTS.live, T0 + 5000)).toBe(1)
+      })
+
+      it('O7/L2: concurrent requests over two keys of one owner admit exactly the owner’s limit', async (context) => {
+        needsConsumeAll(context)
+        const ownerId = ownerOf('acct')
+        const owner = { perMinute: 5, perMonth: null }
+        const limits = ownerLimits({ [ownerId]: { live: owner } })
+        const keys = [await inserted({ ownerId }), await inserted({ ownerId })]
+        const outcomes = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => authorize({ hashes: [keys[i % 2]!.hash], ownerLimits: limits })),
+        )
+        expect(outcomes.filter((o) => o.result === 'ok' && o.consumed)).toHaveLength(5)
+        expect(await ownerUsed(ownerId, 'live', owner)).toBe(5)
+        expect((await minuteUsed(keys[0]!, DEFAULTS.live)) + (await minuteUsed(keys[1]!, DEFAULTS.live))).toBe(5)
+      })
+
+      it('O7: a limiter without consumeAll refuses to count an owner rather than count it inexactly', async (context) => {
+        if (typeof fixture.limiter.consumeAll === 'function') context.skip()
+        const ownerId = ownerOf('acct')
+        const key = await inserted({ ownerId })
+        await expect(authorize({ hashes: [key.hash], ownerLimits: ownerLimits({ [ownerId]: { live: { perMinute: 5, perMonth: null } } }) })).rejects.toThrow(
+          'owner limits need a RateLimiter with consumeAll()',
+        )
       })
     })
 

@@ -4,7 +4,19 @@
  * batch it has, and a run of requests alike goes as one entry with its length, so a busy key's
  * batch is a few arguments, not four or more per request.
  */
-import { CONSUME, FAILURE_LIMIT, KNOWN, LIVE_ONLY, NOW, SCOPES } from '../authorize-request.js'
+import {
+  CONSUME,
+  KNOWN,
+  LIVE_ONLY,
+  NOW,
+  OWNER,
+  OWNER_ASK,
+  OWNER_MINUTE,
+  OWNER_MONTH,
+  OWNER_NAMED,
+  FAILURE_LIMIT,
+  SCOPES,
+} from '../authorize-request.js'
 import type { TaggedKeys } from '../layout.js'
 import type { Queued } from './queue.js'
 
@@ -14,11 +26,34 @@ import type { Queued } from './queue.js'
  */
 export const KEY_NUMBERS = 32
 
-/** True when two requests' ARGV differ at most in `now` (the same in a batch): flags, held id, scopes. */
+/** True when two requests' ARGV differ at most in `now` (the same in a batch): flags, held record, owner step, scopes. */
 function sameRequest(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false
   for (let i = 1; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
+}
+
+/**
+ * Keys named once after every hash's keys (E7 address counters, O7 owner counters): an entry
+ * holds a placeholder, filled with the key's index in KEYS once the number of hashes is known.
+ */
+function createTrailingKeys() {
+  const names: string[] = []
+  const at: number[] = []
+  return {
+    names,
+    /** Pushes a placeholder for `name` onto `args`. */
+    refer(args: string[], name: string): void {
+      let ordinal = names.indexOf(name)
+      if (ordinal < 0) ordinal = names.push(name) - 1
+      at.push(args.length, ordinal)
+      args.push('')
+    },
+    /** Fills the placeholders for keys that start at KEYS index `first`. */
+    fill(args: string[], first: number): void {
+      for (let i = 0; i < at.length; i += 2) args[at[i]!] = String(first + at[i + 1]!)
+    },
+  }
 }
 
 /** KEYS and ARGV of one batch call; every request of `batch` shares `now`, the defaults and the failure limit. */
@@ -29,18 +64,19 @@ export function encodeBatch(batch: readonly Queued[]): { keys: string[]; args: s
   const args: string[] = [
     String(batch.length), first.args[NOW]!, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!, first.args[FAILURE_LIMIT]!,
   ]
-  // E7: the address counters go after every hash's keys; an entry's g names one by its position
-  // there (filled in once the number of hashes is known), each counter once.
-  const counters: string[] = []
-  const counterAt: number[] = []
+  const counters = createTrailingKeys()
+  const owners = createTrailingKeys()
   const numbers = new Map<TaggedKeys, number>()
   let previous: Queued | undefined
   let runAt = 0
   let runNumber = 0
   let runLength = 0
   for (const queued of batch) {
-    const { keys: own, args: a, counter } = queued
-    if (previous !== undefined && own === previous.keys && counter === previous.counter && sameRequest(a, previous.args)) {
+    const { keys: own, args: a, counter, owner } = queued
+    if (
+      previous !== undefined && own === previous.keys && counter === previous.counter && owner === previous.owner &&
+      sameRequest(a, previous.args)
+    ) {
       runLength++
       args[runAt] = String(runNumber + KEY_NUMBERS * (runLength - 1))
       continue
@@ -51,27 +87,26 @@ export function encodeBatch(batch: readonly Queued[]): { keys: string[]; args: s
       number = keys.length / 2
       numbers.set(own, number)
     }
-    // f: the scope count, live-only and consume, as the batch script takes them.
-    const f = (a.length - SCOPES) * 4 + (a[LIVE_ONLY] === '1' ? 2 : 0) + (a[CONSUME] === '1' ? 1 : 0)
+    // f: the scope count, the owner step, live-only and consume, as the batch script takes them.
+    const named = owner !== undefined && a[OWNER] === OWNER_NAMED
+    const f = (a.length - SCOPES) * 16 + (a[OWNER] === OWNER_ASK ? 8 : 0) + (named ? 4 : 0) +
+      (a[LIVE_ONLY] === '1' ? 2 : 0) + (a[CONSUME] === '1' ? 1 : 0)
+    runAt = args.length + 1
     args.push(String(f), String(number), a[KNOWN]!)
-    if (counter === undefined) {
-      args.push('0')
-    } else {
-      let ordinal = counters.indexOf(counter)
-      if (ordinal < 0) ordinal = counters.push(counter) - 1
-      counterAt.push(args.length, ordinal)
-      args.push('')
+    if (counter === undefined) args.push('0')
+    else counters.refer(args, counter)
+    if (named) {
+      owners.refer(args, owner)
+      args.push(a[OWNER_MINUTE]!, a[OWNER_MONTH]!)
     }
     for (let i = SCOPES; i < a.length; i++) args.push(a[i]!)
     previous = queued
-    runAt = args.length - (a.length - SCOPES) - 3
     runNumber = number
     runLength = 1
   }
-  if (counters.length > 0) {
-    const firstCounter = keys.length + 1
-    for (let i = 0; i < counterAt.length; i += 2) args[counterAt[i]!] = String(firstCounter + counterAt[i + 1]!)
-    for (const counter of counters) keys.push(counter)
-  }
+  counters.fill(args, keys.length + 1)
+  keys.push(...counters.names)
+  owners.fill(args, keys.length + 1)
+  keys.push(...owners.names)
   return { keys, args }
 }

@@ -4,9 +4,9 @@
  * requests cost one round trip and one write, not N. Each request is decided as on its own, in
  * order, and waits at most `timeoutMs` from the moment its batch is sent.
  */
-import type { AuthorizeOutcome, StoredKey } from '../../types.js'
-import { FAILURE_LIMIT, NOW, authorizeKeys } from '../authorize-request.js'
-import type { ReplyReader } from '../authorize-reply.js'
+import type { AuthorizeOutcome, OwnerLimitsCheck } from '../../types.js'
+import { type ArgumentCache, FAILURE_LIMIT, NOW, authorizeKeys, fillHeld, singleScriptArguments } from '../authorize-request.js'
+import type { Held, ReplyReader } from '../authorize-reply.js'
 import type { RedisConnection } from '../client.js'
 import type { TaggedKeys } from '../layout.js'
 import { AUTHORIZE_BATCH_SCRIPT } from '../scripts/authorize-batch.js'
@@ -31,25 +31,45 @@ export interface Queued {
   hash: string
   /** The failed-authentication counter of the request's address (E7), or undefined for no check. */
   counter: string | undefined
-  /** The record this instance held for the hash when the call was queued (ARGV[8] names its id). */
-  held: StoredKey | undefined
+  /** O7: the owner's counter the script counts with the key's, or undefined. */
+  owner: string | undefined
+  /** O7: the request's owner limits, to name the owner's counter once the script has said whose key it is. */
+  owners: OwnerLimitsCheck | undefined
+  /** Whether the request was queued again already, after the script asked for its owner's counter. */
+  again: boolean
+  /** The record this instance held for the hash when the call was queued (ARGV[8] names it). */
+  held: Held | undefined
   /** Settles the request's promise with its decoded outcome: no further promise per request. */
   resolve: (outcome: AuthorizeOutcome) => void
   reject: (error: unknown) => void
 }
 
-/** Queues one request (its ARGV[8] already names `held`) for this turn's batch. */
+/** Queues one request for this turn's batch; ARGV[8] and the owner step are filled from what is held. */
 export type Enqueue = (
   hash: string,
   keys: TaggedKeys,
   args: string[],
   defaults: readonly string[],
-  held: StoredKey | undefined,
   counter: string | undefined,
+  owners: OwnerLimitsCheck | undefined,
 ) => Promise<AuthorizeOutcome>
 
-export function createBatchQueue(connection: RedisConnection, replies: ReplyReader): Enqueue {
+export function createBatchQueue(connection: RedisConnection, replies: ReplyReader, cache: ArgumentCache): Enqueue {
   let queue: Queued[] = []
+
+  function push(queued: Queued): void {
+    queued.held = replies.held(queued.hash)
+    queued.owner = fillHeld(queued.args, queued.held, queued.owners, false, cache)
+    if (queue.push(queued) === 1) setImmediate(flush)
+  }
+
+  /** O7: the script named the key's owner (the record is held now): once more, naming its counter. */
+  function again(queued: Queued): boolean {
+    if (queued.again) return false
+    queued.again = true
+    push(queued)
+    return true
+  }
 
   /**
    * Sends the turn's queue: runs of requests that share `now`, the defaults and the failure limit
@@ -73,23 +93,24 @@ export function createBatchQueue(connection: RedisConnection, replies: ReplyRead
   function send(batch: Queued[]): void {
     if (batch.length === 1) {
       const queued = batch[0]!
+      const names = authorizeKeys(queued.keys, queued.counter, queued.owner)
       connection
-        .script(AUTHORIZE_SCRIPT, authorizeKeys(queued.keys, queued.counter), queued.args)
-        .then((raw) => settleOne(queued, raw, replies), queued.reject)
+        .script(AUTHORIZE_SCRIPT, names, singleScriptArguments(queued.args, queued.owner, names))
+        .then((raw) => settleOne(queued, raw, replies, again), queued.reject)
       return
     }
     const { keys, args } = encodeBatch(batch)
     connection.script(AUTHORIZE_BATCH_SCRIPT, keys, args).then(
-      (raw) => settleBatch(batch, raw, replies),
+      (raw) => settleBatch(batch, raw, replies, again),
       (error: unknown) => {
         for (const queued of batch) queued.reject(error)
       },
     )
   }
 
-  return function enqueue(hash, keys, args, defaults, held, counter) {
+  return function enqueue(hash, keys, args, defaults, counter, owners) {
     return new Promise<AuthorizeOutcome>((resolve, reject) => {
-      if (queue.push({ keys, args, defaults, hash, counter, held, resolve, reject }) === 1) setImmediate(flush)
+      push({ keys, args, defaults, hash, counter, owner: undefined, owners, again: false, held: undefined, resolve, reject })
     })
   }
 }

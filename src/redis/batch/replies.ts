@@ -31,11 +31,19 @@ function countedOnceMore(previous: AuthorizeOutcome & { result: 'ok' }): Authori
   }
 }
 
-/** Decodes a request's reply and settles it; a reply that does not decode rejects that request only (null). */
-export function settleOne(queued: Queued, raw: unknown, replies: ReplyReader): AuthorizeOutcome | null {
+/**
+ * Decodes a request's reply and settles it; a reply that does not decode rejects that request only
+ * (null). A request whose script asked for its owner's counter (O7) is queued `again` (null), once.
+ */
+export function settleOne(queued: Queued, raw: unknown, replies: ReplyReader, again: (queued: Queued) => boolean): AuthorizeOutcome | null {
   let outcome: AuthorizeOutcome
   try {
-    outcome = replies.read(queued.hash, raw, queued.held) ?? UNKNOWN
+    const read = replies.read(queued.hash, raw, queued.held, queued.owner === undefined ? null : 'owner')
+    if (read?.result === 'needs-owner') {
+      if (!again(queued)) throw badReply('the authorize script (an owner asked for twice)', raw)
+      return null
+    }
+    outcome = read ?? UNKNOWN
   } catch (error) {
     queued.reject(error)
     return null
@@ -49,7 +57,7 @@ export function settleOne(queued: Queued, raw: unknown, replies: ReplyReader): A
  * admitted request before it (of the same key and route), counted once more; a request from a
  * blocked address between them (E7) counted nothing and does not break the chain.
  */
-export function settleBatch(batch: readonly Queued[], raw: unknown, replies: ReplyReader): void {
+export function settleBatch(batch: readonly Queued[], raw: unknown, replies: ReplyReader, again: (queued: Queued) => boolean): void {
   let all: unknown[]
   try {
     all = array(raw, 'the authorize batch script')
@@ -73,7 +81,7 @@ export function settleBatch(batch: readonly Queued[], raw: unknown, replies: Rep
       previous = null
       batch[i]!.reject(reply)
     } else {
-      const outcome = settleOne(batch[i]!, reply, replies)
+      const outcome = settleOne(batch[i]!, reply, replies, again)
       if (outcome === null || outcome.result !== 'blocked') previous = outcome
     }
   }

@@ -7,17 +7,20 @@ const SOURCE = `-- keyward authorize batch: the requests one instance sent withi
 -- whose decision fails (a Redis error) gets its error in its place and the others go on.
 -- KEYS    the keys of the requests' key hashes, two per hash as the authorize script's KEYS[1..2]
 --         (KEYS[2j-1..2j] for hash j), each hash once however many requests it has; after them
---         the failed-authentication counters of the requests' client addresses (E7), each once
+--         the failed-authentication counters of the requests' client addresses (E7), each once,
+--         and the counters of the owners their keys belong to (O7), each once
 -- ARGV[1] n, the number of requests
 -- ARGV[2] now, as the authorize script's ARGV[1], and ARGV[3..6] the type defaults, as its
 --         ARGV[4..7]: the same for every request of the batch
 -- ARGV[7] the failed authentications per minute that block an address, or '' (as the authorize
 --         script's ARGV[9]): the same for every request of the batch
 -- ARGV[8..] for each run of r requests alike, in order: f, j + 32 * (r - 1) (their keys are
---         KEYS[2j-1..2j]), their known id (as the authorize script's ARGV[8]), g, the index in
---         KEYS of their address's counter (0: no check), then their scopes:
---         f = 4 * (the number of scopes) + 2 * (live-only route, as ARGV[3]) + (consumes, as
---         ARGV[2]). Each request of a run is decided on its own, as if it were sent alone.
+--         KEYS[2j-1..2j]), what they hold (as the authorize script's ARGV[8]), g, the index in
+--         KEYS of their address's counter (0: no check), with an owner's counter (O7) its index
+--         in KEYS, perMinute and perMonth (as the authorize script's ARGV[11..12]), then their
+--         scopes: f = 16 * (the number of scopes) + 8 * (the owner is not known yet, ARGV[10]
+--         '?') + 4 * (an owner's counter follows) + 2 * (live-only route, as ARGV[3]) +
+--         (consumes, as ARGV[2]). Each request of a run is decided on its own, as if sent alone.
 -- Returns an array of n replies, each what the authorize script returns, or an error reply, or
 -- 7 for a request decided from the hot key: admitted and counted as the last admitted request
 -- before it was (requests from a blocked address, {8, wait}, may stand between them), with one
@@ -59,7 +62,8 @@ local function settle()
   ncovered = 0
 end
 
--- Request i, of the hot key, its flags and arguments at ARGV[at ..] (c scopes): its reply (7, see
+-- Request i, of the hot key, its flags and arguments at ARGV[at ..] (c scopes; never an owner's
+-- counter: a request that counts one leaves no hot key): its reply (7, see
 -- above), or nil when its route or held id differ from the hot request's, or it is over a limit
 -- (the whole path then decides it). A request from another address than the hot request's (g)
 -- is first checked against its own failure counter (E7), as the whole path would: when it is
@@ -96,9 +100,17 @@ end
 local i = 0
 while i < n do
   local f = tonumber(ARGV[at])
-  local c = mfloor(f / 4)
+  local c = mfloor(f / 16)
   local jr = tonumber(ARGV[at + 1])
   local k = 2 * (jr % 32 - 1)
+  -- O7: the owner step, and where the scopes start.
+  local owner, owner_key, owner_minute, owner_month, from = '', nil, nil, nil, at + 4
+  if mfloor(f / 4) % 2 == 1 then
+    owner, owner_key = 'k', KEYS[tonumber(ARGV[at + 4])]
+    owner_minute, owner_month, from = tonumber(ARGV[at + 5]), tonumber(ARGV[at + 6]), at + 7
+  elseif mfloor(f / 8) % 2 == 1 then
+    owner = '?'
+  end
   for _ = 0, mfloor(jr / 32) do
     i = i + 1
     local reply = nil
@@ -110,7 +122,8 @@ while i < n do
       hot_k = -1
       carry_field = nil
       local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], ARGV[2], f % 2 == 1, f % 4 >= 2,
-        ARGV, 2, ARGV[at + 2], KEYS[tonumber(ARGV[at + 3])], failure_limit, ARGV, at + 4, at + c + 3)
+        ARGV, 2, ARGV[at + 2], KEYS[tonumber(ARGV[at + 3])], failure_limit, owner, owner_key, owner_minute,
+        owner_month, ARGV, from, from + c - 1)
       if ok then
         replies[i] = whole
         -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
@@ -124,7 +137,7 @@ while i < n do
       end
     end
   end
-  at = at + c + 4
+  at = from + c
 end
 if ncovered > 0 then settle() end
 return replies
@@ -137,5 +150,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'e9344c49a0fd80fbfc255fc8403bd79980ab8eb8',
+  sha: '71fe86fe287d6c596498fcd8e2c652f26654c660',
 }

@@ -156,6 +156,13 @@ end
 local carry_wanted = false
 local carry_field, carry_count, carry_total, carry_month, carry_month_count = nil, 0, 0, nil, 0
 
+-- With receipt_wanted (O7: a caller on a cluster, which counts a second limit in another slot),
+-- an admitted consume leaves in receipt what it counted, so that it can be given back when the
+-- other limit refuses: {the decision a peek would have given just before, the bucket's second,
+-- the month counted (-1 without a quota)}. Left as it is by every other call.
+local receipt_wanted = false
+local receipt = nil
+
 -- One decision over both limits (L2, L4), as the memory limiter decides it.
 -- minute_key: the limit state above. per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
 -- nothing (only buckets already outside the window are trimmed). A peek writes nothing.
@@ -283,6 +290,16 @@ local function limit(minute_key, now, per_minute, per_month, consume)
     -- window, so the window never spans more than 61 seconds.
     local bucket = s
     if newest and newest > s then bucket = mmax(s, newest - 60) end
+    if receipt_wanted then
+      local before_reset = mceil(now / 1000)
+      if oldest then before_reset = oldest + 61 end
+      local before_limit, before_remaining, counted_month = -1, 0, -1
+      if per_month then
+        before_limit, before_remaining, counted_month = per_month, mmax(0, per_month - month_count), month_index
+      end
+      receipt = {{1, per_minute, mmax(0, per_minute - minute_count), before_reset, before_limit, before_remaining,
+        month_reset, 0, 0}, bucket, counted_month}
+    end
     local moved = rebook or not newest or bucket > newest or not oldest or bucket < oldest
     if not newest or bucket > newest then newest = bucket end
     if not oldest or bucket < oldest then oldest = bucket end
