@@ -133,6 +133,29 @@ function bounded(pool: PgPoolLike, timeoutMs: number, statement: Statement, valu
   })
 }
 
+/** A pooled connection within `timeoutMs`; one handed over later goes straight back to the pool. */
+export function connectWithin(pool: PgPoolLike, timeoutMs: number): Promise<PgPoolClientLike> {
+  return new Promise((resolve, reject) => {
+    let late = false
+    const timer = setTimeout(() => {
+      late = true
+      reject(new StoreTimeoutError(timeoutMs))
+    }, timeoutMs)
+    timer.unref?.()
+    pool.connect().then(
+      (client) => {
+        clearTimeout(timer)
+        if (late) client.release()
+        else resolve(client)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
 /** Runs one statement on a checked-out client and releases it, closing it after a connection fault. */
 function runOn(client: PgPoolClientLike, statement: Statement, values: unknown[], timeoutMs: number): Promise<PgQueryResult> {
   return new Promise<PgQueryResult>((resolve, reject) => {

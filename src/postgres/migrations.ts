@@ -12,6 +12,7 @@ import {
   type PgPoolLike,
   checkPool,
   checkTimeout,
+  connectWithin,
   quotedSchema,
   statement,
 } from './connection.js'
@@ -106,7 +107,7 @@ export async function migrate(pool: PgPoolLike, options: MigrateOptions = {}): P
   const name = options.schema ?? DEFAULT_SCHEMA
   const schema = quotedSchema(name)
   const timeoutMs = checkTimeout('timeoutMs', options.timeoutMs, 60_000)
-  const client = await pool.connect()
+  const client = await connectWithin(pool, timeoutMs)
   const onError = () => {}
   client.on('error', onError)
   let failed: Error | undefined

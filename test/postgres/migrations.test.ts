@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createPostgresStores, createPostgresKeyStore, migrate, MIGRATIONS, SCHEMA_VERSION } from '../../src/postgres/index.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
-import { type TestDatabase, databaseAvailable, testPool, uniqueSchema, withDatabase } from '../helpers/postgres.js'
+import { type TestDatabase, databaseAvailable, privateClustersAvailable, startPostgresCluster, testPool, uniqueSchema, withDatabase } from '../helpers/postgres.js'
 
 describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
   let db: TestDatabase
@@ -86,5 +86,24 @@ describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
     expect(page.keys.map((k) => k.createdAt)).toEqual([4507, 4007, 3507, 3007, 2507].map((i) => 1_700_000_000_000 + i))
     expect(page.more).toBe(true)
     await keys.close()
+  })
+})
+
+describe.skipIf(!privateClustersAvailable())('migrate on a Postgres that does not answer (S1, S5)', () => {
+  it('S5: migrate gives up at its bound while Postgres is frozen, and succeeds once it answers again', async () => {
+    const cluster = await startPostgresCluster()
+    const pool = testPool(cluster.url, { connectionTimeoutMillis: 0 })
+    try {
+      cluster.freeze()
+      const started = performance.now()
+      await expect(migrate(pool, { timeoutMs: 300 })).rejects.toThrow(/within 300 ms/)
+      expect(performance.now() - started).toBeLessThan(1000)
+      cluster.thaw()
+      expect((await migrate(pool, { timeoutMs: 5000 })).version).toBe(SCHEMA_VERSION)
+    } finally {
+      cluster.thaw()
+      await pool.end()
+      await cluster.stop()
+    }
   })
 })
