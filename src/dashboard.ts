@@ -72,6 +72,7 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
     // Before the host's guard runs: a blocked address learns nothing, not even that a token is right.
     const blocked = ip === null ? null : await limit!.blocked(ip, requestId)
     if (blocked !== null) return blocked
+    if (crossSite(request)) return failure('forbidden', DASHBOARD_MESSAGES.crossSite(), requestId)
     let principal: Principal | null
     try {
       principal = principalOf(await options.authorize(request))
@@ -107,6 +108,14 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       return request.method === 'HEAD' ? withoutBody(response) : response
     },
   }
+}
+
+/**
+ * U2: a guard that reads a cookie would let another site's page act with the user's session; a
+ * custom header is something such a page cannot add without the browser asking this origin first.
+ */
+function crossSite(request: DashboardRequest): boolean {
+  return request.headers.cookie !== undefined && request.headers['x-keyward-request'] !== '1'
 }
 
 /** The options, checked: a TypeError names the one that is wrong. Returns the refusal limit. */

@@ -171,6 +171,9 @@ export const DASHBOARD_MESSAGES = {
   /** E5, E7: too many refused dashboard requests from one address in the last minute. */
   failedAuthorizations: (_: MessageNames, retryAfter: number) =>
     `Too many failed dashboard authorization attempts from this address. Retry after ${retryAfter} s.`,
+  /** U2: a request carrying a cookie without the header another site's page cannot send. */
+  crossSite: () =>
+    'Dashboard requests that carry a cookie must send the X-Keyward-Request: 1 header; another site cannot send it for you.',
   /** E5, R5: the guard itself failed; never fail open. */
   guardFailed: (_: MessageNames, requestId: string) =>
     `Internal error while checking dashboard access. Retry once; if it persists, contact support quoting request id ${requestId}.`,
