@@ -83,6 +83,16 @@ describe.skipIf(!databaseAvailable())('two keyward instances sharing one Postgre
     expect(refused.ok ? 200 : refused.response.status).toBe(403)
   })
 
+  it('O7/S2: owner limits count beside Postgres keys: two keys of one owner share the owner’s window, in the limiter', async () => {
+    const limited = createKeyward({ stores: createPostgresStores({ pool: pools[0]!, schema: db.schema }), ownerLimits: { test: { perMinute: 5 } } })
+    const first = await limited.keys.create({ name: 'owner key 1', sandbox: true, ownerId: 'acct-owner-limit' })
+    const second = await limited.keys.create({ name: 'owner key 2', sandbox: true, ownerId: 'acct-owner-limit' })
+    const decisions = []
+    for (let i = 0; i < 8; i++) decisions.push(await limited.authenticate(bearer((i % 2 === 0 ? first : second).key)))
+    expect(codes(decisions)).toEqual({ ok: 5, rate_limited: 3 })
+    await limited.close()
+  })
+
   it('E5: usage recorded on either instance is read by both, newest first', async () => {
     const { key, record } = await a.keys.create({ name: 'usage', ownerId: 'acct-usage' })
     const onA = await a.authenticate({ ...bearer(key), requestId: 'req_fromAAAAAAAAAAAAAAAAAAAAAA' })
