@@ -16,7 +16,7 @@ import { createTelemetry } from './telemetry/observe.js'
 import type { ApiKeyContext, AuthDecision, Awaitable, Clock, KeywardStores, RequestView, RouteRequirements, UsageEntry, UsageQuery } from './types.js'
 import { createUsageRecorder, type UsageOutcome } from './usage-recorder.js'
 
-export { DEFAULT_LIMITS, type KeywardOptions, type Pepper } from './keyward-options.js'
+export { DEFAULT_LIMITS, type KeywardOptions, type OwnerLimitsOptions, type OwnerWindows, type Pepper } from './keyward-options.js'
 export { toRecord, type CreatedKey, type KeyListPage, type KeyManager, type ListKeysOptions, type RotateOptions } from './key-manager.js'
 export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './types.js'
 export type { UsageOutcome } from './usage-recorder.js'

@@ -18,6 +18,7 @@
  * | `<prefix>:{id:failed-auth:<a>}`  | HASH   | E7: failed authentications of client address   | as `:rl`                 |
  * | `:rl`                            |        | `<a>` (`clientAddressKey`), counted by the     |                          |
  * |                                  |        | limit script, read by the authorize script ³   |                          |
+ * | `<prefix>:{id:owner:<t>:<o>}:rl` | HASH   | O7: windows of owner <o>'s keys of type <t>    | as `:rl`                 |
  *
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.

@@ -16,7 +16,9 @@ function asyncKeyStore(inner: KeyStore): KeyStore {
     insert: async (key) => inner.insert(key),
     findByHash: async (hash) => inner.findByHash(hash),
     get: async (id) => inner.get(id),
-    list: async () => inner.list(),
+    list: async (query) => inner.list(query),
+    update: async (id, patch) => inner.update(id, patch),
+    revokeAll: async (ownerId, at) => inner.revokeAll(ownerId, at),
     revoke: async (id, at) => inner.revoke(id, at),
     shortenExpiry: async (id, expiresAt) => inner.shortenExpiry(id, expiresAt),
     touch: async (id, at) => inner.touch(id, at),
@@ -26,6 +28,7 @@ function asyncLimiter(inner: RateLimiter): RateLimiter {
   return {
     consume: async (keyId, policy, now) => inner.consume(keyId, policy, now),
     peek: async (keyId, policy, now) => inner.peek(keyId, policy, now),
+    consumeAll: async (requests, now) => inner.consumeAll!(requests, now),
   }
 }
 

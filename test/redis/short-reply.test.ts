@@ -7,6 +7,7 @@
  * Runs on ioredis and node-redis, coalesced and not.
  */
 import { describe, expect, inject, it } from 'vitest'
+import { knownArgument } from '../../src/redis/authorize-reply.js'
 import type { Redis } from 'ioredis'
 import { createRedisStores } from '../../src/redis/index.js'
 import { AUTHORIZE_SCRIPT } from '../../src/redis/scripts.js'
@@ -36,14 +37,14 @@ describe.skipIf(url === null)('authorize: the short reply for a held record', ()
     const key = makeStoredKey({ scopes: ['ip'], expiresAt: T + 60_000 })
     await stores.keys.insert(key)
     const keys = [`${p}:{${key.hash}}:key`, `${p}:{${key.hash}}:rl`]
-    // ARGV: now, consume, live-only, the type defaults, the held id, no address check, a scope.
-    const args = (known: string) => [String(T), '1', '0', '100', '1000', '10', '', known, '', 'ip']
+    // ARGV: now, consume, live-only, the type defaults, the held record, no address check, no owner counter, a scope.
+    const args = (known: string) => [String(T), '1', '0', '100', '1000', '10', '', known, '', '', '', '', 'ip']
     const whole = (await client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, ...args('')).catch(() =>
       client.eval(AUTHORIZE_SCRIPT.source, 2, ...keys, ...args('')),
     )) as unknown[]
     expect(whole[0]).toBe(5)
     expect((whole[1] as unknown[])[0]).toBe(key.id)
-    const short = (await client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, ...args(key.id))) as unknown[]
+    const short = (await client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, ...args(knownArgument(whole[1] as unknown[])))) as unknown[]
     expect(short).toEqual([6, String(T + 60_000), String(T), [1, 100, 98, expect.any(Number), 1000, 998, expect.any(Number), 0, 0], 1])
     // Another id (a record replaced under this hash) gets the whole record.
     const other = (await client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, ...args('key_someoneelse0000000000000'))) as unknown[]
@@ -58,8 +59,8 @@ describe.skipIf(url === null)('authorize: the short reply for a held record', ()
     await stores.keys.insert(key)
     const keys = [`${p}:{${key.hash}}:key`, `${p}:{${key.hash}}:rl`]
     const run = (now: string) =>
-      client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', '', 'ip').catch(() =>
-        client.eval(AUTHORIZE_SCRIPT.source, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', '', 'ip'),
+      client.evalsha(AUTHORIZE_SCRIPT.sha, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', '', '', '', '', 'ip').catch(() =>
+        client.eval(AUTHORIZE_SCRIPT.source, 2, ...keys, now, '1', '0', '100', '1000', '10', '', '', '', '', '', '', 'ip'),
       )
     await run(String(T))
     expect(await client.hget(keys[0]!, 'lastUsedAt')).toBe(String(T))
