@@ -123,6 +123,7 @@ export async function countUsageInstructions(keys: number, perFlush = 140, flush
       for (let i = 0; i < perFlush; i++, n++) {
         log.append({
           keyId: keyIds[n % keys]!,
+          ownerId: null,
           requestId: `req_${String(n).padStart(24, '0')}`,
           timestamp: new Date(Date.UTC(2026, 10, 23) + n).toISOString(),
           method: 'GET',

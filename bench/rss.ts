@@ -44,6 +44,9 @@ function measure(count: number): RssResult {
       lastUsedAt: null,
       scopes: null,
       limits: null,
+      // A customer's key, as most keys of a multi-tenant service are.
+      ownerId: `acct_${i % 10_000}`,
+      meta: null,
     })
   }
   settle()

@@ -30,6 +30,7 @@ async function timed<T>(action: () => Promise<T>): Promise<{ value: T; ms: numbe
 function entry(keyId: string, n: number): UsageEntry {
   return {
     keyId,
+    ownerId: null,
     requestId: `req_fault${n}_${randomKeyId().slice(4)}`,
     timestamp: new Date().toISOString(),
     method: 'GET',
