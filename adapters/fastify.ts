@@ -12,6 +12,7 @@ import type { KeywardResponse, RequestView, RouteRequirements } from '../src/typ
 
 export { clientErrorHandler } from '../src/client-error.js'
 export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
+export type { WebPageOptions } from '../src/web-page/index.js'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -13,6 +13,7 @@ import type { KeywardResponse, RouteRequirements } from '../src/types.js'
 
 export { clientErrorHandler } from '../src/client-error.js'
 export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
+export type { WebPageOptions } from '../src/web-page/index.js'
 
 declare module 'hono' {
   interface ContextVariableMap {
