@@ -485,14 +485,6 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect((await minuteUsed(keys[0]!, DEFAULTS.live)) + (await minuteUsed(keys[1]!, DEFAULTS.live))).toBe(5)
       })
 
-      it('O7: a limiter without consumeAll refuses to count an owner rather than count it inexactly', async (context) => {
-        if (typeof fixture.limiter.consumeAll === 'function') context.skip()
-        const ownerId = ownerOf('acct')
-        const key = await inserted({ ownerId })
-        await expect(authorize({ hashes: [key.hash], ownerLimits: ownerLimits({ [ownerId]: { live: { perMinute: 5, perMonth: null } } }) })).rejects.toThrow(
-          'owner limits need a RateLimiter with consumeAll()',
-        )
-      })
     })
 
     describe('the failed-authentication check (E7)', () => {

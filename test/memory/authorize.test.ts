@@ -156,3 +156,20 @@ describe('composeAuthorize', () => {
     expect(looked).toEqual([key.hash])
   })
 })
+
+describe('composeAuthorize with a limiter that has no consumeAll (O7)', () => {
+  it('O7: an owned key under owner limits is refused with an error rather than counted inexactly; keys of no owner pass', async () => {
+    const stores = createMemoryStores()
+    const { consume, peek } = stores.limiter
+    const limiter: RateLimiter = { consume: consume.bind(stores.limiter), peek: peek.bind(stores.limiter) }
+    const authorize = composeAuthorize({ keys: stores.keys, limiter })
+    const owned = makeStoredKey({ ownerId: 'acct' })
+    const unowned = makeStoredKey()
+    stores.keys.insert(owned)
+    stores.keys.insert(unowned)
+    const ownerLimits = { policyOf: () => ({ perMinute: 5, perMonth: null }) }
+    const input = (hash: string): AuthorizeInput => ({ hashes: [hash], now: T0, requiredScopes: null, liveOnly: false, consume: true, defaults, ownerLimits })
+    await expect(Promise.resolve().then(() => authorize(input(owned.hash)))).rejects.toThrow('owner limits need a RateLimiter with consumeAll()')
+    expect(await authorize(input(unowned.hash))).toMatchObject({ result: 'ok', consumed: true })
+  })
+})
