@@ -140,7 +140,7 @@ export async function benchKeyward(
     stores = createRedisStores({ client, prefix: REDIS_PREFIX })
   }
   const keyward = createKeyward({ ...(stores ? { stores } : {}), limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } })
-  const { key } = await keyward.keys.create({ name: 'bench' })
+  const { key } = await keyward.keys.create({ name: 'bench', ownerId: 'org_bench', meta: { plan: 'pro', accountRef: 'A-1042' } })
   return {
     keyward,
     key,
