@@ -7,7 +7,7 @@
  * (wrapped once) finds it in `pending`: `authenticate()` calls the step synchronously, so the
  * observation set just before is the request's own, whatever the step then waits on.
  */
-import type { Span } from '@opentelemetry/api'
+import type { Span, Tracer } from '@opentelemetry/api'
 import type { Authenticate } from '../authenticate.js'
 import type { AuthorizeStep } from '../fused-authorize.js'
 import { maskKeysIn } from '../key-format.js'
@@ -22,6 +22,7 @@ import {
   createInstrumentSource,
   endDecisionSpan,
   type Instruments,
+  knownHttpMethods,
   loadOpenTelemetry,
   startDecisionSpan,
 } from './open-telemetry.js'
@@ -151,6 +152,8 @@ interface Watch {
   metrics: StoreMetrics
   keyPrefix: string
   attributes: ReturnType<typeof createAttributeCache>
+  /** The HTTP methods the span names as they are; others are `_OTHER`. */
+  methods: ReadonlySet<string>
 }
 
 /** The decision path: wraps the authorize step and `authenticate()` of one instance. */
@@ -163,8 +166,9 @@ function createDecisionWatch(
 ): Pick<Telemetry, 'observeStep' | 'observeAuthenticate'> {
   // Nothing listens to decisions (only lifecycle or fault hooks): the decision path stays as it is.
   if (api === null && onDecision === undefined) return { observeStep: (step) => step, observeAuthenticate: (authenticate) => authenticate }
-  const w: Watch = { api, onDecision, deliver, metrics, keyPrefix, attributes: createAttributeCache() }
-  const currentInstruments = metrics.current
+  const w: Watch = { api, onDecision, deliver, metrics, keyPrefix, attributes: createAttributeCache(), methods: knownHttpMethods() }
+  const current = metrics.current
+  const currentInstruments = current && (() => safely(current))
   let pending: Observation | null = null
   return {
     observeStep(step) {
@@ -183,7 +187,7 @@ function createDecisionWatch(
       return function observedAuthenticate(request, route) {
         const instruments = currentInstruments === undefined ? null : currentInstruments()
         if (instruments === null && onDecision === undefined) return authenticate(request, route)
-        const span = instruments?.tracer ? startDecisionSpan(api!, instruments.tracer, spanRequest(request, keyPrefix)) : null
+        const span = instruments?.tracer ? startSpan(w, instruments.tracer, request) : null
         const o = new Observation(request, instruments, span)
         let decision: Awaitable<AuthDecision>
         pending = o
@@ -231,15 +235,37 @@ function storeSettled(w: Watch, o: Observation, start: number, outcome: Authoriz
 
 /** The decision is made: the count, the span's end, and the event for the hook. */
 function finish(w: Watch, o: Observation, decision: AuthDecision): void {
+  const outcome: DecisionOutcome = decision.ok ? 'ok' : decision.error.code
+  const key = decision.ok ? decision.apiKey : o.key
+  const status = decision.ok ? null : decision.response.status
   try {
-    const outcome: DecisionOutcome = decision.ok ? 'ok' : decision.error.code
-    const key = decision.ok ? decision.apiKey : o.key
-    const status = decision.ok ? null : decision.response.status
     o.instruments?.decisions?.add(1, w.attributes.outcome(outcome))
-    if (o.span !== null) endDecisionSpan(w.api!, o.span, { outcome, status, requestId: decision.requestId, key })
-    if (w.onDecision !== undefined) w.deliver('onDecision', w.onDecision, decisionEvent(o, decision.requestId, outcome, status, key, w.keyPrefix))
   } catch {
     // Telemetry never turns a decision into an exception: an SDK that throws loses this record.
+  }
+  try {
+    if (o.span !== null) endDecisionSpan(w.api!, o.span, { outcome, status, requestId: decision.requestId, key })
+  } catch {
+    // As above, for the span.
+  }
+  if (w.onDecision !== undefined) w.deliver('onDecision', w.onDecision, decisionEvent(o, decision.requestId, outcome, status, key, w.keyPrefix))
+}
+
+/** What an SDK that throws makes of a call: null, and the decision goes on without telemetry. */
+function safely<T>(call: () => T | null): T | null {
+  try {
+    return call()
+  } catch {
+    return null
+  }
+}
+
+/** The decision's span; null when the SDK throws starting it. */
+function startSpan(w: Watch, tracer: Tracer, request: RequestView): Span | null {
+  try {
+    return startDecisionSpan(w.api!, tracer, spanRequest(request, w.keyPrefix), w.methods)
+  } catch {
+    return null
   }
 }
 

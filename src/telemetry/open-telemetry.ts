@@ -98,10 +98,31 @@ export interface SpanRequest {
   route: string | null
 }
 
-/** Starts the decision's span; the caller ends it with `endDecisionSpan`. */
-export function startDecisionSpan(api: Api, tracer: Tracer, request: SpanRequest): Span {
+/** The methods OpenTelemetry's HTTP conventions call known: RFC 9110's, PATCH and QUERY. */
+const KNOWN_METHODS = ['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']
+
+/**
+ * The known methods. The conventions name OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS as the override:
+ * a comma-separated, case-sensitive list that replaces the default. Read once per instance.
+ */
+export function knownHttpMethods(env: NodeJS.ProcessEnv = process.env): ReadonlySet<string> {
+  const listed = env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS
+  return new Set(listed === undefined ? KNOWN_METHODS : listed.split(',').map((name) => name.trim()).filter((name) => name !== ''))
+}
+
+/**
+ * Starts the decision's span; the caller ends it with `endDecisionSpan`. A method the conventions
+ * do not know is `_OTHER`, the method as sent in `http.request.method_original`.
+ */
+export function startDecisionSpan(api: Api, tracer: Tracer, request: SpanRequest, methods: ReadonlySet<string>): Span {
   const attributes: Attributes = {}
-  if (request.method !== null) attributes['http.request.method'] = request.method
+  if (request.method !== null) {
+    if (methods.has(request.method)) attributes['http.request.method'] = request.method
+    else {
+      attributes['http.request.method'] = '_OTHER'
+      attributes['http.request.method_original'] = request.method
+    }
+  }
   if (request.route !== null) attributes['http.route'] = request.route
   if (request.path !== null) attributes['url.path'] = request.path
   return tracer.startSpan('keyward.authenticate', { kind: api.SpanKind.INTERNAL, attributes })
@@ -125,8 +146,12 @@ export function endDecisionSpan(api: Api, span: Span, facts: DecisionFacts): voi
       if (facts.key.ownerId !== null) span.setAttribute('keyward.owner_id', facts.key.ownerId)
     }
     if (facts.status !== null) span.setAttribute('http.response.status_code', facts.status)
-    // A refusal is the answer working as meant; only a fault of keyward's own is an error.
-    if (facts.outcome === 'INTERNAL_ERROR') span.setStatus({ code: api.SpanStatusCode.ERROR, message: facts.outcome })
+    // As on an HTTP server span: a refusal (4xx) is the answer working as meant; a 5xx is an error,
+    // its status code as error.type.
+    if (facts.status !== null && facts.status >= 500) {
+      span.setAttribute('error.type', String(facts.status))
+      span.setStatus({ code: api.SpanStatusCode.ERROR, message: facts.outcome })
+    }
   }
   span.end()
 }

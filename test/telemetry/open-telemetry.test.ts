@@ -1,10 +1,12 @@
 /**
- * T2: with `@opentelemetry/api` installed and an SDK registered (the tests' own recording one),
- * each decision is one span `keyward.authenticate` that starts before authentication and ends
- * with the decision, one count of `keyward.decisions` by outcome, and the store's answer time in
- * `keyward.store.duration` (seconds). Nothing exported holds a key or its hash.
+ * T2: with `@opentelemetry/api` installed and the OpenTelemetry SDK registered globally (an
+ * in-memory span exporter and metric reader), each decision is one span `keyward.authenticate`
+ * that starts before authentication and ends with the decision, one count of `keyward.decisions`
+ * by outcome, and the store's answer time in `keyward.store.duration` (seconds). HTTP attributes
+ * follow OpenTelemetry's HTTP semantic conventions. Nothing exported holds a key or its hash.
  */
-import { context, trace } from '@opentelemetry/api'
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createManualClock } from '../../src/clock.js'
 import { composeAuthorize } from '../../src/compose-authorize.js'
@@ -12,11 +14,13 @@ import { createKeyward, type KeywardOptions } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/memory/index.js'
 import type { AuthDecision, AuthorizeInput, KeywardStores } from '../../src/types.js'
 import { expectNoSecret, switchableStores } from './support/events.js'
-import { createRecordingSdk, registerSdk, unregisterSdk } from './support/recording-provider.js'
+import { exportedSpans, millisOf, registerSdk, unregisterSdk } from './support/sdk.js'
 
 afterEach(unregisterSdk)
 
 const bearer = (key: string) => `Bearer ${key}`
+/** The histogram's bucket boundaries in seconds, as keyward advises them. */
+const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
 function instance(options: KeywardOptions = {}, async = false) {
   const { stores, setMode } = switchableStores(async)
@@ -36,6 +40,10 @@ function slowStores(ms: number, during?: () => void): KeywardStores {
     },
   }
 }
+
+const outcomesOf = (spans: ReadableSpan[]) => spans.map((s) => s.attributes['keyward.outcome'])
+/** How many of each outcome a list holds, as the counter reports them. */
+const tally = (outcomes: unknown[]) => outcomes.reduce<Record<string, number>>((t, o) => ({ ...t, [String(o)]: (t[String(o)] ?? 0) + 1 }), {})
 
 describe.each([
   ['synchronous', false],
@@ -62,35 +70,77 @@ describe.each([
 
     const spans = sdk.decisionSpans()
     const outcomes = ['ok', 'UNAUTHORIZED', 'forbidden', 'rate_limited', 'INVALID_API_KEY_FORMAT', 'ok', 'INTERNAL_ERROR']
-    expect(spans.map((s) => s.attributes['keyward.outcome'])).toEqual(outcomes)
-    expect(spans[0]!.attributes).toMatchObject({
+    expect(outcomesOf(spans)).toEqual(outcomes)
+    expect(spans.every((s) => s.kind === SpanKind.INTERNAL && s.instrumentationScope.name === 'keyward' && s.ended)).toBe(true)
+    expect(spans[0]!.attributes).toEqual({
+      'keyward.outcome': 'ok',
       'keyward.key_id': owned.record.id,
       'keyward.key_type': 'live',
       'keyward.owner_id': 'org_9',
+      'keyward.request_id': expect.stringMatching(/^req_/),
       'http.request.method': 'GET',
       'url.path': expect.stringMatching(/^\/v1\/x\/svc_live_\*\*\*\*[0-9A-Za-z]{4}$/),
     })
-    expect(spans[0]!.attributes).not.toHaveProperty('http.response.status_code')
     expect(spans[1]!.attributes).not.toHaveProperty('keyward.key_id')
     expect(spans[1]!.attributes).toMatchObject({ 'http.response.status_code': 401 })
     expect(spans[2]!.attributes).toMatchObject({ 'keyward.key_id': owned.record.id, 'http.response.status_code': 403 })
     expect(spans[3]!.attributes).toMatchObject({ 'keyward.key_id': owned.record.id, 'http.response.status_code': 429 })
     expect(spans[5]!.attributes).toMatchObject({ 'keyward.key_id': plain.record.id, 'keyward.key_type': 'test' })
     expect(spans[5]!.attributes).not.toHaveProperty('keyward.owner_id')
-    expect(spans[6]!.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 500 })
-    expect(spans.map((s) => s.status?.code ?? 'unset')).toEqual([...Array(6).fill('unset'), 2])
-    expect(spans.every((s) => s.end !== null && s.end >= s.start)).toBe(true)
+    expect(spans[6]!.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 500, 'error.type': '500' })
+    // A refusal is keyward doing its job: only the 500 is an error, and only it has error.type.
+    expect(spans.map((s) => s.status.code)).toEqual([...Array(6).fill(SpanStatusCode.UNSET), SpanStatusCode.ERROR])
+    expect(spans.slice(0, 6).some((s) => 'error.type' in s.attributes)).toBe(false)
 
-    expect(sdk.of('keyward.decisions').map((m) => [m.value, m.attributes])).toEqual(outcomes.map((outcome) => [1, { 'keyward.outcome': outcome }]))
-    const durations = sdk.of('keyward.store.duration')
-    expect(durations[0]!.options).toMatchObject({ unit: 's' })
+    const metrics = await sdk.collect()
+    expect(metrics.sums('keyward.decisions').every((s) => Object.keys(s.attributes).join() === 'keyward.outcome')).toBe(true)
+    expect(metrics.countsBy('keyward.decisions', 'keyward.outcome')).toEqual(tally(outcomes))
+    expect(metrics.descriptor('keyward.store.duration')).toMatchObject({ unit: 's' })
     // Every decision that reached the store: all but the missing key and the malformed one.
-    expect(durations.map((m) => m.attributes)).toEqual([
-      ...Array(4).fill({ 'keyward.store.operation': 'authorize' }),
-      { 'keyward.store.operation': 'authorize', 'error.type': 'store_fault' },
+    const durations = metrics.histograms('keyward.store.duration')
+    expect(durations.map((d) => [d.attributes, d.value.count])).toEqual([
+      [{ 'keyward.store.operation': 'authorize' }, 4],
+      [{ 'keyward.store.operation': 'authorize', 'error.type': 'store_fault' }, 1],
     ])
-    expect(durations.every((m) => m.value >= 0 && m.value < 1)).toBe(true)
-    expectNoSecret([sdk.spans, sdk.measurements], [owned.key, plain.key])
+    expect(durations[0]!.value.buckets.boundaries).toEqual(STORE_BUCKETS)
+    expect(durations.every((d) => d.value.min! >= 0 && d.value.max! < 1)).toBe(true)
+    expectNoSecret([exportedSpans(sdk.spans()), metrics.exported], [owned.key, plain.key])
+  })
+})
+
+describe('T2 HTTP attributes follow the semantic conventions', () => {
+  it('T2: http.route when the framework matched one; a method the conventions do not know is _OTHER with http.request.method_original', async () => {
+    const sdk = registerSdk()
+    const { keyward } = instance()
+    const { key } = await keyward.keys.create({ name: 'a' })
+    await keyward.authenticate({ authorization: bearer(key), method: 'DELETE', path: '/v1/things/42', route: '/v1/things/:id' })
+    await keyward.authenticate({ authorization: bearer(key), method: 'PROPFIND', path: '/v1/things' })
+    await keyward.authenticate({ authorization: bearer(key), method: 'get', path: '/v1/things' })
+    const [routed, unknown, lower] = sdk.decisionSpans().map((s) => s.attributes)
+    expect(routed).toMatchObject({ 'http.request.method': 'DELETE', 'http.route': '/v1/things/:id', 'url.path': '/v1/things/42' })
+    expect(unknown).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'PROPFIND' })
+    expect(unknown).not.toHaveProperty('http.route')
+    expect(lower).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'get' })
+    expect(routed).not.toHaveProperty('http.request.method_original')
+  })
+
+  it('T2: OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS replaces the known methods, read when the instance is created', async () => {
+    const sdk = registerSdk()
+    const previous = process.env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS
+    process.env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS = 'GET, PROPFIND'
+    let keyward
+    try {
+      keyward = instance().keyward
+    } finally {
+      if (previous === undefined) delete process.env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS
+      else process.env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS = previous
+    }
+    for (const method of ['PROPFIND', 'GET', 'POST']) await keyward.authenticate({ method, path: '/v1/x' })
+    expect(sdk.decisionSpans().map((s) => [s.attributes['http.request.method'], s.attributes['http.request.method_original']])).toEqual([
+      ['PROPFIND', undefined],
+      ['GET', undefined],
+      ['_OTHER', 'POST'],
+    ])
   })
 })
 
@@ -104,10 +154,11 @@ describe('T2 span times and context', () => {
     const after = performance.now()
     expect(decision.ok).toBe(true)
     const [span] = sdk.decisionSpans()
-    expect(span!.start).toBeGreaterThanOrEqual(before)
-    expect(span!.end!).toBeLessThanOrEqual(after)
-    expect(span!.end! - span!.start).toBeGreaterThanOrEqual(25)
-    expect(sdk.of('keyward.store.duration')[0]!.value).toBeGreaterThanOrEqual(0.025)
+    // The SDK times a span by the monotonic clock: its duration covers the store's wait and lies within the call.
+    expect(millisOf(span!.duration)).toBeGreaterThanOrEqual(25)
+    expect(millisOf(span!.duration)).toBeLessThanOrEqual(after - before + 1)
+    const [stored] = (await sdk.collect()).histograms('keyward.store.duration')
+    expect(stored!.value.min).toBeGreaterThanOrEqual(0.025)
   })
 
   it('T2: the store runs inside the span (its own spans nest under it), and the span is a child of the caller’s', async () => {
@@ -119,8 +170,9 @@ describe('T2 span times and context', () => {
     await context.with(trace.setSpan(context.active(), parent), () => keyward.authenticate({ authorization: bearer(key) }))
     parent.end()
     const [span] = sdk.decisionSpans()
-    expect(span!.parentSpanId).toBe(parent.spanContext().spanId)
-    expect(seen).toEqual([span!.spanId, span!.spanId])
+    expect(span!.parentSpanContext?.spanId).toBe(parent.spanContext().spanId)
+    expect(span!.spanContext().traceId).toBe(parent.spanContext().traceId)
+    expect(seen).toEqual([span!.spanContext().spanId, span!.spanContext().spanId])
     expect(trace.getActiveSpan()).toBeUndefined()
   })
 })
@@ -133,28 +185,28 @@ describe('T2 when the SDK is registered, and when not', () => {
     const sdk = registerSdk()
     keyward.authenticate({ authorization: bearer(key) })
     expect(sdk.decisionSpans()).toHaveLength(1)
-    expect(sdk.of('keyward.decisions')).toHaveLength(1)
+    expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1 })
   })
 
   it('T2: metrics alone (no tracer provider) still count; traces alone still span', async () => {
     const metricsOnly = registerSdk({ traces: false })
     const { keyward } = instance()
     keyward.authenticate({})
-    expect(metricsOnly.of('keyward.decisions')).toHaveLength(1)
-    expect(metricsOnly.spans).toEqual([])
-    unregisterSdk()
+    expect((await metricsOnly.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ UNAUTHORIZED: 1 })
+    expect(metricsOnly.spans()).toEqual([])
+    await unregisterSdk()
     const tracesOnly = registerSdk({ metrics: false })
     keyward.authenticate({})
-    expect(tracesOnly.decisionSpans()).toHaveLength(1)
-    expect(tracesOnly.measurements).toEqual([])
+    expect(outcomesOf(tracesOnly.decisionSpans())).toEqual(['UNAUTHORIZED'])
+    expect((await tracesOnly.collect()).exported).toEqual([])
   })
 
   it('T2: openTelemetry: false records nothing, an SDK registered or not', async () => {
     const sdk = registerSdk()
     const { keyward } = instance({ telemetry: { openTelemetry: false } })
     keyward.authenticate({})
-    expect(sdk.spans).toEqual([])
-    expect(sdk.measurements).toEqual([])
+    expect(sdk.spans()).toEqual([])
+    expect((await sdk.collect()).exported).toEqual([])
   })
 
   it('T2: with the API installed and no SDK registered, decisions are what they are without telemetry', async () => {
@@ -168,17 +220,24 @@ describe('T2 when the SDK is registered, and when not', () => {
     expect(await decide(withApi.keyward)).toEqual(await decide(without.keyward))
   })
 
-  it('T2: an SDK whose span throws on end loses that record; the decision stands', async () => {
-    const sdk = createRecordingSdk()
-    const failing = {
-      getTracer: () => ({
-        startSpan: () => Object.assign(sdk.tracerProvider.getTracer('x').startSpan('keyward.authenticate'), { end: () => { throw new Error('exporter bug') } }),
-        startActiveSpan: () => undefined as never,
-      }),
-    }
-    trace.setGlobalTracerProvider(failing)
-    const { keyward } = instance()
+  const throwing = (when: 'onStart' | 'onEnd'): SpanProcessor => ({
+    onStart: () => {
+      if (when === 'onStart') throw new Error('processor bug')
+    },
+    onEnd: () => {
+      if (when === 'onEnd') throw new Error('exporter bug')
+    },
+    forceFlush: async () => undefined,
+    shutdown: async () => undefined,
+  })
+
+  it.each(['onStart', 'onEnd'] as const)('T2: an SDK whose span processor throws in %s loses that span; the decision and its count stand', async (when) => {
+    const sdk = registerSdk({ spanProcessors: [throwing(when)] })
+    const { keyward } = instance({}, true)
     const { key } = await keyward.keys.create({ name: 'a' })
-    expect(((await keyward.authenticate({ authorization: bearer(key) })) as AuthDecision).ok).toBe(true)
+    const decision = (await keyward.authenticate({ authorization: bearer(key) })) as AuthDecision
+    expect(decision.ok).toBe(true)
+    expect(sdk.decisionSpans()).toEqual([])
+    expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1 })
   })
 })

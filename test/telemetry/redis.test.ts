@@ -9,7 +9,7 @@ import { createKeyward } from '../../src/keyward.js'
 import { createRedisStores, type RedisStores } from '../../src/redis/index.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { collectEvents, delivered, expectNoSecret } from './support/events.js'
-import { registerSdk, unregisterSdk } from './support/recording-provider.js'
+import { exportedSpans, registerSdk, unregisterSdk } from './support/sdk.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('telemetry')
@@ -47,11 +47,12 @@ describe.skipIf(url === null)('T1, T2 on the Redis stores', () => {
     expect(events.decisions.map((e) => [e.outcome, e.keyId])).toEqual([...outcomes.slice(0, 3).map((o) => [o, record.id]), ['API_KEY_REVOKED', revoked.record.id]])
     expect(events.decisions[0]).toMatchObject({ ownerId: 'org_redis', keyType: 'live', storeMs: expect.any(Number) })
     expect(sdk.decisionSpans().map((s) => s.attributes['keyward.outcome'])).toEqual(outcomes)
-    expect(sdk.of('keyward.decisions').map((m) => m.attributes['keyward.outcome'])).toEqual(outcomes)
-    const operations = sdk.of('keyward.store.duration').map((m) => m.attributes['keyward.store.operation'])
-    expect(operations).toEqual(['keys.insert', 'keys.insert', 'keys.revoke', 'authorize', 'authorize', 'authorize', 'authorize'])
+    const metrics = await sdk.collect()
+    expect(metrics.countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1, forbidden: 1, rate_limited: 1, API_KEY_REVOKED: 1 })
+    const operations = metrics.histograms('keyward.store.duration').map((h) => [h.attributes['keyward.store.operation'], h.value.count])
+    expect(Object.fromEntries(operations)).toEqual({ 'keys.insert': 2, 'keys.revoke': 1, authorize: 4 })
     expect(events.lifecycle.map((e) => e.type)).toEqual(['created', 'created', 'revoked'])
-    expectNoSecret([events.all(), sdk.spans, sdk.measurements], [key, revoked.key])
+    expectNoSecret([events.all(), exportedSpans(sdk.spans()), metrics.exported], [key, revoked.key])
   })
 
   it('T1: a Redis that cannot be reached: 500 decisions and store faults from decisions and the key manager', async () => {
