@@ -19,7 +19,7 @@ import type { KeywardStores, RateLimiter } from '../types.js'
 import { DEFAULT_SCHEMA, type PgPoolLike, checkPool, checkTimeout, createPgConnection, quotedSchema } from './connection.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
-import { safeReporter, warnAtMostEvery } from './report.js'
+import { safeReporter, warnAtMostEvery } from '../background-warning.js'
 import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './usage-log.js'
 
 export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
@@ -90,7 +90,7 @@ function settingsOf(options: PostgresStoreOptions) {
   if (options.onError !== undefined && typeof options.onError !== 'function') {
     throw new TypeError('keyward/postgres: option "onError" must be a function')
   }
-  const report = safeReporter(options.onError ?? warnAtMostEvery(10_000, 'a background write or an idle connection failed'))
+  const report = safeReporter(options.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: a background write or an idle connection failed'))
   const unwatch = watchPool(pool, report)
   return { connection: createPgConnection(pool, timeoutMs), schema, schemaName, report, timeoutMs, unwatch }
 }

@@ -6,7 +6,7 @@
 import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../types.js'
 import { type PgConnection, type Row, type Statement, isSqlError, statement } from './connection.js'
 import { LAST_USED_INTERVAL_MS, LastUsedWriter } from './last-used.js'
-import { safeReporter, warnAtMostEvery } from './report.js'
+import { safeReporter, warnAtMostEvery } from '../background-warning.js'
 
 /** The Postgres KeyStore: every method answers with a promise, except `touch`, which only notes the time. */
 export interface PostgresKeyStore extends KeyStore {
@@ -88,7 +88,7 @@ function statements(s: string) {
  */
 export function keyStoreOn(connection: PgConnection, schema: string, settings: PostgresKeyStoreSettings = {}): PostgresKeyStore {
   const sql = statements(schema)
-  const report = safeReporter(settings.onError ?? warnAtMostEvery(10_000, 'lastUsedAt not written yet, will retry'))
+  const report = safeReporter(settings.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: lastUsedAt not written yet, will retry'))
   const lastUsed = new LastUsedWriter({
     tickMs: settings.lastUsed?.tickMs ?? 1000,
     intervalMs: settings.lastUsed?.intervalMs ?? LAST_USED_INTERVAL_MS,

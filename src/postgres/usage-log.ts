@@ -7,7 +7,7 @@
 import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
 import { createUsageBuffer } from '../redis/usage-buffer.js'
 import { type PgConnection, type Row, type Statement, statement } from './connection.js'
-import { safeReporter, warnAtMostEvery } from './report.js'
+import { safeReporter, warnAtMostEvery } from '../background-warning.js'
 
 export interface PostgresUsageOptions {
   /** Days an entry is kept. Default 90. */
@@ -58,7 +58,7 @@ function usageSettings(options: PostgresUsageOptions) {
     throw new TypeError(`keyward/postgres: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`)
   }
   const retentionIntervalMs = options.retentionIntervalMs === 0 ? 0 : positive('retentionIntervalMs', options.retentionIntervalMs, 3_600_000, false)
-  const onError = options.onError ?? warnAtMostEvery(10_000, 'usage entries not written yet, will retry')
+  const onError = options.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: usage entries not written yet, will retry')
   if (typeof onError !== 'function') throw new TypeError('keyward/postgres: option "usage.onError" must be a function')
   return {
     retentionDays: positive('retentionDays', options.retentionDays, 90, false),

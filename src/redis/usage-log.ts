@@ -1,4 +1,5 @@
 import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
+import { warnAtMostEvery } from '../background-warning.js'
 import { array, integer, text, badReply } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
 import type { Layout } from './layout.js'
@@ -148,7 +149,7 @@ function usageSettings(options: RedisUsageOptions) {
   const perOwnerLimit = positiveInteger('perOwnerLimit', options.perOwnerLimit, 1000)
   const globalLimit = positiveInteger('globalLimit', options.globalLimit, 100_000)
   const maxBuffered = positiveInteger('maxBuffered', options.maxBuffered, 10_000)
-  const onError = options.onError ?? warnAtMostEvery(10_000)
+  const onError = options.onError ?? warnAtMostEvery(10_000, 'keyward/redis: usage entries not written yet, will retry')
   if (typeof onError !== 'function') throw new TypeError('keyward/redis: option "usage.onError" must be a function')
   return { flushIntervalMs, maxBatch, perKeyLimit, perOwnerLimit, globalLimit, maxBuffered, onError }
 }
@@ -289,22 +290,3 @@ export function createRedisUsageLog(options: RedisStoreOptions & { usage?: Redis
   return usageLogOn(createContext(options), options.usage)
 }
 
-/**
- * The default reporter: one process warning at most every `ms`, with how many failures it stands
- * for. A Redis outage fails a flush every retry; a warning for each would flood the logs.
- */
-export function warnAtMostEvery(ms: number): (error: unknown) => void {
-  let last = -Infinity
-  let suppressed = 0
-  return (error) => {
-    const now = Date.now()
-    if (now - last < ms) {
-      suppressed++
-      return
-    }
-    const more = suppressed > 0 ? ` (${suppressed} more failures since the last warning)` : ''
-    last = now
-    suppressed = 0
-    process.emitWarning(`keyward/redis: usage entries not written yet, will retry: ${(error as Error)?.message ?? String(error)}${more}`)
-  }
-}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { warnAtMostEvery } from '../../src/redis/usage-log.js'
+import { warnAtMostEvery } from '../../src/background-warning.js'
 
 describe('usage flush failures are reported without flooding the logs', () => {
   afterEach(() => vi.useRealTimers())
@@ -9,7 +9,7 @@ describe('usage flush failures are reported without flooding the logs', () => {
     const warnings: string[] = []
     const spy = vi.spyOn(process, 'emitWarning').mockImplementation((w: string | Error) => void warnings.push(String(w)))
     try {
-      const report = warnAtMostEvery(10_000)
+      const report = warnAtMostEvery(10_000, 'keyward/redis: usage entries not written yet, will retry')
       for (let i = 0; i < 50; i++) report(new Error('connection refused'))
       expect(warnings).toHaveLength(1)
       expect(warnings[0]).toContain('connection refused')
