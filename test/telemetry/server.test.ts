@@ -22,6 +22,7 @@ async function start(env: Record<string, string>): Promise<{ server: ServerProce
 
 interface LogLine {
   level: string
+  time: string
   msg: string
   requestId: string | null
   method: string
@@ -45,59 +46,100 @@ async function requestLines(server: ServerProcess, count: number): Promise<LogLi
   throw new Error(`fewer than ${count} request lines in: ${server.stdout()}`)
 }
 
-const sample = (text: string, name: string) => Number(new RegExp(`^${name.replace(/[{}"+.]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1])
+/** The samples of one metric in Prometheus text, each with its labels (in any order). */
+function samples(text: string, name: string): { labels: Record<string, string>; value: number }[] {
+  return [...text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{([^}]*)\})? (\S+)$/gm)]
+    .filter((m) => m[1] === name)
+    .map((m) => ({ labels: Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1]!, l[2]!])), value: Number(m[3]) }))
+}
+
+/** The value of the one sample of `name` whose labels include `labels`. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const found = samples(text, name).filter((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+  if (found.length !== 1) throw new Error(`${found.length} samples of ${name} ${JSON.stringify(labels)} in:\n${text}`)
+  return found[0]!.value
+}
+
+/** One request of each outcome the reference server's demo keys can give, and their responses. */
+async function everyOutcome(server: ServerProcess, base: string) {
+  const live = /demo live key: (\S+)/.exec(server.stdout())![1]!
+  const test = /demo test key: (\S+)/.exec(server.stdout())![1]!
+  const created = await fetch(`${base}/api/dashboard/api-keys`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'email only', scopes: ['email'], ownerId: 'org_t3' }),
+  })
+  const emailOnly = (await created.json()).data as { key: string; id: string }
+  const ip = (key?: string) => fetch(`${base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: key ? { Authorization: `Bearer ${key}` } : {} })
+  const responses = [await ip(live), await ip(), await ip(`${live.slice(0, -6)}AAAAAA`), await ip(emailOnly.key)]
+  for (let i = 0; i < 11; i++) responses.push(await ip(test)) // the test key's default limit is 10 a minute
+  return { responses, keys: [live, test, emailOnly.key], emailOnly }
+}
+
+const OUTCOMES = ['ok', 'UNAUTHORIZED', 'INVALID_API_KEY_FORMAT', 'forbidden', ...Array(10).fill('ok'), 'rate_limited']
+
+/** T3: what /metrics answers after `everyOutcome` (prom-client's text, label order its own). */
+function expectMetrics(text: string): void {
+  expect(text).toContain('# TYPE keyward_decisions_total counter\n')
+  const decisions = (outcome: string) => sample(text, 'keyward_decisions_total', { outcome })
+  expect(['ok', 'UNAUTHORIZED', 'INVALID_API_KEY_FORMAT', 'forbidden', 'rate_limited', 'INTERNAL_ERROR', 'API_KEY_REVOKED'].map(decisions)).toEqual([11, 1, 1, 1, 1, 0, 0])
+  expect(text).toContain('# TYPE keyward_store_duration_seconds histogram\n')
+  const authorize = { operation: 'authorize' }
+  const count = sample(text, 'keyward_store_duration_seconds_count', authorize)
+  expect(count).toBe(13) // every decision but the one without a key and the malformed one
+  expect(sample(text, 'keyward_store_duration_seconds_bucket', { ...authorize, le: '+Inf' })).toBe(count)
+  const buckets = samples(text, 'keyward_store_duration_seconds_bucket')
+  expect(buckets.map((b) => b.labels.le)).toEqual([...BUCKET_BOUNDS, '+Inf'])
+  expect(buckets.map((b) => b.value)).toEqual(buckets.map((b) => b.value).sort((a, b) => a - b)) // cumulative
+  expect(sample(text, 'keyward_store_duration_seconds_sum', authorize)).toBeGreaterThan(0)
+  expect(sample(text, 'keyward_key_lifecycle_total', { type: 'created' })).toBe(3)
+  expect(['authenticate', 'usage', 'manage'].map((phase) => sample(text, 'keyward_store_faults_total', { phase }))).toEqual([0, 0, 0])
+  expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0)
+  expect(sample(text, 'process_start_time_seconds')).toBeGreaterThan(0)
+}
+
+/** Prometheus `le` labels of the store histogram, as prom-client writes them. */
+const BUCKET_BOUNDS = ['0.0001', '0.00025', '0.0005', '0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5']
 
 describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framework) => {
   it('T3: /metrics counts each outcome and the store time; one JSON line per request; never a key', { timeout: 60_000 }, async () => {
     const { server, base } = await start({ FRAMEWORK: framework, METRICS: '1', LOG_FORMAT: 'json' })
-    const live = /demo live key: (\S+)/.exec(server.stdout())![1]!
-    const test = /demo test key: (\S+)/.exec(server.stdout())![1]!
-    const created = await fetch(`${base}/api/dashboard/api-keys`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'email only', scopes: ['email'], ownerId: 'org_t3' }),
-    })
-    const emailOnly = (await created.json()).data as { key: string; id: string }
-    const ip = (key?: string) => fetch(`${base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: key ? { Authorization: `Bearer ${key}` } : {} })
-
-    const responses = [await ip(live), await ip(), await ip(`${live.slice(0, -6)}AAAAAA`), await ip(emailOnly.key)]
-    for (let i = 0; i < 11; i++) responses.push(await ip(test)) // the test key's default limit is 10 a minute
+    const { responses, keys, emailOnly } = await everyOutcome(server, base)
     expect(responses.map((r) => r.status)).toEqual([200, 401, 401, 403, ...Array(10).fill(200), 429])
 
     const metrics = await fetch(`${base}/metrics`)
     expect(metrics.status).toBe(200)
     expect(metrics.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8')
     const text = await metrics.text()
-    expect(text).toContain('# TYPE keyward_decisions_total counter\n')
-    const decisions = (outcome: string) => sample(text, `keyward_decisions_total{outcome="${outcome}"}`)
-    expect(['ok', 'UNAUTHORIZED', 'INVALID_API_KEY_FORMAT', 'forbidden', 'rate_limited', 'INTERNAL_ERROR'].map(decisions)).toEqual([11, 1, 1, 1, 1, 0])
-    expect(text).toContain('# TYPE keyward_store_duration_seconds histogram\n')
-    const count = sample(text, 'keyward_store_duration_seconds_count{operation="authorize"}')
-    expect(count).toBe(13) // every decision but the one without a key and the malformed one
-    expect(sample(text, 'keyward_store_duration_seconds_bucket{operation="authorize",le="+Inf"}')).toBe(count)
-    const buckets = [...text.matchAll(/^keyward_store_duration_seconds_bucket\{[^}]*\} (\d+)$/gm)].map((m) => Number(m[1]))
-    expect(buckets).toEqual([...buckets].sort((a, b) => a - b)) // cumulative
-    expect(sample(text, 'keyward_key_lifecycle_total{type="created"}')).toBe(3)
-    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0)
-    for (const key of [live, test, emailOnly.key]) expect(text).not.toContain(key)
+    expectMetrics(text)
+    for (const key of keys) expect(text).not.toContain(key)
     expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405)
 
     const lines = await requestLines(server, responses.length + 3)
-    const byId = new Map(lines.map((l) => [l.requestId, l]))
-    const logged = responses.map((r) => byId.get(r.headers.get('x-request-id')))
-    expect(logged.map((l) => [l?.status, l?.outcome])).toEqual(responses.map((r, i) => [r.status, expectedOutcome(i)]))
-    expect(logged[3]).toMatchObject({ level: 'info', method: 'GET', path: '/api/v1/ip/lookup', keyId: emailOnly.id, ownerId: 'org_t3' })
-    expect(logged[3]!.durationMs).toBeGreaterThanOrEqual(0)
+    const ids = responses.map((r) => r.headers.get('x-request-id'))
+    // One line per request: each request id the clients got appears on exactly one line.
+    expect(ids.map((id) => lines.filter((l) => l.requestId === id).length)).toEqual(ids.map(() => 1))
+    const logged = ids.map((id) => lines.find((l) => l.requestId === id))
+    expect(logged.map((l) => [l?.status, l?.outcome])).toEqual(responses.map((r, i) => [r.status, OUTCOMES[i]]))
+    expect(logged[3]).toEqual({
+      level: 'info',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      msg: 'request',
+      requestId: ids[3],
+      method: 'GET',
+      path: '/api/v1/ip/lookup',
+      status: 403,
+      outcome: 'forbidden',
+      keyId: emailOnly.id,
+      ownerId: 'org_t3',
+      durationMs: expect.any(Number),
+    })
     expect(lines.find((l) => l.path === '/metrics')).toMatchObject({ status: 200, outcome: null, keyId: null })
     const jsonText = jsonLines(server.stdout()).map((l) => JSON.stringify(l)).join('\n')
-    for (const key of [live, test, emailOnly.key]) expect(jsonText).not.toContain(key)
+    for (const key of keys) expect(jsonText).not.toContain(key)
     expect(jsonLines(server.stdout()).filter((l) => l.msg === 'key lifecycle')).toHaveLength(3)
   })
 })
-
-function expectedOutcome(index: number): string {
-  return ['ok', 'UNAUTHORIZED', 'INVALID_API_KEY_FORMAT', 'forbidden', ...Array(10).fill('ok'), 'rate_limited'][index]!
-}
 
 describe('T3 off by default, and checked', () => {
   it('T3: without METRICS, /metrics is not served and stdout has no JSON lines', { timeout: 60_000 }, async () => {
