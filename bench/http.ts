@@ -10,7 +10,7 @@ import { get } from 'node:http'
 import { Redis } from 'ioredis'
 import { cpuTicks, type LoadResult, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, type ServerHandle, type ServerStats, startServer } from './process.js'
-import { redisUrl, ROUTE, type Variant } from './servers/shared.js'
+import { redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant } from './servers/shared.js'
 
 export interface HttpBenchOptions {
   rounds: number
@@ -20,6 +20,8 @@ export interface HttpBenchOptions {
   /** Requests-worth of seconds for the Redis command count of each Redis-backed server. */
   redisCountSeconds: number
   frameworks?: readonly Framework[]
+  /** Only these variants (the baseline included only when named); default every one a framework has. */
+  variants?: readonly Variant[]
   log: (line: string) => void
 }
 
@@ -279,10 +281,13 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
   const notes: string[] = []
 
   for (const framework of options.frameworks ?? FRAMEWORKS) {
-    const wanted: Variant[] = ['baseline', 'memory']
-    if (framework === 'hono') wanted.push('chain')
-    if (redis) wanted.push('redis')
-    if (redis || framework === 'hono') wanted.push('peer')
+    const every: Variant[] = ['baseline', 'memory']
+    if (framework === 'hono') every.push('chain')
+    if (redis) every.push('redis')
+    if (redis || framework === 'hono') every.push('peer')
+    // The cost of telemetry, against keyward with OpenTelemetry off (the target is on Fastify).
+    if (framework === 'fastify') every.push(...TELEMETRY_VARIANTS)
+    const wanted = options.variants ? every.filter((v) => options.variants!.includes(v)) : every
     log(`[http] ${framework}: starting ${wanted.join(', ')} servers`)
     const servers: ServerHandle[] = []
     try {

@@ -22,6 +22,7 @@ import { benchRedis } from './redis-server.js'
 import { benchConnections, benchWarmup, integerFrom, intFromEnv, PIN, settingsOrExit } from './load.js'
 import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
+import { telemetryTargets } from './telemetry.js'
 
 const started = performance.now()
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)}s`
@@ -114,6 +115,8 @@ const LABEL: Record<string, string> = {
   redis: 'keyward, Redis store',
   peer: 'peer',
   chain: 'keyward, memory store, as middleware: `app.use(api)` + `api.protect()`',
+  'telemetry-off': 'keyward, memory store, OpenTelemetry off (`telemetry: { openTelemetry: false }`)',
+  'telemetry-sdk': 'keyward, memory store, OpenTelemetry SDK registered (batch span processor, metric reader)',
 }
 const PEER: Record<Framework, string> = {
   express: 'express-rate-limit + rate-limit-redis (+ a 5-line bearer check)',
@@ -189,6 +192,7 @@ for (const count of http?.redisCounts.filter((c) => c.variant === 'redis') ?? []
   const million = rss.find((r) => r.keys === 1_000_000)
   if (million) targets.push(`| ≤ 1 KiB RSS per key at 1,000,000 keys (memory store) | ${fmt(million.rssBytesPerKey)} B | ${passOrMiss(million.rssBytesPerKey <= 1024)} |`)
 }
+targets.push(...telemetryTargets(http?.variants ?? []))
 if (http && !http.redis) targets.push(`| Redis targets | skipped: ${http.redisSkipReason} | — |`)
 lines.push(...targets, '')
 

@@ -14,9 +14,9 @@ import { Redis } from 'ioredis'
 import type { Keyward } from '../../src/index.js'
 import type { RedisStores } from '../../src/redis/index.js'
 import { keyward as keywardPackage, keywardRedis, redisScripts } from './keyward.js'
-import { redisUrl, type Variant } from './shared.js'
+import { redisUrl, type TelemetryVariant, type Variant } from './shared.js'
 
-export { COMMON_VARIANTS, redisUrl, ROUTE, type Variant, VARIANTS } from './shared.js'
+export { COMMON_VARIANTS, redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant, VARIANTS } from './shared.js'
 
 const { createKeyward, generateKey } = keywardPackage
 const { createRedisStores } = keywardRedis
@@ -127,11 +127,11 @@ export async function connectRedis(): Promise<Redis> {
 export const REDIS_PREFIX = `kwbench-${process.pid}`
 
 /**
- * The keyward instance of the `memory` and `redis` variants, and a live key. The key's type
- * defaults get the huge per-minute limit and monthly quota (L1), so nothing answers 429.
+ * The keyward instance of the `memory`, `redis` and telemetry variants, and a live key. The key's
+ * type defaults get the huge per-minute limit and monthly quota (L1), so nothing answers 429.
  */
 export async function benchKeyward(
-  variant: 'memory' | 'redis',
+  variant: 'memory' | 'redis' | TelemetryVariant,
 ): Promise<{ keyward: Keyward; key: string; redisPatterns: string[]; close: () => Promise<void> }> {
   let stores: RedisStores | undefined
   let client: Redis | undefined
@@ -139,7 +139,10 @@ export async function benchKeyward(
     client = await connectRedis()
     stores = createRedisStores({ client, prefix: REDIS_PREFIX })
   }
-  const keyward = createKeyward({ ...(stores ? { stores } : {}), limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } })
+  // Loaded only by its variant, so no other server holds the SDK's modules.
+  const sdk = variant === 'telemetry-sdk' ? await (await import('./telemetry.js')).registerBenchSdk() : null
+  const telemetry = variant === 'telemetry-off' ? { telemetry: { openTelemetry: false } } : {}
+  const keyward = createKeyward({ ...(stores ? { stores } : {}), ...telemetry, limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } })
   const { key } = await keyward.keys.create({ name: 'bench', ownerId: 'org_bench', meta: { plan: 'pro', accountRef: 'A-1042' } })
   return {
     keyward,
@@ -147,6 +150,7 @@ export async function benchKeyward(
     redisPatterns: variant === 'redis' ? [`${REDIS_PREFIX}:*`] : [],
     close: async () => {
       await keyward.close()
+      await sdk?.shutdown()
       client?.disconnect()
     },
   }

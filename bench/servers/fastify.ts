@@ -3,15 +3,30 @@
  * - baseline: no authentication; the handler sets the headers keyward would send;
  * - memory / redis: keyward (`keywardFastify`) on the memory or Redis store;
  * - peer: `@fastify/bearer-auth` + `@fastify/rate-limit` on the same Redis (ioredis), rate limited
- *   per bearer token.
+ *   per bearer token;
+ * - telemetry-off / telemetry-sdk: keyward on the memory store with OpenTelemetry off, or with the
+ *   SDK registered (a batch span processor; see servers/telemetry.ts).
  */
 import bearerAuth from '@fastify/bearer-auth'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
-import { announce, baselineHeaders, benchKeyward, COMMON_VARIANTS, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import {
+  announce,
+  baselineHeaders,
+  benchKeyward,
+  COMMON_VARIANTS,
+  connectRedis,
+  lookup,
+  peerToken,
+  portOf,
+  REDIS_PREFIX,
+  ROUTE,
+  TELEMETRY_VARIANTS,
+  variantOf,
+} from './common.js'
 import { loadAdapter } from './keyward.js'
 
-const variant = variantOf(process.argv, COMMON_VARIANTS)
+const variant = variantOf(process.argv, [...COMMON_VARIANTS, ...TELEMETRY_VARIANTS])
 const { keywardFastify } = await loadAdapter.fastify()
 const app = Fastify({ logger: false })
 

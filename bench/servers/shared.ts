@@ -9,9 +9,18 @@
  * keyward on the memory store, on the Redis store, the bare framework, or the peer libraries;
  * `chain` (Hono only): keyward on the memory store mounted as middleware (`app.use` + `protect()`).
  */
-export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain'
+export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain' | TelemetryVariant
 
+/**
+ * keyward on the memory store with OpenTelemetry turned off (`telemetry-off`), or with the SDK
+ * registered and a batch span processor (`telemetry-sdk`). The `memory` variant is the third case:
+ * the API installed (a dev dependency), no SDK registered. Fastify only.
+ */
+export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk'
+
+/** The variants the commands take by name (the telemetry variants run in `npm run bench` and `bench/telemetry.ts`). */
 export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain']
+export const TELEMETRY_VARIANTS = ['telemetry-off', 'telemetry-sdk'] as const satisfies readonly TelemetryVariant[]
 /** The variants every framework's server has. */
 export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer'] as const satisfies readonly Variant[]
 export const ROUTE = '/api/v1/ip/lookup'
