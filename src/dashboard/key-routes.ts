@@ -78,142 +78,166 @@ function onlyOwner<T extends { ownerId: string | null }>(items: readonly T[], ow
   }
 }
 
+/** What every route needs: the instance, and how the dashboard reports a fault and words a refusal. */
+interface RouteContext {
+  keyward: Keyward
+  report: Report
+  failure: Failure
+}
+
+function success(ctx: RouteContext, data: unknown, requestId: string, status = 200): KeywardResponse {
+  return successResponse(data, requestId, ctx.keyward.clock.now(), { ...NO_STORE }, status)
+}
+
+function notFound(ctx: RouteContext, requestId: string): KeywardResponse {
+  return ctx.failure('not_found', DASHBOARD_MESSAGES.keyNotFound(ctx.keyward.names), requestId)
+}
+
+function forbidden(ctx: RouteContext, requestId: string): KeywardResponse {
+  return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.otherOwner(ctx.keyward.names), requestId)
+}
+
+function invalid(ctx: RouteContext, message: string, requestId: string): KeywardResponse {
+  return ctx.failure('invalid_request', message, requestId)
+}
+
+/** O4: a page of records with its cursor beside the timestamp. */
+function pageResponse(ctx: RouteContext, page: KeyListPage, requestId: string): KeywardResponse {
+  const meta = { timestamp: isoTimestamp(ctx.keyward.clock.now()), nextCursor: page.nextCursor }
+  return {
+    status: 200,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-ID': requestId, ...NO_STORE },
+    body: JSON.stringify({ data: page.keys, meta }),
+  }
+}
+
+/**
+ * O8: the key `id` names, if the principal may see it. One lookup for every well-formed id:
+ * an unknown id and another owner's key both end here, after the same store call.
+ */
+async function visibleKey(keyward: Keyward, principal: Principal, id: string): Promise<ApiKeyRecord | undefined> {
+  if (!KEY_ID_PATTERN.test(id)) return undefined
+  const record = await keyward.keys.get(id)
+  if (record === undefined || principal.role === 'admin' || record.ownerId === principal.ownerId) return record
+  return undefined
+}
+
+/** Whether the principal may change key `id`: the administrator leaves the 404 to the change itself. */
+async function mayChange(keyward: Keyward, principal: Principal, id: string): Promise<boolean> {
+  if (!KEY_ID_PATTERN.test(id)) return false
+  return principal.role === 'admin' || (await visibleKey(keyward, principal, id)) !== undefined
+}
+
+async function createKey(ctx: RouteContext, principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+  const checked = checkCreateBody(request, ctx.keyward)
+  if (!checked.ok) return invalid(ctx, checked.message, requestId)
+  const input = checked.value
+  const named = Object.hasOwn(input, 'ownerId') ? validateOwnerId(input.ownerId) : undefined
+  const acting = actingOwner(principal, named)
+  if (acting === 'forbidden') return forbidden(ctx, requestId)
+  const { key, record } = await ctx.keyward.keys.create({ ...input, ownerId: acting.ownerId ?? null })
+  // K3: the one response that ever holds the full key.
+  return success(ctx, { ...record, key }, requestId, 201)
+}
+
+async function listKeys(ctx: RouteContext, principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+  const checked = checkListQuery(request.query ?? '', ctx.keyward.names)
+  if (!checked.ok) return invalid(ctx, checked.message, requestId)
+  const acting = actingOwner(principal, checked.value.ownerId)
+  if (acting === 'forbidden') return forbidden(ctx, requestId)
+  const ownerId = acting.ownerId ?? undefined
+  const page = await ctx.keyward.keys.list({ ...checked.value, ownerId })
+  onlyOwner(page.keys, ownerId)
+  return pageResponse(ctx, page, requestId)
+}
+
+async function listUsage(ctx: RouteContext, principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+  const checked = checkUsageQuery(request.query ?? '', ctx.keyward.names)
+  if (!checked.ok) return invalid(ctx, checked.message, requestId)
+  const acting = actingOwner(principal, checked.value.ownerId)
+  if (acting === 'forbidden') return forbidden(ctx, requestId)
+  const query: UsageQuery = { limit: checked.value.limit }
+  if (typeof acting.ownerId === 'string') query.ownerId = acting.ownerId
+  const { keyId } = checked.value
+  if (keyId !== null) {
+    if (!(await visibleKey(ctx.keyward, principal, keyId))) return notFound(ctx, requestId)
+    query.keyId = keyId
+  }
+  const entries = await ctx.keyward.queryUsage(query)
+  onlyOwner(entries, query.ownerId)
+  return success(ctx, entries, requestId)
+}
+
+async function getKey(ctx: RouteContext, principal: Principal, id: string, requestId: string): Promise<KeywardResponse> {
+  const record = await visibleKey(ctx.keyward, principal, id)
+  return record ? success(ctx, record, requestId) : notFound(ctx, requestId)
+}
+
+async function updateKey(ctx: RouteContext, principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+  const checked = checkUpdateBody(request, ctx.keyward)
+  if (!checked.ok) return invalid(ctx, checked.message, requestId)
+  if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
+  return success(ctx, await ctx.keyward.keys.update(id, checked.value), requestId)
+}
+
+async function revokeKey(ctx: RouteContext, principal: Principal, id: string, requestId: string): Promise<KeywardResponse> {
+  if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
+  return success(ctx, await ctx.keyward.keys.revoke(id), requestId)
+}
+
+async function rotateKey(ctx: RouteContext, principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+  const checked = checkRotateBody(request, ctx.keyward)
+  if (!checked.ok) return invalid(ctx, checked.message, requestId)
+  if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
+  const { key, record, previous } = await ctx.keyward.keys.rotate(id, checked.value)
+  // K3: as at creation, the replacement's full key is in this one response only.
+  return success(ctx, { ...record, key, previous }, requestId, 201)
+}
+
+async function revokeAll(ctx: RouteContext, principal: Principal, segment: string, requestId: string): Promise<KeywardResponse> {
+  const ownerId = validateOwnerId(decodeSegment(segment))!
+  if (actingOwner(principal, ownerId) === 'forbidden') return forbidden(ctx, requestId)
+  return success(ctx, { revoked: await ctx.keyward.keys.revokeAll(ownerId) }, requestId)
+}
+
+function dispatch(ctx: RouteContext, principal: Principal, route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+  const id = route.id!
+  switch (route.name) {
+    case 'collection':
+      return request.method === 'POST' ? createKey(ctx, principal, request, requestId) : listKeys(ctx, principal, request, requestId)
+    case 'usage':
+      return listUsage(ctx, principal, request, requestId)
+    case 'key':
+      return request.method === 'PATCH' ? updateKey(ctx, principal, id, request, requestId) : getKey(ctx, principal, id, requestId)
+    case 'revoke':
+      return revokeKey(ctx, principal, id, requestId)
+    case 'rotate':
+      return rotateKey(ctx, principal, id, request, requestId)
+    case 'revoke-all':
+      return revokeAll(ctx, principal, id, requestId)
+  }
+}
+
+/** Key manager rejections: bad input is 400, an unknown id 404, a revoked key 409, anything else a fault (500). */
+function fromError(ctx: RouteContext, error: unknown, requestId: string, phase: 'manage' | 'usage'): KeywardResponse {
+  if (error instanceof KeyInputError) {
+    // E5: the message names the field, even where the core's text speaks of "each scope".
+    return invalid(ctx, error.message.startsWith(error.field) ? error.message : `${error.field}: ${error.message}`, requestId)
+  }
+  if (error instanceof KeyNotFoundError) return notFound(ctx, requestId)
+  if (error instanceof KeyRevokedError) return ctx.failure('conflict', error.message, requestId)
+  ctx.report(error, requestId, phase)
+  return ctx.failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.internal(ctx.keyward.names, requestId), requestId)
+}
+
 /** The key routes themselves, once the guard has admitted the request. */
 export function createKeyRoutes(keyward: Keyward, report: Report, failure: Failure) {
-  const n = keyward.names
-  const success = (data: unknown, requestId: string, status = 200) => successResponse(data, requestId, keyward.clock.now(), { ...NO_STORE }, status)
-  const notFound = (requestId: string) => failure('not_found', DASHBOARD_MESSAGES.keyNotFound(n), requestId)
-  const forbidden = (requestId: string) => failure('forbidden', DASHBOARD_OWNER_MESSAGES.otherOwner(n), requestId)
-  const invalid = (message: string, requestId: string) => failure('invalid_request', message, requestId)
-
-  /** O4: a page of records with its cursor beside the timestamp. */
-  function pageResponse(page: KeyListPage, requestId: string): KeywardResponse {
-    const meta = { timestamp: isoTimestamp(keyward.clock.now()), nextCursor: page.nextCursor }
-    return {
-      status: 200,
-      headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-ID': requestId, ...NO_STORE },
-      body: JSON.stringify({ data: page.keys, meta }),
-    }
-  }
-
-  /**
-   * O8: the key `id` names, if the principal may see it. One lookup for every well-formed id:
-   * an unknown id and another owner's key both end here, after the same store call.
-   */
-  async function visibleKey(principal: Principal, id: string): Promise<ApiKeyRecord | undefined> {
-    if (!KEY_ID_PATTERN.test(id)) return undefined
-    const record = await keyward.keys.get(id)
-    if (record === undefined || principal.role === 'admin' || record.ownerId === principal.ownerId) return record
-    return undefined
-  }
-
-  /** Whether the principal may change key `id`: the administrator leaves the 404 to the change itself. */
-  async function mayChange(principal: Principal, id: string): Promise<boolean> {
-    if (!KEY_ID_PATTERN.test(id)) return false
-    return principal.role === 'admin' || (await visibleKey(principal, id)) !== undefined
-  }
-
-  async function createKey(principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
-    const checked = checkCreateBody(request, keyward)
-    if (!checked.ok) return invalid(checked.message, requestId)
-    const input = checked.value
-    const named = Object.hasOwn(input, 'ownerId') ? validateOwnerId(input.ownerId) : undefined
-    const acting = actingOwner(principal, named)
-    if (acting === 'forbidden') return forbidden(requestId)
-    const { key, record } = await keyward.keys.create({ ...input, ownerId: acting.ownerId ?? null })
-    // K3: the one response that ever holds the full key.
-    return success({ ...record, key }, requestId, 201)
-  }
-
-  async function listKeys(principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
-    const checked = checkListQuery(request.query ?? '', n)
-    if (!checked.ok) return invalid(checked.message, requestId)
-    const acting = actingOwner(principal, checked.value.ownerId)
-    if (acting === 'forbidden') return forbidden(requestId)
-    const ownerId = acting.ownerId ?? undefined
-    const page = await keyward.keys.list({ ...checked.value, ownerId })
-    onlyOwner(page.keys, ownerId)
-    return pageResponse(page, requestId)
-  }
-
-  async function listUsage(principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
-    const checked = checkUsageQuery(request.query ?? '', n)
-    if (!checked.ok) return invalid(checked.message, requestId)
-    const acting = actingOwner(principal, checked.value.ownerId)
-    if (acting === 'forbidden') return forbidden(requestId)
-    const query: UsageQuery = { limit: checked.value.limit }
-    if (typeof acting.ownerId === 'string') query.ownerId = acting.ownerId
-    const { keyId } = checked.value
-    if (keyId !== null) {
-      if (!(await visibleKey(principal, keyId))) return notFound(requestId)
-      query.keyId = keyId
-    }
-    const entries = await keyward.queryUsage(query)
-    onlyOwner(entries, query.ownerId)
-    return success(entries, requestId)
-  }
-
-  async function updateKey(principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
-    const checked = checkUpdateBody(request, keyward)
-    if (!checked.ok) return invalid(checked.message, requestId)
-    if (!(await mayChange(principal, id))) return notFound(requestId)
-    return success(await keyward.keys.update(id, checked.value), requestId)
-  }
-
-  async function rotateKey(principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
-    const checked = checkRotateBody(request, keyward)
-    if (!checked.ok) return invalid(checked.message, requestId)
-    if (!(await mayChange(principal, id))) return notFound(requestId)
-    const { key, record, previous } = await keyward.keys.rotate(id, checked.value)
-    // K3: as at creation, the replacement's full key is in this one response only.
-    return success({ ...record, key, previous }, requestId, 201)
-  }
-
-  async function revokeAll(principal: Principal, segment: string, requestId: string): Promise<KeywardResponse> {
-    const ownerId = validateOwnerId(decodeSegment(segment))!
-    if (actingOwner(principal, ownerId) === 'forbidden') return forbidden(requestId)
-    return success({ revoked: await keyward.keys.revokeAll(ownerId) }, requestId)
-  }
-
-  async function dispatch(principal: Principal, route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
-    const id = route.id!
-    switch (route.name) {
-      case 'collection':
-        return request.method === 'POST' ? createKey(principal, request, requestId) : listKeys(principal, request, requestId)
-      case 'usage':
-        return listUsage(principal, request, requestId)
-      case 'key': {
-        if (request.method === 'PATCH') return updateKey(principal, id, request, requestId)
-        const record = await visibleKey(principal, id)
-        return record ? success(record, requestId) : notFound(requestId)
-      }
-      case 'revoke':
-        if (!(await mayChange(principal, id))) return notFound(requestId)
-        return success(await keyward.keys.revoke(id), requestId)
-      case 'rotate':
-        return rotateKey(principal, id, request, requestId)
-      case 'revoke-all':
-        return revokeAll(principal, id, requestId)
-    }
-  }
-
-  /** Key manager rejections: bad input is 400, an unknown id 404, a revoked key 409, anything else a fault (500). */
-  function fromError(error: unknown, requestId: string, phase: 'manage' | 'usage'): KeywardResponse {
-    if (error instanceof KeyInputError) {
-      // E5: the message names the field, even where the core's text speaks of "each scope".
-      return invalid(error.message.startsWith(error.field) ? error.message : `${error.field}: ${error.message}`, requestId)
-    }
-    if (error instanceof KeyNotFoundError) return notFound(requestId)
-    if (error instanceof KeyRevokedError) return failure('conflict', error.message, requestId)
-    report(error, requestId, phase)
-    return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.internal(n, requestId), requestId)
-  }
-
+  const ctx: RouteContext = { keyward, report, failure }
   return async function serve(principal: Principal, route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
     try {
-      return await dispatch(principal, route, request, requestId)
+      return await dispatch(ctx, principal, route, request, requestId)
     } catch (error) {
-      return fromError(error, requestId, route.name === 'usage' ? 'usage' : 'manage')
+      return fromError(ctx, error, requestId, route.name === 'usage' ? 'usage' : 'manage')
     }
   }
 }
