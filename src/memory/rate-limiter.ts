@@ -51,8 +51,21 @@ interface KeyLimitState {
 const DEFAULT_SWEEP_EVERY = 10_000
 const NO_BUCKETS: readonly number[] = []
 
+interface MonthCache {
+  at(now: number): number
+  readonly untilMs: number
+}
+
+/** One limiter's state: every key's, and the bookkeeping of the amortized sweep. */
+interface Limiter {
+  readonly states: Map<string, KeyLimitState>
+  readonly sweepEvery: number
+  readonly months: MonthCache
+  operationsSinceSweep: number
+}
+
 /** The UTC month of a time, remembering the last month's bounds so most calls compute no calendar. */
-function createMonthCache(): { at(now: number): number; readonly untilMs: number } {
+function createMonthCache(): MonthCache {
   let monthFromMs = 0
   let monthUntilMs = -1
   let monthIndex = 0
@@ -112,107 +125,114 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
   if (!Number.isSafeInteger(sweepEvery) || sweepEvery < 1) {
     throw new TypeError(`keyward: option "sweepEvery" must be a positive integer (got ${String(sweepEvery)})`)
   }
-  const states = new Map<string, KeyLimitState>()
-  let operationsSinceSweep = 0
-
-  const months = createMonthCache()
-
-  function maybeSweep(now: number): void {
-    if (++operationsSinceSweep >= sweepEvery && operationsSinceSweep >= states.size) sweep(now)
-  }
-
-  function sweep(now: number): void {
-    operationsSinceSweep = 0
-    const s = secondOf(now)
-    const month = months.at(now)
-    for (const [keyId, state] of states) {
-      prune(state, s)
-      if (state.buckets.length === 0 && (state.monthCount === 0 || state.monthIndex < month)) {
-        states.delete(keyId)
-      }
-    }
-  }
-
-  /**
-   * The decision for `state` at `now`, consuming one unit when `consume` and allowed. `peek`
-   * passes `consume = false` and then nothing is written, not even pruning: a peek at a later
-   * time must not make buckets vanish that an earlier-stamped request would still count.
-   */
-  function decide(keyId: string, policy: LimitPolicy, now: number, consume: boolean): LimitDecision {
-    const s = secondOf(now)
-    let state = states.get(keyId)
-    const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets
-    let from = 0
-    let minuteCount = 0
-    if (state !== undefined) {
-      if (consume) {
-        prune(state, s)
-        minuteCount = state.minuteCount
-      } else {
-        const floor = Math.max(s, buckets[buckets.length - 2] ?? s) - 60
-        for (let i = 0; i < buckets.length; i += 2) {
-          if (buckets[i]! < floor) from = i + 2
-          else minuteCount += buckets[i + 1]!
-        }
-      }
-    }
-
-    const perMonth = policy.perMonth
-    const currentMonth = months.at(now)
-    let month = currentMonth
-    let monthCount = 0
-    // A counter of a later month than `now` (a clock stepped back across the 1st) keeps counting.
-    if (perMonth !== null && state !== undefined && state.monthIndex >= currentMonth) {
-      month = state.monthIndex
-      monthCount = state.monthCount
-    }
-
-    const allowed = minuteCount < policy.perMinute && (perMonth === null || monthCount < perMonth)
-    if (allowed && consume) {
-      if (state === undefined) {
-        state = { buckets: [], minuteCount: 0, monthIndex: -1, monthCount: 0 }
-        states.set(keyId, state)
-      }
-      addToBucket(state.buckets, s)
-      minuteCount = ++state.minuteCount
-      if (perMonth !== null) {
-        state.monthIndex = month
-        state.monthCount = ++monthCount
-      }
-    }
-    if (consume) maybeSweep(now)
-
-    const window = state === undefined ? NO_BUCKETS : state.buckets
-    return buildDecision({
-      policy,
-      now,
-      allowed,
-      minuteCount,
-      oldestSecond: from < window.length ? window[from]! : null,
-      monthCount,
-      monthReset: month === currentMonth ? months.untilMs / 1000 : utcMonthStartSeconds(month + 1),
-      minuteRetryAfter:
-        !allowed && minuteCount >= policy.perMinute ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from) : 0,
-    })
-  }
-
-  /** O7: every limit peeked; counted only when all admit (nothing runs in between: one thread). */
-  function consumeAll(requests: readonly LimitRequest[], now: number): LimitDecision[] {
-    assertDistinct(requests)
-    const peeked = requests.map(({ id, policy }) => decide(id, policy, now, false))
-    if (!peeked.every((decision) => decision.allowed)) return peeked
-    return requests.map(({ id, policy }) => decide(id, policy, now, true))
-  }
-
+  const limiter: Limiter = { states: new Map(), sweepEvery, months: createMonthCache(), operationsSinceSweep: 0 }
   return {
-    consume: (keyId, policy, now) => decide(keyId, policy, now, true),
-    peek: (keyId, policy, now) => decide(keyId, policy, now, false),
-    consumeAll,
+    consume: (keyId, policy, now) => decide(limiter, keyId, policy, now, true),
+    peek: (keyId, policy, now) => decide(limiter, keyId, policy, now, false),
+    consumeAll: (requests, now) => consumeAll(limiter, requests, now),
     get size() {
-      return states.size
+      return limiter.states.size
     },
-    sweep,
+    sweep: (now) => sweep(limiter, now),
   }
+}
+
+function maybeSweep(limiter: Limiter, now: number): void {
+  if (++limiter.operationsSinceSweep >= limiter.sweepEvery && limiter.operationsSinceSweep >= limiter.states.size) sweep(limiter, now)
+}
+
+function sweep(limiter: Limiter, now: number): void {
+  limiter.operationsSinceSweep = 0
+  const s = secondOf(now)
+  const month = limiter.months.at(now)
+  for (const [keyId, state] of limiter.states) {
+    prune(state, s)
+    if (state.buckets.length === 0 && (state.monthCount === 0 || state.monthIndex < month)) {
+      limiter.states.delete(keyId)
+    }
+  }
+}
+
+/**
+ * The decision for `keyId` at `now`, consuming one unit when `consume` and allowed. `peek`
+ * passes `consume = false` and then nothing is written, not even pruning: a peek at a later
+ * time must not make buckets vanish that an earlier-stamped request would still count.
+ */
+function decide(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number, consume: boolean): LimitDecision {
+  const s = secondOf(now)
+  let state = limiter.states.get(keyId)
+  const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets
+  let from = 0
+  let minuteCount = 0
+  if (state !== undefined) {
+    if (consume) {
+      prune(state, s)
+      minuteCount = state.minuteCount
+    } else {
+      const floor = Math.max(s, buckets[buckets.length - 2] ?? s) - 60
+      for (let i = 0; i < buckets.length; i += 2) {
+        if (buckets[i]! < floor) from = i + 2
+        else minuteCount += buckets[i + 1]!
+      }
+    }
+  }
+
+  const perMonth = policy.perMonth
+  const currentMonth = limiter.months.at(now)
+  let month = currentMonth
+  let monthCount = 0
+  // A counter of a later month than `now` (a clock stepped back across the 1st) keeps counting.
+  if (perMonth !== null && state !== undefined && state.monthIndex >= currentMonth) {
+    month = state.monthIndex
+    monthCount = state.monthCount
+  }
+
+  const allowed = minuteCount < policy.perMinute && (perMonth === null || monthCount < perMonth)
+  if (allowed && consume) {
+    state = count(limiter, state, keyId, s, perMonth === null ? null : month, monthCount)
+    minuteCount = state.minuteCount
+    if (perMonth !== null) monthCount = state.monthCount
+  }
+  if (consume) maybeSweep(limiter, now)
+
+  const window = state === undefined ? NO_BUCKETS : state.buckets
+  return buildDecision({
+    policy,
+    now,
+    allowed,
+    minuteCount,
+    oldestSecond: from < window.length ? window[from]! : null,
+    monthCount,
+    monthReset: month === currentMonth ? limiter.months.untilMs / 1000 : utcMonthStartSeconds(month + 1),
+    minuteRetryAfter:
+      !allowed && minuteCount >= policy.perMinute ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from) : 0,
+  })
+}
+
+/**
+ * Counts one admitted request of second `s` in `keyId`'s state, made on its first admission;
+ * `month` is null without a quota, and then the month counter is left as it is.
+ */
+function count(limiter: Limiter, state: KeyLimitState | undefined, keyId: string, s: number, month: number | null, monthCount: number): KeyLimitState {
+  if (state === undefined) {
+    state = { buckets: [], minuteCount: 0, monthIndex: -1, monthCount: 0 }
+    limiter.states.set(keyId, state)
+  }
+  addToBucket(state.buckets, s)
+  state.minuteCount++
+  if (month !== null) {
+    state.monthIndex = month
+    state.monthCount = monthCount + 1
+  }
+  return state
+}
+
+/** O7: every limit peeked; counted only when all admit (nothing runs in between: one thread). */
+function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: number): LimitDecision[] {
+  assertDistinct(requests)
+  const peeked = requests.map(({ id, policy }) => decide(limiter, id, policy, now, false))
+  if (!peeked.every((decision) => decision.allowed)) return peeked
+  return requests.map(({ id, policy }) => decide(limiter, id, policy, now, true))
 }
 
 /**
