@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
-import { type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, nodeHeaders, type RouteOptions, type Step } from '../src/adapter-kit.js'
+import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, nodeHeaders, type RouteOptions, type Step } from '../src/adapter-kit.js'
 import type { ApiKeyContext, Keyward } from '../src/keyward.js'
 import { HTTP_MESSAGES } from '../src/messages.js'
 import { readFetchBody } from '../src/request-body.js'
@@ -151,93 +151,102 @@ export function requestErrorHandler(keyward: Keyward): (error: unknown) => Respo
  */
 export function keywardHono(keyward: Keyward, options?: AdapterOptions): KeywardHono {
   const kit = createAdapterKit(keyward, options, 'keyward/hono')
-
-  function requestIdOf(c: Context): string {
-    let id = c.get('requestId')
-    if (id === undefined) {
-      id = kit.requestId(() => c.req.header('x-request-id'))
-      c.set('requestId', id)
-      c.header('X-Request-ID', id)
-    }
-    return id
-  }
-
-  function viewOf(c: Context, route?: string) {
-    const incoming = incomingOf(c)
-    const requestId = requestIdOf(c)
-    return incoming ? kit.viewFromNode(incoming, incoming.url ?? c.req.url, requestId, route) : kit.viewFromFetch(c.req.raw, c.req.url, requestId, route)
-  }
-
-  async function answer(c: Context, kind: AnsweredKind): Promise<Response> {
-    const view = viewOf(c)
-    const result = kit.answer(kind, view, (max) => readFetchBody(c.req.raw, max), incomingOf(c)?.headers ?? nodeHeaders(c.req.raw.headers))
-    const response = toResponse(isPromise(result) ? await result : result)
-    response.headers.set('X-Request-ID', view.requestId!)
-    return response
-  }
-
-  /** The step for a protected request, once decided (at once when refused, else with its turn). */
-  function decide(c: Context, requirements: RouteRequirements, route?: string): Promise<Step> {
-    const view = viewOf(c, route)
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-    return new Promise((resolve) => kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve))
-  }
-
   const middleware = async function keywardMiddleware(c: Context, next: Next) {
     let kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
     // Mounted on a path (`app.use('/v2/*', api)`), keyward guards all it is given (A1).
     if (kind === 'outside' && c.req.routePath !== '/*' && c.req.routePath !== '*') kind = 'protected'
     if (kind === 'outside') return next()
-    requestIdOf(c)
-    if (kind !== 'protected') return answer(c, kind)
+    requestIdOf(kit, c)
+    if (kind !== 'protected') return answer(kit, c, kind)
     const { requirements, known } = routeMarkers(c)
-    if (!known && kit.answersNotFound) return answer(c, 'protected-not-found')
+    if (!known && kit.answersNotFound) return answer(kit, c, 'protected-not-found')
     if (requirements === null) return next()
-    return admitted(c, await decide(c, requirements), next)
+    return admitted(c, await decide(kit, c, requirements), next)
   }
+  return Object.assign(middleware, {
+    protect: (routeOptions?: RouteOptions) => protect(kit, routeOptions),
+    public: () => marker(null, (_c: Context, next: Next) => next()),
+    guard: (first: RouteOptions | undefined | Handler, second?: Handler) => guard(kit, first, second),
+    notFound: notFoundHandler(kit),
+    onError: errorHandler(kit),
+  }) as KeywardHono
+}
 
-  function marker<T extends object>(requirements: RouteRequirements | null, handler: T): T {
-    ;(handler as Marked)[kRequirements] = requirements
-    return handler
+/** The request id, made once per request and sent as X-Request-ID. */
+function requestIdOf(kit: AdapterKit, c: Context): string {
+  let id = c.get('requestId')
+  if (id === undefined) {
+    id = kit.requestId(() => c.req.header('x-request-id'))
+    c.set('requestId', id)
+    c.header('X-Request-ID', id)
   }
+  return id
+}
 
-  function protect(routeOptions?: RouteOptions): MiddlewareHandler<KeywardEnv> {
-    const requirements = kit.routeRequirements(routeOptions, 'protect() option')
-    return marker(requirements, async function keywardProtect(c: Context, next: Next) {
-      requestIdOf(c)
-      if (requirements === null || c.get(kAdmitted as never)) return next()
-      return admitted(c, await decide(c, requirements, c.req.routePath), next)
-    })
-  }
+function viewOf(kit: AdapterKit, c: Context, route?: string) {
+  const incoming = incomingOf(c)
+  const requestId = requestIdOf(kit, c)
+  return incoming ? kit.viewFromNode(incoming, incoming.url ?? c.req.url, requestId, route) : kit.viewFromFetch(c.req.raw, c.req.url, requestId, route)
+}
 
-  function guard(first: RouteOptions | undefined | Handler, second?: Handler): Handler {
-    const handler = typeof first === 'function' ? first : second
-    if (typeof handler !== 'function') throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
-    const requirements = kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
-    return marker(requirements, async function keywardGuard(c: Context, next: Next) {
-      requestIdOf(c)
-      if (requirements === null || c.get(kAdmitted as never)) return handler(c, next)
-      return admitted(c, await decide(c, requirements, c.req.routePath), () => handler(c, next))
-    } as Handler)
-  }
+async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Response> {
+  const view = viewOf(kit, c)
+  const result = kit.answer(kind, view, (max) => readFetchBody(c.req.raw, max), incomingOf(c)?.headers ?? nodeHeaders(c.req.raw.headers))
+  const response = toResponse(isPromise(result) ? await result : result)
+  response.headers.set('X-Request-ID', view.requestId!)
+  return response
+}
 
-  const notFound: NotFoundHandler = function keywardNotFound(c) {
+/** The step for a protected request, once decided (at once when refused, else with its turn). */
+function decide(kit: AdapterKit, c: Context, requirements: RouteRequirements, route?: string): Promise<Step> {
+  const view = viewOf(kit, c, route)
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
+  return new Promise((resolve) => kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve))
+}
+
+function marker<T extends object>(requirements: RouteRequirements | null, handler: T): T {
+  ;(handler as Marked)[kRequirements] = requirements
+  return handler
+}
+
+function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandler<KeywardEnv> {
+  const requirements = kit.routeRequirements(routeOptions, 'protect() option')
+  return marker(requirements, async function keywardProtect(c: Context, next: Next) {
+    requestIdOf(kit, c)
+    if (requirements === null || c.get(kAdmitted as never)) return next()
+    return admitted(c, await decide(kit, c, requirements, c.req.routePath), next)
+  })
+}
+
+function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, second?: Handler): Handler {
+  const handler = typeof first === 'function' ? first : second
+  if (typeof handler !== 'function') throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
+  const requirements = kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
+  return marker(requirements, async function keywardGuard(c: Context, next: Next) {
+    requestIdOf(kit, c)
+    if (requirements === null || c.get(kAdmitted as never)) return handler(c, next)
+    return admitted(c, await decide(kit, c, requirements, c.req.routePath), () => handler(c, next))
+  } as Handler)
+}
+
+function notFoundHandler(kit: AdapterKit): NotFoundHandler {
+  return function keywardNotFound(c) {
     const kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
     if (kind === 'outside' || (kind === 'protected' && !kit.answersNotFound)) return c.text('404 Not Found', 404)
-    return answer(c, kind === 'protected' ? 'protected-not-found' : kind)
+    return answer(kit, c, kind === 'protected' ? 'protected-not-found' : kind)
   }
+}
 
-  const onError: ErrorHandler = function keywardOnError(error, c) {
+function errorHandler(kit: AdapterKit): ErrorHandler {
+  return function keywardOnError(error, c) {
     if (c.get('requestId') === undefined && kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path) === 'outside') {
       // Hono's own default for paths keyward does not own.
       if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response
       console.error(error)
       return c.text('Internal Server Error', 500)
     }
-    return toResponse(kit.errorResponse(error, requestIdOf(c), c.req.method))
+    return toResponse(kit.errorResponse(error, requestIdOf(kit, c), c.req.method))
   }
-
-  return Object.assign(middleware, { protect, public: () => marker(null, (_c: Context, next: Next) => next()), guard, notFound, onError }) as KeywardHono
 }
 
 /** Both routes' requirements at once: every scope, live keys only if either asks, consuming if either does. */
