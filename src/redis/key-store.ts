@@ -127,90 +127,69 @@ function patchArguments(patch: KeyPatch): string[] {
 
 /** The KeyStore on a shared context (used by `createRedisStores` and `createRedisKeyStore`). */
 export function keyStoreOn(context: RedisContext): RedisKeyStore {
-  const { connection, layout } = context
-
-  async function recordOp(hash: string, args: string[]): Promise<StoredKey | undefined> {
-    const reply = await connection.script(RECORD_SCRIPT, [layout.ofHash(hash).record], args)
-    return decodeRecord(hash, reply)
-  }
-
-  /**
-   * Runs a record operation on the key with this id. A cached id → hash pair whose record is gone
-   * (Redis was emptied) is dropped and the index read again, so a stale cache never answers.
-   */
-  async function byId(id: string, args: string[]): Promise<StoredKey | undefined> {
-    for (const fresh of [false, true]) {
-      const hash = await context.hashOf(id, fresh)
-      if (hash === undefined) return undefined
-      const key = await recordOp(hash, args)
-      if (key !== undefined && key.id === id) return key
-      context.forget(id)
-    }
-    return undefined
-  }
-
   return {
-    async insert(key) {
-      assertIndexableId(key.id)
-      const member = indexMember(key)
-      const record = layout.ofHash(key.hash).record
-      const idKey = layout.idIndex(key.id)
-      // The id is reserved first: SET NX is the uniqueness check for ids, the script's EXISTS for hashes.
-      const reserved = await connection.command(['SET', idKey, key.hash, 'NX'], idKey)
-      if (reserved === null || reserved === undefined) {
-        throw new Error(`keyward/redis: a key with id ${JSON.stringify(key.id)} already exists`)
-      }
-      const created = integer(
-        await connection.script(RECORD_SCRIPT, [record], ['insert', ...encodeRecord(key)]),
-        'the record insert',
-      )
-      if (created !== 1) {
-        // Only undo what is known to be ours; after a fault the reservation stays (harmless: the
-        // caller never learned the key).
-        await connection.command(['DEL', idKey], idKey)
-        throw new Error('keyward/redis: a key with the same hash already exists')
-      }
-      // Each index is its own key (any slot): one command each, sent together.
-      const indexes = [layout.keyIndex]
-      if (key.ownerId != null) indexes.push(layout.ownerIndex(key.ownerId))
-      await Promise.all(indexes.map((index) => connection.command(['ZADD', index, '0', member], index)))
-      context.remember(key.id, key.hash)
-    },
-
+    insert: (key) => insertKey(context, key),
     async findByHash(hash) {
-      const key = await recordOp(hash, ['get'])
+      const key = await recordOp(context, hash, ['get'])
       if (key) context.remember(key.id, hash)
       return key
     },
-
-    get(id) {
-      return byId(id, ['get'])
-    },
-
-    list(query) {
-      return listPage(context, query)
-    },
-
-    update(id, patch) {
-      return byId(id, patchArguments(patch))
-    },
-
-    revokeAll(ownerId, at) {
-      return revokeOwned(context, ownerId, at)
-    },
-
-    revoke(id, at) {
-      return byId(id, ['revoke', String(at)])
-    },
-
-    shortenExpiry(id, expiresAt) {
-      return byId(id, ['shorten', String(expiresAt)])
-    },
-
+    get: (id) => byId(context, id, ['get']),
+    list: (query) => listPage(context, query),
+    update: (id, patch) => byId(context, id, patchArguments(patch)),
+    revokeAll: (ownerId, at) => revokeOwned(context, ownerId, at),
+    revoke: (id, at) => byId(context, id, ['revoke', String(at)]),
+    shortenExpiry: (id, expiresAt) => byId(context, id, ['shorten', String(expiresAt)]),
     async touch(id, at) {
-      await byId(id, ['touch', String(at)])
+      await byId(context, id, ['touch', String(at)])
     },
   }
+}
+
+/** The record, with its id reserved first and the listing indexes (every key's, the owner's) written after it. */
+async function insertKey(context: RedisContext, key: StoredKey): Promise<void> {
+  const { connection, layout } = context
+  assertIndexableId(key.id)
+  const member = indexMember(key)
+  const record = layout.ofHash(key.hash).record
+  const idKey = layout.idIndex(key.id)
+  // The id is reserved first: SET NX is the uniqueness check for ids, the script's EXISTS for hashes.
+  const reserved = await connection.command(['SET', idKey, key.hash, 'NX'], idKey)
+  if (reserved === null || reserved === undefined) {
+    throw new Error(`keyward/redis: a key with id ${JSON.stringify(key.id)} already exists`)
+  }
+  const created = integer(await connection.script(RECORD_SCRIPT, [record], ['insert', ...encodeRecord(key)]), 'the record insert')
+  if (created !== 1) {
+    // Only undo what is known to be ours; after a fault the reservation stays (harmless: the
+    // caller never learned the key).
+    await connection.command(['DEL', idKey], idKey)
+    throw new Error('keyward/redis: a key with the same hash already exists')
+  }
+  // Each index is its own key (any slot): one command each, sent together.
+  const indexes = [layout.keyIndex]
+  if (key.ownerId != null) indexes.push(layout.ownerIndex(key.ownerId))
+  await Promise.all(indexes.map((index) => connection.command(['ZADD', index, '0', member], index)))
+  context.remember(key.id, key.hash)
+}
+
+async function recordOp(context: RedisContext, hash: string, args: string[]): Promise<StoredKey | undefined> {
+  const reply = await context.connection.script(RECORD_SCRIPT, [context.layout.ofHash(hash).record], args)
+  return decodeRecord(hash, reply)
+}
+
+/**
+ * Runs a record operation on the key with this id. A cached id → hash pair whose record is gone
+ * (Redis was emptied) is dropped and the index read again, so a stale cache never answers.
+ */
+async function byId(context: RedisContext, id: string, args: string[]): Promise<StoredKey | undefined> {
+  for (const fresh of [false, true]) {
+    const hash = await context.hashOf(id, fresh)
+    if (hash === undefined) return undefined
+    const key = await recordOp(context, hash, args)
+    if (key !== undefined && key.id === id) return key
+    context.forget(id)
+  }
+  return undefined
 }
 
 /**
