@@ -20,17 +20,35 @@ export interface RedisRateLimiter extends RateLimiter {
 
 const WHAT = 'the limit script'
 
-/** The RateLimiter on a shared context (used by `createRedisStores` and `createRedisRateLimiter`). */
-export function rateLimiterOn(context: RedisContext): RedisRateLimiter {
+/** Options of `createRedisRateLimiter()`. */
+export interface RedisRateLimiterOptions extends RedisStoreOptions {
+  /**
+   * Where the keys it counts for are stored. `'redis'` (default): possibly in a Redis key store
+   * on the same Redis and prefix, so each decision first reads the id index (cached once found) to
+   * count beside the record, where that store's own requests count. `'elsewhere'` (Postgres, the
+   * host's database): every id is counted under a name of its own, with no read first: one round
+   * trip per decision. Both name an id without a Redis record alike, so instances of either kind
+   * count in the same windows.
+   */
+  keys?: 'redis' | 'elsewhere'
+}
+
+/**
+ * The RateLimiter on a shared context (used by `createRedisStores` and `createRedisRateLimiter`).
+ * `keysElsewhere`: no id has a record on this Redis, so none is looked up.
+ */
+export function rateLimiterOn(context: RedisContext, keysElsewhere = false): RedisRateLimiter {
   const { connection, layout } = context
 
   // A key's limit state lives under its hash's tag, beside its record, where the authorize script
-  // counts it too; an id without a record (the limiter used on its own, an owner's counter) gets a
-  // tag of its own.
+  // counts it too; an id without a record (the limiter used on its own, an owner's counter, a key
+  // stored elsewhere) gets a tag of its own.
+  const orphanState = (id: string): string => layout.ofOrphanId(id).minute
   async function stateOf(id: string): Promise<string> {
     const hash = await context.hashOf(id)
-    return (hash === undefined ? layout.ofOrphanId(id) : layout.ofHash(hash)).minute
+    return hash === undefined ? orphanState(id) : layout.ofHash(hash).minute
   }
+  const statesOf = (ids: readonly string[]): string[] | Promise<string[]> => (keysElsewhere ? ids.map(orphanState) : Promise.all(ids.map(stateOf)))
 
   const policyArguments = (policy: LimitPolicy): [string, string] => [
     String(policy.perMinute),
@@ -38,14 +56,14 @@ export function rateLimiterOn(context: RedisContext): RedisRateLimiter {
   ]
 
   async function decide(keyId: string, policy: LimitPolicy, now: number, consume: boolean): Promise<LimitDecision> {
-    const state = await stateOf(keyId)
+    const state = keysElsewhere ? orphanState(keyId) : await stateOf(keyId)
     const reply = await connection.script(LIMIT_SCRIPT, [state], [context.nowArgument(now), consume ? '1' : '0', ...policyArguments(policy)])
     return decodeDecision(reply)
   }
 
   async function consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]> {
     assertDistinct(requests)
-    const states = await Promise.all(requests.map(({ id }) => stateOf(id)))
+    const states = await statesOf(requests.map(({ id }) => id))
     if (connection.cluster && requests.length > 1) return consumeInTurn(requests, states, now)
     const args = [context.nowArgument(now), 'a']
     for (const { policy } of requests) args.push(...policyArguments(policy))
@@ -95,14 +113,24 @@ function monthOf(value: unknown): string {
 /**
  * Per-minute limits and monthly quotas on Redis, exact across every instance sharing it (L2):
  * each decision is one atomic Lua script over 1-second buckets. With `time: 'server'` (default)
- * the script reads Redis `TIME` and the `now` argument is ignored.
+ * the script reads Redis `TIME` and the `now` argument is ignored. Beside keys stored elsewhere
+ * (Postgres), pass `keys: 'elsewhere'`: one Redis round trip per decision (S4).
  *
  * @example
  * import Redis from 'ioredis'
  * import { createRedisRateLimiter } from 'keyward/redis'
  * const limiter = createRedisRateLimiter({ client: new Redis({ enableOfflineQueue: false }) })
  * const decision = await limiter.consume('key_…', { perMinute: 10, perMonth: 1000 }, Date.now())
+ *
+ * @example
+ * // Keys in Postgres, limits shared by every instance through Redis
+ * import { createPostgresStores } from 'keyward/postgres'
+ * const stores = createPostgresStores({ pool, limiter: createRedisRateLimiter({ client: redis, keys: 'elsewhere' }) })
  */
-export function createRedisRateLimiter(options: RedisStoreOptions): RedisRateLimiter {
-  return rateLimiterOn(createContext(options))
+export function createRedisRateLimiter(options: RedisRateLimiterOptions): RedisRateLimiter {
+  const keys = typeof options === 'object' && options !== null ? (options.keys ?? 'redis') : 'redis'
+  if (keys !== 'redis' && keys !== 'elsewhere') {
+    throw new TypeError(`keyward/redis: option "keys" must be 'redis' or 'elsewhere' (got ${JSON.stringify(keys)})`)
+  }
+  return rateLimiterOn(createContext(options), keys === 'elsewhere')
 }
