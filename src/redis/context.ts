@@ -1,10 +1,11 @@
 /**
- * What the Redis stores share: the wrapped client (behind the eviction check), the key layout, the
- * time source and a cache of the id → hash index. Options are checked here, once, with messages
- * naming the option.
+ * What the Redis stores share: the wrapped client (behind the eviction check, and for stores that
+ * hold keys the persistence check), the key layout, the time source and a cache of the id → hash
+ * index. Options are checked here, once, with messages naming the option.
  */
 import { type RedisClientLike, type RedisConnection, connect } from './client.js'
 import { guardEviction } from './eviction-policy.js'
+import { persistenceCheck } from './persistence.js'
 import { type Layout, assertRedisPrefix, createLayout } from './layout.js'
 import { text } from './codec.js'
 
@@ -59,7 +60,10 @@ export interface RedisContext {
   /** Remembers an id → hash pair (immutable once written, so caching it is safe). */
   remember(id: string, hash: string): void
   forget(id: string): void
-  /** The eviction check (see `eviction-policy.ts`): resolves once these stores may run. */
+  /**
+   * The eviction check (see `eviction-policy.ts`): resolves once these stores may run, and once
+   * the persistence check of stores that hold keys (`persistence.ts`) is over.
+   */
   ready(): Promise<void>
 }
 
@@ -76,7 +80,26 @@ export function setBounded<K, V>(cache: Map<K, V>, key: K, value: V, limit: numb
   cache.set(key, value)
 }
 
-export function createContext(options: RedisStoreOptions): RedisContext {
+/** Options of the stores that hold keys (`createRedisStores`, `createRedisKeyStore`). */
+export interface RedisKeyStoreOptions extends RedisStoreOptions {
+  /**
+   * Whether to warn when Redis keeps the keys in memory only. Default `true`: once the eviction
+   * check has passed, the stores read `INFO persistence` (and `CONFIG GET save`; every master of
+   * a cluster) and, with neither AOF nor RDB snapshots on, emit one process warning (code
+   * `KEYWARD_REDIS_VOLATILE_KEYS`, once per process): a Redis restart would lose every key.
+   * `false` skips the check (a throwaway Redis in tests, a command-line tool).
+   */
+  persistenceWarning?: boolean
+}
+
+function booleanOption(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback
+  if (typeof value !== 'boolean') throw new TypeError(`keyward/redis: option "${name}" must be true or false (got ${JSON.stringify(value)})`)
+  return value
+}
+
+/** The options, checked, with their defaults. */
+function settingsOf(options: RedisKeyStoreOptions) {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('keyward/redis: options must be an object with a "client"')
   }
@@ -90,15 +113,26 @@ export function createContext(options: RedisStoreOptions): RedisContext {
   if (time !== 'server' && time !== 'caller') {
     throw new TypeError(`keyward/redis: option "time" must be 'server' or 'caller' (got ${JSON.stringify(time)})`)
   }
-  const coalesce = options.coalesce ?? true
-  if (typeof coalesce !== 'boolean') {
-    throw new TypeError(`keyward/redis: option "coalesce" must be true or false (got ${JSON.stringify(coalesce)})`)
+  return {
+    prefix,
+    timeoutMs,
+    time,
+    coalesce: booleanOption('coalesce', options.coalesce, true),
+    allowEviction: booleanOption('allowEviction', options.allowEviction, false),
+    persistenceWarning: booleanOption('persistenceWarning', options.persistenceWarning, true),
   }
-  const allowEviction = options.allowEviction ?? false
-  if (typeof allowEviction !== 'boolean') {
-    throw new TypeError(`keyward/redis: option "allowEviction" must be true or false (got ${JSON.stringify(allowEviction)})`)
-  }
-  const { connection, ready } = guardEviction(connect(options.client, timeoutMs), options.client, allowEviction)
+}
+
+/**
+ * The shared state of a set of stores. `holdsKeys`: the set keeps key records, so it checks that
+ * Redis persists them (S6); a limiter or usage log alone does not.
+ */
+export function createContext(options: RedisKeyStoreOptions, holdsKeys = false): RedisContext {
+  const { prefix, timeoutMs, time, coalesce, allowEviction, persistenceWarning } = settingsOf(options)
+  const plain = connect(options.client, timeoutMs)
+  const persistence = holdsKeys && persistenceWarning ? persistenceCheck(options.client, plain) : null
+  const guard = guardEviction(plain, options.client, allowEviction, () => void persistence?.run())
+  const connection = guard.connection
   const layout = createLayout(prefix)
   // id → hash pairs never change once written; revocation is read from Redis every time (K7).
   const hashes = new Map<string, string>()
@@ -128,6 +162,9 @@ export function createContext(options: RedisStoreOptions): RedisContext {
     forget(id) {
       hashes.delete(id)
     },
-    ready,
+    async ready() {
+      await guard.ready()
+      await persistence?.run()
+    },
   }
 }

@@ -53,7 +53,7 @@ interface Reading {
 }
 
 /** One node: a label for messages (null on a single node) and how to send it a command. */
-interface PolicyNode {
+export interface RedisNode {
   label: string | null
   send(args: string[]): Promise<unknown>
 }
@@ -68,24 +68,24 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null
 }
 
-function textOf(value: unknown): string | null {
+export function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value
   if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8')
   return null
 }
 
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   return (isObject(error) && typeof error.message === 'string' ? error.message : String(error)).trim()
 }
 
-/** The policy in a `CONFIG GET` reply: a flat name/value array (RESP2), or a map (RESP3). */
-function fromConfigReply(reply: unknown): string | null {
+/** The value of `name` in a `CONFIG GET` reply: a flat name/value array (RESP2), or a map (RESP3). */
+export function fromConfigReply(reply: unknown, name: string): string | null {
   if (Array.isArray(reply)) {
-    for (let i = 0; i + 1 < reply.length; i += 2) if (textOf(reply[i]) === 'maxmemory-policy') return textOf(reply[i + 1])
+    for (let i = 0; i + 1 < reply.length; i += 2) if (textOf(reply[i]) === name) return textOf(reply[i + 1])
     return null
   }
-  if (reply instanceof Map) return textOf(reply.get('maxmemory-policy'))
-  if (isObject(reply)) return textOf(reply['maxmemory-policy'])
+  if (reply instanceof Map) return textOf(reply.get(name))
+  if (isObject(reply)) return textOf(reply[name])
   return null
 }
 
@@ -98,14 +98,14 @@ function fromInfoReply(reply: unknown): string | null {
  * A Redis error reply meaning "this server will not tell" (a renamed or unknown command, an ACL
  * refusal), as opposed to a fault to retry (timeout, connection lost, LOADING, BUSY, NOAUTH).
  */
-function isDefinitiveRefusal(error: unknown): boolean {
+export function isDefinitiveRefusal(error: unknown): boolean {
   return /^(ERR|NOPERM)\b/.test(messageOf(error))
 }
 
-async function readNode(node: PolicyNode): Promise<Reading> {
+async function readNode(node: RedisNode): Promise<Reading> {
   let configProblem: string
   try {
-    const policy = fromConfigReply(await node.send([...CONFIG_GET_POLICY]))
+    const policy = fromConfigReply(await node.send([...CONFIG_GET_POLICY]), 'maxmemory-policy')
     if (policy !== null) return { node: node.label, policy }
     configProblem = 'the reply holds no maxmemory-policy'
   } catch (error) {
@@ -136,12 +136,12 @@ function labelOf(node: Record<string, unknown>): string {
  * `nodes('master')`, node-redis `masters` + `nodeClient()`). A cluster client of another shape is
  * read through the client itself, which reaches one node.
  */
-function nodesOf(client: unknown, connection: RedisConnection): PolicyNode[] {
-  const direct: PolicyNode = { label: null, send: (args) => connection.command(args, '') }
+export function nodesOf(client: unknown, connection: RedisConnection): RedisNode[] {
+  const direct: RedisNode = { label: null, send: (args) => connection.command(args, '') }
   if (!connection.cluster || !isObject(client)) return [direct]
   const bounded = (label: string, reply: () => Promise<unknown>, args: string[]): Promise<unknown> =>
     connection.within(Promise.resolve().then(reply), `${args.join(' ')} on ${label}`)
-  let nodes: PolicyNode[] | null = null
+  let nodes: RedisNode[] | null = null
   if (typeof client.nodes === 'function') {
     const masters = (client.nodes as (role: string) => unknown)('master')
     if (Array.isArray(masters)) {
@@ -211,9 +211,10 @@ export interface EvictionGuard {
 
 /**
  * Puts the eviction check in front of every call of `connection` (see the file's comment).
- * Once the check has passed, the guarded connection's methods are the plain ones.
+ * Once the check has passed, the guarded connection's methods are the plain ones, and `passed`
+ * (the stores' other start checks) is told, without the calls waiting for it.
  */
-export function guardEviction(connection: RedisConnection, client: unknown, allowEviction: boolean): EvictionGuard {
+export function guardEviction(connection: RedisConnection, client: unknown, allowEviction: boolean, passed: () => void = () => undefined): EvictionGuard {
   let check: Promise<void> | null = null
   const guarded: RedisConnection = {
     cluster: connection.cluster,
@@ -252,6 +253,7 @@ export function guardEviction(connection: RedisConnection, client: unknown, allo
           globalThis.process?.emitWarning?.(warning, { code: EVICTION_WARNING_CODE })
         }
         open()
+        passed()
       })
       check = attempt
       // A fault while reading is not a verdict: the next call reads again.

@@ -16,26 +16,31 @@
  * - Eviction: run Redis with `maxmemory-policy noeviction`. Before their first call the stores read
  *   the policy (every master of a cluster) and on any other one refuse every call (R5), unless
  *   `allowEviction: true`; `ready()` lets the host await that check at start.
+ * - Persistence (S6): stores that hold keys then check that Redis keeps them across a restart (AOF
+ *   or RDB snapshots) and warn once per process when it does not (`persistenceWarning: false`
+ *   skips it). Beside keys kept elsewhere, `createRedisRateLimiter({ keys: 'elsewhere' })` counts
+ *   with one round trip per decision and checks nothing of the kind.
  */
 import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
 import { fusedAuthorize } from '../fused-authorize.js'
 import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'
-import { type RedisStoreOptions, createContext } from './context.js'
-import { type RedisKeyStore, keyStoreOn, createRedisKeyStore } from './key-store.js'
+import { type RedisKeyStoreOptions, createContext } from './context.js'
+import { type RedisKeyStore, keyStoreOn } from './key-store.js'
 import { type RedisRateLimiter, rateLimiterOn, createRedisRateLimiter } from './rate-limiter.js'
 import { type RedisUsageLog, type RedisUsageOptions, usageLogOn, createRedisUsageLog } from './usage-log.js'
 
 export type { IoRedisLike, NodeRedisClientLike, NodeRedisClusterLike, RedisClientLike } from './client.js'
-export type { RedisStoreOptions } from './context.js'
+export type { RedisKeyStoreOptions, RedisStoreOptions } from './context.js'
 export { EVICTION_WARNING_CODE, RedisEvictionPolicyError } from './eviction-policy.js'
+export { PERSISTENCE_WARNING_CODE } from './persistence.js'
 export type { RedisUsageLog, RedisUsageOptions } from './usage-log.js'
 export type { RedisKeyStore } from './key-store.js'
-export type { RedisRateLimiter } from './rate-limiter.js'
-export { createRedisKeyStore, createRedisRateLimiter, createRedisUsageLog }
+export type { RedisRateLimiter, RedisRateLimiterOptions } from './rate-limiter.js'
+export { createRedisRateLimiter, createRedisUsageLog }
 
 /** Options of `createRedisStores()`. */
-export interface RedisStoresOptions extends RedisStoreOptions {
+export interface RedisStoresOptions extends RedisKeyStoreOptions {
   /** How usage entries are batched and capped. */
   usage?: RedisUsageOptions
 }
@@ -52,7 +57,8 @@ export interface RedisStores extends KeywardStores {
   /**
    * The eviction check, awaited: resolves once these stores may run, that is once Redis said its
    * `maxmemory-policy` is `noeviction` (on every master of a cluster), or, with
-   * `allowEviction: true`, once it has been read whatever it is. Rejects with
+   * `allowEviction: true`, once it has been read whatever it is; and once the persistence check
+   * is over (a Redis with neither AOF nor RDB snapshots gets its one warning before this resolves). Rejects with
    * `RedisEvictionPolicyError` (its message says what to set) when the stores refuse to run, or
    * with the fault that kept Redis from answering within `timeoutMs` (a later call tries again).
    * The stores run the same check before their first call whether or not this is called;
@@ -114,7 +120,7 @@ function boundedMethods<T extends object>(store: T, connection: RedisConnection,
  * const stores = createRedisStores({ client, prefix: 'myapp' })
  */
 export function createRedisStores(options: RedisStoresOptions): RedisStores {
-  const context = createContext(options)
+  const context = createContext(options, true)
   const { connection } = context
   const usage = boundedMethods(usageLogOn(context, options.usage), connection, 'usage')
   const keys = boundedMethods(keyStoreOn(context), connection, 'keys')
@@ -129,4 +135,17 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     ready: context.ready,
     timeoutMs: connection.timeoutMs,
   }
+}
+
+/**
+ * Key records on Redis alone (K3, K5, K6, K7, O1–O6), for a custom set of stores. Like
+ * `createRedisStores`, it warns once when Redis persists nothing (S6).
+ *
+ * @example
+ * import Redis from 'ioredis'
+ * import { createRedisKeyStore } from 'keyward/redis'
+ * const keys = createRedisKeyStore({ client: new Redis({ enableOfflineQueue: false }) })
+ */
+export function createRedisKeyStore(options: RedisKeyStoreOptions): RedisKeyStore {
+  return keyStoreOn(createContext(options, true))
 }
