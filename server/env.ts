@@ -10,8 +10,10 @@ export interface ServerConfig {
   framework: Framework
   port: number
   host: string
-  store: 'memory' | 'redis'
+  store: 'memory' | 'redis' | 'postgres'
   redisUrl: string
+  /** S8: with `STORE=postgres` only: the database, and whether limits go to Redis (`REDIS_URL` set) or stay in memory. */
+  postgres?: PostgresConfig
   /** null: generate one at start and print it. */
   dashboardToken: string | null
   serviceName: string
@@ -36,6 +38,13 @@ export interface OwnerWindows {
 export interface OwnerLimits {
   live?: OwnerWindows
   test?: OwnerWindows
+}
+
+/** `STORE=postgres`: keys and usage in Postgres, limits in memory or in Redis. */
+export interface PostgresConfig {
+  databaseUrl: string
+  /** `REDIS_URL` was set: limits are shared through Redis, else counted in this process. */
+  redisLimits: boolean
 }
 
 /** A variable of the environment holds a value the server cannot use. */
@@ -87,6 +96,26 @@ function ownerLimitsOf(env: NodeJS.ProcessEnv): OwnerLimits | null {
   return Object.keys(limits).length > 0 ? limits : null
 }
 
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** S8: `DATABASE_URL`, a postgres:// URL; a bad one is shown without its password. */
+function databaseUrlOf(env: NodeJS.ProcessEnv): string {
+  const url = read(env, 'DATABASE_URL') ?? DEFAULT_DATABASE_URL
+  let protocol = ''
+  try {
+    protocol = new URL(url).protocol
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') bad('DATABASE_URL', 'must be a postgres:// or postgresql:// URL', withoutPassword(url))
+  return url
+}
+
+/** A URL as it may be printed: any `user:password@` reduced to `user@`. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:…@')
+}
+
 /**
  * Reads E6's variables from `env`. Throws an EnvError naming the first bad one.
  *
@@ -100,7 +129,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const host = read(env, 'HOST') ?? '127.0.0.1'
   if (!HOST_PATTERN.test(host)) bad('HOST', 'must be a host name or an IP address', host)
   const store = read(env, 'STORE') ?? 'memory'
-  if (store !== 'memory' && store !== 'redis') bad('STORE', 'must be memory or redis', store)
+  if (store !== 'memory' && store !== 'redis' && store !== 'postgres') bad('STORE', 'must be memory, redis or postgres', store)
   const redisUrl = read(env, 'REDIS_URL') ?? 'redis://127.0.0.1:6379'
   let protocol = ''
   try {
@@ -142,5 +171,20 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   if (current === undefined && previous.length > 0) bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
   const pepper = current === undefined ? null : { current, previous }
   const ownerLimits = ownerLimitsOf(env)
-  return { framework, port, host, store, redisUrl, dashboardToken, serviceName, keyPrefix, failedAuthLimit, trustProxy, pepper, ownerLimits }
+  const postgres = store === 'postgres' ? { databaseUrl: databaseUrlOf(env), redisLimits: read(env, 'REDIS_URL') !== undefined } : undefined
+  return {
+    framework,
+    port,
+    host,
+    store,
+    redisUrl,
+    ...(postgres ? { postgres } : {}),
+    dashboardToken,
+    serviceName,
+    keyPrefix,
+    failedAuthLimit,
+    trustProxy,
+    pepper,
+    ownerLimits,
+  }
 }

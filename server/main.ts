@@ -1,14 +1,15 @@
 /**
  * The reference server (E6): `npm start`. Serves E1–E5 and whoami (O10) on the framework FRAMEWORK
- * names, with the memory or the Redis stores. Prints one `listening on http://HOST:PORT` line once
- * it accepts connections; with the memory store, first a live and a test demo key and a curl line.
+ * names, with the memory, the Redis or the Postgres stores (S8). Prints one
+ * `listening on http://HOST:PORT` line once it accepts connections; with the memory store, first a
+ * live and a test demo key and a curl line.
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { createKeyward, type KeywardStores } from '../src/index.js'
+import { createKeyward, type KeywardStores, type RateLimiter } from '../src/index.js'
 import type { AppBuilder } from './app.js'
 import { referenceDashboardGuard } from './dashboard-guard.js'
-import { EnvError, type Framework, parseEnv, type ServerConfig } from './env.js'
+import { EnvError, type Framework, parseEnv, type PostgresConfig, type ServerConfig } from './env.js'
 import { createServerTelemetry, type ServerTelemetry } from './telemetry.js'
 
 const builders: Record<Framework, () => Promise<AppBuilder>> = {
@@ -22,12 +23,16 @@ function exit(code: number, message: string): never {
   process.exit(code)
 }
 
-/**
- * STORE=redis: an ioredis client that fails fast instead of queueing (R5), and the Redis stores,
- * once they have checked that Redis will not evict their data (maxmemory-policy noeviction).
- */
-async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStores; quit(): Promise<unknown> }> {
-  const redis = await import('../src/redis/index.js')
+/** The stores the server runs on, and how to let go of their connections once keyward has closed. */
+interface RunningStores {
+  stores: KeywardStores
+  /** How the listening line names them. */
+  label: string
+  quit(): Promise<unknown>
+}
+
+/** An ioredis client that fails fast instead of queueing (R5), connected, or the server exits. */
+async function connectRedis(config: ServerConfig) {
   const { Redis } = await import('ioredis')
   const client = new Redis(config.redisUrl, { enableOfflineQueue: false, lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1 })
   client.on('error', () => undefined) // reconnects on its own; requests meanwhile answer 500 (R5)
@@ -37,9 +42,14 @@ async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStore
     client.disconnect()
     exit(1, `cannot connect to Redis at ${new URL(config.redisUrl).host}: ${(error as Error).message}`)
   }
-  const stores = redis.createRedisStores({ client })
+  return client
+}
+
+/** Awaits a Redis start check (`ready()`); on a refusal or a fault, one line and exit status 1. */
+async function checkRedis(config: ServerConfig, ready: () => Promise<void>, client: { disconnect(): void }): Promise<void> {
+  const redis = await import('../src/redis/index.js')
   try {
-    await stores.ready()
+    await ready()
   } catch (error) {
     client.disconnect()
     // The server has no allowEviction setting: its operator's remedy is the Redis configuration.
@@ -47,7 +57,57 @@ async function redisStores(config: ServerConfig): Promise<{ stores: KeywardStore
     const host = new URL(config.redisUrl).host
     exit(1, error instanceof redis.RedisEvictionPolicyError ? `Redis at ${host}: ${message}` : `cannot check Redis at ${host}: ${message}`)
   }
-  return { stores, quit: () => client.quit() }
+}
+
+/**
+ * STORE=redis: the Redis stores, once they have checked that Redis will not evict their data
+ * (maxmemory-policy noeviction) and whether it persists them (S6: a warning when it does not).
+ */
+async function redisStores(config: ServerConfig): Promise<RunningStores> {
+  const redis = await import('../src/redis/index.js')
+  const client = await connectRedis(config)
+  const stores = redis.createRedisStores({ client })
+  await checkRedis(config, stores.ready, client)
+  return { stores, label: 'redis store', quit: () => client.quit() }
+}
+
+/**
+ * STORE=postgres (S8): a pg Pool with a bounded connect, the migrations run before anything is
+ * served, and the Postgres stores; limits in this process, or shared through Redis when REDIS_URL
+ * is set (one round trip per decision: no key lives in Redis).
+ */
+async function postgresStores(config: ServerConfig, postgres: PostgresConfig): Promise<RunningStores> {
+  const { createPostgresStores, migrate } = await import('../src/postgres/index.js')
+  const { default: pg } = await import('pg')
+  const url = new URL(postgres.databaseUrl)
+  const where = `${url.host}${url.pathname}`
+  const pool = new pg.Pool({ connectionString: postgres.databaseUrl, connectionTimeoutMillis: 2000 })
+  // An idle connection lost while Postgres restarts must not end the process; the stores report it.
+  pool.on('error', () => undefined)
+  try {
+    await migrate(pool)
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    exit(1, `cannot migrate the Postgres database at ${where}: ${(error as Error).message.replace(/^keyward\/postgres: /, '')}`)
+  }
+  let limiter: RateLimiter | undefined
+  let client: Awaited<ReturnType<typeof connectRedis>> | undefined
+  if (postgres.redisLimits) {
+    const redis = await import('../src/redis/index.js')
+    client = await connectRedis(config)
+    const redisLimiter = redis.createRedisRateLimiter({ client, keys: 'elsewhere' })
+    await checkRedis(config, redisLimiter.ready, client)
+    limiter = redisLimiter
+  }
+  const stores = createPostgresStores({ pool, ...(limiter ? { limiter } : {}) })
+  return {
+    stores,
+    label: `postgres store, limits in ${limiter ? 'Redis' : 'memory'}`,
+    async quit() {
+      await pool.end()
+      await client?.quit()
+    },
+  }
 }
 
 let config: ServerConfig
@@ -60,7 +120,7 @@ try {
   throw error
 }
 
-const redis = config.store === 'redis' ? await redisStores(config) : null
+const running = config.store === 'redis' ? await redisStores(config) : config.postgres ? await postgresStores(config, config.postgres) : null
 const keyward = createKeyward({
   serviceName: config.serviceName,
   keyPrefix: config.keyPrefix,
@@ -69,7 +129,7 @@ const keyward = createKeyward({
   ...(config.pepper ? { pepper: config.pepper } : {}),
   // O7, O9: the same windows for every owner; none unless an OWNER_* variable is set.
   ...(config.ownerLimits ? { ownerLimits: config.ownerLimits } : {}),
-  ...(redis ? { stores: redis.stores } : {}),
+  ...(running ? { stores: running.stores } : {}),
   onError: (error, info) => console.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
   // T3: METRICS=1 and LOG_FORMAT=json listen through keyward's telemetry hooks.
   ...telemetry.keywardOptions,
@@ -103,7 +163,7 @@ if (config.store === 'memory') {
   console.log(`demo test key: ${test.key}`)
   console.log(`try: curl -i -X POST ${base}/api/v1/auth/test -H "Authorization: Bearer ${live.key}"`)
 }
-console.log(`keyward reference server (${config.framework}, ${config.store} store) listening on ${base}`)
+console.log(`keyward reference server (${config.framework}, ${running?.label ?? 'memory store'}) listening on ${base}`)
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -112,7 +172,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   try {
     await app.close()
     await keyward.close()
-    await redis?.quit()
+    await running?.quit()
   } catch (error) {
     exit(1, `error while stopping on ${signal}: ${(error as Error).message}`)
   }

@@ -16,6 +16,12 @@ export interface RedisRateLimiter extends RateLimiter {
   consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]>
   /** Every instance on the same Redis and prefix counts in the same state. */
   readonly shared: true
+  /**
+   * The eviction check, awaited (as `RedisStores.ready()`): resolves once Redis said it will not
+   * evict the counters; rejects with `RedisEvictionPolicyError`, or with the fault that kept Redis
+   * from answering. Decisions wait for the same check whether or not this is called.
+   */
+  ready(): Promise<void>
 }
 
 const WHAT = 'the limit script'
@@ -102,6 +108,7 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     peek: (keyId, policy, now) => decide(keyId, policy, now, false),
     consumeAll,
     shared: true,
+    ready: context.ready,
   }
 }
 

@@ -7,7 +7,14 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 
 const root = new URL('../../', import.meta.url).pathname
-const PUBLIC_ENTRIES = new Set(['../src/index.js', '../src/redis/index.js', '../adapters/express.js', '../adapters/fastify.js', '../adapters/hono.js'])
+const PUBLIC_ENTRIES = new Set([
+  '../src/index.js',
+  '../src/redis/index.js',
+  '../src/postgres/index.js',
+  '../adapters/express.js',
+  '../adapters/fastify.js',
+  '../adapters/hono.js',
+])
 
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8')
