@@ -199,7 +199,8 @@ function openConnection({ Redis }: IoRedisModule, url: URL): Connection {
 /** Built before connecting, so a bad --prefix or --key-prefix is a usage error even when Redis is down. */
 function buildKeyward(connection: Connection, settings: StoreSettings): { stores: RedisStores; keyward: Keyward } {
   try {
-    const stores = createRedisStores({ client: connection.client, prefix: settings.redisPrefix, timeoutMs: REDIS_CALL_TIMEOUT_MS })
+    // The app warns of a Redis without persistence when it starts; a command's stderr stays one line.
+    const stores = createRedisStores({ client: connection.client, prefix: settings.redisPrefix, timeoutMs: REDIS_CALL_TIMEOUT_MS, persistenceWarning: false })
     const keyward = createKeyward({ stores, keyPrefix: settings.keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
     return { stores, keyward }
   } catch (error) {
