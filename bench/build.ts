@@ -23,6 +23,7 @@ const ENTRIES: Record<string, string> = {
   hono: 'adapters/hono.ts',
   redis: 'src/redis/index.ts',
   'redis-scripts': 'src/redis/scripts.ts',
+  postgres: 'src/postgres/index.ts',
 }
 
 function newestSource(dir: string): number {
@@ -43,7 +44,8 @@ function newestSource(dir: string): number {
 export async function bundleKeyward(root: string, outdir: string): Promise<void> {
   await build({
     absWorkingDir: root,
-    entryPoints: ENTRIES,
+    // An earlier revision (bench:compare) may predate an entry point.
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).filter(([, file]) => existsSync(join(root, file)))),
     outdir,
     bundle: true,
     splitting: true,

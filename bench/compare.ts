@@ -21,6 +21,7 @@ import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
 import { benchRequest, median, stopAndClean } from './http.js'
 import { benchConnections, benchWarmup, integerFrom, loadTool, namesFrom, oneOf, requireClean, runLoad, settingsOrExit } from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
+import { benchPostgres } from './postgres-server.js'
 import { benchRedis } from './redis-server.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
 
@@ -140,8 +141,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   })
   await ensureBenchBuild(console.log)
   const referenceDist = await bundleRevision(commit)
-  const needsRedis = options.variants.some((v) => v === 'redis')
+  const needsRedis = options.variants.some((v) => v === 'redis' || v === 'postgres-redis')
   const redis = needsRedis ? await benchRedis() : null
+  const postgres = options.variants.some((v) => v.startsWith('postgres')) ? await benchPostgres() : null
+  if (postgres && 'skip' in postgres) {
+    await redis?.stop()
+    console.error(`bench:compare: the Postgres variants need a Postgres: ${postgres.skip}`)
+    process.exit(1)
+  }
   const short = commit.slice(0, 12)
   console.log(
     `bench:compare: ${options.framework} ${options.variants.join(', ')}, ${options.ref} (${short}) against this checkout, ` +
@@ -164,6 +171,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log('|---|---:|---:|---|---:|---:|---|')
     for (const row of rows) console.log(row)
   } finally {
+    if (postgres && !('skip' in postgres)) await postgres.stop()
     await redis?.stop()
   }
 }

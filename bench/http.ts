@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs'
 import { get } from 'node:http'
 import { Redis } from 'ioredis'
-import { cpuTicks, type LoadResult, loadTool, runLoad } from './load.js'
+import { clusterTicks, cpuTicks, type LoadResult, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, type ServerHandle, type ServerStats, startServer } from './process.js'
-import { redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant } from './servers/shared.js'
+import { POSTGRES_VARIANTS, redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant } from './servers/shared.js'
 
 export interface HttpBenchOptions {
   rounds: number
@@ -22,6 +22,11 @@ export interface HttpBenchOptions {
   frameworks?: readonly Framework[]
   /** Only these variants (the baseline included only when named); default every one a framework has. */
   variants?: readonly Variant[]
+  /**
+   * The Postgres of the Postgres variants (`DATABASE_URL` set by bench/postgres-server.ts), with its
+   * postmaster's pid when it is local; null: those variants are skipped, for this reason.
+   */
+  postgres?: { pid: number | undefined } | { skip: string }
   log: (line: string) => void
 }
 
@@ -37,6 +42,8 @@ export interface VariantResult {
   serverMicrosPerRequest: number | null
   /** Median Redis CPU µs per request, for Redis-backed servers on a local Redis. */
   redisMicrosPerRequest: number | null
+  /** Median Postgres CPU µs per request (postmaster and backends), for the Postgres variants on a local cluster. */
+  postgresMicrosPerRequest?: number | null
   /** Runs with a non-2xx answer or a socket error (each must be 0). */
   badRuns: number
   /** This variant's rps over the baseline's, per round (the spread of the ratio). */
@@ -69,12 +76,30 @@ export interface RedisCount {
   redisMicrosPerRequest: number | null
 }
 
+/** Postgres statements per request of a Postgres variant, as the server's pool ran them (each one round trip). */
+export interface PostgresCount {
+  framework: Framework
+  variant: Variant
+  requests: number
+  /** By verb and table: `select keys` is the request's own; the writes are batched off its path. */
+  statements: Record<string, number>
+  /** Statements a request waits for: the key's lookup. */
+  onPathPerRequest: number
+  /** Every statement, the batched writes included. */
+  totalPerRequest: number
+  /** Postgres CPU per request over the count, µs (local cluster only). */
+  postgresMicrosPerRequest: number | null
+}
+
 export interface HttpBenchResult {
   tool: string
   redis: boolean
   redisSkipReason: string | null
   variants: VariantResult[]
   redisCounts: RedisCount[]
+  /** Absent when no Postgres variant ran. */
+  postgresCounts?: PostgresCount[]
+  postgresSkipReason?: string | null
   notes: string[]
 }
 
@@ -242,9 +267,14 @@ async function countRedis(admin: Redis, server: ServerHandle, options: HttpBench
     }
   }
   const writes = (after.redisWrites - before.redisWrites) / requests
-  // The hot-path calls, one request each or a coalesced batch of several (each a round trip).
+  // The hot-path calls, one request each or a coalesced batch of several (each a round trip); beside
+  // Postgres keys, the limiter's calls (the key's, and the failed-authentication guard's peek).
+  const onPath =
+    server.variant === 'postgres-redis'
+      ? ['evalsha limit', 'eval limit']
+      : ['evalsha authorize', 'eval authorize', 'evalsha authorize-batch', 'eval authorize-batch']
   let authorize = 0
-  for (const name of ['evalsha authorize', 'eval authorize', 'evalsha authorize-batch', 'eval authorize-batch']) authorize += clientCommands[name] ?? 0
+  for (const name of onPath) authorize += clientCommands[name] ?? 0
   return {
     framework: server.framework,
     variant: server.variant,
@@ -257,6 +287,36 @@ async function countRedis(admin: Redis, server: ServerHandle, options: HttpBench
     commandMicros,
     redisExecutedPerRequest: executed / requests,
     redisMicrosPerRequest: redisTicks === null || redisTicksAfter === null ? null : ((redisTicksAfter - redisTicks) * 10_000) / requests,
+  }
+}
+
+/** Postgres statements per request of a Postgres variant, and the cluster's CPU over the same load. */
+async function countPostgres(server: ServerHandle, options: HttpBenchOptions, postgresPid: number | undefined): Promise<PostgresCount> {
+  const before = await server.stats()
+  const ticks = clusterTicks(postgresPid)
+  await runLoad({ ...benchRequest(server), connections: options.connections, seconds: options.redisCountSeconds })
+  // Let the batched usage inserts (every 10 ms) and a lastUsedAt write (every second) go out.
+  await new Promise((resolve) => setTimeout(resolve, 1200))
+  const after = await server.stats()
+  const ticksAfter = clusterTicks(postgresPid)
+  const requests = after.served - before.served
+  const statements: Record<string, number> = {}
+  let total = 0
+  for (const [kind, count] of Object.entries(after.postgresStatements)) {
+    const delta = count - (before.postgresStatements[kind] ?? 0)
+    if (delta > 0) {
+      statements[kind] = delta / requests
+      total += delta
+    }
+  }
+  return {
+    framework: server.framework,
+    variant: server.variant,
+    requests,
+    statements,
+    onPathPerRequest: statements['select keys'] ?? 0,
+    totalPerRequest: total / requests,
+    postgresMicrosPerRequest: ticks === null || ticksAfter === null ? null : ((ticksAfter - ticks) * 10_000) / requests,
   }
 }
 
@@ -278,7 +338,12 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
   const redisPid = admin ? await localRedisPid(admin) : undefined
   const variants: VariantResult[] = []
   const redisCounts: RedisCount[] = []
+  const postgresCounts: PostgresCount[] = []
   const notes: string[] = []
+  const postgres = options.postgres !== undefined && !('skip' in options.postgres) ? options.postgres : null
+  const postgresSkipReason = options.postgres !== undefined && 'skip' in options.postgres ? options.postgres.skip : null
+  if (postgresSkipReason) log(`[http] SKIPPING the Postgres rows: ${postgresSkipReason}`)
+  const usesPostgres = (server: ServerHandle) => (POSTGRES_VARIANTS as readonly Variant[]).includes(server.variant)
 
   for (const framework of options.frameworks ?? FRAMEWORKS) {
     const every: Variant[] = ['baseline', 'memory']
@@ -287,6 +352,8 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
     if (redis || framework === 'hono') every.push('peer')
     // The cost of telemetry, against keyward with OpenTelemetry off (the target is on Fastify).
     if (framework === 'fastify') every.push(...TELEMETRY_VARIANTS)
+    // Keys in Postgres (the targets are on Fastify; another framework runs them when named).
+    if (postgres && (framework === 'fastify' || options.variants)) every.push(...POSTGRES_VARIANTS.filter((v) => redis || v === 'postgres'))
     const wanted = options.variants ? every.filter((v) => options.variants!.includes(v)) : every
     log(`[http] ${framework}: starting ${wanted.join(', ')} servers`)
     const servers: ServerHandle[] = []
@@ -323,6 +390,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
           seconds,
           serverPid: server.pid,
           redisPid: server.redisPatterns.length > 0 ? redisPid : undefined,
+          postgresPid: usesPostgres(server) ? postgres?.pid : undefined,
         })
 
       for (const server of servers) {
@@ -335,7 +403,9 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
           const result = await load(server, options.seconds)
           runs.get(server.variant)!.push(result)
           const bad = result.non2xx > 0 || result.errors > 0 ? `  !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''
-          const redisCpu = result.redisMicrosPerRequest === null ? '' : `, Redis ${result.redisMicrosPerRequest.toFixed(1)} µs/req`
+          const redisCpu =
+            (result.redisMicrosPerRequest === null ? '' : `, Redis ${result.redisMicrosPerRequest.toFixed(1)} µs/req`) +
+            (result.postgresMicrosPerRequest == null ? '' : `, Postgres ${result.postgresMicrosPerRequest.toFixed(1)} µs/req`)
           log(
             `[http] ${framework} round ${round + 1}/${options.rounds} ${server.variant.padEnd(8)} ${fmt(result.requestsPerSecond).padStart(7)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  server ${result.serverCpu?.toFixed(2) ?? '?'} cores, ${result.serverMicrosPerRequest?.toFixed(1) ?? '?'} µs/req${redisCpu}${bad}`,
           )
@@ -354,6 +424,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
           serverCpu: list.every((r) => r.serverCpu !== null) ? median(list.map((r) => r.serverCpu!)) : null,
           serverMicrosPerRequest: list.every((r) => r.serverMicrosPerRequest !== null) ? median(list.map((r) => r.serverMicrosPerRequest!)) : null,
           redisMicrosPerRequest: list.every((r) => r.redisMicrosPerRequest !== null) ? median(list.map((r) => r.redisMicrosPerRequest!)) : null,
+          postgresMicrosPerRequest: list.every((r) => r.postgresMicrosPerRequest != null) ? median(list.map((r) => r.postgresMicrosPerRequest!)) : null,
           badRuns: list.filter((r) => r.non2xx > 0 || r.errors > 0).length,
           roundRatios: baseRuns.length === list.length ? list.map((r, i) => r.requestsPerSecond / baseRuns[i]!.requestsPerSecond) : [],
           response: responses.get(server.variant) ?? '',
@@ -369,6 +440,15 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
           )
         }
       }
+      if (options.redisCountSeconds > 0) {
+        for (const server of servers.filter(usesPostgres)) {
+          const count = await countPostgres(server, options, postgres?.pid)
+          postgresCounts.push(count)
+          log(
+            `[postgres] ${framework}/${server.variant}: ${count.totalPerRequest.toFixed(3)} statements per request, ${count.onPathPerRequest.toFixed(3)} on the request's path (${Object.entries(count.statements).map(([n, c]) => `${n} ${c.toFixed(3)}`).join(', ')})${count.postgresMicrosPerRequest === null ? '' : `; Postgres used ${count.postgresMicrosPerRequest.toFixed(1)} µs of CPU per request`}, over ${fmt(count.requests)} requests`,
+          )
+        }
+      }
     } finally {
       await Promise.all(servers.map((s) => s.stop()))
       if (admin) {
@@ -378,5 +458,5 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
     }
   }
   admin?.disconnect()
-  return { tool: loadTool(), redis, redisSkipReason: reason, variants, redisCounts, notes }
+  return { tool: loadTool(), redis, redisSkipReason: reason, variants, redisCounts, notes, ...(options.postgres ? { postgresCounts, postgresSkipReason } : {}) }
 }

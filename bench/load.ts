@@ -4,7 +4,7 @@
  * latency resolution). `BENCH_TOOL=autocannon` forces the fallback.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -20,6 +20,8 @@ export interface LoadOptions {
   serverPid?: number
   /** The local Redis server's pid, when the server uses it: its CPU use is reported too. */
   redisPid?: number
+  /** The local Postgres postmaster's pid, when the server uses it: the cluster's CPU use is reported too. */
+  postgresPid?: number
 }
 
 export interface LoadResult {
@@ -41,6 +43,8 @@ export interface LoadResult {
   serverMicrosPerRequest: number | null
   /** CPU time Redis spent per request, µs (null when not asked or not local). */
   redisMicrosPerRequest: number | null
+  /** CPU time the Postgres cluster (postmaster and backends) spent per request, µs (null or absent when not asked or not local). */
+  postgresMicrosPerRequest?: number | null
 }
 
 /**
@@ -173,6 +177,35 @@ export function cpuTicks(pid: number | undefined): number | null {
   }
 }
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces); null when unreadable. */
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Clock ticks a Postgres cluster has used: the postmaster's own and those of the children it has
+ * reaped, plus every live child's (the backends). A backend that ends in between moves from the
+ * second sum to the first, so nothing is lost or counted twice. Null when unreadable.
+ */
+export function clusterTicks(postmaster: number | undefined): number | null {
+  if (postmaster === undefined) return null
+  const own = statFields(postmaster)
+  if (own === null) return null
+  // utime, stime, cutime, cstime: fields 14-17 of /proc/<pid>/stat, 11-14 after the name; ppid is 1.
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const child = statFields(entry)
+    if (child !== null && Number(child[1]) === postmaster) ticks += Number(child[11]) + Number(child[12])
+  }
+  return ticks
+}
+
 const TICKS_PER_SECOND = 100
 const MICROS_PER_TICK = 1_000_000 / TICKS_PER_SECOND
 
@@ -245,6 +278,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   )
   const before = cpuTicks(options.serverPid)
   const redisBefore = cpuTicks(options.redisPid)
+  const postgresBefore = clusterTicks(options.postgresPid)
   const started = performance.now()
   const output =
     tool === 'wrk'
@@ -263,16 +297,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const wall = (performance.now() - started) / 1000
   const after = cpuTicks(options.serverPid)
   const redisAfter = cpuTicks(options.redisPid)
+  const postgresAfter = clusterTicks(options.postgresPid)
   const result = tool === 'wrk' ? parseWrk(output) : parseAutocannon(output)
   // CPU over the load generator's whole life (a little longer than the measured seconds); requests
   // counted by the generator are those answered within its measured seconds, so per-request CPU
   // can read a little high, alike for every server.
   const serverTicks = before !== null && after !== null ? after - before : null
   const redisTicks = redisBefore !== null && redisAfter !== null ? redisAfter - redisBefore : null
+  const postgresTicks = postgresBefore !== null && postgresAfter !== null ? postgresAfter - postgresBefore : null
+  const perRequest = (ticks: number | null) => (ticks === null || result.requests === 0 ? null : (ticks * MICROS_PER_TICK) / result.requests)
   return {
     ...result,
     serverCpu: serverTicks === null ? null : serverTicks / TICKS_PER_SECOND / wall,
     serverMicrosPerRequest: serverTicks === null || result.requests === 0 ? null : (serverTicks * MICROS_PER_TICK) / result.requests,
-    redisMicrosPerRequest: redisTicks === null || result.requests === 0 ? null : (redisTicks * MICROS_PER_TICK) / result.requests,
+    redisMicrosPerRequest: perRequest(redisTicks),
+    postgresMicrosPerRequest: perRequest(postgresTicks),
   }
 }

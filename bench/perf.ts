@@ -25,6 +25,7 @@ import { benchConnections, benchWarmup, integerFrom, loadTool, namesFrom, requir
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
+import { benchPostgres } from './postgres-server.js'
 import { benchRedis } from './redis-server.js'
 import { type Variant, VARIANTS } from './servers/shared.js'
 
@@ -119,7 +120,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1)
   }
   await ensureBenchBuild(console.log)
-  const redis = variants.some((v) => v === 'redis' || v === 'peer') ? await benchRedis() : null
+  const redis = variants.some((v) => v === 'redis' || v === 'peer' || v === 'postgres-redis') ? await benchRedis() : null
+  const postgres = variants.some((v) => v.startsWith('postgres')) ? await benchPostgres() : null
+  if (postgres && 'skip' in postgres) console.error(`bench:perf: the Postgres variants will not start: ${postgres.skip}`)
   const dir = fileURLToPath(new URL('./.runs/perf', import.meta.url))
   mkdirSync(dir, { recursive: true })
   console.log(`bench:perf: ${variants.join(', ')} on ${frameworks.join(', ')}, ${seconds} s recorded each under ${loadTool()}, ${connections} connections`)
@@ -133,6 +136,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(`\n${formatTallies(framework, tallies)}`)
     }
   } finally {
+    if (postgres && !('skip' in postgres)) await postgres.stop()
     await redis?.stop()
   }
 }

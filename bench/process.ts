@@ -22,6 +22,8 @@ export interface ServerStats {
   redisCommands: Record<string, number>
   /** Writes to the Redis socket: round trips (a pipeline or MULTI is one write). */
   redisWrites: number
+  /** Statements the Postgres variants ran, by verb and table (each one round trip). */
+  postgresStatements: Record<string, number>
 }
 
 export interface ServerHandle {
@@ -116,7 +118,7 @@ function handle(
           if (message?.type !== 'stats') return
           clearTimeout(timer)
           child.off('message', onMessage)
-          resolve({ served: message.served, redisCommands: message.redisCommands, redisWrites: message.redisWrites })
+          resolve({ served: message.served, redisCommands: message.redisCommands, redisWrites: message.redisWrites, postgresStatements: message.postgresStatements ?? {} })
         }
         child.on('message', onMessage)
         child.send({ type: 'stats' })

@@ -5,7 +5,9 @@
  * peers; interleaved rounds) with Redis commands per request, RSS per stored key, then Redis
  * instructions per request (callgrind, when valgrind is installed). Redis: `REDIS_URL` when set,
  * else a redis-server the bench starts, pinned to the load generator's core (bench/redis-server.ts),
- * else 127.0.0.1:6379; without one the Redis rows are skipped.
+ * else 127.0.0.1:6379; without one the Redis rows are skipped. The Postgres rows (Fastify: keys in
+ * Postgres with the memory or the Redis limiter) run on `DATABASE_URL`, else a cluster the bench
+ * starts with initdb (bench/postgres-server.ts); without either they are skipped.
  *
  * Knobs (environment): BENCH_ROUNDS (10), BENCH_SECONDS (2), BENCH_WARMUP (2), BENCH_CONNECTIONS
  * (50), BENCH_FRAMEWORKS (express,fastify,hono), BENCH_RSS_KEYS (100000,1000000; 0 skips the stage),
@@ -23,6 +25,8 @@ import { benchConnections, benchWarmup, integerFrom, intFromEnv, PIN, settingsOr
 import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 import { telemetryTargets } from './telemetry.js'
+import { benchPostgres } from './postgres-server.js'
+import { postgresSection, postgresTargets } from './postgres.js'
 
 const started = performance.now()
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)}s`
@@ -53,14 +57,19 @@ try {
 log(`[http] ${frameworks.join(', ')}: ${rounds} interleaved rounds of ${seconds} s per server after ${warmupSeconds} s warm-up, ${connections} connections`)
 let http: HttpBenchResult | null = null
 let redisDescription = 'none'
+let postgresDescription = 'none'
 try {
   await ensureBenchBuild(log)
   const redis = await benchRedis()
   redisDescription = redis.description
   log(`[http] Redis: ${redisDescription} (${process.env.REDIS_URL})`)
+  const postgres = await benchPostgres().catch((error: Error) => ({ skip: `the bench's Postgres would not start: ${error.message}` }))
+  postgresDescription = 'skip' in postgres ? `none (${postgres.skip})` : postgres.description
+  log(`[http] Postgres: ${postgresDescription}`)
   try {
-    http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 2, frameworks, log })
+    http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 2, frameworks, postgres, log })
   } finally {
+    if (!('skip' in postgres)) await postgres.stop()
     await redis.stop()
   }
 } catch (error) {
@@ -117,6 +126,8 @@ const LABEL: Record<string, string> = {
   chain: 'keyward, memory store, as middleware: `app.use(api)` + `api.protect()`',
   'telemetry-off': 'keyward, memory store, OpenTelemetry off (`telemetry: { openTelemetry: false }`)',
   'telemetry-sdk': 'keyward, memory store, OpenTelemetry SDK registered (batch span processor, metric reader)',
+  postgres: 'keyward, Postgres keys and usage, memory limiter',
+  'postgres-redis': "keyward, Postgres keys and usage, Redis limiter (`keys: 'elsewhere'`)",
 }
 const PEER: Record<Framework, string> = {
   express: 'express-rate-limit + rate-limit-redis (+ a 5-line bearer check)',
@@ -155,7 +166,7 @@ const lines: string[] = [
   '',
   `Run on ${new Date().toISOString()}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${elapsed()} in all.`,
   http
-    ? `Load: ${http.tool === 'wrk' ? `${wrkVersion()} (1 thread)` : 'autocannon CLI (latency in whole milliseconds)'}, ${connections} keep-alive connections over loopback, from its own process; every server alone in its own process${PIN ? ` (servers pinned to core ${PIN.server} and the load generator to core ${PIN.load} with taskset)` : ''}; Redis: ${redisDescription}. Each server: ${warmupSeconds} s warm-up, then ${rounds} runs of ${seconds} s, interleaved with the other servers of its framework (order reversed every round). Figures are medians. A ratio is the median of the per-round ratios (each round runs every server of a framework back to back, so each ratio compares runs seconds apart and the machine's slow drift cancels), with their range.`
+    ? `Load: ${http.tool === 'wrk' ? `${wrkVersion()} (1 thread)` : 'autocannon CLI (latency in whole milliseconds)'}, ${connections} keep-alive connections over loopback, from its own process; every server alone in its own process${PIN ? ` (servers pinned to core ${PIN.server} and the load generator to core ${PIN.load} with taskset)` : ''}; Redis: ${redisDescription}; Postgres: ${postgresDescription}. Each server: ${warmupSeconds} s warm-up, then ${rounds} runs of ${seconds} s, interleaved with the other servers of its framework (order reversed every round). Figures are medians. A ratio is the median of the per-round ratios (each round runs every server of a framework back to back, so each ratio compares runs seconds apart and the machine's slow drift cancels), with their range.`
     : '',
   '',
 ]
@@ -193,6 +204,7 @@ for (const count of http?.redisCounts.filter((c) => c.variant === 'redis') ?? []
   if (million) targets.push(`| ≤ 1 KiB RSS per key at 1,000,000 keys (memory store) | ${fmt(million.rssBytesPerKey)} B | ${passOrMiss(million.rssBytesPerKey <= 1024)} |`)
 }
 targets.push(...telemetryTargets(http?.variants ?? []))
+targets.push(...postgresTargets(http))
 if (http && !http.redis) targets.push(`| Redis targets | skipped: ${http.redisSkipReason} | — |`)
 lines.push(...targets, '')
 
@@ -259,6 +271,8 @@ if (http?.redis && http.redisCounts.length > 0) {
     '',
   )
 } else lines.push(http?.redis === false ? `Skipped: ${http.redisSkipReason}.` : 'No Redis counts.', '')
+
+lines.push(...postgresSection(http))
 
 lines.push('## Redis instructions per authorized request and per usage entry (callgrind)', '')
 /** A table of counts, one column per name, and the note under it. */

@@ -11,10 +11,9 @@ import { randomFillSync } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
-import type { Keyward } from '../../src/index.js'
-import type { RedisStores } from '../../src/redis/index.js'
+import type { Keyward, KeywardStores } from '../../src/index.js'
 import { keyward as keywardPackage, keywardRedis, redisScripts } from './keyward.js'
-import { redisUrl, type TelemetryVariant, type Variant } from './shared.js'
+import { type PostgresVariant, redisUrl, type TelemetryVariant, type Variant } from './shared.js'
 
 export { COMMON_VARIANTS, redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant, VARIANTS } from './shared.js'
 
@@ -126,19 +125,33 @@ export async function connectRedis(): Promise<Redis> {
 /** A unique prefix for this process's Redis keys, removed by the parent afterwards. */
 export const REDIS_PREFIX = `kwbench-${process.pid}`
 
+/** The Postgres variants' statement counter, once their module is loaded. */
+let postgresStatements: (() => Record<string, number>) | null = null
+
+/** The stores of a Redis or Postgres variant, and what to release after `keyward.close()`. */
+async function storesOf(variant: Variant): Promise<{ stores?: KeywardStores; release: () => Promise<void> | void }> {
+  if (variant === 'redis') {
+    const client = await connectRedis()
+    // The bench's Redis is a throwaway one: no warning that a restart would lose the key.
+    return { stores: createRedisStores({ client, prefix: REDIS_PREFIX, persistenceWarning: false }), release: () => client.disconnect() }
+  }
+  if (variant === 'postgres' || variant === 'postgres-redis') {
+    const postgres = await import('./postgres.js')
+    postgresStatements = postgres.postgresStatements
+    return postgres.postgresStores(variant, { connect: connectRedis, prefix: REDIS_PREFIX })
+  }
+  return { release: () => undefined }
+}
+
 /**
- * The keyward instance of the `memory`, `redis` and telemetry variants, and a live key. The key's
- * type defaults get the huge per-minute limit and monthly quota (L1), so nothing answers 429.
+ * The keyward instance of the `memory`, `redis`, Postgres and telemetry variants, and a live key.
+ * The key's type defaults get the huge per-minute limit and monthly quota (L1), so nothing answers
+ * 429.
  */
 export async function benchKeyward(
-  variant: 'memory' | 'redis' | TelemetryVariant,
+  variant: 'memory' | 'redis' | TelemetryVariant | PostgresVariant,
 ): Promise<{ keyward: Keyward; key: string; redisPatterns: string[]; close: () => Promise<void> }> {
-  let stores: RedisStores | undefined
-  let client: Redis | undefined
-  if (variant === 'redis') {
-    client = await connectRedis()
-    stores = createRedisStores({ client, prefix: REDIS_PREFIX })
-  }
+  const { stores, release } = await storesOf(variant)
   // Loaded only by its variant, so no other server holds the SDK's modules.
   const sdk = variant === 'telemetry-sdk' ? await (await import('./telemetry.js')).registerBenchSdk() : null
   const telemetry = variant === 'telemetry-off' ? { telemetry: { openTelemetry: false } } : {}
@@ -147,11 +160,11 @@ export async function benchKeyward(
   return {
     keyward,
     key,
-    redisPatterns: variant === 'redis' ? [`${REDIS_PREFIX}:*`] : [],
+    redisPatterns: variant === 'redis' || variant === 'postgres-redis' ? [`${REDIS_PREFIX}:*`] : [],
     close: async () => {
       await keyward.close()
       await sdk?.shutdown()
-      client?.disconnect()
+      await release()
     },
   }
 }
@@ -169,7 +182,7 @@ export function announce(port: number, info: { key?: string; redisPatterns?: str
   process.stdout.write(`${JSON.stringify({ ready: true, port, pid: process.pid, ...info })}\n`)
   process.on('message', (message: { type?: string }) => {
     if (message?.type === 'stats') {
-      process.send?.({ type: 'stats', served, redisCommands: { ...redisCommands }, redisWrites })
+      process.send?.({ type: 'stats', served, redisCommands: { ...redisCommands }, redisWrites, postgresStatements: postgresStatements?.() ?? {} })
     } else if (message?.type === 'exit') {
       Promise.resolve()
         .then(close)

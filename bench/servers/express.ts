@@ -2,6 +2,7 @@
  * Express 5 benchmark server. Variants (argv[2]):
  * - baseline: no authentication; the handler sets the headers keyward would send;
  * - memory / redis: keyward (`keywardExpress`) on the memory or Redis store;
+ * - postgres / postgres-redis: keyward on the Postgres stores, limits in memory or in Redis;
  * - peer: `express-rate-limit` + `rate-limit-redis` on the same Redis, keyed by the bearer token,
  *   behind a minimal bearer check (Express has no standard bearer-auth package).
  */

@@ -2,6 +2,7 @@
  * Fastify 5 benchmark server. Variants (argv[2]):
  * - baseline: no authentication; the handler sets the headers keyward would send;
  * - memory / redis: keyward (`keywardFastify`) on the memory or Redis store;
+ * - postgres / postgres-redis: keyward on the Postgres stores, limits in memory or in Redis;
  * - peer: `@fastify/bearer-auth` + `@fastify/rate-limit` on the same Redis (ioredis), rate limited
  *   per bearer token;
  * - telemetry-off / telemetry-sdk: keyward on the memory store with OpenTelemetry off, or with the

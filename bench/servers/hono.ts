@@ -1,8 +1,9 @@
 /**
  * Hono 4 on `@hono/node-server` benchmark server. Variants (argv[2]):
  * - baseline: no authentication; the handler sets the headers keyward would send;
- * - memory / redis: keyward (`keywardHono`) on the memory or Redis store, the route's handler in
- *   `api.guard()` (no middleware, so the route keeps Hono's one-handler fast path);
+ * - memory / redis / postgres / postgres-redis: keyward (`keywardHono`) on the memory, Redis or
+ *   Postgres stores, the route's handler in `api.guard()` (no middleware, so the route keeps
+ *   Hono's one-handler fast path);
  * - chain: keyward on the memory store as middleware, `app.use(api)` + `api.protect()`;
  * - peer: Hono's built-in `hono/bearer-auth` (Hono has no built-in rate limiter, so no Redis).
  */
@@ -36,7 +37,7 @@ if (variant === 'baseline') {
   app.use('/api/*', bearerAuth({ token }))
   app.get(ROUTE, handler)
 } else {
-  const bench = await benchKeyward(variant === 'redis' ? 'redis' : 'memory')
+  const bench = await benchKeyward(variant === 'chain' ? 'memory' : variant)
   key = bench.key
   close = bench.close
   redisPatterns = bench.redisPatterns

@@ -9,7 +9,7 @@
  * keyward on the memory store, on the Redis store, the bare framework, or the peer libraries;
  * `chain` (Hono only): keyward on the memory store mounted as middleware (`app.use` + `protect()`).
  */
-export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain' | TelemetryVariant
+export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain' | TelemetryVariant | PostgresVariant
 
 /**
  * keyward on the memory store with OpenTelemetry turned off (`telemetry-off`), or with the SDK
@@ -18,11 +18,19 @@ export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain' | Telem
  */
 export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk'
 
+/**
+ * Keys and usage in Postgres (S4): limits in memory (`postgres`), or in Redis through
+ * `createRedisRateLimiter({ keys: 'elsewhere' })` (`postgres-redis`). They need `DATABASE_URL`,
+ * which `npm run bench` and `bench/postgres.ts` set (bench/postgres-server.ts).
+ */
+export type PostgresVariant = 'postgres' | 'postgres-redis'
+
 /** The variants the commands take by name (the telemetry variants run in `npm run bench` and `bench/telemetry.ts`). */
-export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain']
+export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain', 'postgres', 'postgres-redis']
 export const TELEMETRY_VARIANTS = ['telemetry-off', 'telemetry-sdk'] as const satisfies readonly TelemetryVariant[]
+export const POSTGRES_VARIANTS = ['postgres', 'postgres-redis'] as const satisfies readonly PostgresVariant[]
 /** The variants every framework's server has. */
-export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer'] as const satisfies readonly Variant[]
+export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer', ...POSTGRES_VARIANTS] as const satisfies readonly Variant[]
 export const ROUTE = '/api/v1/ip/lookup'
 /** The Redis of the run: read when asked, since `bench/redis-server.ts` may set it after start-up. */
 export function redisUrl(): string {

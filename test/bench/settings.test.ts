@@ -60,7 +60,7 @@ describe('bench commands stop on a bad setting before running anything', () => {
   it.each([
     ['npm run bench', 'bench/run.ts', [], { BENCH_FRAMEWORKS: 'fastfy' }, 'BENCH_FRAMEWORKS: fastfy is not a framework (one of express, fastify, hono)'],
     ['npm run bench', 'bench/run.ts', [], { BENCH_RSS_KEYS: '1e6,many' }, 'BENCH_RSS_KEYS must be an integer of at least 0 (got many)'],
-    ['bench:perf', 'bench/perf.ts', ['fastify', '2'], { BENCH_PERF_VARIANTS: 'redis,peers' }, 'BENCH_PERF_VARIANTS: peers is not a variant (one of baseline, memory, redis, peer, chain)'],
+    ['bench:perf', 'bench/perf.ts', ['fastify', '2'], { BENCH_PERF_VARIANTS: 'redis,peers' }, 'BENCH_PERF_VARIANTS: peers is not a variant (one of baseline, memory, redis, peer, chain, postgres, postgres-redis)'],
     ['bench:profile', 'bench/profile.ts', ['fastify', 'ten'], {}, 'bench:profile: seconds must be a positive integer (got ten)'],
     ['bench:profile', 'bench/profile.ts', ['express,koa'], {}, 'bench:profile: framework: koa is not a framework (one of express, fastify, hono)'],
     ['bench:compare', 'bench/compare.ts', ['HEAD', 'fastify', 'redis', '6', '3'], { BENCH_TOOL: 'ab' }, 'BENCH_TOOL: ab is not a load tool (one of wrk, autocannon)'],

@@ -1,0 +1,107 @@
+/**
+ * Keys in Postgres (S4), on Fastify: keyward with the Postgres stores and the memory limiter
+ * (`postgres`) stays at ≥ 0.60× the identical-response baseline, and with the Redis limiter
+ * (`postgres-redis`) at ≥ 0.50×, by requests a second (the median of per-round ratios) and by
+ * server CPU per request. With them: Postgres statements and Redis commands per request, on the
+ * request's path and off it, and the Postgres cluster's CPU per request.
+ *
+ * `npm run bench` reports these with the other targets. `npx tsx bench/postgres.ts [rounds]
+ * [seconds] [frameworks]` runs only the baseline and the two Postgres servers (default 6 rounds of
+ * 3 s on fastify, after BENCH_WARMUP, default 2 s, of warm-up each) on a Postgres and a Redis of
+ * its own (or DATABASE_URL and REDIS_URL), and prints the targets and the counts.
+ */
+import { fileURLToPath } from 'node:url'
+import { ensureBenchBuild } from './build.js'
+import { benchHttp, type HttpBenchResult, median, throughputVerdict, type VariantResult } from './http.js'
+import { benchConnections, benchWarmup, integerFrom, loadTool, settingsOrExit } from './load.js'
+import { benchPostgres } from './postgres-server.js'
+import { frameworksFrom } from './process.js'
+import { benchRedis } from './redis-server.js'
+import type { Variant } from './servers/shared.js'
+
+const TARGETS: readonly { variant: Variant; what: string; target: number }[] = [
+  { variant: 'postgres', what: 'Postgres keys + memory limiter', target: 0.6 },
+  { variant: 'postgres-redis', what: 'Postgres keys + Redis limiter', target: 0.5 },
+]
+
+/** The servers a Postgres run needs. */
+export const POSTGRES_RUN: readonly Variant[] = ['baseline', 'postgres', 'postgres-redis']
+
+const times = (ratios: number[]) => `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+
+/** Per-round ratios of `measured` to `base`: requests a second, and server CPU per request (base over measured). */
+function pairedRatios(measured: VariantResult, base: VariantResult): { rate: number[]; cpu: number[] | null } {
+  const rate = measured.runs.map((run, i) => run.requestsPerSecond / base.runs[i]!.requestsPerSecond)
+  const cpuKnown = measured.runs.every((run, i) => run.serverMicrosPerRequest && base.runs[i]!.serverMicrosPerRequest)
+  const cpu = cpuKnown ? measured.runs.map((run, i) => base.runs[i]!.serverMicrosPerRequest! / run.serverMicrosPerRequest!) : null
+  return { rate, cpu }
+}
+
+/** The targets' rows for RESULTS.md (`| target | measured | result |`), on Fastify; none when a server is missing. */
+export function postgresTargets(http: Pick<HttpBenchResult, 'variants' | 'postgresCounts' | 'redisCounts'> | null): string[] {
+  const variants = http?.variants ?? []
+  const base = variants.find((v) => v.framework === 'fastify' && v.variant === 'baseline')
+  if (!base) return []
+  return TARGETS.flatMap(({ variant, what, target }) => {
+    const measured = variants.find((v) => v.framework === 'fastify' && v.variant === variant)
+    if (!measured || measured.runs.length !== base.runs.length) return []
+    const { rate, cpu } = pairedRatios(measured, base)
+    const postgres = http?.postgresCounts?.find((c) => c.framework === 'fastify' && c.variant === variant)
+    const redis = http?.redisCounts.find((c) => c.framework === 'fastify' && c.variant === variant)
+    const trips = postgres
+      ? `; round trips on the request's path: Postgres ${postgres.onPathPerRequest.toFixed(3)}${redis ? `, Redis ${redis.onPathRoundTripsPerRequest.toFixed(3)}` : ''}`
+      : ''
+    const postgresCpu = measured.postgresMicrosPerRequest == null ? '' : `; Postgres CPU ${measured.postgresMicrosPerRequest.toFixed(1)} µs/request`
+    return [
+      `| fastify: ${what} ≥ ${target.toFixed(2)}× baseline | ${times(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${times(cpu)}` : ''}${trips}${postgresCpu} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, target)} |`,
+    ]
+  })
+}
+
+/** RESULTS.md's section on the Postgres rows: statements and commands per request, and CPU. */
+export function postgresSection(http: HttpBenchResult | null): string[] {
+  if (!http || http.postgresCounts === undefined) return []
+  const lines = ['## Keys in Postgres: round trips and CPU per request', '']
+  if (http.postgresSkipReason) return [...lines, `Skipped: ${http.postgresSkipReason}.`, '']
+  lines.push(
+    '| server | requests counted | Postgres statements / request: on the request path (all) | Redis commands / request: on the path (all) | Postgres CPU µs / request | Redis CPU µs / request |',
+    '|---|---|---|---|---|---|',
+  )
+  for (const count of http.postgresCounts) {
+    const redis = http.redisCounts.find((c) => c.framework === count.framework && c.variant === count.variant)
+    const statements = Object.entries(count.statements).map(([kind, n]) => `${kind} ${n.toFixed(3)}`).join(', ')
+    const commands = redis ? `${redis.onPathRoundTripsPerRequest.toFixed(3)} (${Object.entries(redis.clientCommands).map(([n, c]) => `${n} ${c.toFixed(3)}`).join(', ')})` : '—'
+    lines.push(
+      `| ${count.framework} ${count.variant} | ${Math.round(count.requests).toLocaleString('en-US')} | ${count.onPathPerRequest.toFixed(3)} (${statements}) | ${commands} | ${count.postgresMicrosPerRequest?.toFixed(1) ?? '—'} | ${redis?.redisMicrosPerRequest?.toFixed(1) ?? '—'} |`,
+    )
+  }
+  lines.push(
+    '',
+    "Statements are counted by a wrapper around the server's pool: each is one round trip (a named prepared statement, parsed once per connection). `select keys` is the request's lookup; `insert usage` is the batched usage log and `update keys` the `lastUsedAt` writer (once a second), both off the request's path. Postgres CPU is the private cluster's postmaster and backends (user + system time from /proc) over the count, divided by requests served. With the Redis limiter, the failed-authentication guard's peek adds a `limit` call per request (the Redis store does it inside its one script).",
+    '',
+  )
+  return lines
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { rounds, seconds, frameworks, warmupSeconds, connections } = settingsOrExit(() => ({
+    rounds: integerFrom(process.argv[2], 6, 'bench/postgres.ts: rounds', 2),
+    seconds: integerFrom(process.argv[3], 3, 'bench/postgres.ts: seconds'),
+    frameworks: process.argv[4] ? frameworksFrom(process.argv[4], 'bench/postgres.ts: frameworks') : (['fastify'] as const),
+    warmupSeconds: benchWarmup(2),
+    connections: benchConnections(),
+  }))
+  await ensureBenchBuild(console.log)
+  const redis = await benchRedis()
+  const postgres = await benchPostgres()
+  console.log(`bench/postgres.ts: ${frameworks.join(', ')} ${POSTGRES_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections`)
+  console.log(`Redis: ${redis.description}; Postgres: ${'skip' in postgres ? `none (${postgres.skip})` : postgres.description}`)
+  try {
+    const http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 2, frameworks, variants: POSTGRES_RUN, postgres, log: console.log })
+    console.log(['', '| target | measured | result |', '|---|---|---|', ...postgresTargets(http), '', ...postgresSection(http)].join('\n'))
+  } finally {
+    if (!('skip' in postgres)) await postgres.stop()
+    await redis.stop()
+  }
+  process.exit(0)
+}
