@@ -147,7 +147,7 @@ export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresU
  * @example
  * // A fleet: keys in Postgres, limits in Redis
  * import { createRedisRateLimiter } from 'keyward/redis'
- * const stores = createPostgresStores({ pool, limiter: createRedisRateLimiter({ client: redis }) })
+ * const stores = createPostgresStores({ pool, limiter: createRedisRateLimiter({ client: redis, keys: 'elsewhere' }) })
  */
 export function createPostgresStores(options: PostgresStoresOptions): PostgresStores {
   const { connection, schema, schemaName, report, timeoutMs, unwatch } = settingsOf(options)

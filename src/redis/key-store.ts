@@ -1,7 +1,7 @@
 import { matchesFilter } from '../key-list.js'
 import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../types.js'
 import { array, decodeRecord, encodeRecord, integer, text } from './codec.js'
-import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
+import type { RedisContext } from './context.js'
 import { type IndexEntry, assertIndexableId, indexBoundAfter, indexMember, parseIndexMember } from './layout.js'
 import { RECORD_SCRIPT } from './scripts/record.js'
 
@@ -125,7 +125,7 @@ function patchArguments(patch: KeyPatch): string[] {
   return ['update', String(set.length / 2), ...set, ...removed]
 }
 
-/** The KeyStore on a shared context (used by `createRedisStores` and `createRedisKeyStore`). */
+/** The KeyStore on a shared context (used by `createRedisStores` and `createRedisKeyStore` in index.ts). */
 export function keyStoreOn(context: RedisContext): RedisKeyStore {
   return {
     insert: (key) => insertKey(context, key),
@@ -190,17 +190,4 @@ async function byId(context: RedisContext, id: string, args: string[]): Promise<
     context.forget(id)
   }
   return undefined
-}
-
-/**
- * Key records on Redis (K3, K5, K6, K7, O1–O6). Only hashes and the last 4 characters are stored.
- * Revocation writes the record every instance's hot path reads, so it takes effect at once.
- *
- * @example
- * import Redis from 'ioredis'
- * import { createRedisKeyStore } from 'keyward/redis'
- * const keys = createRedisKeyStore({ client: new Redis({ enableOfflineQueue: false }) })
- */
-export function createRedisKeyStore(options: RedisStoreOptions): RedisKeyStore {
-  return keyStoreOn(createContext(options))
 }

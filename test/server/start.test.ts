@@ -73,7 +73,7 @@ describe('the environment (E6)', () => {
     [{ FRAMEWORK: 'koa' }, 'FRAMEWORK'],
     [{ PORT: 'http' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
-    [{ STORE: 'postgres' }, 'STORE'],
+    [{ STORE: 'mysql' }, 'STORE'],
     [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
     [{ DASHBOARD_TOKEN: 'short' }, 'DASHBOARD_TOKEN'],
     [{ KEY_PREFIX: 'Bad_Prefix' }, 'KEY_PREFIX'],
