@@ -66,8 +66,11 @@ export type Row = Record<string, string | null>
 /** Runs statements on a pool, each call settled within `timeoutMs` (R5). */
 export interface PgConnection {
   readonly timeoutMs: number
-  /** The rows of one statement, every column as text (null for SQL NULL). */
-  rows(statement: Statement, values: unknown[]): Promise<Row[]>
+  /**
+   * The rows of one statement, every column as text (null for SQL NULL). With `startedAt` (a
+   * `performance.now()` time), the bound counts from then instead of from the call.
+   */
+  rows(statement: Statement, values: unknown[], startedAt?: number): Promise<Row[]>
   /** How many rows one statement changed. */
   count(statement: Statement, values: unknown[]): Promise<number>
 }
@@ -91,25 +94,25 @@ export function checkPool(pool: unknown): PgPoolLike {
 }
 
 export function createPgConnection(pool: PgPoolLike, timeoutMs: number): PgConnection {
-  async function run(statement: Statement, values: unknown[]): Promise<PgQueryResult> {
-    return bounded(pool, timeoutMs, statement, values)
-  }
   return {
     timeoutMs,
-    rows: async (statement, values) => (await run(statement, values)).rows as Row[],
-    count: async (statement, values) => (await run(statement, values)).rowCount ?? 0,
+    rows: async (statement, values, startedAt) => (await bounded(pool, timeoutMs, statement, values, startedAt)).rows as Row[],
+    count: async (statement, values) => (await bounded(pool, timeoutMs, statement, values)).rowCount ?? 0,
   }
 }
 
 /**
- * One statement on a pooled connection, settled within `timeoutMs` from the call: the wait for a
- * connection counts, so a full pool or a server that does not answer rejects at the bound instead
- * of queueing requests past it. A connection handed over after the bound goes straight back; one
- * whose query timed out or failed at the connection is closed, not reused.
+ * One statement on a pooled connection, settled within `timeoutMs` from `started` (the call, or
+ * the first lookup of a batch): the wait for a connection counts, so a full pool or a server that
+ * does not answer rejects at the bound instead of queueing requests past it. A connection handed
+ * over after the bound goes straight back; one whose query timed out or failed at the connection
+ * is closed, not reused.
  */
-function bounded(pool: PgPoolLike, timeoutMs: number, statement: Statement, values: unknown[]): Promise<PgQueryResult> {
+function bounded(pool: PgPoolLike, timeoutMs: number, statement: Statement, values: unknown[], started = performance.now()): Promise<PgQueryResult> {
+  const left = timeoutMs - (performance.now() - started)
+  // A batch whose turn outlasted the bound is not sent at all: its callers have waited long enough.
+  if (left <= 0) return Promise.reject(new StoreTimeoutError(timeoutMs))
   return new Promise<PgQueryResult>((resolve, reject) => {
-    const started = performance.now()
     let settled = false
     const settle = (error: unknown, result?: PgQueryResult) => {
       if (settled) return
@@ -118,7 +121,7 @@ function bounded(pool: PgPoolLike, timeoutMs: number, statement: Statement, valu
       if (error === undefined) resolve(result!)
       else reject(error)
     }
-    const timer = setTimeout(() => settle(new StoreTimeoutError(timeoutMs)), timeoutMs)
+    const timer = setTimeout(() => settle(new StoreTimeoutError(timeoutMs)), left)
     timer.unref?.()
     pool.connect().then(
       (client) => {
@@ -180,8 +183,9 @@ function runOn(client: PgPoolClientLike, statement: Statement, values: unknown[]
           resolve(result)
         },
         (error: unknown) => {
-          // An SQL error leaves the connection usable; a timeout or a broken connection does not.
-          release(isSqlError(error) ? undefined : (error as Error))
+          // An SQL error leaves the connection usable; a timeout, a broken connection or a
+          // terminated backend does not.
+          release(leavesConnectionUsable(error) ? undefined : (error as Error))
           reject(error)
         },
       )
@@ -192,6 +196,17 @@ function runOn(client: PgPoolClientLike, statement: Statement, values: unknown[]
 export function isSqlError(error: unknown): boolean {
   const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown }
   return typeof severity === 'string' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+}
+
+/**
+ * An SQL error after which the connection still works: not FATAL or PANIC, and not of the classes
+ * a backend ends its session with (08 connection, 57 operator intervention, XX internal), which
+ * also catch a FATAL whose severity the server wrote in another language.
+ */
+function leavesConnectionUsable(error: unknown): boolean {
+  if (!isSqlError(error)) return false
+  const { code, severity } = error as { code: string; severity: string }
+  return severity !== 'FATAL' && severity !== 'PANIC' && !/^(08|57|XX)/.test(code)
 }
 
 /** A schema name keyward accepts: plain lowercase, so it never needs quoting rules explained. */

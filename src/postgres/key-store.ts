@@ -1,11 +1,13 @@
 /**
  * Key records in PostgreSQL (K3, K5, K6, O4–O6, S3, S4). Every read goes to Postgres: there is no
- * cache of records, so a revocation is seen by the next request on every instance (K7). A lookup
- * by hash is one prepared statement on the unique hash index: one round trip.
+ * cache of records, so a revocation is seen by the next request on every instance (K7). The
+ * lookups by hash of one event-loop turn share one prepared statement on the unique hash index
+ * (`lookup-batch.ts`): at most one round trip per request, fewer under load.
  */
 import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../types.js'
 import { type PgConnection, type Row, type Statement, isSqlError, statement } from './connection.js'
 import { LAST_USED_INTERVAL_MS, LastUsedWriter } from './last-used.js'
+import { createLookupBatch } from './lookup-batch.js'
 import { safeReporter, warnAtMostEvery } from '../background-warning.js'
 
 /** The Postgres KeyStore: every method answers with a promise, except `touch`, which only notes the time. */
@@ -51,7 +53,8 @@ function statements(s: string) {
       `INSERT INTO ${s}.keys (id, hash, name, key_type, last4, owner_id, meta, created_at, expires_at, revoked_at, last_used_at, scopes, limits)
        VALUES ($1, $2, $3, $4, $5, $6, $7::json, ${TIME('$8')}, ${TIME('$9')}, ${TIME('$10')}, ${TIME('$11')}, $12::text[], $13::jsonb)`,
     ),
-    byHash: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE hash = $1`),
+    // S4: the lookups of one turn in one statement; hashes with no row are simply absent.
+    byHashes: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE hash = ANY($1::text[])`),
     byId: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE id = $1`),
     // O5: $2..$5 say which fields the patch holds, so one statement serves every patch.
     update: statement(
@@ -99,6 +102,10 @@ export function keyStoreOn(connection: PgConnection, schema: string, settings: P
     const [row] = await connection.rows(query, values)
     return row === undefined ? undefined : lastUsed.overlay(decodeKey(row))
   }
+  const byHash = createLookupBatch(
+    (hashes, startedAt) => connection.rows(sql.byHashes, [hashes], startedAt),
+    (row) => lastUsed.overlay(decodeKey(row)),
+  )
 
   return {
     async insert(key) {
@@ -108,7 +115,7 @@ export function keyStoreOn(connection: PgConnection, schema: string, settings: P
         throw duplicateError(error) ?? error
       }
     },
-    findByHash: (hash) => one(sql.byHash, [hash]),
+    findByHash: byHash,
     get: (id) => one(sql.byId, [id]),
     list: (query) => listKeys(connection, schema, query, lastUsed),
     async update(id, patch) {
