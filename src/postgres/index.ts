@@ -5,7 +5,7 @@
  *
  * - Schema: versioned migrations in the package; run `migrate(pool)` (or `keyward migrate`) before
  *   serving. Safe from several instances at once.
- * - Hot path (S4): one prepared statement on the hash index per request, plus the limiter's own
+ * - Hot path (S4): at most one prepared statement on the hash index per request, shared by the lookups of one event-loop turn, plus the limiter's own
  *   call; `lastUsedAt` is written off the request's path, at most once a minute per key; usage
  *   entries are inserted in batches.
  * - Revocation (S3, K7): nothing is cached, so a request that starts after `revoke()` returned is
@@ -133,7 +133,7 @@ export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresU
 
 /**
  * Keys and usage on Postgres, limits in memory or in the limiter given. There is no fused
- * `authorize`: the core composes the stores, one Postgres round trip per request.
+ * `authorize`: the core composes the stores, at most one Postgres round trip per request.
  *
  * @example
  * import pg from 'pg'
