@@ -2,6 +2,7 @@ import { assertDistinct } from '../limits-math.js'
 import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../types.js'
 import { array, badReply, decodeDecision, integer } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
+import { type LimitCall, createLimitQueue } from './limiter-batch.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 
 /** The RateLimiter on Redis: every decision answers with a promise. */
@@ -37,6 +38,14 @@ export interface RedisRateLimiterOptions extends RedisStoreOptions {
    * count in the same windows.
    */
   keys?: 'redis' | 'elsewhere'
+  /**
+   * On a single Redis node, the decisions of one event-loop turn (`consume`, `peek`,
+   * `consumeAll`, from every concurrent request) go out as one script call: one round trip for
+   * all of them, each decided as on its own, in order, a Redis error failing only its own call.
+   * Default `true`; `false` sends one script call per decision. A cluster always sends one call
+   * per decision (the counters live in different slots).
+   */
+  coalesce?: boolean
 }
 
 /**
@@ -45,6 +54,8 @@ export interface RedisRateLimiterOptions extends RedisStoreOptions {
  */
 export function rateLimiterOn(context: RedisContext, keysElsewhere = false): RedisRateLimiter {
   const { connection, layout } = context
+  // Ops '1', '0' and 'a' of the limit script: coalesced per turn on a single node (limiter-batch.ts).
+  const limitCall: LimitCall = context.coalesce ? createLimitQueue(connection) : (keys, args) => connection.script(LIMIT_SCRIPT, keys, args)
 
   // A key's limit state lives under its hash's tag, beside its record, where the authorize script
   // counts it too; an id without a record (the limiter used on its own, an owner's counter, a key
@@ -63,7 +74,7 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
 
   async function decide(keyId: string, policy: LimitPolicy, now: number, consume: boolean): Promise<LimitDecision> {
     const state = keysElsewhere ? orphanState(keyId) : await stateOf(keyId)
-    const reply = await connection.script(LIMIT_SCRIPT, [state], [context.nowArgument(now), consume ? '1' : '0', ...policyArguments(policy)])
+    const reply = await limitCall([state], [context.nowArgument(now), consume ? '1' : '0', ...policyArguments(policy)])
     return decodeDecision(reply)
   }
 
@@ -73,7 +84,7 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     if (connection.cluster && requests.length > 1) return consumeInTurn(requests, states, now)
     const args = [context.nowArgument(now), 'a']
     for (const { policy } of requests) args.push(...policyArguments(policy))
-    const decisions = array(await connection.script(LIMIT_SCRIPT, states, args), WHAT)
+    const decisions = array(await limitCall(states, args), WHAT)
     if (decisions.length !== requests.length) throw badReply(WHAT, decisions)
     return decisions.map(decodeDecision)
   }
@@ -121,7 +132,8 @@ function monthOf(value: unknown): string {
  * Per-minute limits and monthly quotas on Redis, exact across every instance sharing it (L2):
  * each decision is one atomic Lua script over 1-second buckets. With `time: 'server'` (default)
  * the script reads Redis `TIME` and the `now` argument is ignored. Beside keys stored elsewhere
- * (Postgres), pass `keys: 'elsewhere'`: one Redis round trip per decision (S4).
+ * (Postgres), pass `keys: 'elsewhere'`: one Redis round trip per decision (S4), and on a single
+ * node the decisions of one event-loop turn share it (`coalesce`).
  *
  * @example
  * import Redis from 'ioredis'
