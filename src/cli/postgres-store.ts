@@ -11,7 +11,7 @@ import { createPostgresStores, type PostgresStores, SCHEMA_VERSION } from '../po
 import type { OptionSpec, OptionValues } from './args.js'
 import { stringOption } from './args.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
-import { asCliFailure, redactUrl, type StoreSettings, type StoreView } from './store.js'
+import { redactUrl, runOnStores, type StoreSettings, type StoreView } from './store.js'
 
 export const DEFAULT_SCHEMA = 'keyward'
 /** Bounds connecting and each statement. */
@@ -142,14 +142,7 @@ export async function withPostgresKeyward<T>(settings: StoreSettings, operation:
       keysStored: async () => (await stores.keys.list({ limit: 1, now: Date.now() })).keys.length,
       storedPrefixes: async () => ({ prefixes: new Map(), complete: true }),
     }
-    try {
-      await ready(stores, postgres, schema)
-      return await operation(keyward, view)
-    } catch (error) {
-      throw asCliFailure(error, where)
-    } finally {
-      await stores.close().catch(() => {})
-    }
+    return await runOnStores(stores, keyward, view, () => ready(stores, postgres, schema), operation)
   } finally {
     await end()
   }

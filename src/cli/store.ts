@@ -245,6 +245,27 @@ export function asCliFailure(error: unknown, where: string): unknown {
 }
 
 /**
+ * Makes the stores ready, runs `operation` and closes the stores whatever happens; a failure
+ * becomes the CLI's error naming `view.where`.
+ */
+export async function runOnStores<T>(
+  stores: { close?(): Promise<void> },
+  keyward: Keyward,
+  view: StoreView,
+  ready: () => Promise<void>,
+  operation: (keyward: Keyward, store: StoreView) => Promise<T>,
+): Promise<T> {
+  try {
+    await ready()
+    return await operation(keyward, view)
+  } catch (error) {
+    throw asCliFailure(error, view.where)
+  } finally {
+    await stores.close?.().catch(() => {})
+  }
+}
+
+/**
  * Runs `operation` on a keyward instance backed by Redis; always disconnects. `store.where` names
  * the Redis and prefix for messages (never a password).
  */
@@ -267,14 +288,7 @@ export async function withRedisKeyward<T>(
       keysStored: () => keysStoredUnder(scanClient, settings.redisPrefix),
       storedPrefixes: () => storedPrefixes(scanClient),
     }
-    try {
-      await connect(connection, stores, redis)
-      return await operation(keyward, view)
-    } catch (error) {
-      throw asCliFailure(error, where)
-    } finally {
-      await stores.close().catch(() => {})
-    }
+    return await runOnStores(stores, keyward, view, () => connect(connection, stores, redis), operation)
   } finally {
     connection.client.disconnect()
   }
