@@ -80,7 +80,9 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
 
   async function consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]> {
     assertDistinct(requests)
-    const states = await statesOf(requests.map(({ id }) => id))
+    // Keys elsewhere: no await before the call, so it joins the turn's batch in call order.
+    const named = statesOf(requests.map(({ id }) => id))
+    const states = Array.isArray(named) ? named : await named
     if (connection.cluster && requests.length > 1) return consumeInTurn(requests, states, now)
     const args = [context.nowArgument(now), 'a']
     for (const { policy } of requests) args.push(...policyArguments(policy))
