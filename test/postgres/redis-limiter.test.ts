@@ -1,7 +1,7 @@
 /**
  * S4 with the Redis limiter beside Postgres keys: `createRedisRateLimiter({ keys: 'elsewhere' })`
  * counts a key stored in Postgres with one EVALSHA and nothing else, owner limits included (O7),
- * next to one Postgres statement. Measured at both servers: `INFO commandstats` of a private
+ * next to one Postgres statement; concurrent requests share the EVALSHA of their turn. Measured at both servers: `INFO commandstats` of a private
  * redis-server, and the statements a recording pool ran. It shares a Redis and a prefix with the
  * Redis stores without touching their keys' windows, and counts in the same windows as a limiter
  * left at `keys: 'redis'` (a fleet part-way through an upgrade).
@@ -79,6 +79,23 @@ describe.skipIf(!available)('the Redis limiter beside Postgres keys (S4, S2)', (
     expect(statements).toHaveLength(50)
     expect(new Set(statements).size).toBe(1)
     expect(statements[0]).toMatch(/^SELECT .* FROM .*\bkeys WHERE hash = ANY\(\$1::text\[\]\)/)
+  })
+
+  it("S4/P1: concurrent requests with the failed-authentication guard on share the limiter's script calls: at most one EVALSHA per request, amortized", async () => {
+    const keyward = instance(createRedisRateLimiter({ client, prefix: 'kw-s4-turn', keys: 'elsewhere' }), { failedAuthLimit: 60 })
+    const { key } = await keyward.keys.create({ name: 'one turn', limits: { perMinute: 1_000_000 } })
+    const request = (i: number) => keyward.authenticate({ ...bearer(key), ip: `203.0.113.${i % 4}` })
+    const n = 24
+    const turn = () => Promise.all(Array.from({ length: n }, (_, i) => request(i)))
+    // Warm-up: both scripts loaded (NOSCRIPT, then EVAL).
+    await turn()
+    await measure.config('RESETSTAT')
+    // Each request peeks its address's counter (E7), then, after the lookup, counts its key.
+    const decisions = await turn()
+    expect(decisions.map(code)).toEqual(Array.from({ length: n }, () => 'ok'))
+    const { evalsha, ...rest } = await topLevel()
+    expect(rest).toEqual({})
+    expect(evalsha).toBeLessThanOrEqual(4)
   })
 
   it("S4: left at keys: 'redis', the limiter reads the id index first: a GET and an EVALSHA per request", async () => {
