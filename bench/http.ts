@@ -271,7 +271,7 @@ async function countRedis(admin: Redis, server: ServerHandle, options: HttpBench
   // Postgres keys, the limiter's calls (the key's, and the failed-authentication guard's peek).
   const onPath =
     server.variant === 'postgres-redis'
-      ? ['evalsha limit', 'eval limit']
+      ? ['evalsha limit', 'eval limit', 'evalsha limit-batch', 'eval limit-batch']
       : ['evalsha authorize', 'eval authorize', 'evalsha authorize-batch', 'eval authorize-batch']
   let authorize = 0
   for (const name of onPath) authorize += clientCommands[name] ?? 0

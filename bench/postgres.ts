@@ -77,7 +77,7 @@ export function postgresSection(http: HttpBenchResult | null): string[] {
   }
   lines.push(
     '',
-    "Statements are counted by a wrapper around the server's pool: each is one round trip (a named prepared statement, parsed once per connection). `select keys` is the request's lookup; `insert usage` is the batched usage log and `update keys` the `lastUsedAt` writer (once a second), both off the request's path. Postgres CPU is the private cluster's postmaster and backends (user + system time from /proc) over the count, divided by requests served. With the Redis limiter, the failed-authentication guard's peek adds a `limit` call per request (the Redis store does it inside its one script).",
+    "Statements are counted by a wrapper around the server's pool: each is one round trip (a named prepared statement, parsed once per connection). `select keys` is the request's lookup; `insert usage` is the batched usage log and `update keys` the `lastUsedAt` writer (once a second), both off the request's path. Postgres CPU is the private cluster's postmaster and backends (user + system time from /proc) over the count, divided by requests served. With the Redis limiter, the limiter's calls of one event-loop turn (the failed-authentication guard's peeks and the keys' consumes) share one `limit-batch` script call.",
     '',
   )
   return lines
