@@ -5,15 +5,14 @@
  * `postgres` OS user when run as root), pinned like its Redis to the load generator's core, so its
  * backends do not take the server's CPU mid-run (bench/redis-server.ts says why), and removes it
  * afterwards. Its postmaster's pid lets the bench read Postgres CPU per request. Without either,
- * the Postgres rows are skipped. The same steps as the tests' cluster (test/helpers/postgres.ts),
- * which cannot be imported outside vitest.
+ * the Postgres rows are skipped. The same steps as the tests' cluster (test/helpers/postgres-tools.ts).
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { postgresBinDir, runAs, runTool } from '../test/helpers/postgres-tools.js'
 import { PIN, pinned } from './load.js'
+import { freePort } from './redis-server.js'
 
 export interface BenchPostgres {
   /** What the bench says of it in RESULTS.md. */
@@ -23,45 +22,9 @@ export interface BenchPostgres {
   stop(): Promise<void>
 }
 
-/** The directory holding `initdb` and `pg_ctl`, or null. */
-export function postgresBinDir(): string | null {
-  if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return null
-  const versions = readdirSync(root)
-    .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))
-  return versions.length === 0 ? null : join(root, versions[0]!, 'bin')
-}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
-/** The uid and gid to run Postgres as: `postgres` when we are root (initdb refuses root). */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
-  return { uid: id('-u'), gid: id('-g') }
-}
 
-function runTool(command: string, args: string[], cwd: string, user: ReturnType<typeof runAs>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...user })
-    let output = ''
-    child.stdout!.on('data', (chunk) => (output += chunk))
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args[0] ?? command} exited with ${code}: ${output.slice(-1000)}`))))
-  })
-}
 
 /**
  * Chooses the bench's Postgres and sets `process.env.DATABASE_URL` to it, so the benchmark servers

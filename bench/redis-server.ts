@@ -21,7 +21,8 @@ export interface BenchRedis {
   stop(): Promise<void>
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, chosen by the kernel. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

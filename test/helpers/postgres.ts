@@ -6,7 +6,6 @@
  * own, so files running in parallel never see each other's rows. With `CI=true` a missing
  * PostgreSQL fails the run; elsewhere the tests are skipped with a visible message.
  */
-import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,18 +13,9 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { migrate } from '../../src/postgres/index.js'
+import { postgresBinDir, runAs, runTool } from './postgres-tools.js'
 import { freePort, isCI } from './redis.js'
 
-/** The directory holding `initdb` and `pg_ctl`: `PG_BIN`, else the newest /usr/lib/postgresql/<n>/bin. */
-export function postgresBinDir(): string | null {
-  if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return null
-  const versions = readdirSync(root)
-    .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))
-  return versions.length === 0 ? null : join(root, versions[0]!, 'bin')
-}
 
 /** Throws under CI when no private cluster can be started; returns whether one can. */
 export function privateClustersAvailable(): boolean {
@@ -42,6 +32,8 @@ export function databaseAvailable(): boolean {
 }
 
 /** A PostgreSQL cluster this test run started and owns. */
+export { postgresBinDir }
+
 export interface PostgresCluster {
   readonly port: number
   readonly url: string
@@ -57,24 +49,7 @@ export interface PostgresCluster {
   stop(): Promise<void>
 }
 
-/** The uid and gid to run PostgreSQL as: `postgres` when we are root (initdb refuses root). */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
-  return { uid, gid }
-}
 
-function runTool(bin: string, args: string[], dir: string, user: ReturnType<typeof runAs>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...user })
-    let output = ''
-    child.stdout!.on('data', (chunk) => (output += chunk))
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${bin} ${args.join(' ')} exited with ${code}:\n${output}`))))
-  })
-}
 
 /** The postmaster's pid (from postmaster.pid) and every process it started. */
 function clusterPids(dataDir: string): number[] {
