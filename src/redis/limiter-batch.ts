@@ -5,7 +5,7 @@
  * is decided as the limit script decides it alone, in order; a Redis error fails only its own
  * call; every call waits at most `timeoutMs` from the moment its batch is sent.
  */
-import { array, badReply } from './codec.js'
+import { batchReplies } from './batch/replies.js'
 import type { RedisConnection } from './client.js'
 import { LIMIT_BATCH_SCRIPT } from './scripts/limit-batch.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
@@ -51,14 +51,8 @@ export function encodeLimitBatch(batch: readonly QueuedLimit[]): { keys: string[
 
 /** Settles every call of `batch` from the batch script's reply: one reply per call, in order. */
 function settleLimitBatch(batch: readonly QueuedLimit[], raw: unknown): void {
-  let all: unknown[]
-  try {
-    all = array(raw, 'the limit batch script')
-    if (all.length !== batch.length) throw badReply('the limit batch script', raw)
-  } catch (error) {
-    for (const queued of batch) queued.reject(error)
-    return
-  }
+  const all = batchReplies(batch, raw, 'the limit batch script')
+  if (all === null) return
   for (let i = 0; i < batch.length; i++) {
     const reply = all[i]
     if (reply instanceof Error) batch[i]!.reject(reply)

@@ -7,6 +7,21 @@ import { type ReplyReader, UNKNOWN } from '../authorize-reply.js'
 import { array, badReply } from '../codec.js'
 import type { Queued } from './queue.js'
 
+/**
+ * A batch script's replies, one per call of `batch`, in order; null once every call of the batch
+ * was rejected because the reply has the wrong shape (never a guess that could admit a request).
+ */
+export function batchReplies(batch: readonly { reject(error: unknown): void }[], raw: unknown, what: string): unknown[] | null {
+  try {
+    const all = array(raw, what)
+    if (all.length !== batch.length) throw badReply(what, raw)
+    return all
+  } catch (error) {
+    for (const queued of batch) queued.reject(error)
+    return null
+  }
+}
+
 /** The batch script's reply for a request decided from the hot key (see `scripts/authorize-batch.ts`). */
 const HOT = 7
 
@@ -58,14 +73,8 @@ export function settleOne(queued: Queued, raw: unknown, replies: ReplyReader, ag
  * blocked address between them (E7) counted nothing and does not break the chain.
  */
 export function settleBatch(batch: readonly Queued[], raw: unknown, replies: ReplyReader, again: (queued: Queued) => boolean): void {
-  let all: unknown[]
-  try {
-    all = array(raw, 'the authorize batch script')
-    if (all.length !== batch.length) throw badReply('the authorize batch script', raw)
-  } catch (error) {
-    for (const queued of batch) queued.reject(error)
-    return
-  }
+  const all = batchReplies(batch, raw, 'the authorize batch script')
+  if (all === null) return
   let previous: AuthorizeOutcome | null = null
   for (let i = 0; i < batch.length; i++) {
     const reply = all[i]
