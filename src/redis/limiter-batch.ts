@@ -7,6 +7,7 @@
  */
 import { batchReplies } from './batch/replies.js'
 import type { RedisConnection } from './client.js'
+import { array, badReply, integer } from './codec.js'
 import { LIMIT_BATCH_SCRIPT } from './scripts/limit-batch.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 
@@ -49,12 +50,38 @@ export function encodeLimitBatch(batch: readonly QueuedLimit[]): { keys: string[
   return { keys, args }
 }
 
+/**
+ * The limit script's reply for call `i`, expanded from the batch script's short forms: j > 0 is
+ * the reply of call j (a peek repeated), -j the reply of consume j counted once more.
+ */
+function expandReply(replies: readonly unknown[], i: number): unknown {
+  const reply = replies[i]
+  if (typeof reply !== 'number') return reply
+  const earlier = Math.abs(reply) - 1
+  if (!Number.isInteger(reply) || reply === 0 || earlier >= i) throw badReply('the limit batch script (a short reply)', reply)
+  const decision = array(replies[earlier], 'the limit batch script (a short reply)')
+  return reply > 0 ? decision : countedOnceMore(decision)
+}
+
+/** A decision array with one more request counted: one less remaining in the minute and, with a quota, the month. */
+function countedOnceMore(decision: readonly unknown[]): unknown[] {
+  const next = decision.slice()
+  next[2] = integer(next[2], 'a limit decision') - 1
+  if (integer(next[4], 'a limit decision') >= 0) next[5] = integer(next[5], 'a limit decision') - 1
+  return next
+}
+
 /** Settles every call of `batch` from the batch script's reply: one reply per call, in order. */
 function settleLimitBatch(batch: readonly QueuedLimit[], raw: unknown): void {
   const all = batchReplies(batch, raw, 'the limit batch script')
   if (all === null) return
   for (let i = 0; i < batch.length; i++) {
-    const reply = all[i]
+    let reply: unknown
+    try {
+      reply = all[i] = expandReply(all, i)
+    } catch (error) {
+      reply = all[i] = error
+    }
     if (reply instanceof Error) batch[i]!.reject(reply)
     else batch[i]!.resolve(reply)
   }
