@@ -8,7 +8,7 @@
  * framework work it causes and the garbage it leaves.
  *
  * `npx tsx bench/profile.ts [express,fastify,hono] [seconds]`; BENCH_PROFILE_VARIANTS (default
- * `baseline,memory`; `redis` works too), BENCH_CONNECTIONS (default 50) and BENCH_WARMUP (2 s), as
+ * `baseline,memory`; `redis`, `telemetry-off` and the others work too), BENCH_CONNECTIONS (default 50) and BENCH_WARMUP (2 s), as
  * `npm run bench`.
  * Profiles stay in bench/.runs/ (git-ignored) for Chrome DevTools or speedscope.
  */
@@ -19,7 +19,7 @@ import { JS_OWNERS, type Owner, OWNERS, ownerOf, zeroes } from './owners.js'
 import { benchRequest, stopAndClean } from './http.js'
 import { benchConnections, benchWarmup, cpuTicks, integerFrom, loadTool, namesFrom, runLoad, settingsOrExit } from './load.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
-import { type Variant, VARIANTS } from './servers/shared.js'
+import { TELEMETRY_VARIANTS, type Variant, VARIANTS } from './servers/shared.js'
 
 interface ProfileNode {
   id: number
@@ -230,7 +230,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { frameworks, seconds, variants, connections, warmupSeconds } = settingsOrExit(() => ({
     frameworks: frameworksFrom(process.argv[2], 'bench:profile: framework'),
     seconds: integerFrom(process.argv[3], 8, 'bench:profile: seconds'),
-    variants: namesFrom(process.env.BENCH_PROFILE_VARIANTS, VARIANTS, 'BENCH_PROFILE_VARIANTS', 'variant', ['baseline', 'memory']),
+    variants: namesFrom(process.env.BENCH_PROFILE_VARIANTS, [...VARIANTS, ...TELEMETRY_VARIANTS], 'BENCH_PROFILE_VARIANTS', 'variant', ['baseline', 'memory']),
     connections: benchConnections(),
     warmupSeconds: benchWarmup(2),
   }))
