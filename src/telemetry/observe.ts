@@ -151,7 +151,6 @@ interface Watch {
   deliver: Deliver
   metrics: StoreMetrics
   keyPrefix: string
-  attributes: ReturnType<typeof createAttributeCache>
   /** The HTTP methods the span names as they are; others are `_OTHER`. */
   methods: ReadonlySet<string>
 }
@@ -166,7 +165,7 @@ function createDecisionWatch(
 ): Pick<Telemetry, 'observeStep' | 'observeAuthenticate'> {
   // Nothing listens to decisions (only lifecycle or fault hooks): the decision path stays as it is.
   if (api === null && onDecision === undefined) return { observeStep: (step) => step, observeAuthenticate: (authenticate) => authenticate }
-  const w: Watch = { api, onDecision, deliver, metrics, keyPrefix, attributes: createAttributeCache(), methods: knownHttpMethods() }
+  const w: Watch = { api, onDecision, deliver, metrics, keyPrefix, methods: knownHttpMethods() }
   const current = metrics.current
   const currentInstruments = current && (() => safely(current))
   let pending: Observation | null = null
@@ -238,15 +237,11 @@ function finish(w: Watch, o: Observation, decision: AuthDecision): void {
   const outcome: DecisionOutcome = decision.ok ? 'ok' : decision.error.code
   const key = decision.ok ? decision.apiKey : o.key
   const status = decision.ok ? null : decision.response.status
-  try {
-    o.instruments?.decisions?.add(1, w.attributes.outcome(outcome))
-  } catch {
-    // Telemetry never turns a decision into an exception: an SDK that throws loses this record.
-  }
+  o.instruments?.decisions?.count(outcome)
   try {
     if (o.span !== null) endDecisionSpan(w.api!, o.span, { outcome, status, requestId: decision.requestId, key })
   } catch {
-    // As above, for the span.
+    // Telemetry never turns a decision into an exception: an SDK that throws loses this span.
   }
   if (w.onDecision !== undefined) w.deliver('onDecision', w.onDecision, decisionEvent(o, decision.requestId, outcome, status, key, w.keyPrefix))
 }

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module'
 import type * as OpenTelemetryApi from '@opentelemetry/api'
-import type { Attributes, Counter, Histogram, Meter, MeterProvider, Span, Tracer, TracerProvider } from '@opentelemetry/api'
+import type { Attributes, Histogram, Meter, MeterProvider, ObservableResult, Span, Tracer, TracerProvider } from '@opentelemetry/api'
 import type { DecisionOutcome } from './events.js'
 
 export type Api = typeof OpenTelemetryApi
@@ -39,8 +39,37 @@ function tryLoad(): Api | null {
 /** What keyward records with, from the providers registered now. */
 export interface Instruments {
   tracer: Tracer | null
-  decisions: Counter | null
+  decisions: DecisionTally | null
   storeDuration: Histogram | null
+}
+
+/** `keyward.decisions` of one meter provider: counted in process, read by the SDK when it collects. */
+export interface DecisionTally {
+  count(outcome: DecisionOutcome): void
+}
+
+/**
+ * One tally per meter provider, shared by every keyward instance of the process: each decision is
+ * a Map increment instead of an SDK record (which hashes its attributes every time), and the
+ * provider reads the running totals through an observable counter, the same monotonic sum a
+ * counter exports. A provider registered later starts from zero.
+ */
+const tallies = new WeakMap<MeterProvider, DecisionTally>()
+
+function tallyOf(meters: MeterProvider, meter: Meter): DecisionTally {
+  let tally = tallies.get(meters)
+  if (tally === undefined) {
+    const counts = new Map<DecisionOutcome, number>()
+    const attributes = createAttributeCache()
+    meter
+      .createObservableCounter('keyward.decisions', { description: 'Decisions of keyward, by outcome', unit: '{decision}' })
+      .addCallback((result: ObservableResult) => {
+        for (const [outcome, count] of counts) result.observe(count, attributes.outcome(outcome))
+      })
+    tally = { count: (outcome) => void counts.set(outcome, (counts.get(outcome) ?? 0) + 1) }
+    tallies.set(meters, tally)
+  }
+  return tally
 }
 
 /** The global tracer provider as the API hands it out: a proxy for the SDK's, once one is set. */
@@ -78,9 +107,7 @@ function instrumentsOf(api: Api, proxy: ProxyProvider, meters: MeterProvider): I
   if (tracer === null && !metered) return null
   return {
     tracer,
-    decisions: metered
-      ? meter.createCounter('keyward.decisions', { description: 'Decisions of keyward, by outcome', unit: '{decision}' })
-      : null,
+    decisions: metered ? tallyOf(meters, meter) : null,
     storeDuration: metered
       ? meter.createHistogram('keyward.store.duration', {
           description: 'How long keyward waited on its stores',

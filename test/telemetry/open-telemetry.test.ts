@@ -188,6 +188,24 @@ describe('T2 when the SDK is registered, and when not', () => {
     expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1 })
   })
 
+  it('T2: decisions of several instances add up in one keyward.decisions; each collection reports what came since the last; a new SDK starts from zero', async () => {
+    let sdk = registerSdk()
+    const [a, b] = [instance().keyward, instance().keyward]
+    const [keyA, keyB] = [(await a.keys.create({ name: 'a' })).key, (await b.keys.create({ name: 'b' })).key]
+    for (let i = 0; i < 2; i++) a.authenticate({ authorization: bearer(keyA) })
+    for (let i = 0; i < 3; i++) b.authenticate({ authorization: bearer(keyB) })
+    b.authenticate({})
+    expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 5, UNAUTHORIZED: 1 })
+    a.authenticate({ authorization: bearer(keyA) })
+    // A delta exporter may report an outcome not seen since as 0.
+    const since = Object.entries((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).filter(([, n]) => n !== 0)
+    expect(Object.fromEntries(since)).toEqual({ ok: 1 })
+    await unregisterSdk()
+    sdk = registerSdk()
+    b.authenticate({ authorization: bearer(keyB) })
+    expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1 })
+  })
+
   it('T2: metrics alone (no tracer provider) still count; traces alone still span', async () => {
     const metricsOnly = registerSdk({ traces: false })
     const { keyward } = instance()
