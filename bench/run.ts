@@ -126,6 +126,7 @@ const LABEL: Record<string, string> = {
   chain: 'keyward, memory store, as middleware: `app.use(api)` + `api.protect()`',
   'telemetry-off': 'keyward, memory store, OpenTelemetry off (`telemetry: { openTelemetry: false }`)',
   'telemetry-sdk': 'keyward, memory store, OpenTelemetry SDK registered (batch span processor, metric reader)',
+  'telemetry-span': "keyward, memory store, OpenTelemetry off; the SDK registered and the host's hooks record one span with keyward's attributes",
   postgres: 'keyward, Postgres keys and usage, memory limiter',
   'postgres-redis': "keyward, Postgres keys and usage, Redis limiter (`keys: 'elsewhere'`)",
 }

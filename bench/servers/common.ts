@@ -153,8 +153,8 @@ export async function benchKeyward(
 ): Promise<{ keyward: Keyward; key: string; redisPatterns: string[]; close: () => Promise<void> }> {
   const { stores, release } = await storesOf(variant)
   // Loaded only by its variant, so no other server holds the SDK's modules.
-  const sdk = variant === 'telemetry-sdk' ? await (await import('./telemetry.js')).registerBenchSdk() : null
-  const telemetry = variant === 'telemetry-off' ? { telemetry: { openTelemetry: false } } : {}
+  const sdk = variant === 'telemetry-sdk' || variant === 'telemetry-span' ? await (await import('./telemetry.js')).registerBenchSdk() : null
+  const telemetry = variant === 'telemetry-off' || variant === 'telemetry-span' ? { telemetry: { openTelemetry: false } } : {}
   const keyward = createKeyward({ ...(stores ? { stores } : {}), ...telemetry, limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } })
   const { key } = await keyward.keys.create({ name: 'bench', ownerId: 'org_bench', meta: { plan: 'pro', accountRef: 'A-1042' } })
   return {

@@ -6,7 +6,9 @@
  * - peer: `@fastify/bearer-auth` + `@fastify/rate-limit` on the same Redis (ioredis), rate limited
  *   per bearer token;
  * - telemetry-off / telemetry-sdk: keyward on the memory store with OpenTelemetry off, or with the
- *   SDK registered (a batch span processor; see servers/telemetry.ts).
+ *   SDK registered (a batch span processor; see servers/telemetry.ts);
+ * - telemetry-span: telemetry-off with the SDK registered, and hooks of the host's recording one
+ *   span per request with keyward's span attributes: what the SDK costs without keyward.
  */
 import bearerAuth from '@fastify/bearer-auth'
 import rateLimit from '@fastify/rate-limit'
@@ -68,6 +70,7 @@ if (variant === 'baseline') {
   key = bench.key
   close = bench.close
   redisPatterns = bench.redisPatterns
+  if (variant === 'telemetry-span') (await import('./telemetry.js')).hostSpanHooks(app)
   await app.register(keywardFastify, { keyward: bench.keyward })
   app.get(ROUTE, { config: { keyward: { scopes: ['ip'] } } }, handler)
 }

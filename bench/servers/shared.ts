@@ -14,9 +14,11 @@ export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain' | Telem
 /**
  * keyward on the memory store with OpenTelemetry turned off (`telemetry-off`), or with the SDK
  * registered and a batch span processor (`telemetry-sdk`). The `memory` variant is the third case:
- * the API installed (a dev dependency), no SDK registered. Fastify only.
+ * the API installed (a dev dependency), no SDK registered. `telemetry-span` is the SDK's own floor:
+ * keyward's OpenTelemetry off, and the host's hooks record one span with the attributes keyward
+ * would set (no metrics). Fastify only.
  */
-export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk'
+export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk' | 'telemetry-span'
 
 /**
  * Keys and usage in Postgres (S4): limits in memory (`postgres`), or in Redis through
@@ -27,7 +29,7 @@ export type PostgresVariant = 'postgres' | 'postgres-redis'
 
 /** The variants the commands take by name (the telemetry variants run in `npm run bench` and `bench/telemetry.ts`). */
 export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain', 'postgres', 'postgres-redis']
-export const TELEMETRY_VARIANTS = ['telemetry-off', 'telemetry-sdk'] as const satisfies readonly TelemetryVariant[]
+export const TELEMETRY_VARIANTS = ['telemetry-off', 'telemetry-sdk', 'telemetry-span'] as const satisfies readonly TelemetryVariant[]
 export const POSTGRES_VARIANTS = ['postgres', 'postgres-redis'] as const satisfies readonly PostgresVariant[]
 /** The variants every framework's server has. */
 export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer', ...POSTGRES_VARIANTS] as const satisfies readonly Variant[]
