@@ -46,16 +46,9 @@ local covered, ncovered = {}, 0
 -- Writes what the requests decided from the hot key counted. If Redis refuses the write, those
 -- requests get its error: nothing was counted for them.
 local function settle()
-  local minute_key = KEYS[hot_k + 2]
-  local ok, err
-  if carry_month then
-    ok, err = pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total),
-      'm', carry_month, 'q', int(carry_month_count))
-  else
-    ok, err = pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total))
-  end
+  local ok, err = write_carry(KEYS[hot_k + 2])
   if not ok then
-    if type(err) ~= 'table' or not err.err then err = {err = tostring(err)} end
+    err = error_reply(err)
     for j = 1, ncovered do replies[covered[j]] = err end
     hot_k = -1
   end
@@ -130,10 +123,8 @@ while i < n do
         if carry_field then
           hot_k, hot_at, hot_reply, hot_decision = k, at, whole, nil
         end
-      elseif type(whole) == 'table' and whole.err then
-        replies[i] = whole
       else
-        replies[i] = {err = tostring(whole)}
+        replies[i] = error_reply(whole)
       end
     end
   end
@@ -150,5 +141,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '71fe86fe287d6c596498fcd8e2c652f26654c660',
+  sha: '878fc98420752f390a598bd504cc372654af6371',
 }

@@ -47,5 +47,5 @@ return authorize(KEYS[1], KEYS[2], ARGV[1], ARGV[2] == '1', ARGV[3] == '1', ARGV
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '436329e66b370fe0668f49bac88abcd611759587',
+  sha: '47c7dea7fcda1a097e55b501590ff51afbd6f149',
 }

@@ -64,16 +64,9 @@ end
 -- Writes what the chain counted. If Redis refuses the write, those operations get its error:
 -- nothing was counted for them, and the chain ends.
 local function settle()
-  local minute_key = KEYS[tonumber(hot_state)]
-  local ok, err
-  if carry_month then
-    ok, err = pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total),
-      'm', carry_month, 'q', int(carry_month_count))
-  else
-    ok, err = pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total))
-  end
+  local ok, err = write_carry(KEYS[tonumber(hot_state)])
   if not ok then
-    if type(err) ~= 'table' or not err.err then err = {err = tostring(err)} end
+    err = error_reply(err)
     for j = 1, ncovered do replies[covered[j]] = err end
     hot_state = nil
   end
@@ -105,10 +98,7 @@ local function decide_whole(i, at, m)
     for j = 0, m - 1 do peeked[ARGV[at + 3 + 3 * j]] = nil end
   end
   local ok, reply = pcall(decide, op, ARGV[at + 1], m, at + 3)
-  if not ok then
-    if type(reply) == 'table' and reply.err then return reply end
-    return {err = tostring(reply)}
-  end
+  if not ok then return error_reply(reply) end
   if op == '0' then
     peeked[ARGV[at + 3]] = {at, i}
   elseif op == '1' and carry_field then
@@ -146,5 +136,5 @@ return replies
 export const LIMIT_BATCH_SCRIPT: LuaScript = {
   name: 'limit-batch',
   source: SOURCE,
-  sha: '045c7319c3cba8c2be1dc5f50a236e614445c156',
+  sha: '354e86353d3998b679315ba8f6ea143922eca641',
 }

@@ -85,5 +85,5 @@ return limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), op == '1')
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: SOURCE,
-  sha: '6bba5210cd25dfceb01e7a6cedfdc8ddc76723ca',
+  sha: '4e93e245f9b2f3ff96d7a42d3361850b0c8b9b21',
 }

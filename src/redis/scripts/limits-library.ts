@@ -156,6 +156,22 @@ end
 local carry_wanted = false
 local carry_field, carry_count, carry_total, carry_month, carry_month_count = nil, 0, 0, nil, 0
 
+-- Writes the counts carry_* describe into minute_key, as limit() would have written them for
+-- the last request they count: pcall's ok and error.
+local function write_carry(minute_key)
+  if carry_month then
+    return pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total),
+      'm', carry_month, 'q', int(carry_month_count))
+  end
+  return pcall(redis.call, 'HSET', minute_key, carry_field, int(carry_count), 't', int(carry_total))
+end
+
+-- An error caught by pcall as an error reply: Redis's own as it is, anything else as its text.
+local function error_reply(err)
+  if type(err) == 'table' and err.err then return err end
+  return {err = tostring(err)}
+end
+
 -- With receipt_wanted (O7: a caller on a cluster, which counts a second limit in another slot),
 -- an admitted consume leaves in receipt what it counted, so that it can be given back when the
 -- other limit refuses: {the decision a peek would have given just before, the bucket's second,
