@@ -145,7 +145,11 @@ function setupCreate() {
   byId('reveal-copy').addEventListener('click', () => copyKey(false));
   const reveal = byId('reveal-dialog');
   byId('reveal-done').addEventListener('click', () => reveal.close());
-  // Escape must not throw the key away by accident: Done is the one way out.
+  // Escape must not throw the key away by accident: Done is the one way out. A browser closes a
+  // dialog on a second Escape without asking (no cancel event), so Escape is stopped at keydown.
+  reveal.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') event.preventDefault();
+  });
   reveal.addEventListener('cancel', (event) => event.preventDefault());
   reveal.addEventListener('close', () => {
     forgetKey();

@@ -142,8 +142,9 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the web page in Chromium (reference serve
     // While the dialog is open the key is on the page: the search below does find it.
     expect(await placesHolding(page, key)).toEqual(['DOM', 'JavaScript heap'])
 
-    // Escape does not throw the key away; Done does, and focus goes back to "Create key".
-    await page.keyboard.press('Escape')
+    // Escape does not throw the key away, however often it is pressed; Done does, and focus goes
+    // back to "Create key".
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Escape')
     expect(await reveal.isVisible()).toBe(true)
     await page.keyboard.press('Tab')
     expect(await focusedId()).toBe('reveal-done')
