@@ -136,18 +136,19 @@ class UsageRing {
   readonly byKey = new Map<string, SlotQueue>()
   readonly byOwner = new Map<string, OwnerQueue>()
   capacity: number
-  // The columns: slot i holds one entry, or nulls once evicted. `queues[i]` is null exactly then.
-  queues: (SlotQueue | null)[]
+  // The columns (set by useColumns): slot i holds one entry, or nulls once evicted. `queues[i]` is
+  // null exactly then.
+  queues!: (SlotQueue | null)[]
   /** The owner's queue of each slot's entry (null: no owner), kept while the slot is held. */
-  owners: (OwnerQueue | null)[]
-  requestIds: (string | null)[]
-  timestamps: (string | null)[]
-  methods: (string | null)[]
-  paths: (string | null)[]
-  ips: (string | null)[]
-  countries: (string | null)[]
+  owners!: (OwnerQueue | null)[]
+  requestIds!: (string | null)[]
+  timestamps!: (string | null)[]
+  methods!: (string | null)[]
+  paths!: (string | null)[]
+  ips!: (string | null)[]
+  countries!: (string | null)[]
   /** HTTP statuses fit 16 bits; any other number widens the column once, so that it is kept exactly. */
-  statuses: Uint16Array | Float64Array
+  statuses!: Uint16Array | Float64Array
   wideStatuses = false
   /** The oldest slot; always held while `used` > 0. */
   head = 0
@@ -160,17 +161,8 @@ class UsageRing {
   readonly canonicalPaths = column<string>(CANONICAL_SLOTS)
 
   constructor(readonly bounds: Bounds) {
-    const capacity = Math.min(INITIAL_CAPACITY, bounds.ringCapacity)
-    this.capacity = capacity
-    this.queues = column(capacity)
-    this.owners = column(capacity)
-    this.requestIds = column(capacity)
-    this.timestamps = column(capacity)
-    this.methods = column(capacity)
-    this.paths = column(capacity)
-    this.ips = column(capacity)
-    this.countries = column(capacity)
-    this.statuses = new Uint16Array(capacity)
+    this.capacity = Math.min(INITIAL_CAPACITY, bounds.ringCapacity)
+    this.useColumns(this.newColumns(this.capacity))
   }
 
   append(entry: UsageEntry): void {
