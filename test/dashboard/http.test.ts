@@ -6,15 +6,14 @@
  * addresses are real and no proxy header is involved.
  */
 import type { AddressInfo } from 'node:net'
-import type { Redis } from 'ioredis'
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { bearerTokenGuard, type DashboardOptions } from '../../src/dashboard.js'
 import { generateKey } from '../../src/key-format.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/keyward.js'
-import { createRedisStores } from '../../src/redis/index.js'
 import { TARGETS, type Target } from '../adapters/support/harness.js'
 import { envelopeProblem, from, REQUEST_ID } from '../hardening/support.js'
-import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { redisInstances } from './support.js'
 
 const TOKEN = 'dashboard-http-token-0123456789abcdef'
 const RIGHT = { Authorization: `Bearer ${TOKEN}` }
@@ -186,30 +185,12 @@ for (const target of TARGETS) {
 const url = sharedRedisUrl(inject('keywardRedis'))
 
 describe.skipIf(url === null)('dashboard brute-force limit over HTTP, Redis store shared by two instances (E5, E7)', () => {
-  const clients: Redis[] = []
-  const prefixes: string[] = []
-  const running: RunningApp[] = []
-  afterAll(async () => {
-    for (const app of running) {
-      await app.close()
-      await app.keyward.close().catch(() => undefined)
-    }
-    for (const client of clients) client.disconnect()
-    for (const prefix of prefixes) await deletePrefix(url!, prefix)
-  })
+  const started = redisInstances<RunningApp>(url!)
 
   /** Two instances of two frameworks, each with its own Redis client, on one Redis prefix. */
   async function fleet(a: Target, b: Target, failedAuthLimit = 3) {
     const prefix = uniquePrefix('failed-dashboard')
-    prefixes.push(prefix)
-    const instance = async (target: Target) => {
-      const client = await ioredisClient(url!)
-      clients.push(client)
-      const keyward = createKeyward({ stores: createRedisStores({ client, prefix }), failedAuthLimit: 0 })
-      const app = await startApp(target, keyward, { failedAuthLimit })
-      running.push(app)
-      return app
-    }
+    const instance = (target: Target) => started(prefix, (keyward) => startApp(target, keyward, { failedAuthLimit }))
     return { a: await instance(a), b: await instance(b) }
   }
 

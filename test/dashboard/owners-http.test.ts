@@ -6,13 +6,12 @@
  * store, and revoke-all across two instances sharing one Redis.
  */
 import type { AddressInfo } from 'node:net'
-import type { Redis } from 'ioredis'
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { referenceDashboardGuard } from '../../server/dashboard-guard.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
-import { createRedisStores } from '../../src/redis/index.js'
 import { TARGETS, type Target } from '../adapters/support/harness.js'
-import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { redisInstances } from './support.js'
 
 const TOKEN = 'owners-http-dashboard-token-0123456789'
 const UNKNOWN_ID = 'key_000000000000000000000000'
@@ -187,28 +186,11 @@ for (const target of TARGETS) {
 const url = sharedRedisUrl(inject('keywardRedis'))
 
 describe.skipIf(url === null)('revoke-all across two instances on one Redis (O6, K7)', () => {
-  const clients: Redis[] = []
-  const prefixes: string[] = []
-  const running: RunningApp[] = []
-  afterAll(async () => {
-    for (const app of running) {
-      await app.close()
-      await app.keyward.close().catch(() => undefined)
-    }
-    for (const client of clients) client.disconnect()
-    for (const prefix of prefixes) await deletePrefix(url!, prefix)
-  })
+  const started = redisInstances<RunningApp>(url!)
 
   it('O6/K7: owner acme\'s keys revoked with revoke-all through the dashboard of instance 1 are refused by instance 2 on the next request', async () => {
     const prefix = uniquePrefix('owners-http')
-    prefixes.push(prefix)
-    const instance = async (target: Target) => {
-      const client = await ioredisClient(url!)
-      clients.push(client)
-      const app = await startApp(target, createKeyward({ stores: createRedisStores({ client, prefix }), failedAuthLimit: 0 }))
-      running.push(app)
-      return app
-    }
+    const instance = (target: Target) => started(prefix, (keyward) => startApp(target, keyward))
     const one = await instance(TARGETS[0]!)
     const two = await instance(TARGETS[2]!)
     const created = await dashboard(one, 'POST', '/api-keys', { owner: 'acme', body: { name: 'acme shared' } })

@@ -1,10 +1,13 @@
-import { expect } from 'vitest'
+import type { Redis } from 'ioredis'
+import { afterAll, expect } from 'vitest'
 import { createDashboard, type DashboardOptions, type DashboardRequest, bearerTokenGuard } from '../../src/dashboard.js'
-import type { KeywardOptions } from '../../src/keyward.js'
+import { createKeyward, type Keyward, type KeywardOptions } from '../../src/keyward.js'
 import { ERROR_STATUS } from '../../src/messages.js'
+import { createRedisStores } from '../../src/redis/index.js'
 import { generateRequestId } from '../../src/request-id.js'
 import { createTestKeyward } from '../../src/testing.js'
 import type { KeywardResponse } from '../../src/types.js'
+import { deletePrefix, ioredisClient } from '../helpers/redis.js'
 
 export const TOKEN = 'dash-token-0123456789abcdefABCDEF'
 export const AUTH = `Bearer ${TOKEN}`
@@ -88,4 +91,32 @@ export function expectSuccess<T = any>(
   expect(Object.keys(body).sort(), show(response)).toEqual(['data', 'meta'])
   expect(body.meta.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
   return body.data
+}
+
+/**
+ * Starts keyward instances on the Redis at `url`, each with a client of its own and the Redis
+ * stores under the prefix it is given (`failedAuthLimit: 0`: the dashboard's own limit is what a
+ * test sets). After the file every app is closed, every client disconnected and every prefix
+ * deleted.
+ */
+export function redisInstances<App extends { keyward: Keyward; close(): Promise<void> }>(url: string) {
+  const clients: Redis[] = []
+  const prefixes = new Set<string>()
+  const running: App[] = []
+  afterAll(async () => {
+    for (const app of running) {
+      await app.close()
+      await app.keyward.close().catch(() => undefined)
+    }
+    for (const client of clients) client.disconnect()
+    for (const prefix of prefixes) await deletePrefix(url, prefix)
+  })
+  return async function instance(prefix: string, start: (keyward: Keyward) => Promise<App>): Promise<App> {
+    prefixes.add(prefix)
+    const client = await ioredisClient(url)
+    clients.push(client)
+    const app = await start(createKeyward({ stores: createRedisStores({ client, prefix }), failedAuthLimit: 0 }))
+    running.push(app)
+    return app
+  }
 }
