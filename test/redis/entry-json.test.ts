@@ -22,19 +22,21 @@ const reference = (entry: UsageEntry): string =>
 
 const anyText = fc.string({ unit: 'binary', maxLength: 40 })
 
+const TYPICAL: UsageEntry = {
+  keyId: 'key_3kTMd9vQ2',
+  ownerId: 'org_acme',
+  requestId: 'req_AbCdEfGhIjKlMnOpQrStUvWx',
+  timestamp: '2026-11-22T22:14:45.737Z',
+  method: 'GET',
+  path: '/api/v1/ip/lookup',
+  status: 200,
+  ip: '192.0.2.1',
+  country: null,
+}
+
 describe('entryJson: a usage entry as its list holds it', () => {
   it('is the text of JSON.stringify for a typical entry', () => {
-    const entry: UsageEntry = {
-      keyId: 'key_3kTMd9vQ2',
-      ownerId: 'org_acme',
-      requestId: 'req_AbCdEfGhIjKlMnOpQrStUvWx',
-      timestamp: '2026-11-22T22:14:45.737Z',
-      method: 'GET',
-      path: '/api/v1/ip/lookup',
-      status: 200,
-      ip: '192.0.2.1',
-      country: null,
-    }
+    const entry = TYPICAL
     expect(entryJson(entry)).toBe(reference(entry))
     expect(JSON.parse(entryJson(entry))).toEqual(entry)
   })
@@ -102,17 +104,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
 // O1: the owner follows the key, and the part reused from the entry before must follow a change of owner as well as of key.
 describe('entryJson: the owner of a usage entry', () => {
   it('O1: writes the owner, or null, after the key, and reads back as the entry', () => {
-    const entry: UsageEntry = {
-      keyId: 'key_3kTMd9vQ2',
-      ownerId: 'org:acme@eu-1.prod',
-      requestId: 'req_AbCdEfGhIjKlMnOpQrStUvWx',
-      timestamp: '2026-11-22T22:14:45.737Z',
-      method: 'GET',
-      path: '/api/v1/ip/lookup',
-      status: 200,
-      ip: '192.0.2.1',
-      country: null,
-    }
+    const entry: UsageEntry = { ...TYPICAL, ownerId: 'org:acme@eu-1.prod' }
     expect(entryJson(entry)).toBe(reference(entry))
     expect(JSON.parse(entryJson(entry))).toEqual(entry)
     const unowned = { ...entry, ownerId: null }
