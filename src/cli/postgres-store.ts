@@ -118,7 +118,7 @@ async function ready(stores: PostgresStores, postgres: string, schema: string): 
 
 /**
  * Runs `operation` on a keyward instance backed by Postgres; always ends the pool. As
- * `withRedisKeyward`, whose callers reach this through `settings.databaseUrl`.
+ * `withStoreKeyward`, whose callers reach this through `settings.databaseUrl`.
  */
 export async function withPostgresKeyward<T>(settings: StoreSettings, operation: (keyward: Keyward, store: StoreView) => Promise<T>): Promise<T> {
   const schema = settings.schema ?? DEFAULT_SCHEMA

@@ -266,10 +266,11 @@ export async function runOnStores<T>(
 }
 
 /**
- * Runs `operation` on a keyward instance backed by Redis; always disconnects. `store.where` names
- * the Redis and prefix for messages (never a password).
+ * Runs `operation` on a keyward instance backed by the store the settings name: Postgres with a
+ * database URL, else Redis; always disconnects. `store.where` names the store for messages (never
+ * a password).
  */
-export async function withRedisKeyward<T>(
+export async function withStoreKeyward<T>(
   settings: StoreSettings,
   operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {

@@ -1,7 +1,8 @@
 /**
- * What the `keys` commands share: the Redis settings (flags and environment), and the options
- * that name or describe a key (id, owner, meta, scopes, limits, durations), each checked before
- * Redis is contacted so a bad value is a usage error whether or not Redis is reachable.
+ * What the `keys` commands share: the store settings, Redis or Postgres (flags and environment),
+ * and the options that name or describe a key (id, owner, meta, scopes, limits, durations), each
+ * checked before the store is contacted so a bad value is a usage error whether or not it is
+ * reachable.
  */
 import { KeyInputError } from '../../errors.js'
 import { assertKeyPrefix } from '../../key-format.js'

@@ -10,7 +10,7 @@ import { type OptionValues, stringOption } from '../args.js'
 import type { CommandContext, CommandResult, CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { lines, recordLines } from '../output.js'
-import { checkUpdateInput, type StoreView, withRedisKeyward } from '../store.js'
+import { checkUpdateInput, type StoreView, withStoreKeyward } from '../store.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import {
   BY_ID_EXITS,
@@ -42,7 +42,7 @@ function mergeLimits(current: KeyLimits | null, changes: LimitChanges): KeyLimit
   return Object.keys(merged).length === 0 ? null : merged
 }
 
-/** The changes named on the command line, checked before Redis is contacted. */
+/** The changes named on the command line, checked before the store is contacted. */
 function updateChanges(values: OptionValues, keyPrefix: string): { changes: UpdateKeyInput; limits: LimitChanges } {
   const changes: UpdateKeyInput = {}
   const name = stringOption(values, 'name')
@@ -99,7 +99,7 @@ export const keysUpdate: CommandSpec = {
     const id = keyIdArgument(context.positionals, 'keys update')
     const settings = storeSettings(context)
     const { changes, limits } = updateChanges(context.values, settings.keyPrefix)
-    const record = await withRedisKeyward(settings, (keyward, store) => update(keyward, store, id, changes, limits))
+    const record = await withStoreKeyward(settings, (keyward, store) => update(keyward, store, id, changes, limits))
     const changed = [...Object.keys(changes), ...(Object.keys(limits).length > 0 ? ['limits'] : [])]
     return { json: { record }, text: lines(`Updated ${keyLabel(record)}: ${changed.join(', ')}.`, '', ...recordLines(record)) }
   },
@@ -116,7 +116,7 @@ async function revokeAllOfOwner(context: CommandContext): Promise<CommandResult>
   }
   if (positionals.length > 0) throw usageError('keys revoke takes either a key id or --owner <owner-id> --all, not both')
   const ownerId = ownerOption(values)!
-  const { revoked, hint } = await withRedisKeyward(storeSettings(context), async (keyward, store) => {
+  const { revoked, hint } = await withStoreKeyward(storeSettings(context), async (keyward, store) => {
     const revoked = await keyward.keys.revokeAll(ownerId)
     const elsewhere = revoked === 0 ? await keysElsewhere(store) : null
     return { revoked, hint: elsewhere === null ? `under the prefix ${store.settings.redisPrefix}` : `(that prefix holds no keys, but ${elsewhere})` }
@@ -149,7 +149,7 @@ export const keysRevoke: CommandSpec = {
   async run(context) {
     if (context.values.all !== undefined || context.values.owner !== undefined) return revokeAllOfOwner(context)
     const id = keyIdArgument(context.positionals, 'keys revoke')
-    const { record, alreadyRevoked } = await withRedisKeyward(storeSettings(context), async (keyward, store) => {
+    const { record, alreadyRevoked } = await withStoreKeyward(storeSettings(context), async (keyward, store) => {
       const before = await keyward.keys.get(id)
       if (before === undefined) return notFound(id, store)
       return { record: await keyward.keys.revoke(id), alreadyRevoked: before.status === 'revoked' }

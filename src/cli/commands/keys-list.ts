@@ -9,7 +9,7 @@ import { type OptionValues, positiveInteger, stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { type CliIO, recordTableWriter } from '../output.js'
-import { type StoreView, withRedisKeyward } from '../store.js'
+import { type StoreView, withStoreKeyward } from '../store.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import { ownerOption, STORE_ENVIRONMENT, STORE_EXITS, STORE_OPTIONS, storeSettings } from './key-options.js'
 
@@ -30,7 +30,7 @@ function choice<T extends string>(values: OptionValues, option: string, allowed:
   return text as T
 }
 
-/** The filters from the command line, checked before Redis is contacted. */
+/** The filters from the command line, checked before the store is contacted. */
 function listFilter(values: OptionValues): ListFilter {
   const filter: ListFilter = {}
   const ownerId = ownerOption(values)
@@ -108,8 +108,8 @@ export const keysList: CommandSpec = {
   summary: "list keys, newest first (masked): all, or one owner's",
   usage: 'keys list [--owner <owner-id>] [--status <status>] [--type <type>] [--limit <n>] [options]',
   description: [
-    "Lists the keys in the Redis store, newest first, printing them as they are read. Keys are\nshown masked, never in full. With --owner, only that customer's keys are read, however\nmany keys the store holds. When the prefix holds no keys, says which prefixes of this\nRedis do.",
-    'With --json, prints { "keys": [records] }; each record has the key\'s ownerId and meta. If\nRedis fails partway, the output stops there and the exit status says so.',
+    "Lists the keys in the store, newest first, printing them as they are read. Keys are shown\nmasked, never in full. With --owner, only that customer's keys are read, however many keys\nthe store holds. On Redis, when the prefix holds no keys, says which prefixes of that Redis\ndo.",
+    'With --json, prints { "keys": [records] }; each record has the key\'s ownerId and meta. If\nthe store fails partway, the output stops there and the exit status says so.',
   ],
   positionals: [],
   options: {
@@ -132,7 +132,7 @@ export const keysList: CommandSpec = {
     const limitText = stringOption(values, 'limit')
     const limit = limitText === undefined ? Infinity : positiveInteger(limitText, 'limit')
     const settings = storeSettings(context)
-    await withRedisKeyward(settings, async (keyward, store) => {
+    await withStoreKeyward(settings, async (keyward, store) => {
       const printer = values.json === true ? jsonPrinter(context.stdout) : tablePrinter(context.stdout, settings.keyPrefix)
       let count = 0
       for await (const record of keyward.keys.listAll(filter)) {

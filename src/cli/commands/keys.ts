@@ -1,6 +1,6 @@
 /**
- * `keyward keys …`: create, rotate and read the usage of keys in a Redis store, the same store the
- * service's instances share (K5, K6, K7, E5, O1, O2); list, update and revoke are in their own
+ * `keyward keys …`: create, rotate and read the usage of keys in a Redis or Postgres store, the
+ * same store the service's instances share (K5, K6, K7, E5, O1, O2); list, update and revoke are in their own
  * files. The full key is printed once, by `create` and `rotate`; everything else shows the masked
  * key only (K3, K4).
  *
@@ -14,7 +14,7 @@ import type { CommandSpec } from '../command.js'
 import { formatDuration } from '../duration.js'
 import { usageError } from '../exit-status.js'
 import { lines, printable, recordLines, usageTable } from '../output.js'
-import { checkKeyInput, withRedisKeyward } from '../store.js'
+import { checkKeyInput, withStoreKeyward } from '../store.js'
 import { confirmPrefixForNewKey } from '../stored-prefixes.js'
 import {
   BY_ID_EXITS,
@@ -50,7 +50,7 @@ export const keysCreate: CommandSpec = {
   usage:
     'keys create --name <name> [--owner <owner-id>] [--meta <json>] [--sandbox] [--expires-in <duration>]\n       [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
   description: [
-    'Creates a key in the Redis store and prints the full key exactly once, on a line of its own,\nwith the masked record. keyward keeps only a hash of it: it cannot be shown again.',
+    'Creates a key in the store and prints the full key exactly once, on a line of its own, with\nthe masked record. keyward keeps only a hash of it: it cannot be shown again.',
     SAME_SETTINGS,
     'With --json, prints { "key", "record" }.',
   ],
@@ -97,7 +97,7 @@ export const keysCreate: CommandSpec = {
     })
     checkKeyInput(input(Date.now()))
     const settings = storeSettings(context, 'keys create')
-    const created = await withRedisKeyward(settings, async (keyward, store) => {
+    const created = await withStoreKeyward(settings, async (keyward, store) => {
       await confirmPrefixForNewKey(store, usageError)
       return keyward.keys.create(input(keyward.clock.now()))
     })
@@ -147,7 +147,7 @@ export const keysRotate: CommandSpec = {
     const name = stringOption(values, 'name')
     if (name !== undefined) checkKeyInput({ name })
     const settings = storeSettings(context, 'keys rotate')
-    const rotated = await withRedisKeyward(settings, async (keyward, store) => {
+    const rotated = await withStoreKeyward(settings, async (keyward, store) => {
       if ((await keyward.keys.get(id)) === undefined) return notFound(id, store)
       return keyward.keys.rotate(id, {
         ...(grace === undefined ? {} : { gracePeriodMs: grace }),
@@ -202,7 +202,7 @@ export const keysUsage: CommandSpec = {
     const id = context.positionals.length === 0 ? undefined : keyIdArgument(context.positionals, 'keys usage')
     const limitText = stringOption(context.values, 'limit')
     const limit = limitText === undefined ? 100 : positiveInteger(limitText, 'limit', 1000)
-    const entries = await withRedisKeyward(storeSettings(context), async (keyward, store) => {
+    const entries = await withStoreKeyward(storeSettings(context), async (keyward, store) => {
       if (id !== undefined && (await keyward.keys.get(id)) === undefined) return notFound(id, store)
       return keyward.queryUsage(id === undefined ? { limit } : { keyId: id, limit })
     })

@@ -12,7 +12,7 @@ import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { lines } from '../output.js'
-import { type StoreSettings, withRedisKeyward } from '../store.js'
+import { type StoreSettings, withStoreKeyward } from '../store.js'
 import { ownerOption, STORE_ENVIRONMENT, STORE_EXITS, STORE_OPTIONS, storeSettings } from './key-options.js'
 import { encodeRecord, parseRecordLine, RecordLineError } from './transfer-format.js'
 
@@ -197,7 +197,7 @@ function importResult(counts: ImportCounts, where: string) {
 
 /** Runs `operation` on the key store the settings name, with its description for messages. */
 function storeSettingsRun<T>(settings: StoreSettings, operation: (keys: KeyStore, where: string) => Promise<T>): Promise<T> {
-  return withRedisKeyward(settings, (keyward, store) => operation(keyward.stores.keys, store.where))
+  return withStoreKeyward(settings, (keyward, store) => operation(keyward.stores.keys, store.where))
 }
 
 export const TRANSFER_COMMANDS: readonly CommandSpec[] = [keysExport, keysImport]
