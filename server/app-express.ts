@@ -24,9 +24,8 @@ export async function buildExpressApp(config: AppConfig, factory: () => express.
   api.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (req, res) => {
     send(res, emailValidate(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
   })
-  // Express 4 does not catch a rejected handler: the fault goes to the error handler by hand.
-  api.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (req, res, next) => {
-    whoami(keyward, req.apiKey!).then((response) => send(res, response), next)
+  api.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (req, res) => {
+    send(res, whoami(keyward, req.apiKey!))
   })
   app.use(api)
   app.use(api.errorHandler)

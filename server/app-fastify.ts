@@ -32,8 +32,8 @@ export const buildFastifyApp: AppBuilder = async (config) => {
   app.get(EMAIL_VALIDATE.path, { config: { keyward: { scopes: [...EMAIL_VALIDATE.scopes] } } }, (request, reply) => {
     send(reply, emailValidate(keyward, request.apiKey!.requestId, queryOf(request.url)))
   })
-  app.get(WHOAMI.path, { config: { keyward: { consume: WHOAMI.consume } } }, async (request, reply) => {
-    return send(reply, await whoami(keyward, request.apiKey!))
+  app.get(WHOAMI.path, { config: { keyward: { consume: WHOAMI.consume } } }, (request, reply) => {
+    send(reply, whoami(keyward, request.apiKey!))
   })
   await app.ready()
   const listening = server!

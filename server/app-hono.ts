@@ -29,7 +29,7 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
     c.newResponse(response.body, response.status as 200, response.headers)
   const ip = (c: Context) => send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
   const email = (c: Context) => send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
-  const self = async (c: Context) => send(c, await whoami(keyward, c.var.apiKey))
+  const self = (c: Context) => send(c, whoami(keyward, c.var.apiKey))
   if (form === 'guard') {
     app.get(IP_LOOKUP.path, api.guard({ scopes: [...IP_LOOKUP.scopes] }, ip))
     app.get(EMAIL_VALIDATE.path, api.guard({ scopes: [...EMAIL_VALIDATE.scopes] }, email))

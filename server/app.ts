@@ -134,14 +134,14 @@ export function emailValidate(keyward: Keyward, requestId: string, query: string
 }
 
 /**
- * O10: who the calling key is, `{ keyId, name, keyType, ownerId, scopes, expiresAt }`. Never `meta`:
- * that is the host's data about its customer, not the key holder's. `expiresAt` is read from the
- * record, as the request's context does not carry it; a store fault there is a 500 (R5).
+ * O10: who the calling key is, `{ keyId, name, keyType, ownerId, scopes, expiresAt }`, all from
+ * the request's context. Never `meta`: that is the host's data about its customer, not the key
+ * holder's.
  *
  * @example
- * api.get(WHOAMI.path, api.protect({ consume: false }), (req, res, next) => whoami(keyward, req.apiKey!).then((r) => send(res, r), next))
+ * api.get(WHOAMI.path, api.protect({ consume: false }), (req, res) => send(res, whoami(keyward, req.apiKey!)))
  */
-export async function whoami(keyward: Keyward, apiKey: ApiKeyContext): Promise<KeywardResponse> {
+export function whoami(keyward: Keyward, apiKey: ApiKeyContext): KeywardResponse {
   const { id: keyId, name, keyType, ownerId, scopes, expiresAt } = apiKey
   const data = { keyId, name, keyType, ownerId, scopes, expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() }
   return successResponse(data, apiKey.requestId, keyward.clock.now(), { 'Cache-Control': 'no-store' })

@@ -226,6 +226,15 @@ export function maskKeysIn(text: string, keyPrefix = 'svc'): string {
   return text.replace(pattern, (_, keyType: string, body: string) => `${keyPrefix}_${keyType}_****${body.length > 8 ? body.slice(-4) : ''}`)
 }
 
+/** How much of a client-chosen method and path keyward keeps in what it records. */
+export const METHOD_MAX = 32
+export const PATH_MAX = 2048
+
+/** K3: client text as keyward records it (usage entries, telemetry): bounded, anything key-shaped masked. */
+export function storedText(text: string, keyPrefix: string, max: number): string {
+  return maskKeysIn(text.length > max ? text.slice(0, max) : text, keyPrefix)
+}
+
 // crypto.hash (Node 20.12+) hashes without building a Hash object.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash
 

@@ -3,7 +3,7 @@
  * failing usage log never fails the request; the host hears of it through `onError`.
  */
 import { isoTimestamp } from './clock.js'
-import { maskKeysIn } from './key-format.js'
+import { METHOD_MAX, PATH_MAX, storedText } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { isPromise, type ReportFault } from './store-calls.js'
 import type { ApiKeyContext, UsageEntry } from './types.js'
@@ -15,10 +15,6 @@ export interface UsageOutcome {
   status: number
   ip?: string | null
 }
-
-/** How much of a client-chosen method and path a usage entry keeps. */
-const METHOD_MAX = 32
-const PATH_MAX = 2048
 
 export function createUsageRecorder(settings: KeywardSettings, report: ReportFault): (apiKey: ApiKeyContext, outcome: UsageOutcome) => void {
   const { stores, keyPrefix, resolveCountry } = settings
@@ -43,11 +39,6 @@ export function createUsageRecorder(settings: KeywardSettings, report: ReportFau
       report(error, apiKey.requestId, 'usage')
     }
   }
-}
-
-/** K3: client text as a usage entry stores it: bounded, and with anything key-shaped masked. */
-function storedText(text: string, keyPrefix: string, max: number): string {
-  return maskKeysIn(text.length > max ? text.slice(0, max) : text, keyPrefix)
 }
 
 function safeCountry(resolve: (ip: string) => string | null, ip: string): string | null {

@@ -10,7 +10,7 @@
 import type { Span, Tracer } from '@opentelemetry/api'
 import type { Authenticate } from '../authenticate.js'
 import type { AuthorizeStep } from '../fused-authorize.js'
-import { maskKeysIn } from '../key-format.js'
+import { maskKeysIn, METHOD_MAX, PATH_MAX, storedText } from '../key-format.js'
 import type { KeywardSettings } from '../keyward-options.js'
 import { isPromise, type StoreObserver } from '../store-calls.js'
 import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, KeyType, RequestView } from '../types.js'
@@ -57,8 +57,6 @@ class Observation {
   ) {}
 }
 
-const PATH_MAX = 2048
-const METHOD_MAX = 32
 
 export function createTelemetry(settings: KeywardSettings): Telemetry | null {
   const { onDecision, onLifecycle, onStoreFault, openTelemetry } = settings.telemetry
@@ -270,13 +268,13 @@ function withSpan<T>(api: Api, span: Span, run: () => T): T {
 }
 
 function spanRequest(request: RequestView, keyPrefix: string): { method: string | null; path: string | null; route: string | null } {
-  return { method: methodOf(request), path: pathOf(request, keyPrefix), route: routeOf(request, keyPrefix) }
+  return { method: methodOf(request, keyPrefix), path: pathOf(request, keyPrefix), route: routeOf(request, keyPrefix) }
 }
 
 // A caller of authenticate() may pass anything: what is not text is left out, never thrown on.
-const methodOf = (request: RequestView) => (typeof request.method === 'string' ? request.method.slice(0, METHOD_MAX) : null)
-const pathOf = (request: RequestView, keyPrefix: string) => (typeof request.path === 'string' ? maskKeysIn(request.path.slice(0, PATH_MAX), keyPrefix) : null)
-const routeOf = (request: RequestView, keyPrefix: string) => (typeof request.route === 'string' ? maskKeysIn(request.route.slice(0, PATH_MAX), keyPrefix) : null)
+const methodOf = (request: RequestView, keyPrefix: string) => (typeof request.method === 'string' ? storedText(request.method, keyPrefix, METHOD_MAX) : null)
+const pathOf = (request: RequestView, keyPrefix: string) => (typeof request.path === 'string' ? storedText(request.path, keyPrefix, PATH_MAX) : null)
+const routeOf = (request: RequestView, keyPrefix: string) => (typeof request.route === 'string' ? storedText(request.route, keyPrefix, PATH_MAX) : null)
 
 function decisionEvent(
   o: Observation,
@@ -292,7 +290,7 @@ function decisionEvent(
     keyId: key?.id ?? null,
     ownerId: key?.ownerId ?? null,
     keyType: key?.keyType ?? null,
-    method: methodOf(o.request),
+    method: methodOf(o.request, keyPrefix),
     path: pathOf(o.request, keyPrefix),
     route: routeOf(o.request, keyPrefix),
     requestId,
