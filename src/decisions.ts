@@ -153,7 +153,8 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     name: key.name,
     keyType: key.keyType,
     ownerId: key.ownerId,
-    // Stores hand out frozen meta, so handlers share it without a copy per request.
+    // Stores hand out meta frozen all the way down, or a fresh object per lookup (Postgres), so
+    // handlers share it without a copy per request.
     meta: key.meta as KeyMeta | null,
     scopes: key.scopes,
     expiresAt: key.expiresAt,

@@ -210,7 +210,8 @@ function checkJsonValue(value: unknown, depth: number): void {
   for (const item of Object.values(value as object)) checkJsonValue(item, depth + 1)
 }
 
-function deepFreeze<T>(value: T): T {
+/** O2: stored meta is frozen all the way down, so no reader can change what another sees. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
     for (const item of Object.values(value)) deepFreeze(item)
     Object.freeze(value)

@@ -1,5 +1,6 @@
 import { isAfter, matchesFilter, newestFirst } from '../key-list.js'
 import type { KeyLimits, KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../types.js'
+import { deepFreeze } from '../key-input.js'
 
 /** A `KeyStore` that answers synchronously, with the number of keys it holds. */
 export interface MemoryKeyStore extends KeyStore {
@@ -130,7 +131,7 @@ function copyRecord(key: StoredKey): StoredKey {
 }
 
 function copyMeta(meta: StoredKey["meta"] | undefined): StoredKey["meta"] {
-  return meta == null ? null : Object.freeze(structuredClone(meta))
+  return meta == null ? null : deepFreeze(structuredClone(meta))
 }
 
 /** O5: records are shared with readers, so fields are replaced, never mutated in place. */

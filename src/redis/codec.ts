@@ -3,6 +3,7 @@
  * checked as they are read: a reply of the wrong shape is a fault (a rejected promise), never a
  * guess that could let a request through.
  */
+import { deepFreeze } from '../key-input.js'
 import type { KeyLimits, LimitDecision, StoredKey } from '../types.js'
 
 /** A reply that is not what the script returns. */
@@ -53,15 +54,6 @@ export function encodeRecord(key: StoredKey): string[] {
   if (key.ownerId != null) fields.push('ownerId', key.ownerId)
   if (key.meta != null) fields.push('meta', JSON.stringify(key.meta))
   return fields
-}
-
-/** Freezes `value` and everything inside it, so a decoded `meta` cannot be changed by a reader. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner)
-    Object.freeze(value)
-  }
-  return value
 }
 
 /** O2: the stored `meta` text as a frozen JSON object; anything else is a bad reply (a fault). */

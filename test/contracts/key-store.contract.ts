@@ -227,6 +227,24 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         expect((await store.findByHash(key.hash))?.meta).toEqual(meta)
       })
 
+      it('O2: a reader that changes the meta it was handed, however deep, changes nothing the next reader sees', async () => {
+        const meta = { plan: 'pro', tags: ['a'], nested: { tier: 1 } }
+        const key = await inserted({ ownerId: 'acct-meta', meta })
+        for (const read of [() => store.findByHash(key.hash), () => store.get(key.id)]) {
+          const handed = (await read())!.meta as { plan: string; tags: string[]; nested: { tier: number } }
+          const tries = [() => (handed.plan = 'free'), () => handed.tags.push('b'), () => (handed.nested.tier = 2)]
+          for (const change of tries) {
+            try {
+              change()
+            } catch {
+              // A frozen object refuses the change: as good as a copy.
+            }
+          }
+          expect((await store.findByHash(key.hash))!.meta).toEqual(meta)
+          expect((await store.get(key.id))!.meta).toEqual(meta)
+        }
+      })
+
       it('O5: update replaces only the fields given and returns the key afterwards', async () => {
         const key = await inserted({ ownerId: 'acct-1', meta: { plan: 'free' }, scopes: ['ip'], limits: { perMinute: 5 } })
         const updated = await store.update(key.id, { name: 'Renamed', meta: { plan: 'pro' } })
