@@ -98,21 +98,21 @@ function ownerLimitsOf(env: NodeJS.ProcessEnv): OwnerLimits | null {
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 
-/** S8: `DATABASE_URL`, a postgres:// URL; a bad one is shown without its password. */
-function databaseUrlOf(env: NodeJS.ProcessEnv): string {
-  const url = read(env, 'DATABASE_URL') ?? DEFAULT_DATABASE_URL
+/** A service URL from `name` (else `fallback`) with one of `schemes`; a bad one is shown without its password. */
+function serviceUrl(env: NodeJS.ProcessEnv, name: string, fallback: string, schemes: readonly [string, string]): string {
+  const url = read(env, name) ?? fallback
   let protocol = ''
   try {
     protocol = new URL(url).protocol
   } catch {
     // reported below
   }
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:') bad('DATABASE_URL', 'must be a postgres:// or postgresql:// URL', withoutPassword(url))
+  if (!schemes.some((scheme) => protocol === `${scheme}:`)) bad(name, `must be a ${schemes[0]}:// or ${schemes[1]}:// URL`, withoutPassword(url))
   return url
 }
 
 /** A URL as it may be printed: any `user:password@` reduced to `user@`. */
-export function withoutPassword(url: string): string {
+function withoutPassword(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:…@')
 }
 
@@ -130,14 +130,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   if (!HOST_PATTERN.test(host)) bad('HOST', 'must be a host name or an IP address', host)
   const store = read(env, 'STORE') ?? 'memory'
   if (store !== 'memory' && store !== 'redis' && store !== 'postgres') bad('STORE', 'must be memory, redis or postgres', store)
-  const redisUrl = read(env, 'REDIS_URL') ?? 'redis://127.0.0.1:6379'
-  let protocol = ''
-  try {
-    protocol = new URL(redisUrl).protocol
-  } catch {
-    // reported below
-  }
-  if (protocol !== 'redis:' && protocol !== 'rediss:') bad('REDIS_URL', 'must be a redis:// or rediss:// URL', redisUrl)
+  const redisUrl = serviceUrl(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])
   const dashboardToken = read(env, 'DASHBOARD_TOKEN') ?? null
   if (dashboardToken !== null && !TOKEN_PATTERN.test(dashboardToken)) {
     bad('DASHBOARD_TOKEN', 'must be at least 16 visible ASCII characters without spaces', `${dashboardToken.length} characters`)
@@ -171,7 +164,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   if (current === undefined && previous.length > 0) bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
   const pepper = current === undefined ? null : { current, previous }
   const ownerLimits = ownerLimitsOf(env)
-  const postgres = store === 'postgres' ? { databaseUrl: databaseUrlOf(env), redisLimits: read(env, 'REDIS_URL') !== undefined } : undefined
+  const postgres = store === 'postgres' ? { databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']), redisLimits: read(env, 'REDIS_URL') !== undefined } : undefined
   return {
     framework,
     port,

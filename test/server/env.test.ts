@@ -93,4 +93,11 @@ describe('parseEnv (E6)', () => {
     expect(() => parseEnv({ HOST: 'bad host' })).toThrow(/^HOST /)
     expect(() => parseEnv({ PORT: '1e3' })).toThrow(/^PORT /)
   })
+
+  it('shows a REDIS_URL or DATABASE_URL of the wrong kind without its password', () => {
+    expect(() => parseEnv({ REDIS_URL: 'http://app:s3cret@cache:6379' })).toThrow(
+      new EnvError('REDIS_URL must be a redis:// or rediss:// URL (got "http://app:…@cache:6379")'),
+    )
+    expect(() => parseEnv({ STORE: 'postgres', DATABASE_URL: 'mysql://app:s3cret@db/app' })).toThrow(/\(got "mysql:\/\/app:…@db\/app"\)$/)
+  })
 })
