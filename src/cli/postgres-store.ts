@@ -138,6 +138,7 @@ export async function withPostgresKeyward<T>(settings: StoreSettings, operation:
     const view: StoreView = {
       redis: postgres,
       where,
+      scope: `in the schema ${schema}`,
       settings: { ...settings, redisPrefixStated: true },
       keysStored: async () => (await stores.keys.list({ limit: 1, now: Date.now() })).keys.length,
       storedPrefixes: async () => ({ prefixes: new Map(), complete: true }),

@@ -48,6 +48,8 @@ export interface StoreView {
   redis: string
   /** `Redis at redis://host:port (prefix p)`, never a password. */
   where: string
+  /** Where in that store the keys are: `under the prefix p`, or `in the schema s` on Postgres. */
+  scope: string
   settings: StoreSettings
   /** How many keys are stored under `settings.redisPrefix`. */
   keysStored(): Promise<number>
@@ -285,6 +287,7 @@ export async function withStoreKeyward<T>(
     const view: StoreView = {
       redis,
       where,
+      scope: `under the prefix ${settings.redisPrefix}`,
       settings,
       keysStored: () => keysStoredUnder(scanClient, settings.redisPrefix),
       storedPrefixes: () => storedPrefixes(scanClient),

@@ -95,6 +95,13 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       expect(code(await onPostgres.authenticate(bearer(key)))).toBe('API_KEY_REVOKED')
     })
 
+    it('S1: on Postgres, "nothing found" messages name the schema, never a Redis prefix', async () => {
+      const none = await onSchema(['keys', 'list', '--owner', 'acct-nobody'])
+      expect(none.stdout).toBe(`No keys of owner acct-nobody in the schema ${db.schema} in Postgres at ${db.url.replace(/\/$/, '')}.\n`)
+      const revokeAll = await onSchema(['keys', 'revoke', '--owner', 'acct-nobody', '--all'])
+      expect(revokeAll.stdout).toBe(`Owner acct-nobody has no key that is not revoked already in the schema ${db.schema}; nothing changed.\n`)
+    })
+
     it('both DATABASE_URL and REDIS_URL in the environment: the CLI asks which store instead of guessing', async () => {
       const run = await runCli(['keys', 'list'], { DATABASE_URL: db.url, REDIS_URL: redisUrl! })
       expect(expectOneLineError(run, 2)).toMatch(/^both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url/)

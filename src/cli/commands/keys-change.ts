@@ -119,7 +119,7 @@ async function revokeAllOfOwner(context: CommandContext): Promise<CommandResult>
   const { revoked, hint } = await withStoreKeyward(storeSettings(context), async (keyward, store) => {
     const revoked = await keyward.keys.revokeAll(ownerId)
     const elsewhere = revoked === 0 ? await keysElsewhere(store) : null
-    return { revoked, hint: elsewhere === null ? `under the prefix ${store.settings.redisPrefix}` : `(that prefix holds no keys, but ${elsewhere})` }
+    return { revoked, hint: elsewhere === null ? store.scope : `(that prefix holds no keys, but ${elsewhere})` }
   })
   const text =
     revoked === 0

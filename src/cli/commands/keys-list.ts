@@ -49,7 +49,7 @@ function describeFilter({ ownerId, status, keyType }: ListFilter): string {
 }
 
 async function noneText(store: StoreView, filter: ListFilter): Promise<string> {
-  const none = `No keys${describeFilter(filter)} under the prefix ${store.settings.redisPrefix} in ${store.redis}`
+  const none = `No keys${describeFilter(filter)} ${store.scope} in ${store.redis}`
   const elsewhere = await keysElsewhere(store)
   return elsewhere === null ? `${none}.` : `${none}, but ${elsewhere}.`
 }
