@@ -5,7 +5,7 @@
  * revoked key stays revoked; the files hold hashes, never keys (K3).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -136,6 +136,16 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
 
     const exportFile = (name: string) => join(dir, name)
     const redisExport = (args: string[]) => runCli(['keys', 'export', ...args, '--redis-url', redisUrl!, '--prefix', prefix])
+
+    it('S7: an export that fails leaves no file behind, so the same command can be run again', async () => {
+      const file = exportFile('failed.jsonl')
+      const failed = await runCli(['keys', 'export', '--output', file, '--redis-url', 'redis://127.0.0.1:1', '--prefix', prefix])
+      expect(failed.status, failed.describe()).toBe(4)
+      expect(existsSync(file)).toBe(false)
+      const again = await redisExport(['--output', file])
+      expect(again.status, again.describe()).toBe(0)
+      expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(5)
+    })
 
     it('S7/K3: export writes one record a line, hashes and never keys, to a new file only its owner can read', async () => {
       const file = exportFile('first.jsonl')

@@ -6,6 +6,7 @@
  * an earlier expiry in the file is applied (they only ever narrow what a key may do, K6).
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import type { KeyStore, StoredKey } from '../../types.js'
 import { stringOption } from '../args.js'
@@ -68,6 +69,7 @@ export const keysExport: CommandSpec = {
     const output = stringOption(values, 'output')
     const settings = storeSettings(context)
     const stream = output === undefined ? undefined : await openOutput(output)
+    let complete = false
     try {
       const { count, where } = await storeSettingsRun(settings, async (keys, where) => {
         let count = 0
@@ -79,11 +81,14 @@ export const keysExport: CommandSpec = {
         }
         return { count, where }
       })
+      complete = true
       if (stream === undefined) return { streamed: true }
       const text = lines(`Exported ${count} key record${count === 1 ? '' : 's'} from ${where} to ${output}.`)
       return { json: { exported: count, file: output }, text }
     } finally {
       stream?.end()
+      // A file that stopped partway is no export, and it would block the retry (it is opened as new).
+      if (!complete && output !== undefined) await rm(output, { force: true })
     }
   },
 }
