@@ -6,14 +6,13 @@
  * connections, each wait bounded: an unreachable Postgres is a clean exit 4 within seconds.
  */
 import { createKeyward, type Keyward } from '../keyward.js'
-import type { PgPoolLike } from '../postgres/connection.js'
+import { DEFAULT_SCHEMA, type PgPoolLike } from '../postgres/connection.js'
 import { createPostgresStores, type PostgresStores, SCHEMA_VERSION } from '../postgres/index.js'
 import type { OptionSpec, OptionValues } from './args.js'
 import { stringOption } from './args.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
 import { redactUrl, runOnStores, type StoreSettings, type StoreView } from './store.js'
 
-export const DEFAULT_SCHEMA = 'keyward'
 /** Bounds connecting and each statement. */
 const CALL_TIMEOUT_MS = 3000
 /** Bounds one key-manager call (one page of a listing, one revoke-all). */

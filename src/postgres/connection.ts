@@ -65,7 +65,6 @@ export type Row = Record<string, string | null>
 
 /** Runs statements on a pool, each call settled within `timeoutMs` (R5). */
 export interface PgConnection {
-  readonly timeoutMs: number
   /**
    * The rows of one statement, every column as text (null for SQL NULL). With `startedAt` (a
    * `performance.now()` time), the bound counts from then instead of from the call.
@@ -95,7 +94,6 @@ export function checkPool(pool: unknown): PgPoolLike {
 
 export function createPgConnection(pool: PgPoolLike, timeoutMs: number): PgConnection {
   return {
-    timeoutMs,
     rows: async (statement, values, startedAt) => (await bounded(pool, timeoutMs, statement, values, startedAt)).rows as Row[],
     count: async (statement, values) => (await bounded(pool, timeoutMs, statement, values)).rowCount ?? 0,
   }

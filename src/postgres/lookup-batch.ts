@@ -35,7 +35,7 @@ interface Batch<T> {
  * `lookUp(hash)`: the decoded row of `hash`, or undefined when no row has it, from the statement
  * of the lookup's turn. `decode` turns each row read into the value its lookups get.
  */
-export function createLookupBatch<T>(run: RunLookup, decode: (row: Row) => T, maxHashes = MAX_BATCH_HASHES): (hash: string) => Promise<T | undefined> {
+export function createLookupBatch<T>(run: RunLookup, decode: (row: Row) => T): (hash: string) => Promise<T | undefined> {
   let current: Batch<T> | null = null
   let scheduled = false
 
@@ -68,7 +68,7 @@ export function createLookupBatch<T>(run: RunLookup, decode: (row: Row) => T, ma
     const waiting = deferred<T>()
     current.waiting.set(hash, waiting)
     // A full batch goes out now; later lookups of this turn start the next one.
-    if (current.waiting.size >= maxHashes) send()
+    if (current.waiting.size >= MAX_BATCH_HASHES) send()
     return waiting.promise
   }
 }

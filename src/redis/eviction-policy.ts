@@ -74,7 +74,7 @@ export function textOf(value: unknown): string | null {
   return null
 }
 
-export function messageOf(error: unknown): string {
+function messageOf(error: unknown): string {
   return (isObject(error) && typeof error.message === 'string' ? error.message : String(error)).trim()
 }
 

@@ -30,7 +30,7 @@ interface QueuedLimit {
 export type LimitCall = (keys: readonly string[], args: readonly string[]) => Promise<unknown>
 
 /** KEYS and ARGV of one batch call (their layout is listed at the top of `scripts/limit-batch.ts`). */
-export function encodeLimitBatch(batch: readonly QueuedLimit[]): { keys: string[]; args: string[] } {
+function encodeLimitBatch(batch: readonly QueuedLimit[]): { keys: string[]; args: string[] } {
   const keys: string[] = []
   const numbers = new Map<string, number>()
   const args: string[] = [String(batch.length)]

@@ -8,7 +8,8 @@ import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { CliError, EXIT, usageError } from '../exit-status.js'
 import { lines } from '../output.js'
-import { DEFAULT_SCHEMA, openPool } from '../postgres-store.js'
+import { DEFAULT_SCHEMA } from '../../postgres/connection.js'
+import { openPool } from '../postgres-store.js'
 
 /** Bounds the wait for another instance's migration, and each statement. */
 const MIGRATE_TIMEOUT_MS = 60_000
