@@ -4,6 +4,7 @@
  * repeated except short field names.
  */
 import type { MessageNames } from '../messages.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../key-list.js'
 
 /** The body each route reads, as its messages show it. */
 export const BODY_SHAPES = {
@@ -26,7 +27,7 @@ export const DASHBOARD_OWNER_MESSAGES = {
   /** O9 */
   gracePeriod: (_: MessageNames) => `gracePeriodSeconds must be an integer from 0 to ${MAX_GRACE_SECONDS} (365 days).`,
   /** O4, O9 */
-  listLimit: (_: MessageNames) => 'limit must be an integer from 1 to 100 (default 50).',
+  listLimit: (_: MessageNames) => `limit must be an integer from 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
   /** O8: written once per kind of mistake to the console; `what` never holds the guard's value. */
   guardResult: (what: string) =>
     `keyward: the dashboard guard returned ${what}, so the request was refused. Return true or { role: 'admin' } ` +

@@ -3,8 +3,8 @@
  * empty value counts as absent; a bad one is a message naming it. Values the key manager checks
  * (status, keyType, cursor) are passed on for it to name.
  */
-import { KeyInputError } from '../errors.js'
 import { validateOwnerId } from '../key-input.js'
+import { MAX_PAGE_SIZE } from '../key-list.js'
 import type { ListKeysOptions } from '../key-manager.js'
 import { DASHBOARD_MESSAGES, type MessageNames } from '../messages.js'
 import type { KeyStatus, KeyType } from '../types.js'
@@ -12,7 +12,6 @@ import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
 
 const USAGE_LIMIT_DEFAULT = 100
 const USAGE_LIMIT_MAX = 1000
-const LIST_LIMIT_MAX = 100
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 
@@ -35,15 +34,9 @@ function count(raw: string, max: number): number | null {
   return value >= 1 && value <= max ? value : null
 }
 
-/** O1: a valid owner id, or the owner id rule's own message. */
-function ownerParameter(raw: string): Checked<string | undefined> {
-  if (raw === '') return { ok: true, value: undefined }
-  try {
-    return { ok: true, value: validateOwnerId(raw) ?? undefined }
-  } catch (error) {
-    if (error instanceof KeyInputError) return { ok: false, message: error.message }
-    throw error
-  }
+/** O1: a valid owner id, or undefined when absent; a bad one throws the rule's KeyInputError (a 400 naming it). */
+function ownerParameter(raw: string): string | undefined {
+  return raw === '' ? undefined : (validateOwnerId(raw) ?? undefined)
 }
 
 export interface UsageParameters {
@@ -59,25 +52,22 @@ export function checkUsageQuery(query: string, n: MessageNames): Checked<UsagePa
   const { keyId, ownerId, limit } = read.value
   const size = limit === '' ? USAGE_LIMIT_DEFAULT : count(limit, USAGE_LIMIT_MAX)
   if (size === null) return { ok: false, message: DASHBOARD_MESSAGES.usageLimit(n) }
-  const owner = ownerParameter(ownerId)
-  if (!owner.ok) return owner
-  return { ok: true, value: { keyId: keyId === '' ? null : keyId, ownerId: owner.value, limit: size } }
+  return { ok: true, value: { keyId: keyId === '' ? null : keyId, ownerId: ownerParameter(ownerId), limit: size } }
 }
 
-/** O4, O9: `ownerId`, `status`, `keyType`, `limit` (1–100, default 50) and `cursor`, all optional. */
+/** O4, O9: `ownerId`, `status`, `keyType`, `limit` (1 to MAX_PAGE_SIZE) and `cursor`, all optional. */
 export function checkListQuery(query: string, n: MessageNames): Checked<ListKeysOptions> {
   const read = readParameters(query, ['ownerId', 'status', 'keyType', 'limit', 'cursor'], n)
   if (!read.ok) return read
   const { ownerId, status, keyType, limit, cursor } = read.value
   const options: ListKeysOptions = {}
   if (limit !== '') {
-    const size = count(limit, LIST_LIMIT_MAX)
+    const size = count(limit, MAX_PAGE_SIZE)
     if (size === null) return { ok: false, message: DASHBOARD_OWNER_MESSAGES.listLimit(n) }
     options.limit = size
   }
   const owner = ownerParameter(ownerId)
-  if (!owner.ok) return owner
-  if (owner.value !== undefined) options.ownerId = owner.value
+  if (owner !== undefined) options.ownerId = owner
   if (status !== '') options.status = status as KeyStatus
   if (keyType !== '') options.keyType = keyType as KeyType
   if (cursor !== '') options.cursor = cursor
