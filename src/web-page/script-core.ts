@@ -2,6 +2,8 @@
  * The page script's shared parts: settings read from `<html>`, building elements (text only: the
  * script never parses HTML), dates, masking, the dashboard client, dialogs and the toast.
  */
+import { OWNER_ID_PATTERN } from '../key-input.js'
+
 export const SCRIPT_CORE = String.raw`
 const root = document.documentElement;
 const config = {
@@ -13,7 +15,9 @@ const config = {
 const STORAGE_TOKEN = 'keyward.dashboard.token';
 const STORAGE_OWNER = 'keyward.dashboard.owner';
 const REQUEST_TIMEOUT_MS = 15000;
-const OWNER_PATTERN = /^[A-Za-z0-9._:@-]{1,128}$/;
+const OWNER_PATTERN = ${OWNER_ID_PATTERN};
+/** What is wrong with an owner id typed into a form, or '' when nothing is. */
+const ownerProblem = (owner) => (OWNER_PATTERN.test(owner) ? '' : 'An owner id is 1–128 letters, digits and . _ : @ -');
 
 /** Who is signed in: the token and owner of the sign-in form (token mode), or the host's session. */
 const session = { token: null, owner: null };

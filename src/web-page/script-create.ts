@@ -26,7 +26,8 @@ function createBody() {
   if (scopes.length > 0) body.scopes = [...new Set(scopes)];
   const owner = byId('create-owner').value.trim();
   if (owner && !byId('create-owner-field').hidden) {
-    if (!OWNER_PATTERN.test(owner)) return { error: 'An owner id is 1–128 letters, digits and . _ : @ -', field: byId('create-owner') };
+    const problem = ownerProblem(owner);
+    if (problem) return { error: problem, field: byId('create-owner') };
     body.ownerId = owner;
   }
   return { body: body };

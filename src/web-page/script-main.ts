@@ -35,7 +35,8 @@ async function submitSignIn(event) {
   const owner = ownerField.value.trim();
   formError('sign-in-error', '', ownerField);
   if (!token) return formError('sign-in-error', 'Enter the dashboard token.', tokenField);
-  if (owner && !OWNER_PATTERN.test(owner)) return formError('sign-in-error', 'An owner id is 1–128 letters, digits and . _ : @ -', ownerField);
+  const ownerError = owner ? ownerProblem(owner) : '';
+  if (ownerError) return formError('sign-in-error', ownerError, ownerField);
   session.token = token;
   session.owner = owner || null;
   resetPaging();
