@@ -11,7 +11,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { pino, type Logger } from 'pino'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
-import { type DecisionEvent, type KeywardOptions, type LifecycleEvent, maskKeysIn, type StoreFaultEvent } from '../src/index.js'
+import { type DecisionEvent, type KeywardOptions, type LifecycleEvent, maskKeysInPath, type StoreFaultEvent } from '../src/index.js'
 import { EnvError } from './env.js'
 
 export interface ServerTelemetry {
@@ -115,7 +115,7 @@ function createRequestLog(keyPrefix: string): RequestLog {
       {
         requestId,
         method: req.method ?? null,
-        path: maskKeysIn((req.url ?? '').split('?')[0]!.slice(0, 2048), keyPrefix),
+        path: maskKeysInPath((req.url ?? '').split('?')[0]!, keyPrefix),
         // 499: the client closed the connection before the response was complete.
         status: res.writableFinished ? res.statusCode : 499,
         outcome: decision?.outcome ?? null,

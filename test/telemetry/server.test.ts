@@ -5,6 +5,7 @@
  * id, status, outcome, key id and owner id. Neither ever holds a key.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { rawRequest } from '../adapters/support/raw-http.js'
 import { type ServerProcess, startServer } from '../server/support.js'
 
 const TOKEN = 'dashboard-token-for-telemetry-tests'
@@ -138,6 +139,26 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
     const jsonText = jsonLines(server.stdout()).map((l) => JSON.stringify(l)).join('\n')
     for (const key of keys) expect(jsonText).not.toContain(key)
     expect(jsonLines(server.stdout()).filter((l) => l.msg === 'key lifecycle')).toHaveLength(3)
+  })
+})
+
+describe('A9: keys in the path of logged requests', () => {
+  it('A9, T3: a key sent percent-encoded in the path is masked on the JSON log line, in every spelling', { timeout: 60_000 }, async () => {
+    const { server, base } = await start({ LOG_FORMAT: 'json', KEY_PREFIX: 'acme' })
+    const created = await fetch(`${base}/api/dashboard/api-keys`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'in the path' }),
+    })
+    const { key } = (await created.json()).data as { key: string }
+    const rest = key.slice('acme_live_'.length)
+    const paths = [`/api/v1/x/%61cme_live_${rest}`, `/api/v1/x/acme%5Flive%5F${rest}`, `/api/v1/x/acme%5flive%5f${rest}`, `/api/v1/x/%2561cme_live_${rest}`]
+    // fetch() would normalise the path: sent as written, over a socket of its own.
+    const port = Number(new URL(base).port)
+    for (const path of paths) expect((await rawRequest(port, { path, headers: [['Authorization', `Bearer ${key}`]] })).status).toBe(404)
+    const logged = (await requestLines(server, paths.length + 1)).slice(-paths.length)
+    expect(logged.map((l) => l.path)).toEqual(paths.map(() => `/api/v1/x/acme_live_****${key.slice(-4)}`))
+    expect(server.stdout()).not.toContain(rest.slice(0, 32))
   })
 })
 
