@@ -258,31 +258,30 @@ const PATH_WITHHELD = '(path withheld: percent-encoded more than 8 times)'
  * maskKeysInPath('/x/%73vc_live_0123456789abcdefghijABCDEFGHIJklmnopQRSTUV') // '/x/svc_live_****STUV'
  */
 export function maskKeysInPath(path: string, keyPrefix = 'svc', max = PATH_MAX): string {
-  const key = new KeySearch(keyPrefix)
-  let reading = path.replace(CONTROL_CHARACTER, '')
-  let found = key.in(reading)
+  let found = holdsKey(path, keyPrefix)
+  let reading = path
   // Only ASCII escapes are undone: a multi-byte character never decodes to a character of a key.
-  for (let round = 0; reading.includes('%'); round++) {
+  for (let round = 0; MAY_HIDE_KEY.test(reading); round++) {
     const decoded = reading.replace(ASCII_ESCAPE, decodeEscape).replace(CONTROL_CHARACTER, '')
     if (decoded === reading) break
     if (round === PATH_DECODE_ROUNDS) return PATH_WITHHELD
     reading = decoded
-    if (!found) found = key.in(reading)
+    if (!found) found = holdsKey(reading, keyPrefix)
   }
   // A later round can eat the start of a prefix (`%7a` + `cme_live_…` → `zcme_live_…`), never its tail.
   const shown = found ? reading.replace(KEY_TAIL, maskTail) : path
   return shown.length > max ? shown.slice(0, max) : shown
 }
 
-/** Finds a key of one prefix in a text; the pattern is built only for a text that holds the prefix. */
-class KeySearch {
-  private pattern: RegExp | undefined
-  constructor(private readonly keyPrefix: string) {}
-  in(text: string): boolean {
-    if (!text.includes(`${this.keyPrefix}_`)) return false
-    this.pattern ??= new RegExp(`${this.keyPrefix}_(?:live|test)_[0-9A-Za-z]`)
-    return this.pattern.test(text)
-  }
+/** Anything a round of decoding may change: an escape or a control character. */
+const MAY_HIDE_KEY = /[%\x00-\x1f\x7f]/
+/** The pattern of the prefix last asked for: one app has one prefix, and a text without it needs none. */
+let keySearch = { keyPrefix: '', pattern: /$^/ }
+
+function holdsKey(text: string, keyPrefix: string): boolean {
+  if (!text.includes(`${keyPrefix}_`)) return false
+  if (keySearch.keyPrefix !== keyPrefix) keySearch = { keyPrefix, pattern: new RegExp(`${keyPrefix}_(?:live|test)_[0-9A-Za-z]`) }
+  return keySearch.pattern.test(text)
 }
 
 const decodeEscape = (escape: string) => String.fromCharCode(Number.parseInt(escape.slice(1), 16))
