@@ -2,7 +2,8 @@
  * The reference server (E6): `npm start`. Serves E1–E5 and whoami (O10) on the framework FRAMEWORK
  * names, with the memory, the Redis or the Postgres stores (S8). Prints one
  * `listening on http://HOST:PORT` line once it accepts connections; with the memory store, first a
- * live and a test demo key and a curl line.
+ * live and a test demo key and a curl line. With LOG_FORMAT=json every line it prints, on stdout
+ * and stderr, is a JSON object (the text above in its `msg`).
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
@@ -10,6 +11,7 @@ import { createKeyward, type KeywardStores, type RateLimiter } from '../src/inde
 import type { AppBuilder } from './app.js'
 import { referenceDashboardGuard } from './dashboard-guard.js'
 import { EnvError, type Framework, parseEnv, type PostgresConfig, type ServerConfig } from './env.js'
+import { createServerLog, logFormatOf } from './log.js'
 import { createServerTelemetry, type ServerTelemetry } from './telemetry.js'
 
 const builders: Record<Framework, () => Promise<AppBuilder>> = {
@@ -18,8 +20,11 @@ const builders: Record<Framework, () => Promise<AppBuilder>> = {
   hono: async () => (await import('./app-hono.js')).buildHonoApp,
 }
 
+// A LOG_FORMAT that is neither text nor json is reported as plain text, with the other variables.
+const log = createServerLog(logFormatOf(process.env) ?? 'text')
+
 function exit(code: number, message: string): never {
-  console.error(`keyward: ${message}`)
+  log.error(`keyward: ${message}`)
   process.exit(code)
 }
 
@@ -114,7 +119,7 @@ let config: ServerConfig
 let telemetry: ServerTelemetry
 try {
   config = parseEnv(process.env)
-  telemetry = createServerTelemetry(process.env, config.keyPrefix)
+  telemetry = createServerTelemetry(process.env, config.keyPrefix, log)
 } catch (error) {
   if (error instanceof EnvError) exit(2, `invalid environment: ${error.message}`)
   throw error
@@ -130,7 +135,7 @@ const keyward = createKeyward({
   // O7, O9: the same windows for every owner; none unless an OWNER_* variable is set.
   ...(config.ownerLimits ? { ownerLimits: config.ownerLimits } : {}),
   ...(running ? { stores: running.stores } : {}),
-  onError: (error, info) => console.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
+  onError: (error, info) => log.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
   // T3: METRICS=1 and LOG_FORMAT=json listen through keyward's telemetry hooks.
   ...telemetry.keywardOptions,
 })
@@ -141,7 +146,7 @@ const app = await build({
   // O9: the token is the administrator; with X-Keyward-Owner it acts as that owner.
   dashboard: { authorize: referenceDashboardGuard(dashboardToken) },
   trustProxy: config.trustProxy,
-  onError: (error, info) => console.error(`keyward: internal error (request id ${info.requestId}):`, error),
+  onError: (error, info) => log.error(`keyward: internal error (request id ${info.requestId}):`, error),
 })
 
 telemetry.attach(app.server)
@@ -153,17 +158,17 @@ await new Promise<void>((resolve, reject) => {
 
 const { port } = app.server.address() as AddressInfo
 const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
-if (config.dashboardToken === null) console.log(`dashboard token (generated; set DASHBOARD_TOKEN to choose one): ${dashboardToken}`)
-console.log(`dashboard page: ${base}/dashboard/`)
+if (config.dashboardToken === null) log.info(`dashboard token (generated; set DASHBOARD_TOKEN to choose one): ${dashboardToken}`)
+log.info(`dashboard page: ${base}/dashboard/`)
 if (config.store === 'memory') {
   // E6: demo keys, the one exception to K3; they live only in this process's memory.
   const live = await keyward.keys.create({ name: 'demo live key', keyType: 'live' })
   const test = await keyward.keys.create({ name: 'demo test key', keyType: 'test' })
-  console.log(`demo live key: ${live.key}`)
-  console.log(`demo test key: ${test.key}`)
-  console.log(`try: curl -i -X POST ${base}/api/v1/auth/test -H "Authorization: Bearer ${live.key}"`)
+  log.info(`demo live key: ${live.key}`)
+  log.info(`demo test key: ${test.key}`)
+  log.info(`try: curl -i -X POST ${base}/api/v1/auth/test -H "Authorization: Bearer ${live.key}"`)
 }
-console.log(`keyward reference server (${config.framework}, ${running?.label ?? 'memory store'}) listening on ${base}`)
+log.info(`keyward reference server (${config.framework}, ${running?.label ?? 'memory store'}) listening on ${base}`, { url: base })
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -9,10 +9,11 @@
  *   Never a key: paths are masked and events hold none.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import { pino, type Logger } from 'pino'
+import type { Logger } from 'pino'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
-import { type DecisionEvent, type KeywardOptions, type LifecycleEvent, maskKeysIn, type StoreFaultEvent } from '../src/index.js'
+import { type DecisionEvent, type KeywardOptions, type LifecycleEvent, maskKeysInPath, type StoreFaultEvent } from '../src/index.js'
 import { EnvError } from './env.js'
+import { logFormatOf, type ServerLog } from './log.js'
 
 export interface ServerTelemetry {
   /** The `telemetry` option for `createKeyward()`: hooks only when METRICS or LOG_FORMAT=json ask. */
@@ -25,21 +26,21 @@ export interface ServerTelemetry {
 export function parseTelemetryEnv(env: NodeJS.ProcessEnv): { metrics: boolean; logFormat: 'text' | 'json' } {
   const metrics = (env.METRICS ?? '').trim().toLowerCase()
   if (!['', '0', '1', 'false', 'true', 'off', 'on'].includes(metrics)) throw new EnvError(`METRICS must be 1 or 0 (got ${JSON.stringify(env.METRICS)})`)
-  const logFormat = (env.LOG_FORMAT ?? '').trim().toLowerCase() || 'text'
-  if (logFormat !== 'text' && logFormat !== 'json') throw new EnvError(`LOG_FORMAT must be text or json (got ${JSON.stringify(env.LOG_FORMAT)})`)
+  const logFormat = logFormatOf(env)
+  if (logFormat === null) throw new EnvError(`LOG_FORMAT must be text or json (got ${JSON.stringify(env.LOG_FORMAT)})`)
   return { metrics: metrics === '1' || metrics === 'true' || metrics === 'on', logFormat }
 }
 
 /**
  * @example
- * const telemetry = createServerTelemetry(process.env, config.keyPrefix) // throws EnvError
+ * const telemetry = createServerTelemetry(process.env, config.keyPrefix, log) // throws EnvError
  * const keyward = createKeyward({ ...telemetry.keywardOptions })
  * telemetry.attach(app.server)
  */
-export function createServerTelemetry(env: NodeJS.ProcessEnv, keyPrefix: string): ServerTelemetry {
+export function createServerTelemetry(env: NodeJS.ProcessEnv, keyPrefix: string, serverLog: ServerLog): ServerTelemetry {
   const settings = parseTelemetryEnv(env)
   const metrics = settings.metrics ? createMetrics() : null
-  const log = settings.logFormat === 'json' ? createRequestLog(keyPrefix) : null
+  const log = settings.logFormat === 'json' && serverLog.json !== null ? createRequestLog(keyPrefix, serverLog.json) : null
   if (metrics === null && log === null) return { keywardOptions: {}, attach: () => undefined }
   return {
     keywardOptions: {
@@ -101,11 +102,7 @@ interface RequestLog {
 /** Decisions whose response never closes (none should) are dropped past this many. */
 const PENDING_MAX = 10_000
 
-function createRequestLog(keyPrefix: string): RequestLog {
-  const logger = pino(
-    { base: null, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
-    pino.destination({ dest: 1, sync: true }),
-  )
+function createRequestLog(keyPrefix: string, logger: Logger): RequestLog {
   const decisions = new Map<string, DecisionEvent>()
   function line(req: IncomingMessage, res: ServerResponse, start: number): void {
     const requestId = requestIdOf(res)
@@ -115,7 +112,7 @@ function createRequestLog(keyPrefix: string): RequestLog {
       {
         requestId,
         method: req.method ?? null,
-        path: maskKeysIn((req.url ?? '').split('?')[0]!.slice(0, 2048), keyPrefix),
+        path: maskKeysInPath((req.url ?? '').split('?')[0]!, keyPrefix),
         // 499: the client closed the connection before the response was complete.
         status: res.writableFinished ? res.statusCode : 499,
         outcome: decision?.outcome ?? null,

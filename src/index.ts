@@ -41,6 +41,7 @@ export {
   keyPattern,
   maskKey,
   maskKeysIn,
+  maskKeysInPath,
   parseKey,
   type KeyFormatProblem,
   type ParsedKey,

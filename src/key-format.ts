@@ -235,6 +235,58 @@ export function storedText(text: string, keyPrefix: string, max: number): string
   return maskKeysIn(text.length > max ? text.slice(0, max) : text, keyPrefix)
 }
 
+/** A percent-escape of an ASCII character, either case of hex: every character of a key is ASCII. */
+const ASCII_ESCAPE = /%[0-7][0-9A-Fa-f]/g
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/g
+/** The type and secret part of a key, whatever comes before them. */
+const KEY_TAIL = /_(live|test)_([0-9A-Za-z]+)/g
+/** Decoding rounds before a path is withheld: each round undoes one layer of encoding (`%2573` → `%73` → `s`). */
+const PATH_DECODE_ROUNDS = 8
+/** What is handed on for a path encoded more deeply than that: nothing of it, so no key either. */
+const PATH_WITHHELD = '(path withheld: percent-encoded more than 8 times)'
+
+/**
+ * K3: a request path as keyward hands it on (usage entries, telemetry events, spans, log lines),
+ * with every key that a router could read in it masked. Each layer of percent-encoding is undone in
+ * turn (control characters dropped, as some components do), and each reading is searched for a
+ * key, so `/x/%2573vc_live_…` or `/x/svc%5Flive%5F…` cannot carry one past it. A path that holds no
+ * key in any reading comes back as it is; one that does comes back decoded, with every
+ * `_live_`/`_test_` value in it masked. Bounded to `max` characters after masking.
+ *
+ * @example
+ * import { maskKeysInPath } from 'keyward'
+ * maskKeysInPath('/x/%73vc_live_0123456789abcdefghijABCDEFGHIJklmnopQRSTUV') // '/x/svc_live_****STUV'
+ */
+export function maskKeysInPath(path: string, keyPrefix = 'svc', max = PATH_MAX): string {
+  let found = holdsKey(path, keyPrefix)
+  let reading = path
+  // Only ASCII escapes are undone: a multi-byte character never decodes to a character of a key.
+  for (let round = 0; MAY_HIDE_KEY.test(reading); round++) {
+    const decoded = reading.replace(ASCII_ESCAPE, decodeEscape).replace(CONTROL_CHARACTER, '')
+    if (decoded === reading) break
+    if (round === PATH_DECODE_ROUNDS) return PATH_WITHHELD
+    reading = decoded
+    if (!found) found = holdsKey(reading, keyPrefix)
+  }
+  // A later round can eat the start of a prefix (`%7a` + `cme_live_…` → `zcme_live_…`), never its tail.
+  const shown = found ? reading.replace(KEY_TAIL, maskTail) : path
+  return shown.length > max ? shown.slice(0, max) : shown
+}
+
+/** Anything a round of decoding may change: an escape or a control character. */
+const MAY_HIDE_KEY = /[%\x00-\x1f\x7f]/
+/** The pattern of the prefix last asked for: one app has one prefix, and a text without it needs none. */
+let keySearch = { keyPrefix: '', pattern: /$^/ }
+
+function holdsKey(text: string, keyPrefix: string): boolean {
+  if (!text.includes(`${keyPrefix}_`)) return false
+  if (keySearch.keyPrefix !== keyPrefix) keySearch = { keyPrefix, pattern: new RegExp(`${keyPrefix}_(?:live|test)_[0-9A-Za-z]`) }
+  return keySearch.pattern.test(text)
+}
+
+const decodeEscape = (escape: string) => String.fromCharCode(Number.parseInt(escape.slice(1), 16))
+const maskTail = (_: string, keyType: string, body: string) => `_${keyType}_****${body.length > 8 ? body.slice(-4) : ''}`
+
 // crypto.hash (Node 20.12+) hashes without building a Hash object.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash
 

@@ -22,7 +22,7 @@ export interface CreatedKey {
 export interface RotateOptions {
   /** Let the old key work this long instead of revoking it at once (never past its own expiry). */
   gracePeriodMs?: number
-  /** The replacement's expiry; none when absent. */
+  /** The replacement's expiry, null for none; when absent, the old key's lifetime counted from now. */
   expiresAt?: CreateKeyInput['expiresAt']
   /** The replacement's name; the old key's when absent. */
   name?: string
@@ -71,9 +71,11 @@ export interface KeyManager {
   /**
    * Creates a replacement with the same name, type, scopes and limits, then revokes the old key
    * at once, or, with `gracePeriodMs`, lets it expire after that period (never later than its
-   * own expiry). The replacement gets `expiresAt` when given, else none. A revoked key cannot be
-   * rotated (KeyRevokedError); when the old key cannot be revoked or shortened, the replacement
-   * is revoked before the error is thrown, so no key is left active that the caller never got.
+   * own expiry). The replacement gets `expiresAt` when given, else the old key's lifetime
+   * (`expiresAt − createdAt`) counted from now, or no expiry when the old key had none. A revoked
+   * key cannot be rotated (KeyRevokedError); when the old key cannot be revoked or shortened, the
+   * replacement is revoked before the error is thrown, so no key is left active that the caller
+   * never got.
    */
   rotate(id: string, options?: RotateOptions): Promise<CreatedKey & { previous: ApiKeyRecord }>
 }
@@ -239,7 +241,7 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
   const created = await createKey(m, {
     name: options.name ?? old.name,
     keyType: old.keyType,
-    expiresAt: options.expiresAt ?? null,
+    expiresAt: options.expiresAt !== undefined ? options.expiresAt : sameLifetime(old, m.settings.clock.now()),
     scopes: old.scopes,
     limits: old.limits,
     ownerId: old.ownerId,
@@ -257,8 +259,13 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
   return { ...created, previous }
 }
 
+/** K6: a replacement lives as long as the key it replaces, from the rotation on: a 30-day key gives a 30-day key. */
+function sameLifetime(old: StoredKey, now: number): number | null {
+  return old.expiresAt === null ? null : now + (old.expiresAt - old.createdAt)
+}
+
 /**
- * Revokes the old key, or shortens its expiry to the grace period. Refused when it was revoked
+ * Revokes the old key, or shortens its expiry to the grace period (the store never moves it later). Refused when it was revoked
  * meanwhile (by another caller): the rotation must not hand out a replacement for it.
  */
 async function retire({ settings, call }: Manager, id: string, grace: number): Promise<ApiKeyRecord> {

@@ -3,7 +3,7 @@
  * failing usage log never fails the request; the host hears of it through `onError`.
  */
 import { isoTimestamp } from './clock.js'
-import { METHOD_MAX, PATH_MAX, storedText } from './key-format.js'
+import { maskKeysInPath, METHOD_MAX, storedText } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { isPromise, type ReportFault } from './store-calls.js'
 import type { ApiKeyContext, UsageEntry } from './types.js'
@@ -27,7 +27,7 @@ export function createUsageRecorder(settings: KeywardSettings, report: ReportFau
       requestId: apiKey.requestId,
       timestamp: isoTimestamp(apiKey.authenticatedAt),
       method: storedText(outcome.method, keyPrefix, METHOD_MAX),
-      path: storedText(outcome.path, keyPrefix, PATH_MAX),
+      path: maskKeysInPath(outcome.path, keyPrefix),
       status: outcome.status,
       ip,
       country: ip !== null && resolveCountry ? safeCountry(resolveCountry, ip) : null,

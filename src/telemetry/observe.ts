@@ -10,7 +10,7 @@
 import type { Span, Tracer } from '@opentelemetry/api'
 import type { Authenticate } from '../authenticate.js'
 import type { AuthorizeStep } from '../fused-authorize.js'
-import { maskKeysIn, METHOD_MAX, PATH_MAX, storedText } from '../key-format.js'
+import { maskKeysIn, maskKeysInPath, METHOD_MAX, storedText } from '../key-format.js'
 import type { KeywardSettings } from '../keyward-options.js'
 import { isPromise, type StoreObserver } from '../store-calls.js'
 import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, KeyType, RequestView } from '../types.js'
@@ -273,8 +273,8 @@ function spanRequest(request: RequestView, keyPrefix: string): { method: string 
 
 // A caller of authenticate() may pass anything: what is not text is left out, never thrown on.
 const methodOf = (request: RequestView, keyPrefix: string) => (typeof request.method === 'string' ? storedText(request.method, keyPrefix, METHOD_MAX) : null)
-const pathOf = (request: RequestView, keyPrefix: string) => (typeof request.path === 'string' ? storedText(request.path, keyPrefix, PATH_MAX) : null)
-const routeOf = (request: RequestView, keyPrefix: string) => (typeof request.route === 'string' ? storedText(request.route, keyPrefix, PATH_MAX) : null)
+const pathOf = (request: RequestView, keyPrefix: string) => (typeof request.path === 'string' ? maskKeysInPath(request.path, keyPrefix) : null)
+const routeOf = (request: RequestView, keyPrefix: string) => (typeof request.route === 'string' ? maskKeysInPath(request.route, keyPrefix) : null)
 
 function decisionEvent(
   o: Observation,

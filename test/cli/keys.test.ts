@@ -263,6 +263,14 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(oldNow).toMatchObject({ status: 'active', revokedAt: null, expiresAt: until![1] })
     })
 
+    it('K6: without --expires-in, a 30-day key gives a replacement that expires 30 days from the rotation (Redis)', async () => {
+      const old = await created(['--name', 'thirty days', '--expires-in', '30d'])
+      const run = await keyward(['keys', 'rotate', old.record.id, '--json'])
+      expect(run.status, run.describe()).toBe(0)
+      const { record } = stdoutJson<{ record: ApiKeyRecord }>(run)
+      expect(Date.parse(record.expiresAt!) - Date.parse(record.createdAt)).toBe(Date.parse(old.record.expiresAt!) - Date.parse(old.record.createdAt))
+    })
+
     it('--name and --expires-in apply to the replacement', async () => {
       const old = await created(['--name', 'old name'])
       const run = await keyward(['keys', 'rotate', old.record.id, '--name', 'new name', '--expires-in', '30d', '--grace', '15m', '--json'])

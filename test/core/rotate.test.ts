@@ -65,6 +65,60 @@ describe('rotate() of a revoked key (K6)', () => {
   })
 })
 
+const DAY = 86_400_000
+const iso = (ms: number) => new Date(ms).toISOString()
+
+describe('rotate() keeps the lifetime (K6)', () => {
+  it('K6: a 30-day key rotated gives a replacement that expires 30 days after the rotation', async () => {
+    const t = createTestKeyward()
+    const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 30 * DAY })
+    t.clock.advance(10 * DAY)
+    const rotated = await t.keyward.keys.rotate(old.record.id)
+    expect(rotated.record.expiresAt).toBe(iso(t.clock.now() + 30 * DAY))
+    expect((await t.keyward.keys.get(rotated.record.id))?.expiresAt).toBe(iso(t.clock.now() + 30 * DAY))
+    t.clock.advance(30 * DAY)
+    const late = await t.authenticateKey(rotated.key)
+    expect(late.ok ? 'ok' : late.error.code).toBe('API_KEY_EXPIRED')
+  })
+
+  it('K6: a key with no expiry gives a replacement with none', async () => {
+    const t = createTestKeyward()
+    const old = await t.issueLiveKey()
+    expect((await t.keyward.keys.rotate(old.record.id)).record.expiresAt).toBeNull()
+  })
+
+  it('K6: an expiry the caller sets wins, null included (no expiry)', async () => {
+    const t = createTestKeyward()
+    const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 30 * DAY })
+    const later = t.clock.now() + 90 * DAY
+    const set = await t.keyward.keys.rotate(old.record.id, { expiresAt: later, gracePeriodMs: DAY })
+    expect(set.record.expiresAt).toBe(iso(later))
+    expect((await t.keyward.keys.rotate(set.record.id, { expiresAt: null })).record.expiresAt).toBeNull()
+  })
+
+  it('K6: an expired key rotated gets its lifetime again, counted from the rotation', async () => {
+    const t = createTestKeyward()
+    const old = await t.issueTestKey({ expiresAt: t.clock.now() + 7 * DAY })
+    t.clock.advance(8 * DAY)
+    expect((await t.keyward.keys.rotate(old.record.id)).record.expiresAt).toBe(iso(t.clock.now() + 7 * DAY))
+  })
+
+  it('K6: the grace period never outlives the old key: its expiry is the earlier of now + grace and its own', async () => {
+    const t = createTestKeyward()
+    const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 30 * DAY })
+    t.clock.advance(29 * DAY)
+    const rotated = await t.keyward.keys.rotate(old.record.id, { gracePeriodMs: 7 * DAY })
+    expect(rotated.previous.expiresAt).toBe(old.record.expiresAt)
+    expect(rotated.record.expiresAt).toBe(iso(t.clock.now() + 30 * DAY))
+    const shorter = await t.issueLiveKey({ expiresAt: t.clock.now() + 30 * DAY })
+    const graced = await t.keyward.keys.rotate(shorter.record.id, { gracePeriodMs: DAY })
+    expect(graced.previous.expiresAt).toBe(iso(t.clock.now() + DAY))
+    t.clock.advance(DAY + 1)
+    const after = await t.authenticateKey(shorter.key)
+    expect(after.ok ? 'ok' : after.error.code).toBe('API_KEY_EXPIRED')
+  })
+})
+
 describe('rotate() that fails after the replacement was made', () => {
   it.each([
     ['revoke', 0],

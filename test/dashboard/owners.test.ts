@@ -384,6 +384,18 @@ describe('POST /api-keys/:id/rotate (K6, O9)', () => {
     expect(data.previous).toMatchObject({ status: 'active', expiresAt: '2026-01-15T13:00:00.000Z' })
   })
 
+  it('K6: without an expiresAt the replacement keeps the old key\'s lifetime from now; "expiresAt": null means none', async () => {
+    const t = owners()
+    const day = 86_400_000
+    const old = await t.create({ name: 'thirty days', expiresAt: new Date(t.clock.now() + 30 * day).toISOString() })
+    t.clock.advance(day)
+    const kept = expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: as() }), 201)
+    expect(kept.expiresAt).toBe(new Date(t.clock.now() + 30 * day).toISOString())
+    const body = JSON.stringify({ expiresAt: null })
+    const none = expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${kept.id}/rotate`, headers: json(), body }), 201)
+    expect(none.expiresAt).toBeNull()
+  })
+
   const bad: [string, string, number, string][] = [
     ['a negative grace period', '{"gracePeriodSeconds":-1}', 400, 'invalid_request'],
     ['a grace period over 365 days', '{"gracePeriodSeconds":31536001}', 400, 'invalid_request'],

@@ -5,6 +5,7 @@
  * id, status, outcome, key id and owner id. Neither ever holds a key.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { rawRequest } from '../adapters/support/raw-http.js'
 import { type ServerProcess, startServer } from '../server/support.js'
 
 const TOKEN = 'dashboard-token-for-telemetry-tests'
@@ -17,7 +18,8 @@ async function start(env: Record<string, string>): Promise<{ server: ServerProce
   const server = startServer({ PORT: '0', DASHBOARD_TOKEN: TOKEN, ...env })
   running.push(server)
   const line = await server.listening
-  return { server, base: /listening on (http:\/\/\S+)/.exec(line)![1]! }
+  // With LOG_FORMAT=json the line is a JSON object: the address ends at the closing quote.
+  return { server, base: /listening on (http:\/\/[^\s"]+)/.exec(line)![1]! }
 }
 
 interface LogLine {
@@ -62,8 +64,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 /** One request of each outcome the reference server's demo keys can give, and their responses. */
 async function everyOutcome(server: ServerProcess, base: string) {
-  const live = /demo live key: (\S+)/.exec(server.stdout())![1]!
-  const test = /demo test key: (\S+)/.exec(server.stdout())![1]!
+  const live = /demo live key: ([^\s"]+)/.exec(server.stdout())![1]!
+  const test = /demo test key: ([^\s"]+)/.exec(server.stdout())![1]!
   const created = await fetch(`${base}/api/dashboard/api-keys`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
@@ -135,9 +137,56 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
       durationMs: expect.any(Number),
     })
     expect(lines.find((l) => l.path === '/metrics')).toMatchObject({ status: 200, outcome: null, keyId: null })
-    const jsonText = jsonLines(server.stdout()).map((l) => JSON.stringify(l)).join('\n')
+    // The demo keys are printed once at start-up (E6, as JSON lines too); no other line holds a key.
+    const demoLine = (l: LogLine) => l.msg.startsWith('demo ') || l.msg.startsWith('try: curl')
+    const jsonText = jsonLines(server.stdout()).filter((l) => !demoLine(l)).map((l) => JSON.stringify(l)).join('\n')
     for (const key of keys) expect(jsonText).not.toContain(key)
+    expect(server.stdout()).not.toContain(emailOnly.key)
     expect(jsonLines(server.stdout()).filter((l) => l.msg === 'key lifecycle')).toHaveLength(3)
+  })
+})
+
+describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s, LOG_FORMAT=json', (framework) => {
+  it('T3: every line of stdout and stderr is a JSON object, from start-up through requests and warnings', { timeout: 60_000 }, async () => {
+    const { server, base } = await start({ FRAMEWORK: framework, LOG_FORMAT: 'json' })
+    const { responses } = await everyOutcome(server, base)
+    // A forwarded address the server does not trust: keyward warns once, as a JSON line too.
+    await fetch(`${base}/api/v1/ping`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })
+    await requestLines(server, responses.length + 2)
+    const notJson = (text: string) =>
+      text.split('\n').filter((line) => {
+        if (line === '') return false
+        try {
+          return typeof JSON.parse(line) !== 'object'
+        } catch {
+          return true
+        }
+      })
+    expect({ stdout: notJson(server.stdout()), stderr: notJson(server.stderr()) }).toEqual({ stdout: [], stderr: [] })
+    const startUp = jsonLines(server.stdout()).map((l) => l.msg)
+    expect(startUp).toContainEqual(expect.stringMatching(/^keyward reference server \(\w+, memory store\) listening on http:\/\/127\.0\.0\.1:\d+$/))
+    expect(startUp).toContainEqual(expect.stringMatching(/^demo live key: svc_live_\w+$/))
+    expect(jsonLines(server.stderr())).toContainEqual(expect.objectContaining({ level: 'warn', msg: expect.stringContaining('X-Forwarded-For') }))
+  })
+})
+
+describe('A9: keys in the path of logged requests', () => {
+  it('A9, T3: a key sent percent-encoded in the path is masked on the JSON log line, in every spelling', { timeout: 60_000 }, async () => {
+    const { server, base } = await start({ LOG_FORMAT: 'json', KEY_PREFIX: 'acme' })
+    const created = await fetch(`${base}/api/dashboard/api-keys`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'in the path' }),
+    })
+    const { key } = (await created.json()).data as { key: string }
+    const rest = key.slice('acme_live_'.length)
+    const paths = [`/api/v1/x/%61cme_live_${rest}`, `/api/v1/x/acme%5Flive%5F${rest}`, `/api/v1/x/acme%5flive%5f${rest}`, `/api/v1/x/%2561cme_live_${rest}`]
+    // fetch() would normalise the path: sent as written, over a socket of its own.
+    const port = Number(new URL(base).port)
+    for (const path of paths) expect((await rawRequest(port, { path, headers: [['Authorization', `Bearer ${key}`]] })).status).toBe(404)
+    const logged = (await requestLines(server, paths.length + 1)).slice(-paths.length)
+    expect(logged.map((l) => l.path)).toEqual(paths.map(() => `/api/v1/x/acme_live_****${key.slice(-4)}`))
+    expect(server.stdout()).not.toContain(rest.slice(0, 32))
   })
 })
 

@@ -122,14 +122,14 @@ export const keysRotate: CommandSpec = {
   summary: 'replace a key: a new key now, the old one revoked or expiring',
   usage: 'keys rotate <id> [--grace <duration>] [--expires-in <duration>] [--name <name>] [options]',
   description: [
-    "Creates a replacement with the old key's name, type, scopes and limits and prints the new\nkey once. Without --grace the old key is revoked at once; with --grace it keeps working\nfor that long, then expires (never later than it would have anyway), so holders can move\nto the new key first.",
+    "Creates a replacement with the old key's name, type, scopes, limits and lifetime (a 30-day\nkey gives a key that expires 30 days from now) and prints the new key once. Without --grace\nthe old key is revoked at once; with --grace it keeps working for that long, then expires\n(never later than it would have anyway), so holders can move to the new key first.",
     SAME_SETTINGS,
     'With --json, prints { "key", "record", "previous" }: the new key, its record and the old\nkey\'s record afterwards.',
   ],
   positionals: [{ name: 'id', required: true, description: 'the id of the key to replace (key_…)' }],
   options: {
     grace: { type: 'string', value: '<duration>', description: 'keep the old key working this long: 30s, 15m, 1h, 7d, 4w\n(default: revoke it now)' },
-    'expires-in': { type: 'string', value: '<duration>', description: 'the new key expires after this long (default: never)' },
+    'expires-in': { type: 'string', value: '<duration>', description: "the new key expires after this long (default: the old key's lifetime,\nor never when the old key has no expiry)" },
     name: { type: 'string', value: '<name>', description: "the new key's name (default: the old key's)" },
     ...STORE_OPTIONS,
   },
