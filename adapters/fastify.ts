@@ -49,7 +49,7 @@ function send(reply: FastifyReply, response: KeywardResponse): void {
 
 async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFastifyOptions): Promise<void> {
   const { keyward, ...adapterOptions } = options ?? ({} as KeywardFastifyOptions)
-  // Registered in a prefixed scope, keyward guards that scope's routes unless told otherwise (A1).
+  // Registered in a prefixed scope, keyward's paths default to the scope's, so unknown paths there need a key too (A1).
   if (adapterOptions.paths === undefined && fastify.prefix !== '') adapterOptions.paths = [`${fastify.prefix}/`]
   adapterOptions.onError ??= (error, info) => fastify.log.error({ err: error, requestId: info.requestId }, 'keyward: internal error')
   const kit = createAdapterKit(keyward, adapterOptions, 'keyward/fastify', 'option "keyward"')
@@ -76,11 +76,14 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     next()
   }
 
+  // Registered in a scope with a prefix, keyward guards every route of that scope, its '/' included (A8).
+  const guardsScope = fastify.prefix !== ''
+
   fastify.addHook('onRequest', function keywardOnRequest(request: KeywardRequest, reply, next) {
     const routed = request.is404 ? undefined : request.routeOptions.url
     const config = request.is404 ? undefined : (request.routeOptions.config as RouteConfig)
     let kind = kit.classify(request.url, routed)
-    if (kind === 'outside' && config !== undefined && kRoute in config) kind = 'protected'
+    if (kind === 'outside' && config !== undefined && (guardsScope || kRoute in config)) kind = 'protected'
     if (kind === 'outside') return next()
     const requestId = kit.requestId(() => request.headers['x-request-id'])
     reply.header('x-request-id', requestId)
@@ -106,7 +109,8 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
 
 /**
  * The Fastify plugin. Register it before the routes, at the root or in the scope it should guard:
- * every route under the protected paths (default `/api/v1/`) then needs a key unless its
+ * every route under the protected paths (default `/api/v1/`, or the scope's prefix), every route of
+ * a scope with a prefix, and every route with `config.keyward` then needs a key unless its
  * `config.keyward.public` is true; ping, the auth test and the dashboard answer at their paths,
  * and errors on keyward's paths answer with its envelope and `X-Request-ID`.
  *
