@@ -40,8 +40,8 @@ export interface KeywardFastifyOptions extends AdapterOptions {
 const kView = Symbol('keyward.view')
 const kRoute = Symbol('keyward.route')
 type KeywardRequest = FastifyRequest & { [kView]?: RequestView | null }
-/** A route's checked options: its requirements, or null when it is public. */
-type RouteConfig = { [kRoute]?: RouteRequirements | null }
+/** A route's options as given, and once checked its requirements, or null when it is public. */
+type RouteConfig = { keyward?: RouteOptions; [kRoute]?: RouteRequirements | null }
 
 function send(reply: FastifyReply, response: KeywardResponse): void {
   reply.code(response.status).headers(response.headers).send(response.body)
@@ -76,6 +76,17 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     next()
   }
 
+  /**
+   * The matched route's requirements: {} when it names none, null when it is public. A route declared
+   * before the plugin was never seen by onRoute: its options are checked on its first request instead.
+   */
+  function requirementsOf(config: RouteConfig, request: FastifyRequest): RouteRequirements | null {
+    if (kRoute in config) return config[kRoute]!
+    if (config.keyward === undefined) return {}
+    const where = `route ${request.routeOptions.method} ${request.routeOptions.url} (declared before keyward/fastify) config.keyward`
+    return (config[kRoute] = kit.routeRequirements(config.keyward, where))
+  }
+
   // Registered in a scope with a prefix, keyward guards every route of that scope, its '/' included (A8).
   const guardsScope = fastify.prefix !== ''
 
@@ -83,7 +94,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     const routed = request.is404 ? undefined : request.routeOptions.url
     const config = request.is404 ? undefined : (request.routeOptions.config as RouteConfig)
     let kind = kit.classify(request.url, routed)
-    if (kind === 'outside' && config !== undefined && (guardsScope || kRoute in config)) kind = 'protected'
+    if (kind === 'outside' && config !== undefined && (guardsScope || config.keyward !== undefined)) kind = 'protected'
     if (kind === 'outside') return next()
     const requestId = kit.requestId(() => request.headers['x-request-id'])
     reply.header('x-request-id', requestId)
@@ -94,7 +105,13 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       else send(reply, result)
       return
     }
-    const requirements = config?.[kRoute] === undefined ? {} : config[kRoute]
+    let requirements: RouteRequirements | null
+    try {
+      requirements = config === undefined ? {} : requirementsOf(config, request)
+    } catch (error) {
+      // A bad option on a route declared before the plugin: refused, and told to onError (fail closed).
+      return send(reply, kit.errorResponse(error, requestId, request.method))
+    }
     if (requirements === null) return next()
     kit.decide(view, requirements, () => clientGone(reply.raw), (step) => write(request, reply, next, step))
   })
