@@ -83,7 +83,8 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
   function requirementsOf(config: RouteConfig, request: FastifyRequest): RouteRequirements | null {
     if (kRoute in config) return config[kRoute]!
     if (config.keyward === undefined) return {}
-    const where = `route ${request.routeOptions.method} ${request.routeOptions.url} (declared before keyward/fastify) config.keyward`
+    const { method, url } = request.routeOptions
+    const where = `route ${method} ${url} (declared before keyward/fastify) config.keyward`
     return (config[kRoute] = kit.routeRequirements(config.keyward, where))
   }
 

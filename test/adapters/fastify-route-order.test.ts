@@ -56,7 +56,8 @@ describe.each<Order>(['declared before an awaited register', 'declared right aft
 
   const get = async (url: string, key?: string) => {
     const response = await app.inject({ url, headers: key === undefined ? {} : { authorization: `Bearer ${key}` } })
-    return { status: response.statusCode, code: (response.json() as { error?: { code: string } }).error?.code, body: response.json() }
+    const body = response.json() as { error?: { code: string } }
+    return { status: response.statusCode, code: body.error?.code, body }
   }
 
   it('A8 L6: { liveOnly: true, scopes: [x] } holds — no key 401, a test key with x 403, a live key without x 403, a live key with x 200', async () => {
@@ -89,6 +90,7 @@ describe.each<Order>(['declared before an awaited register', 'declared right aft
     expect(hits).toEqual([])
     expect(errors).toHaveLength(2)
     expect(errors[0]).toBeInstanceOf(TypeError)
-    expect((errors[0] as Error).message).toMatch(/^keyward\/fastify: route GET \/api\/v1\/bad .*config\.keyward "liveOnly" must be a boolean/)
+    const message = (errors[0] as Error).message
+    expect(message).toMatch(/^keyward\/fastify: route GET \/api\/v1\/bad .*config\.keyward "liveOnly" must be a boolean/)
   })
 })
