@@ -40,8 +40,8 @@ export interface KeywardFastifyOptions extends AdapterOptions {
 const kView = Symbol('keyward.view')
 const kRoute = Symbol('keyward.route')
 type KeywardRequest = FastifyRequest & { [kView]?: RequestView | null }
-/** A route's checked options: its requirements, or null when it is public. */
-type RouteConfig = { [kRoute]?: RouteRequirements | null }
+/** A route's options as given, and once checked its requirements, or null when it is public. */
+type RouteConfig = { keyward?: RouteOptions; [kRoute]?: RouteRequirements | null }
 
 function send(reply: FastifyReply, response: KeywardResponse): void {
   reply.code(response.status).headers(response.headers).send(response.body)
@@ -49,7 +49,7 @@ function send(reply: FastifyReply, response: KeywardResponse): void {
 
 async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFastifyOptions): Promise<void> {
   const { keyward, ...adapterOptions } = options ?? ({} as KeywardFastifyOptions)
-  // Registered in a prefixed scope, keyward guards that scope's routes unless told otherwise (A1).
+  // Registered in a prefixed scope, keyward's paths default to the scope's, so unknown paths there need a key too (A1).
   if (adapterOptions.paths === undefined && fastify.prefix !== '') adapterOptions.paths = [`${fastify.prefix}/`]
   adapterOptions.onError ??= (error, info) => fastify.log.error({ err: error, requestId: info.requestId }, 'keyward: internal error')
   const kit = createAdapterKit(keyward, adapterOptions, 'keyward/fastify', 'option "keyward"')
@@ -76,11 +76,26 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     next()
   }
 
+  /**
+   * The matched route's requirements: {} when it names none, null when it is public. A route declared
+   * before the plugin was never seen by onRoute: its options are checked on its first request instead.
+   */
+  function requirementsOf(config: RouteConfig, request: FastifyRequest): RouteRequirements | null {
+    if (kRoute in config) return config[kRoute]!
+    if (config.keyward === undefined) return {}
+    const { method, url } = request.routeOptions
+    const where = `route ${method} ${url} (declared before keyward/fastify) config.keyward`
+    return (config[kRoute] = kit.routeRequirements(config.keyward, where))
+  }
+
+  // Registered in a scope with a prefix, keyward guards every route of that scope, its '/' included (A8).
+  const guardsScope = fastify.prefix !== ''
+
   fastify.addHook('onRequest', function keywardOnRequest(request: KeywardRequest, reply, next) {
     const routed = request.is404 ? undefined : request.routeOptions.url
     const config = request.is404 ? undefined : (request.routeOptions.config as RouteConfig)
     let kind = kit.classify(request.url, routed)
-    if (kind === 'outside' && config !== undefined && kRoute in config) kind = 'protected'
+    if (kind === 'outside' && config !== undefined && (guardsScope || config.keyward !== undefined)) kind = 'protected'
     if (kind === 'outside') return next()
     const requestId = kit.requestId(() => request.headers['x-request-id'])
     reply.header('x-request-id', requestId)
@@ -91,7 +106,13 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       else send(reply, result)
       return
     }
-    const requirements = config?.[kRoute] === undefined ? {} : config[kRoute]
+    let requirements: RouteRequirements | null
+    try {
+      requirements = config === undefined ? {} : requirementsOf(config, request)
+    } catch (error) {
+      // A bad option on a route declared before the plugin: refused, and told to onError (fail closed).
+      return send(reply, kit.errorResponse(error, requestId, request.method))
+    }
     if (requirements === null) return next()
     kit.decide(view, requirements, () => clientGone(reply.raw), (step) => write(request, reply, next, step))
   })
@@ -106,7 +127,8 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
 
 /**
  * The Fastify plugin. Register it before the routes, at the root or in the scope it should guard:
- * every route under the protected paths (default `/api/v1/`) then needs a key unless its
+ * every route under the protected paths (default `/api/v1/`, or the scope's prefix), every route of
+ * a scope with a prefix, and every route with `config.keyward` then needs a key unless its
  * `config.keyward.public` is true; ping, the auth test and the dashboard answer at their paths,
  * and errors on keyward's paths answer with its envelope and `X-Request-ID`.
  *

@@ -17,14 +17,27 @@ export type { WebPageOptions } from '../src/web-page/index.js'
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The key that authenticated this request. */
-    apiKey: ApiKeyContext
+    /**
+     * The key that authenticated this request; undefined on public routes and outside keyward's
+     * paths. Handlers after `api.protect()` or inside `api.guard()` (or typed with `KeywardEnv`)
+     * see it as present.
+     */
+    apiKey: ApiKeyContext | undefined
     /** The request id of every request on keyward's paths. */
     requestId: string
   }
 }
 
-/** What keyward puts in `c.var`. */
+/**
+ * What keyward puts in `c.var` on a route it guarantees a key to: the key typed as present. Handlers
+ * after `api.protect()` and inside `api.guard()` get it; type a handler declared apart with it.
+ *
+ * @example
+ * import type { Context } from 'hono'
+ * import type { KeywardEnv } from 'keyward/hono'
+ * const reports = (c: Context<KeywardEnv>) => c.json({ data: { owner: c.var.apiKey.ownerId } })
+ * app.get('/api/v1/reports', api.protect({ scopes: ['reports:read'] }), reports)
+ */
 export type KeywardEnv = { Variables: { apiKey: ApiKeyContext; requestId: string } }
 
 /**

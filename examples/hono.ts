@@ -11,7 +11,7 @@ const api = keywardHono(keyward)
 const app = new Hono()
 app.use(api) // first: every route under /api/v1 needs a key
 
-app.get('/api/v1/hello', (c) => c.json({ data: { hello: c.var.apiKey.name, keyType: c.var.apiKey.keyType } }))
+app.get('/api/v1/hello', api.protect(), (c) => c.json({ data: { hello: c.var.apiKey.name, keyType: c.var.apiKey.keyType } }))
 app.post('/api/v1/reports', api.protect({ scopes: ['reports:write'], liveOnly: true }), async (c) => {
   return c.json({ data: { received: await c.req.json() } }, 201)
 })

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
-import { clientErrorHandler, keywardHono, requestErrorHandler } from '../adapters/hono.js'
+import { clientErrorHandler, type KeywardEnv, keywardHono, requestErrorHandler } from '../adapters/hono.js'
 import type { KeywardResponse } from '../src/index.js'
 import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf, WHOAMI, whoami } from './app.js'
 
@@ -27,9 +27,9 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
   // c.newResponse() keeps the headers keyward prepared (rate limits, request id).
   const send = (c: Context, response: KeywardResponse) =>
     c.newResponse(response.body, response.status as 200, response.headers)
-  const ip = (c: Context) => send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
-  const email = (c: Context) => send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
-  const self = (c: Context) => send(c, whoami(keyward, c.var.apiKey))
+  const ip = (c: Context<KeywardEnv>) => send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
+  const email = (c: Context<KeywardEnv>) => send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
+  const self = (c: Context<KeywardEnv>) => send(c, whoami(keyward, c.var.apiKey))
   if (form === 'guard') {
     app.get(IP_LOOKUP.path, api.guard({ scopes: [...IP_LOOKUP.scopes] }, ip))
     app.get(EMAIL_VALIDATE.path, api.guard({ scopes: [...EMAIL_VALIDATE.scopes] }, email))

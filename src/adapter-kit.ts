@@ -372,13 +372,14 @@ function anyUnder(path: string, prefixes: readonly string[]): boolean {
 
 /** What a request is (A1, A3), by the adapter's paths. */
 function createClassifier(settings: ResolvedOptions): (target: string, routed?: string) => PathKind {
-  const { paths, ping, authTest, dashboard, dashboardPath, webPage, notFound } = settings
+  const { paths, ping, authTest, dashboard, dashboardPath, webPage } = settings
+  // As a prefix, the 404 root takes in itself and what lies below it, not `/apix` beside `/api`.
+  const notFound = settings.notFound === null ? null : `${settings.notFound}/`
 
   /** What one reading of the path is: protected, under the 404 root, or outside. */
   function readingOf(path: string): PathKind {
     if (anyUnder(path, paths)) return 'protected'
-    if (notFound === null || !underPrefix(path, notFound)) return 'outside'
-    return path.length === notFound.length || path.charCodeAt(notFound.length) === 47 ? 'not-found' : 'outside'
+    return notFound !== null && underPrefix(path, notFound) ? 'not-found' : 'outside'
   }
 
   /**

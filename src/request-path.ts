@@ -100,16 +100,21 @@ export function canonicalPath(path: string): string {
 }
 
 /**
- * True when `path` is `prefix` or lies below it (`prefix` ends with `/`), with ASCII letters
- * compared case-insensitively: routers that match case-insensitively (Express by default) route
- * `/API/V1/x` to `/api/v1/x`.
+ * True when `path` is `prefix`, its root (`prefix` without its final `/`: routers that ignore a
+ * trailing slash route `/api/v1` to `/api/v1/`, and a canonical reading has none), or lies below it.
+ * `prefix` ends with `/`, so `/api/v10` is not under `/api/v1/`. ASCII letters are compared
+ * case-insensitively: routers that match case-insensitively (Express by default) route `/API/V1/x`
+ * to `/api/v1/x`.
  *
  * @example
  * underPrefix('/API/v1/reports', '/api/v1/') // true
+ * underPrefix('/api/v1', '/api/v1/') // true
  */
 export function underPrefix(path: string, prefix: string): boolean {
-  if (path.length < prefix.length) return false
-  for (let i = 0; i < prefix.length; i++) {
+  // The root is the prefix without its final '/': only that one character may be missing.
+  const compared = path.length === prefix.length - 1 ? path.length : prefix.length
+  if (path.length < compared) return false
+  for (let i = 0; i < compared; i++) {
     const a = path.charCodeAt(i)
     const b = prefix.charCodeAt(i)
     if (a !== b && (a | 0x20) !== (b | 0x20)) return false

@@ -622,7 +622,7 @@ const responseCases: ParityCase[] = [
     ids: 'R4',
     name: 'paths under /api/ outside /api/v1/ and /api/dashboard/ → 404 whatever the credentials',
     async run(t) {
-      for (const path of ['/api/v2/ping', '/api/foo', '/api', '/api/v1', '/api/dashboard', '/API/v2/ping']) {
+      for (const path of ['/api/v2/ping', '/api/foo', '/api', '/api/v10', '/api/dashboard', '/API/v2/ping']) {
         await t.expect({ path }, { status: 404, code: 'not_found', limits: null, quota: null })
         await t.expect({ path, headers: bearer(t.keys.live) }, { status: 404, code: 'not_found', limits: null, quota: null })
       }
@@ -631,17 +631,20 @@ const responseCases: ParityCase[] = [
     },
   },
   {
-    ids: 'R4 A3 L3 H2 H9',
-    name: 'an unknown path under /api/v1/, in any spelling, is authenticated first: 401 without a key, 404 with the limit headers with one',
+    ids: 'R4 A3 A8 L3 H2 H9',
+    name: 'an unknown path under /api/v1/, its root /api/v1 included, in any spelling, is authenticated first: 401 without a key, 404 with the limit headers with one',
     async run(t) {
       await t.expect({ path: '/api/v1/nothing/here' }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
       // A3: another spelling of a path under /api/v1/ (a router may match it) needs a key too.
       await t.expect({ path: '/api/V1/ping' }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
+      // A8: the root of the protected prefix is under it, in any spelling.
+      for (const path of ['/api/v1', '/api/v1/', '/API/V1']) await t.expect({ path }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
       await t.expect({ path: '/api/v1/nothing/here', headers: bearer(t.keys.revoked) }, { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token })
       const { key } = await t.issue({ keyType: 'test' })
       await t.expect({ method: 'POST', path: '/api/v1/nothing/here', headers: bearer(key) }, { status: 404, code: 'not_found', limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
       await t.expect({ path: '/api/v1/nothing/here', headers: [['x-api-key', key]] }, { status: 404, code: 'not_found', deprecated: true, limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
       await t.expect({ method: 'HEAD', path: '/api/v1/nothing/here', headers: bearer(key) }, { status: 404, limits: { remaining: 10 }, quota: { remaining: 1000 } })
+      await t.expect({ path: '/api/v1', headers: bearer(key) }, { status: 404, code: 'not_found', limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
     },
   },
   {

@@ -30,10 +30,14 @@ describe('classify (A1, R4)', () => {
     ['/api/dashboard/api-keys', 'dashboard'],
     ['/api/dashboard', 'not-found'],
     ['/api/dashboardx/a', 'not-found'],
-    ['/api/v1', 'not-found'],
+    ['/api/v1', 'protected'],
+    ['/api/v10', 'not-found'],
+    ['/api/v1x', 'not-found'],
     ['/api/v2/ping', 'not-found'],
     ['/api', 'not-found'],
     ['/apix/v1/ping', 'outside'],
+    ['/apix', 'outside'],
+    ['/ap', 'outside'],
     ['/health', 'outside'],
   ])('%s is %s', (path, kind) => {
     expect(core.classify(path)).toBe(kind)
@@ -68,6 +72,30 @@ describe('classify (A1, R4)', () => {
     ['/apix/../static', 'outside'],
   ])('A3: %s is %s', (target, kind) => {
     expect(core.classify(target)).toBe(kind)
+  })
+
+  // A8: a protected prefix guards its own root, in every spelling a router may route there, and no wider.
+  it.each([
+    ['/api/v1', 'protected'],
+    ['/api/v1/', 'protected'],
+    ['/API/V1', 'protected'],
+    ['///api/v1/', 'protected'],
+    ['/api/v1;/', 'protected'],
+    ['/api/./v1/', 'protected'],
+    ['/api/v1%2F', 'protected'],
+    ['/api/v1#x', 'protected'],
+    ['/api/v10', 'outside'],
+    ['/api/v1x', 'outside'],
+    ['/api/v', 'outside'],
+    ['/api', 'outside'],
+  ])('A8: without a notFound root, %s is %s', (target, kind) => {
+    expect(createAdapterKit(createKeyward(), {}, 'test').classify(target)).toBe(kind)
+  })
+
+  it('A8: a route the framework matched at the root of a prefix is protected', () => {
+    const guest = createAdapterKit(createKeyward(), { paths: ['/v2/'] }, 'test')
+    const kinds = [guest.classify('/x', '/v2'), guest.classify('/v2'), guest.classify('/v20'), guest.classify('/v')]
+    expect(kinds).toEqual(['protected', 'protected', 'outside', 'outside'])
   })
 
   it('A3: the route a framework matched counts as a reading of its own', () => {

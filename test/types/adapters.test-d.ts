@@ -69,9 +69,9 @@ describe('keyward/fastify', () => {
 })
 
 describe('keyward/hono', () => {
-  test("c.get('apiKey') and c.var.requestId are typed through ContextVariableMap", () => {
+  test("c.get('apiKey') and c.var.requestId are typed through ContextVariableMap, the key as possibly undefined", () => {
     const read = (c: Context) => c.get('apiKey')
-    expectTypeOf(read).returns.toEqualTypeOf<ApiKeyContext>()
+    expectTypeOf(read).returns.toEqualTypeOf<ApiKeyContext | undefined>()
     const requestId = (c: Context) => c.var.requestId
     expectTypeOf(requestId).returns.toEqualTypeOf<string>()
   })
