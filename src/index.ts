@@ -132,6 +132,7 @@ export type {
   LimitDecision,
   LimitPolicy,
   LimitRequest,
+  LimitReservation,
   OwnerLimitsCheck,
   RateLimiter,
   Register,
