@@ -70,9 +70,12 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
   async function respond(request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
     const ip = limit !== null && typeof request.ip === 'string' && request.ip !== '' ? request.ip : null
     // Before the host's guard runs: a blocked address learns nothing, not even that a token is right.
-    const blocked = ip === null ? null : await limit!.blocked(ip, requestId)
+    const blocked = ip === null ? null : limit!.blockedHere(ip, requestId)
     if (blocked !== null) return blocked
     if (crossSite(request)) return failure('forbidden', DASHBOARD_MESSAGES.crossSite(), requestId)
+    // A10: the attempt is counted before the guard runs, and given back when the guard admits.
+    const attempt = ip === null ? null : await limit!.reserve(ip, requestId)
+    if (attempt !== null && 'answer' in attempt) return attempt.answer
     let principal: Principal | null
     try {
       principal = principalOf(await options.authorize(request))
@@ -81,9 +84,10 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
     }
     if (principal === null) {
-      const limited = ip === null ? null : await limit!.refused(ip, requestId)
-      return limited ?? failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
+      attempt?.refused()
+      return failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
     }
+    await attempt?.admitted()
     const route = matchRoute(request.path)
     if (!route) return failure('not_found', MESSAGES.notFound(n), requestId)
     if (!route.allow.includes(request.method)) {
@@ -137,6 +141,11 @@ function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): num
     const got = typeof failedAuthLimit === 'number' || failedAuthLimit === null ? String(failedAuthLimit) : typeof failedAuthLimit
     throw new TypeError(
       `keyward: createDashboard() option "failedAuthLimit" must be a whole number of refused requests per minute, 0 to turn the limit off (got ${got})`,
+    )
+  }
+  if (failedAuthLimit > 0 && typeof keyward.stores.limiter.reserve !== 'function') {
+    throw new TypeError(
+      'keyward: createDashboard() option "failedAuthLimit" needs a stores.limiter with reserve(), to count an attempt before the guard runs (the memory and Redis limiters have it); set it to 0 to turn the limit off',
     )
   }
   return failedAuthLimit

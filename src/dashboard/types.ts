@@ -54,8 +54,11 @@ export interface DashboardOptions {
    * Refused requests (the guard said no: 401) allowed per client address in any rolling minute.
    * Past it, every dashboard request from that address, the right credentials included, gets 429
    * `rate_limited` with `Retry-After` until the minute frees. Counted in the instance's own
-   * RateLimiter, so a fleet on Redis shares the count. Requests without a known address are not
-   * counted. Default 10; 0 turns the limit off.
+   * RateLimiter, so a fleet on Redis shares the count. Each attempt is counted before the guard
+   * runs and the count given back when the guard admits, so requests sent at once never run the
+   * guard more than this many times a minute; the limiter must have `reserve()` (the memory and
+   * Redis limiters do). Requests without a known address are not counted. Default 10; 0 turns the
+   * limit off.
    */
   failedAuthLimit?: number
 }
