@@ -493,7 +493,8 @@ function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): AdapterK
     })
     // The rest of an oversized body, or of one left unread that may be long, is not read: close
     // the connection instead of draining it.
-    if (read.body === undefined ? mayBeLong(headers, dashboard!.maxBodyBytes) : read.body.tooLarge) response.headers.Connection = 'close'
+    const unread = read.body === undefined
+    if (unread ? mayBeLong(headers, dashboard!.maxBodyBytes) : read.body!.tooLarge) response.headers.Connection = 'close'
     return response
   }
 

@@ -74,7 +74,10 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
     const blocked = ip === null ? null : limit!.blockedHere(ip, requestId)
     if (blocked !== null) return blocked
     const refusal = crossSiteRefusal(request, trustedOrigins)
-    if (refusal !== null) return failure('forbidden', refusal === 'other-site' ? DASHBOARD_MESSAGES.otherSite() : DASHBOARD_MESSAGES.crossSite(), requestId)
+    if (refusal !== null) {
+      const message = refusal === 'other-site' ? DASHBOARD_MESSAGES.otherSite() : DASHBOARD_MESSAGES.crossSite()
+      return failure('forbidden', message, requestId)
+    }
     // A10: the attempt is counted before the guard runs, and given back when the guard admits.
     const attempt = ip === null ? null : await limit!.reserve(ip, requestId)
     if (attempt !== null && 'answer' in attempt) return attempt.answer
@@ -118,13 +121,20 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
   }
 }
 
-async function bodyOf(readBody: NonNullable<DashboardRequest['readBody']>): Promise<Pick<DashboardRequest, 'body' | 'bodyTooLarge'>> {
+type BodyRead = Pick<DashboardRequest, 'body' | 'bodyTooLarge'>
+
+async function bodyOf(readBody: NonNullable<DashboardRequest['readBody']>): Promise<BodyRead> {
   const { body, tooLarge } = await readBody()
   return { body, bodyTooLarge: tooLarge }
 }
 
 /** The options, checked: a TypeError names the one that is wrong. */
-function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): { failedAuthLimit: number; trustedOrigins: TrustedOrigins } {
+interface CheckedOptions {
+  failedAuthLimit: number
+  trustedOrigins: TrustedOrigins
+}
+
+function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): CheckedOptions {
   if (typeof keyward !== 'object' || keyward === null || typeof keyward.keys?.create !== 'function') {
     throw new TypeError('keyward: createDashboard() needs a keyward instance from createKeyward()')
   }
@@ -146,7 +156,8 @@ function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): { f
   }
   if (failedAuthLimit > 0 && typeof keyward.stores.limiter.reserve !== 'function') {
     throw new TypeError(
-      'keyward: createDashboard() option "failedAuthLimit" needs a stores.limiter with reserve(), to count an attempt before the guard runs (the memory and Redis limiters have it); set it to 0 to turn the limit off',
+      'keyward: createDashboard() option "failedAuthLimit" needs a stores.limiter with reserve(), to count an attempt ' +
+        'before the guard runs (the memory and Redis limiters have it); set it to 0 to turn the limit off',
     )
   }
   return { failedAuthLimit, trustedOrigins: readTrustedOrigins(options.trustedOrigins) }

@@ -18,6 +18,8 @@ export type CrossSiteRefusal = 'other-site' | 'cookie-without-header' | null
 /** The origins the host trusts, checked at setup: `scheme://host[:port]`, lower case, no default port. */
 export type TrustedOrigins = ReadonlySet<string>
 
+const OPTION = 'keyward: createDashboard() option "trustedOrigins"'
+
 /**
  * The `trustedOrigins` option as a set; a TypeError names the option and, for a URL that is not an
  * origin, the origin meant.
@@ -25,7 +27,8 @@ export type TrustedOrigins = ReadonlySet<string>
 export function readTrustedOrigins(value: unknown): TrustedOrigins {
   if (value === undefined) return new Set()
   if (!Array.isArray(value)) {
-    throw new TypeError(`keyward: createDashboard() option "trustedOrigins" must be an array of origins such as 'https://admin.example.com' (got ${value === null ? 'null' : typeof value})`)
+    const got = value === null ? 'null' : typeof value
+    throw new TypeError(`${OPTION} must be an array of origins such as 'https://admin.example.com' (got ${got})`)
   }
   const origins = new Set<string>()
   for (const entry of value) {
@@ -33,7 +36,7 @@ export function readTrustedOrigins(value: unknown): TrustedOrigins {
     if (origin === null || origin !== entry) {
       const got = typeof entry === 'string' ? JSON.stringify(entry.slice(0, 100)) : entry === null ? 'null' : typeof entry
       const meant = origin !== null ? `; did you mean '${origin}'?` : ''
-      throw new TypeError(`keyward: createDashboard() option "trustedOrigins" takes origins written scheme://host[:port], such as 'https://admin.example.com' (got ${got}${meant})`)
+      throw new TypeError(`${OPTION} takes origins written scheme://host[:port], such as 'https://admin.example.com' (got ${got}${meant})`)
     }
     origins.add(origin)
   }

@@ -43,7 +43,8 @@ export interface RefusalLimit {
 
 export function createRefusalLimit(keyward: Keyward, limit: number, report: Report, failure: Failure): RefusalLimit {
   const limiter = keyward.stores.limiter
-  const guard: FailedAuthGuard = createFailedAuthGuard(limit, limiter, (error) => report(error, '', 'guard'), 'failed-dashboard')
+  const onError = (error: unknown) => report(error, '', 'guard')
+  const guard: FailedAuthGuard = createFailedAuthGuard(limit, limiter, onError, 'failed-dashboard')
   const storeBound = keyward.stores.timeoutMs
   const boundMs = typeof storeBound === 'number' && storeBound > 0 ? storeBound : COUNT_TIMEOUT_MS
   const n = keyward.names

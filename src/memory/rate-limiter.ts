@@ -171,7 +171,14 @@ function sweep(limiter: Limiter, now: number): void {
  * passes `consume = false` and then nothing is written, not even pruning: a peek at a later
  * time must not make buckets vanish that an earlier-stamped request would still count.
  */
-function decide(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number, consume: boolean, receipt?: Receipt): LimitDecision {
+function decide(
+  limiter: Limiter,
+  keyId: string,
+  policy: LimitPolicy,
+  now: number,
+  consume: boolean,
+  receipt?: Receipt,
+): LimitDecision {
   const s = secondOf(now)
   let state = limiter.states.get(keyId)
   const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets

@@ -120,7 +120,8 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
 
   async function reserve(keyId: string, policy: LimitPolicy, now: number): Promise<LimitReservation> {
     const state = keysElsewhere ? orphanState(keyId) : await stateOf(keyId)
-    const reply = array(await connection.script(LIMIT_SCRIPT, [state], [context.nowArgument(now), 'c', ...policyArguments(policy)]), WHAT)
+    const args = [context.nowArgument(now), 'c', ...policyArguments(policy)]
+    const reply = array(await connection.script(LIMIT_SCRIPT, [state], args), WHAT)
     const decision = decodeDecision(reply[0])
     if (!decision.allowed) return { decision, giveBack: () => undefined }
     // The receipt: {the decision just before, bucket second, month}.
