@@ -477,7 +477,8 @@ function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): AdapterK
   }
 
   async function runDashboard(view: RequestView, readBody: ReadBody, headers: DashboardRequest['headers']): Promise<KeywardResponse> {
-    const { body, tooLarge } = await readBody(dashboard!.maxBodyBytes)
+    // A10: the dashboard reads the body only once its guard has admitted the request.
+    const read: { body?: Awaited<ReturnType<ReadBody>> } = {}
     // H1 for the guard too: Node keeps only the first Authorization line in `headers`.
     if (typeof view.authorization === 'object') headers = { ...headers, authorization: [...view.authorization] }
     const response = await dashboard!.handle({
@@ -485,14 +486,24 @@ function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): AdapterK
       path: view.path!.slice(dashboardPath.length),
       query: view.query ?? '',
       headers,
-      body,
-      bodyTooLarge: tooLarge,
+      body: null,
+      bodyTooLarge: false,
+      readBody: async () => (read.body ??= await readBody(dashboard!.maxBodyBytes)),
       requestId: view.requestId!,
       ip: view.ip ?? null,
     })
-    // The rest of an oversized body is not read: close the connection instead of draining it.
-    if (tooLarge) response.headers.Connection = 'close'
+    // The rest of an oversized body, or of one left unread that may be long, is not read: close
+    // the connection instead of draining it.
+    const unread = read.body === undefined
+    if (unread ? mayBeLong(headers, dashboard!.maxBodyBytes) : read.body!.tooLarge) response.headers.Connection = 'close'
     return response
+  }
+
+  /** Whether a body left unread may be longer than `maxBytes`: declared so, or of a length not declared. */
+  function mayBeLong(headers: DashboardRequest['headers'], maxBytes: number): boolean {
+    if (headers['transfer-encoding'] !== undefined) return true
+    const length = headers['content-length']
+    return length !== undefined && !(Number(length) <= maxBytes)
   }
 
   return function answer(kind, view, readBody, headers) {

@@ -4,6 +4,7 @@
  * decision (guard and principal, routing, 404/405/413, body validation, owner isolation, store
  * faults) is made here, once. The parts live in `src/dashboard/`.
  */
+import { crossSiteRefusal, readTrustedOrigins, type TrustedOrigins } from './dashboard/cross-site.js'
 import { createPrincipalReader } from './dashboard/principal.js'
 import { createKeyRoutes, matchRoute } from './dashboard/key-routes.js'
 import { createRefusalLimit } from './dashboard/refusal-limit.js'
@@ -52,7 +53,7 @@ function dashboardError(code: DashboardErrorCode, message: string, requestId: st
  * response.status // 200
  */
 export function createDashboard(keyward: Keyward, options: DashboardOptions): Dashboard {
-  const failedAuthLimit = checkDashboardOptions(keyward, options)
+  const { failedAuthLimit, trustedOrigins } = checkDashboardOptions(keyward, options)
   const n = keyward.names
   const challenge = { 'WWW-Authenticate': `Bearer realm="${keyward.serviceName}"` }
   const report: Report = (error, requestId, phase) => {
@@ -70,9 +71,16 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
   async function respond(request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
     const ip = limit !== null && typeof request.ip === 'string' && request.ip !== '' ? request.ip : null
     // Before the host's guard runs: a blocked address learns nothing, not even that a token is right.
-    const blocked = ip === null ? null : await limit!.blocked(ip, requestId)
+    const blocked = ip === null ? null : limit!.blockedHere(ip, requestId)
     if (blocked !== null) return blocked
-    if (crossSite(request)) return failure('forbidden', DASHBOARD_MESSAGES.crossSite(), requestId)
+    const refusal = crossSiteRefusal(request, trustedOrigins)
+    if (refusal !== null) {
+      const message = refusal === 'other-site' ? DASHBOARD_MESSAGES.otherSite() : DASHBOARD_MESSAGES.crossSite()
+      return failure('forbidden', message, requestId)
+    }
+    // A10: the attempt is counted before the guard runs, and given back when the guard admits.
+    const attempt = ip === null ? null : await limit!.reserve(ip, requestId)
+    if (attempt !== null && 'answer' in attempt) return attempt.answer
     let principal: Principal | null
     try {
       principal = principalOf(await options.authorize(request))
@@ -81,9 +89,10 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
     }
     if (principal === null) {
-      const limited = ip === null ? null : await limit!.refused(ip, requestId)
-      return limited ?? failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
+      attempt?.refused()
+      return failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
     }
+    await attempt?.admitted()
     const route = matchRoute(request.path)
     if (!route) return failure('not_found', MESSAGES.notFound(n), requestId)
     if (!route.allow.includes(request.method)) {
@@ -92,10 +101,12 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
         Allow: allow,
       })
     }
-    if (request.bodyTooLarge || (request.body !== null && Buffer.byteLength(request.body, 'utf8') > DASHBOARD_MAX_BODY_BYTES)) {
+    // A10: the body is read only now, the guard having admitted the request.
+    const read = request.readBody === undefined ? request : await bodyOf(request.readBody)
+    if (read.bodyTooLarge || (read.body !== null && Buffer.byteLength(read.body, 'utf8') > DASHBOARD_MAX_BODY_BYTES)) {
       return failure('payload_too_large', DASHBOARD_MESSAGES.payloadTooLarge(n, DASHBOARD_MAX_BODY_BYTES), requestId)
     }
-    return serve(principal, route, request, requestId)
+    return serve(principal, route, read === request ? request : { ...request, ...read }, requestId)
   }
 
   return {
@@ -110,16 +121,20 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
   }
 }
 
-/**
- * U2: a guard that reads a cookie would let another site's page act with the user's session; a
- * custom header is something such a page cannot add without the browser asking this origin first.
- */
-function crossSite(request: DashboardRequest): boolean {
-  return request.headers.cookie !== undefined && request.headers['x-keyward-request'] !== '1'
+type BodyRead = Pick<DashboardRequest, 'body' | 'bodyTooLarge'>
+
+async function bodyOf(readBody: NonNullable<DashboardRequest['readBody']>): Promise<BodyRead> {
+  const { body, tooLarge } = await readBody()
+  return { body, bodyTooLarge: tooLarge }
 }
 
-/** The options, checked: a TypeError names the one that is wrong. Returns the refusal limit. */
-function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): number {
+/** The options, checked: a TypeError names the one that is wrong. */
+interface CheckedOptions {
+  failedAuthLimit: number
+  trustedOrigins: TrustedOrigins
+}
+
+function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): CheckedOptions {
   if (typeof keyward !== 'object' || keyward === null || typeof keyward.keys?.create !== 'function') {
     throw new TypeError('keyward: createDashboard() needs a keyward instance from createKeyward()')
   }
@@ -139,5 +154,11 @@ function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): num
       `keyward: createDashboard() option "failedAuthLimit" must be a whole number of refused requests per minute, 0 to turn the limit off (got ${got})`,
     )
   }
-  return failedAuthLimit
+  if (failedAuthLimit > 0 && typeof keyward.stores.limiter.reserve !== 'function') {
+    throw new TypeError(
+      'keyward: createDashboard() option "failedAuthLimit" needs a stores.limiter with reserve(), to count an attempt ' +
+        'before the guard runs (the memory and Redis limiters have it); set it to 0 to turn the limit off',
+    )
+  }
+  return { failedAuthLimit, trustedOrigins: readTrustedOrigins(options.trustedOrigins) }
 }

@@ -1,6 +1,6 @@
 import { clientAddressKey } from './client-address.js'
 import { isPromise } from './store-calls.js'
-import type { Awaitable, FailedAuthCheck, LimitDecision, LimitPolicy, RateLimiter } from './types.js'
+import type { Awaitable, FailedAuthCheck, LimitDecision, LimitPolicy, LimitReservation, RateLimiter } from './types.js'
 
 /**
  * E7: limits failed authentications per client address. Every method takes the address as the
@@ -36,12 +36,28 @@ export interface FailedAuthGuard {
    * in the store, so a concurrent burst gets exactly `limit` 401s, also on a shared store.
    */
   recordFailure(ip: string, now: number): Awaitable<number>
+  /**
+   * Counts an attempt of the address before its credentials are checked (the dashboard's order:
+   * reserve, check, give back on success), so concurrent attempts never get more checks than the
+   * limit. Needs `limiter.reserve`. Rejects (or throws) when the limiter does.
+   */
+  reserve(ip: string, now: number): Awaitable<ReservedAttempt>
   /** The address's counter, for `AuthorizeInput.failedAuth`. */
   counterOf(ip: string): FailedAuthCheck
   /** Remembers that the store answered the address `blocked` for `retryAfter` seconds. */
   learnBlocked(ip: string, retryAfter: number, now: number): void
   /** Whether the limiter's counts are shared with other processes (`RateLimiter.shared`). */
   readonly shared: boolean
+}
+
+/** An attempt counted before its credentials were checked. */
+export interface ReservedAttempt {
+  /** Seconds the address must wait when the attempt is beyond the limit (nothing was counted), else 0. */
+  retryAfter: number
+  /** The credentials were right: the count is given back. */
+  admitted(): Awaitable<void>
+  /** The credentials were wrong: the count stays, and a full window is remembered as a block. */
+  refused(): void
 }
 
 const SWEEP_AT = 10_000
@@ -113,7 +129,7 @@ export function createFailedAuthGuard(
     return blocks.size === 0 ? 0 : blocks.secondsLeft(keyOf(ip), now)
   }
 
-  /** The seconds a peek at the count says the address must wait, remembered when it must. */
+  /** The seconds a peek or a reservation says the address must wait, remembered when it must. */
   function waitOf(key: string, decision: LimitDecision, now: number): number {
     if (decision.allowed) return 0
     const retryAfter = Math.max(1, decision.retryAfter)
@@ -127,9 +143,24 @@ export function createFailedAuthGuard(
     return decision.allowed ? 0 : Math.max(1, decision.retryAfter)
   }
 
+  function reservedAttempt(key: string, reservation: LimitReservation, now: number): ReservedAttempt {
+    const { decision } = reservation
+    return {
+      retryAfter: waitOf(key, decision, now),
+      admitted: () => reservation.giveBack(),
+      refused: () => settle(key, decision),
+    }
+  }
+
   return {
     shared,
     blockedFor,
+    reserve(ip, now) {
+      const key = keyOf(ip)
+      const reserved = limiter.reserve!(`${namespace}:${key}`, policy, now)
+      if (isPromise(reserved)) return reserved.then((reservation) => reservedAttempt(key, reservation, now))
+      return reservedAttempt(key, reserved, now)
+    },
     check(ip, now) {
       const known = blockedFor(ip, now)
       if (known > 0 || !shared) return known

@@ -133,6 +133,7 @@ export type {
   LimitDecision,
   LimitPolicy,
   LimitRequest,
+  LimitReservation,
   OwnerLimitsCheck,
   RateLimiter,
   Register,

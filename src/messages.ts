@@ -174,6 +174,9 @@ export const DASHBOARD_MESSAGES = {
   /** U2: a request carrying a cookie without the header another site's page cannot send. */
   crossSite: () =>
     'Dashboard requests that carry a cookie must send the X-Keyward-Request: 1 header; another site cannot send it for you.',
+  /** A10: a state-changing request from another site's page, refused whatever credentials it carries. */
+  otherSite: () =>
+    "Dashboard requests that change keys must come from this site's own pages; this one came from another site and was refused.",
   /** E5, R5: the guard itself failed; never fail open. */
   guardFailed: (_: MessageNames, requestId: string) =>
     `Internal error while checking dashboard access. Retry once; if it persists, contact support quoting request id ${requestId}.`,

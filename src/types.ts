@@ -209,6 +209,22 @@ export interface RateLimiter {
    * implementation must pass the `consumeAll` cases of `test/contracts/rate-limiter.contract.ts`.
    */
   consumeAll?(requests: readonly LimitRequest[], now: number): Awaitable<LimitDecision[]>
+  /**
+   * `consume`, with a way to take the count back: the dashboard counts an attempt before its
+   * guard runs and gives the count back when the guard admits, so that concurrent attempts can
+   * never run the guard more often than the limit. `giveBack` removes exactly the one request
+   * counted (from the bucket and month it was counted in) and does nothing when nothing was
+   * counted, when called again, or once that bucket has left the window. Optional: the dashboard
+   * needs it while its `failedAuthLimit` is on (the memory and Redis limiters have it); every
+   * implementation must pass the `reserve` cases of `test/contracts/rate-limiter.contract.ts`.
+   */
+  reserve?(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitReservation>
+}
+
+/** What `RateLimiter.reserve` answers: the decision of its `consume`, and how to take the count back. */
+export interface LimitReservation {
+  decision: LimitDecision
+  giveBack(): Awaitable<void>
 }
 
 /** One limit of a `RateLimiter.consumeAll` call: the id its state is kept under, and its policy. */

@@ -1,15 +1,18 @@
 /**
  * E5 + E7: the dashboard's own brute-force limit, counted apart from failed API-key
  * authentications, in the instance's limiter (shared by a fleet on Redis).
+ *
+ * A10: an attempt is counted before the guard runs and given back when the guard admits, so
+ * concurrent attempts from one address never run the guard more than the limit allows.
  */
-import { createFailedAuthGuard, type FailedAuthGuard } from '../failed-auth-guard.js'
+import { createFailedAuthGuard, type FailedAuthGuard, type ReservedAttempt } from '../failed-auth-guard.js'
 import type { Keyward } from '../keyward.js'
 import { DASHBOARD_MESSAGES } from '../messages.js'
 import { isPromise, withTimeout } from '../store-calls.js'
 import type { Awaitable, KeywardResponse } from '../types.js'
 import type { Failure, Report } from './types.js'
 
-/** How long a dashboard 401 waits for its failure to be counted when the store sets no bound itself (R5). */
+/** How long a dashboard request waits for its attempt to be counted when the store sets no bound itself (R5). */
 const COUNT_TIMEOUT_MS = 1000
 
 /** `value`, or a StoreTimeoutError once `ms` have passed. */
@@ -17,36 +20,64 @@ function withinBound<T>(value: Awaitable<T>, ms: number): Promise<T> {
   return isPromise(value) ? withTimeout(value, ms) : Promise.resolve(value)
 }
 
+/** An attempt counted while the guard runs: settle it with the guard's answer. */
+export interface CountedAttempt {
+  /** The guard admitted: the count is given back (a failure to do so is reported, and costs only that count). */
+  admitted(): Promise<void>
+  /** The guard refused: the count stays. */
+  refused(): void
+}
+
+/** A reservation that could not be made on a process-local limiter: the guard decides, uncounted. */
+const UNCOUNTED: CountedAttempt = { admitted: () => Promise.resolve(), refused: () => undefined }
+
 export interface RefusalLimit {
-  /** The 429 for an address blocked here or, with a shared limiter, elsewhere; a count that cannot be read fails closed. */
-  blocked(ip: string, requestId: string): Promise<KeywardResponse | null>
-  /** Counts a refusal; the 429 when it is beyond the limit. A count that fails leaves the 401: refused either way. */
-  refused(ip: string, requestId: string): Promise<KeywardResponse | null>
+  /** The 429 for an address this process has seen blocked; no store call. */
+  blockedHere(ip: string, requestId: string): KeywardResponse | null
+  /**
+   * Counts the attempt before the guard runs: the answer to send instead (429 beyond the limit;
+   * 500 when a shared count cannot be made: fail closed), or the attempt to settle.
+   */
+  reserve(ip: string, requestId: string): Promise<{ answer: KeywardResponse } | CountedAttempt>
 }
 
 export function createRefusalLimit(keyward: Keyward, limit: number, report: Report, failure: Failure): RefusalLimit {
-  const guard: FailedAuthGuard = createFailedAuthGuard(limit, keyward.stores.limiter, (error) => report(error, '', 'guard'), 'failed-dashboard')
+  const limiter = keyward.stores.limiter
+  const onError = (error: unknown) => report(error, '', 'guard')
+  const guard: FailedAuthGuard = createFailedAuthGuard(limit, limiter, onError, 'failed-dashboard')
   const storeBound = keyward.stores.timeoutMs
   const boundMs = typeof storeBound === 'number' && storeBound > 0 ? storeBound : COUNT_TIMEOUT_MS
   const n = keyward.names
   const tooMany = (retryAfter: number, requestId: string) =>
     failure('rate_limited', DASHBOARD_MESSAGES.failedAuthorizations(n, retryAfter), requestId, { 'Retry-After': String(retryAfter) })
+
+  function counted(attempt: ReservedAttempt): CountedAttempt {
+    return {
+      admitted: () =>
+        withinBound(attempt.admitted(), boundMs).catch((error: unknown) => {
+          report(error, '', 'guard')
+        }),
+      refused: attempt.refused,
+    }
+  }
+
   return {
-    async blocked(ip, requestId) {
-      try {
-        const retryAfter = await withinBound(guard.check(ip, keyward.clock.now()), boundMs)
-        return retryAfter > 0 ? tooMany(retryAfter, requestId) : null
-      } catch (error) {
-        report(error, requestId, 'guard')
-        return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
-      }
-    },
-    async refused(ip, requestId) {
-      const retryAfter = await withinBound(guard.recordFailure(ip, keyward.clock.now()), boundMs).catch((error: unknown) => {
-        report(error, '', 'guard')
-        return 0
-      })
+    blockedHere(ip, requestId) {
+      const retryAfter = guard.blockedFor(ip, keyward.clock.now())
       return retryAfter > 0 ? tooMany(retryAfter, requestId) : null
+    },
+    async reserve(ip, requestId) {
+      let attempt: ReservedAttempt
+      try {
+        attempt = await withinBound(guard.reserve(ip, keyward.clock.now()), boundMs)
+      } catch (error) {
+        // A shared count (another instance may have blocked the address) fails closed, as a check
+        // that cannot be read; a process-local one that fails leaves the guard to refuse either way.
+        report(error, guard.shared ? requestId : '', 'guard')
+        if (!guard.shared) return UNCOUNTED
+        return { answer: failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId) }
+      }
+      return attempt.retryAfter > 0 ? { answer: tooMany(attempt.retryAfter, requestId) } : counted(attempt)
     },
   }
 }

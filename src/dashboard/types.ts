@@ -11,10 +11,16 @@ export interface DashboardRequest {
   query: string
   /** Header names in lower case, values as Node's `req.headers` holds them. */
   headers: Record<string, string | string[] | undefined>
-  /** The raw body text; null when the request has none. */
+  /** The raw body text; null when the request has none, or when it is read later by `readBody`. */
   body: string | null
   /** The adapter stopped reading because the body is longer than `maxBodyBytes`. */
   bodyTooLarge: boolean
+  /**
+   * Reads the body (up to `maxBodyBytes`) when the dashboard needs it: only once the guard has
+   * admitted the request, so a refused request's body is never read. When given, `body` and
+   * `bodyTooLarge` are not looked at. The keyward adapters pass it.
+   */
+  readBody?: () => Promise<{ body: string | null; tooLarge: boolean }>
   /** The request id already chosen for this request (R2). */
   requestId: string
   /** The client address; null when unknown (such requests are not counted by `failedAuthLimit`). */
@@ -37,8 +43,9 @@ export type DashboardGuardResult = DashboardPrincipal | boolean | null | undefin
 /** Options of `createDashboard()`. */
 export interface DashboardOptions {
   /**
-   * Says who is asking (O8). Runs before anything else, unknown paths included. A throw or a
-   * rejection is 500 (never fail open).
+   * Says who is asking (O8). Runs before anything else, unknown paths included, and before the
+   * body is read (through the adapters, `request.body` is null here). A throw or a rejection is
+   * 500 (never fail open).
    *
    * @example
    * authorize: async (request) => {
@@ -54,10 +61,27 @@ export interface DashboardOptions {
    * Refused requests (the guard said no: 401) allowed per client address in any rolling minute.
    * Past it, every dashboard request from that address, the right credentials included, gets 429
    * `rate_limited` with `Retry-After` until the minute frees. Counted in the instance's own
-   * RateLimiter, so a fleet on Redis shares the count. Requests without a known address are not
-   * counted. Default 10; 0 turns the limit off.
+   * RateLimiter, so a fleet on Redis shares the count. Each attempt is counted before the guard
+   * runs and the count given back when the guard admits, so requests sent at once never run the
+   * guard more than this many times a minute; the limiter must have `reserve()` (the memory and
+   * Redis limiters do). Requests without a known address are not counted. Default 10; 0 turns the
+   * limit off.
    */
   failedAuthLimit?: number
+  /**
+   * Other origins whose pages may send state-changing dashboard requests (anything but GET and
+   * HEAD). Such a request from a browser on another site is refused with 403 `forbidden` whatever
+   * credentials it carries (a cookie, HTTP Basic, a client certificate): `Sec-Fetch-Site:
+   * cross-site` or `same-site`, or an `Origin` (`null` included) that is not the request's own
+   * (`http(s)://` and its Host header). Requests with neither header (curl, server-to-server) are
+   * not affected. List an origin here when the admin page is served from another one, or when a
+   * proxy in front rewrites the Host header: each written `scheme://host[:port]`, as browsers send
+   * it. Default: none.
+   *
+   * @example
+   * trustedOrigins: ['https://admin.example.com']
+   */
+  trustedOrigins?: readonly string[]
 }
 
 /** The dashboard handlers, ready to mount under `/api/dashboard`. */

@@ -7,7 +7,7 @@ import {
   utcMonthIndex,
   utcMonthStartSeconds,
 } from '../limits-math.js'
-import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../types.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../types.js'
 
 /** Options of `createMemoryRateLimiter`. */
 export interface MemoryRateLimiterOptions {
@@ -24,6 +24,7 @@ export interface MemoryRateLimiter extends RateLimiter {
   consume(keyId: string, policy: LimitPolicy, now: number): LimitDecision
   peek(keyId: string, policy: LimitPolicy, now: number): LimitDecision
   consumeAll(requests: readonly LimitRequest[], now: number): LimitDecision[]
+  reserve(keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation
   /** Keys that currently hold state (recent requests or a quota counter of a running month). */
   readonly size: number
   /**
@@ -32,6 +33,17 @@ export interface MemoryRateLimiter extends RateLimiter {
    * by itself every `sweepEvery` operations; calling it is only needed to reclaim memory sooner.
    */
   sweep(now: number): void
+}
+
+/** A reservation whose count is given back synchronously. */
+export interface MemoryLimitReservation extends LimitReservation {
+  giveBack(): void
+}
+
+/** Where a reserved request was counted: its bucket's second and its month (-1: none); second NaN when nothing was. */
+interface Receipt {
+  second: number
+  month: number
 }
 
 /**
@@ -130,6 +142,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     consume: (keyId, policy, now) => decide(limiter, keyId, policy, now, true),
     peek: (keyId, policy, now) => decide(limiter, keyId, policy, now, false),
     consumeAll: (requests, now) => consumeAll(limiter, requests, now),
+    reserve: (keyId, policy, now) => reserve(limiter, keyId, policy, now),
     get size() {
       return limiter.states.size
     },
@@ -158,7 +171,14 @@ function sweep(limiter: Limiter, now: number): void {
  * passes `consume = false` and then nothing is written, not even pruning: a peek at a later
  * time must not make buckets vanish that an earlier-stamped request would still count.
  */
-function decide(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number, consume: boolean): LimitDecision {
+function decide(
+  limiter: Limiter,
+  keyId: string,
+  policy: LimitPolicy,
+  now: number,
+  consume: boolean,
+  receipt?: Receipt,
+): LimitDecision {
   const s = secondOf(now)
   let state = limiter.states.get(keyId)
   const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets
@@ -189,7 +209,7 @@ function decide(limiter: Limiter, keyId: string, policy: LimitPolicy, now: numbe
 
   const allowed = minuteCount < policy.perMinute && (perMonth === null || monthCount < perMonth)
   if (allowed && consume) {
-    state = count(limiter, state, keyId, s, perMonth === null ? null : month, monthCount)
+    state = count(limiter, state, keyId, s, perMonth === null ? null : month, monthCount, receipt)
     minuteCount = state.minuteCount
     if (perMonth !== null) monthCount = state.monthCount
   }
@@ -213,12 +233,24 @@ function decide(limiter: Limiter, keyId: string, policy: LimitPolicy, now: numbe
  * Counts one admitted request of second `s` in `keyId`'s state, made on its first admission;
  * `month` is null without a quota, and then the month counter is left as it is.
  */
-function count(limiter: Limiter, state: KeyLimitState | undefined, keyId: string, s: number, month: number | null, monthCount: number): KeyLimitState {
+function count(
+  limiter: Limiter,
+  state: KeyLimitState | undefined,
+  keyId: string,
+  s: number,
+  month: number | null,
+  monthCount: number,
+  receipt?: Receipt,
+): KeyLimitState {
   if (state === undefined) {
     state = { buckets: [], minuteCount: 0, monthIndex: -1, monthCount: 0 }
     limiter.states.set(keyId, state)
   }
-  addToBucket(state.buckets, s)
+  const second = addToBucket(state.buckets, s)
+  if (receipt !== undefined) {
+    receipt.second = second
+    receipt.month = month ?? -1
+  }
   state.minuteCount++
   if (month !== null) {
     state.monthIndex = month
@@ -235,20 +267,50 @@ function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: nu
   return requests.map(({ id, policy }) => decide(limiter, id, policy, now, true))
 }
 
+/** `consume`, remembering where the request was counted so that `giveBack` removes exactly it. */
+function reserve(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation {
+  const receipt: Receipt = { second: Number.NaN, month: -1 }
+  const decision = decide(limiter, keyId, policy, now, true, receipt)
+  return {
+    decision,
+    giveBack() {
+      if (Number.isNaN(receipt.second)) return
+      giveBack(limiter, keyId, receipt)
+      receipt.second = Number.NaN
+    },
+  }
+}
+
+/** Removes the one request `receipt` names, as if it had never been counted; a bucket already pruned stays gone. */
+function giveBack(limiter: Limiter, keyId: string, receipt: Receipt): void {
+  const state = limiter.states.get(keyId)
+  if (state === undefined) return
+  const buckets = state.buckets
+  for (let i = 0; i < buckets.length; i += 2) {
+    if (buckets[i] !== receipt.second) continue
+    if (buckets[i + 1]! > 1) buckets[i + 1] = buckets[i + 1]! - 1
+    else buckets.splice(i, 2)
+    state.minuteCount--
+    break
+  }
+  if (receipt.month !== -1 && state.monthIndex === receipt.month && state.monthCount > 0) state.monthCount--
+}
+
 /**
  * Adds one request of second `s` to pruned buckets: into the newest bucket when it is `s`, as a
  * new newest bucket when `s` is later, and otherwise (an earlier-stamped request) into bucket
  * `max(s, newest - 60)` so that the window never spans more than 61 seconds.
  */
-function addToBucket(buckets: number[], s: number): void {
+function addToBucket(buckets: number[], s: number): number {
   const length = buckets.length
   if (length === 0 || buckets[length - 2]! < s) {
     buckets.push(s, 1)
-    return
+    return s
   }
   const second = Math.max(s, buckets[length - 2]! - (BUCKET_LIFETIME_SECONDS - 1))
   let i = length - 2
   while (i >= 0 && buckets[i]! > second) i -= 2
   if (i >= 0 && buckets[i] === second) buckets[i + 1] = buckets[i + 1]! + 1
   else buckets.splice(i + 2, 0, second, 1)
+  return second
 }

@@ -1,5 +1,5 @@
 import { assertDistinct } from '../limits-math.js'
-import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../types.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../types.js'
 import { array, badReply, decodeDecision, integer } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
 import { type LimitCall, createLimitQueue } from './limiter-batch.js'
@@ -15,6 +15,8 @@ export interface RedisRateLimiter extends RateLimiter {
    * (sent before the answer, not waited for).
    */
   consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]>
+  /** `consume` with a receipt, in one script call; `giveBack` is a second call that removes exactly that count. */
+  reserve(keyId: string, policy: LimitPolicy, now: number): Promise<LimitReservation>
   /** Every instance on the same Redis and prefix counts in the same state. */
   readonly shared: true
   /**
@@ -116,8 +118,29 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     return decisions
   }
 
+  async function reserve(keyId: string, policy: LimitPolicy, now: number): Promise<LimitReservation> {
+    const state = keysElsewhere ? orphanState(keyId) : await stateOf(keyId)
+    const args = [context.nowArgument(now), 'c', ...policyArguments(policy)]
+    const reply = array(await connection.script(LIMIT_SCRIPT, [state], args), WHAT)
+    const decision = decodeDecision(reply[0])
+    if (!decision.allowed) return { decision, giveBack: () => undefined }
+    // The receipt: {the decision just before, bucket second, month}.
+    const receipt = array(reply[1], WHAT)
+    let giveBack: string[] | null = ['', 'r', String(integer(receipt[1], WHAT)), monthOf(receipt[2])]
+    return {
+      decision,
+      async giveBack() {
+        if (giveBack === null) return
+        const args = giveBack
+        giveBack = null
+        await connection.script(LIMIT_SCRIPT, [state], args)
+      },
+    }
+  }
+
   return {
     consume: (keyId, policy, now) => decide(keyId, policy, now, true),
+    reserve,
     peek: (keyId, policy, now) => decide(keyId, policy, now, false),
     consumeAll,
     shared: true,

@@ -471,6 +471,58 @@ export function runRateLimiterContract(
       })
     })
 
+    describe('reserve: a count given back (A10)', () => {
+      /** reserve is optional in the contract; a limiter that has it must pass these. */
+      function reserve(context: TestContext, keyId: string, policy: LimitPolicy, now: number) {
+        if (typeof limiter.reserve !== 'function') context.skip()
+        return attempt(() => limiter.reserve!(keyId, policy, now))
+      }
+      const quota: LimitPolicy = { perMinute: 3, perMonth: 5 }
+
+      it('A10: a reservation counts as consume does; given back, the window and the quota are as before it', async (context) => {
+        const a = randomKeyId()
+        await limiter.consume(a, quota, at(0))
+        const before = await limiter.peek(a, quota, at(1.5))
+        const reserved = await reserve(context, a, quota, at(1.5))
+        expect(reserved.decision).toMatchObject({ allowed: true, minute: { remaining: 1, reset: T0_SECONDS + 61 }, month: { remaining: 3 } })
+        await reserved.giveBack()
+        expect(await limiter.peek(a, quota, at(1.5))).toEqual(before)
+        // Given back twice, nothing more is taken.
+        await reserved.giveBack()
+        expect(await limiter.peek(a, quota, at(1.5))).toEqual(before)
+        expect(await limiter.consume(a, quota, at(2))).toMatchObject({ minute: { remaining: 1, reset: T0_SECONDS + 61 } })
+      })
+
+      it('A10: given back after its second has passed, the count leaves its own bucket: the window resets when the older bucket expires', async (context) => {
+        const a = randomKeyId()
+        await limiter.consume(a, tenPerMinute, at(0))
+        const reserved = await reserve(context, a, tenPerMinute, at(30))
+        await limiter.consume(a, tenPerMinute, at(45))
+        await reserved.giveBack()
+        const after = await limiter.peek(a, tenPerMinute, at(50))
+        expect(after.minute).toEqual({ limit: 10, remaining: 8, reset: T0_SECONDS + 61 })
+        expect((await limiter.peek(a, tenPerMinute, at(61))).minute).toEqual({ limit: 10, remaining: 9, reset: T0_SECONDS + 106 })
+      })
+
+      it('A10: a refused reservation counts nothing and its giveBack takes nothing away', async (context) => {
+        const a = randomKeyId()
+        await consumeMany(a, quota, at(0), 3)
+        const refused = await reserve(context, a, quota, at(1))
+        expect(refused.decision).toMatchObject({ allowed: false, binding: 'minute', retryAfter: 60 })
+        await refused.giveBack()
+        expect(await limiter.peek(a, quota, at(1))).toEqual(refused.decision)
+      })
+
+      it('A10: concurrent reservations admit exactly the limit; giving back the admitted ones frees them all', async (context) => {
+        const a = randomKeyId()
+        const reservations = await Promise.all(Array.from({ length: 25 }, () => reserve(context, a, tenPerMinute, at(1))))
+        const admitted = reservations.filter((r) => r.decision.allowed)
+        expect(admitted).toHaveLength(10)
+        await Promise.all(reservations.map((r) => r.giveBack()))
+        expect((await limiter.peek(a, tenPerMinute, at(1))).minute.remaining).toBe(10)
+      })
+    })
+
     describe('properties', () => {
       it('L2/L4: decisions match the 61-bucket model exactly, no rolling 60 s span exceeds the limit, and Retry-After is exact', async () => {
         await fc.assert(

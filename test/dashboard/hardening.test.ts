@@ -119,7 +119,8 @@ describe('dashboard brute-force limit (E5, E7)', () => {
   it('E5/R5: a limiter that throws while counting leaves the 401 and is reported to onError (phase guard)', async () => {
     const memory = createMemoryStores()
     const boom = new Error('limiter down')
-    const limiter: RateLimiter = { ...memory.limiter, consume: () => { throw boom } }
+    // The dashboard counts an attempt with reserve() (A10): both ways of counting fail.
+    const limiter: RateLimiter = { ...memory.limiter, consume: () => { throw boom }, reserve: () => { throw boom } }
     const stores: KeywardStores = { ...memory, limiter }
     const onError = vi.fn()
     const t = setup({ keyward: { stores }, dashboard: { failedAuthLimit: 1, onError } })
@@ -130,7 +131,8 @@ describe('dashboard brute-force limit (E5, E7)', () => {
 
   it('E5/R5: a limiter that never answers does not hold the 401 past the store bound', async () => {
     const memory = createMemoryStores()
-    const stores: KeywardStores = { ...memory, timeoutMs: 50, limiter: { ...memory.limiter, consume: () => new Promise(() => undefined) } }
+    const never = () => new Promise<never>(() => undefined)
+    const stores: KeywardStores = { ...memory, timeoutMs: 50, limiter: { ...memory.limiter, consume: never, reserve: never } }
     const onError = vi.fn()
     const t = setup({ keyward: { stores }, dashboard: { failedAuthLimit: 1, onError } })
     const started = performance.now()

@@ -5,7 +5,7 @@
  * characters or keys. Each test connects from its own loopback address (127.0.0.0/8), so client
  * addresses are real and no proxy header is involved.
  */
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { bearerTokenGuard, type DashboardOptions } from '../../src/dashboard.js'
 import { generateKey } from '../../src/key-format.js'
@@ -70,6 +70,48 @@ async function startApp(target: Target, keyward: Keyward, dashboard: Partial<Das
   const app = await target.build({ keyward, dashboard: { authorize: bearerTokenGuard(TOKEN), ...dashboard }, trustProxy: false })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
   return { keyward, port: (app.server.address() as AddressInfo).port, close: () => app.close() }
+}
+
+interface EarlyAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+  /** Resolves once the server has closed the connection. */
+  closed: Promise<void>
+  /** Closes the connection from this side. */
+  destroy(): void
+}
+
+/**
+ * Sends a request head declaring `Content-Length: declared` and only the first bytes of its body,
+ * then never the rest; resolves with the answer once it has come in full, or rejects after 3 s.
+ */
+function sendUnfinished(address: string, port: number, method: string, path: string, headers: Record<string, string>, declared: number): Promise<EarlyAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: address })
+    const closed = new Promise<void>((done) => socket.once('close', () => done()))
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error('no answer within 3 s: the server waited for the body'))
+    }, 3000)
+    let raw = Buffer.alloc(0)
+    socket.on('error', () => undefined)
+    socket.on('data', (chunk: Buffer) => {
+      raw = Buffer.concat([raw, chunk])
+      const text = raw.toString('utf8')
+      const end = text.indexOf('\r\n\r\n')
+      if (end < 0) return
+      const [statusLine, ...lines] = text.slice(0, end).split('\r\n')
+      const head: Record<string, string> = {}
+      for (const line of lines) head[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim()
+      const body = text.slice(end + 4)
+      if (Buffer.byteLength(body) < Number(head['content-length'] ?? 0)) return
+      clearTimeout(timer)
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers: head, body, closed, destroy: () => socket.destroy() })
+    })
+    const lines = Object.entries({ Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json', ...headers, 'Content-Length': String(declared) })
+    socket.write(`${method} ${path} HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n{"name":`)
+  })
 }
 
 async function refuse(app: RunningApp, address: string, times: number): Promise<void> {
@@ -141,6 +183,37 @@ for (const target of TARGETS) {
       expect(blockedForKeys.status, show(blockedForKeys)).toBe(429)
       const list = await from(guesser, app.port, 'GET', KEYS, RIGHT)
       expect(list.status, show(list)).toBe(200)
+    })
+
+    it('A10: a refusal comes without the body being read — a create whose body never finishes gets its 401 (wrong token) or 403 (another site) at once, and nothing is created', async () => {
+      const app = await started()
+      const refused = await sendUnfinished(freshAddress(), app.port, 'POST', KEYS, WRONG, 100)
+      refused.destroy()
+      expect(refused.status, refused.body).toBe(401)
+      expect(JSON.parse(refused.body).error.code).toBe('UNAUTHORIZED')
+      const otherSite = await sendUnfinished(freshAddress(), app.port, 'POST', KEYS, { ...RIGHT, Origin: 'https://evil.example' }, 100)
+      otherSite.destroy()
+      expect(otherSite.status, otherSite.body).toBe(403)
+      expect(JSON.parse(otherSite.body).error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/^Dashboard requests that change keys must come from this site's own pages/) })
+      expect((await app.keyward.keys.list()).keys).toEqual([])
+    })
+
+    it('A10: an oversized body refused by the guard is not read — 401 with Connection: close, and the server closes the connection though the body never came', async () => {
+      const app = await started()
+      const refused = await sendUnfinished(freshAddress(), app.port, 'POST', KEYS, WRONG, 10 * 1024 * 1024)
+      expect(refused.status, refused.body).toBe(401)
+      expect(refused.headers.connection).toBe('close')
+      await refused.closed
+    })
+
+    it('A10: a cross-site post with the right credentials → 403 forbidden; the same post from the page\'s own origin (Host 127.0.0.1) → 201', async () => {
+      const app = await started()
+      const address = freshAddress()
+      const crossSite = await from(address, app.port, 'POST', KEYS, { ...JSON_HEADERS, 'Sec-Fetch-Site': 'cross-site' }, '{"name":"x"}')
+      expectError(crossSite, 403, 'forbidden')
+      const own = await from(address, app.port, 'POST', KEYS, { ...JSON_HEADERS, Origin: 'http://127.0.0.1', 'Sec-Fetch-Site': 'same-origin' }, '{"name":"x"}')
+      expect(own.status, show(own)).toBe(201)
+      expect((await app.keyward.keys.list()).keys).toHaveLength(1)
     })
 
     it('E5: a create body that gives scopes twice ({"scopes":["ip"],"scopes":null}) → 400 invalid_request naming scopes; no every-scope key is made', async () => {
