@@ -52,7 +52,7 @@ async function listen(framework: Framework, keyward: Keyward): Promise<Server> {
     const app = new Hono()
     const api = keywardHono(keyward)
     app.use(api)
-    app.get(ROUTE, (c) => c.json({ data: { name: c.var.apiKey.name } }))
+    app.get(ROUTE, (c) => c.json({ data: { name: c.var.apiKey!.name } }))
     server = createServer(getRequestListener(app.fetch))
   }
   server.listen(0, '127.0.0.1')
