@@ -1,14 +1,15 @@
 /**
  * The cost of telemetry, on Fastify with the memory store: keyward with the OpenTelemetry API
  * installed and no SDK registered (the `memory` server) stays at ≥ 0.97× keyward with OpenTelemetry
- * off (`telemetry-off`), and with the SDK registered and a batch span processor (`telemetry-sdk`)
- * at ≥ 0.85×. Beside them, the SDK's own floor (`telemetry-span`): keyward's OpenTelemetry off and
- * one span with keyward's attributes recorded by the host's hooks, so the report tells the SDK's
- * cost from keyward's. Each round runs the servers back to back; a ratio is the median of the
- * rounds' ratios.
+ * off (`telemetry-off`). With the SDK registered and a batch span processor (`telemetry-sdk`),
+ * keyward is judged against the host's own floor (`telemetry-span`: keyward's OpenTelemetry off, the
+ * same SDK, and one span with keyward's attributes recorded by the host's hooks) at ≥ 0.95×: the
+ * SDK's own span is not keyward's cost to remove. The ratios to OpenTelemetry off of both SDK servers
+ * are printed for information. Each round runs the servers back to back; a ratio is the median of
+ * the rounds' ratios.
  *
  * `npm run bench` reports these targets with the others. `npx tsx bench/telemetry.ts [rounds]
- * [seconds]` runs only these three servers (default 6 rounds of 5 s after BENCH_WARMUP, default
+ * [seconds]` runs only these four servers (default 6 rounds of 5 s after BENCH_WARMUP, default
  * 2 s, of warm-up each) and prints the targets.
  */
 import { readFileSync } from 'node:fs'
@@ -20,9 +21,38 @@ import { benchHttp, median, throughputVerdict, type VariantResult } from './http
 import { benchConnections, benchWarmup, integerFrom, loadTool, settingsOrExit } from './load.js'
 import type { Variant } from './servers/shared.js'
 
-const TARGETS: readonly { variant: Variant; what: string; target: number }[] = [
-  { variant: 'memory', what: 'the OpenTelemetry API installed, no SDK registered', target: 0.97 },
-  { variant: 'telemetry-sdk', what: 'the SDK registered with a batch span processor', target: 0.85 },
+interface Target {
+  variant: Variant
+  what: string
+  base: Variant
+  baseWhat: string
+  target: number
+}
+
+const OFF = 'OpenTelemetry off'
+const FLOOR = "the host's own span (keyward's OpenTelemetry off, the same SDK, the host's hooks record one span)"
+
+const TARGETS: readonly Target[] = [
+  {
+    variant: 'memory',
+    what: 'the OpenTelemetry API installed, no SDK registered',
+    base: 'telemetry-off',
+    baseWhat: OFF,
+    target: 0.97,
+  },
+  {
+    variant: 'telemetry-sdk',
+    what: 'the SDK registered with a batch span processor',
+    base: 'telemetry-span',
+    baseWhat: FLOOR,
+    target: 0.95,
+  },
+]
+
+/** Ratios printed for information, with no target. */
+const REFERENCES: readonly { variant: Variant; what: string }[] = [
+  { variant: 'telemetry-sdk', what: "keyward's telemetry with the SDK and a batch span processor" },
+  { variant: 'telemetry-span', what: "the host's own span (keyward's OpenTelemetry off, the SDK registered)" },
 ]
 
 /** The servers a telemetry run needs. */
@@ -55,28 +85,30 @@ function pairedRatios(measured: VariantResult, base: VariantResult) {
   return { rate, cpu, measured: `${times(rate)} req/s, median of ${base.runs.length} paired rounds (range)${cpu ? `; by server CPU per request ${times(cpu)}` : ''}` }
 }
 
-/** The targets' rows for RESULTS.md (`| target | measured | result |`), and the SDK's floor; none when a server is missing. */
+/**
+ * The targets' rows for RESULTS.md (`| target | measured | result |`), then the ratios to OpenTelemetry
+ * off for information; a row is left out when one of its servers is missing or its rounds do not pair.
+ */
 export function telemetryTargets(variants: readonly VariantResult[]): string[] {
   const fastify = (variant: Variant) => variants.find((v) => v.framework === 'fastify' && v.variant === variant)
-  const off = fastify('telemetry-off')
-  if (!off) return []
-  const version = apiVersion()
-  const rows = TARGETS.flatMap(({ variant, what, target }) => {
+  const pair = (variant: Variant, base: Variant) => {
     const measured = fastify(variant)
-    if (!measured || measured.runs.length !== off.runs.length) return []
-    const { rate, cpu, measured: shown } = pairedRatios(measured, off)
+    const against = fastify(base)
+    if (!measured || !against || measured.runs.length !== against.runs.length) return null
+    return pairedRatios(measured, against)
+  }
+  const version = apiVersion()
+  const rows = TARGETS.flatMap(({ variant, what, base, baseWhat, target }) => {
+    const ratios = pair(variant, base)
+    if (!ratios) return []
     const installed = variant === 'memory' ? ` (API ${version ?? 'NOT installed: the row measures nothing'})` : ''
-    return [`| fastify, memory store: telemetry with ${what}${installed} ≥ ${target.toFixed(2)}× OpenTelemetry off | ${shown} | ${throughputVerdict(rate.median, cpu?.median ?? null, target)} |`]
+    const verdict = throughputVerdict(ratios.rate.median, ratios.cpu?.median ?? null, target)
+    const goal = `telemetry with ${what}${installed} ≥ ${target.toFixed(2)}× ${baseWhat}`
+    return [`| fastify, memory store: ${goal} | ${ratios.measured} | ${verdict} |`]
   })
-  const span = fastify('telemetry-span')
-  if (span && span.runs.length === off.runs.length) {
-    rows.push(
-      `| for reference, the SDK's floor: OpenTelemetry off in keyward, one span with keyward's attributes recorded by the host's hooks, × OpenTelemetry off | ${pairedRatios(span, off).measured} | no target |`,
-    )
-    const sdk = fastify('telemetry-sdk')
-    if (sdk && sdk.runs.length === span.runs.length) {
-      rows.push(`| for reference, keyward's telemetry with the SDK × that floor (keyward's own share) | ${pairedRatios(sdk, span).measured} | no target |`)
-    }
+  for (const { variant, what } of REFERENCES) {
+    const ratios = pair(variant, 'telemetry-off')
+    if (ratios) rows.push(`| for information, ${what} × ${OFF} | ${ratios.measured} | no target |`)
   }
   return rows
 }

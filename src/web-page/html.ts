@@ -101,7 +101,7 @@ function usagePanel(): string {
   <div id="panel-usage" class="panel" role="tabpanel" aria-labelledby="tab-usage" hidden>
     <div class="toolbar">
       <div class="filters">
-        <label class="inline-field"><span>Key</span><select id="usage-key"><option value="">All keys</option></select></label>
+        <label class="inline-field key-picker"><span>Key</span><select id="usage-key"><option value="">All keys</option></select></label>
         <button id="usage-refresh" class="btn btn-secondary" type="button">Refresh</button>
       </div>
       <p id="usage-summary" class="muted small" aria-live="polite"></p>

@@ -20,7 +20,7 @@ function usageRow(entry) {
   const dash = () => el('span', { class: 'never', text: '—' });
   return el('tr', {}, [
     el('td', { 'data-label': 'Time' }, [el('time', { datetime: entry.timestamp, text: usageTime.format(new Date(entry.timestamp)) })]),
-    el('td', { 'data-label': 'Key', title: entry.keyId, text: key ? key.name : entry.keyId }),
+    el('td', { 'data-label': 'Key', class: 'usage-key', title: entry.keyId, text: key ? key.name : entry.keyId }),
     el('td', { 'data-label': 'Method', text: entry.method }),
     el('td', { 'data-label': 'Path', class: 'usage-path', text: entry.path }),
     el('td', { 'data-label': 'Status' }, [el('span', { class: 'status-code ' + statusClass(entry.status), text: String(entry.status) })]),

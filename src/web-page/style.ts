@@ -106,9 +106,15 @@ input:focus-visible, select:focus-visible { border-color: var(--accent); }
 input[aria-invalid="true"] { border-color: var(--danger); }
 .form-error { color: var(--danger); font-size: 0.9rem; font-weight: 550; margin-top: 14px; }
 .form-error:empty, .panel-error:empty, .copy-status:empty, .toast:empty { display: none; }
-.inline-field { display: inline-flex; align-items: center; gap: 8px; font-size: 0.88rem; }
+.inline-field {
+  display: inline-flex; align-items: center; gap: 8px; font-size: 0.88rem; min-width: 0; max-width: 100%;
+}
 .inline-field span { color: var(--text-muted); font-weight: 550; }
-.inline-field select { width: auto; min-height: 34px; padding-top: 4px; padding-bottom: 4px; }
+/* A select is as wide as its longest option (a key's name): capped, so a long name cannot widen the page. */
+.inline-field select {
+  width: auto; min-width: 0; max-width: 100%; min-height: 34px; padding-top: 4px; padding-bottom: 4px; text-overflow: ellipsis;
+}
+.key-picker select { max-width: 26rem; }
 
 /* Switch: a checkbox with role="switch", drawn as a track and a thumb */
 .switch { display: inline-flex; align-items: center; gap: 12px; cursor: pointer; position: relative; width: fit-content; }
@@ -140,7 +146,7 @@ input[aria-invalid="true"] { border-color: var(--danger); }
 .tab[aria-selected="true"] { color: var(--accent); }
 .tab[aria-selected="true"]::after { content: ""; position: absolute; left: 8px; right: 8px; bottom: -1px; height: 2px; border-radius: 2px; background: var(--accent); }
 .toolbar { display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; margin-bottom: 14px; }
-.filters { display: flex; align-items: center; gap: 16px; flex-wrap: wrap; }
+.filters { display: flex; align-items: center; gap: 16px; flex-wrap: wrap; min-width: 0; max-width: 100%; }
 
 /* Tables */
 .table-wrap { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); box-shadow: var(--shadow); overflow-x: auto; }
@@ -154,8 +160,9 @@ input[aria-invalid="true"] { border-color: var(--danger); }
 .data-table tbody tr:hover { background: #fafbfc; }
 .data-table[aria-busy="true"] tbody { opacity: 0.55; }
 .keys-table tbody th { font-weight: 600; }
-.key-name { display: block; min-width: 120px; max-width: 240px; overflow-wrap: break-word; }
-.key-owner { display: block; margin-top: 2px; color: var(--text-muted); font-weight: 400; font-size: 0.8rem; }
+/* Names and owner ids may be long and hold no space: they wrap anywhere, so the row's actions stay in view. */
+.key-name, .key-owner { display: block; min-width: 120px; max-width: 240px; overflow-wrap: anywhere; }
+.key-owner { margin-top: 2px; color: var(--text-muted); font-weight: 400; font-size: 0.8rem; }
 .masked { white-space: nowrap; color: #374151; background: var(--surface-muted); border: 1px solid var(--border); border-radius: 5px; padding: 2px 6px; }
 .nowrap { white-space: nowrap; }
 .never { color: var(--text-muted); }
@@ -164,6 +171,7 @@ input[aria-invalid="true"] { border-color: var(--danger); }
 .actions .btn-small { padding: 0 9px; }
 .row-revoked .key-name, .row-revoked .masked { color: var(--text-muted); }
 .usage-table td { white-space: nowrap; }
+.usage-table td.usage-key { white-space: normal; min-width: 10rem; overflow-wrap: anywhere; }
 .usage-path { font-family: var(--mono); font-size: 0.84rem; }
 .empty { padding: 48px 20px; text-align: center; }
 .empty-title { font-weight: 650; margin-bottom: 4px; }
@@ -231,6 +239,12 @@ input[aria-invalid="true"] { border-color: var(--danger); }
   box-shadow: var(--shadow-dialog); max-width: calc(100vw - 32px);
 }
 
+/* Laptops: the keys table is short of room, so dates wrap and a row's actions take two lines before it scrolls */
+@media (min-width: 761px) and (max-width: 1180px) {
+  .actions { display: inline-grid; grid-template-columns: auto auto; }
+  .keys-table time.nowrap { white-space: normal; }
+}
+
 /* Phones: the page head stacks and each key becomes a card */
 @media (max-width: 760px) {
   .main { padding: 20px 14px 48px; }
@@ -249,10 +263,14 @@ input[aria-invalid="true"] { border-color: var(--danger); }
   .data-table tbody th, .data-table td { padding: 3px 0; border: 0; }
   .data-table tbody th { font-size: 1rem; margin-bottom: 4px; }
   .data-table td[data-label] { display: flex; justify-content: space-between; gap: 12px; white-space: normal; text-align: right; overflow-wrap: anywhere; }
-  .data-table td[data-label]::before { content: attr(data-label); color: var(--text-muted); font-size: 0.84rem; text-align: left; flex: none; }
+  .data-table td[data-label]::before {
+    content: attr(data-label); color: var(--text-muted); font-family: var(--font); font-size: 0.84rem;
+    text-align: left; flex: none;
+  }
   .keys-table .cell-actions { text-align: left; margin-top: 10px; }
   .actions { flex-wrap: wrap; justify-content: flex-start; }
-  .key-name { max-width: none; }
+  .key-name, .key-owner { max-width: none; }
+  .key-picker, .key-picker select { flex: 1 1 auto; max-width: 100%; }
   .secret { flex-direction: column; }
 }
 `

@@ -18,6 +18,11 @@ describe('bench throughput verdicts', () => {
     expect(throughputVerdict(0.74, null, 0.75)).toBe('MISS')
   })
 
+  it("T4: keyward's telemetry over the host's own span passes at 1.01× and misses at 0.90× of the 0.95× target", () => {
+    expect(throughputVerdict(1.01, 1.01, 0.95)).toBe('PASS')
+    expect(throughputVerdict(0.9, 0.9, 0.95)).toBe('MISS')
+  })
+
   it('misses, and says why, when only requests/s meets it (the Fastify peer row on a busy machine)', () => {
     expect(throughputVerdict(1.24, 1.17, 1.2)).toBe('MISS (by requests/s only; by CPU 1.17×)')
   })

@@ -12,6 +12,7 @@ import type { AppConfig, BuiltApp } from '../../server/app.js'
 import { buildExpressApp } from '../../server/app-express.js'
 import { buildFastifyApp } from '../../server/app-fastify.js'
 import { buildHonoApp } from '../../server/app-hono.js'
+import { markedEnv, recordStarted } from '../helpers/started-processes.js'
 
 export const FRAMEWORKS = ['express', 'fastify', 'hono'] as const
 export type Framework = (typeof FRAMEWORKS)[number]
@@ -232,9 +233,10 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: new URL('../..', import.meta.url).pathname,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DASHBOARD_TOKEN, ...env },
+    env: markedEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', DASHBOARD_TOKEN, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  recordStarted(child, 'node --import tsx server/main.ts')
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))

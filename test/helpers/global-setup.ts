@@ -2,11 +2,16 @@
  * vitest globalSetup: finds the Redis the Redis tests share, once per run. `REDIS_URL` wins;
  * else a private `redis-server` is started on a free port (and stopped after the run). The result
  * is provided as `keywardRedis`; test files read it with `inject('keywardRedis')`.
+ *
+ * It also creates the run's folder where helpers record the processes they start; after the run,
+ * any of them still alive is killed and fails the run (see started-processes.ts).
  */
 import type { TestProject } from 'vitest/node'
 import { type RedisProcess, type SharedRedis, redisServerOnPath, startRedisServer } from './redis.js'
+import { createRunFolder, endSurvivors, removeRunFolder } from './started-processes.js'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const runFolder = createRunFolder()
   let server: RedisProcess | undefined
   let shared: SharedRedis
   if (process.env.REDIS_URL) {
@@ -24,5 +29,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('keywardRedis', shared)
   return async () => {
     await server?.stop()
+    const left = await endSurvivors(runFolder)
+    removeRunFolder(runFolder)
+    if (left.length > 0) {
+      const named = left.map(({ pid, command }) => `  pid ${pid}: ${command}`).join('\n')
+      throw new Error(`${left.length} process(es) started by the tests outlived the run (now killed):\n${named}`)
+    }
   }
 }

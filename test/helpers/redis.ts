@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { createClient } from 'redis'
+import { markedEnv, recordStarted } from './started-processes.js'
 
 /** What global setup provides to every test file. */
 export interface SharedRedis {
@@ -142,8 +143,9 @@ export async function startRedisServer(options: { port?: number; extraArgs?: str
     child = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction', ...(options.extraArgs ?? [])],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'], env: markedEnv(process.env) },
     )
+    recordStarted(child, `redis-server --port ${port}`)
     const spawned = child
     started.add(spawned)
     spawned.once('exit', () => started.delete(spawned))

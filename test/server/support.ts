@@ -2,10 +2,15 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { markedEnv, recordStarted } from '../helpers/started-processes.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-/** The tsx that `npm start` runs (`tsx server/main.ts`), without npm's own start-up time. */
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
+/**
+ * `npm start` runs `tsx server/main.ts`; the tsx command is a wrapper that starts node as a child of
+ * its own, which a SIGKILL of the wrapper leaves running. Node with tsx's loader is one process: the
+ * server itself, which the test can kill.
+ */
+const SERVER_ARGS = ['--import', 'tsx', 'server/main.ts']
 
 export interface ServerProcess {
   child: ChildProcess
@@ -36,7 +41,12 @@ export function startServer(env: Record<string, string>): ServerProcess {
     delete inherited[name]
   }
   for (const name of Object.keys(inherited)) if (name.startsWith('OWNER_')) delete inherited[name]
-  const child = spawn(TSX, ['server/main.ts'], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, SERVER_ARGS, {
+    cwd: ROOT,
+    env: markedEnv({ ...inherited, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  recordStarted(child, `node ${SERVER_ARGS.join(' ')}`)
   let out = ''
   let err = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))

@@ -97,9 +97,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(severe.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`), screen).toEqual([])
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves what the window shows, or the whole page with `fullPage`. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled', fullPage })
 }
 
 /** A dashboard route, called directly with the reference server's token (and owner). */

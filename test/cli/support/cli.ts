@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
+import { markedEnv, recordStarted } from '../../helpers/started-processes.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url))
@@ -34,10 +35,10 @@ export function runCli(
   const childEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['--import', 'tsx', ...nodeImports.flatMap((module) => ['--import', module]), MAIN, ...args],
-      { cwd: ROOT, env: childEnv, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: ROOT, env: markedEnv(childEnv), timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null
         resolve({
@@ -49,6 +50,7 @@ export function runCli(
         })
       },
     )
+    recordStarted(child, `keyward ${args.join(' ')}`)
   })
 }
 
