@@ -55,12 +55,15 @@ export interface RedisStores extends KeywardStores {
   /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
   close(): Promise<void>
   /**
-   * The eviction check, awaited: resolves once these stores may run, that is once Redis said its
+   * Waits for the client to connect (a client created just before is still connecting and,
+   * without an offline queue, refuses commands until then), then runs the eviction check,
+   * awaited: resolves once these stores may run, that is once Redis said its
    * `maxmemory-policy` is `noeviction` (on every master of a cluster), or, with
    * `allowEviction: true`, once it has been read whatever it is; and once the persistence check
    * is over (a Redis with neither AOF nor RDB snapshots gets its one warning before this resolves). Rejects with
    * `RedisEvictionPolicyError` (its message says what to set) when the stores refuse to run, or
-   * with the fault that kept Redis from answering within `timeoutMs` (a later call tries again).
+   * with the fault that kept Redis from answering within `timeoutMs` (a later call tries again):
+   * `StoreTimeoutError` naming the client's last error when it did not connect within `timeoutMs`.
    * The stores run the same check before their first call whether or not this is called;
    * awaiting it lets an app refuse to start.
    *
