@@ -14,6 +14,7 @@ import { keyPattern } from '../../src/key-format.js'
 import { createPostgresStores, type PostgresStores } from '../../src/postgres/index.js'
 import type { StoredKey } from '../../src/types.js'
 import { expectOneLineError, runCli, stdoutJson } from '../cli/support/cli.js'
+import { badLines, FULL_KEY, OTHER_PREFIX_KEY, recordLine } from '../cli/support/import-lines.js'
 import { instanceOn } from '../cli/support/store.js'
 import { type TestDatabase, databaseAvailable, uniqueSchema, withDatabase } from '../helpers/postgres.js'
 import { deletePrefix, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
@@ -188,21 +189,40 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       target.revoked = true
     })
 
-    it('S7: a line that is not a record stops the import at that line, naming it and never echoing it', async () => {
+    it('S7: a line that is not a record imports nothing, naming its line and never echoing it', async () => {
       const file = exportFile('bad.jsonl')
-      const good = readFileSync(exportFile('to-postgres.jsonl'), 'utf8').split('\n')[0]
-      writeFileSync(file, `${good}\n{"id":"key_x","hash":"svc_live_${'A'.repeat(38)}"}\n`)
+      const fresh = recordLine({ name: 'would be new' })
+      writeFileSync(file, `${fresh}\n{"id":"key_x","hash":"svc_live_${'A'.repeat(38)}"}\n`)
       const run = await onSchema(['keys', 'import', file])
-      expect(expectOneLineError(run, 2)).toMatch(/^line 2 is not a key record as keys export writes it: "name" is missing/)
+      expect(expectOneLineError(run, 2)).toMatch(/^nothing was imported: 1 of 2 lines refused \(line 2: "name" is missing\)/)
       expect(run.stderr).not.toContain('AAAA')
+      expect(await stores.keys.get(JSON.parse(fresh).id)).toBeUndefined()
     })
 
-    it('S7: a record whose id belongs to a different key is reported and not stored', async () => {
+    it('S7/K3/O2: each line create would refuse is named with its reason, and nothing of the file reaches Postgres', async () => {
+      const bad = badLines()
+      const fresh = recordLine({ name: 'would be new' })
+      const storedIds = async () => (await stores.keys.list({ limit: 100, now: Date.now() })).keys.map((k) => k.id).sort()
+      const before = await storedIds()
+      const file = exportFile('refused.jsonl')
+      writeFileSync(file, `${[fresh, ...bad.map((line) => line.text)].join('\n')}\n`)
+      const run = await onSchema(['keys', 'import', file])
+      const message = expectOneLineError(run, 2)
+      expect(message).toMatch(new RegExp(`^nothing was imported: ${bad.length} of ${bad.length + 1} lines refused`))
+      bad.forEach((line, index) => expect(message, line.label).toContain(`line ${index + 2}: `))
+      for (const line of bad) expect(message, line.label).toMatch(line.reason!)
+      for (const secret of [FULL_KEY, OTHER_PREFIX_KEY]) expect(run.stderr).not.toContain(secret)
+      expect(await storedIds()).toEqual(before)
+    })
+
+    it('S7: a record whose id belongs to a different key imports nothing of the file, naming the line', async () => {
       const file = exportFile('clash.jsonl')
       const line = JSON.parse(readFileSync(exportFile('to-postgres.jsonl'), 'utf8').split('\n')[0]!)
-      writeFileSync(file, `${JSON.stringify({ ...line, hash: 'f'.repeat(64) })}\n`)
+      const fresh = recordLine({ name: 'would be new' })
+      writeFileSync(file, `${fresh}\n${JSON.stringify({ ...line, hash: 'f'.repeat(64) })}\n`)
       const run = await onSchema(['keys', 'import', file])
-      expect(expectOneLineError(run, 2)).toMatch(/1 record not stored: line 1 \(key_[0-9A-Za-z]+\): a different key is stored under this id/)
+      expect(expectOneLineError(run, 2)).toMatch(/^nothing was imported: 1 line clashes with keys already stored \(line 2: a different key is stored under its id\)/)
+      expect(await stores.keys.get(JSON.parse(fresh).id)).toBeUndefined()
     })
   })
 })
