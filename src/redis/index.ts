@@ -21,8 +21,9 @@
  *   skips it). Beside keys kept elsewhere, `createRedisRateLimiter({ keys: 'elsewhere' })` counts
  *   with one round trip per decision and checks nothing of the kind.
  */
-import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
+import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
 import { fusedAuthorize } from '../fused-authorize.js'
+import { appSettingsOn } from './app-settings.js'
 import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'
 import { type RedisKeyStoreOptions, createContext } from './context.js'
@@ -64,6 +65,8 @@ export interface RedisStores extends KeywardStores {
    * `RedisEvictionPolicyError` (its message says what to set) when the stores refuse to run, or
    * with the fault that kept Redis from answering within `timeoutMs` (a later call tries again):
    * `StoreTimeoutError` naming the client's last error when it did not connect within `timeoutMs`.
+   * When `createKeyward()` was given these stores first, it also waits until the app's key prefix
+   * is recorded in Redis for the command line.
    * The stores run the same check before their first call whether or not this is called;
    * awaiting it lets an app refuse to start.
    *
@@ -75,6 +78,8 @@ export interface RedisStores extends KeywardStores {
    * const keyward = createKeyward({ stores })
    */
   ready(): Promise<void>
+  recordAppSettings(settings: AppSettings): Promise<void>
+  appSettings(): Promise<AppSettings | undefined>
   /**
    * The `timeoutMs` option: every promise these stores return settles (or rejects) within it,
    * operations of several Redis calls included, so the core adds no timer of its own (R5).
@@ -128,6 +133,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const usage = boundedMethods(usageLogOn(context, options.usage), connection, 'usage')
   const keys = boundedMethods(keyStoreOn(context), connection, 'keys')
   const limiter = boundedMethods(rateLimiterOn(context), connection, 'limiter')
+  const app = appSettingsOn(context)
   return {
     keys,
     limiter,
@@ -135,7 +141,12 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     // Fused over these very stores: a host that swaps one gets the composed path instead.
     authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
     close: () => usage.close(),
-    ready: context.ready,
+    async ready() {
+      await context.ready()
+      await app.recorded()
+    },
+    recordAppSettings: app.record,
+    appSettings: app.read,
     timeoutMs: connection.timeoutMs,
   }
 }
