@@ -52,10 +52,10 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       schemas.push(schema)
       const first = await runCli(['migrate', '--schema', schema], { DATABASE_URL: db.url })
       expect(first.status, first.describe()).toBe(0)
-      expect(first.stdout).toMatch(new RegExp(`^Applied migration 1 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 1\\.\\n$`))
+      expect(first.stdout).toMatch(new RegExp(`^Applied migrations 1, 2 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 2\\.\\n$`))
       const again = await runCli(['migrate', '--schema', schema, '--database-url', db.url, '--json'])
       expect(again.status, again.describe()).toBe(0)
-      expect(stdoutJson(again)).toEqual({ schema, applied: [], version: 1 })
+      expect(stdoutJson(again)).toEqual({ schema, applied: [], version: 2 })
     })
 
     it('S1/R5: without a URL it is a usage error; an unreachable Postgres is exit 4 within seconds; a password never shows', async () => {
@@ -79,7 +79,7 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
 
     it('S1: the keys commands on a schema never migrated are exit 4, naming keyward migrate', async () => {
       const run = await runCli(['keys', 'list', '--database-url', db.url, '--schema', 'kwtest_never_made'])
-      expect(expectOneLineError(run, 4)).toMatch(/has no keyward schema "kwtest_never_made" at version 1: run keyward migrate --database-url <url> --schema kwtest_never_made first/)
+      expect(expectOneLineError(run, 4)).toMatch(/has no keyward schema "kwtest_never_made" at version 2: run keyward migrate --database-url <url> --schema kwtest_never_made first/)
     })
   })
 
@@ -108,6 +108,34 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       expect(expectOneLineError(run, 2)).toMatch(/^both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url/)
       const flagged = await runCli(['keys', 'list', '--database-url', db.url, '--schema', db.schema], { REDIS_URL: redisUrl! })
       expect(flagged.status, flagged.describe()).toBe(0)
+    })
+  })
+
+  describe('the app records its key prefix in Postgres when it starts (K1, K4)', () => {
+    it("K1/K4: an app with keyPrefix 'acme' runs ready(); keys create without --key-prefix makes an acme_live_ key it accepts, and keys list masks it as acme_live_****", async () => {
+      const schema = uniqueSchema('cli_acme')
+      schemas.push(schema)
+      expect((await runCli(['migrate', '--schema', schema, '--database-url', db.url])).status).toBe(0)
+      const appStores = createPostgresStores({ pool: db.pool, schema })
+      const app = createKeyward({ stores: appStores, keyPrefix: 'acme', serviceName: 'Acme' })
+      try {
+        await appStores.ready()
+        expect(await appStores.appSettings?.()).toEqual({ keyPrefix: 'acme', serviceName: 'Acme' })
+        const onAcme = (args: string[], env: Record<string, string> = {}) => runCli([...args, '--database-url', db.url, '--schema', schema], env)
+        const create = await onAcme(['keys', 'create', '--name', 'ci', '--json'])
+        expect(create.status, create.describe()).toBe(0)
+        const { key, record } = stdoutJson(create)
+        expect(key).toMatch(/^acme_live_[0-9A-Za-z]{38}$/)
+        expect(record.maskedKey).toBe(`acme_live_****${key.slice(-4)}`)
+        expect(code(await app.authenticate(bearer(key)))).toBe('ok')
+        const list = await onAcme(['keys', 'list'])
+        expect(list.stdout).toContain(`acme_live_****${key.slice(-4)}`)
+        expect(list.stdout).not.toContain('svc_live_')
+        const contradicting = await onAcme(['keys', 'create', '--name', 'ci'], { KEYWARD_KEY_PREFIX: 'svc' })
+        expect(expectOneLineError(contradicting, 2)).toMatch(/recorded the key prefix acme when it started .* says svc, whose keys that app refuses/)
+      } finally {
+        await app.close()
+      }
     })
   })
 
