@@ -273,3 +273,29 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     meta: validateMeta(input.meta, keyPrefix),
   }
 }
+
+/** The fields of a stored record that create decides from its input. */
+export interface StoredKeyFields {
+  name: string
+  scopes: readonly string[] | null
+  limits: KeyLimits | null
+  ownerId: string | null
+  meta: Readonly<Record<string, unknown>> | null
+}
+
+/**
+ * Checks a record made elsewhere (`keys import`) against the rules create applies to the same
+ * fields, so nothing is stored that create would refuse (K3, O1, O2, E5), and returns the fields
+ * as create would store them. Throws `KeyInputError` naming the field for the first rule broken.
+ */
+export function validateStoredKeyFields(fields: { [F in keyof StoredKeyFields]: unknown }, keyPrefix = 'svc'): StoredKeyFields {
+  const name = validateName(fields.name, keyPrefix)
+  if (name !== fields.name) throw new KeyInputError('name', 'name has leading or trailing whitespace, which create never stores')
+  return {
+    name,
+    scopes: validateScopes(fields.scopes),
+    limits: validateLimits(fields.limits),
+    ownerId: validateOwnerId(fields.ownerId),
+    meta: validateMeta(fields.meta, keyPrefix),
+  }
+}

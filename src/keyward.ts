@@ -73,6 +73,8 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const report = createFaultReporter(settings.onError, telemetry?.storeFault)
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
   const decisions = createDecisions(names, { ietfRateLimitHeaders: settings.ietfRateLimitHeaders }, deprecationHeaders)
+  // Tools that open the same store (the command line) read the key prefix from it; `ready()` waits.
+  stores.recordAppSettings?.({ keyPrefix, serviceName }).catch((error: unknown) => report(error, '', 'manage'))
   return {
     keyPrefix,
     serviceName,

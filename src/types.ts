@@ -330,10 +330,25 @@ export type AuthorizeOutcome =
   | { result: 'ok'; key: StoredKey; limits: LimitDecision; consumed: boolean }
 
 /** The three stores keyward runs on. */
+/** What an app records in its store when it starts, so tools opening the store issue and show keys as it does. */
+export interface AppSettings {
+  /** The `keyPrefix` of `createKeyward()`: `acme` in `acme_live_…`. */
+  keyPrefix: string
+  serviceName: string
+}
+
 export interface KeywardStores {
   keys: KeyStore
   limiter: RateLimiter
   usage: UsageLog
+  /**
+   * Optional: records the app's settings in the store. `createKeyward()` calls it, and the stores'
+   * `ready()` waits for it, so the `keyward` command line, opening the same store, makes and
+   * masks keys with the app's key prefix without being told it.
+   */
+  recordAppSettings?(settings: AppSettings): Promise<void>
+  /** Optional: the settings an app last recorded in the store; undefined when none has. */
+  appSettings?(): Promise<AppSettings | undefined>
   /**
    * Optional fused hot path: key lookup, status, route checks and limits in one atomic step
    * (the Redis stores do it in one script). When absent, the core composes the three stores.

@@ -11,7 +11,7 @@ import { createPostgresStores, type PostgresStores, SCHEMA_VERSION } from '../po
 import type { OptionSpec, OptionValues } from './args.js'
 import { stringOption } from './args.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
-import { redactUrl, runOnStores, type StoreSettings, type StoreView } from './store.js'
+import { recordedOnce, redactUrl, runOnStores, type StoreSettings, type StoreView, withoutRecording } from './store.js'
 
 /** Bounds connecting and each statement. */
 const CALL_TIMEOUT_MS = 3000
@@ -125,10 +125,13 @@ export async function withPostgresKeyward<T>(settings: StoreSettings, operation:
   const where = `${postgres} (schema ${schema})`
   try {
     let stores: PostgresStores
-    let keyward: Keyward
+    let keywardFor: (keyPrefix: string) => Keyward
     try {
       stores = createPostgresStores({ pool, schema, timeoutMs: CALL_TIMEOUT_MS, usage: { retentionIntervalMs: 0 } })
-      keyward = createKeyward({ stores, keyPrefix: settings.keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
+      const built = stores
+      keywardFor = (keyPrefix) =>
+        createKeyward({ stores: withoutRecording(built), keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
+      keywardFor(settings.keyPrefix)
     } catch (error) {
       if (error instanceof TypeError) throw usageError(error.message.replace(/^keyward(\/postgres)?: /, '').replace('option "schema"', '--schema'))
       throw error
@@ -141,8 +144,10 @@ export async function withPostgresKeyward<T>(settings: StoreSettings, operation:
       settings: { ...settings, redisPrefixStated: true },
       keysStored: async () => (await stores.keys.list({ limit: 1, now: Date.now() })).keys.length,
       storedPrefixes: async () => ({ prefixes: new Map(), complete: true }),
+      appSettings: recordedOnce(stores),
+      recordedPrefixes: async () => [],
     }
-    return await runOnStores(stores, keyward, view, () => ready(stores, postgres, schema), operation)
+    return await runOnStores(stores, keywardFor, view, () => ready(stores, postgres, schema), operation)
   } finally {
     await end()
   }

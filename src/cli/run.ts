@@ -53,8 +53,9 @@ function topHelp(): string {
       ['--prefix', 'the prefix it gives createRedisStores() (default keyward)'],
       ['KEYWARD_PEPPER', 'its pepper, if it has one'],
     ]),
-    'keys create and rotate need the key prefix named; keys create needs the Redis prefix named',
-    'too, unless keys are already stored under the default one.',
+    'An app records its key prefix in the store when it starts; until then keys create and rotate',
+    'need it named. keys create needs the Redis prefix named too, unless an app recorded its',
+    'settings or keys are stored under the default one.',
     '',
     'Environment:',
     ...twoColumns([

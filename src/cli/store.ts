@@ -8,10 +8,11 @@
 import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../errors.js'
 import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateUpdateKeyInput } from '../key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
+import type { AppSettings, KeywardStores } from '../types.js'
 import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
 import { withPostgresKeyward } from './postgres-store.js'
-import { keysStoredUnder, type PrefixScanClient, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
+import { confirmPrefixForNewKey, keysStoredUnder, type PrefixScanClient, recordedPrefixes, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
 /**
@@ -35,7 +36,12 @@ export interface StoreSettings {
   redisPrefix: string
   /** False when `redisPrefix` is the default because nothing named one. */
   redisPrefixStated: boolean
+  /** The key prefix named (flag or environment), else the default `svc`; the app's recorded one wins over the default. */
   keyPrefix: string
+  /** False when `keyPrefix` is the default because nothing named one. */
+  keyPrefixStated: boolean
+  /** The command prints a new key: it takes the default key prefix only when it is named. */
+  writesKey?: 'keys create' | 'keys rotate'
   pepper: string | null
   /** With a Postgres store (--database-url): its URL and schema; the Redis fields are then unused. */
   databaseUrl?: string
@@ -55,6 +61,48 @@ export interface StoreView {
   keysStored(): Promise<number>
   /** Which prefixes of this Redis hold keyward keys, and how many each. */
   storedPrefixes(): Promise<StoredPrefixes>
+  /** What the app recorded in this store when it started; undefined when nothing was recorded. */
+  appSettings(): Promise<AppSettings | undefined>
+  /** Which Redis prefixes hold settings an app recorded (none on Postgres). */
+  recordedPrefixes(): Promise<string[]>
+}
+
+/** What the CLI needs of a set of stores beside the keyward instance built on them. */
+export interface CliStores {
+  close?(): Promise<void>
+  appSettings?(): Promise<AppSettings | undefined>
+}
+
+/**
+ * The stores for the CLI's keyward instance: it reads the settings the app recorded and must
+ * never record its own (a guessed or mistyped key prefix) as the app's.
+ */
+export function withoutRecording<S extends KeywardStores>(stores: S): S {
+  return { ...stores, recordAppSettings: undefined }
+}
+
+/** Reads the app's settings once per command. */
+export function recordedOnce(stores: CliStores): () => Promise<AppSettings | undefined> {
+  let read: Promise<AppSettings | undefined> | undefined
+  return () => (read ??= stores.appSettings?.() ?? Promise.resolve(undefined))
+}
+
+/**
+ * The key prefix of the command: the one named when the app recorded none or the same, the
+ * app's when none is named, else the default `svc` (refused for a new key: nothing confirms it).
+ * A named prefix that contradicts the app's is a usage error: its keys would be refused.
+ */
+export function keyPrefixFor(settings: StoreSettings, recorded: AppSettings | undefined, where: string): string {
+  if (recorded !== undefined) {
+    if (!settings.keyPrefixStated || settings.keyPrefix === recorded.keyPrefix) return recorded.keyPrefix
+    throw usageError(
+      `the app using ${where} recorded the key prefix ${recorded.keyPrefix} when it started (its keys begin ${recorded.keyPrefix}_live_ and ${recorded.keyPrefix}_test_), but --key-prefix (or KEYWARD_KEY_PREFIX) says ${settings.keyPrefix}, whose keys that app refuses: leave the key prefix out, or pass --key-prefix ${recorded.keyPrefix}`,
+    )
+  }
+  if (settings.keyPrefixStated || settings.writesKey === undefined) return settings.keyPrefix
+  throw usageError(
+    `${settings.writesKey} makes a key that only a service with the same key prefix accepts, and no app has recorded its key prefix in ${where} (an app does when it starts, on this version of keyward): start your app once, or pass --key-prefix with the keyPrefix your app gives createKeyward() (--key-prefix svc if it gives none), or set KEYWARD_KEY_PREFIX`,
+  )
 }
 
 /** The URL without its password, for messages. */
@@ -198,13 +246,18 @@ function openConnection({ Redis }: IoRedisModule, url: URL): Connection {
   return { client, lastError: () => lastError }
 }
 
-/** Built before connecting, so a bad --prefix or --key-prefix is a usage error even when Redis is down. */
-function buildKeyward(connection: Connection, settings: StoreSettings): { stores: RedisStores; keyward: Keyward } {
+/**
+ * The stores, and the keyward instance for a key prefix; both built once before connecting, so a
+ * bad --prefix or --key-prefix is a usage error even when Redis is down.
+ */
+function buildKeyward(connection: Connection, settings: StoreSettings): { stores: RedisStores; keywardFor(keyPrefix: string): Keyward } {
   try {
     // The app warns of a Redis without persistence when it starts; a command's stderr stays one line.
     const stores = createRedisStores({ client: connection.client, prefix: settings.redisPrefix, timeoutMs: REDIS_CALL_TIMEOUT_MS, persistenceWarning: false })
-    const keyward = createKeyward({ stores, keyPrefix: settings.keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
-    return { stores, keyward }
+    const keywardFor = (keyPrefix: string) =>
+      createKeyward({ stores: withoutRecording(stores), keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
+    keywardFor(settings.keyPrefix)
+    return { stores, keywardFor }
   } catch (error) {
     if (error instanceof TypeError) throw usageError(cliWording(error.message))
     throw error
@@ -247,19 +300,23 @@ export function asCliFailure(error: unknown, where: string): unknown {
 }
 
 /**
- * Makes the stores ready, runs `operation` and closes the stores whatever happens; a failure
+ * Makes the stores ready, builds the keyward instance with the key prefix of the command (named,
+ * or recorded by the app), runs `operation` and closes the stores whatever happens; a failure
  * becomes the CLI's error naming `view.where`.
  */
 export async function runOnStores<T>(
-  stores: { close?(): Promise<void> },
-  keyward: Keyward,
+  stores: CliStores,
+  keywardFor: (keyPrefix: string) => Keyward,
   view: StoreView,
   ready: () => Promise<void>,
   operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {
   try {
     await ready()
-    return await operation(keyward, view)
+    // Where the app keeps its keys first: its recorded key prefix is read from there.
+    if (view.settings.writesKey === 'keys create') await confirmPrefixForNewKey(view, usageError)
+    const keyPrefix = keyPrefixFor(view.settings, await view.appSettings(), view.where)
+    return await operation(keywardFor(keyPrefix), view)
   } catch (error) {
     throw asCliFailure(error, view.where)
   } finally {
@@ -282,7 +339,7 @@ export async function withStoreKeyward<T>(
   const where = `${redis} (prefix ${settings.redisPrefix})`
   const connection = openConnection(await loadIoRedis(), url)
   try {
-    const { stores, keyward } = buildKeyward(connection, settings)
+    const { stores, keywardFor } = buildKeyward(connection, settings)
     const scanClient: PrefixScanClient = connection.client
     const view: StoreView = {
       redis,
@@ -291,8 +348,10 @@ export async function withStoreKeyward<T>(
       settings,
       keysStored: () => keysStoredUnder(scanClient, settings.redisPrefix),
       storedPrefixes: () => storedPrefixes(scanClient),
+      appSettings: recordedOnce(stores),
+      recordedPrefixes: () => recordedPrefixes(scanClient),
     }
-    return await runOnStores(stores, keyward, view, () => connect(connection, stores, redis), operation)
+    return await runOnStores(stores, keywardFor, view, () => connect(connection, stores, redis), operation)
   } finally {
     connection.client.disconnect()
   }

@@ -13,6 +13,7 @@ export interface PrefixScanClient {
   zcard(key: string): Promise<number>
   zrange(key: string, start: number, stop: number): Promise<string[]>
   exists(key: string): Promise<number>
+  hexists(key: string, field: string): Promise<number>
 }
 
 export interface StoredPrefixes {
@@ -24,6 +25,8 @@ export interface StoredPrefixes {
 
 /** The name of the key index relative to its prefix (`:keys`), from the store's own layout. */
 const INDEX_SUFFIX = createLayout('').keyIndex
+/** The name of the settings an app records at start (`:settings`). */
+const SETTINGS_SUFFIX = createLayout('').appSettings
 /** Index members name key hashes: SHA-256 or HMAC-SHA-256, hex. */
 const HASH = /^[0-9a-f]{64}$/
 /** Keys looked at per SCAN call. */
@@ -74,6 +77,26 @@ export async function storedPrefixes(client: PrefixScanClient): Promise<StoredPr
   return { prefixes: new Map(sorted), complete: cursor === '0' }
 }
 
+/**
+ * Every prefix of this Redis (one database) under which an app recorded its settings when it
+ * started, sorted; read-only and bounded as `storedPrefixes`.
+ */
+export async function recordedPrefixes(client: PrefixScanClient): Promise<string[]> {
+  const found = new Set<string>()
+  let cursor = '0'
+  let calls = 0
+  do {
+    const [next, names] = await client.scan(cursor, 'MATCH', `*${globLiteral(SETTINGS_SUFFIX)}`, 'COUNT', SCAN_COUNT)
+    cursor = next
+    calls++
+    for (const name of names) {
+      const prefix = name.slice(0, -SETTINGS_SUFFIX.length)
+      if (prefix !== '' && (await client.type(name)) === 'hash' && (await client.hexists(name, 'keyPrefix')) === 1) found.add(prefix)
+    }
+  } while (cursor !== '0' && calls < MAX_SCAN_CALLS)
+  return [...found].sort()
+}
+
 /** What the checks below need of the store a command runs on (`StoreView` in store.ts). */
 export interface PrefixEvidence {
   /** `Redis at redis://host:port`, never a password. */
@@ -81,6 +104,9 @@ export interface PrefixEvidence {
   settings: { redisPrefix: string; redisPrefixStated: boolean }
   keysStored(): Promise<number>
   storedPrefixes(): Promise<StoredPrefixes>
+  /** Whether an app recorded its settings under the command's prefix. */
+  appSettings(): Promise<unknown>
+  recordedPrefixes(): Promise<string[]>
 }
 
 const LISTED_AT_MOST = 5
@@ -111,9 +137,16 @@ async function otherPrefixes(store: PrefixEvidence): Promise<[string, number][]>
  * where the app never reads. Throws a message saying which --prefix to pass.
  */
 export async function confirmPrefixForNewKey(store: PrefixEvidence, fail: (message: string) => Error): Promise<void> {
-  if (store.settings.redisPrefixStated || (await store.keysStored()) > 0) return
+  if (store.settings.redisPrefixStated || (await store.keysStored()) > 0 || (await store.appSettings()) !== undefined) return
   const others = await otherPrefixes(store)
   const own = store.settings.redisPrefix
+  const apps = others.length === 0 ? await store.recordedPrefixes() : []
+  if (apps.length > 0) {
+    const suggestion = apps.length === 1 ? `--prefix ${printablePrefix(apps[0]!)}` : `--prefix with one of ${apps.slice(0, LISTED_AT_MOST).map(printablePrefix).join(', ')}`
+    throw fail(
+      `no app uses the prefix ${printablePrefix(own)} in ${store.redis}, but an app recorded its settings under ${apps.length === 1 ? 'the prefix' : 'the prefixes'} ${apps.slice(0, LISTED_AT_MOST).map(printablePrefix).join(', ')} when it started: pass ${suggestion} (the prefix your app gives createRedisStores({ prefix })), or --prefix ${printablePrefix(own)} to start keys there all the same`,
+    )
+  }
   if (others.length === 0) {
     throw fail(
       `${store.redis} holds no API keys under any prefix yet, so nothing shows where your app reads them: pass --prefix with the prefix your app gives createRedisStores({ prefix }) (--prefix ${printablePrefix(own)} if it gives none), or set KEYWARD_REDIS_PREFIX`,

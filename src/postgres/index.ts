@@ -18,6 +18,7 @@ import { createMemoryRateLimiter } from '../memory/rate-limiter.js'
 import type { KeywardStores, RateLimiter } from '../types.js'
 import { DEFAULT_SCHEMA, type PgPoolLike, checkPool, checkTimeout, createPgConnection, quotedSchema } from './connection.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
+import { appSettingsOn } from './app-settings.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
 import { safeReporter, warnAtMostEvery } from '../background-warning.js'
 import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './usage-log.js'
@@ -55,8 +56,9 @@ export interface PostgresStores extends KeywardStores {
   /** Writes out buffered usage and `lastUsedAt` and stops the timers. Never ends the pool. */
   close(): Promise<void>
   /**
-   * Resolves once the schema is migrated far enough for these stores; rejects saying to run the
-   * migrations when it is not, or with the fault that kept Postgres from answering.
+   * Resolves once the schema is migrated far enough for these stores (and, when `createKeyward()`
+   * was given them first, once the app's key prefix is recorded for the command line); rejects
+   * saying to run the migrations when it is not, or with the fault that kept Postgres from answering.
    */
   ready(): Promise<void>
 }
@@ -157,21 +159,28 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
   }
   const keys = keyStoreOn(connection, schema, { onError: report })
   const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })
+  const migrated = async (): Promise<void> => {
+    const version = await schemaVersion(connection, schemaName)
+    if (version < SCHEMA_VERSION) {
+      throw new Error(
+        `keyward/postgres: the schema "${schemaName}" is at version ${version}, and these stores need version ${SCHEMA_VERSION}: run migrate(pool${schemaName === DEFAULT_SCHEMA ? '' : `, { schema: '${schemaName}' }`}) or keyward migrate --database-url <url> first`,
+      )
+    }
+  }
+  const app = appSettingsOn(connection, schema, migrated)
   return {
     keys,
     limiter,
     usage,
+    recordAppSettings: app.record,
+    appSettings: app.read,
     async close() {
       unwatch()
       await Promise.all([keys.close(), usage.close()])
     },
     async ready() {
-      const version = await schemaVersion(connection, schemaName)
-      if (version < SCHEMA_VERSION) {
-        throw new Error(
-          `keyward/postgres: the schema "${schemaName}" is at version ${version}, and these stores need version ${SCHEMA_VERSION}: run migrate(pool${schemaName === DEFAULT_SCHEMA ? '' : `, { schema: '${schemaName}' }`}) or keyward migrate --database-url <url> first`,
-        )
-      }
+      await migrated()
+      await app.recorded()
     },
     // Every key-store call settles within `timeoutMs`; with a limiter of the host's, the core bounds the two together.
     ...(options.limiter === undefined ? { timeoutMs } : {}),

@@ -70,8 +70,22 @@ CREATE INDEX usage_by_time ON ${s}.usage (created_at, seq);
 `,
 }
 
+/** v2: the app's settings (one row), recorded when it starts, for the command line (K1, K4). */
+const v2: Migration = {
+  version: 2,
+  name: 'app settings',
+  sql: (s) => `
+CREATE TABLE ${s}.app_settings (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  key_prefix text NOT NULL,
+  service_name text NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

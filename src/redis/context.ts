@@ -8,6 +8,7 @@ import { guardEviction } from './eviction-policy.js'
 import { persistenceCheck } from './persistence.js'
 import { type Layout, assertRedisPrefix, createLayout } from './layout.js'
 import { text } from './codec.js'
+import { untilConnected } from './until-connected.js'
 
 /** Options every Redis store takes. */
 export interface RedisStoreOptions {
@@ -61,7 +62,8 @@ export interface RedisContext {
   remember(id: string, hash: string): void
   forget(id: string): void
   /**
-   * The eviction check (see `eviction-policy.ts`): resolves once these stores may run, and once
+   * Once the client has connected (within `timeoutMs`), the eviction check (see
+   * `eviction-policy.ts`): resolves once these stores may run, and once
    * the persistence check of stores that hold keys (`persistence.ts`) is over.
    */
   ready(): Promise<void>
@@ -163,6 +165,8 @@ export function createContext(options: RedisKeyStoreOptions, holdsKeys = false):
       hashes.delete(id)
     },
     async ready() {
+      // A client created just before (the usual start) is still connecting and queues nothing.
+      await untilConnected(options.client, timeoutMs)
       await guard.ready()
       await persistence?.run()
     },

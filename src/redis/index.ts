@@ -21,8 +21,9 @@
  *   skips it). Beside keys kept elsewhere, `createRedisRateLimiter({ keys: 'elsewhere' })` counts
  *   with one round trip per decision and checks nothing of the kind.
  */
-import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
+import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../types.js'
 import { fusedAuthorize } from '../fused-authorize.js'
+import { appSettingsOn } from './app-settings.js'
 import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'
 import { type RedisKeyStoreOptions, createContext } from './context.js'
@@ -55,12 +56,17 @@ export interface RedisStores extends KeywardStores {
   /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
   close(): Promise<void>
   /**
-   * The eviction check, awaited: resolves once these stores may run, that is once Redis said its
+   * Waits for the client to connect (a client created just before is still connecting and,
+   * without an offline queue, refuses commands until then), then runs the eviction check,
+   * awaited: resolves once these stores may run, that is once Redis said its
    * `maxmemory-policy` is `noeviction` (on every master of a cluster), or, with
    * `allowEviction: true`, once it has been read whatever it is; and once the persistence check
    * is over (a Redis with neither AOF nor RDB snapshots gets its one warning before this resolves). Rejects with
    * `RedisEvictionPolicyError` (its message says what to set) when the stores refuse to run, or
-   * with the fault that kept Redis from answering within `timeoutMs` (a later call tries again).
+   * with the fault that kept Redis from answering within `timeoutMs` (a later call tries again):
+   * `StoreTimeoutError` naming the client's last error when it did not connect within `timeoutMs`.
+   * When `createKeyward()` was given these stores first, it also waits until the app's key prefix
+   * is recorded in Redis for the command line.
    * The stores run the same check before their first call whether or not this is called;
    * awaiting it lets an app refuse to start.
    *
@@ -72,6 +78,8 @@ export interface RedisStores extends KeywardStores {
    * const keyward = createKeyward({ stores })
    */
   ready(): Promise<void>
+  recordAppSettings(settings: AppSettings): Promise<void>
+  appSettings(): Promise<AppSettings | undefined>
   /**
    * The `timeoutMs` option: every promise these stores return settles (or rejects) within it,
    * operations of several Redis calls included, so the core adds no timer of its own (R5).
@@ -125,6 +133,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const usage = boundedMethods(usageLogOn(context, options.usage), connection, 'usage')
   const keys = boundedMethods(keyStoreOn(context), connection, 'keys')
   const limiter = boundedMethods(rateLimiterOn(context), connection, 'limiter')
+  const app = appSettingsOn(context)
   return {
     keys,
     limiter,
@@ -132,7 +141,12 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     // Fused over these very stores: a host that swaps one gets the composed path instead.
     authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
     close: () => usage.close(),
-    ready: context.ready,
+    async ready() {
+      await context.ready()
+      await app.recorded()
+    },
+    recordAppSettings: app.record,
+    appSettings: app.read,
     timeoutMs: connection.timeoutMs,
   }
 }

@@ -3,6 +3,8 @@
  *
  * | key                              | type   | holds                                          | TTL                      |
  * | -------------------------------- | ------ | ---------------------------------------------- | ------------------------ |
+ * | `<prefix>:settings`              | HASH   | the app's `keyPrefix` and `serviceName`,       | none                     |
+ * |                                  |        | recorded at start, for the command line        |                          |
  * | `<prefix>:{<hash>}:key`          | HASH   | the key record (never the key itself, K3)      | none                     |
  * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61),     | ≥ 119 s after last use ¹ |
  * |                                  |        | `t`, `n`, `o` ², and with a quota `m` = UTC    | with a quota: 1 day past |
@@ -57,6 +59,8 @@ export interface Layout {
   idIndex(id: string): string
   /** Every key, as index members (`indexMember`). */
   keyIndex: string
+  /** The app's settings (`AppSettings`), recorded when it starts. */
+  appSettings: string
   /** One owner's keys, as index members. */
   ownerIndex(ownerId: string): string
   usageAll: string
@@ -98,6 +102,7 @@ export function createLayout(prefix: string): Layout {
     },
     idIndex: (id) => `${prefix}:id:${id}`,
     keyIndex: `${prefix}:keys`,
+    appSettings: `${prefix}:settings`,
     ownerIndex: (ownerId) => `${prefix}:owner:${ownerId}`,
     usageAll: `${prefix}:usage`,
     usageOf: (id) => `${prefix}:usage:${id}`,

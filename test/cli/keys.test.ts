@@ -119,11 +119,14 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       }
     })
 
-    it('--key-prefix and KEYWARD_KEY_PREFIX choose the key prefix of the key, the flag winning (K1)', async () => {
-      const fromFlag = await created(['--name', 'acme', '--key-prefix', 'acme'])
+    it('--key-prefix and KEYWARD_KEY_PREFIX choose the key prefix of the key where no app recorded one, the flag winning (K1)', async () => {
+      // A prefix of its own: on this file's prefix an app instance recorded the key prefix svc.
+      const create = (args: string[], env: Record<string, string> = {}) =>
+        runCli(['keys', 'create', '--json', ...args, '--prefix', `${prefix}-acme`], { REDIS_URL: url!, ...env })
+      const fromFlag = stdoutJson(await create(['--name', 'acme', '--key-prefix', 'acme'], { KEYWARD_KEY_PREFIX: 'svc' }))
       expect(fromFlag.key.startsWith('acme_live_')).toBe(true)
       expect(fromFlag.record.maskedKey).toBe(`acme_live_****${fromFlag.key.slice(-4)}`)
-      const fromEnv = await created(['--name', 'acme env'], { KEYWARD_KEY_PREFIX: 'acme' })
+      const fromEnv = stdoutJson(await create(['--name', 'acme env'], { KEYWARD_KEY_PREFIX: 'acme' }))
       expect(parseKey(fromEnv.key, 'acme').ok).toBe(true)
     })
   })

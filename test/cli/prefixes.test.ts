@@ -66,15 +66,25 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
   const acme: App = { keyPrefix: 'acme', redisPrefix: 'acme' }
 
   describe("an app with createKeyward({ keyPrefix: 'acme' }) and createRedisStores({ prefix: 'acme' })", () => {
-    it('K1: keys create with default flags is refused (exit 2) with a message naming --key-prefix, and writes nothing', async () => {
+    it('K1: where no app recorded its key prefix, keys create --prefix acme without --key-prefix is refused (exit 2) naming --key-prefix, and writes nothing', async () => {
       await appMadeKey(acme)
+      // An app that has not started on this version of keyward: its settings are not recorded.
+      await client.del('acme:settings')
       const before = await redisKeyCount()
-      const run = await cli(['keys', 'create', '--name', 'ci'])
+      const run = await cli(['keys', 'create', '--name', 'ci', '--prefix', 'acme'])
       expect(expectOneLineError(run, 2)).toBe(
-        'keys create makes a key that only a service with the same key prefix accepts, and the store does not record which one it uses: pass --key-prefix with the keyPrefix your app gives createKeyward() (--key-prefix svc if it gives none), or set KEYWARD_KEY_PREFIX',
+        `keys create makes a key that only a service with the same key prefix accepts, and no app has recorded its key prefix in Redis at ${redis.url} (prefix acme) (an app does when it starts, on this version of keyward): start your app once, or pass --key-prefix with the keyPrefix your app gives createKeyward() (--key-prefix svc if it gives none), or set KEYWARD_KEY_PREFIX`,
       )
       expect(run.stdout).toBe('')
       expect(await redisKeyCount()).toBe(before)
+    })
+
+    it('K1: keys create with no flags, where the app keeps its keys under acme, is refused (exit 2) naming --prefix acme', async () => {
+      await appMadeKey(acme)
+      const run = await cli(['keys', 'create', '--name', 'ci'])
+      expect(expectOneLineError(run, 2)).toBe(
+        `no API keys are stored under the prefix keyward in Redis at ${redis.url}, but 1 key is stored under the prefix acme: pass --prefix acme, or --prefix keyward to start keys there all the same`,
+      )
     })
 
     it('K1: keys create --key-prefix acme alone is refused (exit 2), naming --prefix acme where the app keeps its keys, and writes nothing', async () => {
@@ -167,12 +177,73 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
     })
   })
 
-  it('K1: keys rotate needs the key prefix named too: without it, exit 2 before Redis is read', async () => {
+  it("K1: keys rotate takes the app's recorded key prefix; where none is recorded it needs the key prefix named", async () => {
     const oldKey = await withApp(acme, async ({ keyward }) => (await keyward.keys.create({ name: 'to rotate' })).record.id)
-    const refused = await cli(['keys', 'rotate', oldKey, '--prefix', 'acme'])
-    expect(expectOneLineError(refused, 2)).toMatch(/^keys rotate makes a key that only a service with the same key prefix accepts.*pass --key-prefix/)
-    const rotated = await cli(['keys', 'rotate', oldKey, '--json', '--prefix', 'acme', '--key-prefix', 'acme'])
+    const rotated = await cli(['keys', 'rotate', oldKey, '--json', '--prefix', 'acme'])
     expect(rotated.status, rotated.describe()).toBe(0)
-    expect(await appAccepts(acme, stdoutJson<{ key: string }>(rotated).key)).toBe('accepted')
+    const { key, record } = stdoutJson<{ key: string; record: ApiKeyRecord }>(rotated)
+    expect(key.startsWith('acme_live_')).toBe(true)
+    await client.del('acme:settings')
+    const refused = await cli(['keys', 'rotate', record.id, '--prefix', 'acme'])
+    expect(expectOneLineError(refused, 2)).toMatch(/^keys rotate makes a key that only a service with the same key prefix accepts.*pass --key-prefix/)
+    const named = await cli(['keys', 'rotate', record.id, '--json', '--prefix', 'acme', '--key-prefix', 'acme'])
+    expect(named.status, named.describe()).toBe(0)
+    expect(await appAccepts(acme, stdoutJson<{ key: string }>(named).key)).toBe('accepted')
+  })
+
+  describe('the app records its key prefix when it starts, so the command line needs no --key-prefix', () => {
+    it("K1/K4: an app with keyPrefix 'acme' runs ready() on a fresh Redis; keys create without --key-prefix makes an acme_live_ key it accepts, and keys list masks it as acme_live_****", async () => {
+      await withApp(acme, async () => {})
+      expect(await client.hgetall('acme:settings')).toEqual({ keyPrefix: 'acme', serviceName: 'Svc' })
+      const run = await cli(['keys', 'create', '--json', '--name', 'ci', '--prefix', 'acme'])
+      expect(run.status, run.describe()).toBe(0)
+      const { key, record } = stdoutJson<{ key: string; record: ApiKeyRecord }>(run)
+      expect(key).toMatch(/^acme_live_[0-9A-Za-z]{38}$/)
+      expect(record.maskedKey).toBe(`acme_live_****${key.slice(-4)}`)
+      expect(await appAccepts(acme, key)).toBe('accepted')
+      const list = await cli(['keys', 'list', '--prefix', 'acme'])
+      expect(list.status, list.describe()).toBe(0)
+      expect(list.stdout).toContain(`acme_live_****${key.slice(-4)}`)
+      expect(list.stdout).not.toContain('svc_live_')
+    })
+
+    it("K1: the README's app (keyPrefix 'acme', the default Redis prefix) started once: keys create with no flags at all makes a key it accepts", async () => {
+      const readme: App = { keyPrefix: 'acme' }
+      await withApp(readme, async () => {})
+      const run = await cli(['keys', 'create', '--json', '--name', 'ci'])
+      expect(run.status, run.describe()).toBe(0)
+      const { key } = stdoutJson<{ key: string }>(run)
+      expect(key.startsWith('acme_live_')).toBe(true)
+      expect(await appAccepts(readme, key)).toBe('accepted')
+    })
+
+    it('K1: a --key-prefix (or KEYWARD_KEY_PREFIX) that contradicts the recorded one is refused (exit 2), naming both, and writes nothing', async () => {
+      await withApp(acme, async () => {})
+      const before = await redisKeyCount()
+      for (const [args, env] of [[['--key-prefix', 'svc'], {}], [[], { KEYWARD_KEY_PREFIX: 'svc' }]] as const) {
+        const run = await cli(['keys', 'create', '--name', 'ci', '--prefix', 'acme', ...args], env)
+        expect(expectOneLineError(run, 2)).toBe(
+          `the app using Redis at ${redis.url} (prefix acme) recorded the key prefix acme when it started (its keys begin acme_live_ and acme_test_), but --key-prefix (or KEYWARD_KEY_PREFIX) says svc, whose keys that app refuses: leave the key prefix out, or pass --key-prefix acme`,
+        )
+      }
+      expect(await redisKeyCount()).toBe(before)
+      const agreeing = await cli(['keys', 'create', '--json', '--name', 'ci', '--prefix', 'acme', '--key-prefix', 'acme'])
+      expect(agreeing.status, agreeing.describe()).toBe(0)
+    })
+
+    it('an app that recorded its settings under acme but holds no keys yet: keys create without --prefix names --prefix acme', async () => {
+      await withApp(acme, async () => {})
+      const run = await cli(['keys', 'create', '--name', 'ci'])
+      expect(expectOneLineError(run, 2)).toBe(
+        `no app uses the prefix keyward in Redis at ${redis.url}, but an app recorded its settings under the prefix acme when it started: pass --prefix acme (the prefix your app gives createRedisStores({ prefix })), or --prefix keyward to start keys there all the same`,
+      )
+      expect(await redisKeyCount()).toBe(1)
+    })
+
+    it('the command line never records its own key prefix as the app\'s', async () => {
+      const run = await cli(['keys', 'create', '--json', '--name', 'ci', '--prefix', 'billing', '--key-prefix', 'billing'])
+      expect(run.status, run.describe()).toBe(0)
+      expect(await client.exists('billing:settings')).toBe(0)
+    })
   })
 })

@@ -14,6 +14,7 @@ import { keyPattern } from '../../src/key-format.js'
 import { createPostgresStores, type PostgresStores } from '../../src/postgres/index.js'
 import type { StoredKey } from '../../src/types.js'
 import { expectOneLineError, runCli, stdoutJson } from '../cli/support/cli.js'
+import { badLines, FULL_KEY, OTHER_PREFIX_KEY, recordLine } from '../cli/support/import-lines.js'
 import { instanceOn } from '../cli/support/store.js'
 import { type TestDatabase, databaseAvailable, uniqueSchema, withDatabase } from '../helpers/postgres.js'
 import { deletePrefix, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
@@ -51,10 +52,10 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       schemas.push(schema)
       const first = await runCli(['migrate', '--schema', schema], { DATABASE_URL: db.url })
       expect(first.status, first.describe()).toBe(0)
-      expect(first.stdout).toMatch(new RegExp(`^Applied migration 1 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 1\\.\\n$`))
+      expect(first.stdout).toMatch(new RegExp(`^Applied migrations 1, 2 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 2\\.\\n$`))
       const again = await runCli(['migrate', '--schema', schema, '--database-url', db.url, '--json'])
       expect(again.status, again.describe()).toBe(0)
-      expect(stdoutJson(again)).toEqual({ schema, applied: [], version: 1 })
+      expect(stdoutJson(again)).toEqual({ schema, applied: [], version: 2 })
     })
 
     it('S1/R5: without a URL it is a usage error; an unreachable Postgres is exit 4 within seconds; a password never shows', async () => {
@@ -78,7 +79,7 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
 
     it('S1: the keys commands on a schema never migrated are exit 4, naming keyward migrate', async () => {
       const run = await runCli(['keys', 'list', '--database-url', db.url, '--schema', 'kwtest_never_made'])
-      expect(expectOneLineError(run, 4)).toMatch(/has no keyward schema "kwtest_never_made" at version 1: run keyward migrate --database-url <url> --schema kwtest_never_made first/)
+      expect(expectOneLineError(run, 4)).toMatch(/has no keyward schema "kwtest_never_made" at version 2: run keyward migrate --database-url <url> --schema kwtest_never_made first/)
     })
   })
 
@@ -107,6 +108,34 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       expect(expectOneLineError(run, 2)).toMatch(/^both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url/)
       const flagged = await runCli(['keys', 'list', '--database-url', db.url, '--schema', db.schema], { REDIS_URL: redisUrl! })
       expect(flagged.status, flagged.describe()).toBe(0)
+    })
+  })
+
+  describe('the app records its key prefix in Postgres when it starts (K1, K4)', () => {
+    it("K1/K4: an app with keyPrefix 'acme' runs ready(); keys create without --key-prefix makes an acme_live_ key it accepts, and keys list masks it as acme_live_****", async () => {
+      const schema = uniqueSchema('cli_acme')
+      schemas.push(schema)
+      expect((await runCli(['migrate', '--schema', schema, '--database-url', db.url])).status).toBe(0)
+      const appStores = createPostgresStores({ pool: db.pool, schema })
+      const app = createKeyward({ stores: appStores, keyPrefix: 'acme', serviceName: 'Acme' })
+      try {
+        await appStores.ready()
+        expect(await appStores.appSettings?.()).toEqual({ keyPrefix: 'acme', serviceName: 'Acme' })
+        const onAcme = (args: string[], env: Record<string, string> = {}) => runCli([...args, '--database-url', db.url, '--schema', schema], env)
+        const create = await onAcme(['keys', 'create', '--name', 'ci', '--json'])
+        expect(create.status, create.describe()).toBe(0)
+        const { key, record } = stdoutJson(create)
+        expect(key).toMatch(/^acme_live_[0-9A-Za-z]{38}$/)
+        expect(record.maskedKey).toBe(`acme_live_****${key.slice(-4)}`)
+        expect(code(await app.authenticate(bearer(key)))).toBe('ok')
+        const list = await onAcme(['keys', 'list'])
+        expect(list.stdout).toContain(`acme_live_****${key.slice(-4)}`)
+        expect(list.stdout).not.toContain('svc_live_')
+        const contradicting = await onAcme(['keys', 'create', '--name', 'ci'], { KEYWARD_KEY_PREFIX: 'svc' })
+        expect(expectOneLineError(contradicting, 2)).toMatch(/recorded the key prefix acme when it started .* says svc, whose keys that app refuses/)
+      } finally {
+        await app.close()
+      }
     })
   })
 
@@ -188,21 +217,40 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       target.revoked = true
     })
 
-    it('S7: a line that is not a record stops the import at that line, naming it and never echoing it', async () => {
+    it('S7: a line that is not a record imports nothing, naming its line and never echoing it', async () => {
       const file = exportFile('bad.jsonl')
-      const good = readFileSync(exportFile('to-postgres.jsonl'), 'utf8').split('\n')[0]
-      writeFileSync(file, `${good}\n{"id":"key_x","hash":"svc_live_${'A'.repeat(38)}"}\n`)
+      const fresh = recordLine({ name: 'would be new' })
+      writeFileSync(file, `${fresh}\n{"id":"key_x","hash":"svc_live_${'A'.repeat(38)}"}\n`)
       const run = await onSchema(['keys', 'import', file])
-      expect(expectOneLineError(run, 2)).toMatch(/^line 2 is not a key record as keys export writes it: "name" is missing/)
+      expect(expectOneLineError(run, 2)).toMatch(/^nothing was imported: 1 of 2 lines refused \(line 2: "name" is missing\)/)
       expect(run.stderr).not.toContain('AAAA')
+      expect(await stores.keys.get(JSON.parse(fresh).id)).toBeUndefined()
     })
 
-    it('S7: a record whose id belongs to a different key is reported and not stored', async () => {
+    it('S7/K3/O2: each line create would refuse is named with its reason, and nothing of the file reaches Postgres', async () => {
+      const bad = badLines()
+      const fresh = recordLine({ name: 'would be new' })
+      const storedIds = async () => (await stores.keys.list({ limit: 100, now: Date.now() })).keys.map((k) => k.id).sort()
+      const before = await storedIds()
+      const file = exportFile('refused.jsonl')
+      writeFileSync(file, `${[fresh, ...bad.map((line) => line.text)].join('\n')}\n`)
+      const run = await onSchema(['keys', 'import', file])
+      const message = expectOneLineError(run, 2)
+      expect(message).toMatch(new RegExp(`^nothing was imported: ${bad.length} of ${bad.length + 1} lines refused`))
+      bad.forEach((line, index) => expect(message, line.label).toContain(`line ${index + 2}: `))
+      for (const line of bad) expect(message, line.label).toMatch(line.reason!)
+      for (const secret of [FULL_KEY, OTHER_PREFIX_KEY]) expect(run.stderr).not.toContain(secret)
+      expect(await storedIds()).toEqual(before)
+    })
+
+    it('S7: a record whose id belongs to a different key imports nothing of the file, naming the line', async () => {
       const file = exportFile('clash.jsonl')
       const line = JSON.parse(readFileSync(exportFile('to-postgres.jsonl'), 'utf8').split('\n')[0]!)
-      writeFileSync(file, `${JSON.stringify({ ...line, hash: 'f'.repeat(64) })}\n`)
+      const fresh = recordLine({ name: 'would be new' })
+      writeFileSync(file, `${fresh}\n${JSON.stringify({ ...line, hash: 'f'.repeat(64) })}\n`)
       const run = await onSchema(['keys', 'import', file])
-      expect(expectOneLineError(run, 2)).toMatch(/1 record not stored: line 1 \(key_[0-9A-Za-z]+\): a different key is stored under this id/)
+      expect(expectOneLineError(run, 2)).toMatch(/^nothing was imported: 1 line clashes with keys already stored \(line 2: a different key is stored under its id\)/)
+      expect(await stores.keys.get(JSON.parse(fresh).id)).toBeUndefined()
     })
   })
 })

@@ -32,7 +32,7 @@ export const STORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: '<key-prefix>',
     description:
-      'the keyPrefix your app gives createKeyward(): acme in acme_live_…\n(default: $KEYWARD_KEY_PREFIX, else svc; keys create and rotate need\nit named, since the store does not record it)',
+      'the keyPrefix your app gives createKeyward(): acme in acme_live_…\n(default: $KEYWARD_KEY_PREFIX, else the one the app recorded in the\nstore when it started, else svc; keys create and rotate take svc only\nwhen named)',
   },
   ...POSTGRES_OPTIONS,
 }
@@ -82,7 +82,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /**
  * The store settings from flags and environment. `writesKey` names a command that prints a new
- * key: it refuses to take the default key prefix, which nothing in the store can confirm.
+ * key: without a key prefix named or recorded in the store by the app, it refuses to guess one.
  */
 export function storeSettings({ values, env }: CommandContext, writesKey?: 'keys create' | 'keys rotate'): StoreSettings {
   const namedKeyPrefix = stringOption(values, 'key-prefix') ?? nonEmpty(env.KEYWARD_KEY_PREFIX)
@@ -98,17 +98,14 @@ export function storeSettings({ values, env }: CommandContext, writesKey?: 'keys
   if (pepper !== undefined && pepper === '') {
     throw usageError('KEYWARD_PEPPER is set but empty: unset it, or set it to the pepper the service hashes keys with')
   }
-  if (writesKey !== undefined && namedKeyPrefix === undefined) {
-    throw usageError(
-      `${writesKey} makes a key that only a service with the same key prefix accepts, and the store does not record which one it uses: pass --key-prefix with the keyPrefix your app gives createKeyward() (--key-prefix svc if it gives none), or set KEYWARD_KEY_PREFIX`,
-    )
-  }
   const namedRedisPrefix = stringOption(values, 'prefix') ?? nonEmpty(env.KEYWARD_REDIS_PREFIX)
   return {
     redisUrl: stringOption(values, 'redis-url') ?? nonEmpty(env.REDIS_URL) ?? DEFAULT_REDIS_URL,
     redisPrefix: namedRedisPrefix ?? DEFAULT_REDIS_PREFIX,
     redisPrefixStated: namedRedisPrefix !== undefined,
     keyPrefix,
+    keyPrefixStated: namedKeyPrefix !== undefined,
+    ...(writesKey === undefined ? {} : { writesKey }),
     pepper: pepper ?? null,
     ...postgresSettings(values, env),
   }

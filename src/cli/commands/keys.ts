@@ -5,8 +5,9 @@
  * key only (K3, K4).
  *
  * A key works only on a service with the same key prefix, Redis prefix and pepper. The CLI cannot
- * read the app's configuration, so it guesses none of them for a new key: the key prefix must be
- * named (the store does not record it), and the Redis prefix too unless keys are stored under it.
+ * read the app's configuration, so it guesses none of them for a new key: the key prefix is the
+ * one the app recorded in the store when it started, or must be named, and the Redis prefix is
+ * named unless the app recorded its settings or keys are stored under it.
  */
 import type { CreateKeyInput } from '../../key-input.js'
 import { positiveInteger, stringOption } from '../args.js'
@@ -15,7 +16,6 @@ import { formatDuration } from '../duration.js'
 import { usageError } from '../exit-status.js'
 import { lines, printable, recordLines, usageTable } from '../output.js'
 import { checkKeyInput, withStoreKeyward } from '../store.js'
-import { confirmPrefixForNewKey } from '../stored-prefixes.js'
 import {
   BY_ID_EXITS,
   durationOption,
@@ -42,7 +42,7 @@ const ONCE_WARNING =
 
 /** The paragraph of `create` and `rotate` help on matching the app's settings. */
 const SAME_SETTINGS =
-  "The key works only on a service with the same settings: --key-prefix is the keyPrefix your\napp gives createKeyward(), --prefix the prefix it gives createRedisStores(), KEYWARD_PEPPER\nits pepper. Nothing is guessed: the key prefix must be named (flag or environment), and the\nRedis prefix too unless keys are already stored under the default one."
+  "The key works only on a service with the same settings: --key-prefix is the keyPrefix your\napp gives createKeyward(), --prefix the prefix it gives createRedisStores(), KEYWARD_PEPPER\nits pepper. Nothing is guessed: the key prefix is the one the app recorded in the store when\nit started, else it must be named (flag or environment); the Redis prefix must be named too\nunless the app recorded its settings or keys are already stored under the default one."
 
 export const keysCreate: CommandSpec = {
   name: 'keys create',
@@ -97,10 +97,8 @@ export const keysCreate: CommandSpec = {
     })
     checkKeyInput(input(Date.now()))
     const settings = storeSettings(context, 'keys create')
-    const created = await withStoreKeyward(settings, async (keyward, store) => {
-      await confirmPrefixForNewKey(store, usageError)
-      return keyward.keys.create(input(keyward.clock.now()))
-    })
+    // withStoreKeyward confirms the Redis prefix of a new key (settings.writesKey) before the key prefix.
+    const created = await withStoreKeyward(settings, (keyward) => keyward.keys.create(input(keyward.clock.now())))
     const { key, record } = created
     return {
       json: { key, record },

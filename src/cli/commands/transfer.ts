@@ -2,8 +2,9 @@
  * `keyward keys export` and `keys import`: stored records (hashes, never keys, K3) as JSON lines,
  * so keys move between stores — Redis to Postgres, one prefix or schema to another — without
  * being reissued. A moved key authenticates wherever the service hashes with the same pepper.
- * Import is idempotent: a record already stored is left as it is, except that a revocation or
- * an earlier expiry in the file is applied (they only ever narrow what a key may do, K6).
+ * Import is all or nothing (`import-records.ts`): every line is checked with create's rules first.
+ * It is idempotent: a record already stored is left as it is, except that a revocation or an
+ * earlier expiry in the file is applied (they only ever narrow what a key may do, K6).
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -15,11 +16,11 @@ import { usageError } from '../exit-status.js'
 import { lines } from '../output.js'
 import { type StoreSettings, withStoreKeyward } from '../store.js'
 import { ownerOption, STORE_ENVIRONMENT, STORE_EXITS, STORE_OPTIONS, storeSettings } from './key-options.js'
-import { encodeRecord, parseRecordLine, RecordLineError } from './transfer-format.js'
+import { type ImportCounts, importKeyRecords, readKeyRecords } from './import-records.js'
+import { encodeRecord } from './transfer-format.js'
 
-/** Records read per listing page, and imported at once. */
+/** Records read per listing page. */
 const PAGE = 100
-const IMPORT_CONCURRENCY = 16
 
 async function* everyKey(keys: KeyStore, ownerId: string | undefined): AsyncIterable<StoredKey> {
   let after: StoredKey | undefined
@@ -93,78 +94,13 @@ export const keysExport: CommandSpec = {
   },
 }
 
-/** What import did, record by record. */
-interface ImportCounts {
-  imported: number
-  present: number
-  narrowed: number
-  conflicts: { line: number; id: string; reason: string }[]
-}
-
-/** One record into `keys`: inserted, or matched to the same key already stored (narrowed when the file revokes or expires it sooner). */
-async function importOne(keys: KeyStore, record: StoredKey, line: number, counts: ImportCounts): Promise<void> {
-  let existing = await keys.get(record.id)
-  if (existing === undefined) {
-    try {
-      await keys.insert(record)
-      counts.imported++
-      return
-    } catch (error) {
-      existing = await keys.get(record.id)
-      if (existing === undefined) {
-        if ((await keys.findByHash(record.hash)) !== undefined) {
-          counts.conflicts.push({ line, id: record.id, reason: 'its hash is stored under another id' })
-          return
-        }
-        throw error
-      }
-    }
-  }
-  if (existing.hash !== record.hash) {
-    counts.conflicts.push({ line, id: record.id, reason: 'a different key is stored under this id' })
-    return
-  }
-  let narrowed = false
-  if (record.revokedAt !== null && existing.revokedAt === null) narrowed = (await keys.revoke(record.id, record.revokedAt)) !== undefined
-  if (record.expiresAt !== null && (existing.expiresAt === null || record.expiresAt < existing.expiresAt)) {
-    narrowed = (await keys.shortenExpiry(record.id, record.expiresAt)) !== undefined || narrowed
-  }
-  if (narrowed) counts.narrowed++
-  else counts.present++
-}
-
-async function importLines(keys: KeyStore, input: AsyncIterable<string>): Promise<ImportCounts> {
-  const counts: ImportCounts = { imported: 0, present: 0, narrowed: 0, conflicts: [] }
-  let batch: Promise<void>[] = []
-  let lineNumber = 0
-  for await (const text of input) {
-    lineNumber++
-    if (text.trim() === '') continue
-    let record: StoredKey
-    try {
-      record = parseRecordLine(text)
-    } catch (error) {
-      if (!(error instanceof RecordLineError)) throw error
-      await Promise.all(batch)
-      const before = counts.imported === 0 ? 'nothing was imported' : `the ${counts.imported} records before it were imported (running import again leaves them as they are)`
-      throw usageError(`line ${lineNumber} is not a key record as keys export writes it: ${error.message}; ${before}`)
-    }
-    batch.push(importOne(keys, record, lineNumber, counts))
-    if (batch.length >= IMPORT_CONCURRENCY) {
-      await Promise.all(batch)
-      batch = []
-    }
-  }
-  await Promise.all(batch)
-  return counts
-}
-
 export const keysImport: CommandSpec = {
   name: 'keys import',
   summary: 'read records written by keys export into this store',
   usage: 'keys import [file] [options]',
   description: [
-    'Reads JSON lines as keys export writes them (from the file, or stdin when none is given)\nand stores each record as it is: revoked keys stay revoked, and the keys authenticate\nagainst this store if the service uses the same pepper. Running it again is safe: records\nalready stored are left as they are, except that a revocation or an earlier expiry in the\nfile is applied. A record whose id or hash belongs to another key is reported, not stored.',
+    'Reads JSON lines as keys export writes them (from the file, or stdin when none is given)\nand stores each record as it is: revoked keys stay revoked, and the keys authenticate\nagainst this store if the service uses the same pepper. Running it again is safe: records\nalready stored are left as they are, except that a revocation or an earlier expiry in the\nfile is applied.',
+    'Every line is checked before anything is stored, with the rules keys create applies (name,\nscopes, limits, owner, meta) and those of a stored record (id, hash, type, times). A line\nrefused, or a record whose id or hash belongs to another key, imports nothing: each is\nnamed by its line number with the reason, and the exit status is 2.',
     'With --json, prints { "imported", "alreadyStored", "narrowed", "conflicts" }.',
   ],
   positionals: [{ name: 'file', required: false, description: 'the JSON lines to read (default: stdin)' }],
@@ -182,10 +118,9 @@ export const keysImport: CommandSpec = {
       input.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? usageError(`no file ${file}`) : error))
     })
     await opened
-    const { counts, where } = await storeSettingsRun(settings, async (keys, where) => ({
-      counts: await importLines(keys, createInterface({ input, crlfDelay: Infinity })),
-      where,
-    }))
+    // The whole file is checked before the store is opened: a refused line imports nothing.
+    const records = await readKeyRecords(createInterface({ input, crlfDelay: Infinity }), settings.keyPrefix, Date.now())
+    const { counts, where } = await storeSettingsRun(settings, async (keys, where) => ({ counts: await importKeyRecords(keys, records), where }))
     return importResult(counts, where)
   },
 }

@@ -22,6 +22,8 @@ export async function instanceOn(url: string, prefix: string | undefined, option
   const client: Redis = await ioredisClient(url)
   const stores = createRedisStores(prefix === undefined ? { client } : { client, prefix })
   const keyward = createKeyward({ ...options, stores })
+  // As an app starts: the stores' checks, and its key prefix recorded for the command line.
+  await stores.ready()
   return {
     keyward,
     stores,
