@@ -69,6 +69,8 @@ export {
   successResponse,
   withoutBody,
   limitHeaders,
+  type HeaderOptions,
+  type IetfRateLimitDraft,
   type KeywardErrorBody,
 } from './responses.js'
 export { generateRequestId, resolveRequestId } from './request-id.js'

@@ -44,5 +44,6 @@ export function npmPack(tree: string, extra: readonly string[]): PackResult {
     env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' },
   })
   const [result] = JSON.parse(stdout) as PackResult[]
+  if (result === undefined) throw new Error(`npm pack reported no package: ${stdout}`)
   return result
 }

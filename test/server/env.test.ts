@@ -17,7 +17,19 @@ describe('parseEnv (E6)', () => {
       trustProxy: false,
       pepper: null,
       ownerLimits: null,
+      ietfRateLimitHeaders: false,
     })
+  })
+
+  it.each(['draft-6', 'draft-7', 'draft-8'])('M8: IETF_RATELIMIT_HEADERS=%s becomes createKeyward\'s ietfRateLimitHeaders', (draft) => {
+    expect(parseEnv({ IETF_RATELIMIT_HEADERS: draft }).ietfRateLimitHeaders).toBe(draft)
+    expect(parseEnv({ IETF_RATELIMIT_HEADERS: ` ${draft} ` }).ietfRateLimitHeaders).toBe(draft)
+  })
+
+  it.each(['true', 'false', 'draft-9', 'DRAFT-7', 'on'])('M8: IETF_RATELIMIT_HEADERS=%s is refused with an EnvError naming it and the drafts', (value) => {
+    expect(() => parseEnv({ IETF_RATELIMIT_HEADERS: value })).toThrow(
+      new EnvError(`IETF_RATELIMIT_HEADERS must be draft-6, draft-7 or draft-8, or unset for none (got ${JSON.stringify(value)})`),
+    )
   })
 
   it('O9: OWNER_<TYPE>_PER_MINUTE and OWNER_<TYPE>_PER_MONTH become createKeyward\'s ownerLimits; a type with none set is left out', () => {
