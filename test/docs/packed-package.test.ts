@@ -21,12 +21,12 @@ let packed: PackResult
 let manifest: Manifest
 let distBeforePack: boolean
 
-beforeAll(() => {
+beforeAll(async () => {
   tree = copyFreshTree()
   manifest = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8')) as Manifest
   distBeforePack = existsSync(join(tree, 'dist'))
-  packed = npmPack(tree, ['--dry-run'])
-}, 120_000)
+  packed = await npmPack(tree, ['--dry-run'])
+}, 180_000)
 
 afterAll(() => removeTree(tree))
 

@@ -2,11 +2,12 @@
  * A copy of the repository as a fresh clone has it (the files git knows, no dist/), for tests of
  * what `npm pack` ships. node_modules is this repository's, by symlink, so nothing is installed.
  */
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -34,13 +35,16 @@ export interface PackResult {
   files: { path: string }[]
 }
 
-/** Runs `npm pack --json` (with `extra` arguments) in `tree`; its stdout must be the JSON alone. */
-export function npmPack(tree: string, extra: readonly string[]): PackResult {
-  const stdout = execFileSync('npm', ['pack', '--json', ...extra], {
+/**
+ * Runs `npm pack --json` (with `extra` arguments) in `tree`; its stdout must be the JSON alone.
+ * Asynchronous: the build inside takes a while, and a blocked test worker misses vitest's calls.
+ */
+export async function npmPack(tree: string, extra: readonly string[]): Promise<PackResult> {
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--json', ...extra], {
     cwd: tree,
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 120_000,
+    timeout: 180_000,
+    maxBuffer: 16 * 1024 * 1024,
     env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' },
   })
   const [result] = JSON.parse(stdout) as PackResult[]
