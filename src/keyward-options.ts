@@ -288,7 +288,8 @@ function resolveIetfDraft(value: KeywardOptions['ietfRateLimitHeaders']): IetfRa
   if (value === undefined || value === false) return false
   if (value === true) return 'draft-6'
   if (!IETF_RATELIMIT_DRAFTS.includes(value)) {
-    optionError('ietfRateLimitHeaders', `must be ${IETF_RATELIMIT_DRAFTS.map((d) => `"${d}"`).join(', ')}, true (draft-6) or false`, value)
+    const drafts = IETF_RATELIMIT_DRAFTS.map((draft) => `"${draft}"`).join(', ')
+    optionError('ietfRateLimitHeaders', `must be ${drafts}, true (draft-6) or false`, value)
   }
   return value
 }

@@ -96,7 +96,9 @@ function addIetfHeaders(
   const secondsLeft = (state: WindowState): number => Math.max(0, state.reset - nowSeconds)
   if (draft === 'draft-8') {
     headers['RateLimit-Policy'] = windows.map(([name, state, w]) => `"${name}";q=${state.limit};w=${w}`).join(', ')
-    headers.RateLimit = windows.map(([name, state]) => `"${name}";r=${state.remaining};t=${secondsLeft(state)}`).join(', ')
+    headers.RateLimit = windows
+      .map(([name, state]) => `"${name}";r=${state.remaining};t=${secondsLeft(state)}`)
+      .join(', ')
     return
   }
   headers['RateLimit-Policy'] = windows.map(([, state, w]) => `${state.limit};w=${w}`).join(', ')

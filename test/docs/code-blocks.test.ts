@@ -46,14 +46,16 @@ function blocksOf(relative: string): Block[] {
       const file = `${relative.replace(/\.md$/, '').replace(/\W+/g, '-')}-${i + 1}`.toLowerCase()
       const code = lines.slice(i + 1, end).join('\n')
       const test = /from 'vitest'/.test(code)
-      blocks.push({ where, mode: MODES.has(word) ? (word as Mode) : null, code, file: `${file}${test ? '.test' : ''}.ts` })
+      const mode = MODES.has(word) ? (word as Mode) : null
+      blocks.push({ where, mode, code, file: `${file}${test ? '.test' : ''}.ts` })
     }
     i = end
   }
   return blocks
 }
 
-const MARKDOWN = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const DOCS = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md'))
+const MARKDOWN = ['README.md', ...DOCS.map((name) => `docs/${name}`)]
 const BLOCKS = MARKDOWN.flatMap(blocksOf)
 const CHECKED = BLOCKS.filter((b) => b.mode === 'run' || b.mode === 'check')
 const RUN = BLOCKS.filter((b) => b.mode === 'run')
@@ -69,7 +71,10 @@ function isVitestFile(block: Block): boolean {
 }
 
 /** What the project needs besides keyward: the peers and their types, from this repository. */
-const LINKED = ['express', 'fastify', 'fastify-plugin', 'hono', '@hono/node-server', 'ioredis', 'redis', 'pg', '@types', '@opentelemetry/api', 'vitest']
+const LINKED = [
+  ...['express', 'fastify', 'fastify-plugin', 'hono', '@hono/node-server', 'ioredis', 'redis', 'pg', '@opentelemetry/api'],
+  ...['@types', 'vitest'],
+]
 
 let tree: string | undefined
 let project: string
@@ -87,7 +92,10 @@ beforeAll(async () => {
   renameSync(join(project, 'package'), join(project, 'node_modules', 'keyward'))
   for (const name of LINKED) symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir')
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-blocks', private: true, type: 'module' }))
-  const compilerOptions = { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, outDir: 'out', rootDir: 'src' }
+  const compilerOptions = {
+    ...{ module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true },
+    ...{ outDir: 'out', rootDir: 'src' },
+  }
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }))
   mkdirSync(join(project, 'src'))
   for (const block of CHECKED) {
@@ -127,7 +135,8 @@ net.Server.prototype.listen = function (...args) {
 async function typeCheck(dir: string): Promise<string> {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { cwd: dir, timeout: 120_000 })
+    const args = [tsc, '-p', dir, '--pretty', 'false']
+    const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: dir, timeout: 120_000 })
     return stdout
   } catch (error) {
     const { stdout, killed } = error as { stdout?: string; killed?: boolean }
@@ -143,11 +152,22 @@ interface Finished {
 }
 
 /** Starts a block's compiled module (or, for a vitest file, vitest on its source) in the project. */
-function startBlock(block: Block, env: Record<string, string>): { child: ChildProcess; output: () => Finished; exited: Promise<Finished> } {
+interface Started {
+  child: ChildProcess
+  /** What it has printed so far. */
+  output: () => Finished
+  exited: Promise<Finished>
+}
+
+function startBlock(block: Block, env: Record<string, string>): Started {
   const args = isVitestFile(block)
     ? [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', `src/${block.file}`]
     : ['--import', './listen-port.mjs', `out/${block.file.replace(/\.ts$/, '.js')}`]
-  const child = spawn(process.execPath, args, { cwd: project, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, args, {
+    cwd: project,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -170,9 +190,12 @@ async function runServer(block: Block): Promise<void> {
         const match = CURL.exec(started.output().stdout)
         if (match) resolve(match)
       })
-      void started.exited.then((end) => reject(new Error(`exited with ${end.code} before printing a curl line: ${end.stderr}${end.stdout}`)))
+      void started.exited.then((end) => {
+        reject(new Error(`exited with ${end.code} before printing a curl line: ${end.stderr}${end.stdout}`))
+      })
     })
-    const response = await fetch(curl[2]!.replace(':3000/', `:${port}/`), { headers: { authorization: `Bearer ${curl[1]}` } })
+    const url = curl[2]!.replace(':3000/', `:${port}/`)
+    const response = await fetch(url, { headers: { authorization: `Bearer ${curl[1]}` } })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ data: { hello: 'org_acme' } })
   } finally {
@@ -193,7 +216,8 @@ describe('the code blocks of README.md and docs/ (issue 38)', () => {
     expect(outside).toEqual([])
   })
 
-  it.each(CHECKED.map((b) => [b.where, b] as const))('%s type-checks against the packed tarball (NodeNext, strict)', (_where, block) => {
+  const checked = CHECKED.map((b) => [b.where, b] as const)
+  it.each(checked)('%s type-checks against the packed tarball (NodeNext, strict)', (_where, block) => {
     expect(diagnostics.get(`src/${block.file}`) ?? []).toEqual([])
   })
 

@@ -95,7 +95,7 @@ describe('the environment (E6)', () => {
 })
 
 describe('IETF_RATELIMIT_HEADERS (M8)', () => {
-  it('M8: IETF_RATELIMIT_HEADERS=draft-7 → the demo key\'s responses carry the combined RateLimit field, read right by ratelimit-header-parser', async () => {
+  it('M8: IETF_RATELIMIT_HEADERS=draft-7 → the combined RateLimit field, read right by ratelimit-header-parser', async () => {
     const server = start({ PORT: '0', IETF_RATELIMIT_HEADERS: 'draft-7' })
     const base = /listening on (http:\/\/\S+)/.exec(await server.listening)![1]!
     const testKey = /demo test key: (svc_test_\S+)/.exec(server.stdout())![1]!
