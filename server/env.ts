@@ -2,7 +2,7 @@
  * The reference server's environment (E6), checked all at once. A bad value is an
  * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
  */
-import { createKeyward } from '../src/index.js'
+import { createKeyward, type IetfRateLimitDraft } from '../src/index.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 
@@ -26,6 +26,8 @@ export interface ServerConfig {
   pepper: { current: string; previous: string[] } | null
   /** O7, O9: every owner's windows per key type (`OWNER_LIVE_PER_MINUTE`, …), or null when none is set. */
   ownerLimits: OwnerLimits | null
+  /** L3, M8: the IETF RateLimit fields of this draft (`IETF_RATELIMIT_HEADERS`), or false for none. */
+  ietfRateLimitHeaders: IetfRateLimitDraft | false
 }
 
 /** An owner's windows of one key type; a window not set is unlimited (createKeyward's `ownerLimits`). */
@@ -116,6 +118,19 @@ function withoutPassword(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:…@')
 }
 
+/** L3, M8: `IETF_RATELIMIT_HEADERS`, a draft name as createKeyward takes it; unset is none. */
+function ietfDraftOf(env: NodeJS.ProcessEnv): IetfRateLimitDraft | false {
+  const draft = read(env, 'IETF_RATELIMIT_HEADERS')
+  if (draft === undefined) return false
+  try {
+    // The core owns the list of drafts; `true`, `false` and the like are not names of one.
+    createKeyward({ ietfRateLimitHeaders: draft as IetfRateLimitDraft })
+  } catch {
+    bad('IETF_RATELIMIT_HEADERS', 'must be draft-6, draft-7 or draft-8, or unset for none', draft)
+  }
+  return draft as IetfRateLimitDraft
+}
+
 /**
  * Reads E6's variables from `env`. Throws an EnvError naming the first bad one.
  *
@@ -164,6 +179,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   if (current === undefined && previous.length > 0) bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
   const pepper = current === undefined ? null : { current, previous }
   const ownerLimits = ownerLimitsOf(env)
+  const ietfRateLimitHeaders = ietfDraftOf(env)
   const postgres = store === 'postgres' ? { databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']), redisLimits: read(env, 'REDIS_URL') !== undefined } : undefined
   return {
     framework,
@@ -179,5 +195,6 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     trustProxy,
     pepper,
     ownerLimits,
+    ietfRateLimitHeaders,
   }
 }

@@ -134,6 +134,7 @@ const keyward = createKeyward({
   ...(config.pepper ? { pepper: config.pepper } : {}),
   // O7, O9: the same windows for every owner; none unless an OWNER_* variable is set.
   ...(config.ownerLimits ? { ownerLimits: config.ownerLimits } : {}),
+  ietfRateLimitHeaders: config.ietfRateLimitHeaders,
   ...(running ? { stores: running.stores } : {}),
   onError: (error, info) => log.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
   // T3: METRICS=1 and LOG_FORMAT=json listen through keyward's telemetry hooks.

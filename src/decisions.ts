@@ -5,7 +5,7 @@
 import type { CredentialFailure } from './credentials.js'
 import type { KeyFormatProblem } from './key-format.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
-import { errorResponse, limitHeaders } from './responses.js'
+import { errorResponse, type HeaderOptions, limitHeaders } from './responses.js'
 import type { AuthDecision, AuthFailure, AuthorizeOutcome, KeyMeta, KeyType, LimitDecision } from './types.js'
 
 /** What the pipeline knows of a request whose key the stores decided on. */
@@ -38,7 +38,7 @@ export interface Decisions {
 /** The names, challenges and header settings every decision of one instance is written with. */
 interface Wording {
   names: MessageNames
-  headerOptions: { ietfRateLimitHeaders: boolean }
+  headerOptions: HeaderOptions
   deprecationHeaders: Readonly<Record<string, string>>
   /** H11: one challenge per class of failure, built once. */
   challenge: { missing: Record<string, string>; request: Record<string, string>; token: Record<string, string> }
@@ -46,7 +46,7 @@ interface Wording {
 
 export function createDecisions(
   names: MessageNames,
-  headerOptions: { ietfRateLimitHeaders: boolean },
+  headerOptions: HeaderOptions,
   deprecationHeaders: Readonly<Record<string, string>>,
 ): Decisions {
   const realm = `Bearer realm="${names.serviceName}"`

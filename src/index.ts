@@ -70,6 +70,8 @@ export {
   successResponse,
   withoutBody,
   limitHeaders,
+  type HeaderOptions,
+  type IetfRateLimitDraft,
   type KeywardErrorBody,
 } from './responses.js'
 export { generateRequestId, resolveRequestId } from './request-id.js'

@@ -7,6 +7,7 @@ import { OWNER_ID_PATTERN } from './key-input.js'
 import { assertKeyPrefix } from './key-format.js'
 import { UNLIMITED_PER_MINUTE } from './limits-math.js'
 import { createMemoryStores } from './memory/index.js'
+import { IETF_RATELIMIT_DRAFTS, type IetfRateLimitDraft } from './responses.js'
 import type { Clock, KeyType, KeywardStores, LimitPolicy, OwnerLimitsCheck } from './types.js'
 import type { Remedies } from './messages.js'
 import type { TelemetryOptions, TelemetrySettings } from './telemetry/events.js'
@@ -59,8 +60,14 @@ export interface KeywardOptions {
   ownerLimits?: OwnerLimitsOptions
   /** How long a store may take before the request fails with 500 (R5). Default 1000 ms. */
   storeTimeoutMs?: number
-  /** Also send the IETF `RateLimit` / `RateLimit-Policy` fields (L3). Default false. */
-  ietfRateLimitHeaders?: boolean
+  /**
+   * Also send the IETF RateLimit fields, written as this revision of the draft writes them (the
+   * values of express-rate-limit's `standardHeaders`): `'draft-6'` (`RateLimit-Policy`,
+   * `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`), `'draft-7'` (`RateLimit-Policy`
+   * and one combined `RateLimit`) or `'draft-8'` (named policies). `true` means `'draft-6'`.
+   * Default false: none.
+   */
+  ietfRateLimitHeaders?: boolean | IetfRateLimitDraft
   /** Accept the legacy `x-api-key` header (H8). Default true. */
   legacyApiKeyHeader?: boolean
   /** What requests authenticated by `x-api-key` are told (RFC 9745 `Deprecation` and a `Link`). */
@@ -105,7 +112,7 @@ export interface KeywardSettings {
   /** O7: the owner limits, or undefined when none is set. */
   ownerLimits: OwnerLimitsCheck | undefined
   storeTimeoutMs: number
-  ietfRateLimitHeaders: boolean
+  ietfRateLimitHeaders: IetfRateLimitDraft | false
   legacyApiKeyHeader: boolean
   trustRequestId: boolean
   /** What the `x-api-key` deprecation headers say (H8). */
@@ -232,7 +239,7 @@ export function resolveOptions(options: KeywardOptions): KeywardSettings {
     defaults: resolveLimits(options.limits),
     ownerLimits,
     storeTimeoutMs,
-    ietfRateLimitHeaders: flag(options, 'ietfRateLimitHeaders', false),
+    ietfRateLimitHeaders: resolveIetfDraft(options.ietfRateLimitHeaders),
     legacyApiKeyHeader: flag(options, 'legacyApiKeyHeader', true),
     trustRequestId: flag(options, 'trustRequestId', false),
     deprecationHeaders: resolveDeprecation(options.deprecation),
@@ -276,7 +283,18 @@ function resolveRemedies(remedies: Remedies | undefined): Readonly<Remedies> | u
   return Object.freeze({ ...remedies })
 }
 
-function flag(options: KeywardOptions, name: 'ietfRateLimitHeaders' | 'legacyApiKeyHeader' | 'trustRequestId', fallback: boolean): boolean {
+/** `true` is draft-6, as express-rate-limit's `standardHeaders: true` is. */
+function resolveIetfDraft(value: KeywardOptions['ietfRateLimitHeaders']): IetfRateLimitDraft | false {
+  if (value === undefined || value === false) return false
+  if (value === true) return 'draft-6'
+  if (!IETF_RATELIMIT_DRAFTS.includes(value)) {
+    const drafts = IETF_RATELIMIT_DRAFTS.map((draft) => `"${draft}"`).join(', ')
+    optionError('ietfRateLimitHeaders', `must be ${drafts}, true (draft-6) or false`, value)
+  }
+  return value
+}
+
+function flag(options: KeywardOptions, name: 'legacyApiKeyHeader' | 'trustRequestId', fallback: boolean): boolean {
   const value = options[name]
   if (value === undefined) return fallback
   if (typeof value !== 'boolean') optionError(name, 'must be true or false', value)

@@ -1,6 +1,7 @@
 import { isoTimestamp } from './clock.js'
 import { ERROR_STATUS, type ErrorCode } from './messages.js'
-import type { KeywardResponse, LimitDecision } from './types.js'
+import { utcMonthIndex, utcMonthStartSeconds } from './limits-math.js'
+import type { KeywardResponse, LimitDecision, WindowState } from './types.js'
 
 /** R1: every body keyward writes is JSON with this type. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
@@ -11,10 +12,20 @@ export interface KeywardErrorBody {
   message: string
 }
 
+/**
+ * The revisions of the IETF RateLimit header fields keyward can write, named as express-rate-limit's
+ * `standardHeaders` names them: `draft-6` the separate `RateLimit-Limit/-Remaining/-Reset` fields,
+ * `draft-7` one combined `RateLimit` field, `draft-8` named policies.
+ */
+export type IetfRateLimitDraft = 'draft-6' | 'draft-7' | 'draft-8'
+
+/** The drafts, in order, as option errors list them. */
+export const IETF_RATELIMIT_DRAFTS: readonly IetfRateLimitDraft[] = ['draft-6', 'draft-7', 'draft-8']
+
 /** Options of the response headers keyward adds. */
 export interface HeaderOptions {
-  /** Also send the IETF `RateLimit` / `RateLimit-Policy` fields (L3). */
-  ietfRateLimitHeaders: boolean
+  /** Also send the IETF RateLimit fields of this draft (L3, M8); false: none. */
+  ietfRateLimitHeaders: IetfRateLimitDraft | false
 }
 
 // Limits and reset times repeat from request to request (a reset stays the same for a second),
@@ -37,7 +48,7 @@ function text(value: number): string {
  *
  * @example
  * import { limitHeaders } from 'keyward'
- * limitHeaders(decision.apiKey.limits, { ietfRateLimitHeaders: false }, Math.ceil(Date.now() / 1000), requestId)
+ * limitHeaders(decision.apiKey.limits, { ietfRateLimitHeaders: 'draft-7' }, Math.ceil(Date.now() / 1000), requestId)
  */
 export function limitHeaders(
   limits: LimitDecision,
@@ -65,18 +76,49 @@ export function limitHeaders(
       'X-Quota-Reset': text(month.reset),
     }
   }
-  if (options.ietfRateLimitHeaders) {
-    // draft-ietf-httpapi-ratelimit-headers: policies, then the remaining units and seconds to reset.
-    let policy = `"minute";q=${minute.limit};w=60`
-    let state = `"minute";r=${minute.remaining};t=${Math.max(0, minute.reset - nowSeconds)}`
-    if (month !== null) {
-      policy += `, "month";q=${month.limit};w=${Math.max(0, month.reset - nowSeconds)}`
-      state += `, "month";r=${month.remaining};t=${Math.max(0, month.reset - nowSeconds)}`
-    }
-    headers['RateLimit-Policy'] = policy
-    headers.RateLimit = state
-  }
+  if (options.ietfRateLimitHeaders !== false) addIetfHeaders(headers, options.ietfRateLimitHeaders, limits, nowSeconds)
   return headers
+}
+
+/**
+ * The IETF fields of one draft (draft-ietf-httpapi-ratelimit-headers), as structured fields.
+ * draft-6 and draft-7 carry one limit: the window closest to refusing (fewest left, then earliest
+ * reset), as those drafts ask; their policy list names both windows. draft-8 names each window.
+ */
+function addIetfHeaders(
+  headers: Record<string, string>,
+  draft: IetfRateLimitDraft,
+  { minute, month }: LimitDecision,
+  nowSeconds: number,
+): void {
+  const windows: [name: string, state: WindowState, seconds: number][] = [['minute', minute, 60]]
+  if (month !== null) windows.push(['month', month, monthSeconds(month.reset)])
+  const secondsLeft = (state: WindowState): number => Math.max(0, state.reset - nowSeconds)
+  if (draft === 'draft-8') {
+    headers['RateLimit-Policy'] = windows.map(([name, state, w]) => `"${name}";q=${state.limit};w=${w}`).join(', ')
+    headers.RateLimit = windows
+      .map(([name, state]) => `"${name}";r=${state.remaining};t=${secondsLeft(state)}`)
+      .join(', ')
+    return
+  }
+  headers['RateLimit-Policy'] = windows.map(([, state, w]) => `${state.limit};w=${w}`).join(', ')
+  const closest = month !== null && closerToRefusal(month, minute) ? month : minute
+  if (draft === 'draft-7') {
+    headers.RateLimit = `limit=${closest.limit}, remaining=${closest.remaining}, reset=${secondsLeft(closest)}`
+    return
+  }
+  headers['RateLimit-Limit'] = String(closest.limit)
+  headers['RateLimit-Remaining'] = String(closest.remaining)
+  headers['RateLimit-Reset'] = String(secondsLeft(closest))
+}
+
+function closerToRefusal(a: WindowState, b: WindowState): boolean {
+  return a.remaining < b.remaining || (a.remaining === b.remaining && a.reset < b.reset)
+}
+
+/** The length in seconds of the UTC calendar month that ends at `reset` (a quota's window). */
+function monthSeconds(reset: number): number {
+  return reset - utcMonthStartSeconds(utcMonthIndex(reset * 1000) - 1)
 }
 
 /** R1: a JSON response with the request id (R2) and any extra headers. */

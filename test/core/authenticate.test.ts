@@ -293,8 +293,8 @@ describe('authenticate(): routes and limits (L1–L6)', () => {
     expect(used.headers['X-Quota-Remaining']).toBe('999')
   })
 
-  it('L3: IETF RateLimit fields are added when switched on', async () => {
-    const t = createTestKeyward({ ietfRateLimitHeaders: true })
+  it('L3, M8: IETF RateLimit fields are added when switched on (draft-8: one named item a window)', async () => {
+    const t = createTestKeyward({ ietfRateLimitHeaders: 'draft-8' })
     const d = await t.authenticateKey((await t.issueTestKey()).key)
     if (!d.ok) throw new Error('expected success')
     expect(d.headers['RateLimit-Policy']).toMatch(/^"minute";q=10;w=60, "month";q=1000;w=\d+$/)

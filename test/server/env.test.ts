@@ -17,7 +17,21 @@ describe('parseEnv (E6)', () => {
       trustProxy: false,
       pepper: null,
       ownerLimits: null,
+      ietfRateLimitHeaders: false,
     })
+  })
+
+  it.each(['draft-6', 'draft-7', 'draft-8'])('M8: IETF_RATELIMIT_HEADERS=%s is createKeyward\'s ietfRateLimitHeaders', (draft) => {
+    expect(parseEnv({ IETF_RATELIMIT_HEADERS: draft }).ietfRateLimitHeaders).toBe(draft)
+    expect(parseEnv({ IETF_RATELIMIT_HEADERS: ` ${draft} ` }).ietfRateLimitHeaders).toBe(draft)
+  })
+
+  const BAD_DRAFTS = ['true', 'false', 'draft-9', 'DRAFT-7', 'on']
+  it.each(BAD_DRAFTS)('M8: IETF_RATELIMIT_HEADERS=%s is refused, naming it and the drafts', (value) => {
+    const rule = 'must be draft-6, draft-7 or draft-8, or unset for none'
+    expect(() => parseEnv({ IETF_RATELIMIT_HEADERS: value })).toThrow(
+      new EnvError(`IETF_RATELIMIT_HEADERS ${rule} (got ${JSON.stringify(value)})`),
+    )
   })
 
   it('O9: OWNER_<TYPE>_PER_MINUTE and OWNER_<TYPE>_PER_MONTH become createKeyward\'s ownerLimits; a type with none set is left out', () => {

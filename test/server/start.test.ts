@@ -4,6 +4,7 @@
  * answers 200, serves the dashboard with the printed token, and stops with exit code 0 on SIGTERM
  * and SIGINT. Bad environment values stop it with one line and exit code 2.
  */
+import { parseRateLimit } from 'ratelimit-header-parser'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { sharedRedisUrl } from '../helpers/redis.js'
 import { freePort, type ServerProcess, startServer } from './support.js'
@@ -82,6 +83,7 @@ describe('the environment (E6)', () => {
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY'],
     [{ OWNER_TEST_PER_MINUTE: '0' }, 'OWNER_TEST_PER_MINUTE'],
     [{ OWNER_LIVE_PER_MONTH: 'unlimited' }, 'OWNER_LIVE_PER_MONTH'],
+    [{ IETF_RATELIMIT_HEADERS: 'draft-9' }, 'IETF_RATELIMIT_HEADERS'],
   ])('%j → one line naming %s on stderr, exit code 2', async (env, name) => {
     const server = start({ PORT: '0', ...env })
     expect(await server.exited).toBe(2)
@@ -89,6 +91,20 @@ describe('the environment (E6)', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(new RegExp(`^keyward: invalid environment: ${name} `))
     expect(server.stdout()).toBe('')
+  })
+})
+
+describe('IETF_RATELIMIT_HEADERS (M8)', () => {
+  it('M8: IETF_RATELIMIT_HEADERS=draft-7 → the combined RateLimit field, read right by ratelimit-header-parser', async () => {
+    const server = start({ PORT: '0', IETF_RATELIMIT_HEADERS: 'draft-7' })
+    const base = /listening on (http:\/\/\S+)/.exec(await server.listening)![1]!
+    const testKey = /demo test key: (svc_test_\S+)/.exec(server.stdout())![1]!
+    const response = await fetch(`${base}/api/v1/whoami`, { headers: { Authorization: `Bearer ${testKey}` } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('ratelimit')).toMatch(/^limit=10, remaining=10, reset=\d+$/)
+    expect(parseRateLimit(response)).toMatchObject({ limit: 10, remaining: 10 })
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
   })
 })
 
