@@ -2,7 +2,7 @@
  * The reference server's environment (E6), checked all at once. A bad value is an
  * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
  */
-import { createKeyward } from '../src/index.js'
+import { createDashboard, createKeyward } from '../src/index.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 
@@ -26,6 +26,8 @@ export interface ServerConfig {
   pepper: { current: string; previous: string[] } | null
   /** O7, O9: every owner's windows per key type (`OWNER_LIVE_PER_MINUTE`, …), or null when none is set. */
   ownerLimits: OwnerLimits | null
+  /** A10: the dashboard's `trustedOrigins` (`TRUSTED_ORIGINS`, comma-separated); empty when unset. */
+  trustedOrigins: string[]
 }
 
 /** An owner's windows of one key type; a window not set is unlimited (createKeyward's `ownerLimits`). */
@@ -96,6 +98,25 @@ function ownerLimitsOf(env: NodeJS.ProcessEnv): OwnerLimits | null {
   return Object.keys(limits).length > 0 ? limits : null
 }
 
+/** A10: `TRUSTED_ORIGINS`, each origin checked by the dashboard's own rule, so both accept the same ones. */
+function trustedOriginsOf(env: NodeJS.ProcessEnv): string[] {
+  const origins = (read(env, 'TRUSTED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')
+  const keyward = origins.length > 0 ? createKeyward() : null
+  for (const origin of origins) {
+    try {
+      createDashboard(keyward!, { authorize: () => false, failedAuthLimit: 0, trustedOrigins: [origin] })
+    } catch (error) {
+      // The dashboard's message names the origin meant (a URL with a path, capitals): keep that hint.
+      const meant = /did you mean '([^']+)'/.exec((error as Error).message)?.[1]
+      const rule =
+        'must be a comma-separated list of origins written scheme://host[:port], such as https://admin.example.com'
+      const got = `${JSON.stringify(origin)}${meant ? `; did you mean ${meant}?` : ''}`
+      throw new EnvError(`TRUSTED_ORIGINS ${rule} (got ${got})`)
+    }
+  }
+  return origins
+}
+
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /** A service URL from `name` (else `fallback`) with one of `schemes`; a bad one is shown without its password. */
@@ -164,6 +185,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   if (current === undefined && previous.length > 0) bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
   const pepper = current === undefined ? null : { current, previous }
   const ownerLimits = ownerLimitsOf(env)
+  const trustedOrigins = trustedOriginsOf(env)
   const postgres = store === 'postgres' ? { databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']), redisLimits: read(env, 'REDIS_URL') !== undefined } : undefined
   return {
     framework,
@@ -179,5 +201,6 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     trustProxy,
     pepper,
     ownerLimits,
+    trustedOrigins,
   }
 }
