@@ -2,7 +2,7 @@
  * The reference server's environment (E6), checked all at once. A bad value is an
  * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
  */
-import { createKeyward, type IetfRateLimitDraft } from '../src/index.js'
+import { createDashboard, createKeyward, type IetfRateLimitDraft } from '../src/index.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 
@@ -28,6 +28,8 @@ export interface ServerConfig {
   ownerLimits: OwnerLimits | null
   /** L3, M8: the IETF RateLimit fields of this draft (`IETF_RATELIMIT_HEADERS`), or false for none. */
   ietfRateLimitHeaders: IetfRateLimitDraft | false
+  /** A10: the dashboard's `trustedOrigins` (`TRUSTED_ORIGINS`, comma-separated); empty when unset. */
+  trustedOrigins: string[]
 }
 
 /** An owner's windows of one key type; a window not set is unlimited (createKeyward's `ownerLimits`). */
@@ -96,6 +98,25 @@ function ownerLimitsOf(env: NodeJS.ProcessEnv): OwnerLimits | null {
     if (Object.keys(windows).length > 0) limits[keyType] = windows
   }
   return Object.keys(limits).length > 0 ? limits : null
+}
+
+/** A10: `TRUSTED_ORIGINS`, each origin checked by the dashboard's own rule, so both accept the same ones. */
+function trustedOriginsOf(env: NodeJS.ProcessEnv): string[] {
+  const origins = (read(env, 'TRUSTED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')
+  const keyward = origins.length > 0 ? createKeyward() : null
+  for (const origin of origins) {
+    try {
+      createDashboard(keyward!, { authorize: () => false, failedAuthLimit: 0, trustedOrigins: [origin] })
+    } catch (error) {
+      // The dashboard's message names the origin meant (a URL with a path, capitals): keep that hint.
+      const meant = /did you mean '([^']+)'/.exec((error as Error).message)?.[1]
+      const rule =
+        'must be a comma-separated list of origins written scheme://host[:port], such as https://admin.example.com'
+      const got = `${JSON.stringify(origin)}${meant ? `; did you mean ${meant}?` : ''}`
+      throw new EnvError(`TRUSTED_ORIGINS ${rule} (got ${got})`)
+    }
+  }
+  return origins
 }
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -180,6 +201,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const pepper = current === undefined ? null : { current, previous }
   const ownerLimits = ownerLimitsOf(env)
   const ietfRateLimitHeaders = ietfDraftOf(env)
+  const trustedOrigins = trustedOriginsOf(env)
   const postgres = store === 'postgres' ? { databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']), redisLimits: read(env, 'REDIS_URL') !== undefined } : undefined
   return {
     framework,
@@ -196,5 +218,6 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     pepper,
     ownerLimits,
     ietfRateLimitHeaders,
+    trustedOrigins,
   }
 }

@@ -145,7 +145,8 @@ const build = await builders[config.framework]()
 const app = await build({
   keyward,
   // O9: the token is the administrator; with X-Keyward-Owner it acts as that owner.
-  dashboard: { authorize: referenceDashboardGuard(dashboardToken) },
+  // A10: TRUSTED_ORIGINS may send state-changing dashboard requests from another site.
+  dashboard: { authorize: referenceDashboardGuard(dashboardToken), trustedOrigins: config.trustedOrigins },
   trustProxy: config.trustProxy,
   onError: (error, info) => log.error(`keyward: internal error (request id ${info.requestId}):`, error),
 })

@@ -176,7 +176,10 @@ export const DASHBOARD_MESSAGES = {
     'Dashboard requests that carry a cookie must send the X-Keyward-Request: 1 header; another site cannot send it for you.',
   /** A10: a state-changing request from another site's page, refused whatever credentials it carries. */
   otherSite: () =>
-    "Dashboard requests that change keys must come from this site's own pages; this one came from another site and was refused.",
+    "Dashboard requests that change keys must come from this site's own pages; " +
+    'this one came from another site and was refused. If it came from your own admin page on another address, ' +
+    "list that page's origin (such as https://admin.example.com) in the dashboard's trustedOrigins option; " +
+    'behind a proxy that changes the Host header, the proxy can instead send X-Forwarded-Host.',
   /** E5, R5: the guard itself failed; never fail open. */
   guardFailed: (_: MessageNames, requestId: string) =>
     `Internal error while checking dashboard access. Retry once; if it persists, contact support quoting request id ${requestId}.`,

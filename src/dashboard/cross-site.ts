@@ -54,8 +54,21 @@ function originOf(url: string): string | null {
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null
 }
 
-/** Whether `origin` is the request's own: `http(s)://` and the request's Host. */
-function isOwnOrigin(origin: string, host: string | undefined): boolean {
+/**
+ * Whether `origin` is the request's own: `http(s)://` and its Host; or, when the browser itself says
+ * `Sec-Fetch-Site: same-origin`, the host a proxy in front reports (X-Forwarded-Host, Forwarded).
+ */
+function isOwnOrigin(origin: string, headers: DashboardRequest['headers'], site: string | undefined): boolean {
+  if (isOriginOfHost(origin, singleHeader(headers.host))) return true
+  // Another site's page cannot set these headers without a preflight keyward never grants, so they only name the
+  // proxy's public host; same-origin is also required, as a host's own CORS setup might grant that preflight.
+  if (site !== 'same-origin') return false
+  const proxied = [firstValue(headers['x-forwarded-host']), forwardedHost(headers.forwarded)]
+  return proxied.some((host) => isOriginOfHost(origin, host))
+}
+
+/** Whether `origin` is `http(s)://` and `host`. */
+function isOriginOfHost(origin: string, host: string | undefined): boolean {
   // Only a host name or address and a port: no path, user or other character a URL would reread.
   if (host === undefined || !HOST.test(host)) return false
   const scheme = origin.startsWith('https://') ? 'https://' : origin.startsWith('http://') ? 'http://' : null
@@ -63,10 +76,23 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
   return scheme !== null && originOf(scheme + host) === origin
 }
 
+/** The first value of a comma-separated header such as X-Forwarded-Host: the one the client-facing proxy set. */
+function firstValue(value: string | string[] | undefined): string | undefined {
+  const line = Array.isArray(value) ? value[0] : value
+  return line?.split(',')[0]!.trim()
+}
+
+/** `host=` of the first element of a `Forwarded` header (RFC 7239), unquoted; undefined when it has none. */
+function forwardedHost(value: string | string[] | undefined): string | undefined {
+  const pair = firstValue(value)?.split(';').find((p) => p.trim().toLowerCase().startsWith('host='))
+  return pair?.trim().slice('host='.length).replace(/^"(.*)"$/, '$1')
+}
+
 /**
  * Why the request is refused before the guard runs, or null. A state-changing request (anything
  * but GET and HEAD) from a browser on another site is refused: `Sec-Fetch-Site: cross-site` or
  * `same-site`, or an `Origin` (`null` included) other than the request's own and not trusted.
+ * Behind a proxy that rewrites Host, a same-origin request's own origin is the one the proxy reports.
  * Without either header (curl, server-to-server) nothing is refused. A request with a cookie must
  * send `X-Keyward-Request: 1`, a header another site's page cannot add without asking this origin.
  */
@@ -85,5 +111,5 @@ function fromOtherSite(request: DashboardRequest, trusted: TrustedOrigins): bool
   const site = singleHeader(request.headers['sec-fetch-site'])?.toLowerCase()
   if (site === 'cross-site' || site === 'same-site') return true
   if (origin === undefined) return false
-  return !isOwnOrigin(origin, singleHeader(request.headers.host))
+  return !isOwnOrigin(origin, request.headers, site)
 }

@@ -74,9 +74,10 @@ export interface DashboardOptions {
    * credentials it carries (a cookie, HTTP Basic, a client certificate): `Sec-Fetch-Site:
    * cross-site` or `same-site`, or an `Origin` (`null` included) that is not the request's own
    * (`http(s)://` and its Host header). Requests with neither header (curl, server-to-server) are
-   * not affected. List an origin here when the admin page is served from another one, or when a
-   * proxy in front rewrites the Host header: each written `scheme://host[:port]`, as browsers send
-   * it. Default: none.
+   * not affected. Behind a proxy that rewrites the Host header, a same-origin request whose Origin
+   * is the host the proxy reports in `X-Forwarded-Host` (or `Forwarded: host=`) is the request's own.
+   * List an origin here when the admin page is served from another one, or when the proxy reports
+   * no host: each written `scheme://host[:port]`, as browsers send it. Default: none.
    *
    * @example
    * trustedOrigins: ['https://admin.example.com']

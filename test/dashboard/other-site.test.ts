@@ -45,6 +45,11 @@ async function expectOtherSite(response: Promise<{ status: number; body: string;
   expect(error.message.startsWith(OTHER_SITE_PREFIX), error.message).toBe(true)
 }
 
+/** The browser's page is https://admin.example.com; the proxy in front sent Host 127.0.0.1:3000 (nginx's default). */
+const BEHIND_PROXY = { host: '127.0.0.1:3000', origin: 'https://admin.example.com', 'sec-fetch-site': 'same-origin' }
+const PROXIED = { ...BEHIND_PROXY, 'x-forwarded-host': 'admin.example.com' }
+const FORWARDED = { ...BEHIND_PROXY, forwarded: 'for=198.51.100.7;proto=https;host=admin.example.com, for=10.0.0.2' }
+
 describe('state-changing dashboard requests from another site (A10)', () => {
   const otherSite: [string, DashboardRequest['headers']][] = [
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
@@ -55,6 +60,13 @@ describe('state-changing dashboard requests from another site (A10)', () => {
     ['Origin: null (a sandboxed form)', { origin: 'null' }],
     ['a same-origin Origin with Sec-Fetch-Site: cross-site', { origin: 'https://keys.example.com', 'sec-fetch-site': 'cross-site' }],
     ['two Origin lines', { origin: ['https://keys.example.com', 'https://evil.example'] }],
+    ['an X-Forwarded-Host that is not the Origin\'s host', { ...PROXIED, origin: 'https://evil.example' }],
+    ['an Origin matching only the second X-Forwarded-Host', { ...PROXIED, 'x-forwarded-host': 'evil.example, keys.example.com' }],
+    ['an X-Forwarded-Host with a path', { ...PROXIED, 'x-forwarded-host': 'admin.example.com/x' }],
+    ['a matching X-Forwarded-Host with Sec-Fetch-Site: cross-site', { ...PROXIED, 'sec-fetch-site': 'cross-site' }],
+    ['a matching X-Forwarded-Host with Sec-Fetch-Site: same-site', { ...PROXIED, 'sec-fetch-site': 'same-site' }],
+    ['a matching X-Forwarded-Host without Sec-Fetch-Site', { ...PROXIED, 'sec-fetch-site': undefined }],
+    ['a matching Forwarded host= with Sec-Fetch-Site: cross-site', { ...FORWARDED, 'sec-fetch-site': 'cross-site' }],
   ]
   for (const [what, headers] of otherSite) {
     it(`A10: ${what} → 403 forbidden with HTTP Basic credentials, before the guard, creating nothing`, async () => {
@@ -81,6 +93,10 @@ describe('state-changing dashboard requests from another site (A10)', () => {
     ['its own origin on a port', { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' }],
     ['Sec-Fetch-Site: same-origin without Origin', { 'sec-fetch-site': 'same-origin' }],
     ['Sec-Fetch-Site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
+    ['a same-origin request whose Origin is the X-Forwarded-Host of a proxy that rewrote Host', PROXIED],
+    ['the first of several X-Forwarded-Host values', { ...PROXIED, 'x-forwarded-host': 'admin.example.com, 10.0.0.2:8080' }],
+    ['a same-origin request whose Origin is the host= of Forwarded', FORWARDED],
+    ['a quoted Forwarded host= with a port', { ...FORWARDED, forwarded: 'proto=http;host="admin.example.com:8080"', origin: 'http://admin.example.com:8080' }],
   ]
   for (const [what, headers] of ownSite) {
     it(`A10: ${what} → the guard decides (201)`, async () => {
@@ -106,6 +122,14 @@ describe('state-changing dashboard requests from another site (A10)', () => {
     expect((await t.send({ origin: 'http://localhost:5173', 'sec-fetch-site': 'cross-site' })).status).toBe(201)
     await expectOtherSite(t.send({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), 'untrusted')
     await expectOtherSite(t.send({ origin: 'https://admin.example.com:444' }), 'trusted host, other port')
+  })
+
+  it('A10: behind a proxy that rewrites Host and sends no forwarded host, a same-origin post is refused, naming trustedOrigins; listing the origin admits it', async () => {
+    const refused = await setup().send(BEHIND_PROXY)
+    expect(refused.status, refused.body).toBe(403)
+    expect(JSON.parse(refused.body).error.message).toContain("in the dashboard's trustedOrigins option")
+    const listed = await setup({ trustedOrigins: ['https://admin.example.com'] }).send(BEHIND_PROXY)
+    expect(listed.status, listed.body).toBe(201)
   })
 
   it('A10: the refusals do not count against the failed-authorization limit', async () => {

@@ -18,7 +18,26 @@ describe('parseEnv (E6)', () => {
       pepper: null,
       ownerLimits: null,
       ietfRateLimitHeaders: false,
+      trustedOrigins: [],
     })
+  })
+
+  it('A10: TRUSTED_ORIGINS, comma-separated, becomes the dashboard\'s trustedOrigins', () => {
+    const origins = parseEnv({ TRUSTED_ORIGINS: ' https://admin.example.com , http://localhost:5173,' }).trustedOrigins
+    expect(origins).toEqual(['https://admin.example.com', 'http://localhost:5173'])
+    expect(parseEnv({ TRUSTED_ORIGINS: ' ' }).trustedOrigins).toEqual([])
+  })
+
+  it.each([
+    ['https://admin.example.com/', '; did you mean https://admin.example.com?'],
+    ['admin.example.com', ''],
+    ['https://Admin.example.com', '; did you mean https://admin.example.com?'],
+    ['*', ''],
+  ])('A10: TRUSTED_ORIGINS=%s is refused with an EnvError naming it and the origin meant', (value, meant) => {
+    const rule =
+      'must be a comma-separated list of origins written scheme://host[:port], such as https://admin.example.com'
+    const message = `TRUSTED_ORIGINS ${rule} (got ${JSON.stringify(value)}${meant})`
+    expect(() => parseEnv({ TRUSTED_ORIGINS: `https://ok.example.com,${value}` })).toThrow(new EnvError(message))
   })
 
   it.each(['draft-6', 'draft-7', 'draft-8'])('M8: IETF_RATELIMIT_HEADERS=%s is createKeyward\'s ietfRateLimitHeaders', (draft) => {

@@ -70,6 +70,32 @@ describe('the environment (E6)', () => {
     expect(await server.exited).toBe(0)
   })
 
+  it('A10: an origin in TRUSTED_ORIGINS may create a key from another site over HTTP; another gets 403', async () => {
+    const token = 'a-token-of-my-own-choosing'
+    const origins = 'http://localhost:5173,https://admin.example.com'
+    const server = start({ PORT: '0', DASHBOARD_TOKEN: token, TRUSTED_ORIGINS: origins })
+    const base = /listening on (http:\/\/\S+)/.exec(await server.listening)![1]!
+    const create = (origin: string) =>
+      fetch(`${base}/api/dashboard/api-keys`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Origin: origin,
+          'Sec-Fetch-Site': 'cross-site',
+        },
+        body: '{"name":"from the admin page"}',
+      })
+    const trusted = await create('https://admin.example.com')
+    expect(trusted.status, await trusted.clone().text()).toBe(201)
+    expect((await trusted.json()).data.name).toBe('from the admin page')
+    const other = await create('https://evil.example')
+    expect(other.status).toBe(403)
+    expect((await other.json()).error.code).toBe('forbidden')
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+  })
+
   it.each([
     [{ FRAMEWORK: 'koa' }, 'FRAMEWORK'],
     [{ PORT: 'http' }, 'PORT'],
@@ -84,6 +110,7 @@ describe('the environment (E6)', () => {
     [{ OWNER_TEST_PER_MINUTE: '0' }, 'OWNER_TEST_PER_MINUTE'],
     [{ OWNER_LIVE_PER_MONTH: 'unlimited' }, 'OWNER_LIVE_PER_MONTH'],
     [{ IETF_RATELIMIT_HEADERS: 'draft-9' }, 'IETF_RATELIMIT_HEADERS'],
+    [{ TRUSTED_ORIGINS: 'https://admin.example.com/' }, 'TRUSTED_ORIGINS'],
   ])('%j → one line naming %s on stderr, exit code 2', async (env, name) => {
     const server = start({ PORT: '0', ...env })
     expect(await server.exited).toBe(2)

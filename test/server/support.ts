@@ -37,7 +37,7 @@ export function freePort(): Promise<number> {
 
 export function startServer(env: Record<string, string>): ServerProcess {
   const inherited = { ...process.env }
-  for (const name of ['FRAMEWORK', 'PORT', 'HOST', 'STORE', 'REDIS_URL', 'DATABASE_URL', 'DASHBOARD_TOKEN', 'SERVICE_NAME', 'KEY_PREFIX', 'FAILED_AUTH_LIMIT', 'TRUST_PROXY', 'METRICS', 'LOG_FORMAT']) {
+  for (const name of ['FRAMEWORK', 'PORT', 'HOST', 'STORE', 'REDIS_URL', 'DATABASE_URL', 'DASHBOARD_TOKEN', 'SERVICE_NAME', 'KEY_PREFIX', 'FAILED_AUTH_LIMIT', 'TRUST_PROXY', 'TRUSTED_ORIGINS', 'METRICS', 'LOG_FORMAT']) {
     delete inherited[name]
   }
   for (const name of Object.keys(inherited)) if (name.startsWith('OWNER_')) delete inherited[name]
