@@ -4,9 +4,11 @@
  * where nothing listens, so each case also shows that input is checked before Redis is contacted
  * (otherwise the exit status would be 4).
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { generateKey } from '../../src/key-format.js'
+import { sharedRedisUrl } from '../helpers/redis.js'
 import { expectOneLineError, runCli, stdoutJson } from './support/cli.js'
+import { deletePrefix, uniquePrefix } from './support/store.js'
 
 const NOWHERE = ['--redis-url', 'redis://127.0.0.1:1']
 const liveKey = generateKey('live')
@@ -96,9 +98,6 @@ const cases: Case[] = [
   { name: 'a --prefix with braces', args: ['keys', 'list', '--prefix', 'a{b}', ...NOWHERE], message: /^--prefix \(or KEYWARD_REDIS_PREFIX\) must be 1-64 characters without whitespace or braces/ },
   { name: 'a bad --key-prefix', args: ['keys', 'list', '--key-prefix', 'Acme', ...NOWHERE], message: /^the key prefix \(--key-prefix or KEYWARD_KEY_PREFIX\) must be 1-32 lowercase letters/ },
   { name: 'a bad KEYWARD_KEY_PREFIX', args: ['keys', 'list', ...NOWHERE], env: { KEYWARD_KEY_PREFIX: 'a_b' }, message: /^the key prefix/ },
-  { name: 'create without a key prefix (K1)', args: ['keys', 'create', '--name', 'x', ...NOWHERE], message: /^keys create makes a key that only a service with the same key prefix accepts.*pass --key-prefix with the keyPrefix your app gives createKeyward\(\)/ },
-  { name: 'rotate without a key prefix (K1)', args: ['keys', 'rotate', 'key_000000000000000000000000', ...NOWHERE], message: /^keys rotate makes a key that only a service with the same key prefix accepts/ },
-  { name: 'an empty KEYWARD_KEY_PREFIX does not name one (K1)', args: ['keys', 'create', '--name', 'x', ...NOWHERE], env: { KEYWARD_KEY_PREFIX: '' }, message: /^keys create makes a key/ },
   { name: 'an empty KEYWARD_PEPPER', args: ['keys', 'create', '--name', 'x', ...NOWHERE], env: { KEYWARD_PEPPER: '' }, message: /^KEYWARD_PEPPER is set but empty/ },
   // check
   { name: 'check without KEYWARD_API_KEY', args: ['check', '--base-url', 'http://127.0.0.1:1'], message: /^KEYWARD_API_KEY is not set: check reads the key to check from it \(never from an argument\)$/ },
@@ -115,6 +114,29 @@ describe.concurrent('bad input (E5 field rules, durations, numbers, options): ex
     const run = await runCli(args, env)
     expect(expectOneLineError(run, 2)).toMatch(message)
     expect(run.stdout).toBe('')
+  })
+})
+
+// The key prefix can come from the store (an app records its own when it starts), so these are
+// decided once the CLI has read a fresh store where no app has recorded one.
+describe('keys create and rotate with no key prefix named or recorded: exit 2, nothing written (K1)', { timeout: 60_000 }, () => {
+  const url = sharedRedisUrl(inject('keywardRedis'))!
+  const withoutPrefix: Case[] = [
+    { name: 'create without a key prefix (K1)', args: ['keys', 'create', '--name', 'x'], message: /^keys create makes a key that only a service with the same key prefix accepts.*pass --key-prefix with the keyPrefix your app gives createKeyward\(\)/ },
+    { name: 'rotate without a key prefix (K1)', args: ['keys', 'rotate', 'key_000000000000000000000000'], message: /^keys rotate makes a key that only a service with the same key prefix accepts/ },
+    { name: 'an empty KEYWARD_KEY_PREFIX does not name one (K1)', args: ['keys', 'create', '--name', 'x'], env: { KEYWARD_KEY_PREFIX: '' }, message: /^keys create makes a key/ },
+  ]
+  it.each(withoutPrefix)('$name', async ({ args, env, message }) => {
+    const prefix = uniquePrefix('cli-no-key-prefix')
+    try {
+      const run = await runCli([...args, '--redis-url', url, '--prefix', prefix], env)
+      expect(expectOneLineError(run, 2)).toMatch(message)
+      expect(run.stdout).toBe('')
+      const list = await runCli(['keys', 'list', '--json', '--redis-url', url, '--prefix', prefix, '--key-prefix', 'svc'])
+      expect(stdoutJson(list), list.describe()).toEqual({ keys: [] })
+    } finally {
+      await deletePrefix(url, prefix)
+    }
   })
 })
 

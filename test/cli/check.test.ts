@@ -202,10 +202,15 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
   })
 
   it('--key-prefix and KEYWARD_KEY_PREFIX check a key of another brand prefix against a service using it (K1)', async () => {
-    const acme = await instanceOn(url!, prefix, { keyPrefix: 'acme', failedAuthLimit: 0 })
+    // An app with another key prefix keeps its keys under a Redis prefix of its own: the store
+    // records each app's key prefix, and the CLI refuses to issue keys that app would refuse.
+    const acmePrefix = uniquePrefix('cli-check-acme')
+    const acme = await instanceOn(url!, acmePrefix, { keyPrefix: 'acme', failedAuthLimit: 0 })
     const acmeServer = await startReferenceServer(acme.keyward, 'express')
     try {
-      const { key, record } = await createKey(['--name', 'acme', '--key-prefix', 'acme'])
+      const run = await runCli(['keys', 'create', '--json', '--prefix', acmePrefix, '--name', 'acme', '--key-prefix', 'acme'], { REDIS_URL: url! })
+      expect(run.status, run.describe()).toBe(0)
+      const { key, record } = stdoutJson<{ key: string; record: ApiKeyRecord }>(run)
       const fromFlag = await check(key, ['--key-prefix', 'acme', '--require-live'], acmeServer.baseUrl)
       expect(fromFlag.status, fromFlag.describe()).toBe(0)
       expect(fromFlag.stdout).toContain(record.maskedKey)
@@ -215,6 +220,7 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     } finally {
       await acmeServer.close()
       await acme.close()
+      await deletePrefix(url!, acmePrefix)
     }
   })
 
