@@ -1,13 +1,12 @@
 /**
  * The key-management web page (U1): one HTML document, its script, its style sheet and an icon,
- * built into the package as strings, answered by the adapter kit at exact paths under the page's
- * path. The page calls the dashboard routes; the paths it needs are written into its HTML.
+ * written as files in `ui/` and built into the package as strings (assets.ts), answered by the
+ * adapter kit at exact paths under the page's path. The page calls the dashboard routes; the paths
+ * it needs are written into its HTML.
  */
 import type { KeywardResponse } from '../types.js'
+import { pageAssets } from './assets.js'
 import { renderPage } from './html.js'
-import { PAGE_ICON } from './icon.js'
-import { PAGE_SCRIPT } from './script.js'
-import { PAGE_STYLE } from './style.js'
 
 /**
  * The `webPage` adapter option: `true` for the page at `/dashboard/`, or where and how it signs in.
@@ -89,11 +88,12 @@ interface Asset {
  */
 export function createWebPage(settings: WebPageSettings): WebPage {
   const { path } = settings
+  const { script, style, icon } = pageAssets()
   const assets = new Map<string, Asset>([
     [path, { type: 'text/html; charset=utf-8', body: renderPage(settings) }],
-    [`${path}app.js`, { type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT }],
-    [`${path}app.css`, { type: 'text/css; charset=utf-8', body: PAGE_STYLE }],
-    [`${path}icon.svg`, { type: 'image/svg+xml', body: PAGE_ICON }],
+    [`${path}app.js`, { type: 'text/javascript; charset=utf-8', body: script }],
+    [`${path}app.css`, { type: 'text/css; charset=utf-8', body: style }],
+    [`${path}icon.svg`, { type: 'image/svg+xml', body: icon }],
   ])
   const bare = path.slice(0, -1)
   return {

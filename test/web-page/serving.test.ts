@@ -7,11 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { createKeyward } from '../../src/index.js'
 import { renderPage } from '../../src/web-page/html.js'
-import { PAGE_ICON } from '../../src/web-page/icon.js'
 import { WEB_PAGE_CSP } from '../../src/web-page/index.js'
-import { PAGE_SCRIPT } from '../../src/web-page/script.js'
-import { PAGE_STYLE } from '../../src/web-page/style.js'
 import { PAGE_APPS, type PageApp, startPageApp } from './apps.js'
+import { PAGE_ICON, PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js'
 
 const GUARD = { authorize: () => true }
 const EXPECTED_CSP =

@@ -1,0 +1,43 @@
+/**
+ * Builds the page's assets from `ui/`: the script bundled by esbuild into one function scope (so it
+ * defines no global), the HTML template, the style sheet and the icon as written. Used from source
+ * (assets.ts) and by tsup, which writes the result into the package: the package never imports this.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildSync } from 'esbuild'
+import { OWNER_ID_PATTERN } from '../key-input.js'
+
+/** The page's files as text: `html` is the template that html.ts fills in. */
+export interface PageAssets {
+  html: string
+  script: string
+  style: string
+  icon: string
+}
+
+/** Every asset of the page, from the `ui/` folder at `uiDir`. */
+export function bundlePageAssets(uiDir: string): PageAssets {
+  const read = (name: string) => readFileSync(join(uiDir, name), 'utf8')
+  return { html: read('index.html'), script: bundleScript(uiDir), style: read('style.css'), icon: read('icon.svg') }
+}
+
+function bundleScript(uiDir: string): string {
+  const result = buildSync({
+    entryPoints: [join(uiDir, 'main.ts')],
+    tsconfig: join(uiDir, 'tsconfig.json'),
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'silent',
+    // The owner id rule is the library's own, so the page and the server never disagree.
+    define: { OWNER_ID_PATTERN_SOURCE: JSON.stringify(OWNER_ID_PATTERN.source) },
+  })
+  const code = result.outputFiles[0]?.text ?? ''
+  // One function scope: the page script defines no global, and nothing outside it reads what it holds.
+  return `'use strict';\n(() => {\n${code}})();\n`
+}

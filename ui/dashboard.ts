@@ -1,0 +1,121 @@
+/** The dashboard routes as the page calls them: the records they answer with, and their refusals. */
+import { config, REQUEST_TIMEOUT_MS, session } from './config.js'
+
+export type KeyType = 'live' | 'test'
+export type KeyStatus = 'active' | 'revoked' | 'expired'
+
+/** A key as the dashboard routes show it: never its full value, except once when it is made. */
+export interface KeyRecord {
+  id: string
+  name: string
+  maskedKey: string
+  keyType: KeyType
+  status: KeyStatus
+  createdAt: string
+  lastUsedAt: string | null
+  expiresAt: string | null
+  scopes?: string[] | null
+  ownerId?: string | null
+}
+
+/** A key just created or rotated: its full value, and for a rotation the key it replaces. */
+export interface NewKey extends KeyRecord {
+  key?: string
+  previous?: KeyRecord
+}
+
+/** One recorded request of a key. */
+export interface UsageEntry {
+  timestamp: string
+  keyId: string
+  method: string
+  path: string
+  status: number
+  ip?: string | null
+  country?: string | null
+}
+
+export interface Envelope<T> {
+  data: T
+  meta?: { nextCursor?: string | null }
+}
+
+/** A refusal of the dashboard routes, with the envelope's code and message. */
+export class DashboardError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+    readonly retryAfter: string | null,
+  ) {
+    super(message)
+  }
+}
+
+function dashboardHeaders(hasBody: boolean): Record<string, string> {
+  // A custom header a cross-site form or image cannot send: hosts whose guard reads a cookie rely on it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Keyward-Request': '1' }
+  if (config.signIn === 'token' && session.token) headers.Authorization = `Bearer ${session.token}`
+  if (session.owner) headers['X-Keyward-Owner'] = session.owner
+  if (hasBody) headers['Content-Type'] = 'application/json'
+  return headers
+}
+
+interface ErrorEnvelope {
+  error?: { code?: string; message?: string }
+}
+
+/** Calls a dashboard route; resolves with the envelope, rejects with a DashboardError. Bounded in time. */
+export async function dashboard<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
+  try {
+    const response = await fetch(config.dashboard + path, {
+      method,
+      headers: dashboardHeaders(body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      redirect: 'manual',
+      signal: controller.signal,
+    })
+    // A host's login wall answers with a redirect: that is "not signed in", not a broken server.
+    if (response.type === 'opaqueredirect') {
+      throw new DashboardError(401, null, 'The dashboard redirected the request: sign in first.', null)
+    }
+    const payload: unknown = await response.json().catch(() => null)
+    if (response.ok && payload) return payload as Envelope<T>
+    const error = (payload as ErrorEnvelope | null)?.error || {}
+    const message = error.message || `The server answered with status ${response.status}.`
+    throw new DashboardError(response.status, error.code || null, message, response.headers.get('Retry-After'))
+  } catch (error) {
+    if (error instanceof DashboardError) throw error
+    const message = controller.signal.aborted
+      ? 'The server did not answer in time. Try again.'
+      : 'The server cannot be reached. Check the connection and try again.'
+    throw new DashboardError(0, null, message, null)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+let sessionRefused: (message: string) => void = () => {}
+/** What to do when the dashboard stops accepting the sign-in (the page's start sets it: sign out). */
+export function onSessionRefused(handler: (message: string) => void): void {
+  sessionRefused = handler
+}
+
+/** The message to show for a failed call; a refused session ends it. */
+export function describeFailure(error: unknown): string {
+  if (
+    error instanceof DashboardError &&
+    error.status === 401 &&
+    (session.token !== null || config.signIn === 'session')
+  ) {
+    sessionRefused('The dashboard no longer accepts this sign-in. Sign in again.')
+  }
+  if (error instanceof DashboardError && error.status === 429 && error.retryAfter) {
+    return `Too many refused requests from this address. Try again in ${error.retryAfter} seconds.`
+  }
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.'
+}

@@ -1,0 +1,62 @@
+/** How the page shows times, keys, badges and HTTP statuses. */
+import { el } from './dom.js'
+import type { KeyStatus, KeyType } from './dashboard.js'
+
+export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+const WEEK_MS = 7 * 86400000
+/** Each unit, its length in seconds, and the count from which the next unit reads better. */
+const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number, number]> = [
+  ['second', 1, 60],
+  ['minute', 60, 60],
+  ['hour', 3600, 24],
+  ['day', 86400, 30],
+  ['month', 2592000, 12],
+  ['year', 31536000, Number.POSITIVE_INFINITY],
+]
+
+/** "3 minutes ago", "in 1 hour". */
+function fromNow(date: Date): string {
+  const seconds = (date.getTime() - Date.now()) / 1000
+  for (const [unit, size, most] of RELATIVE_UNITS) {
+    const count = Math.round(seconds / size)
+    if (Math.abs(count) < most) return relative.format(count, unit)
+  }
+  return dateOnly.format(date)
+}
+
+/**
+ * A <time> element (the exact time in its tooltip), or a muted "Never" for null. "relative": how
+ * long ago; "soon": how long until, when that is within a week (an expiry during a grace period).
+ */
+export function timeCell(iso: string | null | undefined, style?: 'relative' | 'soon'): HTMLElement {
+  if (!iso) return el('span', { class: 'never', text: 'Never' })
+  const date = new Date(iso)
+  const untilMs = date.getTime() - Date.now()
+  const near = style === 'relative' || (style === 'soon' && untilMs > 0 && untilMs < WEEK_MS)
+  const text = near ? fromNow(date) : dateOnly.format(date)
+  return el('time', { datetime: iso, title: dateTime.format(date), class: 'nowrap', text })
+}
+
+/** A key as the table shows one: its prefix, four stars and its last four characters. */
+export function maskKey(key: string): string {
+  const match = /^([A-Za-z0-9]+_(?:live|test)_)/.exec(key)
+  const tail = key.length >= 12 ? key.slice(-4) : ''
+  return `${match ? match[1] : ''}****${tail}`
+}
+
+export function badge(kind: string, text: string): HTMLElement {
+  return el('span', { class: `badge badge-${kind}`, text })
+}
+
+export const typeBadge = (keyType: KeyType): HTMLElement =>
+  keyType === 'test' ? badge('test', 'Sandbox') : badge('live', 'Live')
+
+const STATUS_TEXT: Record<string, string> = { active: 'Active', revoked: 'Revoked', expired: 'Expired' }
+export const statusBadge = (status: KeyStatus): HTMLElement => badge(status, STATUS_TEXT[status] || status)
+
+/** The colour class of an HTTP status. */
+export function statusClass(status: number): string {
+  return status < 300 ? 'status-ok' : status < 500 ? 'status-client' : 'status-server'
+}
