@@ -1,19 +1,11 @@
 /** The hot path of one request as a Lua function, shared by the single and the batch script. */
 export const AUTHORIZE_FUNCTION = `
--- One request: its keys; now (as clock_ms takes it); consume and live_only (booleans); the type
--- defaults D[d + 1] .. D[d + 4] (live perMinute, live perMonth, test perMinute, test perMonth;
--- '' = no quota); known, what the caller holds for this hash ('' for nothing): the record's id,
--- ':' and fingerprint() of it; the owner step (O7, see authorize()); and the scopes the route
--- requires, A[from] .. A[to].
--- The type defaults as numbers, D[d + 1] .. D[d + 4]: every request of a script run has the same
--- ones, so they are converted once per run.
-local parsed_defaults = nil
-local function defaults_of(D, d, key_type)
-  if not parsed_defaults then
-    parsed_defaults = {tonumber(D[d + 1]), tonumber(D[d + 2]), tonumber(D[d + 3]), tonumber(D[d + 4])}
-  end
-  if key_type == 'test' then return parsed_defaults[3], parsed_defaults[4] end
-  return parsed_defaults[1], parsed_defaults[2]
+-- The type defaults (L1) as numbers: every request of a script run has the same ones, so the
+-- script sets them once (set_defaults) before its first authorize().
+local live_per_minute, live_per_month, test_per_minute, test_per_month = nil, nil, nil, nil
+local function set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
+  live_per_minute, live_per_month = tonumber(live_minute_arg), tonumber(live_month_arg)
+  test_per_minute, test_per_month = tonumber(test_minute_arg), tonumber(test_month_arg)
 end
 
 -- The record's fields, in the order of the reply's record.
@@ -111,15 +103,33 @@ local function forbidden_code(key_type, scopes, live_only, A, from, to)
   return 0
 end
 
--- counter_key and failure_limit (both nil when the request has no check): the failed-authentication
--- counter of the request's client address and its limit (E7), checked before the record is read.
--- owner, the owner step (O7): '' none; '?' owner limits apply but the caller does not know the
--- key's owner yet: an owned key is answered {9, record} and nothing is written, so the caller can
--- ask again naming its counter; 'k' owner_key is the counter of the key's owner and key type, with
--- the limits owner_minute and owner_month, counted with the key's in one step (both or neither);
--- 'c' the caller counts the owner itself (a cluster: another slot): an admitted request of an
--- owned key also answers what it counted, so the caller can give it back.
-local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, D, d, known,
+-- The owner step of a request (O7), what the caller knows of the key's owner:
+local OWNER_NONE = 'none'       -- no owner limits apply
+local OWNER_ASK = 'ask'         -- they apply, but the caller does not know the key's owner yet: an
+                                -- owned key is answered {9, record} and nothing is written, so the
+                                -- caller can ask again naming its counter
+local OWNER_NAMED = 'named'     -- owner_key is the counter of the key's owner and key type, counted
+                                -- with the key's in one step (both or neither)
+local OWNER_BY_CALLER = 'caller' -- the caller counts the owner itself (a cluster: another slot): an
+                                -- admitted request of an owned key also answers what it counted, so
+                                -- the caller can give it back
+
+-- One request, decided and counted; returns the authorize script's reply. Its arguments:
+--   record_key, minute_key  the key's record and limit state (KEYS of its hash)
+--   now_arg                 epoch ms, or '' to read Redis TIME (clock_ms)
+--   consume_arg             true: an admitted request consumes (L4a); false: a peek (L5)
+--   live_only               true: the route is live-only (L6)
+--   known                   what the caller holds for this hash: the record's id, ':' and
+--                           fingerprint() of it; '' for nothing
+--   counter_key             the failed-authentication counter of the request's client address (E7),
+--   failure_limit           and its limit, checked before the record is read; either nil: no check
+--   owner                   the owner step, one of OWNER_* above
+--   owner_key               with OWNER_NAMED: the owner's counter,
+--   owner_minute            its perMinute
+--   owner_month             and its perMonth (nil: no quota)
+--   A, from, to             the scopes the route requires: A[from] .. A[to]
+-- The type defaults are those set_defaults() set.
+local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, known,
     counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, A, from, to)
   local now = clock_ms(now_arg)
   if counter_key and failure_limit then
@@ -145,18 +155,19 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   -- and key type never change, O1); the name is checked against the record, so a counter that is
   -- not this owner's is never counted.
   local owner_id = record[11]
-  if owner_id == 0 or owner == '' or owner == 'c' then
+  if owner_id == 0 or owner == OWNER_NONE or owner == OWNER_BY_CALLER then
     owner_key = nil
   else
     local suffix = '{id:owner:' .. key_type .. ':' .. owner_id .. '}:rl'
-    if owner ~= 'k' or string.sub(owner_key, -#suffix) ~= suffix then
+    if owner ~= OWNER_NAMED or string.sub(owner_key, -#suffix) ~= suffix then
       if partial then complete(record_key, record) end
       return {9, record}
     end
   end
 
   -- L1: the key type's defaults, each field overridden by the key's own limits.
-  local per_minute, per_month = defaults_of(D, d, key_type)
+  local per_minute, per_month = live_per_minute, live_per_month
+  if key_type == 'test' then per_minute, per_month = test_per_minute, test_per_month end
   if record[10] ~= 0 then
     local own = cjson.decode(record[10])
     if type(own.perMinute) == 'number' then per_minute = own.perMinute end
@@ -179,7 +190,7 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
       decision = limit(minute_key, now, per_minute, per_month, false)
     end
   else
-    receipt_wanted = owner == 'c' and owner_id ~= 0
+    receipt_wanted = owner == OWNER_BY_CALLER and owner_id ~= 0
     decision = limit(minute_key, now, per_minute, per_month, consume)
     receipt_wanted = false
   end
