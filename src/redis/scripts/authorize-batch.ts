@@ -155,5 +155,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'b10f363e59aef3f0881d1fac3103fef726fd5dfe',
+  sha: '0f53d49ad8f6c4723ff22e62a6da56d566282f62',
 }

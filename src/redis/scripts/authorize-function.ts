@@ -1,4 +1,9 @@
-/** The hot path of one request as a Lua function, shared by the single and the batch script. */
+/**
+ * The hot path of one request as a Lua function, shared by the single and the batch script. The
+ * record's field lists and the places of its fields come from `RECORD_LAYOUT`.
+ */
+import { FIELD, LUA_INDEX as AT, LUA_RECORD_FIELDS } from '../record-layout.js'
+
 export const AUTHORIZE_FUNCTION = `
 -- The type defaults (L1) as numbers: every request of a script run has the same ones, so the
 -- script sets them once (set_defaults) before its first authorize().
@@ -8,12 +13,7 @@ local function set_defaults(live_minute_arg, live_month_arg, test_minute_arg, te
   test_per_minute, test_per_month = tonumber(test_minute_arg), tonumber(test_month_arg)
 end
 
--- The record's fields, in the order of the reply's record.
-local RECORD_FIELDS = {'id', 'name', 'keyType', 'last4', 'createdAt', 'expiresAt', 'revokedAt', 'lastUsedAt',
-  'scopes', 'limits', 'ownerId', 'meta'}
--- Where the fields an update may replace (O5) are in it: name, scopes, limits, meta.
-local REPLACEABLE = {2, 9, 10, 12}
-
+` + LUA_RECORD_FIELDS + `
 -- The SHA-1 of the replaceable fields, each as its length in bytes, ':' and its value ('' where
 -- absent): equal exactly when none of them has changed since the caller read the record.
 local function fingerprint(record)
@@ -26,12 +26,16 @@ local function fingerprint(record)
   return redis.sha1hex(table.concat(parts))
 end
 
--- Reads last4 and createdAt into a record read without them (as 0 where absent); true when
--- either is there.
+-- Reads WHOLE_ONLY_FIELDS into a record read without them (as 0 where absent); true when any of
+-- them is there.
 local function complete(record_key, record)
-  local rest = redis.call('HMGET', record_key, 'last4', 'createdAt')
-  record[4], record[5] = rest[1] or 0, rest[2] or 0
-  return rest[1] or rest[2]
+  local rest = redis.call('HMGET', record_key, unpack(WHOLE_ONLY_FIELDS))
+  local found = false
+  for i, at in ipairs(WHOLE_ONLY) do
+    if rest[i] then found = true end
+    record[at] = rest[i] or 0
+  end
+  return found
 end
 
 -- E7: the seconds until the client address whose failed authentications counter_key counts may
@@ -52,16 +56,14 @@ local function blocked_for(counter_key, now, per_minute)
 end
 
 -- The record (values of RECORD_FIELDS, 0 where absent; an absent field is sent as the integer 0:
--- false would read as a null under RESP2 but as a boolean under RESP3) and whether last4 and
--- createdAt are still to be read (partial); nil when there is no record. A caller that holds a
--- record of this hash needs neither unless the reply sends the record whole.
+-- false would read as a null under RESP2 but as a boolean under RESP3) and whether
+-- WHOLE_ONLY_FIELDS are still to be read (partial); nil when there is no record. A caller that
+-- holds a record of this hash needs them only when the reply sends the record whole.
 local function read_record(record_key, known)
   if known ~= '' then
-    local r = redis.call('HMGET', record_key, 'id', 'name', 'keyType', 'expiresAt', 'revokedAt', 'lastUsedAt',
-      'scopes', 'limits', 'ownerId', 'meta')
-    local record = {r[1] or 0, r[2] or 0, r[3] or 0, 0, 0, r[4] or 0, r[5] or 0, r[6] or 0, r[7] or 0, r[8] or 0,
-      r[9] or 0, r[10] or 0}
-    for i = 1, 10 do
+    local r = redis.call('HMGET', record_key, unpack(DECIDING_FIELDS))
+    local record = deciding_record(r)
+    for i = 1, #DECIDING_FIELDS do
       if r[i] then return record, true end
     end
     if complete(record_key, record) then return record, false end
@@ -138,7 +140,8 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   end
   local record, partial = read_record(record_key, known)
   if not record then return {0} end
-  local key_type, expires_at, revoked_at, last_used_at = record[3], record[6], record[7], record[8]
+  local key_type, expires_at = record[${AT.keyType}], record[${AT.expiresAt}]
+  local revoked_at, last_used_at = record[${AT.revokedAt}], record[${AT.lastUsedAt}]
 
   -- K6/K7: the authoritative record decides; revocation is final, expiry is derived from the time.
   if revoked_at ~= 0 then
@@ -149,12 +152,12 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     if partial then complete(record_key, record) end
     return {2, record}
   end
-  local forbidden = forbidden_code(key_type, record[9], live_only, A, from, to)
+  local forbidden = forbidden_code(key_type, record[${AT.scopes}], live_only, A, from, to)
 
   -- O7: the owner's counter is named by the caller once it knows the key's owner (the owner id
   -- and key type never change, O1); the name is checked against the record, so a counter that is
   -- not this owner's is never counted.
-  local owner_id = record[11]
+  local owner_id = record[${AT.ownerId}]
   if owner_id == 0 or owner == OWNER_NONE or owner == OWNER_BY_CALLER then
     owner_key = nil
   else
@@ -168,8 +171,8 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   -- L1: the key type's defaults, each field overridden by the key's own limits.
   local per_minute, per_month = live_per_minute, live_per_month
   if key_type == 'test' then per_minute, per_month = test_per_minute, test_per_month end
-  if record[10] ~= 0 then
-    local own = cjson.decode(record[10])
+  if record[${AT.limits}] ~= 0 then
+    local own = cjson.decode(record[${AT.limits}])
     if type(own.perMinute) == 'number' then per_minute = own.perMinute end
     if type(own.perMonth) == 'number' then per_month = own.perMonth end
   end
@@ -207,17 +210,17 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     local stamp = 0
     if last_used_at == 0 or tonumber(last_used_at) < now then
       stamp = int(now)
-      redis.call('HSET', record_key, 'lastUsedAt', stamp)
-      record[8] = stamp
+      redis.call('HSET', record_key, '${FIELD.lastUsedAt}', stamp)
+      record[${AT.lastUsedAt}] = stamp
     end
     if receipt then extra = {receipt[1], receipt[2], receipt[3], last_used_at, stamp} end
   end
   -- The caller holds this record as it is (same id and replaceable fields; id, keyType, last4,
   -- createdAt and ownerId never change once written): only the fields that change on their own
   -- are sent back. revokedAt is unset (a revoked key never gets here).
-  if known ~= '' and known == record[1] .. ':' .. fingerprint(record) then
-    if extra then return {6, record[6], record[8], decision, consumed, extra} end
-    return {6, record[6], record[8], decision, consumed}
+  if known ~= '' and known == record[${AT.id}] .. ':' .. fingerprint(record) then
+    if extra then return {6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed, extra} end
+    return {6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed}
   end
   if partial then complete(record_key, record) end
   if extra then return {5, record, decision, consumed, extra} end

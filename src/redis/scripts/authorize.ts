@@ -8,9 +8,8 @@ const SOURCE = `-- keyward authorize: the whole hot path of one request in one s
 --   else was read (E7)
 --   | {0} unknown | {1, record} revoked | {2, record} expired
 --   | {3, record, decision[, owner]} forbidden: scope | {4, record, decision[, owner]} live-only
---   | {5, record, decision, consumed[, extra]} ok. record: the values of id, name, keyType, last4,
---   createdAt, expiresAt, revokedAt, lastUsedAt, scopes, limits, ownerId, meta, as stored
---   afterwards, each a string, or the integer 0 where the field is absent.
+--   | {5, record, decision, consumed[, extra]} ok. record: the values of RECORD_FIELDS (below), as
+--   stored afterwards, each a string, or the integer 0 where the field is absent.
 --   | {6, expiresAt, lastUsedAt, decision, consumed[, extra]} ok, for the record known names: the
 --   two fields that change, as in record.
 --   | {9, record} the key has an owner whose counter the call does not name: nothing was written.
@@ -55,5 +54,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '7594a693fe102f3812f035cfd3eed51b107782b5',
+  sha: 'f1793b9ba21c7ef15fa0ae0a29f96564649d8d5a',
 }

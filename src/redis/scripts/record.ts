@@ -1,3 +1,4 @@
+import { LUA_REPLACEABLE_SET } from '../record-layout.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward record: the management operations on one key record (K5, K6, O5, O6).
@@ -12,7 +13,7 @@ const SOURCE = `-- keyward record: the management operations on one key record (
 --   'touch', at                    lastUsedAt = at unless that moves it backwards
 --   'update', n, field, value, ... (n pairs), field, ...
 --                                  unless revokedAt is set: sets the n field/value pairs, then deletes
---                                  the fields after them; only name, meta, scopes and limits (O5)
+--                                  the fields after them; only the replaceable ones (O5)
 -- Every operation but insert and revoke-owned returns the record as stored afterwards (HGETALL
 -- pairs; {} when absent).
 local op = ARGV[1]
@@ -36,7 +37,7 @@ elseif op == 'touch' then
   if not current or tonumber(ARGV[2]) > current then redis.call('HSET', KEYS[1], 'lastUsedAt', ARGV[2]) end
 elseif op == 'update' then
   local n = tonumber(ARGV[2])
-  local patchable = { name = true, meta = true, scopes = true, limits = true }
+  local patchable = ${LUA_REPLACEABLE_SET}
   for i = 3, #ARGV do
     -- Fields are ARGV[3], [5], ... among the pairs, then every argument after them.
     if (i > 2 + 2 * n or (i - 3) % 2 == 0) and not patchable[ARGV[i]] then
@@ -57,5 +58,5 @@ return redis.call('HGETALL', KEYS[1])
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '2e862056fb9fb90773774599d0e64cf9ec167ed6',
+  sha: 'bbc5fcc7a4d087fbc9857dadcfb6a0e390090dff',
 }
