@@ -75,32 +75,39 @@ export const LUA_INDEX = Object.fromEntries(RECORD_LAYOUT.map((f, i) => [f.prope
 /** The fields an update may replace (O5), in layout order. */
 export const REPLACEABLE_FIELDS: readonly RecordField[] = RECORD_LAYOUT.filter((f) => f.replaceable)
 
-/** A Lua list of quoted strings: `{'a', 'b'}`. */
-function luaList(values: readonly (string | number)[]): string {
-  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ')}}`
+/** Lua string literals: `'a', 'b'`. */
+function luaStrings(values: readonly string[]): string {
+  return values.map((v) => `'${v}'`).join(', ')
 }
 
-const decided = RECORD_LAYOUT.filter((f) => !f.wholeOnly)
+const deciding = RECORD_LAYOUT.filter((f) => !f.wholeOnly)
 const wholeOnly = RECORD_LAYOUT.filter((f) => f.wholeOnly)
 
 /**
- * The Lua the authorize function reads the record with, generated from the table:
- * RECORD_FIELDS (every field, in reply order), DECIDING_FIELDS (the fields read first when the
- * caller holds a record), WHOLE_ONLY_FIELDS and REPLACEABLE (indexes into the record), and
- * deciding_record(r), the record in reply order from the values of DECIDING_FIELDS, 0 where absent
- * or not read.
+ * Lua generated from the table for the authorize function, written out (no table built per
+ * script run): the record's fields in reply order, the fields read first when the caller holds a
+ * record (DECIDING) and the rest (WHOLE_ONLY), where each lands in the record, and the places of
+ * the replaceable fields.
  */
-export const LUA_RECORD_FIELDS = `
--- Generated from RECORD_LAYOUT (src/redis/record-layout.ts).
-local RECORD_FIELDS = ${luaList(RECORD_LAYOUT.map((f) => f.field))}
-local DECIDING_FIELDS = ${luaList(decided.map((f) => f.field))}
-local WHOLE_ONLY_FIELDS = ${luaList(wholeOnly.map((f) => f.field))}
-local WHOLE_ONLY = ${luaList(wholeOnly.map((f) => LUA_INDEX[f.property]))}
-local REPLACEABLE = ${luaList(REPLACEABLE_FIELDS.map((f) => LUA_INDEX[f.property]))}
-local function deciding_record(r)
-  return {${RECORD_LAYOUT.map((f) => (f.wholeOnly ? '0' : `r[${decided.indexOf(f) + 1}] or 0`)).join(', ')}}
-end
-`
+export const LUA_RECORD = {
+  /** `HMGET` arguments: every field, in reply order. */
+  fields: luaStrings(RECORD_LAYOUT.map((f) => f.field)),
+  /** `HMGET` arguments: the fields that decide a request. */
+  decidingFields: luaStrings(deciding.map((f) => f.field)),
+  /** How many of them. */
+  decidingCount: deciding.length,
+  /** The record in reply order from `r`, the values of the deciding fields: 0 where absent or not read. */
+  fromDeciding: `{${RECORD_LAYOUT.map((f) => (f.wholeOnly ? '0' : `r[${deciding.indexOf(f) + 1}] or 0`)).join(', ')}}`,
+  /** `HMGET` arguments: the fields read only for a whole reply. */
+  wholeOnlyFields: luaStrings(wholeOnly.map((f) => f.field)),
+  /** Assignment targets for them in the record, and their values from `rest` (0 where absent). */
+  wholeOnlyTargets: wholeOnly.map((f) => `record[${LUA_INDEX[f.property]}]`).join(', '),
+  wholeOnlyValues: wholeOnly.map((_, i) => `rest[${i + 1}] or 0`).join(', '),
+  /** Any of them present. */
+  wholeOnlyFound: wholeOnly.map((_, i) => `rest[${i + 1}]`).join(' or '),
+  /** A Lua list of the places of the replaceable fields in the record. */
+  replaceable: `{${REPLACEABLE_FIELDS.map((f) => LUA_INDEX[f.property]).join(', ')}}`,
+}
 
 /** The Lua set of the hash fields an update may replace (the record script). */
 export const LUA_REPLACEABLE_SET = `{ ${REPLACEABLE_FIELDS.map((f) => `${f.field} = true`).join(', ')} }`

@@ -63,7 +63,7 @@ describe('the record layout', () => {
 
   it('P1/O5: the scripts’ field lists are generated from the layout', () => {
     const fields = RECORD_LAYOUT.map((f) => `'${f.field}'`).join(', ')
-    expect(AUTHORIZE_SCRIPT.source).toContain(`local RECORD_FIELDS = {${fields}}`)
+    expect(AUTHORIZE_SCRIPT.source).toContain(`redis.call('HMGET', record_key, ${fields})`)
     const replaceable = REPLACEABLE_FIELDS.map((f) => `${f.field} = true`).join(', ')
     expect(RECORD_SCRIPT.source).toContain(`local patchable = { ${replaceable} }`)
   })

@@ -40,9 +40,9 @@ local replies = {}
 -- run), the same policy and clock, and the counts in carry_*. What they count is written once
 -- (settle), before any other request reads the hashes and at the end. A request over a limit, a
 -- peek, another route or another key goes the whole way. The hot request is kept as where its
--- keys and arguments start (hot_k, -1 when there is none) and its reply; the rest is read from
--- those only when needed.
-local hot_k, hot_at, hot_reply, hot_decision = -1, 0, nil, nil
+-- keys start (hot_k, -1 when there is none), its run's flags, held record, address counter and
+-- where its scopes start, and its reply; its decision is read from the reply only when needed.
+local hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_reply, hot_decision = -1, nil, nil, nil, 0, nil, nil
 -- The requests decided from the hot key since its counts were last written, by index.
 local covered, ncovered = {}, 0
 
@@ -58,23 +58,20 @@ local function settle()
   ncovered = 0
 end
 
--- Request i, of the hot key, in the run at ARGV[at ..] (c scopes; never an owner's counter: a
--- request that counts one leaves no hot key): its reply (7, see above), or nil when its route or
--- held id differ from the hot request's, or it is over a limit
--- (the whole path then decides it). A request from another address than the hot request's
+-- Request i, of the hot key, in a run with these flags, held record, address counter, and c
+-- scopes from ARGV[from] (never an owner's counter: a request that counts one leaves no hot
+-- key): its reply (7, see above), or nil when its route or held id differ from the hot
+-- request's, or it is over a limit (the whole path then decides it). A request from another
+-- address than the hot request's
 -- is first checked against its own failure counter (E7), as the whole path would: when it is
 -- blocked its reply is {8, wait} and nothing is counted for it. The hot request's own address
 -- passed that check, and nothing in this script run changes a failure counter.
-local function from_hot(i, at, c)
-  if ARGV[hot_at + RUN_FLAGS] ~= ARGV[at + RUN_FLAGS] or ARGV[hot_at + RUN_KNOWN] ~= ARGV[at + RUN_KNOWN] then
-    return nil
+local function from_hot(i, flags, known, counter, from, c)
+  if flags ~= hot_flags or known ~= hot_known then return nil end
+  for j = 0, c - 1 do
+    if ARGV[hot_from + j] ~= ARGV[from + j] then return nil end
   end
-  -- The scopes follow RUN_COUNTER directly: a run without an owner's counter.
-  for j = RUN_COUNTER + 1, RUN_COUNTER + c do
-    if ARGV[hot_at + j] ~= ARGV[at + j] then return nil end
-  end
-  local counter = ARGV[at + RUN_COUNTER]
-  if counter ~= '0' and counter ~= ARGV[hot_at + RUN_COUNTER] then
+  if counter ~= '0' and counter ~= hot_counter then
     local ok, wait = pcall(blocked_for, KEYS[tonumber(counter)], clock_ms(now_arg), failure_limit)
     -- A counter Redis cannot read: the whole path decides the request, and fails it alone.
     if not ok then return nil end
@@ -100,7 +97,8 @@ local i = 0
 local at = first_run
 while i < n do
   -- The run at ARGV[at ..], its flags and keys by name.
-  local f = tonumber(ARGV[at + RUN_FLAGS])
+  local flags = ARGV[at + RUN_FLAGS]
+  local f = tonumber(flags)
   local c = mfloor(f / 16)                -- the number of scopes
   local owner_unknown = mfloor(f / 8) % 2 == 1
   local owner_counted = mfloor(f / 4) % 2 == 1
@@ -109,20 +107,21 @@ while i < n do
   local jr = tonumber(ARGV[at + RUN_KEYS])
   local k = 2 * (jr % 32 - 1)             -- the hash's keys are KEYS[k + 1], KEYS[k + 2]
   local known = ARGV[at + RUN_KNOWN]
-  local counter_key = KEYS[tonumber(ARGV[at + RUN_COUNTER])]
+  local counter = ARGV[at + RUN_COUNTER]
+  local counter_key = KEYS[tonumber(counter)]
   -- O7: the owner step, and where the scopes start.
-  local owner, owner_key, owner_minute, owner_month, from = OWNER_NONE, nil, nil, nil, at + RUN_OWNER
+  local owner, owner_key, owner_minute, owner_month, from = 'none', nil, nil, nil, at + RUN_OWNER
   if owner_counted then
-    owner, owner_key = OWNER_NAMED, KEYS[tonumber(ARGV[at + RUN_OWNER])]
+    owner, owner_key = 'named', KEYS[tonumber(ARGV[at + RUN_OWNER])]
     owner_minute, owner_month = tonumber(ARGV[at + RUN_OWNER + 1]), tonumber(ARGV[at + RUN_OWNER + 2])
     from = at + RUN_OWNER + 3
   elseif owner_unknown then
-    owner = OWNER_ASK
+    owner = 'ask'
   end
   for _ = 0, mfloor(jr / 32) do
     i = i + 1
     local reply = nil
-    if hot_k == k then reply = from_hot(i, at, c) end
+    if hot_k == k then reply = from_hot(i, flags, known, counter, from, c) end
     if reply then
       replies[i] = reply
     else
@@ -135,7 +134,8 @@ while i < n do
         replies[i] = whole
         -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
         if carry_field then
-          hot_k, hot_at, hot_reply, hot_decision = k, at, whole, nil
+          hot_k, hot_flags, hot_known, hot_counter, hot_from = k, flags, known, counter, from
+          hot_reply, hot_decision = whole, nil
         end
       else
         replies[i] = error_reply(whole)
@@ -155,5 +155,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '0f53d49ad8f6c4723ff22e62a6da56d566282f62',
+  sha: '640f21da5dc6a15a8eefa912bed144de0514f60f',
 }

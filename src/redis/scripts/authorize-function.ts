@@ -2,7 +2,7 @@
  * The hot path of one request as a Lua function, shared by the single and the batch script. The
  * record's field lists and the places of its fields come from `RECORD_LAYOUT`.
  */
-import { FIELD, LUA_INDEX as AT, LUA_RECORD_FIELDS } from '../record-layout.js'
+import { FIELD, LUA_INDEX as AT, LUA_RECORD as R, RECORD_LAYOUT } from '../record-layout.js'
 
 export const AUTHORIZE_FUNCTION = `
 -- The type defaults (L1) as numbers: every request of a script run has the same ones, so the
@@ -13,7 +13,11 @@ local function set_defaults(live_minute_arg, live_month_arg, test_minute_arg, te
   test_per_minute, test_per_month = tonumber(test_minute_arg), tonumber(test_month_arg)
 end
 
-` + LUA_RECORD_FIELDS + `
+-- The record is read and sent as the values of the fields of RECORD_LAYOUT
+-- (src/redis/record-layout.ts), in its order: the field lists and places below are generated from
+-- it. Where the fields an update may replace (O5) are in the record:
+local REPLACEABLE = ${R.replaceable}
+
 -- The SHA-1 of the replaceable fields, each as its length in bytes, ':' and its value ('' where
 -- absent): equal exactly when none of them has changed since the caller read the record.
 local function fingerprint(record)
@@ -26,16 +30,12 @@ local function fingerprint(record)
   return redis.sha1hex(table.concat(parts))
 end
 
--- Reads WHOLE_ONLY_FIELDS into a record read without them (as 0 where absent); true when any of
--- them is there.
+-- Reads the fields that only a whole reply needs (${R.wholeOnlyFields}) into a record read without
+-- them (as 0 where absent); true when any of them is there.
 local function complete(record_key, record)
-  local rest = redis.call('HMGET', record_key, unpack(WHOLE_ONLY_FIELDS))
-  local found = false
-  for i, at in ipairs(WHOLE_ONLY) do
-    if rest[i] then found = true end
-    record[at] = rest[i] or 0
-  end
-  return found
+  local rest = redis.call('HMGET', record_key, ${R.wholeOnlyFields})
+  ${R.wholeOnlyTargets} = ${R.wholeOnlyValues}
+  return ${R.wholeOnlyFound}
 end
 
 -- E7: the seconds until the client address whose failed authentications counter_key counts may
@@ -55,23 +55,23 @@ local function blocked_for(counter_key, now, per_minute)
   return wait
 end
 
--- The record (values of RECORD_FIELDS, 0 where absent; an absent field is sent as the integer 0:
--- false would read as a null under RESP2 but as a boolean under RESP3) and whether
--- WHOLE_ONLY_FIELDS are still to be read (partial); nil when there is no record. A caller that
--- holds a record of this hash needs them only when the reply sends the record whole.
+-- The record (0 where a field is absent; an absent field is sent as the integer 0: false would
+-- read as a null under RESP2 but as a boolean under RESP3) and whether the fields only a whole
+-- reply needs are still to be read (partial); nil when there is no record. A caller that holds a
+-- record of this hash needs them only when the reply sends the record whole.
 local function read_record(record_key, known)
   if known ~= '' then
-    local r = redis.call('HMGET', record_key, unpack(DECIDING_FIELDS))
-    local record = deciding_record(r)
-    for i = 1, #DECIDING_FIELDS do
+    local r = redis.call('HMGET', record_key, ${R.decidingFields})
+    local record = ${R.fromDeciding}
+    for i = 1, ${R.decidingCount} do
       if r[i] then return record, true end
     end
     if complete(record_key, record) then return record, false end
     return nil
   end
-  local record = redis.call('HMGET', record_key, unpack(RECORD_FIELDS))
+  local record = redis.call('HMGET', record_key, ${R.fields})
   local found = false
-  for i = 1, #RECORD_FIELDS do
+  for i = 1, ${RECORD_LAYOUT.length} do
     if record[i] then found = true else record[i] = 0 end
   end
   if found then return record, false end
@@ -105,16 +105,15 @@ local function forbidden_code(key_type, scopes, live_only, A, from, to)
   return 0
 end
 
--- The owner step of a request (O7), what the caller knows of the key's owner:
-local OWNER_NONE = 'none'       -- no owner limits apply
-local OWNER_ASK = 'ask'         -- they apply, but the caller does not know the key's owner yet: an
-                                -- owned key is answered {9, record} and nothing is written, so the
-                                -- caller can ask again naming its counter
-local OWNER_NAMED = 'named'     -- owner_key is the counter of the key's owner and key type, counted
-                                -- with the key's in one step (both or neither)
-local OWNER_BY_CALLER = 'caller' -- the caller counts the owner itself (a cluster: another slot): an
-                                -- admitted request of an owned key also answers what it counted, so
-                                -- the caller can give it back
+-- The owner step of a request (O7), what the caller knows of the key's owner, by name (plain
+-- strings, not locals: a closure's upvalues cost every script run):
+--   'none'    no owner limits apply
+--   'ask'     they apply, but the caller does not know the key's owner yet: an owned key is
+--             answered {9, record} and nothing is written, so the caller can ask again naming it
+--   'named'   owner_key is the counter of the key's owner and key type, counted with the key's in
+--             one step (both or neither)
+--   'caller'  the caller counts the owner itself (a cluster: another slot): an admitted request of
+--             an owned key also answers what it counted, so the caller can give it back
 
 -- One request, decided and counted; returns the authorize script's reply. Its arguments:
 --   record_key, minute_key  the key's record and limit state (KEYS of its hash)
@@ -125,8 +124,8 @@ local OWNER_BY_CALLER = 'caller' -- the caller counts the owner itself (a cluste
 --                           fingerprint() of it; '' for nothing
 --   counter_key             the failed-authentication counter of the request's client address (E7),
 --   failure_limit           and its limit, checked before the record is read; either nil: no check
---   owner                   the owner step, one of OWNER_* above
---   owner_key               with OWNER_NAMED: the owner's counter,
+--   owner                   the owner step, one of the names above
+--   owner_key               with 'named': the owner's counter,
 --   owner_minute            its perMinute
 --   owner_month             and its perMonth (nil: no quota)
 --   A, from, to             the scopes the route requires: A[from] .. A[to]
@@ -158,11 +157,11 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   -- and key type never change, O1); the name is checked against the record, so a counter that is
   -- not this owner's is never counted.
   local owner_id = record[${AT.ownerId}]
-  if owner_id == 0 or owner == OWNER_NONE or owner == OWNER_BY_CALLER then
+  if owner_id == 0 or owner == 'none' or owner == 'caller' then
     owner_key = nil
   else
     local suffix = '{id:owner:' .. key_type .. ':' .. owner_id .. '}:rl'
-    if owner ~= OWNER_NAMED or string.sub(owner_key, -#suffix) ~= suffix then
+    if owner ~= 'named' or string.sub(owner_key, -#suffix) ~= suffix then
       if partial then complete(record_key, record) end
       return {9, record}
     end
@@ -193,7 +192,7 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
       decision = limit(minute_key, now, per_minute, per_month, false)
     end
   else
-    receipt_wanted = owner == OWNER_BY_CALLER and owner_id ~= 0
+    receipt_wanted = owner == 'caller' and owner_id ~= 0
     decision = limit(minute_key, now, per_minute, per_month, consume)
     receipt_wanted = false
   end

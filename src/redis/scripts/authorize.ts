@@ -37,13 +37,13 @@ local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local first_scope = 13         -- ARGV[13..]: the scopes the route requires (L6)
 ` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
-local owner, owner_key = OWNER_NONE, nil
+local owner, owner_key = 'none', nil
 if owner_arg == '?' then
-  owner = OWNER_ASK
+  owner = 'ask'
 elseif owner_arg == 'c' then
-  owner = OWNER_BY_CALLER
+  owner = 'caller'
 elseif owner_arg ~= '' then
-  owner, owner_key = OWNER_NAMED, KEYS[tonumber(owner_arg)]
+  owner, owner_key = 'named', KEYS[tonumber(owner_arg)]
 end
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 return authorize(record_key, minute_key, now_arg, consume, live_only, known, counter_key, failure_limit,
@@ -54,5 +54,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'f1793b9ba21c7ef15fa0ae0a29f96564649d8d5a',
+  sha: 'c31ee0ccca338ab746d8ba3c4d65e83f64a504fc',
 }
