@@ -41,8 +41,10 @@ type Flags = Partial<Pick<RecordField, 'required' | 'replaceable' | 'wholeOnly'>
 
 const NO_FLAGS = { required: false, replaceable: false, wholeOnly: false }
 
-function row(property: RecordField['property'], field: string, encoding: FieldEncoding, flags: Flags = {}): RecordField {
-  return { property, field, encoding, ...NO_FLAGS, ...flags }
+/** One field of the table: see `RecordField`. */
+function row(property: RecordField['property'], field: string, encoding: FieldEncoding, flags: Flags = {}) {
+  const fields: RecordField = { property, field, encoding, ...NO_FLAGS, ...flags }
+  return fields
 }
 
 /** Every field of the record, in the order the authorize script sends the record whole. */
