@@ -11,6 +11,7 @@ import { combineDecisions, ownerCounterId } from '../limits-math.js'
 import type { AuthorizeOutcome, LimitDecision, StoredKey } from '../types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
+import { LUA_INDEX, REPLACEABLE_FIELDS } from './record-layout.js'
 
 /** Enough for the keys of a large deployment that are in use at once; the oldest added goes first. */
 const RECORD_CACHE_LIMIT = 10_000
@@ -104,23 +105,16 @@ function lengthFits(reply: unknown[], length: number, extra: ReplyExtra): boolea
 /** {6, expiresAt, lastUsedAt, decision, consumed[, extra]}: admitted, the rest of the record as held. */
 function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, extra: ReplyExtra): AuthorizeOutcome {
   if (held === undefined || !lengthFits(reply, 5, extra)) throw badReply(WHAT, reply)
-  const key = held.key
   return {
     result: 'ok',
+    // Every field as held but the two that change on their own; revokedAt is unset (the script
+    // never answers a revoked key this way).
     key: {
-      id: key.id,
+      ...held.key,
       hash,
-      name: key.name,
-      keyType: key.keyType,
-      last4: key.last4,
-      ownerId: key.ownerId,
-      meta: key.meta,
-      createdAt: key.createdAt,
       expiresAt: optionalTime(reply[1], 'expiresAt'),
       revokedAt: null,
       lastUsedAt: optionalTime(reply[2], 'lastUsedAt'),
-      scopes: key.scopes,
-      limits: key.limits,
     },
     limits: limitsOf(reply, 3, 5, extra),
     consumed: integer(reply[4], WHAT) === 1,
@@ -183,16 +177,17 @@ function decodeAuthorizeRecord(hash: string, reply: unknown, context: RedisConte
   return { key, known: knownArgument(reply as unknown[]), ownerCounter }
 }
 
+/** Where the id and the replaceable fields are in the record the script sends whole. */
+const ID_AT = LUA_INDEX.id - 1
+const REPLACEABLE_AT = REPLACEABLE_FIELDS.map((field) => LUA_INDEX[field.property] - 1)
+
 /**
- * ARGV[8] for a record as the authorize script sends it whole (12 values): its id, ':' and the
- * fingerprint of its replaceable fields, as the script computes it.
+ * ARGV[8] for a record as the authorize script sends it whole (`RECORD_LAYOUT`'s values): its id,
+ * ':' and the fingerprint of its replaceable fields, as the script computes it.
  */
 export function knownArgument(record: readonly unknown[]): string {
-  return knownOf(record.map((value, i) => (value === 0 ? undefined : text(value, `a record value (${i})`))))
-}
-
-function knownOf(texts: readonly (string | undefined)[]): string {
-  return `${texts[0]}:${fingerprint([texts[1], texts[8], texts[9], texts[11]])}`
+  const texts = record.map((value, i) => (value === 0 ? undefined : text(value, `a record value (${i})`)))
+  return `${texts[ID_AT]}:${fingerprint(REPLACEABLE_AT.map((at) => texts[at]))}`
 }
 
 /** The script's `fingerprint()`: SHA-1 of each replaceable field as its UTF-8 length, ':' and itself. */

@@ -4,7 +4,8 @@
  * guess that could let a request through.
  */
 import { deepFreeze } from '../key-input.js'
-import type { KeyLimits, LimitDecision, StoredKey } from '../types.js'
+import type { LimitDecision, StoredKey } from '../types.js'
+import { type FieldEncoding, RECORD_LAYOUT, type RecordField } from './record-layout.js'
 
 /** A reply that is not what the script returns. */
 export function badReply(what: string, reply: unknown): Error {
@@ -37,22 +38,26 @@ export function array(value: unknown, what: string): unknown[] {
   throw badReply(what, value)
 }
 
-/** The record as `HSET` field/value pairs: optional fields are absent when null. */
+/** A record value as its hash value (`RECORD_LAYOUT`'s encodings). */
+export function encodeValue(encoding: FieldEncoding, value: unknown): string {
+  switch (encoding) {
+    case 'epoch-ms':
+      return String(value)
+    case 'json':
+    case 'json-object':
+      return JSON.stringify(value)
+    default:
+      return value as string
+  }
+}
+
+/** The record as `HSET` field/value pairs, in layout order: optional fields are absent when null. */
 export function encodeRecord(key: StoredKey): string[] {
-  const fields = [
-    'id', key.id,
-    'name', key.name,
-    'keyType', key.keyType,
-    'last4', key.last4,
-    'createdAt', String(key.createdAt),
-  ]
-  if (key.expiresAt !== null) fields.push('expiresAt', String(key.expiresAt))
-  if (key.revokedAt !== null) fields.push('revokedAt', String(key.revokedAt))
-  if (key.lastUsedAt !== null) fields.push('lastUsedAt', String(key.lastUsedAt))
-  if (key.scopes !== null) fields.push('scopes', JSON.stringify(key.scopes))
-  if (key.limits !== null) fields.push('limits', JSON.stringify(key.limits))
-  if (key.ownerId != null) fields.push('ownerId', key.ownerId)
-  if (key.meta != null) fields.push('meta', JSON.stringify(key.meta))
+  const fields: string[] = []
+  for (const { property, field, encoding } of RECORD_LAYOUT) {
+    const value = key[property]
+    if (value != null) fields.push(field, encodeValue(encoding, value))
+  }
   return fields
 }
 
@@ -71,6 +76,42 @@ export function decodeMeta(value: string | undefined, reply: unknown): StoredKey
   return deepFreeze(meta as Record<string, unknown>)
 }
 
+/** A hash value of `field` as its record value; `reply` is the whole reply, shown in a fault. */
+function decodeValue(field: RecordField, value: string | undefined, reply: unknown): unknown {
+  if (value === undefined) {
+    if (field.required) throw badReply(`a key record (no ${field.field})`, reply)
+    return null
+  }
+  switch (field.encoding) {
+    case 'text':
+      return value
+    case 'key-type':
+      if (value !== 'live' && value !== 'test') throw badReply(`a key record (${field.field})`, reply)
+      return value
+    case 'epoch-ms':
+      return Number(value)
+    case 'json':
+      return JSON.parse(value)
+    case 'json-object':
+      return decodeMeta(value, reply)
+  }
+}
+
+/** The record whose field values `valueOf` gives (undefined where absent), in layout order. */
+function decodeFields(
+  hash: string,
+  valueOf: (i: number, field: RecordField) => string | undefined,
+  reply: unknown,
+): StoredKey {
+  // id and hash first, then the rest: every record decoded has the same shape.
+  const key: Record<string, unknown> = { id: undefined, hash }
+  for (let i = 0; i < RECORD_LAYOUT.length; i++) {
+    const field = RECORD_LAYOUT[i]!
+    key[field.property] = decodeValue(field, valueOf(i, field), reply)
+  }
+  return key as unknown as StoredKey
+}
+
 /** `HGETALL` pairs as a StoredKey; undefined for an empty reply (no record). */
 export function decodeRecord(hash: string, reply: unknown): StoredKey | undefined {
   const pairs = array(reply, 'a key record')
@@ -79,79 +120,24 @@ export function decodeRecord(hash: string, reply: unknown): StoredKey | undefine
   for (let i = 0; i + 1 < pairs.length; i += 2) {
     fields.set(text(pairs[i], 'a record field'), text(pairs[i + 1], 'a record value'))
   }
-  const required = (name: string): string => {
-    const value = fields.get(name)
-    if (value === undefined) throw badReply(`a key record (no ${name})`, reply)
-    return value
-  }
-  const time = (name: string): number | null => {
-    const value = fields.get(name)
-    return value === undefined ? null : Number(value)
-  }
-  const keyType = required('keyType')
-  if (keyType !== 'live' && keyType !== 'test') throw badReply('a key record (keyType)', reply)
-  const scopes = fields.get('scopes')
-  const limits = fields.get('limits')
-  return {
-    id: required('id'),
-    hash,
-    name: required('name'),
-    keyType,
-    last4: required('last4'),
-    createdAt: Number(required('createdAt')),
-    expiresAt: time('expiresAt'),
-    revokedAt: time('revokedAt'),
-    lastUsedAt: time('lastUsedAt'),
-    scopes: scopes === undefined ? null : (JSON.parse(scopes) as string[]),
-    limits: limits === undefined ? null : (JSON.parse(limits) as KeyLimits),
-    ownerId: fields.get('ownerId') ?? null,
-    meta: decodeMeta(fields.get('meta'), reply),
-  }
+  return decodeFields(hash, (_, { field }) => fields.get(field), reply)
 }
 
 /**
- * The authorize script's record: the values of id, name, keyType, last4, createdAt, expiresAt,
- * revokedAt, lastUsedAt, scopes, limits, ownerId and meta in that order, each a string, or the
- * integer 0 where the field is absent. Every field is read from Redis on every call that sends the record whole;
- * a call that names the record it holds gets only expiresAt and lastUsedAt (`authorize.ts`).
+ * The authorize script's record: the values of the fields of RECORD_LAYOUT in its order, each a
+ * string, or the integer 0 where the field is absent. Every field is read from Redis on every call
+ * that sends the record whole; a call that names the record it holds gets only expiresAt and
+ * lastUsedAt (`authorize.ts`).
  */
 export function decodeRecordValues(hash: string, reply: unknown): StoredKey {
   const values = array(reply, 'a key record')
-  if (values.length !== 12) throw badReply('a key record', reply)
-  const optional = (i: number, name: string): string | undefined => {
+  if (values.length !== RECORD_LAYOUT.length) throw badReply('a key record', reply)
+  return decodeFields(hash, (i, { field }) => {
     const value = values[i]
     if (typeof value === 'string') return value
     if (value === 0) return undefined
-    return text(value, `a record value (${name})`)
-  }
-  const required = (i: number, name: string): string => {
-    const value = optional(i, name)
-    if (value === undefined) throw badReply(`a key record (no ${name})`, reply)
-    return value
-  }
-  const time = (i: number, name: string): number | null => {
-    const value = optional(i, name)
-    return value === undefined ? null : Number(value)
-  }
-  const keyType = required(2, 'keyType')
-  if (keyType !== 'live' && keyType !== 'test') throw badReply('a key record (keyType)', reply)
-  const scopes = optional(8, 'scopes')
-  const limits = optional(9, 'limits')
-  return {
-    id: required(0, 'id'),
-    hash,
-    name: required(1, 'name'),
-    keyType,
-    last4: required(3, 'last4'),
-    createdAt: Number(required(4, 'createdAt')),
-    expiresAt: time(5, 'expiresAt'),
-    revokedAt: time(6, 'revokedAt'),
-    lastUsedAt: time(7, 'lastUsedAt'),
-    scopes: scopes === undefined ? null : (JSON.parse(scopes) as string[]),
-    limits: limits === undefined ? null : (JSON.parse(limits) as KeyLimits),
-    ownerId: optional(10, 'ownerId') ?? null,
-    meta: decodeMeta(optional(11, 'meta'), reply),
-  }
+    return text(value, `a record value (${field})`)
+  }, reply)
 }
 
 /** A record time the authorize script sends on its own: epoch ms as a string, or the integer 0 when absent. */

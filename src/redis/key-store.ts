@@ -1,8 +1,9 @@
 import { matchesFilter } from '../key-list.js'
 import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../types.js'
-import { array, decodeRecord, encodeRecord, integer, text } from './codec.js'
+import { array, decodeRecord, encodeRecord, encodeValue, integer, text } from './codec.js'
 import type { RedisContext } from './context.js'
 import { type IndexEntry, assertIndexableId, indexBoundAfter, indexMember, parseIndexMember } from './layout.js'
+import { REPLACEABLE_FIELDS } from './record-layout.js'
 import { RECORD_SCRIPT } from './scripts/record.js'
 
 /** The KeyStore on Redis: every operation answers with a promise. */
@@ -118,10 +119,10 @@ function patchArguments(patch: KeyPatch): string[] {
     if (value === null) removed.push(field)
     else set.push(field, value)
   }
-  if (patch.name !== undefined) put('name', patch.name)
-  if (patch.meta !== undefined) put('meta', patch.meta === null ? null : JSON.stringify(patch.meta))
-  if (patch.scopes !== undefined) put('scopes', patch.scopes === null ? null : JSON.stringify(patch.scopes))
-  if (patch.limits !== undefined) put('limits', patch.limits === null ? null : JSON.stringify(patch.limits))
+  for (const { property, field, encoding } of REPLACEABLE_FIELDS) {
+    const value = patch[property as keyof KeyPatch]
+    if (value !== undefined) put(field, value === null ? null : encodeValue(encoding, value))
+  }
   return ['update', String(set.length / 2), ...set, ...removed]
 }
 

@@ -37,9 +37,8 @@
  * whatever slot its name falls, and every command touches one key.
  *
  * The `{<hash>}` hash tag puts a key's record and limit state in one cluster slot, so the hot-path
- * script touches one slot. Record fields: `id`, `name`, `keyType`, `last4`, `createdAt`, and when
- * set `expiresAt`, `revokedAt`, `lastUsedAt` (epoch ms), `scopes` and `limits` (JSON), `ownerId`
- * and `meta` (a JSON object).
+ * script touches one slot. The record's fields and their encodings: `RECORD_LAYOUT` in
+ * `record-layout.ts`.
  */
 import type { KeyPosition } from '../types.js'
 

@@ -1,26 +1,22 @@
-/** The hot path of one request as a Lua function, shared by the single and the batch script. */
+/**
+ * The hot path of one request as a Lua function, shared by the single and the batch script. The
+ * record's field lists and the places of its fields come from `RECORD_LAYOUT`.
+ */
+import { FIELD, LUA_INDEX as AT, LUA_RECORD as R, RECORD_LAYOUT } from '../record-layout.js'
+
 export const AUTHORIZE_FUNCTION = `
--- One request: its keys; now (as clock_ms takes it); consume and live_only (booleans); the type
--- defaults D[d + 1] .. D[d + 4] (live perMinute, live perMonth, test perMinute, test perMonth;
--- '' = no quota); known, what the caller holds for this hash ('' for nothing): the record's id,
--- ':' and fingerprint() of it; the owner step (O7, see authorize()); and the scopes the route
--- requires, A[from] .. A[to].
--- The type defaults as numbers, D[d + 1] .. D[d + 4]: every request of a script run has the same
--- ones, so they are converted once per run.
-local parsed_defaults = nil
-local function defaults_of(D, d, key_type)
-  if not parsed_defaults then
-    parsed_defaults = {tonumber(D[d + 1]), tonumber(D[d + 2]), tonumber(D[d + 3]), tonumber(D[d + 4])}
-  end
-  if key_type == 'test' then return parsed_defaults[3], parsed_defaults[4] end
-  return parsed_defaults[1], parsed_defaults[2]
+-- The type defaults (L1) as numbers: every request of a script run has the same ones, so the
+-- script sets them once (set_defaults) before its first authorize().
+local live_per_minute, live_per_month, test_per_minute, test_per_month = nil, nil, nil, nil
+local function set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
+  live_per_minute, live_per_month = tonumber(live_minute_arg), tonumber(live_month_arg)
+  test_per_minute, test_per_month = tonumber(test_minute_arg), tonumber(test_month_arg)
 end
 
--- The record's fields, in the order of the reply's record.
-local RECORD_FIELDS = {'id', 'name', 'keyType', 'last4', 'createdAt', 'expiresAt', 'revokedAt', 'lastUsedAt',
-  'scopes', 'limits', 'ownerId', 'meta'}
--- Where the fields an update may replace (O5) are in it: name, scopes, limits, meta.
-local REPLACEABLE = {2, 9, 10, 12}
+-- The record is read and sent as the values of the fields of RECORD_LAYOUT
+-- (src/redis/record-layout.ts), in its order: the field lists and places below are generated from
+-- it. Where the fields an update may replace (O5) are in the record:
+local REPLACEABLE = ${R.replaceable}
 
 -- The SHA-1 of the replaceable fields, each as its length in bytes, ':' and its value ('' where
 -- absent): equal exactly when none of them has changed since the caller read the record.
@@ -34,12 +30,12 @@ local function fingerprint(record)
   return redis.sha1hex(table.concat(parts))
 end
 
--- Reads last4 and createdAt into a record read without them (as 0 where absent); true when
--- either is there.
+-- Reads the fields that only a whole reply needs (${R.wholeOnlyFields}) into a record read without
+-- them (as 0 where absent); true when any of them is there.
 local function complete(record_key, record)
-  local rest = redis.call('HMGET', record_key, 'last4', 'createdAt')
-  record[4], record[5] = rest[1] or 0, rest[2] or 0
-  return rest[1] or rest[2]
+  local rest = redis.call('HMGET', record_key, ${R.wholeOnlyFields})
+  ${R.wholeOnlyTargets} = ${R.wholeOnlyValues}
+  return ${R.wholeOnlyFound}
 end
 
 -- E7: the seconds until the client address whose failed authentications counter_key counts may
@@ -59,25 +55,23 @@ local function blocked_for(counter_key, now, per_minute)
   return wait
 end
 
--- The record (values of RECORD_FIELDS, 0 where absent; an absent field is sent as the integer 0:
--- false would read as a null under RESP2 but as a boolean under RESP3) and whether last4 and
--- createdAt are still to be read (partial); nil when there is no record. A caller that holds a
--- record of this hash needs neither unless the reply sends the record whole.
+-- The record (0 where a field is absent; an absent field is sent as the integer 0: false would
+-- read as a null under RESP2 but as a boolean under RESP3) and whether the fields only a whole
+-- reply needs are still to be read (partial); nil when there is no record. A caller that holds a
+-- record of this hash needs them only when the reply sends the record whole.
 local function read_record(record_key, known)
   if known ~= '' then
-    local r = redis.call('HMGET', record_key, 'id', 'name', 'keyType', 'expiresAt', 'revokedAt', 'lastUsedAt',
-      'scopes', 'limits', 'ownerId', 'meta')
-    local record = {r[1] or 0, r[2] or 0, r[3] or 0, 0, 0, r[4] or 0, r[5] or 0, r[6] or 0, r[7] or 0, r[8] or 0,
-      r[9] or 0, r[10] or 0}
-    for i = 1, 10 do
+    local r = redis.call('HMGET', record_key, ${R.decidingFields})
+    local record = ${R.fromDeciding}
+    for i = 1, ${R.decidingCount} do
       if r[i] then return record, true end
     end
     if complete(record_key, record) then return record, false end
     return nil
   end
-  local record = redis.call('HMGET', record_key, unpack(RECORD_FIELDS))
+  local record = redis.call('HMGET', record_key, ${R.fields})
   local found = false
-  for i = 1, #RECORD_FIELDS do
+  for i = 1, ${RECORD_LAYOUT.length} do
     if record[i] then found = true else record[i] = 0 end
   end
   if found then return record, false end
@@ -111,15 +105,32 @@ local function forbidden_code(key_type, scopes, live_only, A, from, to)
   return 0
 end
 
--- counter_key and failure_limit (both nil when the request has no check): the failed-authentication
--- counter of the request's client address and its limit (E7), checked before the record is read.
--- owner, the owner step (O7): '' none; '?' owner limits apply but the caller does not know the
--- key's owner yet: an owned key is answered {9, record} and nothing is written, so the caller can
--- ask again naming its counter; 'k' owner_key is the counter of the key's owner and key type, with
--- the limits owner_minute and owner_month, counted with the key's in one step (both or neither);
--- 'c' the caller counts the owner itself (a cluster: another slot): an admitted request of an
--- owned key also answers what it counted, so the caller can give it back.
-local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, D, d, known,
+-- The owner step of a request (O7), what the caller knows of the key's owner, by name (plain
+-- strings, not locals: a closure's upvalues cost every script run):
+--   'none'    no owner limits apply
+--   'ask'     they apply, but the caller does not know the key's owner yet: an owned key is
+--             answered {9, record} and nothing is written, so the caller can ask again naming it
+--   'named'   owner_key is the counter of the key's owner and key type, counted with the key's in
+--             one step (both or neither)
+--   'caller'  the caller counts the owner itself (a cluster: another slot): an admitted request of
+--             an owned key also answers what it counted, so the caller can give it back
+
+-- One request, decided and counted; returns the authorize script's reply. Its arguments:
+--   record_key, minute_key  the key's record and limit state (KEYS of its hash)
+--   now_arg                 epoch ms, or '' to read Redis TIME (clock_ms)
+--   consume_arg             true: an admitted request consumes (L4a); false: a peek (L5)
+--   live_only               true: the route is live-only (L6)
+--   known                   what the caller holds for this hash: the record's id, ':' and
+--                           fingerprint() of it; '' for nothing
+--   counter_key             the failed-authentication counter of the request's client address (E7),
+--   failure_limit           and its limit, checked before the record is read; either nil: no check
+--   owner                   the owner step, one of the names above
+--   owner_key               with 'named': the owner's counter,
+--   owner_minute            its perMinute
+--   owner_month             and its perMonth (nil: no quota)
+--   A, from, to             the scopes the route requires: A[from] .. A[to]
+-- The type defaults are those set_defaults() set.
+local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, known,
     counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, A, from, to)
   local now = clock_ms(now_arg)
   if counter_key and failure_limit then
@@ -128,7 +139,8 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   end
   local record, partial = read_record(record_key, known)
   if not record then return {0} end
-  local key_type, expires_at, revoked_at, last_used_at = record[3], record[6], record[7], record[8]
+  local key_type, expires_at = record[${AT.keyType}], record[${AT.expiresAt}]
+  local revoked_at, last_used_at = record[${AT.revokedAt}], record[${AT.lastUsedAt}]
 
   -- K6/K7: the authoritative record decides; revocation is final, expiry is derived from the time.
   if revoked_at ~= 0 then
@@ -139,26 +151,27 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     if partial then complete(record_key, record) end
     return {2, record}
   end
-  local forbidden = forbidden_code(key_type, record[9], live_only, A, from, to)
+  local forbidden = forbidden_code(key_type, record[${AT.scopes}], live_only, A, from, to)
 
   -- O7: the owner's counter is named by the caller once it knows the key's owner (the owner id
   -- and key type never change, O1); the name is checked against the record, so a counter that is
   -- not this owner's is never counted.
-  local owner_id = record[11]
-  if owner_id == 0 or owner == '' or owner == 'c' then
+  local owner_id = record[${AT.ownerId}]
+  if owner_id == 0 or owner == 'none' or owner == 'caller' then
     owner_key = nil
   else
     local suffix = '{id:owner:' .. key_type .. ':' .. owner_id .. '}:rl'
-    if owner ~= 'k' or string.sub(owner_key, -#suffix) ~= suffix then
+    if owner ~= 'named' or string.sub(owner_key, -#suffix) ~= suffix then
       if partial then complete(record_key, record) end
       return {9, record}
     end
   end
 
   -- L1: the key type's defaults, each field overridden by the key's own limits.
-  local per_minute, per_month = defaults_of(D, d, key_type)
-  if record[10] ~= 0 then
-    local own = cjson.decode(record[10])
+  local per_minute, per_month = live_per_minute, live_per_month
+  if key_type == 'test' then per_minute, per_month = test_per_minute, test_per_month end
+  if record[${AT.limits}] ~= 0 then
+    local own = cjson.decode(record[${AT.limits}])
     if type(own.perMinute) == 'number' then per_minute = own.perMinute end
     if type(own.perMonth) == 'number' then per_month = own.perMonth end
   end
@@ -179,7 +192,7 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
       decision = limit(minute_key, now, per_minute, per_month, false)
     end
   else
-    receipt_wanted = owner == 'c' and owner_id ~= 0
+    receipt_wanted = owner == 'caller' and owner_id ~= 0
     decision = limit(minute_key, now, per_minute, per_month, consume)
     receipt_wanted = false
   end
@@ -196,17 +209,17 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     local stamp = 0
     if last_used_at == 0 or tonumber(last_used_at) < now then
       stamp = int(now)
-      redis.call('HSET', record_key, 'lastUsedAt', stamp)
-      record[8] = stamp
+      redis.call('HSET', record_key, '${FIELD.lastUsedAt}', stamp)
+      record[${AT.lastUsedAt}] = stamp
     end
     if receipt then extra = {receipt[1], receipt[2], receipt[3], last_used_at, stamp} end
   end
   -- The caller holds this record as it is (same id and replaceable fields; id, keyType, last4,
   -- createdAt and ownerId never change once written): only the fields that change on their own
   -- are sent back. revokedAt is unset (a revoked key never gets here).
-  if known ~= '' and known == record[1] .. ':' .. fingerprint(record) then
-    if extra then return {6, record[6], record[8], decision, consumed, extra} end
-    return {6, record[6], record[8], decision, consumed}
+  if known ~= '' and known == record[${AT.id}] .. ':' .. fingerprint(record) then
+    if extra then return {6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed, extra} end
+    return {6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed}
   end
   if partial then complete(record_key, record) end
   if extra then return {5, record, decision, consumed, extra} end

@@ -3,18 +3,26 @@ import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward limit: the RateLimiter's decisions (L2, L4), several limits at once (O7), and a count
 -- given back.
--- KEYS[1..n] limit states      HASH   <prefix>:{<tag>}:rl (buckets, t, n, o; m, q); n > 1 only
---            where they share a slot (a single node)
--- ARGV[1] now, epoch ms, or '' to read Redis TIME
--- ARGV[2] what to do:
---   '1' consume KEYS[1] when it admits, '0' peek it: returns the decision array of limit()
---   'a' consume every KEYS[i] when all of them admit, else none: returns their n decisions
---   'c' as '1', returning {decision, receipt}: receipt is what limit() counted (see receipt_wanted),
---       or 0 when nothing was counted
---   'r' give back one count of KEYS[1] that a 'c' counted: ARGV[3] its bucket's second, ARGV[4] its
---       month ('' = none); with KEYS[2], the key's record (same slot), ARGV[5] the lastUsedAt the
---       count wrote ('' = none) is put back to ARGV[6] ('' = absent) unless it has moved on. Returns 1
--- ARGV[3], ARGV[4] perMinute and perMonth ('' = no quota) of KEYS[1]; ARGV[5], ARGV[6] of KEYS[2]; …
+-- Its arguments, KEYS[1..n] and ARGV[1..], are named in the table below.
+-- KEYS[1..n]: limit states, HASH <prefix>:{<tag>}:rl (buckets, t, n, o; m, q); n > 1 only where
+-- they share a slot (a single node).
+local now_arg = ARGV[1]   -- epoch ms, or '' to read Redis TIME
+local op = ARGV[2]        -- what to do, one of:
+local CONSUME = '1'       --   consume KEYS[1] when it admits: returns the decision array of limit()
+local PEEK = '0'          --   peek KEYS[1]: the same, nothing written
+local CONSUME_ALL = 'a'   --   consume every KEYS[i] when all of them admit, else none: returns
+                          --   their n decisions
+local COUNT_WITH_RECEIPT = 'c' -- as CONSUME, returning {decision, receipt}: receipt is what limit()
+                          --   counted (see receipt_wanted), or 0 when nothing was counted
+local GIVE_BACK = 'r'     --   give back one count of KEYS[1] that a COUNT_WITH_RECEIPT counted;
+                          --   with KEYS[2], the key's record (same slot), its lastUsedAt is put back
+                          --   unless it has moved on. Returns 1
+-- ARGV[1 + 2i], ARGV[2 + 2i]: perMinute and perMonth ('' = no quota) of KEYS[i]; with
+-- GIVE_BACK instead:
+local given_second = ARGV[3]      -- the counted bucket's second
+local given_month = ARGV[4]       -- its month ('' = none)
+local written_last_used = ARGV[5] -- the lastUsedAt the count wrote ('' = none)
+local previous_last_used = ARGV[6] -- the lastUsedAt before it ('' = absent)
 ` + LIMITS_LIBRARY + `
 -- Removes one request from bucket second of minute_key and from the month counter of month, as
 -- if it had never been counted (nothing is read back that is not there: a bucket already trimmed
@@ -53,16 +61,20 @@ local function give_back(minute_key, second, month)
   end
 end
 
-local op = ARGV[2]
-if op == 'r' then
-  give_back(KEYS[1], ARGV[3], ARGV[4])
-  if KEYS[2] and ARGV[5] ~= '' and redis.call('HGET', KEYS[2], 'lastUsedAt') == ARGV[5] then
-    if ARGV[6] == '' then redis.call('HDEL', KEYS[2], 'lastUsedAt') else redis.call('HSET', KEYS[2], 'lastUsedAt', ARGV[6]) end
+if op == GIVE_BACK then
+  local record_key = KEYS[2]
+  give_back(KEYS[1], given_second, given_month)
+  if record_key and written_last_used ~= '' and redis.call('HGET', record_key, 'lastUsedAt') == written_last_used then
+    if previous_last_used == '' then
+      redis.call('HDEL', record_key, 'lastUsedAt')
+    else
+      redis.call('HSET', record_key, 'lastUsedAt', previous_last_used)
+    end
   end
   return 1
 end
-local now = clock_ms(ARGV[1])
-if op == 'a' then
+local now = clock_ms(now_arg)
+if op == CONSUME_ALL then
   local decisions, all = {}, true
   for i = 1, #KEYS do
     decisions[i] = limit(KEYS[i], now, tonumber(ARGV[1 + 2 * i]), tonumber(ARGV[2 + 2 * i]), false)
@@ -73,17 +85,17 @@ if op == 'a' then
   end
   return decisions
 end
-if op == 'c' then
+if op == COUNT_WITH_RECEIPT then
   receipt_wanted = true
   local decision = limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), true)
   return {decision, receipt or 0}
 end
-return limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), op == '1')
+return limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), op == CONSUME)
 `
 
 /** `RateLimiter.consume`, `peek` and `consumeAll`, and the refund of a count (O7 on a cluster). */
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: SOURCE,
-  sha: '4e93e245f9b2f3ff96d7a42d3361850b0c8b9b21',
+  sha: '5647ceabf22ca7027cd1697934a4dcfa7320135a',
 }

@@ -1,152 +1,18 @@
 /**
- * Shared Lua: the clock, the UTC calendar and the limit decision. It mirrors `src/limits-math.ts`
- * line for line (`buildDecision`, `minuteRetryAfter`); when one changes, the other must too.
+ * The Lua limit library every limit and authorize script starts with: the clock and calendar
+ * (`clock-library.ts`), the minute window (`window-library.ts`) and, here, the limit decision. It
+ * mirrors `src/limits-math.ts` line for line (`buildDecision`, `minuteRetryAfter`); when one
+ * changes, the other must too.
  *
  * The decision array `limit()` returns (decoded by `decodeDecision`):
  *   [1] allowed (1/0)          [2] minute limit      [3] minute remaining   [4] minute reset (epoch s)
  *   [5] month limit (-1: none) [6] month remaining   [7] month reset        [8] retry-after (s)
  *   [9] binding (0 none, 1 minute, 2 month)
  */
-export const LIMITS_LIBRARY = `
--- The library functions the scripts call most, as locals (a global lookup each call otherwise).
-local mfloor, mceil, mmax, mmin, sformat = math.floor, math.ceil, math.max, math.min, string.format
+import { CLOCK_LIBRARY } from './clock-library.js'
+import { WINDOW_LIBRARY } from './window-library.js'
 
--- An integer as Redis wants it in an argument: never in exponent notation. '%d' where it is exact,
--- as it skips the C library's floating-point formatting; anything else is rounded by '%.0f'.
-local function int(n)
-  if n == mfloor(n) and n >= -9007199254740992 and n <= 9007199254740992 then return sformat('%d', n) end
-  return sformat('%.0f', n)
-end
-
--- Epoch milliseconds: the caller's value, or Redis's own clock when the caller sent ''.
--- One clock for every instance, so app-server skew cannot widen a window (L2).
--- TIME is read once per script run: the requests of one batch share the instant it ran at.
-local time_ms = nil
-local function clock_ms(arg)
-  if arg == '' then
-    if not time_ms then
-      local t = redis.call('TIME')
-      time_ms = tonumber(t[1]) * 1000 + mfloor(tonumber(t[2]) / 1000)
-    end
-    return time_ms
-  end
-  return tonumber(arg)
-end
-
--- The UTC month of a day (days since 1970-01-01) as year * 12 + month0, as utcMonthIndex().
--- Howard Hinnant's civil_from_days: the Lua sandbox has no os.date.
-local function month_index_of_day(day)
-  local z = day + 719468
-  local era = mfloor(z / 146097)
-  local doe = z - era * 146097
-  local yoe = mfloor((doe - mfloor(doe / 1460) + mfloor(doe / 36524) - mfloor(doe / 146096)) / 365)
-  local doy = doe - (365 * yoe + mfloor(yoe / 4) - mfloor(yoe / 100))
-  local mp = mfloor((5 * doy + 2) / 153)
-  local month = mp < 10 and mp + 3 or mp - 9
-  local year = yoe + era * 400
-  if month <= 2 then year = year + 1 end
-  return year * 12 + month - 1
-end
-
--- Epoch seconds of 00:00 UTC on the 1st of month year * 12 + month0 (days_from_civil).
-local function month_start_seconds(index)
-  local year = mfloor(index / 12)
-  local month = index - year * 12 + 1
-  if month <= 2 then year = year - 1 end
-  local era = mfloor(year / 400)
-  local yoe = year - era * 400
-  local mp = month > 2 and month - 3 or month + 9
-  local doy = mfloor((153 * mp + 2) / 5)
-  local doe = yoe * 365 + mfloor(yoe / 4) - mfloor(yoe / 100) + doy
-  return (era * 146097 + doe - 719468) * 86400
-end
-
--- The limit state, HASH <prefix>:{<tag>}:rl: one field per 1-second bucket (second -> count),
--- three bookkeeping fields, so that a request reads and writes O(1) fields, not the whole window,
--- and the month counter of a key with a quota, read and written with them:
---   t  the sum of the counts of the buckets held
---   n  the newest second held
---   o  the oldest second held (every consume deletes the buckets older than the window)
---   m  the UTC month counted (year * 12 + month0), q the requests admitted in it
--- t, n and o are written with the first bucket and kept with every consume, so a hash without
--- them holds no bucket. The hash of a key with a quota lives until a day past the end of its
--- month; without one, until its newest bucket has left the window.
--- A window whose trimming would take more than WALK_FIELDS lookups is read whole with HGETALL: a
--- sparsely used key's few buckets are cheaper to read whole than the empty seconds between them.
-local WALK_FIELDS = 8
-
--- The count and the oldest non-empty second of the buckets at or after floor, and the fields
--- before it (that have left the window), from HGETALL pairs (numeric fields only).
-local function count_window(flat, floor)
-  local count, oldest, stale = 0, nil, {}
-  for i = 1, #flat, 2 do
-    local second = tonumber(flat[i])
-    if second then
-      if second < floor then
-        stale[#stale + 1] = flat[i]
-      else
-        local c = tonumber(flat[i + 1])
-        if c > 0 then
-          count = count + c
-          if not oldest or second < oldest then oldest = second end
-        end
-      end
-    end
-  end
-  return count, oldest, stale
-end
-
--- The window read whole from HGETALL pairs, numeric fields only (t, n, o, m and q are skipped).
--- Returns floor, newest, the count and the oldest non-empty second of the window, and the fields
--- that have left it.
-local function scan_window(flat, s)
-  -- The window reaches back 60 s from the later of s and the newest bucket: a clock that steps
-  -- back (or a caller whose clock runs behind) keeps counting the newest buckets, rejecting more.
-  local newest = nil
-  for i = 1, #flat, 2 do
-    local second = tonumber(flat[i])
-    if second and (not newest or second > newest) then newest = second end
-  end
-  local floor = s - 60
-  if newest and newest > s then floor = newest - 60 end
-  local count, oldest, stale = count_window(flat, floor)
-  return floor, newest, count, oldest, stale
-end
-
--- The seconds and counts of the buckets in the window (second >= floor, count > 0), oldest first,
--- from HGETALL pairs, for the retry-after walk of a rejection.
-local function sorted_window(flat, floor)
-  local window, counts = {}, {}
-  for i = 1, #flat, 2 do
-    local second = tonumber(flat[i])
-    if second and second >= floor then
-      local count = tonumber(flat[i + 1])
-      if count > 0 then
-        if not counts[second] then window[#window + 1] = second end
-        counts[second] = (counts[second] or 0) + count
-      end
-    end
-  end
-  table.sort(window)
-  return window, counts
-end
-
--- The calendar of the last day and month asked, for the requests of one batch (they share an
--- instant, or nearly): computed once per script run, not once per request.
-local calendar_day, calendar_month, reset_of_month, reset_seconds = nil, nil, nil, nil
-
--- Epoch seconds at which month index ends (its quota resets), computed once per month asked.
-local function reset_of(index)
-  if index ~= reset_of_month then reset_of_month, reset_seconds = index, month_start_seconds(index + 1) end
-  return reset_seconds
-end
-
--- The TTL of a month counter, ms: it must outlive its month, or an idle key would get its quota
--- back: one day past.
-local function counter_ttl(index, now)
-  return reset_of(index) * 1000 - now + 86400000
-end
-
+const LIMIT_FUNCTION = `
 -- With carry_wanted (the batch script), limit() leaves in carry_* what an admitted request of the
 -- usual kind wrote: bucket s (the newest, in a hash t/n/o describe) as carry_field and its count,
 -- t, and the month counter (nil without a quota). The next request of that key in the same run
@@ -179,9 +45,14 @@ end
 local receipt_wanted = false
 local receipt = nil
 
--- One decision over both limits (L2, L4), as the memory limiter decides it.
--- minute_key: the limit state above. per_month nil: no quota, no month state. consume: on allow, count the request; on reject count
--- nothing (only buckets already outside the window are trimmed). A peek writes nothing.
+-- One decision over both limits (L2, L4), as the memory limiter decides it. Its arguments:
+--   minute_key   the limit state above, HASH <prefix>:{<tag>}:rl
+--   now          epoch ms (clock_ms)
+--   per_minute   the requests a minute admits
+--   per_month    the requests a UTC month admits; nil: no quota, no month state
+--   consume      true: an admitted request is counted, a rejected one counts nothing (only buckets
+--                already outside the window are trimmed); false: a peek, which writes nothing
+-- Returns the decision array (see the top of this library).
 local function limit(minute_key, now, per_minute, per_month, consume)
   local s = mfloor(now / 1000)
   local s_field = int(s)
@@ -209,36 +80,8 @@ local function limit(minute_key, now, per_minute, per_month, consume)
       -- Nothing has left the window since the last consume: the usual case.
       minute_count, oldest = total, held_from
     elseif floor - held_from < WALK_FIELDS then
-      -- Buckets held_from .. floor - 1 have left the window: one HMGET reads them and floor.
       rebook = true
-      minute_count = total
-      local fields = {}
-      for second = held_from, floor do fields[#fields + 1] = int(second) end
-      local counts = redis.call('HMGET', minute_key, unpack(fields))
-      for i = 1, #counts - 1 do
-        local c = tonumber(counts[i])
-        if c then
-          stale[#stale + 1] = fields[i]
-          minute_count = minute_count - c
-        end
-      end
-      if counts[#counts] then
-        oldest = floor
-      else
-        -- The oldest bucket left is the first held second after floor (newest is held).
-        local last = mmin(newest, held_from + WALK_FIELDS - 1)
-        if last > floor then
-          fields = {}
-          for second = floor + 1, last do fields[#fields + 1] = int(second) end
-          counts = redis.call('HMGET', minute_key, unpack(fields))
-          for i = 1, #counts do
-            if counts[i] then
-              oldest = floor + i
-              break
-            end
-          end
-        end
-      end
+      minute_count, oldest, stale = walk_out(minute_key, held_from, floor, newest, total)
       -- A gap too long to walk: read the window whole after all.
       if not oldest then read_whole = true end
     else
@@ -265,9 +108,7 @@ local function limit(minute_key, now, per_minute, per_month, consume)
     minute_count, oldest, stale = 0, nil, {}
   end
 
-  local day = mfloor(s / 86400)
-  if day ~= calendar_day then calendar_day, calendar_month = day, month_index_of_day(day) end
-  local current_month = calendar_month
+  local current_month = month_of_second(s)
   local month_index = current_month
   local month_count = 0
   local month_stored = false   -- the hash holds this month's counter (and the month's TTL)
@@ -276,7 +117,6 @@ local function limit(minute_key, now, per_minute, per_month, consume)
     month_index, month_count, month_stored = book_month, book_count, true
   end
   local month_reset = reset_of(month_index)
-
   -- A consume trims the buckets that left the window, admitted or not (as the memory limiter
   -- prunes): a key's minute state stays at most 61 buckets and t/n/o. A peek writes nothing.
   if consume then
@@ -389,29 +229,7 @@ local function limit(minute_key, now, per_minute, per_month, consume)
   local month_wait, minute_wait = 0, 0
   if month_exhausted then month_wait = mmax(1, mceil((month_reset * 1000 - now) / 1000)) end
   if minute_count >= per_minute then
-    -- Walk the buckets oldest first until what is left is below the limit (minuteRetryAfter).
-    local left = minute_count
-    local expires = s + 1
-    if flat then
-      local window, counts = sorted_window(flat, floor)
-      for _, second in ipairs(window) do
-        left = left - counts[second]
-        expires = second + 61
-        if left < per_minute then break end
-      end
-    elseif oldest then
-      -- The buckets from oldest to newest, one lookup each: at most 61, and usually one (a full
-      -- window is rarely more than its oldest bucket over the limit).
-      for second = oldest, newest do
-        local c = tonumber(redis.call('HGET', minute_key, int(second)))
-        if c then
-          left = left - c
-          expires = second + 61
-          if left < per_minute then break end
-        end
-      end
-    end
-    minute_wait = mmax(1, expires - s)
+    minute_wait = minute_retry_after(minute_key, s, minute_count, per_minute, flat, floor, oldest, newest)
   end
   local binding = 1
   if month_exhausted then binding = 2 end
@@ -419,3 +237,6 @@ local function limit(minute_key, now, per_minute, per_month, consume)
     mmax(month_wait, minute_wait), binding}
 end
 `
+
+/** The limit library: clock and calendar, minute window, and `limit()`, in that order. */
+export const LIMITS_LIBRARY = CLOCK_LIBRARY + WINDOW_LIBRARY + LIMIT_FUNCTION

@@ -1,3 +1,4 @@
+import { LUA_REPLACEABLE_SET } from '../record-layout.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward record: the management operations on one key record (K5, K6, O5, O6).
@@ -12,50 +13,53 @@ const SOURCE = `-- keyward record: the management operations on one key record (
 --   'touch', at                    lastUsedAt = at unless that moves it backwards
 --   'update', n, field, value, ... (n pairs), field, ...
 --                                  unless revokedAt is set: sets the n field/value pairs, then deletes
---                                  the fields after them; only name, meta, scopes and limits (O5)
+--                                  the fields after them; only the replaceable ones (O5)
 -- Every operation but insert and revoke-owned returns the record as stored afterwards (HGETALL
 -- pairs; {} when absent).
+local record_key = KEYS[1]
 local op = ARGV[1]
+local at = ARGV[2]           -- revoke, revoke-owned, shorten, touch: the time (epoch ms)
 if op == 'insert' then
-  if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-  redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+  if redis.call('EXISTS', record_key) == 1 then return 0 end
+  redis.call('HSET', record_key, unpack(ARGV, 2))
   return 1
 end
 if op == 'revoke-owned' then
-  if redis.call('HGET', KEYS[1], 'ownerId') ~= ARGV[3] then return 0 end
-  return redis.call('HSETNX', KEYS[1], 'revokedAt', ARGV[2])
+  local owner_id = ARGV[3]
+  if redis.call('HGET', record_key, 'ownerId') ~= owner_id then return 0 end
+  return redis.call('HSETNX', record_key, 'revokedAt', at)
 end
-if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
+if redis.call('EXISTS', record_key) == 0 then return {} end
 if op == 'revoke' then
-  redis.call('HSETNX', KEYS[1], 'revokedAt', ARGV[2])
+  redis.call('HSETNX', record_key, 'revokedAt', at)
 elseif op == 'shorten' then
-  local current = tonumber(redis.call('HGET', KEYS[1], 'expiresAt'))
-  if not current or tonumber(ARGV[2]) < current then redis.call('HSET', KEYS[1], 'expiresAt', ARGV[2]) end
+  local current = tonumber(redis.call('HGET', record_key, 'expiresAt'))
+  if not current or tonumber(at) < current then redis.call('HSET', record_key, 'expiresAt', at) end
 elseif op == 'touch' then
-  local current = tonumber(redis.call('HGET', KEYS[1], 'lastUsedAt'))
-  if not current or tonumber(ARGV[2]) > current then redis.call('HSET', KEYS[1], 'lastUsedAt', ARGV[2]) end
+  local current = tonumber(redis.call('HGET', record_key, 'lastUsedAt'))
+  if not current or tonumber(at) > current then redis.call('HSET', record_key, 'lastUsedAt', at) end
 elseif op == 'update' then
-  local n = tonumber(ARGV[2])
-  local patchable = { name = true, meta = true, scopes = true, limits = true }
+  local n = tonumber(ARGV[2]) -- the number of field/value pairs to set
+  local patchable = ${LUA_REPLACEABLE_SET}
   for i = 3, #ARGV do
     -- Fields are ARGV[3], [5], ... among the pairs, then every argument after them.
     if (i > 2 + 2 * n or (i - 3) % 2 == 0) and not patchable[ARGV[i]] then
       return redis.error_reply('keyward record: update may not change ' .. tostring(ARGV[i]))
     end
   end
-  if redis.call('HEXISTS', KEYS[1], 'revokedAt') == 0 then
-    if n > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, 3, 2 + 2 * n)) end
-    if #ARGV > 2 + 2 * n then redis.call('HDEL', KEYS[1], unpack(ARGV, 3 + 2 * n)) end
+  if redis.call('HEXISTS', record_key, 'revokedAt') == 0 then
+    if n > 0 then redis.call('HSET', record_key, unpack(ARGV, 3, 2 + 2 * n)) end
+    if #ARGV > 2 + 2 * n then redis.call('HDEL', record_key, unpack(ARGV, 3 + 2 * n)) end
   end
 elseif op ~= 'get' then
   return redis.error_reply('keyward record: unknown operation ' .. tostring(op))
 end
-return redis.call('HGETALL', KEYS[1])
+return redis.call('HGETALL', record_key)
 `
 
 /** KeyStore operations on one record. */
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '2e862056fb9fb90773774599d0e64cf9ec167ed6',
+  sha: '1fd842e9d4eeac49320f5faebaaafdd5cae661d1',
 }
