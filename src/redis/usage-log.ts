@@ -2,7 +2,6 @@ import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
 import { warnAtMostEvery } from '../background-warning.js'
 import { array, integer, text, badReply } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
-import type { Layout } from './layout.js'
 import { USAGE_SCRIPT } from './scripts/usage.js'
 import { createUsageBuffer } from './usage-buffer.js'
 
