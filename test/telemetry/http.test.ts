@@ -14,7 +14,9 @@ import { collectEvents, delivered, expectNoSecret } from './support/events.js'
 import { exportedSpans, registerSdk, type TestSdk, unregisterSdk } from './support/sdk.js'
 
 let sdk: TestSdk
-beforeAll(() => void (sdk = registerSdk()))
+beforeAll(() => {
+  sdk = registerSdk()
+})
 afterAll(unregisterSdk)
 beforeEach(() => sdk.reset())
 
