@@ -68,7 +68,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
 
   function write(request: KeywardRequest, reply: FastifyReply, next: (error?: Error) => void, step: Step): void {
     if (step === null) return void reply.hijack()
-    if ('answer' in step) return send(reply, step.answer)
+    if ('answer' in step) return void send(reply, step.answer)
     const headers = step.proceed.headers
     for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
     request.apiKey = step.proceed.apiKey
