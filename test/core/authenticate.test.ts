@@ -121,7 +121,13 @@ describe('authenticate(): key evaluation (H9, K1–K4, K6, H12)', () => {
     const stores = createMemoryStores()
     const counting: KeywardStores = {
       ...stores,
-      keys: { ...stores.keys, findByHash: (hash) => (lookups++, stores.keys.findByHash(hash)) },
+      keys: {
+        ...stores.keys,
+        findByHash: (hash) => {
+          lookups++
+          return stores.keys.findByHash(hash)
+        },
+      },
     }
     const t = createTestKeyward({ stores: counting })
     const { key } = await t.issueLiveKey()

@@ -36,7 +36,11 @@ function slowStores(ms: number, during?: () => void): KeywardStores {
     ...memory,
     authorize: (input: AuthorizeInput) => {
       during?.()
-      return new Promise((resolve) => setTimeout(() => (during?.(), resolve(authorize(input))), ms))
+      return new Promise((resolve) => setTimeout(() => {
+          during?.()
+          resolve(authorize(input))
+        }, ms),
+      )
     },
   }
 }
