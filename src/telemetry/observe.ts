@@ -189,7 +189,7 @@ function createDecisionWatch(
         let decision: Awaitable<AuthDecision>
         pending = o
         try {
-          decision = span !== null && span.isRecording() ? withSpan(api!, span, () => authenticate(request, route)) : authenticate(request, route)
+          decision = span?.isRecording() ? withSpan(api!, span, () => authenticate(request, route)) : authenticate(request, route)
         } finally {
           pending = null
         }
