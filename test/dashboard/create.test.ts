@@ -140,7 +140,9 @@ describe('POST /api-keys: 400 invalid_request naming the field (E5, R3)', () => 
       const t = setup()
       const message = expectError(await t.create(body), 400, 'invalid_request')
       expect(message, message).toContain(field)
-      expectSuccess<unknown[]>(await t.handle()).forEach(() => expect.unreachable('no key may be created'))
+      expectSuccess<unknown[]>(await t.handle()).forEach(() => {
+        expect.unreachable('no key may be created')
+      })
     })
   }
 
