@@ -25,7 +25,7 @@ const SOURCE = `-- keyward authorize batch: the requests one instance sent withi
 -- 7 for a request decided from the hot key: admitted and counted as the last admitted request
 -- before it was (requests from a blocked address, {8, wait}, may stand between them), with one
 -- less remaining in the minute window and, with a quota, in the month.
-` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
+${LIMITS_LIBRARY}${AUTHORIZE_FUNCTION}
 carry_wanted = true
 local n = tonumber(ARGV[1])
 local failure_limit = tonumber(ARGV[7])

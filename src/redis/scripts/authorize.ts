@@ -33,7 +33,7 @@ const SOURCE = `-- keyward authorize: the whole hot path of one request in one s
 --   owner: the owner counter's decision, with an owner's counter; extra: that decision, or with
 --   'c' for an owned key that was counted, {decision before, bucket second, month (-1: none),
 --   lastUsedAt before (0: none), lastUsedAt written (0: none)} to give the count back with.
-` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
+${LIMITS_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key, owner_minute, owner_month = ARGV[10], nil, nil, nil
 if owner ~= '' and owner ~= '?' and owner ~= 'c' then
   owner_key, owner_minute, owner_month = KEYS[tonumber(owner)], tonumber(ARGV[11]), tonumber(ARGV[12])

@@ -19,7 +19,7 @@ const SOURCE = `-- keyward limit batch: the RateLimiter calls one instance made 
 --          consume of that state in between): the same decision
 --   -j     a consume decided from what consume j before it left (see the hot chain below): j's
 --          decision, one less remaining in the minute window and, with a quota, in the month
-` + LIMITS_LIBRARY + `
+${LIMITS_LIBRARY}
 local replies = {}
 
 -- One operation whose m limits start at ARGV[first]: its reply as the limit script's.

@@ -15,7 +15,7 @@ const SOURCE = `-- keyward limit: the RateLimiter's decisions (L2, L4), several 
 --       month ('' = none); with KEYS[2], the key's record (same slot), ARGV[5] the lastUsedAt the
 --       count wrote ('' = none) is put back to ARGV[6] ('' = absent) unless it has moved on. Returns 1
 -- ARGV[3], ARGV[4] perMinute and perMonth ('' = no quota) of KEYS[1]; ARGV[5], ARGV[6] of KEYS[2]; …
-` + LIMITS_LIBRARY + `
+${LIMITS_LIBRARY}
 -- Removes one request from bucket second of minute_key and from the month counter of month, as
 -- if it had never been counted (nothing is read back that is not there: a bucket already trimmed
 -- stays gone). t, n and o stay what they say of the buckets held.
