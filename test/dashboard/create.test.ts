@@ -242,7 +242,7 @@ describe('POST /api-keys: body size (E5, R3)', () => {
     const exact = json + ' '.repeat(16 * 1024 - json.length)
     expect(Buffer.byteLength(exact)).toBe(16_384)
     expectSuccess(await t.create(exact), 201)
-    expectError(await t.create(exact + ' '), 413, 'payload_too_large')
+    expectError(await t.create(`${exact} `), 413, 'payload_too_large')
   })
 
   it('E5: the limit counts UTF-8 bytes, not characters', async () => {
