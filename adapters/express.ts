@@ -156,9 +156,9 @@ function kindOf(kit: AdapterKit, req: Request) {
 
 /** No route of the router took the request: inside the protected paths, it needs a key all the same (A2). */
 function fallThrough(kit: AdapterKit, req: Request, res: Response, next: NextFunction): void {
-  if (req.apiKey !== undefined || kindOf(kit, req) !== 'protected') return next()
-  if (kit.answersNotFound) return answer(kit, 'protected-not-found', req, res, next)
-  authenticate(kit, {}, req, res, next)
+  if (req.apiKey !== undefined || kindOf(kit, req) !== 'protected') next()
+  else if (kit.answersNotFound) answer(kit, 'protected-not-found', req, res, next)
+  else authenticate(kit, {}, req, res, next)
 }
 
 /** Declares a route on the router that authenticates first, with its marker's requirements. */

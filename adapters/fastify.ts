@@ -68,7 +68,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
 
   function write(request: KeywardRequest, reply: FastifyReply, next: (error?: Error) => void, step: Step): void {
     if (step === null) return void reply.hijack()
-    if ('answer' in step) return send(reply, step.answer)
+    if ('answer' in step) return void send(reply, step.answer)
     const headers = step.proceed.headers
     for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
     request.apiKey = step.proceed.apiKey
@@ -85,7 +85,9 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     if (config.keyward === undefined) return {}
     const { method, url } = request.routeOptions
     const where = `route ${method} ${url} (declared before keyward/fastify) config.keyward`
-    return (config[kRoute] = kit.routeRequirements(config.keyward, where))
+    const requirements = kit.routeRequirements(config.keyward, where)
+    config[kRoute] = requirements
+    return requirements
   }
 
   // Registered in a scope with a prefix, keyward guards every route of that scope, its '/' included (A8).
@@ -99,7 +101,8 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     if (kind === 'outside') return next()
     const requestId = kit.requestId(() => request.headers['x-request-id'])
     reply.header('x-request-id', requestId)
-    const view = (request[kView] = kit.viewFromNode(request.raw, request.url, requestId, routed))
+    const view = kit.viewFromNode(request.raw, request.url, requestId, routed)
+    request[kView] = view
     if (kind !== 'protected' || (request.is404 && kit.answersNotFound)) {
       const result = kit.answer(kind === 'protected' ? 'protected-not-found' : kind, view, (max) => readNodeBody(request.raw, max), request.headers)
       if (isPromise(result)) result.then((response) => send(reply, response), next)

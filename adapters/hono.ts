@@ -56,7 +56,9 @@ export interface KeywardHono extends MiddlewareHandler {
   /** Marks a route as needing no key. */
   public(): MiddlewareHandler
   /** A route handler that needs a key, with or without the middleware mounted. */
+  // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
   guard<P extends string = any>(handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
+  // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
   guard<P extends string = any>(options: RouteOptions | undefined, handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
   /** For `app.notFound()`: keyward's 404 on its paths when the `notFound` option is set. */
   notFound: NotFoundHandler

@@ -123,7 +123,7 @@ function formatRow(variant: Variant, reference: Side, current: Side): string {
   const cpu = cpuKnown ? pairedSummary(reference.cpu, current.cpu, false) : null
   const times = (s: PairedSummary) => `${s.median.toFixed(3)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`
   const round = (n: number) => Math.round(n).toLocaleString('en-US')
-  return [
+  const cells = [
     `| ${variant}`,
     round(median(reference.requestsPerSecond)),
     round(median(current.requestsPerSecond)),
@@ -131,7 +131,8 @@ function formatRow(variant: Variant, reference: Side, current: Side): string {
     cpuKnown ? median(reference.cpu).toFixed(1) : '—',
     cpuKnown ? median(current.cpu).toFixed(1) : '—',
     cpu ? times(cpu) : '—',
-  ].join(' | ') + ' |'
+  ]
+  return `${cells.join(' | ')} |`
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -390,7 +390,7 @@ function createClassifier(settings: ResolvedOptions): (target: string, routed?: 
     const raw = pathOf(target)
     if (raw === ping) return 'ping'
     if (raw === authTest) return 'auth-test'
-    if (webPage !== null && webPage.serves(raw)) return 'web-page'
+    if (webPage?.serves(raw)) return 'web-page'
     if (dashboard !== null && raw.startsWith(dashboardPath) && raw.charCodeAt(dashboardPath.length) === 47) return 'dashboard'
     let kind = readingOf(raw)
     if (kind === 'protected') return kind

@@ -10,7 +10,7 @@ import { createKeyRoutes, matchRoute } from './dashboard/key-routes.js'
 import { createRefusalLimit } from './dashboard/refusal-limit.js'
 import { type Dashboard, type DashboardErrorCode, type DashboardOptions, type DashboardRequest, NO_STORE, type Principal, type Report } from './dashboard/types.js'
 import type { Keyward } from './keyward.js'
-import { DASHBOARD_MESSAGES, type ErrorCode, MESSAGES } from './messages.js'
+import { DASHBOARD_MESSAGES, MESSAGES } from './messages.js'
 import { errorResponse, withoutBody } from './responses.js'
 import type { KeywardResponse } from './types.js'
 

@@ -34,7 +34,7 @@ export const STORES_NOT_FUSED_WARNING_CODE = 'KEYWARD_STORES_NOT_FUSED'
  */
 export function fusedAuthorize<F extends AuthorizeFunction>(authorize: F, builtWith: FusedStores): F {
   if (typeof authorize !== 'function') {
-    throw new TypeError('keyward: fusedAuthorize() takes the authorize function first (got ' + typeof authorize + ')')
+    throw new TypeError(`keyward: fusedAuthorize() takes the authorize function first (got ${typeof authorize})`)
   }
   for (const part of ['keys', 'limiter', 'usage'] as const) {
     if (typeof builtWith?.[part] !== 'object' || builtWith[part] === null) {

@@ -284,7 +284,7 @@ function holdsKey(text: string, keyPrefix: string): boolean {
   return keySearch.pattern.test(text)
 }
 
-const decodeEscape = (escape: string) => String.fromCharCode(Number.parseInt(escape.slice(1), 16))
+const decodeEscape = (sequence: string) => String.fromCharCode(Number.parseInt(sequence.slice(1), 16))
 const maskTail = (_: string, keyType: string, body: string) => `_${keyType}_****${body.length > 8 ? body.slice(-4) : ''}`
 
 // crypto.hash (Node 20.12+) hashes without building a Hash object.

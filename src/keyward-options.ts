@@ -151,6 +151,7 @@ const OPTION_NAMES = [
 ] as const satisfies readonly (keyof KeywardOptions)[]
 // An option added to KeywardOptions but not to OPTION_NAMES fails to compile here.
 type EveryOptionListed<Unlisted extends never> = Unlisted
+// biome-ignore lint/correctness/noUnusedVariables: the check is the alias's compilation; nothing reads it
 type OptionsListed = EveryOptionListed<Exclude<keyof KeywardOptions, (typeof OPTION_NAMES)[number]>>
 
 const SERVICE_NAME_PATTERN = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,64}$/

@@ -23,6 +23,7 @@ export type KeyStatus = 'active' | 'revoked' | 'expired'
  *   interface Register { meta: { plan: 'free' | 'pro'; accountRef: string } }
  * }
  */
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; the host fills it by declaration merging
 export interface Register {}
 
 /** The `meta` type: the host's declared one (`Register`), else any JSON object. */

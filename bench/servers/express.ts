@@ -33,7 +33,8 @@ if (variant === 'baseline') {
   })
 } else if (variant === 'peer') {
   const client = await connectRedis()
-  const token = (key = peerToken())
+  const token = peerToken()
+  key = token
   const expected = Buffer.from(`Bearer ${token}`)
   const bearer: RequestHandler = (req, res, next) => {
     const given = Buffer.from(req.headers.authorization ?? '')

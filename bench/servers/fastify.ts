@@ -50,7 +50,8 @@ if (variant === 'baseline') {
   })
 } else if (variant === 'peer') {
   const client = await connectRedis()
-  const token = (key = peerToken())
+  const token = peerToken()
+  key = token
   const nameSpace = `${REDIS_PREFIX}-frl-`
   redisPatterns = [`${nameSpace}*`]
   await app.register(bearerAuth, { keys: new Set([token]) })

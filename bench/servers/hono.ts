@@ -33,7 +33,8 @@ if (variant === 'baseline') {
     return handler(c)
   })
 } else if (variant === 'peer') {
-  const token = (key = peerToken())
+  const token = peerToken()
+  key = token
   app.use('/api/*', bearerAuth({ token }))
   app.get(ROUTE, handler)
 } else {

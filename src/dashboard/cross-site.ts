@@ -79,7 +79,7 @@ function isOriginOfHost(origin: string, host: string | undefined): boolean {
 /** The first value of a comma-separated header such as X-Forwarded-Host: the one the client-facing proxy set. */
 function firstValue(value: string | string[] | undefined): string | undefined {
   const line = Array.isArray(value) ? value[0] : value
-  return line?.split(',')[0]!.trim()
+  return line?.split(',')[0]?.trim()
 }
 
 /** `host=` of the first element of a `Forwarded` header (RFC 7239), unquoted; undefined when it has none. */

@@ -144,7 +144,10 @@ function applyPatch(record: StoredKey, patch: KeyPatch): void {
 
 function ownedBy(byOwner: Map<string, OrderedKeys>, ownerId: string): OrderedKeys {
   let keys = byOwner.get(ownerId)
-  if (keys === undefined) byOwner.set(ownerId, (keys = new OrderedKeys()))
+  if (keys === undefined) {
+    keys = new OrderedKeys()
+    byOwner.set(ownerId, keys)
+  }
   return keys
 }
 

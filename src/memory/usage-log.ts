@@ -240,7 +240,8 @@ class UsageRing {
       this.wideStatuses = true
     }
     this.requestIds[slot] = entry.requestId
-    this.timestamps[slot] = timestamp === this.lastTimestamp ? this.lastTimestamp : (this.lastTimestamp = timestamp)
+    if (timestamp !== this.lastTimestamp) this.lastTimestamp = timestamp
+    this.timestamps[slot] = this.lastTimestamp
     this.methods[slot] = entry.method
     this.paths[slot] = canonical(this.canonicalPaths, entry.path)
     this.ips[slot] = entry.ip

@@ -74,7 +74,8 @@ function watchPool(pool: PgPoolLike, report: (error: unknown) => void): () => vo
   let reporters = poolReporters.get(pool)
   if (reporters === undefined) {
     const set = new Set<(error: unknown) => void>()
-    poolReporters.set(pool, (reporters = set))
+    reporters = set
+    poolReporters.set(pool, set)
     pool.on('error', (error) => {
       for (const reporter of set) reporter(error)
     })

@@ -222,7 +222,10 @@ async function listKeys(connection: PgConnection, schema: string, query: KeyList
   const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`
   const text = `SELECT ${COLUMNS} FROM ${schema}.keys${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`
   let prepared = listStatements.get(text)
-  if (prepared === undefined) listStatements.set(text, (prepared = statement(text)))
+  if (prepared === undefined) {
+    prepared = statement(text)
+    listStatements.set(text, prepared)
+  }
   const rows = await connection.rows(prepared, values)
   const keys = rows.slice(0, query.limit).map((row) => lastUsed.overlay(decodeKey(row)))
   return { keys, more: rows.length > query.limit }

@@ -97,17 +97,17 @@ function decodeValue(field: RecordField, value: string | undefined, reply: unkno
   }
 }
 
-/** The record whose field values `valueOf` gives (undefined where absent), in layout order. */
+/** The record whose field values `fieldValue` gives (undefined where absent), in layout order. */
 function decodeFields(
   hash: string,
-  valueOf: (i: number, field: RecordField) => string | undefined,
+  fieldValue: (i: number, field: RecordField) => string | undefined,
   reply: unknown,
 ): StoredKey {
   // id and hash first, then the rest: every record decoded has the same shape.
   const key: Record<string, unknown> = { id: undefined, hash }
   for (let i = 0; i < RECORD_LAYOUT.length; i++) {
     const field = RECORD_LAYOUT[i]!
-    key[field.property] = decodeValue(field, valueOf(i, field), reply)
+    key[field.property] = decodeValue(field, fieldValue(i, field), reply)
   }
   return key as unknown as StoredKey
 }

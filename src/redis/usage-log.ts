@@ -2,7 +2,6 @@ import type { UsageEntry, UsageLog, UsageQuery } from '../types.js'
 import { warnAtMostEvery } from '../background-warning.js'
 import { array, integer, text, badReply } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
-import type { Layout } from './layout.js'
 import { USAGE_SCRIPT } from './scripts/usage.js'
 import { createUsageBuffer } from './usage-buffer.js'
 
@@ -173,7 +172,8 @@ async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, 
     if (number === undefined) {
       keys.push(list())
       args.push(cap)
-      lists.set(id, (number = String(keys.length)))
+      number = String(keys.length)
+      lists.set(id, number)
     }
     return number
   }
@@ -189,7 +189,8 @@ async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, 
     if (route === undefined || route.ownerId !== ownerId) {
       const keyNumber = numberOf(keyNumbers, keyId, () => layout.usageOf(keyId), caps.perKey)
       const ownerNumber = ownerId === null ? '' : numberOf(ownerNumbers, ownerId, () => layout.usageOfOwner(ownerId), caps.perOwner)
-      routes.set(keyId, (route = { ownerId, numbers: ownerId === null ? keyNumber : `${keyNumber}.${ownerNumber}` }))
+      route = { ownerId, numbers: ownerId === null ? keyNumber : `${keyNumber}.${ownerNumber}` }
+      routes.set(keyId, route)
     }
     if (ownerId === null) unowned++
     numbers.push(route.numbers)
@@ -220,7 +221,10 @@ async function writeToEachList({ connection, layout }: RedisContext, caps: Caps,
 
 function linesOf(lists: Map<string, string[]>, id: string): string[] {
   let lines = lists.get(id)
-  if (lines === undefined) lists.set(id, (lines = []))
+  if (lines === undefined) {
+    lines = []
+    lists.set(id, lines)
+  }
   return lines
 }
 

@@ -95,8 +95,8 @@ export function createTelemetry(settings: KeywardSettings): Telemetry | null {
 
 /** The failure of a host's hook: told once per hook, to `onError` when given, else the console. */
 function reportHookFailure(settings: KeywardSettings, error: unknown, hook: HookName): void {
-  if (settings.onError) return settings.onError(error, { requestId: '', phase: 'hook' })
-  console.error(`keyward: the telemetry hook ${hook} failed; keyward goes on calling it and reports only this first failure:`, error)
+  if (settings.onError) settings.onError(error, { requestId: '', phase: 'hook' })
+  else console.error(`keyward: the telemetry hook ${hook} failed; keyward goes on calling it and reports only this first failure:`, error)
 }
 
 /** The `keyward.store.duration` histogram, when the API is loaded. */
@@ -189,7 +189,7 @@ function createDecisionWatch(
         let decision: Awaitable<AuthDecision>
         pending = o
         try {
-          decision = span !== null && span.isRecording() ? withSpan(api!, span, () => authenticate(request, route)) : authenticate(request, route)
+          decision = span?.isRecording() ? withSpan(api!, span, () => authenticate(request, route)) : authenticate(request, route)
         } finally {
           pending = null
         }
@@ -215,7 +215,10 @@ function watchStore(w: Watch, o: Observation, authorize: AuthorizeStep['authoriz
     return outcome
   }
   return outcome.then(
-    (settled) => (storeSettled(w, o, start, settled), settled),
+    (settled) => {
+      storeSettled(w, o, start, settled)
+      return settled
+    },
     (error: unknown) => {
       storeSettled(w, o, start, null)
       throw error

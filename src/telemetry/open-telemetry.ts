@@ -190,7 +190,10 @@ export function createAttributeCache(): { outcome(outcome: DecisionOutcome): Att
   return {
     outcome(outcome) {
       let attributes = outcomes.get(outcome)
-      if (attributes === undefined) outcomes.set(outcome, (attributes = Object.freeze({ 'keyward.outcome': outcome })))
+      if (attributes === undefined) {
+        attributes = Object.freeze({ 'keyward.outcome': outcome })
+        outcomes.set(outcome, attributes)
+      }
       return attributes
     },
     store(operation, failed) {

@@ -160,7 +160,10 @@ describe('keyward/hono guard(): the route handler form', () => {
     const { keyward: own, key: ownKey, events } = await recordingKeyward()
     const api = keywardHono(own)
     const hono = new Hono()
-    hono.get('/api/v1/things', api.guard({ scopes: [] }, (c) => (events.push('handler'), c.json({ data: { keyType: c.var.apiKey.keyType } }))))
+    hono.get('/api/v1/things', api.guard({ scopes: [] }, (c) => {
+        events.push('handler')
+        return c.json({ data: { keyType: c.var.apiKey.keyType } })
+      }))
     const request = () => new Request('http://localhost/api/v1/things', { headers: { Authorization: `Bearer ${ownKey}` } })
     const answers = await Promise.all([hono.fetch(request()), hono.fetch(request())])
     expect(events).toEqual(['authenticate', 'authenticate', 'handler', 'handler'])
@@ -178,7 +181,10 @@ describe('keyward/hono guard(): the route handler form', () => {
     const api = keywardHono(keyward)
     const hono = new Hono()
     let ran = 0
-    hono.get('/api/v1/things', api.guard((c) => (ran++, c.json({}))))
+    hono.get('/api/v1/things', api.guard((c) => {
+        ran++
+        return c.json({})
+      }))
     const response = await hono.request('/api/v1/things')
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="Svc"')

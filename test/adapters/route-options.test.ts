@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createManualClock } from '../../src/clock.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/memory/index.js'
-import { check, REQUEST_ID } from './support/check.js'
+import { check } from './support/check.js'
 import { CUSTOM_APPS, type CustomApp, startCustomApp } from './support/custom-apps.js'
 import { rawRequest } from './support/raw-http.js'
 
-describe.each(CUSTOM_APPS)('$name', ({ name, build }) => {
+describe.each(CUSTOM_APPS)('$name', ({ build }) => {
   let keyward: Keyward
   let app: CustomApp
   let live: string

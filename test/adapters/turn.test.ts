@@ -36,7 +36,9 @@ async function honoApp(keyward: Keyward, events: string[], mountMiddleware: bool
     const response = await app.fetch(new Request(`http://localhost${options.url}`, { method: options.method, headers: options.headers as Record<string, string> }))
     const body = await response.text()
     const headers: Record<string, string> = {}
-    response.headers.forEach((value, name) => (headers[name] = value))
+    response.headers.forEach((value, name) => {
+      headers[name] = value
+    })
     return { statusCode: response.status, headers, json: () => JSON.parse(body) } as unknown as Response
   }
 }

@@ -58,7 +58,9 @@ describe.skipIf(url === null)('keyward keys import on a real Redis refuses what 
     const run = await importFile(file)
     const message = expectOneLineError(run, 2)
     expect(message).toMatch(new RegExp(`^nothing was imported: ${bad.length} of ${bad.length + 1} lines refused \\(line 2: `))
-    bad.forEach((line, index) => expect(reasonFor(message, index + 2), line.label).toMatch(line.reason!))
+    bad.forEach((line, index) => {
+      expect(reasonFor(message, index + 2), line.label).toMatch(line.reason!)
+    })
     expect(message).toMatch(/; fix or remove them and run keys import again$/)
     for (const secret of [FULL_KEY, OTHER_PREFIX_KEY, FULL_KEY.slice(9, 30), 'xxxxxxxxxx', '\u001b']) expect(run.stderr).not.toContain(secret)
     expect(await everythingUnder(url!, prefix)).toBe('')
@@ -109,7 +111,9 @@ describe('keys import on the memory store (S7, K3, O2)', () => {
     const error = await readKeyRecords(linesOf(lines), 'svc', Date.now()).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CliError)
     const { message, details } = error as CliError
-    bad.forEach((line, index) => expect(reasonFor(message, index + 2), line.label).toMatch(line.reason!))
+    bad.forEach((line, index) => {
+      expect(reasonFor(message, index + 2), line.label).toMatch(line.reason!)
+    })
     expect(details).toMatchObject({ refusedLines: bad.length })
     expect(message).not.toContain(FULL_KEY)
     expect(keys.list({ limit: 100, now: Date.now() }).keys).toEqual([])

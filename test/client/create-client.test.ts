@@ -116,7 +116,7 @@ describe('createClient() takes an options object with the raw key', () => {
   })
 
   it('a key of another provider throws a TypeError naming the svc_live_/svc_test_ prefixes (K1)', () => {
-    const foreign = 'sk_live_' + liveKey.slice(9)
+    const foreign = `sk_live_${liveKey.slice(9)}`
     const error = typeErrorOf(() => createClient({ apiKey: foreign, baseUrl }), foreign)
     expect(error.message).toContain('API key must start with svc_live_ or svc_test_')
     expect(error.message).toContain('another prefix')

@@ -43,8 +43,8 @@ function exportedDocumentation(): [string, string][] {
       for (const member of checker.getPropertiesOfType(instance)) describe(`${exported.name}.${member.name}`, member)
     }
     if (symbol.flags & ts.SymbolFlags.Class) {
-      const constructor = checker.getTypeOfSymbolAtLocation(symbol, declaration)
-      for (const member of checker.getPropertiesOfType(constructor)) describe(`${exported.name}.${member.name}`, member)
+      const classType = checker.getTypeOfSymbolAtLocation(symbol, declaration)
+      for (const member of checker.getPropertiesOfType(classType)) describe(`${exported.name}.${member.name}`, member)
     }
   }
   return docs

@@ -141,7 +141,7 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
 
       it('O4: keys created in the same millisecond are listed larger id first', async () => {
         const ownerId = owner()
-        const ids = ['key_' + 'A'.repeat(24), 'key_' + 'b'.repeat(24), 'key_' + '9'.repeat(24)].map(
+        const ids = [`key_${'A'.repeat(24)}`, `key_${'b'.repeat(24)}`, `key_${'9'.repeat(24)}`].map(
           (prefix) => prefix.slice(0, 8) + randomKeyId().slice(8),
         )
         for (const id of ids) await inserted({ id, ownerId, createdAt: T0 })

@@ -104,9 +104,9 @@ describe('authenticate(): credential errors (H2–H12, R1, R2)', () => {
 
 describe('authenticate(): key evaluation (H9, K1–K4, K6, H12)', () => {
   it.each([
-    ['a wrong prefix', () => 'sk_live_' + 'a'.repeat(38)],
+    ['a wrong prefix', () => `sk_live_${'a'.repeat(38)}`],
     ['a wrong length', () => generateKey('live').slice(0, -2)],
-    ['a wrong alphabet', () => { const k = generateKey('live'); return k.slice(0, 12) + '+' + k.slice(13) }],
+    ['a wrong alphabet', () => { const k = generateKey('live'); return `${k.slice(0, 12)}+${k.slice(13)}` }],
     ['a bad checksum', () => { const k = generateKey('live'); return k.slice(0, -1) + (k.endsWith('a') ? 'b' : 'a') }],
     ['a masked value', () => maskKey('live', 'x9Qa')],
   ])('H9/K1: %s → 401 INVALID_API_KEY_FORMAT "API key must start with svc_live_ or svc_test_", invalid_token', async (_name, token) => {
@@ -121,7 +121,13 @@ describe('authenticate(): key evaluation (H9, K1–K4, K6, H12)', () => {
     const stores = createMemoryStores()
     const counting: KeywardStores = {
       ...stores,
-      keys: { ...stores.keys, findByHash: (hash) => (lookups++, stores.keys.findByHash(hash)) },
+      keys: {
+        ...stores.keys,
+        findByHash: (hash) => {
+          lookups++
+          return stores.keys.findByHash(hash)
+        },
+      },
     }
     const t = createTestKeyward({ stores: counting })
     const { key } = await t.issueLiveKey()
@@ -510,7 +516,7 @@ describe('request ids (R2)', () => {
   it('R2: a client-sent id is ignored unless the host trusts a proxy, and then only when well-formed', () => {
     const plain = createKeyward()
     const trusting = createKeyward({ trustRequestId: true })
-    const proxyId = 'req_' + 'a'.repeat(24)
+    const proxyId = `req_${'a'.repeat(24)}`
     expect(plain.requestId(proxyId)).not.toBe(proxyId)
     expect(trusting.requestId(proxyId)).toBe(proxyId)
     expect(trusting.requestId('req_<script>')).toMatch(REQUEST_ID)
@@ -518,9 +524,9 @@ describe('request ids (R2)', () => {
 
   it('R2: the id given by the adapter is the one used', async () => {
     const t = createTestKeyward()
-    const d = await t.keyward.authenticate({ requestId: 'req_' + 'b'.repeat(24) })
-    expect(d.requestId).toBe('req_' + 'b'.repeat(24))
-    expect(failed(d).response.headers['X-Request-ID']).toBe('req_' + 'b'.repeat(24))
+    const d = await t.keyward.authenticate({ requestId: `req_${'b'.repeat(24)}` })
+    expect(d.requestId).toBe(`req_${'b'.repeat(24)}`)
+    expect(failed(d).response.headers['X-Request-ID']).toBe(`req_${'b'.repeat(24)}`)
   })
 })
 

@@ -170,7 +170,13 @@ describe('failed-authentication guard on a shared limiter (E7)', () => {
     const lookups = { a: 0, b: 0 }
     const limiter = { consume: memory.limiter.consume, peek: memory.limiter.peek, shared: true }
     const storesFor = (name: 'a' | 'b'): KeywardStores => ({
-      keys: { ...memory.keys, findByHash: (hash) => (lookups[name]++, memory.keys.findByHash(hash)) },
+      keys: {
+        ...memory.keys,
+        findByHash: (hash) => {
+          lookups[name]++
+          return memory.keys.findByHash(hash)
+        },
+      },
       limiter,
       usage: memory.usage,
     })
@@ -230,7 +236,16 @@ describe('failed-authentication guard on a shared limiter (E7)', () => {
     const memory = createMemoryStores()
     let peeks = 0
     const keyward = createKeyward({
-      stores: { ...memory, limiter: { consume: memory.limiter.consume, peek: (...args) => (peeks++, memory.limiter.peek(...args)) } },
+      stores: {
+        ...memory,
+        limiter: {
+          consume: memory.limiter.consume,
+          peek: (...args) => {
+            peeks++
+            return memory.limiter.peek(...args)
+          },
+        },
+      },
       failedAuthLimit: 2,
     })
     const { key } = await keyward.keys.create({ name: 'valid' })

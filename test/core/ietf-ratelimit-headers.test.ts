@@ -132,7 +132,9 @@ describe('ietfRateLimitHeaders (L3, M8)', () => {
     for (const value of [false, undefined]) {
       const response = await lastResponse(value === undefined ? {} : { ietfRateLimitHeaders: value }, 1)
       const names: string[] = []
-      response.headers.forEach((_value, name) => names.push(name))
+      response.headers.forEach((_value, name) => {
+        names.push(name)
+      })
       expect(names.filter((name) => name.startsWith('ratelimit'))).toEqual([])
       expect(response.headers.get('x-ratelimit-remaining')).toBe('9')
     }

@@ -40,7 +40,7 @@ describe('key format (K1, K2)', () => {
   })
 
   it('K2: the checksum is CRC-32 (zlib) of everything before it, base62, most significant first, padded to 6', () => {
-    const head = 'svc_live_' + 'A'.repeat(32)
+    const head = `svc_live_${'A'.repeat(32)}`
     let value = zlibCrc32(head)
     let expected = ''
     for (let i = 0; i < 6; i++) {
@@ -90,13 +90,13 @@ describe('key format (K1, K2)', () => {
 
   it('K1: wrong prefix, wrong type, wrong length and wrong alphabet are each named', () => {
     const key = generateKey('live')
-    expect(parseKey('sk_live_' + key.slice(9))).toEqual({ ok: false, problem: 'prefix' })
-    expect(parseKey('svc_prod_' + key.slice(9))).toEqual({ ok: false, problem: 'prefix' })
-    expect(parseKey('SVC_live_' + key.slice(9))).toEqual({ ok: false, problem: 'prefix' })
-    expect(parseKey(key + 'a')).toEqual({ ok: false, problem: 'length' })
+    expect(parseKey(`sk_live_${key.slice(9)}`)).toEqual({ ok: false, problem: 'prefix' })
+    expect(parseKey(`svc_prod_${key.slice(9)}`)).toEqual({ ok: false, problem: 'prefix' })
+    expect(parseKey(`SVC_live_${key.slice(9)}`)).toEqual({ ok: false, problem: 'prefix' })
+    expect(parseKey(`${key}a`)).toEqual({ ok: false, problem: 'length' })
     expect(parseKey(key.slice(0, -1))).toEqual({ ok: false, problem: 'length' })
-    expect(parseKey(key.slice(0, 20) + '-' + key.slice(21))).toEqual({ ok: false, problem: 'alphabet' })
-    expect(parseKey(key.slice(0, 20) + 'é' + key.slice(21))).toEqual({ ok: false, problem: 'alphabet' })
+    expect(parseKey(`${key.slice(0, 20)}-${key.slice(21)}`)).toEqual({ ok: false, problem: 'alphabet' })
+    expect(parseKey(`${key.slice(0, 20)}é${key.slice(21)}`)).toEqual({ ok: false, problem: 'alphabet' })
     expect(parseKey('')).toEqual({ ok: false, problem: 'prefix' })
   })
 

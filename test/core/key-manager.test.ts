@@ -154,8 +154,8 @@ describe('no key in messages (K3)', () => {
       expect(error).toBeInstanceOf(KeyNotFoundError)
       expect(String((error as Error).message)).not.toContain(key)
     }
-    const plain = await t.keyward.keys.revoke('key_' + 'a'.repeat(24)).catch((e: unknown) => e)
-    expect((plain as Error).message).toContain('key_' + 'a'.repeat(24))
+    const plain = await t.keyward.keys.revoke(`key_${'a'.repeat(24)}`).catch((e: unknown) => e)
+    expect((plain as Error).message).toContain(`key_${'a'.repeat(24)}`)
   })
 
   it('K3: an unknown limits field that holds a key is not echoed', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ERROR_STATUS } from '../../src/messages.js'
 import { errorResponse, limitHeaders, successResponse, withoutBody } from '../../src/responses.js'
 
-const ID = 'req_' + 'c'.repeat(24)
+const ID = `req_${'c'.repeat(24)}`
 
 describe('responses (R1, R3, L3)', () => {
   it('R1: an error is { error: { code, message } } as JSON with the request id', () => {

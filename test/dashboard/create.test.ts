@@ -140,7 +140,9 @@ describe('POST /api-keys: 400 invalid_request naming the field (E5, R3)', () => 
       const t = setup()
       const message = expectError(await t.create(body), 400, 'invalid_request')
       expect(message, message).toContain(field)
-      expectSuccess<unknown[]>(await t.handle()).forEach(() => expect.unreachable('no key may be created'))
+      expectSuccess<unknown[]>(await t.handle()).forEach(() => {
+        expect.unreachable('no key may be created')
+      })
     })
   }
 
@@ -240,7 +242,7 @@ describe('POST /api-keys: body size (E5, R3)', () => {
     const exact = json + ' '.repeat(16 * 1024 - json.length)
     expect(Buffer.byteLength(exact)).toBe(16_384)
     expectSuccess(await t.create(exact), 201)
-    expectError(await t.create(exact + ' '), 413, 'payload_too_large')
+    expectError(await t.create(`${exact} `), 413, 'payload_too_large')
   })
 
   it('E5: the limit counts UTF-8 bytes, not characters', async () => {

@@ -15,7 +15,7 @@ function setup() {
     failedAuthLimit: 1,
     authorize(request) {
       guardCalls++
-      return request.headers.cookie === 'session=admin' ? true : false
+      return request.headers.cookie === 'session=admin'
     },
   })
   const send = (headers: DashboardRequest['headers'], method = 'POST', ip = '198.51.100.7') =>

@@ -43,7 +43,14 @@ describe('dashboard guard (E5, R2, R5)', () => {
   it('E5/O8: the guard gets the request as the adapter built it; a falsy answer is nobody (401), `true` the administrator', async () => {
     const seen: DashboardRequest[] = []
     for (const verdict of [false, undefined, null, 0, '']) {
-      const t = setup({ dashboard: { authorize: (r) => (seen.push(r), verdict as boolean) } })
+      const t = setup({
+        dashboard: {
+          authorize: (r) => {
+            seen.push(r)
+            return verdict as boolean
+          },
+        },
+      })
       const request = dashboardRequest({ path: '/api-keys' })
       const response = await t.dashboard.handle(request)
       expectError({ request, response }, 401, 'UNAUTHORIZED')

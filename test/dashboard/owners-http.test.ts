@@ -44,7 +44,9 @@ async function dashboard(app: RunningApp, method: string, path: string, options:
   const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
   const body = await response.text()
   const names: Record<string, string> = {}
-  response.headers.forEach((value, name) => (names[name] = value))
+  response.headers.forEach((value, name) => {
+    names[name] = value
+  })
   return { status: response.status, headers: names, body, json: body === '' ? null : JSON.parse(body) }
 }
 

@@ -30,10 +30,16 @@ function owners(options: { stores?: KeywardStores } = {}) {
   const keys = stores.keys as unknown as Record<string, unknown>
   for (const name of ['get', 'list', 'update', 'revoke', 'revokeAll', 'insert', 'shortenExpiry']) {
     const original = keys[name] as (...args: unknown[]) => unknown
-    keys[name] = (...args: unknown[]) => (calls.push(`keys.${name}`), original.apply(stores.keys, args))
+    keys[name] = (...args: unknown[]) => {
+      calls.push(`keys.${name}`)
+      return original.apply(stores.keys, args)
+    }
   }
   const usageQuery = stores.usage.query.bind(stores.usage)
-  stores.usage.query = (query) => (calls.push('usage.query'), usageQuery(query))
+  stores.usage.query = (query) => {
+    calls.push('usage.query')
+    return usageQuery(query)
+  }
   const t = setup({ keyward: { stores }, dashboard: { authorize: ownerGuard } })
   const create = async (body: Record<string, unknown>, owner?: string) =>
     expectSuccess(await t.handle({ method: 'POST', path: '/api-keys', headers: json(owner), body: JSON.stringify(body) }), 201)

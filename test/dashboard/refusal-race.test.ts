@@ -37,7 +37,10 @@ function countingDashboard(keyward: Keyward) {
   let runs = 0
   const dashboard: Dashboard = createDashboard(keyward, {
     failedAuthLimit: LIMIT,
-    authorize: (request) => (runs++, guard(request)),
+    authorize: (request) => {
+      runs++
+      return guard(request)
+    },
   })
   const send = (headers: DashboardRequest['headers'], ip: string) =>
     dashboard.handle({ method: 'GET', path: '/api-keys', query: '', headers, body: null, bodyTooLarge: false, requestId: generateRequestId(), ip })

@@ -4,7 +4,7 @@
  * no proxy header is involved unless a test is about `trustProxy`.
  */
 import type { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
 import { createManualClock } from '../../src/clock.js'
 import { bearerTokenGuard } from '../../src/dashboard.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/index.js'

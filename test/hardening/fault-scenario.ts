@@ -380,7 +380,10 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
     const burst = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
         fetch(`${apps[i % apps.length]!.base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: { Authorization: `Bearer ${fresh.key}` } }).then(
-          async (r) => (await r.text(), r.status),
+          async (r) => {
+            await r.text()
+            return r.status
+          },
         ),
       ),
     )

@@ -91,6 +91,7 @@ describe('composeAuthorize', () => {
     const key = makeStoredKey()
     stores.keys.insert(key)
     const thenable = <T>(value: T): PromiseLike<T> => ({
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that is not a Promise is what this test needs
       then: (resolve, reject) => Promise.resolve(value).then(resolve, reject),
     })
     const keys = { ...stores.keys, findByHash: (hash: string) => thenable(stores.keys.findByHash(hash)) } as unknown as KeyStore

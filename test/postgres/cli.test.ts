@@ -237,7 +237,9 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)('the command line on 
       const run = await onSchema(['keys', 'import', file])
       const message = expectOneLineError(run, 2)
       expect(message).toMatch(new RegExp(`^nothing was imported: ${bad.length} of ${bad.length + 1} lines refused`))
-      bad.forEach((line, index) => expect(message, line.label).toContain(`line ${index + 2}: `))
+      bad.forEach((line, index) => {
+        expect(message, line.label).toContain(`line ${index + 2}: `)
+      })
       for (const line of bad) expect(message, line.label).toMatch(line.reason!)
       for (const secret of [FULL_KEY, OTHER_PREFIX_KEY]) expect(run.stderr).not.toContain(secret)
       expect(await storedIds()).toEqual(before)

@@ -46,7 +46,10 @@ function holdingNextLookup(pool: pg.Pool) {
     removeListener: (event, listener) => client.removeListener(event, listener),
   })
   const wrapped: PgPoolLike = { connect: async () => wrap(await pool.connect()), on: (event, listener) => pool.on(event, listener) }
-  return { pool: wrapped, hold: () => void (holding = true), replied, release }
+  const hold = (): void => {
+    holding = true
+  }
+  return { pool: wrapped, hold, replied, release }
 }
 
 describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop turn (S4, K7, S5)', () => {

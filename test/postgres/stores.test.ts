@@ -69,7 +69,8 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
       const started = Date.now()
       let at = key.createdAt
       while (Date.now() - started < 1000) {
-        store.touch(key.id, (at += 1000))
+        at += 1000
+        store.touch(key.id, at)
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
       const writes = counting.count(TOUCH)

@@ -4,8 +4,8 @@
  * and a node-redis cluster, and the hot path works with keys spread over every master.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Cluster, Redis } from 'ioredis'
-import { createCluster } from 'redis'
+import { type Cluster, Redis } from 'ioredis'
+import type { createCluster } from 'redis'
 import { createKeyward } from '../../src/index.js'
 import { type RedisClientLike, createRedisStores } from '../../src/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'

@@ -4,8 +4,8 @@
  * and the error names that node.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Cluster, Redis } from 'ioredis'
-import { createCluster } from 'redis'
+import { type Cluster, Redis } from 'ioredis'
+import type { createCluster } from 'redis'
 import { type RedisClientLike, RedisEvictionPolicyError, createRedisStores } from '../../src/redis/index.js'
 import { type ClusterWithClients, type RedisCluster, startClusterWithClients } from '../helpers/redis-cluster.js'
 import { privateServersAvailable } from '../helpers/redis.js'

@@ -163,7 +163,7 @@ describe.skipIf(!privateServersAvailable())(`O4: listing one owner's keys among 
   it("O4: a filtered page of the owner (revoked test keys) reads no other owner's record", async () => {
     const { page, reads } = await measured({ ownerId, limit: 5, status: 'revoked', keyType: 'test' })
     const want = [...owned]
-      .filter((key, i) => i % 5 === 0 && i % 3 === 0)
+      .filter((_key, i) => i % 5 === 0 && i % 3 === 0)
       .sort(newestFirst)
       .map((key) => key.id)
     expect(page.keys.map((key) => key.id)).toEqual(want.slice(0, 5))

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { SCRIPTS } from '../../src/redis/scripts.js'
 import { MIGRATIONS } from '../../src/postgres/migrations.js'
 import { databaseAvailable, withDatabase } from '../helpers/postgres.js'

@@ -14,7 +14,9 @@ import { collectEvents, delivered, expectNoSecret } from './support/events.js'
 import { exportedSpans, registerSdk, type TestSdk, unregisterSdk } from './support/sdk.js'
 
 let sdk: TestSdk
-beforeAll(() => void (sdk = registerSdk()))
+beforeAll(() => {
+  sdk = registerSdk()
+})
 afterAll(unregisterSdk)
 beforeEach(() => sdk.reset())
 
@@ -91,8 +93,14 @@ describe.each(TARGETS.map((t) => [t.name, t] as const))('%s', (_name, target) =>
             called.push('decision')
             throw new Error('hook bug')
           },
-          onLifecycle: () => (called.push('lifecycle'), new Promise(() => undefined)),
-          onStoreFault: () => (called.push('fault'), new Promise((resolve) => setTimeout(resolve, 5000))),
+          onLifecycle: () => {
+            called.push('lifecycle')
+            return new Promise(() => undefined)
+          },
+          onStoreFault: () => {
+            called.push('fault')
+            return new Promise((resolve) => setTimeout(resolve, 5000))
+          },
         },
       },
       true,

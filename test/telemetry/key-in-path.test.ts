@@ -77,7 +77,9 @@ describe('A9: maskKeysInPath', () => {
 })
 
 let sdk: TestSdk
-beforeAll(() => void (sdk = registerSdk()))
+beforeAll(() => {
+  sdk = registerSdk()
+})
 afterAll(unregisterSdk)
 beforeEach(() => sdk.reset())
 

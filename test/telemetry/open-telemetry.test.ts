@@ -36,14 +36,22 @@ function slowStores(ms: number, during?: () => void): KeywardStores {
     ...memory,
     authorize: (input: AuthorizeInput) => {
       during?.()
-      return new Promise((resolve) => setTimeout(() => (during?.(), resolve(authorize(input))), ms))
+      return new Promise((resolve) => setTimeout(() => {
+          during?.()
+          resolve(authorize(input))
+        }, ms),
+      )
     },
   }
 }
 
 const outcomesOf = (spans: ReadableSpan[]) => spans.map((s) => s.attributes['keyward.outcome'])
 /** How many of each outcome a list holds, as the counter reports them. */
-const tally = (outcomes: unknown[]) => outcomes.reduce<Record<string, number>>((t, o) => ({ ...t, [String(o)]: (t[String(o)] ?? 0) + 1 }), {})
+const tally = (outcomes: unknown[]) => {
+  const counts: Record<string, number> = {}
+  for (const o of outcomes) counts[String(o)] = (counts[String(o)] ?? 0) + 1
+  return counts
+}
 
 describe.each([
   ['synchronous', false],
@@ -128,7 +136,7 @@ describe('T2 HTTP attributes follow the semantic conventions', () => {
     const sdk = registerSdk()
     const previous = process.env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS
     process.env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS = 'GET, PROPFIND'
-    let keyward
+    let keyward: ReturnType<typeof instance>['keyward']
     try {
       keyward = instance().keyward
     } finally {

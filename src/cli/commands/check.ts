@@ -140,6 +140,7 @@ export const check: CommandSpec = {
   exitStatuses: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.rejected, EXIT.notLive, EXIT.unavailable],
   examples: [
     'KEYWARD_API_KEY="$SVC_API_KEY" keyward check --base-url https://api.example.com --require-live',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, printed as written
     '# GitHub Actions: env: { KEYWARD_API_KEY: ${{ secrets.SVC_API_KEY }} }, run: npx keyward check --base-url …',
   ],
   async run({ values, positionals, env }) {

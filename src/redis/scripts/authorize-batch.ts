@@ -30,7 +30,7 @@ local RUN_OWNER = 4             --   with an owner's counter (O7): its index in 
                                 --   perMonth (as the authorize script's ARGV[11..12]);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
-` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
+${LIMITS_LIBRARY}${AUTHORIZE_FUNCTION}
 carry_wanted = true
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 local replies = {}

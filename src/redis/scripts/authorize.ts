@@ -36,7 +36,7 @@ local owner_arg = ARGV[10]     -- the owner step (O7): '' none, '?' owner limits
 local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local first_scope = 13         -- ARGV[13..]: the scopes the route requires (L6)
-` + LIMITS_LIBRARY + AUTHORIZE_FUNCTION + `
+${LIMITS_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
 if owner_arg == '?' then
   owner = 'ask'

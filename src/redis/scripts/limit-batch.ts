@@ -25,7 +25,7 @@ local LIMITS = 3             --   then for each limit, 3 arguments:
 local STATE = 0              --     the index of its state in KEYS,
 local PER_MINUTE = 1         --     its perMinute
 local PER_MONTH = 2          --     and its perMonth ('' = no quota)
-` + LIMITS_LIBRARY + `
+${LIMITS_LIBRARY}
 local replies = {}
 
 -- The limit of an operation whose arguments start at ARGV[p]: its state, perMinute and perMonth.

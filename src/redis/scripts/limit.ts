@@ -23,7 +23,7 @@ local given_second = ARGV[3]      -- the counted bucket's second
 local given_month = ARGV[4]       -- its month ('' = none)
 local written_last_used = ARGV[5] -- the lastUsedAt the count wrote ('' = none)
 local previous_last_used = ARGV[6] -- the lastUsedAt before it ('' = absent)
-` + LIMITS_LIBRARY + `
+${LIMITS_LIBRARY}
 -- Removes one request from bucket second of minute_key and from the month counter of month, as
 -- if it had never been counted (nothing is read back that is not there: a bucket already trimmed
 -- stays gone). t, n and o stay what they say of the buckets held.

@@ -35,7 +35,9 @@ function parse(raw: Buffer, method: string): RawResponse {
   for (const line of lines) {
     const colon = line.indexOf(':')
     const name = line.slice(0, colon).trim().toLowerCase()
-    ;(headers[name] ??= []).push(line.slice(colon + 1).trim())
+    const values = headers[name] ?? []
+    values.push(line.slice(colon + 1).trim())
+    headers[name] = values
   }
   let bodyBytes = raw.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1'))
   if (method === 'HEAD') bodyBytes = Buffer.alloc(0)
