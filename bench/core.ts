@@ -12,7 +12,7 @@
 import { hash } from 'node:crypto'
 import { checkKey } from '../src/key-format.js'
 import { createKeyward } from '../src/keyward.js'
-import { createMemoryStores } from '../src/memory/index.js'
+import { createMemoryStores } from '../src/stores/memory/index.js'
 import type { RequestView } from '../src/types.js'
 
 export interface CoreBenchResult {

@@ -114,7 +114,7 @@ export {
   createMemoryRateLimiter,
   createMemoryStores,
   createMemoryUsageLog,
-} from './memory/index.js'
+} from './stores/memory/index.js'
 export type {
   ApiKeyRecord,
   AuthorizeInput,

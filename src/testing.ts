@@ -6,7 +6,7 @@
 import { createManualClock, type ManualClock } from './clock.js'
 import { createKeyward, type AuthDecision, type CreatedKey, type Keyward, type KeywardOptions } from './keyward.js'
 import type { CreateKeyInput } from './key-input.js'
-import { createMemoryStores } from './memory/index.js'
+import { createMemoryStores } from './stores/memory/index.js'
 import type { ApiKeyContext, Awaitable, RequestView, RouteRequirements } from './types.js'
 
 export { createManualClock, type ManualClock } from './clock.js'

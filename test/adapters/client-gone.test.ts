@@ -20,7 +20,7 @@ import { createManualClock } from '../../src/clock.js'
 import { CLIENT_CLOSED_REQUEST } from '../../src/adapter-kit.js'
 import { generateKey } from '../../src/key-format.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import type { KeyStore, StoredKey } from '../../src/types.js'
 
 /** Memory stores whose key lookups wait until the test lets them go: the decision is asynchronous. */

@@ -11,7 +11,7 @@ import { createManualClock } from '../../src/clock.js'
 import { bearerTokenGuard } from '../../src/dashboard.js'
 import type { CreateKeyInput } from '../../src/key-input.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { REQUEST_ID } from './support/check.js'
 import { recordingKeyward } from './support/recording-keyward.js'
 

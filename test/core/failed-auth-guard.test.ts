@@ -3,7 +3,7 @@ import { createManualClock } from '../../src/clock.js'
 import { createFailedAuthGuard } from '../../src/failed-auth-guard.js'
 import { generateKey } from '../../src/key-format.js'
 import { type AuthDecision, createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
 import type { KeywardStores } from '../../src/types.js'
 

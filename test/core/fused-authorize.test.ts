@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { composeAuthorize } from '../../src/compose-authorize.js'
 import { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize } from '../../src/fused-authorize.js'
 import { createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import type { AuthorizeInput, KeywardStores } from '../../src/types.js'
 
 /** A memory "store family" whose fused step is the composition of its own stores, counted. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { KeyInputError, KeyNotFoundError } from '../../src/errors.js'
 import { isWellFormedKey } from '../../src/key-format.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { combineDecisions } from '../../src/limits-math.js'
 import { type AuthDecision, type Keyward, createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import type { KeyType, LimitDecision, RouteRequirements } from '../../src/types.js'
 
 /** 10 March 2026, 12:00:00 UTC. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { KeyNotFoundError, KeyRevokedError } from '../../src/errors.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
 import type { KeyStore } from '../../src/types.js'
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bearerTokenGuard, type DashboardRequest } from '../../src/dashboard.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import type { KeywardStores } from '../../src/types.js'
 import { AUTH, expectError, expectSuccess, setup, show } from './support.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryKeyStore } from '../../src/memory/key-store.js'
+import { createMemoryKeyStore } from '../../src/stores/memory/key-store.js'
 import { generateKey, generateKeyId, hashKey } from '../../src/key-format.js'
 import type { StoredKey } from '../../src/types.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'

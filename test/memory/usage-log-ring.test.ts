@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryUsageLog, type MemoryUsageLog } from '../../src/memory/usage-log.js'
+import { createMemoryUsageLog, type MemoryUsageLog } from '../../src/stores/memory/usage-log.js'
 import type { UsageEntry } from '../../src/types.js'
 
 /**

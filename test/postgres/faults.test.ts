@@ -11,7 +11,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Keyward, createKeyward } from '../../src/index.js'
 import { generateKey } from '../../src/key-format.js'
-import { createPostgresStores, migrate } from '../../src/postgres/index.js'
+import { createPostgresStores, migrate } from '../../src/stores/postgres/index.js'
 import { type PostgresCluster, privateClustersAvailable, startPostgresCluster, testPool } from '../helpers/postgres.js'
 import { type Framework, JSON_TYPE, REQUEST_ID, type RunningApp, sleep, startApp } from '../hardening/support.js'
 

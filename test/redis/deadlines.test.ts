@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { StoreTimeoutError } from '../../src/errors.js'
-import { connect } from '../../src/redis/client.js'
-import { createRedisStores } from '../../src/redis/index.js'
-import { AUTHORIZE_SCRIPT } from '../../src/redis/scripts.js'
+import { connect } from '../../src/stores/redis/client.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
+import { AUTHORIZE_SCRIPT } from '../../src/stores/redis/scripts.js'
 
 /**
  * An ioredis-shaped client answering every command with `answer(command)` after `delayMs`, except

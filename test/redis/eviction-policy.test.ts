@@ -15,7 +15,7 @@ import {
   createRedisRateLimiter,
   createRedisStores,
   createRedisUsageLog,
-} from '../../src/redis/index.js'
+} from '../../src/stores/redis/index.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import { type RedisProcess, commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 

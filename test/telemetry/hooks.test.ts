@@ -9,7 +9,7 @@ import { createManualClock } from '../../src/clock.js'
 import { StoreTimeoutError } from '../../src/errors.js'
 import { generateKey } from '../../src/key-format.js'
 import { createKeyward, type KeywardOptions } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import type { AuthDecision, RequestView, RouteRequirements } from '../../src/types.js'
 import { collectEvents, delivered, expectNoSecret, switchableStores } from './support/events.js'
 

@@ -13,7 +13,7 @@ import { createManualClock, type ManualClock } from '../../../src/clock.js'
 import { composeAuthorize } from '../../../src/compose-authorize.js'
 import { referenceDashboardGuard } from '../../../server/dashboard-guard.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../../src/keyward.js'
-import { createMemoryStores } from '../../../src/memory/index.js'
+import { createMemoryStores } from '../../../src/stores/memory/index.js'
 import type { AuthorizeInput, KeywardStores } from '../../../src/types.js'
 import { type RawRequest, type RawResponse, rawRequest } from './raw-http.js'
 

@@ -5,7 +5,7 @@
  */
 import { createManualClock } from '../../../src/clock.js'
 import { createKeyward, type Keyward } from '../../../src/keyward.js'
-import { createMemoryStores } from '../../../src/memory/index.js'
+import { createMemoryStores } from '../../../src/stores/memory/index.js'
 
 export async function recordingKeyward(): Promise<{ keyward: Keyward; key: string; events: string[] }> {
   const events: string[] = []

@@ -2,7 +2,7 @@
 import { expect } from 'vitest'
 import { composeAuthorize } from '../../../src/compose-authorize.js'
 import { hashKey } from '../../../src/key-format.js'
-import { createMemoryStores } from '../../../src/memory/index.js'
+import { createMemoryStores } from '../../../src/stores/memory/index.js'
 import type { DecisionEvent, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from '../../../src/telemetry/events.js'
 import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../../src/types.js'
 

@@ -6,8 +6,8 @@ import {
   secondOf,
   utcMonthIndex,
   utcMonthStartSeconds,
-} from '../limits-math.js'
-import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../types.js'
+} from '../../limits-math.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../types.js'
 
 /** Options of `createMemoryRateLimiter`. */
 export interface MemoryRateLimiterOptions {
