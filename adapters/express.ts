@@ -7,9 +7,9 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { Router } from 'express'
 import type { Router as ExpressRouter } from 'express'
 import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
-import type { ApiKeyContext, Keyward } from '../src/keyward.js'
+import type { Keyward } from '../src/core/instance.js'
 import { readNodeBody } from '../src/request-body.js'
-import type { KeywardResponse, RouteRequirements } from '../src/types.js'
+import type { ApiKeyContext, KeywardResponse, RouteRequirements } from '../src/core/types.js'
 
 export { clientErrorHandler } from '../src/client-error.js'
 export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'

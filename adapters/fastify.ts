@@ -6,9 +6,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
-import type { ApiKeyContext, Keyward } from '../src/keyward.js'
+import type { Keyward } from '../src/core/instance.js'
 import { readNodeBody } from '../src/request-body.js'
-import type { KeywardResponse, RequestView, RouteRequirements } from '../src/types.js'
+import type { ApiKeyContext, KeywardResponse, RequestView, RouteRequirements } from '../src/core/types.js'
 
 export { clientErrorHandler } from '../src/client-error.js'
 export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'

@@ -9,15 +9,15 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { isIP } from 'node:net'
-import { createDashboard, type Dashboard, type DashboardOptions, type DashboardRequest } from './dashboard.js'
-import { SCOPE_PATTERN } from './key-input.js'
-import type { ApiKeyContext, AuthDecision, AuthSuccess, Keyward } from './keyward.js'
-import { type ErrorCode, HTTP_MESSAGES, MESSAGES } from './messages.js'
+import { createDashboard, type Dashboard, type DashboardOptions, type DashboardRequest } from './dashboard/index.js'
+import { SCOPE_PATTERN } from './core/key-input.js'
+import type { Keyward } from './core/instance.js'
+import { type ErrorCode, HTTP_MESSAGES, MESSAGES } from './core/messages.js'
 import { readFetchBody, readNodeBody, type ReadBody } from './request-body.js'
 import { canonicalPath, pathOf, queryOf, underPrefix } from './request-path.js'
-import { isPromise } from './store-calls.js'
-import { successResponse, withoutBody } from './responses.js'
-import type { Awaitable, KeywardResponse, RequestView, RouteRequirements } from './types.js'
+import { isPromise } from './core/store-calls.js'
+import { successResponse, withoutBody } from './core/responses.js'
+import type { ApiKeyContext, AuthDecision, AuthSuccess, Awaitable, KeywardResponse, RequestView, RouteRequirements } from './core/types.js'
 import { createWebPage, type WebPage, type WebPageOptions } from './web-page/index.js'
 
 /**
@@ -153,7 +153,7 @@ export function clientGone(response: ServerResponse): boolean {
 /** The status a request's usage entry gets when its client left before the decision (nginx's 499). */
 export const CLIENT_CLOSED_REQUEST = 499
 
-export { isPromise } from './store-calls.js'
+export { isPromise } from './core/store-calls.js'
 
 const OPTION_NAMES = ['paths', 'ping', 'authTest', 'dashboard', 'dashboardPath', 'webPage', 'notFound', 'trustProxy', 'onError']
 const WEB_PAGE_OPTION_NAMES = ['path', 'signIn']

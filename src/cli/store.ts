@@ -5,10 +5,10 @@
  * clean exit 4 within seconds, not a hang. A Redis whose maxmemory-policy may evict keyward's data
  * is exit 4 too, before any command runs.
  */
-import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../errors.js'
-import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateUpdateKeyInput } from '../key-input.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../core/errors.js'
+import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateUpdateKeyInput } from '../core/key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
-import type { AppSettings, KeywardStores } from '../types.js'
+import type { AppSettings, KeywardStores } from '../core/types.js'
 import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../stores/redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
 import { withPostgresKeyward } from './postgres-store.js'

@@ -3,7 +3,7 @@
  * built into the package as strings, answered by the adapter kit at exact paths under the page's
  * path. The page calls the dashboard routes; the paths it needs are written into its HTML.
  */
-import type { KeywardResponse } from '../types.js'
+import type { KeywardResponse } from '../core/types.js'
 import { renderPage } from './html.js'
 import { PAGE_ICON } from './icon.js'
 import { PAGE_SCRIPT } from './script.js'

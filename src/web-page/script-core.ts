@@ -2,7 +2,7 @@
  * The page script's shared parts: settings read from `<html>`, building elements (text only: the
  * script never parses HTML), dates, masking, the dashboard client, dialogs and the toast.
  */
-import { OWNER_ID_PATTERN } from '../key-input.js'
+import { OWNER_ID_PATTERN } from '../core/key-input.js'
 
 export const SCRIPT_CORE = String.raw`
 const root = document.documentElement;

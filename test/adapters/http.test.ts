@@ -5,7 +5,7 @@ import { createAdapterKit, readCredentialLines, resolveClientIp, splitJoinedAuth
 import { clientErrorHandler } from '../../src/client-error.js'
 import { canonicalPath, pathOf, queryOf } from '../../src/request-path.js'
 import { createKeyward } from '../../src/keyward.js'
-import type { RequestView } from '../../src/types.js'
+import type { RequestView } from '../../src/core/types.js'
 
 describe('URLs', () => {
   it.each([

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createManualClock } from '../../src/clock.js'
+import { createManualClock } from '../../src/core/clock.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { check, REQUEST_ID } from './support/check.js'

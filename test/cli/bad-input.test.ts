@@ -5,7 +5,7 @@
  * (otherwise the exit status would be 4).
  */
 import { describe, expect, it } from 'vitest'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { expectOneLineError, runCli, stdoutJson } from './support/cli.js'
 
 const NOWHERE = ['--redis-url', 'redis://127.0.0.1:1']

@@ -5,10 +5,10 @@
  */
 import type { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createManualClock } from '../../src/clock.js'
-import { bearerTokenGuard } from '../../src/dashboard.js'
+import { createManualClock } from '../../src/core/clock.js'
+import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.js'

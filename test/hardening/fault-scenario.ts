@@ -10,7 +10,7 @@
 import { inspect } from 'node:util'
 import type { Redis } from 'ioredis'
 import { createKeyward, type Keyward } from '../../src/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { ioredisClient, nodeRedisClient, type RedisProcess, startRedisServer } from '../helpers/redis.js'
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.js'

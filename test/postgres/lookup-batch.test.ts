@@ -7,7 +7,7 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AuthDecision, createKeyward } from '../../src/index.js'
-import { generateKey, hashKey } from '../../src/key-format.js'
+import { generateKey, hashKey } from '../../src/core/key-format.js'
 import type { PgPoolClientLike, PgPoolLike, PgQueryConfig } from '../../src/stores/postgres/index.js'
 import { createPostgresKeyStore, createPostgresStores } from '../../src/stores/postgres/index.js'
 import { MAX_BATCH_HASHES } from '../../src/stores/postgres/lookup-batch.js'

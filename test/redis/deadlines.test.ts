@@ -4,7 +4,7 @@
  * rely on `stores.timeoutMs` and add no timer of its own.
  */
 import { describe, expect, it } from 'vitest'
-import { StoreTimeoutError } from '../../src/errors.js'
+import { StoreTimeoutError } from '../../src/core/errors.js'
 import { connect } from '../../src/stores/redis/client.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { AUTHORIZE_SCRIPT } from '../../src/stores/redis/scripts.js'

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { type AuthDecision, createKeyward } from '../../src/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import {
   EVICTION_WARNING_CODE,
   RedisEvictionPolicyError,

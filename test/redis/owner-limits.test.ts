@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { type Keyward, createKeyward } from '../../src/keyward.js'
-import { ownerCounterId } from '../../src/limits-math.js'
+import { ownerCounterId } from '../../src/core/limits-math.js'
 import { MAX_BATCH } from '../../src/stores/redis/batch/queue.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { createLayout } from '../../src/stores/redis/layout.js'

@@ -8,10 +8,10 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
-import { newestFirst } from '../../src/key-list.js'
+import { newestFirst } from '../../src/core/key-list.js'
 import { type IoRedisLike, type RedisKeyStore, createRedisStores } from '../../src/stores/redis/index.js'
 import { createLayout, indexMember } from '../../src/stores/redis/layout.js'
-import type { KeyListQuery, KeyPage, StoredKey } from '../../src/types.js'
+import type { KeyListQuery, KeyPage, StoredKey } from '../../src/core/types.js'
 import { T0, makeStoredKey } from '../contracts/fixtures.js'
 import { type RedisProcess, commandCalls, ioredisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 

@@ -8,7 +8,7 @@ import { describe, expect, inject, it, vi } from 'vitest'
 import type { Redis } from 'ioredis'
 import { createRedisStores, createRedisUsageLog } from '../../src/stores/redis/index.js'
 import { USAGE_SCRIPT } from '../../src/stores/redis/scripts.js'
-import type { UsageEntry } from '../../src/types.js'
+import type { UsageEntry } from '../../src/core/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import {
   commandCalls,

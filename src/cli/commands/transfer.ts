@@ -9,7 +9,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
-import type { KeyStore, StoredKey } from '../../types.js'
+import type { KeyStore, StoredKey } from '../../core/types.js'
 import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'

@@ -3,7 +3,7 @@
  * demos and single-process services; instances that must share keys, limits and revocations
  * (K7, L2) need the Redis stores.
  */
-import type { KeywardStores } from '../../types.js'
+import type { KeywardStores } from '../../core/types.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
 import { createMemoryRateLimiter, type MemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limiter.js'
 import { createMemoryUsageLog, type MemoryUsageLog, type MemoryUsageLogOptions } from './usage-log.js'

@@ -1,6 +1,6 @@
-import { isAfter, matchesFilter, newestFirst } from '../../key-list.js'
-import type { KeyLimits, KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../types.js'
-import { deepFreeze } from '../../key-input.js'
+import { isAfter, matchesFilter, newestFirst } from '../../core/key-list.js'
+import type { KeyLimits, KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../core/types.js'
+import { deepFreeze } from '../../core/key-input.js'
 
 /** A `KeyStore` that answers synchronously, with the number of keys it holds. */
 export interface MemoryKeyStore extends KeyStore {

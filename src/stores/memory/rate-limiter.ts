@@ -6,8 +6,8 @@ import {
   secondOf,
   utcMonthIndex,
   utcMonthStartSeconds,
-} from '../../limits-math.js'
-import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../types.js'
+} from '../../core/limits-math.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
 
 /** Options of `createMemoryRateLimiter`. */
 export interface MemoryRateLimiterOptions {
@@ -116,7 +116,7 @@ function prune(state: KeyLimitState, s: number): void {
 
 /**
  * Per-key rate limits and monthly quotas in process memory (L1, L2, L4, L4b), with the semantics
- * documented in `src/limits-math.ts`: a bucketed sliding window of 61 one-second buckets that
+ * documented in `src/core/limits-math.ts`: a bucketed sliding window of 61 one-second buckets that
  * never over-admits, and a UTC calendar-month counter. No timers: expired buckets are dropped when
  * their key is next used, and idle keys by an amortized sweep. State is per process; instances
  * that must share limits need the Redis limiter.

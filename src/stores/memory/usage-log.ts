@@ -1,4 +1,4 @@
-import type { UsageEntry, UsageLog, UsageQuery } from '../../types.js'
+import type { UsageEntry, UsageLog, UsageQuery } from '../../core/types.js'
 
 /** Options of `createMemoryUsageLog`. */
 export interface MemoryUsageLogOptions {

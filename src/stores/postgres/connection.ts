@@ -5,7 +5,7 @@
  * call, waiting for a pooled connection included, bounded in time (R5, S5).
  */
 import { createHash } from 'node:crypto'
-import { StoreTimeoutError } from '../../errors.js'
+import { StoreTimeoutError } from '../../core/errors.js'
 
 /** What a query is given: `pg`'s query config, as far as keyward uses it. */
 export interface PgQueryConfig {

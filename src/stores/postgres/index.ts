@@ -15,12 +15,12 @@
  *   stores recover as soon as Postgres answers again.
  */
 import { createMemoryRateLimiter } from '../memory/rate-limiter.js'
-import type { KeywardStores, RateLimiter } from '../../types.js'
+import type { KeywardStores, RateLimiter } from '../../core/types.js'
 import { DEFAULT_SCHEMA, type PgPoolLike, checkPool, checkTimeout, createPgConnection, quotedSchema } from './connection.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
 import { appSettingsOn } from './app-settings.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
-import { safeReporter, warnAtMostEvery } from '../../background-warning.js'
+import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
 import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './usage-log.js'
 
 export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'

@@ -4,11 +4,11 @@
  * lookups by hash of one event-loop turn share one prepared statement on the unique hash index
  * (`lookup-batch.ts`): at most one round trip per request, fewer under load.
  */
-import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../types.js'
+import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../core/types.js'
 import { type PgConnection, type Row, type Statement, isSqlError, statement } from './connection.js'
 import { LAST_USED_INTERVAL_MS, LastUsedWriter } from './last-used.js'
 import { createLookupBatch } from './lookup-batch.js'
-import { safeReporter, warnAtMostEvery } from '../../background-warning.js'
+import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
 
 /** The Postgres KeyStore: every method answers with a promise, except `touch`, which only notes the time. */
 export interface PostgresKeyStore extends KeyStore {

@@ -4,7 +4,7 @@
  * written, this process's reads show it (`overlay`), so an instance sees its own touches at once;
  * other instances see them within about a minute. Revocation does not depend on this (S3).
  */
-import type { StoredKey } from '../../types.js'
+import type { StoredKey } from '../../core/types.js'
 
 /** A key's `lastUsedAt` is written at most this often. */
 export const LAST_USED_INTERVAL_MS = 60_000

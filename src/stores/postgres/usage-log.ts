@@ -4,10 +4,10 @@
  * have been applied and is written again). Entries older than the retention period are deleted
  * in bounded batches, so no statement holds locks or runs for long.
  */
-import type { UsageEntry, UsageLog, UsageQuery } from '../../types.js'
+import type { UsageEntry, UsageLog, UsageQuery } from '../../core/types.js'
 import { createUsageBuffer } from '../redis/usage-buffer.js'
 import { type PgConnection, type Row, type Statement, statement } from './connection.js'
-import { safeReporter, warnAtMostEvery } from '../../background-warning.js'
+import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
 
 export interface PostgresUsageOptions {
   /** Days an entry is kept. Default 90. */

@@ -3,9 +3,9 @@
  * service name there when the app starts, and the command line reads them, so a key it issues
  * has the app's prefix and `keys list` masks keys as the app shows them.
  */
-import { createSettingsRecorder, type SettingsRecorder } from '../../app-settings.js'
-import { assertKeyPrefix } from '../../key-format.js'
-import type { AppSettings } from '../../types.js'
+import { createSettingsRecorder, type SettingsRecorder } from '../../core/app-settings.js'
+import { assertKeyPrefix } from '../../core/key-format.js'
+import type { AppSettings } from '../../core/types.js'
 import { array, text } from './codec.js'
 import type { RedisContext } from './context.js'
 

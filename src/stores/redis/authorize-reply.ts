@@ -7,8 +7,8 @@
  * reused. Status, scopes and limits are still decided in Redis on every call (K7).
  */
 import { createHash } from 'node:crypto'
-import { combineDecisions, ownerCounterId } from '../../limits-math.js'
-import type { AuthorizeOutcome, LimitDecision, StoredKey } from '../../types.js'
+import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
+import type { AuthorizeOutcome, LimitDecision, StoredKey } from '../../core/types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 

@@ -2,7 +2,7 @@
  * The authorize script's KEYS and ARGV for one request (their meaning is listed at the top of
  * `scripts/authorize.ts`). The batch encoding takes its parts from these same arrays.
  */
-import type { AuthorizeInput, FailedAuthCheck, LimitPolicy, OwnerLimitsCheck } from '../../types.js'
+import type { AuthorizeInput, FailedAuthCheck, LimitPolicy, OwnerLimitsCheck } from '../../core/types.js'
 import type { Held } from './authorize-reply.js'
 import type { TaggedKeys } from './layout.js'
 

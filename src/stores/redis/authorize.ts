@@ -22,8 +22,8 @@
  * first, then the owner's counter with the limit script; when the owner refuses, the key's count
  * is given back (`countOwner`).
  */
-import { combineDecisions, ownerCounterId } from '../../limits-math.js'
-import type { AuthorizeInput, AuthorizeOutcome, FailedAuthCheck, OwnerLimitsCheck } from '../../types.js'
+import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
+import type { AuthorizeInput, AuthorizeOutcome, FailedAuthCheck, OwnerLimitsCheck } from '../../core/types.js'
 import {
   NOW,
   OWNER,

@@ -3,7 +3,7 @@
  * or on a node-redis (`redis`) v4/v5 client or cluster, wrapped in one tiny internal interface.
  * No vendor type appears here and neither library is imported at run time.
  */
-import { StoreTimeoutError } from '../../errors.js'
+import { StoreTimeoutError } from '../../core/errors.js'
 import type { LuaScript } from './scripts/lua-script.js'
 
 /** The part of an ioredis `Redis` or `Cluster` that keyward calls. */

@@ -3,8 +3,8 @@
  * checked as they are read: a reply of the wrong shape is a fault (a rejected promise), never a
  * guess that could let a request through.
  */
-import { deepFreeze } from '../../key-input.js'
-import type { KeyLimits, LimitDecision, StoredKey } from '../../types.js'
+import { deepFreeze } from '../../core/key-input.js'
+import type { KeyLimits, LimitDecision, StoredKey } from '../../core/types.js'
 
 /** A reply that is not what the script returns. */
 export function badReply(what: string, reply: unknown): Error {

@@ -21,8 +21,8 @@
  *   skips it). Beside keys kept elsewhere, `createRedisRateLimiter({ keys: 'elsewhere' })` counts
  *   with one round trip per decision and checks nothing of the kind.
  */
-import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../types.js'
-import { fusedAuthorize } from '../../fused-authorize.js'
+import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../core/types.js'
+import { fusedAuthorize } from '../../core/fused-authorize.js'
 import { appSettingsOn } from './app-settings.js'
 import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'

@@ -1,5 +1,5 @@
-import { matchesFilter } from '../../key-list.js'
-import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../types.js'
+import { matchesFilter } from '../../core/key-list.js'
+import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../core/types.js'
 import { array, decodeRecord, encodeRecord, integer, text } from './codec.js'
 import type { RedisContext } from './context.js'
 import { type IndexEntry, assertIndexableId, indexBoundAfter, indexMember, parseIndexMember } from './layout.js'

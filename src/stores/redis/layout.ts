@@ -41,7 +41,7 @@
  * set `expiresAt`, `revokedAt`, `lastUsedAt` (epoch ms), `scopes` and `limits` (JSON), `ownerId`
  * and `meta` (a JSON object).
  */
-import type { KeyPosition } from '../../types.js'
+import type { KeyPosition } from '../../core/types.js'
 
 /** The names of the keys one key's state lives in; all share the hash tag `{<tag>}`. */
 export interface TaggedKeys {

@@ -1,5 +1,5 @@
-import { assertDistinct } from '../../limits-math.js'
-import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../types.js'
+import { assertDistinct } from '../../core/limits-math.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
 import { array, badReply, decodeDecision, integer } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
 import { type LimitCall, createLimitQueue } from './limiter-batch.js'

@@ -4,7 +4,7 @@
  * connected, so `await stores.ready()` right after `new Redis(url, …)` must wait for the
  * connection first, within the stores' bound, instead of failing on the first check it sends.
  */
-import { StoreTimeoutError } from '../../errors.js'
+import { StoreTimeoutError } from '../../core/errors.js'
 
 /** The event methods ioredis and node-redis clients share (both are EventEmitters). */
 interface Events {

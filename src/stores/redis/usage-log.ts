@@ -1,5 +1,5 @@
-import type { UsageEntry, UsageLog, UsageQuery } from '../../types.js'
-import { warnAtMostEvery } from '../../background-warning.js'
+import type { UsageEntry, UsageLog, UsageQuery } from '../../core/types.js'
+import { warnAtMostEvery } from '../../core/background-warning.js'
 import { array, integer, text, badReply } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
 import type { Layout } from './layout.js'

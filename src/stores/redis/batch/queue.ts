@@ -4,7 +4,7 @@
  * requests cost one round trip and one write, not N. Each request is decided as on its own, in
  * order, and waits at most `timeoutMs` from the moment its batch is sent.
  */
-import type { AuthorizeOutcome, OwnerLimitsCheck } from '../../../types.js'
+import type { AuthorizeOutcome, OwnerLimitsCheck } from '../../../core/types.js'
 import { type ArgumentCache, FAILURE_LIMIT, NOW, authorizeKeys, fillHeld, singleScriptArguments } from '../authorize-request.js'
 import type { Held, ReplyReader } from '../authorize-reply.js'
 import type { RedisConnection } from '../client.js'

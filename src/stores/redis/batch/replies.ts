@@ -2,7 +2,7 @@
  * Settling the requests of a batch from the batch script's reply: one reply per request, in
  * order. A request whose decision failed in Redis gets its own error; the others their outcomes.
  */
-import type { AuthorizeOutcome } from '../../../types.js'
+import type { AuthorizeOutcome } from '../../../core/types.js'
 import { type ReplyReader, UNKNOWN } from '../authorize-reply.js'
 import { array, badReply } from '../codec.js'
 import type { Queued } from './queue.js'

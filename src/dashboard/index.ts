@@ -4,25 +4,25 @@
  * decision (guard and principal, routing, 404/405/413, body validation, owner isolation, store
  * faults) is made here, once. The parts live in `src/dashboard/`.
  */
-import { crossSiteRefusal, readTrustedOrigins, type TrustedOrigins } from './dashboard/cross-site.js'
-import { createPrincipalReader } from './dashboard/principal.js'
-import { createKeyRoutes, matchRoute } from './dashboard/key-routes.js'
-import { createRefusalLimit } from './dashboard/refusal-limit.js'
-import { type Dashboard, type DashboardErrorCode, type DashboardOptions, type DashboardRequest, NO_STORE, type Principal, type Report } from './dashboard/types.js'
-import type { Keyward } from './keyward.js'
-import { DASHBOARD_MESSAGES, type ErrorCode, MESSAGES } from './messages.js'
-import { errorResponse, withoutBody } from './responses.js'
-import type { KeywardResponse } from './types.js'
+import { crossSiteRefusal, readTrustedOrigins, type TrustedOrigins } from './cross-site.js'
+import { createPrincipalReader } from './principal.js'
+import { createKeyRoutes, matchRoute } from './key-routes.js'
+import { createRefusalLimit } from './refusal-limit.js'
+import { type Dashboard, type DashboardErrorCode, type DashboardOptions, type DashboardRequest, NO_STORE, type Principal, type Report } from './types.js'
+import type { Keyward } from '../core/instance.js'
+import { DASHBOARD_MESSAGES, type ErrorCode, MESSAGES } from '../core/messages.js'
+import { errorResponse, withoutBody } from '../core/responses.js'
+import type { KeywardResponse } from '../core/types.js'
 
-export { bearerTokenGuard } from './dashboard/bearer-token-guard.js'
-export { findDuplicateJsonField, type DuplicateJsonField } from './dashboard/json-body.js'
+export { bearerTokenGuard } from './bearer-token-guard.js'
+export { findDuplicateJsonField, type DuplicateJsonField } from './json-body.js'
 export type {
   Dashboard,
   DashboardGuardResult,
   DashboardOptions,
   DashboardPrincipal,
   DashboardRequest,
-} from './dashboard/types.js'
+} from './types.js'
 
 /** E5: bodies over 16 KiB get 413. */
 export const DASHBOARD_MAX_BODY_BYTES = 16 * 1024

@@ -1,4 +1,4 @@
-import { clientAddressKey } from './client-address.js'
+import { clientAddressKey } from './address-key.js'
 import { isPromise } from './store-calls.js'
 import type { Awaitable, FailedAuthCheck, LimitDecision, LimitPolicy, LimitReservation, RateLimiter } from './types.js'
 

@@ -6,11 +6,10 @@ import { systemClock } from './clock.js'
 import { OWNER_ID_PATTERN } from './key-input.js'
 import { assertKeyPrefix } from './key-format.js'
 import { UNLIMITED_PER_MINUTE } from './limits-math.js'
-import { createMemoryStores } from './stores/memory/index.js'
 import { IETF_RATELIMIT_DRAFTS, type IetfRateLimitDraft } from './responses.js'
 import type { Clock, KeyType, KeywardStores, LimitPolicy, OwnerLimitsCheck } from './types.js'
 import type { Remedies } from './messages.js'
-import type { TelemetryOptions, TelemetrySettings } from './telemetry/events.js'
+import type { TelemetryOptions, TelemetrySettings } from './telemetry-events.js'
 
 /** A pepper for HMAC-SHA-256 key hashing (K3). */
 export type Pepper = string | Uint8Array
@@ -196,13 +195,14 @@ function refuseUnknown(given: object, known: readonly string[], path: string): v
 }
 
 /**
- * Checks every option and applies the defaults.
+ * Checks every option and applies the defaults. `defaultStores` makes the stores when none are
+ * given (createKeyward passes the memory stores: core knows no store).
  *
  * @example
- * resolveOptions({ keyprefix: 'acme' })
+ * resolveOptions({ keyprefix: 'acme' }, createMemoryStores)
  * // TypeError: keyward: option "keyprefix" is not an option of createKeyward() (did you mean "keyPrefix"?); the options are clock, …
  */
-export function resolveOptions(options: KeywardOptions): KeywardSettings {
+export function resolveOptions(options: KeywardOptions, defaultStores: () => KeywardStores): KeywardSettings {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) optionError('options', 'must be an object', options)
   refuseUnknown(options, OPTION_NAMES, '')
   const keyPrefix = options.keyPrefix ?? 'svc'
@@ -221,7 +221,7 @@ export function resolveOptions(options: KeywardOptions): KeywardSettings {
   if (!Number.isSafeInteger(failedAuthLimit) || failedAuthLimit < 0) {
     optionError('failedAuthLimit', 'must be a whole number of failures per minute, 0 to turn the guard off', failedAuthLimit)
   }
-  const stores = resolveStores(options.stores)
+  const stores = resolveStores(options.stores, defaultStores)
   const ownerLimits = resolveOwnerLimits(options.ownerLimits)
   if (ownerLimits !== undefined && typeof stores.limiter.consumeAll !== 'function') {
     optionError(
@@ -421,9 +421,9 @@ const STORE_CONTRACTS = {
   usage: { contract: 'UsageLog', methods: ['append', 'query'] },
 } as const
 
-/** The stores, or fresh memory ones; each part must have the methods of its contract. */
-function resolveStores(stores: KeywardStores | undefined): KeywardStores {
-  if (stores === undefined) return createMemoryStores()
+/** The stores, or fresh default ones; each part must have the methods of its contract. */
+function resolveStores(stores: KeywardStores | undefined, defaultStores: () => KeywardStores): KeywardStores {
+  if (stores === undefined) return defaultStores()
   if (!isObject(stores)) optionError('stores', 'must be an object { keys, limiter, usage } such as createMemoryStores() returns', stores)
   for (const [part, { contract, methods }] of Object.entries(STORE_CONTRACTS)) {
     const store: unknown = stores[part as keyof typeof STORE_CONTRACTS]

@@ -8,7 +8,7 @@ import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, encodeCursor, keyStatus } from './key-list.js'
 import type { KeywardSettings } from './keyward-options.js'
 import type { ReportFault, StoreCalls } from './store-calls.js'
-import type { LifecycleEvent } from './telemetry/events.js'
+import type { LifecycleEvent } from './telemetry-events.js'
 import type { ApiKeyRecord, KeyListQuery, KeyMeta, KeyStatus, KeyType, StoredKey } from './types.js'
 
 /** A key as `create` and `rotate` return it: the only time the full key is ever available. */

@@ -2,8 +2,8 @@
  * What the `telemetry` option of `createKeyward()` tells the host (T1): one event per decision,
  * per change of a key's lifecycle and per store fault. No event ever holds a key or a key's hash.
  */
-import type { ErrorCode } from '../messages.js'
-import type { KeyType } from '../types.js'
+import type { ErrorCode } from './messages.js'
+import type { KeyType } from './types.js'
 
 /** `ok` when the request may proceed, else the error code it was refused with. */
 export type DecisionOutcome = 'ok' | ErrorCode
