@@ -6,14 +6,13 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 import { Router } from 'express'
 import type { Router as ExpressRouter } from 'express'
-import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
+import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
-import { readNodeBody } from '../src/request-body.js'
+import { readNodeBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, KeywardResponse, RouteRequirements } from '../src/core/types.js'
 
-export { clientErrorHandler } from '../src/client-error.js'
-export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
-export type { WebPageOptions } from '../src/web-page/index.js'
+export { clientErrorHandler } from '../src/http/parser-error.js'
+export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare global {
   // Express's own extension point for `req` (@types/express-serve-static-core).

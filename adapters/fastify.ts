@@ -5,14 +5,13 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
+import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
-import { readNodeBody } from '../src/request-body.js'
+import { readNodeBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, KeywardResponse, RequestView, RouteRequirements } from '../src/core/types.js'
 
-export { clientErrorHandler } from '../src/client-error.js'
-export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
-export type { WebPageOptions } from '../src/web-page/index.js'
+export { clientErrorHandler } from '../src/http/parser-error.js'
+export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,8 +3,8 @@
  * that never completes) get keyward's error envelope with a request id instead of a bare status.
  */
 import type { Duplex } from 'node:stream'
-import type { Keyward } from './core/instance.js'
-import { HTTP_MESSAGES } from './core/messages.js'
+import type { Keyward } from '../core/instance.js'
+import { HTTP_MESSAGES } from '../core/messages.js'
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }
 
