@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/http/kit.js'
+import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RequestProblem, type RouteOptions, type Step } from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
 import { readNodeBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, KeywardResponse, RequestView, RouteRequirements } from '../src/core/types.js'
@@ -120,8 +120,22 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     // Errors before onRequest (a URL Fastify cannot read) have no view yet: the path decides.
     const view = (request as KeywardRequest)[kView]
     if (view == null && kit.classify(request.url) === 'outside') return fallbackErrorHandler.call(this, error, request, reply)
-    send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method))
+    send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method, problemOf(error)))
   })
+}
+
+const INVALID_JSON: RequestProblem = { kind: 'invalid-json' }
+
+/**
+ * Fastify's errors in the kit's words: the content-type parser's JSON failures, and schema
+ * validation, whose text comes from the schema, never from the request.
+ */
+function problemOf(error: unknown): RequestProblem | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const { code, validation, message } = error as { code?: unknown; validation?: unknown; message?: unknown }
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return INVALID_JSON
+  const shown = Array.isArray(validation) && typeof message === 'string' && message.length > 0 && message.length <= 200
+  return shown ? { kind: 'validation', detail: message } : undefined
 }
 
 /**

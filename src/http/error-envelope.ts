@@ -8,8 +8,15 @@ import { withoutBody } from '../core/responses.js'
 import type { KeywardResponse } from '../core/types.js'
 import type { ResolvedOptions } from './options.js'
 
+/**
+ * What an adapter read from its framework's error, in words the kit knows (the kit knows no
+ * framework): a request body that is not JSON, or a schema's validation message, whose text comes
+ * from the schema, never from the request.
+ */
+export type RequestProblem = { kind: 'invalid-json' } | { kind: 'validation'; detail: string }
+
 /** A thrown error as the error envelope; 5xx errors are passed to `onError`. */
-export type ThrownErrorResponse = (error: unknown, requestId: string, method?: string) => KeywardResponse
+export type ThrownErrorResponse = (error: unknown, requestId: string, method?: string, problem?: RequestProblem) => KeywardResponse
 
 /** The status an error carries (a framework's HTTP error), else 500. */
 function statusOf(error: unknown): number {
@@ -19,25 +26,13 @@ function statusOf(error: unknown): number {
   return typeof value === 'number' && value >= 400 && value <= 599 ? value : 500
 }
 
-/** Body parsers' JSON failures: Express's body-parser and Fastify's content-type parser. */
-function isJsonError(error: unknown): boolean {
-  const { type, code } = error as { type?: unknown; code?: unknown }
-  return type === 'entity.parse.failed' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-}
-
-/** Fastify schema validation errors: their text comes from the schema, never from the request. */
-function validationDetail(error: unknown): string | null {
-  const { validation, message } = error as { validation?: unknown; message?: unknown }
-  return Array.isArray(validation) && typeof message === 'string' && message.length <= 200 ? message : null
-}
-
 /** The response without its body when the request was a HEAD. */
 export const onHead = (method: string | undefined, response: KeywardResponse) => (method === 'HEAD' ? withoutBody(response) : response)
 
 /** A thrown error (a handler's, a framework's) as the error envelope; 5xx errors are passed to `onError`. */
 export function createThrownAnswer(keyward: Keyward, onError: ResolvedOptions['onError']): ThrownErrorResponse {
   const names = keyward.names
-  return function thrownErrorResponse(error: unknown, requestId: string, method?: string): KeywardResponse {
+  return function thrownErrorResponse(error: unknown, requestId: string, method?: string, problem?: RequestProblem): KeywardResponse {
     const status = statusOf(error)
     let code: ErrorCode = 'INTERNAL_ERROR'
     let message: string
@@ -49,8 +44,12 @@ export function createThrownAnswer(keyward: Keyward, onError: ResolvedOptions['o
       message = MESSAGES.notFound(names)
     } else if (status < 500) {
       code = 'invalid_request'
-      const detail = validationDetail(error)
-      message = isJsonError(error) ? HTTP_MESSAGES.invalidJson(names) : detail ? HTTP_MESSAGES.invalidRequestDetail(names, detail) : HTTP_MESSAGES.invalidRequest(names)
+      message =
+        problem?.kind === 'invalid-json'
+          ? HTTP_MESSAGES.invalidJson(names)
+          : problem?.kind === 'validation'
+            ? HTTP_MESSAGES.invalidRequestDetail(names, problem.detail)
+            : HTTP_MESSAGES.invalidRequest(names)
     } else {
       try {
         onError(error, { requestId })

@@ -21,6 +21,7 @@ import { type RequestViews, createViews } from './request-view.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from './options.js'
 export type { AnsweredKind, PathKind } from './classify.js'
 export { CLIENT_CLOSED_REQUEST, clientGone, type Step } from './decide.js'
+export type { RequestProblem } from './error-envelope.js'
 export { nodeHeaders, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from './request-view.js'
 export { isPromise } from '../core/store-calls.js'
 export { readFetchBody, readNodeBody }
