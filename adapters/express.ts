@@ -106,7 +106,8 @@ const INVALID_JSON: RequestProblem = { kind: 'invalid-json' }
 
 /** body-parser's JSON failure, in the kit's words. */
 function problemOf(error: unknown): RequestProblem | undefined {
-  return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'entity.parse.failed' ? INVALID_JSON : undefined
+  if (typeof error !== 'object' || error === null) return undefined
+  return (error as { type?: unknown }).type === 'entity.parse.failed' ? INVALID_JSON : undefined
 }
 
 /** The request id, made once per request and sent as X-Request-ID. */

@@ -24,7 +24,12 @@ export type Step = { answer: KeywardResponse } | { proceed: AuthSuccess; finish:
  * Decides a protected request and calls `then` with the step to take. `gone` tells whether the
  * client has left meanwhile. A throw from `then` becomes a 500 answer.
  */
-export type Decide = (view: RequestView, requirements: RouteRequirements, gone: () => boolean, then: (step: Step) => void) => void
+export type Decide = (
+  view: RequestView,
+  requirements: RouteRequirements,
+  gone: () => boolean,
+  then: (step: Step) => void,
+) => void
 
 /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
 export type Unmet = (apiKey: ApiKeyContext, requirements: RouteRequirements) => KeywardResponse | null

@@ -16,7 +16,12 @@ import type { ResolvedOptions } from './options.js'
 export type RequestProblem = { kind: 'invalid-json' } | { kind: 'validation'; detail: string }
 
 /** A thrown error as the error envelope; 5xx errors are passed to `onError`. */
-export type ThrownErrorResponse = (error: unknown, requestId: string, method?: string, problem?: RequestProblem) => KeywardResponse
+export type ThrownErrorResponse = (
+  error: unknown,
+  requestId: string,
+  method?: string,
+  problem?: RequestProblem,
+) => KeywardResponse
 
 /** The status an error carries (a framework's HTTP error), else 500. */
 function statusOf(error: unknown): number {

@@ -11,7 +11,7 @@ import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { createKeyward } from '../../src/keyward.js'
 
-const INVALID_JSON = 'Invalid request: the request body is not valid JSON.'
+const NOT_JSON = { error: { code: 'invalid_request', message: 'Invalid request: the request body is not valid JSON.' } }
 
 describe('Express: body-parser errors on keyward paths (R1)', () => {
   let url = ''
@@ -32,9 +32,10 @@ describe('Express: body-parser errors on keyward paths (R1)', () => {
   afterAll(() => close())
 
   it('R1: a body that is not JSON → 400 invalid_request, "not valid JSON"', async () => {
-    const response = await fetch(`${url}/api/v1/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' })
+    const headers = { 'content-type': 'application/json' }
+    const response = await fetch(`${url}/api/v1/echo`, { method: 'POST', headers, body: '{nope' })
     const body = await response.json()
-    expect({ status: response.status, body }).toEqual({ status: 400, body: { error: { code: 'invalid_request', message: INVALID_JSON } } })
+    expect({ status: response.status, body }).toEqual({ status: 400, body: NOT_JSON })
   })
 })
 
@@ -44,7 +45,8 @@ describe('Fastify: content-type parser and schema errors on keyward paths (R1)',
     app = Fastify()
     await app.register(keywardFastify, { keyward: createKeyward() })
     const schema = { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } }
-    app.post('/api/v1/echo', { config: { keyward: { public: true } }, schema }, async (request) => ({ data: request.body }))
+    const config = { keyward: { public: true } }
+    app.post('/api/v1/echo', { config, schema }, async (request) => ({ data: request.body }))
     await app.ready()
   })
   afterAll(() => app.close())
@@ -54,17 +56,18 @@ describe('Fastify: content-type parser and schema errors on keyward paths (R1)',
 
   it('R1: a body that is not JSON → 400 invalid_request, "not valid JSON"', async () => {
     const response = await post('{nope')
-    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { error: { code: 'invalid_request', message: INVALID_JSON } } })
+    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: NOT_JSON })
   })
 
   it('R1: an empty JSON body → 400 invalid_request, "not valid JSON"', async () => {
     const response = await post('')
-    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { error: { code: 'invalid_request', message: INVALID_JSON } } })
+    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: NOT_JSON })
   })
 
   it("R1: a body the route's schema refuses → 400 invalid_request with the schema's message", async () => {
     const response = await post('{}')
-    const expected = { error: { code: 'invalid_request', message: "Invalid request: body must have required property 'name'." } }
+    const message = "Invalid request: body must have required property 'name'."
+    const expected = { error: { code: 'invalid_request', message } }
     expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: expected })
   })
 })
