@@ -11,7 +11,6 @@ import { createKeyward, type Keyward } from '../keyward.js'
 import type { AppSettings, KeywardStores } from '../core/types.js'
 import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../stores/redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
-import { withPostgresKeyward } from './postgres-store.js'
 import { confirmPrefixForNewKey, keysStoredUnder, type PrefixScanClient, recordedPrefixes, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
@@ -325,15 +324,13 @@ export async function runOnStores<T>(
 }
 
 /**
- * Runs `operation` on a keyward instance backed by the store the settings name: Postgres with a
- * database URL, else Redis; always disconnects. `store.where` names the store for messages (never
- * a password).
+ * Runs `operation` on a keyward instance backed by Redis; always disconnects. `store.where` names
+ * the store for messages (never a password).
  */
-export async function withStoreKeyward<T>(
+export async function withRedisKeyward<T>(
   settings: StoreSettings,
   operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {
-  if (settings.databaseUrl !== undefined) return withPostgresKeyward(settings, operation)
   const url = parseRedisUrl(settings.redisUrl, 'the Redis URL (--redis-url or REDIS_URL)')
   const redis = `Redis at ${redactUrl(url)}`
   const where = `${redis} (prefix ${settings.redisPrefix})`

@@ -10,7 +10,8 @@ import { type OptionValues, stringOption } from '../args.js'
 import type { CommandContext, CommandResult, CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { lines, recordLines } from '../output.js'
-import { checkUpdateInput, type StoreView, withStoreKeyward } from '../store.js'
+import { checkUpdateInput, type StoreView } from '../store.js'
+import { withStoreKeyward } from '../store-keyward.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import {
   BY_ID_EXITS,

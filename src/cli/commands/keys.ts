@@ -15,7 +15,8 @@ import type { CommandSpec } from '../command.js'
 import { formatDuration } from '../duration.js'
 import { usageError } from '../exit-status.js'
 import { lines, printable, recordLines, usageTable } from '../output.js'
-import { checkKeyInput, withStoreKeyward } from '../store.js'
+import { checkKeyInput } from '../store.js'
+import { withStoreKeyward } from '../store-keyward.js'
 import {
   BY_ID_EXITS,
   durationOption,
