@@ -136,7 +136,7 @@ return replies
 
 /**
  * The authorize calls of one event-loop turn in one step: one round trip for all of them
- * (`src/stores/redis/authorize.ts` sends it on a single Redis node; a cluster gets one call per request).
+ * (`src/redis/authorize.ts` sends it on a single Redis node; a cluster gets one call per request).
  */
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',

@@ -131,7 +131,7 @@ return replies
 
 /**
  * The RateLimiter calls of one event-loop turn in one step: one round trip for all of them
- * (`src/stores/redis/limiter-batch.ts` sends it on a single Redis node; a cluster gets one call each).
+ * (`src/redis/limiter-batch.ts` sends it on a single Redis node; a cluster gets one call each).
  */
 export const LIMIT_BATCH_SCRIPT: LuaScript = {
   name: 'limit-batch',
