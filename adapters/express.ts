@@ -6,14 +6,13 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 import { Router } from 'express'
 import type { Router as ExpressRouter } from 'express'
-import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
-import type { ApiKeyContext, Keyward } from '../src/keyward.js'
-import { readNodeBody } from '../src/request-body.js'
-import type { KeywardResponse, RouteRequirements } from '../src/types.js'
+import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RequestProblem, type RouteOptions, type Step } from '../src/http/kit.js'
+import type { Keyward } from '../src/core/instance.js'
+import { readNodeBody } from '../src/http/request-body.js'
+import type { ApiKeyContext, KeywardResponse, RouteRequirements } from '../src/core/types.js'
 
-export { clientErrorHandler } from '../src/client-error.js'
-export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
-export type { WebPageOptions } from '../src/web-page/index.js'
+export { clientErrorHandler } from '../src/http/parser-error.js'
+export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare global {
   // Express's own extension point for `req` (@types/express-serve-static-core).
@@ -98,9 +97,17 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
   api.public = () => marker(kit, null)
   api.errorHandler = function keywardErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction) {
     if (res.headersSent || kit.classify(req.originalUrl) === 'outside') return next(error)
-    send(res, kit.errorResponse(error, requestIdOf(kit, req, res), req.method))
+    send(res, kit.errorResponse(error, requestIdOf(kit, req, res), req.method, problemOf(error)))
   }
   return api
+}
+
+const INVALID_JSON: RequestProblem = { kind: 'invalid-json' }
+
+/** body-parser's JSON failure, in the kit's words. */
+function problemOf(error: unknown): RequestProblem | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  return (error as { type?: unknown }).type === 'entity.parse.failed' ? INVALID_JSON : undefined
 }
 
 /** The request id, made once per request and sent as X-Request-ID. */

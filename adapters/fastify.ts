@@ -5,14 +5,13 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RouteOptions, type Step } from '../src/adapter-kit.js'
-import type { ApiKeyContext, Keyward } from '../src/keyward.js'
-import { readNodeBody } from '../src/request-body.js'
-import type { KeywardResponse, RequestView, RouteRequirements } from '../src/types.js'
+import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RequestProblem, type RouteOptions, type Step } from '../src/http/kit.js'
+import type { Keyward } from '../src/core/instance.js'
+import { readNodeBody } from '../src/http/request-body.js'
+import type { ApiKeyContext, KeywardResponse, RequestView, RouteRequirements } from '../src/core/types.js'
 
-export { clientErrorHandler } from '../src/client-error.js'
-export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
-export type { WebPageOptions } from '../src/web-page/index.js'
+export { clientErrorHandler } from '../src/http/parser-error.js'
+export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,8 +123,22 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     // Errors before onRequest (a URL Fastify cannot read) have no view yet: the path decides.
     const view = (request as KeywardRequest)[kView]
     if (view == null && kit.classify(request.url) === 'outside') return fallbackErrorHandler.call(this, error, request, reply)
-    send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method))
+    send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method, problemOf(error)))
   })
+}
+
+const INVALID_JSON: RequestProblem = { kind: 'invalid-json' }
+
+/**
+ * Fastify's errors in the kit's words: the content-type parser's JSON failures, and schema
+ * validation, whose text comes from the schema, never from the request.
+ */
+function problemOf(error: unknown): RequestProblem | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const { code, validation, message } = error as { code?: unknown; validation?: unknown; message?: unknown }
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return INVALID_JSON
+  const shown = Array.isArray(validation) && typeof message === 'string' && message.length > 0 && message.length <= 200
+  return shown ? { kind: 'validation', detail: message } : undefined
 }
 
 /**

@@ -5,15 +5,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
-import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, nodeHeaders, type RouteOptions, type Step } from '../src/adapter-kit.js'
-import type { ApiKeyContext, Keyward } from '../src/keyward.js'
-import { HTTP_MESSAGES } from '../src/messages.js'
-import { readFetchBody } from '../src/request-body.js'
-import type { KeywardResponse, RouteRequirements } from '../src/types.js'
+import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, nodeHeaders, type RouteOptions, type Step } from '../src/http/kit.js'
+import type { Keyward } from '../src/core/instance.js'
+import { HTTP_MESSAGES } from '../src/core/messages.js'
+import { readFetchBody } from '../src/http/request-body.js'
+import type { ApiKeyContext, KeywardResponse, RouteRequirements } from '../src/core/types.js'
 
-export { clientErrorHandler } from '../src/client-error.js'
-export type { AdapterOptions, RouteOptions } from '../src/adapter-kit.js'
-export type { WebPageOptions } from '../src/web-page/index.js'
+export { clientErrorHandler } from '../src/http/parser-error.js'
+export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare module 'hono' {
   interface ContextVariableMap {

@@ -15,15 +15,28 @@ import { build } from 'esbuild'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const BENCH_DIST = fileURLToPath(new URL('./.runs/dist/', import.meta.url))
 
-/** The entry points of package.json's exports, plus the Redis scripts (their names and SHAs label commands). */
-const ENTRIES: Record<string, string> = {
-  index: 'src/index.ts',
-  express: 'adapters/express.ts',
-  fastify: 'adapters/fastify.ts',
-  hono: 'adapters/hono.ts',
-  redis: 'src/redis/index.ts',
-  'redis-scripts': 'src/redis/scripts.ts',
-  postgres: 'src/postgres/index.ts',
+/**
+ * The entry points of package.json's exports, plus the Redis scripts (their names and SHAs label
+ * commands). Each lists its path now first, then where an earlier revision kept it (bench:compare).
+ */
+const ENTRIES: Record<string, readonly string[]> = {
+  index: ['src/index.ts'],
+  express: ['adapters/express.ts'],
+  fastify: ['adapters/fastify.ts'],
+  hono: ['adapters/hono.ts'],
+  redis: ['src/stores/redis/index.ts', 'src/redis/index.ts'],
+  'redis-scripts': ['src/stores/redis/scripts.ts', 'src/redis/scripts.ts'],
+  postgres: ['src/stores/postgres/index.ts', 'src/postgres/index.ts'],
+}
+
+/** Each entry at the first of its paths that exists under `root`; an earlier revision may predate one. */
+function entryPoints(root: string): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const [name, paths] of Object.entries(ENTRIES)) {
+    const path = paths.find((file) => existsSync(join(root, file)))
+    if (path !== undefined) found[name] = path
+  }
+  return found
 }
 
 function newestSource(dir: string): number {
@@ -44,8 +57,7 @@ function newestSource(dir: string): number {
 export async function bundleKeyward(root: string, outdir: string): Promise<void> {
   await build({
     absWorkingDir: root,
-    // An earlier revision (bench:compare) may predate an entry point.
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).filter(([, file]) => existsSync(join(root, file)))),
+    entryPoints: entryPoints(root),
     outdir,
     bundle: true,
     splitting: true,

@@ -10,10 +10,10 @@
  * - `minimal`: the same without the key parse, the least any bearer check can do.
  */
 import { hash } from 'node:crypto'
-import { checkKey } from '../src/key-format.js'
+import { checkKey } from '../src/core/key-format.js'
 import { createKeyward } from '../src/keyward.js'
-import { createMemoryStores } from '../src/memory/index.js'
-import type { RequestView } from '../src/types.js'
+import { createMemoryStores } from '../src/stores/memory/index.js'
+import type { RequestView } from '../src/core/types.js'
 
 export interface CoreBenchResult {
   keywardPerSecond: number

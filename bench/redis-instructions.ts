@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createKeyward } from '../src/keyward.js'
-import { createRedisStores, createRedisUsageLog } from '../src/redis/index.js'
+import { createRedisStores, createRedisUsageLog } from '../src/stores/redis/index.js'
 import { connectWhenUp, onPath } from './redis-server.js'
 
 export interface UsageInstructionCount {

@@ -7,8 +7,8 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { generateKey, generateKeyId, hashKey } from '../src/key-format.js'
-import { createMemoryKeyStore } from '../src/memory/key-store.js'
+import { generateKey, generateKeyId, hashKey } from '../src/core/key-format.js'
+import { createMemoryKeyStore } from '../src/stores/memory/key-store.js'
 
 export interface RssResult {
   keys: number

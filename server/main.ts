@@ -52,7 +52,7 @@ async function connectRedis(config: ServerConfig) {
 
 /** Awaits a Redis start check (`ready()`); on a refusal or a fault, one line and exit status 1. */
 async function checkRedis(config: ServerConfig, ready: () => Promise<void>, client: { disconnect(): void }): Promise<void> {
-  const redis = await import('../src/redis/index.js')
+  const redis = await import('../src/stores/redis/index.js')
   try {
     await ready()
   } catch (error) {
@@ -69,7 +69,7 @@ async function checkRedis(config: ServerConfig, ready: () => Promise<void>, clie
  * (maxmemory-policy noeviction) and whether it persists them (S6: a warning when it does not).
  */
 async function redisStores(config: ServerConfig): Promise<RunningStores> {
-  const redis = await import('../src/redis/index.js')
+  const redis = await import('../src/stores/redis/index.js')
   const client = await connectRedis(config)
   const stores = redis.createRedisStores({ client })
   await checkRedis(config, stores.ready, client)
@@ -82,7 +82,7 @@ async function redisStores(config: ServerConfig): Promise<RunningStores> {
  * is set (one round trip per decision: no key lives in Redis).
  */
 async function postgresStores(config: ServerConfig, postgres: PostgresConfig): Promise<RunningStores> {
-  const { createPostgresStores, migrate } = await import('../src/postgres/index.js')
+  const { createPostgresStores, migrate } = await import('../src/stores/postgres/index.js')
   const { default: pg } = await import('pg')
   const url = new URL(postgres.databaseUrl)
   const where = `${url.host}${url.pathname}`
@@ -98,7 +98,7 @@ async function postgresStores(config: ServerConfig, postgres: PostgresConfig): P
   let limiter: RateLimiter | undefined
   let client: Awaited<ReturnType<typeof connectRedis>> | undefined
   if (postgres.redisLimits) {
-    const redis = await import('../src/redis/index.js')
+    const redis = await import('../src/stores/redis/index.js')
     client = await connectRedis(config)
     const redisLimiter = redis.createRedisRateLimiter({ client, keys: 'elsewhere' })
     await checkRedis(config, redisLimiter.ready, client)

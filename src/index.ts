@@ -45,14 +45,14 @@ export {
   parseKey,
   type KeyFormatProblem,
   type ParsedKey,
-} from './key-format.js'
+} from './core/key-format.js'
 export {
   extractCredentials,
   parseAuthorization,
   queryCarriesKey,
   type CredentialFailure,
   type Credentials,
-} from './credentials.js'
+} from './core/credentials.js'
 export {
   ERROR_STATUS,
   DASHBOARD_MESSAGES,
@@ -63,7 +63,7 @@ export {
   type MalformedDetail,
   type MessageNames,
   type Remedies,
-} from './messages.js'
+} from './core/messages.js'
 export {
   JSON_CONTENT_TYPE,
   errorResponse,
@@ -73,9 +73,9 @@ export {
   type HeaderOptions,
   type IetfRateLimitDraft,
   type KeywardErrorBody,
-} from './responses.js'
-export { generateRequestId, resolveRequestId } from './request-id.js'
-export { systemClock } from './clock.js'
+} from './core/responses.js'
+export { generateRequestId, resolveRequestId } from './core/request-id.js'
+export { systemClock } from './core/clock.js'
 export {
   KeyInputError,
   KeyNotFoundError,
@@ -83,7 +83,7 @@ export {
   KeywardError,
   StoreTimeoutError,
   type KeywardErrorCode,
-} from './errors.js'
+} from './core/errors.js'
 export {
   MAX_META_BYTES,
   OWNER_ID_PATTERN,
@@ -95,10 +95,10 @@ export {
   type CreateKeyInput,
   type UpdateKeyInput,
   type ValidCreateKeyInput,
-} from './key-input.js'
-export { keyStatus, matchesFilter, newestFirst, type KeyFilter } from './key-list.js'
-export { composeAuthorize } from './compose-authorize.js'
-export { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize, type FusedStores } from './fused-authorize.js'
+} from './core/key-input.js'
+export { keyStatus, matchesFilter, newestFirst, type KeyFilter } from './core/key-list.js'
+export { composeAuthorize } from './core/compose-authorize.js'
+export { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize, type FusedStores } from './core/fused-authorize.js'
 export {
   DASHBOARD_MAX_BODY_BYTES,
   bearerTokenGuard,
@@ -108,13 +108,13 @@ export {
   type DashboardOptions,
   type DashboardPrincipal,
   type DashboardRequest,
-} from './dashboard.js'
+} from './dashboard/index.js'
 export {
   createMemoryKeyStore,
   createMemoryRateLimiter,
   createMemoryStores,
   createMemoryUsageLog,
-} from './memory/index.js'
+} from './stores/memory/index.js'
 export type {
   ApiKeyRecord,
   AuthorizeInput,
@@ -146,4 +146,4 @@ export type {
   UsageLog,
   UsageQuery,
   WindowState,
-} from './types.js'
+} from './core/types.js'

@@ -1,55 +1,29 @@
 /**
- * `createKeyward()`: checks the options (`keyward-options.ts`), picks the authorize step
- * (`fused-authorize.ts`) and wires the authentication pipeline (`authenticate.ts`), the key
- * manager (`key-manager.ts`) and the usage recorder (`usage-recorder.ts`) into one instance.
+ * `createKeyward()`: checks the options (`core/keyward-options.ts`), picks the authorize step
+ * (`core/fused-authorize.ts`) and wires the authentication pipeline (`core/authenticate.ts`), the
+ * key manager (`core/key-manager.ts`) and the usage recorder (`core/usage-recorder.ts`) into one
+ * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
-import { createAuthenticate } from './authenticate.js'
-import { createDecisions } from './decisions.js'
-import { authorizeStepOf } from './fused-authorize.js'
-import { createKeyManager, type KeyManager } from './key-manager.js'
-import { type KeywardOptions, resolveOptions } from './keyward-options.js'
-import type { MessageNames } from './messages.js'
-import { resolveRequestId } from './request-id.js'
-import { errorResponse } from './responses.js'
-import { createFaultReporter, createStoreCalls } from './store-calls.js'
+import { createAuthenticate } from './core/authenticate.js'
+import { createDecisions } from './core/decisions.js'
+import { authorizeStepOf } from './core/fused-authorize.js'
+import type { Keyward } from './core/instance.js'
+import { createKeyManager } from './core/key-manager.js'
+import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
+import type { MessageNames } from './core/messages.js'
+import { resolveRequestId } from './core/request-id.js'
+import { errorResponse } from './core/responses.js'
+import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
+import { createUsageRecorder } from './core/usage-recorder.js'
+import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
-import type { ApiKeyContext, AuthDecision, Awaitable, Clock, KeywardStores, RequestView, RouteRequirements, UsageEntry, UsageQuery } from './types.js'
-import { createUsageRecorder, type UsageOutcome } from './usage-recorder.js'
 
-export { DEFAULT_LIMITS, type KeywardOptions, type OwnerLimitsOptions, type OwnerWindows, type Pepper } from './keyward-options.js'
-export { toRecord, type CreatedKey, type KeyListPage, type KeyManager, type ListKeysOptions, type RotateOptions } from './key-manager.js'
-export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './types.js'
-export type { UsageOutcome } from './usage-recorder.js'
-export type { DecisionEvent, DecisionOutcome, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from './telemetry/events.js'
-
-/** A keyward instance: one per application, shared by every adapter and route. */
-export interface Keyward {
-  readonly keyPrefix: string
-  readonly serviceName: string
-  readonly clock: Clock
-  readonly stores: KeywardStores
-  /** What the `x-api-key` deprecation headers say (H8). */
-  readonly deprecationHeaders: Readonly<Record<string, string>>
-  /**
-   * Decides a request: credentials (H1–H10), key format (K1, K2), store lookup and status (H9),
-   * route requirements (L6) and limits (L1–L5). Synchronous on memory stores; a Promise on stores
-   * that answer asynchronously. Never rejects: store faults become 500 decisions (R5).
-   */
-  authenticate(request: RequestView, route?: RouteRequirements): Awaitable<AuthDecision>
-  /** Records the usage entry of a request that consumed (L4a, E5). Call once the status is known. */
-  recordUsage(apiKey: ApiKeyContext, outcome: UsageOutcome): void
-  /** The usage audit log, newest first (E5). */
-  queryUsage(query: UsageQuery): Promise<UsageEntry[]>
-  /** The request id for a new request (R2). */
-  requestId(incoming?: string): string
-  /** The same message names every response uses. */
-  readonly names: MessageNames
-  /** `errorResponse()` of `keyward` itself: the error envelope (R1) with its status and request id. */
-  errorResponse: typeof errorResponse
-  readonly keys: KeyManager
-  /** Writes out buffered usage and releases what the stores own. */
-  close(): Promise<void>
-}
+export type { Keyward } from './core/instance.js'
+export { DEFAULT_LIMITS, type KeywardOptions, type OwnerLimitsOptions, type OwnerWindows, type Pepper } from './core/keyward-options.js'
+export { toRecord, type CreatedKey, type KeyListPage, type KeyManager, type ListKeysOptions, type RotateOptions } from './core/key-manager.js'
+export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './core/types.js'
+export type { UsageOutcome } from './core/usage-recorder.js'
+export type { DecisionEvent, DecisionOutcome, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from './core/telemetry-events.js'
 
 /**
  * Creates a keyward instance. An unknown or invalid option throws a TypeError naming it.
@@ -62,7 +36,7 @@ export interface Keyward {
  * decision.ok // true
  */
 export function createKeyward(options: KeywardOptions = {}): Keyward {
-  const settings = resolveOptions(options)
+  const settings = resolveOptions(options, createMemoryStores)
   const { keyPrefix, serviceName, clock, stores, trustRequestId, deprecationHeaders } = settings
   const step = authorizeStepOf(stores)
   // T1, T2: null unless a hook is given or the OpenTelemetry API is loaded; then nothing is wrapped.

@@ -3,13 +3,13 @@
  * memory stores with a clock the test sets, helpers that issue keys (with an owner and meta when
  * a test needs them), the request context a handler would get, and a request builder.
  */
-import { createManualClock, type ManualClock } from './clock.js'
+import { createManualClock, type ManualClock } from './core/clock.js'
 import { createKeyward, type AuthDecision, type CreatedKey, type Keyward, type KeywardOptions } from './keyward.js'
-import type { CreateKeyInput } from './key-input.js'
-import { createMemoryStores } from './memory/index.js'
-import type { ApiKeyContext, Awaitable, RequestView, RouteRequirements } from './types.js'
+import type { CreateKeyInput } from './core/key-input.js'
+import { createMemoryStores } from './stores/memory/index.js'
+import type { ApiKeyContext, Awaitable, RequestView, RouteRequirements } from './core/types.js'
 
-export { createManualClock, type ManualClock } from './clock.js'
+export { createManualClock, type ManualClock } from './core/clock.js'
 
 /** A request as a test writes it: header names in any case, values as one string or one per line. */
 export interface TestRequest {

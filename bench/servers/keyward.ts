@@ -20,10 +20,10 @@ if (!existsSync(fileURLToPath(new URL('index.js', dist)))) {
 const load = <T>(file: string): Promise<T> => import(new URL(file, dist).href) as Promise<T>
 
 export const keyward = await load<typeof import('../../src/index.js')>('index.js')
-export const keywardRedis = await load<typeof import('../../src/redis/index.js')>('redis.js')
-export const redisScripts = await load<typeof import('../../src/redis/scripts.js')>('redis-scripts.js')
+export const keywardRedis = await load<typeof import('../../src/stores/redis/index.js')>('redis.js')
+export const redisScripts = await load<typeof import('../../src/stores/redis/scripts.js')>('redis-scripts.js')
 /** Loaded only by the Postgres variants: an earlier revision's bundle (bench:compare) may have no postgres.js. */
-export const loadPostgres = () => load<typeof import('../../src/postgres/index.js')>('postgres.js')
+export const loadPostgres = () => load<typeof import('../../src/stores/postgres/index.js')>('postgres.js')
 export const loadAdapter = {
   express: () => load<typeof import('../../adapters/express.js')>('express.js'),
   fastify: () => load<typeof import('../../adapters/fastify.js')>('fastify.js'),

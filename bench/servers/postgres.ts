@@ -7,7 +7,7 @@
 import type { Redis } from 'ioredis'
 import pg from 'pg'
 import type { KeywardStores } from '../../src/index.js'
-import type { PgPoolClientLike, PgPoolLike, PgQueryConfig } from '../../src/postgres/index.js'
+import type { PgPoolClientLike, PgPoolLike, PgQueryConfig } from '../../src/stores/postgres/index.js'
 import { keywardRedis, loadPostgres } from './keyward.js'
 import type { PostgresVariant } from './shared.js'
 

@@ -3,7 +3,7 @@
  * Key names and paths come from users and requests: control characters are escaped before they
  * reach a terminal, so a name cannot move the cursor or change colours.
  */
-import type { ApiKeyRecord, UsageEntry } from '../types.js'
+import type { ApiKeyRecord, UsageEntry } from '../core/types.js'
 
 /** Where the CLI writes and what it reads from the environment. */
 export interface CliIO {

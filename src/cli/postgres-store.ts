@@ -6,8 +6,8 @@
  * connections, each wait bounded: an unreachable Postgres is a clean exit 4 within seconds.
  */
 import { createKeyward, type Keyward } from '../keyward.js'
-import { DEFAULT_SCHEMA, type PgPoolLike } from '../postgres/connection.js'
-import { createPostgresStores, type PostgresStores, SCHEMA_VERSION } from '../postgres/index.js'
+import { DEFAULT_SCHEMA, type PgPoolLike } from '../stores/postgres/connection.js'
+import { createPostgresStores, type PostgresStores, SCHEMA_VERSION } from '../stores/postgres/index.js'
 import type { OptionSpec, OptionValues } from './args.js'
 import { stringOption } from './args.js'
 import { CliError, EXIT, usageError } from './exit-status.js'

@@ -5,13 +5,12 @@
  * clean exit 4 within seconds, not a hang. A Redis whose maxmemory-policy may evict keyward's data
  * is exit 4 too, before any command runs.
  */
-import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../errors.js'
-import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateUpdateKeyInput } from '../key-input.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../core/errors.js'
+import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateUpdateKeyInput } from '../core/key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
-import type { AppSettings, KeywardStores } from '../types.js'
-import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../redis/index.js'
+import type { AppSettings, KeywardStores } from '../core/types.js'
+import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../stores/redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
-import { withPostgresKeyward } from './postgres-store.js'
 import { confirmPrefixForNewKey, keysStoredUnder, type PrefixScanClient, recordedPrefixes, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
@@ -325,15 +324,13 @@ export async function runOnStores<T>(
 }
 
 /**
- * Runs `operation` on a keyward instance backed by the store the settings name: Postgres with a
- * database URL, else Redis; always disconnects. `store.where` names the store for messages (never
- * a password).
+ * Runs `operation` on a keyward instance backed by Redis; always disconnects. `store.where` names
+ * the store for messages (never a password).
  */
-export async function withStoreKeyward<T>(
+export async function withRedisKeyward<T>(
   settings: StoreSettings,
   operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {
-  if (settings.databaseUrl !== undefined) return withPostgresKeyward(settings, operation)
   const url = parseRedisUrl(settings.redisUrl, 'the Redis URL (--redis-url or REDIS_URL)')
   const redis = `Redis at ${redactUrl(url)}`
   const where = `${redis} (prefix ${settings.redisPrefix})`

@@ -4,7 +4,7 @@
  * a new key only when keys are already stored under it, and a prefix that holds none is reported
  * with the prefixes that do.
  */
-import { createLayout, parseIndexMember } from '../redis/layout.js'
+import { createLayout, parseIndexMember } from '../stores/redis/layout.js'
 
 /** The few ioredis methods the scan uses. */
 export interface PrefixScanClient {

@@ -3,8 +3,8 @@
  * Authorization header and nowhere else, and every way of printing the client shows the masked
  * key (K4). The reference server's demo routes have no methods here: `request()` calls any route.
  */
-import { isWellFormedKey } from '../key-format.js'
-import type { KeyType } from '../types.js'
+import { isWellFormedKey } from '../core/key-format.js'
+import type { KeyType } from '../core/types.js'
 import {
   KeywardApiError,
   KeywardKeyTypeError,

@@ -4,7 +4,7 @@
  * a key in a query string) are plain `TypeError`s instead, thrown before anything is sent.
  * No message ever holds the API key; at most its masked form.
  */
-import { ERROR_STATUS, type ErrorCode } from '../messages.js'
+import { ERROR_STATUS, type ErrorCode } from '../core/messages.js'
 import type { KeyType, QuotaInfo, RateLimitInfo } from './types.js'
 
 /**

@@ -3,8 +3,8 @@
  * them takes the API key: the most a message may show is the masked key (K4) or its public prefix.
  * No message cites a document: each says what to do in its own words.
  */
-import type { KeyFormatProblem } from '../key-format.js'
-import type { KeyType } from '../types.js'
+import type { KeyFormatProblem } from '../core/key-format.js'
+import type { KeyType } from '../core/types.js'
 
 /** How the key should be passed, in code a user can copy. */
 function usage(keyPrefix: string): string {

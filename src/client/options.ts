@@ -2,8 +2,8 @@
  * Checks the options of `createClient()` at once: every mistake is a TypeError
  * that says how to pass the key, and none of them echoes the key.
  */
-import { assertKeyPrefix, maskKey, parseKey } from '../key-format.js'
-import type { KeyType } from '../types.js'
+import { assertKeyPrefix, maskKey, parseKey } from '../core/key-format.js'
+import type { KeyType } from '../core/types.js'
 import { CLIENT_MESSAGES, describeValue } from './messages.js'
 import type { ClientOptions, FetchLike } from './types.js'
 

@@ -2,7 +2,7 @@
  * The shapes `keyward/client` takes and returns. Kept apart from the client so the error classes
  * and the response reader can share them without a cycle.
  */
-import type { KeyType as CoreKeyType } from '../types.js'
+import type { KeyType as CoreKeyType } from '../core/types.js'
 
 /**
  * `live` or `test`, the type a key's prefix gives it: `svc_live_…` or `svc_test_…` (sandbox).

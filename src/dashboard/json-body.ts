@@ -3,10 +3,10 @@
  * `application/json` (UTF-8), valid JSON, no member name twice in one object, an object, and no
  * field the route does not take. The field rules themselves are the key manager's.
  */
-import { ECHOABLE_FIELD, type CreateKeyInput, type UpdateKeyInput } from '../key-input.js'
-import type { RotateOptions } from '../key-manager.js'
-import { DASHBOARD_MESSAGES } from '../messages.js'
-import type { Keyward } from '../keyward.js'
+import { ECHOABLE_FIELD, type CreateKeyInput, type UpdateKeyInput } from '../core/key-input.js'
+import type { RotateOptions } from '../core/key-manager.js'
+import { DASHBOARD_MESSAGES } from '../core/messages.js'
+import type { Keyward } from '../core/instance.js'
 import { BODY_SHAPES, DASHBOARD_OWNER_MESSAGES, MAX_GRACE_SECONDS } from './messages.js'
 import type { DashboardRequest } from './types.js'
 

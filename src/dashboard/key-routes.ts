@@ -3,14 +3,14 @@
  * own keys only: another owner's key id gets the answer of an unknown id, after the same lookup,
  * so neither the response nor the store calls behind it tell the two apart.
  */
-import { isoTimestamp } from '../clock.js'
-import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../errors.js'
-import { validateOwnerId } from '../key-input.js'
-import type { KeyListPage } from '../key-manager.js'
-import type { Keyward } from '../keyward.js'
-import { DASHBOARD_MESSAGES } from '../messages.js'
-import { JSON_CONTENT_TYPE, successResponse } from '../responses.js'
-import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../types.js'
+import { isoTimestamp } from '../core/clock.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../core/errors.js'
+import { validateOwnerId } from '../core/key-input.js'
+import type { KeyListPage } from '../core/key-manager.js'
+import type { Keyward } from '../core/instance.js'
+import { DASHBOARD_MESSAGES } from '../core/messages.js'
+import { JSON_CONTENT_TYPE, successResponse } from '../core/responses.js'
+import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../core/types.js'
 import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'

@@ -3,8 +3,8 @@
  * (docs/reference-server.md). They read as DASHBOARD_MESSAGES does: nothing of a request is
  * repeated except short field names.
  */
-import type { MessageNames } from '../messages.js'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../key-list.js'
+import type { MessageNames } from '../core/messages.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../core/key-list.js'
 
 /** The body each route reads, as its messages show it. */
 export const BODY_SHAPES = {

@@ -2,7 +2,7 @@
  * O8: reading the dashboard guard's answer as a principal. Only the shapes documented admit; any
  * other value is nobody, so a guard that returns the wrong thing fails closed instead of open.
  */
-import { OWNER_ID_PATTERN } from '../key-input.js'
+import { OWNER_ID_PATTERN } from '../core/key-input.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
 import type { Principal } from './types.js'
 

@@ -3,11 +3,11 @@
  * empty value counts as absent; a bad one is a message naming it. Values the key manager checks
  * (status, keyType, cursor) are passed on for it to name.
  */
-import { validateOwnerId } from '../key-input.js'
-import { MAX_PAGE_SIZE } from '../key-list.js'
-import type { ListKeysOptions } from '../key-manager.js'
-import { DASHBOARD_MESSAGES, type MessageNames } from '../messages.js'
-import type { KeyStatus, KeyType } from '../types.js'
+import { validateOwnerId } from '../core/key-input.js'
+import { MAX_PAGE_SIZE } from '../core/key-list.js'
+import type { ListKeysOptions } from '../core/key-manager.js'
+import { DASHBOARD_MESSAGES, type MessageNames } from '../core/messages.js'
+import type { KeyStatus, KeyType } from '../core/types.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
 
 const USAGE_LIMIT_DEFAULT = 100

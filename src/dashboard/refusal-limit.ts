@@ -5,11 +5,11 @@
  * A10: an attempt is counted before the guard runs and given back when the guard admits, so
  * concurrent attempts from one address never run the guard more than the limit allows.
  */
-import { createFailedAuthGuard, type FailedAuthGuard, type ReservedAttempt } from '../failed-auth-guard.js'
-import type { Keyward } from '../keyward.js'
-import { DASHBOARD_MESSAGES } from '../messages.js'
-import { isPromise, withTimeout } from '../store-calls.js'
-import type { Awaitable, KeywardResponse } from '../types.js'
+import { createFailedAuthGuard, type FailedAuthGuard, type ReservedAttempt } from '../core/failed-auth-guard.js'
+import type { Keyward } from '../core/instance.js'
+import { DASHBOARD_MESSAGES } from '../core/messages.js'
+import { isPromise, withTimeout } from '../core/store-calls.js'
+import type { Awaitable, KeywardResponse } from '../core/types.js'
 import type { Failure, Report } from './types.js'
 
 /** How long a dashboard request waits for its attempt to be counted when the store sets no bound itself (R5). */

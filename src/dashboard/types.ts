@@ -1,6 +1,6 @@
 /** The dashboard's public shapes: the request an adapter hands over, the guard and its options. */
-import type { ErrorCode } from '../messages.js'
-import type { Awaitable, KeywardResponse } from '../types.js'
+import type { ErrorCode } from '../core/messages.js'
+import type { Awaitable, KeywardResponse } from '../core/types.js'
 
 /** A request under `/api/dashboard`, as an adapter hands it over. */
 export interface DashboardRequest {

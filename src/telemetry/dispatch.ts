@@ -3,7 +3,7 @@
  * queued and delivered on a timer, after the adapter has written the response they describe; a
  * hook is never awaited, and one that throws or rejects is caught and reported once.
  */
-import type { HookName } from './events.js'
+import type { HookName } from '../core/telemetry-events.js'
 
 /** Told of the first failure of each hook. */
 export type HookFailureReport = (error: unknown, hook: HookName) => void

@@ -8,14 +8,14 @@
  * observation set just before is the request's own, whatever the step then waits on.
  */
 import type { Span, Tracer } from '@opentelemetry/api'
-import type { Authenticate } from '../authenticate.js'
-import type { AuthorizeStep } from '../fused-authorize.js'
-import { maskKeysIn, maskKeysInPath, METHOD_MAX, storedText } from '../key-format.js'
-import type { KeywardSettings } from '../keyward-options.js'
-import { isPromise, type StoreObserver } from '../store-calls.js'
-import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, KeyType, RequestView } from '../types.js'
+import type { Authenticate } from '../core/authenticate.js'
+import type { AuthorizeStep } from '../core/fused-authorize.js'
+import { maskKeysIn, maskKeysInPath, METHOD_MAX, storedText } from '../core/key-format.js'
+import type { KeywardSettings } from '../core/keyward-options.js'
+import { isPromise, type StoreObserver } from '../core/store-calls.js'
+import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, KeyType, RequestView } from '../core/types.js'
 import { createHookDispatcher, type Deliver } from './dispatch.js'
-import type { DecisionEvent, DecisionOutcome, HookName, LifecycleEvent, StoreFaultEvent } from './events.js'
+import type { DecisionEvent, DecisionOutcome, HookName, LifecycleEvent, StoreFaultEvent } from '../core/telemetry-events.js'
 import {
   type Api,
   createAttributeCache,

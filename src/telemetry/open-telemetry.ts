@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module'
 import type * as OpenTelemetryApi from '@opentelemetry/api'
 import type { Attributes, Histogram, Meter, MeterProvider, ObservableResult, Span, Tracer, TracerProvider } from '@opentelemetry/api'
-import type { DecisionOutcome } from './events.js'
+import type { DecisionOutcome } from '../core/telemetry-events.js'
 
 export type Api = typeof OpenTelemetryApi
 

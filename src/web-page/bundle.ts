@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSync } from 'esbuild'
-import { OWNER_ID_PATTERN } from '../key-input.js'
+import { OWNER_ID_PATTERN } from '../core/key-input.js'
 
 /** The page's files as text: `html` is the template that html.ts fills in. */
 export interface PageAssets {

@@ -4,7 +4,7 @@
  * adapter kit at exact paths under the page's path. The page calls the dashboard routes; the paths
  * it needs are written into its HTML.
  */
-import type { KeywardResponse } from '../types.js'
+import type { KeywardResponse } from '../core/types.js'
 import { pageAssets } from './assets.js'
 import { renderPage } from './html.js'
 

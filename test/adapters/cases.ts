@@ -8,8 +8,8 @@
  * framework runs the same cases in the same order from the same instant, so times agree.
  */
 import { expect } from 'vitest'
-import { generateKey } from '../../src/key-format.js'
-import type { CreateKeyInput } from '../../src/key-input.js'
+import { generateKey } from '../../src/core/key-format.js'
+import type { CreateKeyInput } from '../../src/core/key-input.js'
 import { type Expectation, check, normalize, type Normalized, REQUEST_ID } from './support/check.js'
 import { DASHBOARD_TOKEN, type Harness, type HarnessOptions, STORE_TIMEOUT_MS } from './support/harness.js'
 import { type RawRequest, type RawResponse, rawExchange } from './support/raw-http.js'

@@ -16,12 +16,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
-import { createManualClock } from '../../src/clock.js'
-import { CLIENT_CLOSED_REQUEST } from '../../src/adapter-kit.js'
-import { generateKey } from '../../src/key-format.js'
+import { createManualClock } from '../../src/core/clock.js'
+import { CLIENT_CLOSED_REQUEST } from '../../src/http/kit.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import type { KeyStore, StoredKey } from '../../src/types.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import type { KeyStore, StoredKey } from '../../src/core/types.js'
 
 /** Memory stores whose key lookups wait until the test lets them go: the decision is asynchronous. */
 async function gatedKeyward() {

@@ -1,11 +1,11 @@
 /** The framework-neutral pieces of the adapter kit that every adapter relies on. */
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createAdapterKit, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from '../../src/adapter-kit.js'
-import { clientErrorHandler } from '../../src/client-error.js'
-import { canonicalPath, pathOf, queryOf } from '../../src/request-path.js'
+import { createAdapterKit, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from '../../src/http/kit.js'
+import { clientErrorHandler } from '../../src/http/parser-error.js'
+import { canonicalPath, pathOf, queryOf } from '../../src/http/request-path.js'
 import { createKeyward } from '../../src/keyward.js'
-import type { RequestView } from '../../src/types.js'
+import type { RequestView } from '../../src/core/types.js'
 
 describe('URLs', () => {
   it.each([

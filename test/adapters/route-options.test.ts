@@ -5,9 +5,9 @@
  */
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createManualClock } from '../../src/clock.js'
+import { createManualClock } from '../../src/core/clock.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { check } from './support/check.js'
 import { CUSTOM_APPS, type CustomApp, startCustomApp } from './support/custom-apps.js'
 import { rawRequest } from './support/raw-http.js'

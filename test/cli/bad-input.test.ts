@@ -5,7 +5,7 @@
  * (otherwise the exit status would be 4).
  */
 import { describe, expect, inject, it } from 'vitest'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { sharedRedisUrl } from '../helpers/redis.js'
 import { expectOneLineError, runCli, stdoutJson } from './support/cli.js'
 import { deletePrefix, uniquePrefix } from './support/store.js'

@@ -4,8 +4,8 @@
  * store faults and unknown ids as their own exit statuses.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { generateKey, generateKeyId, hashKey, keyPattern, parseKey } from '../../src/key-format.js'
-import type { ApiKeyRecord, UsageEntry } from '../../src/types.js'
+import { generateKey, generateKeyId, hashKey, keyPattern, parseKey } from '../../src/core/key-format.js'
+import type { ApiKeyRecord, UsageEntry } from '../../src/core/types.js'
 import { privateServersAvailable, sharedRedisUrl, startRedisServer } from '../helpers/redis.js'
 import { expectOneLineError, runCli, stdoutJson, type CliRun } from './support/cli.js'
 import { deletePrefix, everythingUnder, instanceOn, uniquePrefix } from './support/store.js'

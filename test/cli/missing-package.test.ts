@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { EXIT } from '../../src/cli/exit-status.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { expectOneLineError, runCli, stdoutJson } from './support/cli.js'
 
 const WITHOUT_IOREDIS = fileURLToPath(new URL('./support/without-ioredis.mjs', import.meta.url))

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import type { ApiKeyRecord } from '../../src/types.js'
+import type { ApiKeyRecord } from '../../src/core/types.js'
 import { sharedRedisUrl } from '../helpers/redis.js'
 import { expectOneLineError, runCli, stdoutJson, type CliRun } from './support/cli.js'
 import { deletePrefix, instanceOn, uniquePrefix } from './support/store.js'

@@ -9,7 +9,7 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { KeywardOptions } from '../../src/keyward.js'
-import type { ApiKeyRecord } from '../../src/types.js'
+import type { ApiKeyRecord } from '../../src/core/types.js'
 import { privateServersAvailable, type RedisProcess, startRedisServer } from '../helpers/redis.js'
 import { expectOneLineError, runCli, stdoutJson, type CliRun } from './support/cli.js'
 import { instanceOn } from './support/store.js'

@@ -17,7 +17,7 @@ import {
   type ClientOptions,
   type FetchLike,
 } from '../../src/client/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { rejectionOf } from './client-contract.suite.js'
 import { fail, newRequestId, ok, quotaHeaders, rateLimitHeaders, REQUEST_ID_PATTERN } from './support/contract-replies.js'
 import { startFakeService, type FakeService, type RecordedRequest } from './support/fake-service.js'

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import { createClient, DEFAULT_TIMEOUT_MS } from '../../src/client/index.js'
-import { checksumOf, generateKey } from '../../src/key-format.js'
+import { checksumOf, generateKey } from '../../src/core/key-format.js'
 
 const liveKey = generateKey('live')
 const baseUrl = 'https://api.example.com'

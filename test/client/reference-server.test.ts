@@ -4,8 +4,8 @@
  * framework. Keys in each state are made through the dashboard API (E5), as an operator would.
  */
 import type { AddressInfo } from 'node:net'
-import { generateKey } from '../../src/key-format.js'
-import { bearerTokenGuard } from '../../src/dashboard.js'
+import { generateKey } from '../../src/core/key-format.js'
+import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import { createKeyward } from '../../src/keyward.js'
 import type { AppBuilder } from '../../server/app.js'
 import { buildExpressApp } from '../../server/app-express.js'

@@ -5,7 +5,7 @@
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { rejectionOf } from './client-contract.suite.js'
 import { fail, ok } from './support/contract-replies.js'
 import { startFakeService, type FakeService } from './support/fake-service.js'

@@ -5,7 +5,7 @@
  */
 import { describe, expectTypeOf, test } from 'vitest'
 import { createClient, type KeywardClient, type KeyType, type WhoamiData, type WhoamiOptions, type WhoamiResult } from '../../src/client/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 
 describe('keyward/client whoami()', () => {
   test('takes optional { signal, path } and resolves to the envelope of WhoamiData', () => {

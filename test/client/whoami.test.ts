@@ -15,7 +15,7 @@ import {
   type WhoamiData,
   type WhoamiResult,
 } from '../../src/client/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { rejectionOf } from './client-contract.suite.js'
 import { fail, ok, rateLimitHeaders, REQUEST_ID_PATTERN } from './support/contract-replies.js'

@@ -23,8 +23,8 @@ import type {
   OwnerLimitsCheck,
   RateLimiter,
   StoredKey,
-} from '../../src/types.js'
-import { ownerCounterId } from '../../src/limits-math.js'
+} from '../../src/core/types.js'
+import { ownerCounterId } from '../../src/core/limits-math.js'
 import { T0, makeStoredKey, randomHash, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** What the authorize suite runs on. */

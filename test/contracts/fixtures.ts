@@ -3,8 +3,8 @@
  * against a shared Redis database without one test seeing another's state.
  */
 import { randomBytes } from 'node:crypto'
-import { generateKeyId, randomBase62 } from '../../src/key-format.js'
-import type { Awaitable, StoredKey } from '../../src/types.js'
+import { generateKeyId, randomBase62 } from '../../src/core/key-format.js'
+import type { Awaitable, StoredKey } from '../../src/core/types.js'
 
 /** What a contract factory returns: the thing under test and how to release it. */
 export type Fixture<T> = T & { cleanup?: () => Promise<void> }

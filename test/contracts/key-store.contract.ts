@@ -1,5 +1,5 @@
 /**
- * The behaviour every KeyStore must have (src/types.ts, K3, K5, K6). Run it on an implementation
+ * The behaviour every KeyStore must have (src/core/types.ts, K3, K5, K6). Run it on an implementation
  * from a `*.test.ts` file:
  *
  *   runKeyStoreContract('memory', () => ({ store: createMemoryKeyStore() }))
@@ -8,7 +8,7 @@
  * and `list()` is only checked on the test's own keys, so a shared database is fine.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { KeyListQuery, KeyPage, KeyPosition, KeyStore, StoredKey } from '../../src/types.js'
+import type { KeyListQuery, KeyPage, KeyPosition, KeyStore, StoredKey } from '../../src/core/types.js'
 import { T0, attempt, makeStoredKey, randomHash, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** Declares the KeyStore suite for the store that `makeStore` builds (called once per test). */

@@ -1,6 +1,6 @@
 /**
  * The behaviour every RateLimiter must have (L1, L2, L3, L4, L4b, L5), with the exact arithmetic
- * of src/limits-math.ts: 61 one-second buckets, a request admitted iff the window holds fewer than
+ * of src/core/limits-math.ts: 61 one-second buckets, a request admitted iff the window holds fewer than
  * `perMinute` and the UTC month fewer than `perMonth`. Run it from a `*.test.ts` file:
  *
  *   runRateLimiterContract('memory', () => ({ limiter: createMemoryRateLimiter() }))
@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest'
-import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../../src/types.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, RateLimiter } from '../../src/core/types.js'
 import { T0, attempt, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** Options of `runRateLimiterContract`. */

@@ -9,7 +9,7 @@
  * entries meanwhile.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { UsageEntry, UsageLog, UsageQuery } from '../../src/types.js'
+import type { UsageEntry, UsageLog, UsageQuery } from '../../src/core/types.js'
 import { T0, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
 let requestCounter = 0

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createKeyward, type AuthDecision, type AuthFailure } from '../../src/keyward.js'
-import { generateKey, hashKey, maskKey } from '../../src/key-format.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import { messagePrefixes } from '../../src/messages.js'
+import { generateKey, hashKey, maskKey } from '../../src/core/key-format.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import { messagePrefixes } from '../../src/core/messages.js'
 import { createTestKeyward } from '../../src/testing.js'
-import type { KeywardStores } from '../../src/types.js'
+import type { KeywardStores } from '../../src/core/types.js'
 
 const P = messagePrefixes({ keyPrefix: 'svc', serviceName: 'Svc' })
 const REQUEST_ID = /^req_[A-Za-z0-9_-]{24,}$/

@@ -6,7 +6,7 @@
 import { isIP } from 'node:net'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_UNPARSED_ADDRESS_LENGTH, clientAddressKey } from '../../src/client-address.js'
+import { MAX_UNPARSED_ADDRESS_LENGTH, clientAddressKey } from '../../src/core/address-key.js'
 
 /** Seven spellings of 2001:db8::1 that Node's `net.isIP` accepts (and one in brackets). */
 const SPELLINGS = [

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { extractCredentials, parseAuthorization, queryCarriesKey } from '../../src/credentials.js'
-import { generateKey } from '../../src/key-format.js'
-import type { RequestView } from '../../src/types.js'
+import { extractCredentials, parseAuthorization, queryCarriesKey } from '../../src/core/credentials.js'
+import { generateKey } from '../../src/core/key-format.js'
+import type { RequestView } from '../../src/core/types.js'
 
 const key = generateKey('live')
 const other = generateKey('test')

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createManualClock } from '../../src/clock.js'
-import { createFailedAuthGuard } from '../../src/failed-auth-guard.js'
-import { generateKey } from '../../src/key-format.js'
+import { createManualClock } from '../../src/core/clock.js'
+import { createFailedAuthGuard } from '../../src/core/failed-auth-guard.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { type AuthDecision, createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
-import type { KeywardStores } from '../../src/types.js'
+import type { KeywardStores } from '../../src/core/types.js'
 
 const bad = () => `Bearer ${generateKey('live')}`
 

@@ -5,10 +5,10 @@
  */
 import type { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { STORES_NOT_FUSED_WARNING_CODE, authorizeStepOf } from '../../src/fused-authorize.js'
+import { STORES_NOT_FUSED_WARNING_CODE, authorizeStepOf } from '../../src/core/fused-authorize.js'
 import { createKeyward } from '../../src/keyward.js'
-import { createMemoryKeyStore } from '../../src/memory/index.js'
-import { createRedisStores, type RedisStores } from '../../src/redis/index.js'
+import { createMemoryKeyStore } from '../../src/stores/memory/index.js'
+import { createRedisStores, type RedisStores } from '../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))

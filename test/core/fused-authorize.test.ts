@@ -4,11 +4,11 @@
  * stores it was given, with one warning; an unmarked authorize is the host's own and runs as given.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { composeAuthorize } from '../../src/compose-authorize.js'
-import { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize } from '../../src/fused-authorize.js'
+import { composeAuthorize } from '../../src/core/compose-authorize.js'
+import { STORES_NOT_FUSED_WARNING_CODE, fusedAuthorize } from '../../src/core/fused-authorize.js'
 import { createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import type { AuthorizeInput, KeywardStores } from '../../src/types.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import type { AuthorizeInput, KeywardStores } from '../../src/core/types.js'
 
 /** A memory "store family" whose fused step is the composition of its own stores, counted. */
 function fusedFamily() {

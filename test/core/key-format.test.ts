@@ -13,7 +13,7 @@ import {
   keyPattern,
   maskKey,
   parseKey,
-} from '../../src/key-format.js'
+} from '../../src/core/key-format.js'
 
 const base62Char = fc.constantFrom(...BASE62_ALPHABET.split(''))
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { KeyInputError, KeyNotFoundError } from '../../src/errors.js'
-import { isWellFormedKey } from '../../src/key-format.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { KeyInputError, KeyNotFoundError } from '../../src/core/errors.js'
+import { isWellFormedKey } from '../../src/core/key-format.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -170,7 +170,7 @@ describe('no key in messages (K3)', () => {
 
 describe('isoTimestamp', () => {
   it('K5: formats epoch milliseconds as ISO 8601 UTC with milliseconds, also when called again for the same or another instant', async () => {
-    const { isoTimestamp } = await import('../../src/clock.js')
+    const { isoTimestamp } = await import('../../src/core/clock.js')
     expect(isoTimestamp(Date.UTC(2026, 0, 31, 23, 59, 59, 7))).toBe('2026-01-31T23:59:59.007Z')
     expect(isoTimestamp(Date.UTC(2026, 0, 31, 23, 59, 59, 7))).toBe('2026-01-31T23:59:59.007Z')
     expect(isoTimestamp(0)).toBe('1970-01-01T00:00:00.000Z')

@@ -4,9 +4,9 @@
  * test/dashboard/hardening.test.ts).
  */
 import { describe, expect, it } from 'vitest'
-import { KeyInputError } from '../../src/errors.js'
-import { generateKey, maskKey } from '../../src/key-format.js'
-import { validateCreateKeyInput } from '../../src/key-input.js'
+import { KeyInputError } from '../../src/core/errors.js'
+import { generateKey, maskKey } from '../../src/core/key-format.js'
+import { validateCreateKeyInput } from '../../src/core/key-input.js'
 import { createTestKeyward } from '../../src/testing.js'
 
 const NOW = Date.parse('2026-01-15T12:00:00Z')

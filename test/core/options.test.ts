@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 
 const SHAPE = /^keyward: option "[^"]+" .+ \(got .+\)$/
 

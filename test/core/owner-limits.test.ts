@@ -4,10 +4,10 @@
  * the window that binds first (L3, L4). The authorize contract covers each store's own part.
  */
 import { describe, expect, it } from 'vitest'
-import { combineDecisions } from '../../src/limits-math.js'
+import { combineDecisions } from '../../src/core/limits-math.js'
 import { type AuthDecision, type Keyward, createKeyward } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import type { KeyType, LimitDecision, RouteRequirements } from '../../src/types.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import type { KeyType, LimitDecision, RouteRequirements } from '../../src/core/types.js'
 
 /** 10 March 2026, 12:00:00 UTC. */
 const T0 = Date.UTC(2026, 2, 10, 12)

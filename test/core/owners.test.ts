@@ -3,7 +3,7 @@
  * `keyward.keys` on the memory stores. The store contract suites cover each store's own part.
  */
 import { describe, expect, it } from 'vitest'
-import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../../src/errors.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../../src/core/errors.js'
 import { createTestKeyward } from '../../src/testing.js'
 
 describe('owners and metadata (O1, O2)', () => {

@@ -1,7 +1,7 @@
 /** A6: the host sets what key holders are told to do next; the prefixes clients compare by stay fixed. */
 import { describe, expect, it } from 'vitest'
 import { createKeyward } from '../../src/keyward.js'
-import { maskKey } from '../../src/key-format.js'
+import { maskKey } from '../../src/core/key-format.js'
 
 async function refusals(options: Parameters<typeof createKeyward>[0]) {
   const keyward = createKeyward({ failedAuthLimit: 0, ...options })

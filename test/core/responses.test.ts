@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ERROR_STATUS } from '../../src/messages.js'
-import { errorResponse, limitHeaders, successResponse, withoutBody } from '../../src/responses.js'
+import { ERROR_STATUS } from '../../src/core/messages.js'
+import { errorResponse, limitHeaders, successResponse, withoutBody } from '../../src/core/responses.js'
 
 const ID = `req_${'c'.repeat(24)}`
 

@@ -3,10 +3,10 @@
  * was made leaves no replacement active that the caller never received.
  */
 import { describe, expect, it } from 'vitest'
-import { KeyNotFoundError, KeyRevokedError } from '../../src/errors.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { KeyNotFoundError, KeyRevokedError } from '../../src/core/errors.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
-import type { KeyStore } from '../../src/types.js'
+import type { KeyStore } from '../../src/core/types.js'
 
 /** Test stores whose key store's `method` is replaced by `replacement` (the others stay as they are). */
 function storesWith<M extends keyof KeyStore>(method: M, replacement: (original: KeyStore) => KeyStore[M]) {

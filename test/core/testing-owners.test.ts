@@ -3,9 +3,9 @@
  * (O1, O2), the request context a handler gets (O3), without HTTP.
  */
 import { describe, expect, it } from 'vitest'
-import { KeyInputError } from '../../src/errors.js'
+import { KeyInputError } from '../../src/core/errors.js'
 import { createTestKeyward } from '../../src/testing.js'
-import type { ApiKeyContext } from '../../src/types.js'
+import type { ApiKeyContext } from '../../src/core/types.js'
 
 describe('keyward/testing with owners and meta (O1, O2, O3)', () => {
   it('issueTestKey and issueLiveKey take ownerId and meta beside the other create fields (O1, O2)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearerTokenGuard } from '../../src/dashboard.js'
+import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import { TOKEN } from './support.js'
 
 const guard = bearerTokenGuard(TOKEN)

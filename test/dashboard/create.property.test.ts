@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ERROR_STATUS } from '../../src/messages.js'
+import { ERROR_STATUS } from '../../src/core/messages.js'
 import { AUTH, dashboardRequest, setup, show } from './support.js'
 
 const anyValue = fc.anything({ maxDepth: 2, withNullPrototype: true })

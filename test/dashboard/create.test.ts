@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isWellFormedKey } from '../../src/key-format.js'
+import { isWellFormedKey } from '../../src/core/key-format.js'
 import { AUTH, expectError, expectSuccess, setup, show } from './support.js'
 
 const RECORD_FIELDS = [

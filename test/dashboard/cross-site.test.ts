@@ -4,9 +4,9 @@
  * page cannot send without a preflight this origin never grants.
  */
 import { describe, expect, it } from 'vitest'
-import { createDashboard } from '../../src/dashboard.js'
+import { createDashboard } from '../../src/dashboard/index.js'
 import { createKeyward } from '../../src/keyward.js'
-import type { DashboardRequest } from '../../src/dashboard.js'
+import type { DashboardRequest } from '../../src/dashboard/index.js'
 
 function setup() {
   const keyward = createKeyward()

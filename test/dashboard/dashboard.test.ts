@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createDashboard, type DashboardRequest } from '../../src/dashboard.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createDashboard, type DashboardRequest } from '../../src/dashboard/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
-import type { KeywardStores } from '../../src/types.js'
+import type { KeywardStores } from '../../src/core/types.js'
 import { AUTH, TOKEN, dashboardRequest, expectCommonHeaders, expectError, expectSuccess, setup, show } from './support.js'
 
 const REALM = 'Bearer realm="Svc"'

@@ -5,11 +5,11 @@
  * framework is in test/dashboard/http.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { createDashboard, findDuplicateJsonField } from '../../src/dashboard.js'
-import { generateKey } from '../../src/key-format.js'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createDashboard, findDuplicateJsonField } from '../../src/dashboard/index.js'
+import { generateKey } from '../../src/core/key-format.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
-import type { KeywardStores, RateLimiter } from '../../src/types.js'
+import type { KeywardStores, RateLimiter } from '../../src/core/types.js'
 import { TOKEN, dashboardRequest, expectError, expectSuccess, setup, show } from './support.js'
 
 const WRONG = { authorization: `Bearer ${TOKEN}-wrong` }

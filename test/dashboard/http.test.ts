@@ -7,8 +7,8 @@
  */
 import { type AddressInfo, connect } from 'node:net'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { bearerTokenGuard, type DashboardOptions } from '../../src/dashboard.js'
-import { generateKey } from '../../src/key-format.js'
+import { bearerTokenGuard, type DashboardOptions } from '../../src/dashboard/index.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/keyward.js'
 import { TARGETS, type Target } from '../adapters/support/harness.js'
 import { envelopeProblem, from, REQUEST_ID } from '../hardening/support.js'

@@ -4,7 +4,7 @@
  * certificate is as exposed to another site's form as one that reads a cookie.
  */
 import { describe, expect, it } from 'vitest'
-import { createDashboard, type DashboardOptions, type DashboardRequest } from '../../src/dashboard.js'
+import { createDashboard, type DashboardOptions, type DashboardRequest } from '../../src/dashboard/index.js'
 import { createKeyward } from '../../src/keyward.js'
 
 const BASIC = `Basic ${Buffer.from('admin:secret').toString('base64')}`

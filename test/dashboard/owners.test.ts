@@ -6,9 +6,9 @@
  * test/dashboard/owners-http.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bearerTokenGuard, type DashboardRequest } from '../../src/dashboard.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import type { KeywardStores } from '../../src/types.js'
+import { bearerTokenGuard, type DashboardRequest } from '../../src/dashboard/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import type { KeywardStores } from '../../src/core/types.js'
 import { AUTH, expectError, expectSuccess, setup, show } from './support.js'
 
 const admin = bearerTokenGuard('dash-token-0123456789abcdefABCDEF')

@@ -16,9 +16,9 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearerTokenGuard } from '../../src/dashboard.js'
+import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import { createKeyward, type Keyward } from '../../src/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import {
   DASHBOARD_TOKEN,
   FRAMEWORKS,

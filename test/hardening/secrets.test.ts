@@ -10,12 +10,12 @@ import * as crypto from 'node:crypto'
 import { inspect } from 'node:util'
 import type { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { createDashboard, bearerTokenGuard } from '../../src/dashboard.js'
+import { createDashboard, bearerTokenGuard } from '../../src/dashboard/index.js'
 import { createKeyward, type Keyward, type KeywardOptions, type Pepper } from '../../src/index.js'
-import { generateKey, hashKey } from '../../src/key-format.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import { createRedisStores } from '../../src/redis/index.js'
-import type { KeywardStores } from '../../src/types.js'
+import { generateKey, hashKey } from '../../src/core/key-format.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
+import type { KeywardStores } from '../../src/core/types.js'
 import {
   deletePrefix,
   ioredisClient,

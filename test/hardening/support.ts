@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { type ChildProcess, spawn } from 'node:child_process'
-import { bearerTokenGuard } from '../../src/dashboard.js'
+import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import type { Keyward } from '../../src/keyward.js'
 import type { AppConfig, BuiltApp } from '../../server/app.js'
 import { buildExpressApp } from '../../server/app-express.js'

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
-import { migrate } from '../../src/postgres/index.js'
+import { migrate } from '../../src/stores/postgres/index.js'
 import { postgresBinDir, runAs, runTool } from './postgres-tools.js'
 import { freePort, isCI } from './redis.js'
 

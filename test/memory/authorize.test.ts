@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { composeAuthorize } from '../../src/compose-authorize.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import type { AuthorizeInput, KeyStore, RateLimiter } from '../../src/types.js'
+import { composeAuthorize } from '../../src/core/compose-authorize.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import type { AuthorizeInput, KeyStore, RateLimiter } from '../../src/core/types.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { T0, makeStoredKey, randomHash } from '../contracts/fixtures.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryStores } from '../../src/memory/index.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { T0 } from '../contracts/fixtures.js'
 
 describe('createMemoryStores', () => {

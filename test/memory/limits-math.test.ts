@@ -7,8 +7,8 @@ import {
   utcMonthIndex,
   utcMonthLabel,
   utcMonthStartSeconds,
-} from '../../src/limits-math.js'
-import type { LimitPolicy } from '../../src/types.js'
+} from '../../src/core/limits-math.js'
+import type { LimitPolicy } from '../../src/core/types.js'
 
 const defaults = {
   live: { perMinute: 1000, perMonth: null },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryRateLimiter } from '../../src/memory/rate-limiter.js'
-import type { LimitPolicy } from '../../src/types.js'
+import { createMemoryRateLimiter } from '../../src/stores/memory/rate-limiter.js'
+import type { LimitPolicy } from '../../src/core/types.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { T0, randomKeyId } from '../contracts/fixtures.js'
 import { liveHeapBytes } from './heap.js'

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryUsageLog, type MemoryUsageLog } from '../../src/memory/usage-log.js'
-import type { UsageEntry } from '../../src/types.js'
+import { createMemoryUsageLog, type MemoryUsageLog } from '../../src/stores/memory/usage-log.js'
+import type { UsageEntry } from '../../src/core/types.js'
 
 /**
  * The rules of the log on plain arrays: the held entries in append order, and each owner's view:

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemoryUsageLog } from '../../src/memory/usage-log.js'
-import type { UsageEntry } from '../../src/types.js'
+import { createMemoryUsageLog } from '../../src/stores/memory/usage-log.js'
+import type { UsageEntry } from '../../src/core/types.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { liveHeapBytes } from './heap.js'
 

@@ -4,9 +4,9 @@
  * Postgres key store and the memory limiter decides as every other store family does.
  */
 import { describe } from 'vitest'
-import { composeAuthorize } from '../../src/compose-authorize.js'
-import { createMemoryRateLimiter } from '../../src/memory/rate-limiter.js'
-import { createPostgresKeyStore, createPostgresUsageLog } from '../../src/postgres/index.js'
+import { composeAuthorize } from '../../src/core/compose-authorize.js'
+import { createMemoryRateLimiter } from '../../src/stores/memory/rate-limiter.js'
+import { createPostgresKeyStore, createPostgresUsageLog } from '../../src/stores/postgres/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'

@@ -5,7 +5,7 @@
  * migrations create.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { createPostgresStores, createPostgresKeyStore, migrate, MIGRATIONS, SCHEMA_VERSION } from '../../src/postgres/index.js'
+import { createPostgresStores, createPostgresKeyStore, migrate, MIGRATIONS, SCHEMA_VERSION } from '../../src/stores/postgres/index.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
 import { type TestDatabase, databaseAvailable, privateClustersAvailable, startPostgresCluster, testPool, uniqueSchema, withDatabase } from '../helpers/postgres.js'
 

@@ -7,7 +7,7 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type AuthDecision, type Keyward, createKeyward } from '../../src/index.js'
-import { type PostgresStores, createPostgresStores } from '../../src/postgres/index.js'
+import { type PostgresStores, createPostgresStores } from '../../src/stores/postgres/index.js'
 import { type TestDatabase, databaseAvailable, testPool, withDatabase } from '../helpers/postgres.js'
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })

@@ -1,6 +1,6 @@
 /** What the Postgres tests share: a real pool that records the statements sent through it. */
 import type pg from 'pg'
-import type { PgPoolClientLike, PgPoolLike, PgQueryConfig } from '../../src/postgres/index.js'
+import type { PgPoolClientLike, PgPoolLike, PgQueryConfig } from '../../src/stores/postgres/index.js'
 
 /** A pool that passes everything to `pool` and records the text of every statement run. */
 export interface CountingPool extends PgPoolLike {

@@ -5,7 +5,7 @@
 import { expectTypeOf, test } from 'vitest'
 import type { Cluster, Redis } from 'ioredis'
 import type { RedisClientType, RedisClusterType } from 'redis'
-import type { RedisClientLike, RedisStoresOptions } from '../../src/redis/index.js'
+import type { RedisClientLike, RedisStoresOptions } from '../../src/stores/redis/index.js'
 
 test('ioredis Redis and Cluster, node-redis clients and clusters are RedisClientLike', () => {
   expectTypeOf<Redis>().toMatchTypeOf<RedisClientLike>()

@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { type Keyward, createKeyward } from '../../src/index.js'
-import { type RedisStores, createRedisStores } from '../../src/redis/index.js'
-import { SCRIPTS } from '../../src/redis/scripts.js'
+import { type RedisStores, createRedisStores } from '../../src/stores/redis/index.js'
+import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { type RedisProcess, commandCalls, ioredisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 
 const available = privateServersAvailable()
@@ -69,8 +69,8 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
   }
 
   it('the JavaScript never sends a command that the scripts also run inside Redis (so the count below is exact)', () => {
-    const files = readdirSync('src/redis', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))
-    const sources = files.map((file) => readFileSync(join('src/redis', file), 'utf8'))
+    const files = readdirSync('src/stores/redis', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))
+    const sources = files.map((file) => readFileSync(join('src/stores/redis', file), 'utf8'))
     const sent = new Set(sources.flatMap((text) => [...text.matchAll(/command\(\s*\['([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())))
     expect([...sent].sort()).toEqual(['del', 'get', 'hgetall', 'hmget', 'hset', 'lrange', 'set', 'zadd', 'zrevrangebylex'])
     // Listing keys reads records with HGETALL, which the scripts run too; no request lists keys.

@@ -4,7 +4,7 @@
  * suite, so it must decide exactly as `composeAuthorize` over the memory stores does.
  */
 import { afterAll, describe, inject } from 'vitest'
-import { createRedisStores, type RedisClientLike } from '../../src/redis/index.js'
+import { createRedisStores, type RedisClientLike } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'

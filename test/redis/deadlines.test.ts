@@ -4,10 +4,10 @@
  * rely on `stores.timeoutMs` and add no timer of its own.
  */
 import { describe, expect, it } from 'vitest'
-import { StoreTimeoutError } from '../../src/errors.js'
-import { connect } from '../../src/redis/client.js'
-import { createRedisStores } from '../../src/redis/index.js'
-import { AUTHORIZE_SCRIPT } from '../../src/redis/scripts.js'
+import { StoreTimeoutError } from '../../src/core/errors.js'
+import { connect } from '../../src/stores/redis/client.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
+import { AUTHORIZE_SCRIPT } from '../../src/stores/redis/scripts.js'
 
 /**
  * An ioredis-shaped client answering every command with `answer(command)` after `delayMs`, except

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { entryJson } from '../../src/redis/usage-log.js'
-import type { UsageEntry } from '../../src/types.js'
+import { entryJson } from '../../src/stores/redis/usage-log.js'
+import type { UsageEntry } from '../../src/core/types.js'
 
 const reference = (entry: UsageEntry): string =>
   JSON.stringify({

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Cluster, Redis } from 'ioredis'
 import type { createCluster } from 'redis'
-import { type RedisClientLike, RedisEvictionPolicyError, createRedisStores } from '../../src/redis/index.js'
+import { type RedisClientLike, RedisEvictionPolicyError, createRedisStores } from '../../src/stores/redis/index.js'
 import { type ClusterWithClients, type RedisCluster, startClusterWithClients } from '../helpers/redis-cluster.js'
 import { privateServersAvailable } from '../helpers/redis.js'
 

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { type AuthDecision, createKeyward } from '../../src/index.js'
-import { generateKey } from '../../src/key-format.js'
+import { generateKey } from '../../src/core/key-format.js'
 import {
   EVICTION_WARNING_CODE,
   RedisEvictionPolicyError,
@@ -15,7 +15,7 @@ import {
   createRedisRateLimiter,
   createRedisStores,
   createRedisUsageLog,
-} from '../../src/redis/index.js'
+} from '../../src/stores/redis/index.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import { type RedisProcess, commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 

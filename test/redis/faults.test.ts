@@ -6,9 +6,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type AuthDecision, type Keyward, createKeyward } from '../../src/index.js'
-import { StoreTimeoutError } from '../../src/errors.js'
-import { type RedisClientLike, type RedisStores, createRedisStores } from '../../src/redis/index.js'
-import type { UsageEntry } from '../../src/types.js'
+import { StoreTimeoutError } from '../../src/core/errors.js'
+import { type RedisClientLike, type RedisStores, createRedisStores } from '../../src/stores/redis/index.js'
+import type { UsageEntry } from '../../src/core/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import { type RedisProcess, ioredisClient, nodeRedisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 

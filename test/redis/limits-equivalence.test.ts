@@ -1,15 +1,15 @@
 /**
- * The Lua limit script mirrors `src/limits-math.ts` and the memory limiter exactly (L2, L4, L4b):
+ * The Lua limit script mirrors `src/core/limits-math.ts` and the memory limiter exactly (L2, L4, L4b):
  * random sequences of consumes and peeks, with the clock jumping forward, stepping back and
  * crossing month ends, get the same decision from Redis as from memory, field for field.
  */
 import fc from 'fast-check'
 import { describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
-import { nextUtcMonthStartSeconds } from '../../src/limits-math.js'
-import { createMemoryRateLimiter } from '../../src/memory/rate-limiter.js'
-import { createRedisRateLimiter } from '../../src/redis/index.js'
-import type { LimitPolicy } from '../../src/types.js'
+import { nextUtcMonthStartSeconds } from '../../src/core/limits-math.js'
+import { createMemoryRateLimiter } from '../../src/stores/memory/rate-limiter.js'
+import { createRedisRateLimiter } from '../../src/stores/redis/index.js'
+import type { LimitPolicy } from '../../src/core/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { withIoredisClient } from '../helpers/redis-suite.js'

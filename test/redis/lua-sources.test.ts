@@ -1,11 +1,11 @@
 /**
- * The Lua of the Redis stores stays readable (P1): each source under src/redis/scripts/ is at most
+ * The Lua of the Redis stores stays readable (P1): each source under src/stores/redis/scripts/ is at most
  * ~250 lines, the scripts as sent being the limit library joined with a script's own part.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
-const DIR = 'src/redis/scripts'
+const DIR = 'src/stores/redis/scripts'
 const MAX_LINES = 250
 
 describe('the Lua sources', () => {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import type { Redis } from 'ioredis'
 import { type AuthDecision, type Keyward, createKeyward } from '../../src/index.js'
-import { type RedisStores, createRedisStores } from '../../src/redis/index.js'
-import { hashKey, generateKey } from '../../src/key-format.js'
+import { type RedisStores, createRedisStores } from '../../src/stores/redis/index.js'
+import { hashKey, generateKey } from '../../src/core/key-format.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 

@@ -7,8 +7,8 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { createKeyward } from '../../src/index.js'
-import { createRedisStores } from '../../src/redis/index.js'
-import { hashKey } from '../../src/key-format.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
+import { hashKey } from '../../src/core/key-format.js'
 import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { withIoredisClient } from '../helpers/redis-suite.js'
 

@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Cluster, Redis } from 'ioredis'
 import { createClient, createCluster } from 'redis'
-import { connect } from '../../src/redis/client.js'
-import { createRedisKeyStore, createRedisRateLimiter, createRedisStores, createRedisUsageLog } from '../../src/redis/index.js'
-import { createLayout } from '../../src/redis/layout.js'
+import { connect } from '../../src/stores/redis/client.js'
+import { createRedisKeyStore, createRedisRateLimiter, createRedisStores, createRedisUsageLog } from '../../src/stores/redis/index.js'
+import { createLayout } from '../../src/stores/redis/layout.js'
 
 describe('Redis store options', () => {
   it('recognises ioredis Redis and Cluster, and node-redis clients and clusters, by shape', () => {
@@ -58,9 +58,9 @@ describe('Redis store options', () => {
     expect(() => layout.ofHash('a}b')).toThrow(TypeError)
   })
 
-  it('src/redis imports neither ioredis nor redis at run time', () => {
-    for (const file of readdirSync('src/redis').filter((name) => name.endsWith('.ts'))) {
-      const text = readFileSync(join('src/redis', file), 'utf8')
+  it('src/stores/redis imports neither ioredis nor redis at run time', () => {
+    for (const file of readdirSync('src/stores/redis').filter((name) => name.endsWith('.ts'))) {
+      const text = readFileSync(join('src/stores/redis', file), 'utf8')
       // Only the JSDoc examples name the libraries; no import statement does.
       expect(text, file).not.toMatch(/^\s*(import|export)[^\n]*from ['"](ioredis|redis|@redis\/[^'"]+)['"]/m)
       expect(text, file).not.toMatch(/import\(['"](ioredis|redis)['"]\)/)

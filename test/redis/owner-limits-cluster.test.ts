@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Cluster } from 'ioredis'
 import { type Keyward, createKeyward } from '../../src/keyward.js'
-import { type IoRedisLike, createRedisStores } from '../../src/redis/index.js'
+import { type IoRedisLike, createRedisStores } from '../../src/stores/redis/index.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import { type ClusterWithClients, startClusterWithClients } from '../helpers/redis-cluster.js'
 import { privateServersAvailable, uniquePrefix } from '../helpers/redis.js'

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { type AuthDecision, createKeyward } from '../../src/index.js'
-import { type RedisKeyStore, createRedisStores } from '../../src/redis/index.js'
-import { createLayout } from '../../src/redis/layout.js'
-import { RECORD_SCRIPT } from '../../src/redis/scripts/record.js'
+import { type RedisKeyStore, createRedisStores } from '../../src/stores/redis/index.js'
+import { createLayout } from '../../src/stores/redis/layout.js'
+import { RECORD_SCRIPT } from '../../src/stores/redis/scripts/record.js'
 import { T0, makeStoredKey, randomKeyId } from '../contracts/fixtures.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 

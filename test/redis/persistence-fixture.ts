@@ -6,7 +6,7 @@
  * `node --import tsx test/redis/persistence-fixture.ts '<steps as JSON>'`.
  */
 import { Cluster, Redis } from 'ioredis'
-import { createRedisKeyStore, createRedisRateLimiter, createRedisStores, createRedisUsageLog } from '../../src/redis/index.js'
+import { createRedisKeyStore, createRedisRateLimiter, createRedisStores, createRedisUsageLog } from '../../src/stores/redis/index.js'
 
 export interface FixtureStep {
   /** Ports of the Redis: one, or every master of a cluster. */

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PERSISTENCE_WARNING_CODE } from '../../src/redis/index.js'
+import { PERSISTENCE_WARNING_CODE } from '../../src/stores/redis/index.js'
 import { type RedisCluster, startRedisCluster } from '../helpers/redis-cluster.js'
 import { type RedisProcess, commandCalls, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 import type { FixtureOutput, FixtureStep } from './persistence-fixture.js'
@@ -136,7 +136,7 @@ describe.skipIf(!available)('the persistence warning of a Redis that holds keys 
   })
 
   it('a persistenceWarning option that is not true or false is a TypeError naming it', async () => {
-    const { createRedisStores } = await import('../../src/redis/index.js')
+    const { createRedisStores } = await import('../../src/stores/redis/index.js')
     const client = new Redis(volatile.port, '127.0.0.1', { lazyConnect: true })
     expect(() => createRedisStores({ client, persistenceWarning: 'no' as never })).toThrow(
       new TypeError('keyward/redis: option "persistenceWarning" must be true or false (got "no")'),

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKeyward } from '../../src/index.js'
-import { createRedisStores } from '../../src/redis/index.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
 import { type RedisProcess, freePort, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 
 const available = privateServersAvailable()

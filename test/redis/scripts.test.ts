@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
-import { createRedisStores } from '../../src/redis/index.js'
-import { SCRIPTS } from '../../src/redis/scripts.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
+import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
 import {
   commandCalls,
@@ -34,10 +34,10 @@ describe.skipIf(url === null)('pinned Lua scripts', () => {
     })
   }
 
-  it('P1: every script under src/redis/scripts/ is in SCRIPTS, so none escapes the pin check', async () => {
+  it('P1: every script under src/stores/redis/scripts/ is in SCRIPTS, so none escapes the pin check', async () => {
     const exported: unknown[] = []
-    for (const file of readdirSync('src/redis/scripts').filter((name) => name.endsWith('.ts'))) {
-      exported.push(...Object.values(await import(`../../src/redis/scripts/${file.replace(/\.ts$/, '.js')}`)))
+    for (const file of readdirSync('src/stores/redis/scripts').filter((name) => name.endsWith('.ts'))) {
+      exported.push(...Object.values(await import(`../../src/stores/redis/scripts/${file.replace(/\.ts$/, '.js')}`)))
     }
     const scripts = exported.filter((value) => typeof value === 'object' && value !== null && 'sha' in value && 'source' in value)
     expect(new Set(scripts)).toEqual(new Set(SCRIPTS))

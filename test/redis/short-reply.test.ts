@@ -7,11 +7,11 @@
  * Runs on ioredis and node-redis, coalesced and not.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { knownArgument } from '../../src/redis/authorize-reply.js'
+import { knownArgument } from '../../src/stores/redis/authorize-reply.js'
 import type { Redis } from 'ioredis'
-import { createRedisStores } from '../../src/redis/index.js'
-import { AUTHORIZE_SCRIPT } from '../../src/redis/scripts.js'
-import type { AuthorizeInput, StoredKey } from '../../src/types.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
+import { AUTHORIZE_SCRIPT } from '../../src/stores/redis/scripts.js'
+import type { AuthorizeInput, StoredKey } from '../../src/core/types.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
 import { ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { withIoredisClient } from '../helpers/redis-suite.js'

@@ -6,9 +6,9 @@
  */
 import { describe, expect, inject, it, vi } from 'vitest'
 import type { Redis } from 'ioredis'
-import { createRedisStores, createRedisUsageLog } from '../../src/redis/index.js'
-import { USAGE_SCRIPT } from '../../src/redis/scripts.js'
-import type { UsageEntry } from '../../src/types.js'
+import { createRedisStores, createRedisUsageLog } from '../../src/stores/redis/index.js'
+import { USAGE_SCRIPT } from '../../src/stores/redis/scripts.js'
+import type { UsageEntry } from '../../src/core/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import {
   commandCalls,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { warnAtMostEvery } from '../../src/background-warning.js'
+import { warnAtMostEvery } from '../../src/core/background-warning.js'
 
 describe('usage flush failures are reported without flooding the logs', () => {
   afterEach(() => vi.useRealTimers())

@@ -9,8 +9,8 @@ import { expect, it } from 'vitest'
 const root = new URL('../../', import.meta.url).pathname
 const PUBLIC_ENTRIES = new Set([
   '../src/index.js',
-  '../src/redis/index.js',
-  '../src/postgres/index.js',
+  '../src/stores/redis/index.js',
+  '../src/stores/postgres/index.js',
   '../adapters/express.js',
   '../adapters/fastify.js',
   '../adapters/hono.js',

@@ -5,12 +5,12 @@
  * rejects or never settles changes nothing about any decision.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createManualClock } from '../../src/clock.js'
-import { StoreTimeoutError } from '../../src/errors.js'
-import { generateKey } from '../../src/key-format.js'
+import { createManualClock } from '../../src/core/clock.js'
+import { StoreTimeoutError } from '../../src/core/errors.js'
+import { generateKey } from '../../src/core/key-format.js'
 import { createKeyward, type KeywardOptions } from '../../src/keyward.js'
-import { createMemoryStores } from '../../src/memory/index.js'
-import type { AuthDecision, RequestView, RouteRequirements } from '../../src/types.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
+import type { AuthDecision, RequestView, RouteRequirements } from '../../src/core/types.js'
 import { collectEvents, delivered, expectNoSecret, switchableStores } from './support/events.js'
 
 const REQUEST_ID = 'req_telemetryTelemetryTelemetry'

@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createKeyward } from '../../src/keyward.js'
-import { createRedisStores, type RedisStores } from '../../src/redis/index.js'
+import { createRedisStores, type RedisStores } from '../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { collectEvents, delivered, expectNoSecret } from './support/events.js'
 import { exportedSpans, registerSdk, unregisterSdk } from './support/sdk.js'

@@ -5,7 +5,7 @@
  */
 import { describe, expectTypeOf, test } from 'vitest'
 import { createTestKeyward } from '../../src/testing.js'
-import type { ApiKeyContext, ApiKeyRecord, KeyMeta } from '../../src/types.js'
+import type { ApiKeyContext, ApiKeyRecord, KeyMeta } from '../../src/core/types.js'
 
 const t = createTestKeyward()
 

@@ -11,7 +11,7 @@ import {
   type AuthTestResult,
   type KeywardClient,
 } from '../../client/index.js'
-import { assertKeyPrefix, type KeyFormatProblem, maskKey, parseKey } from '../../key-format.js'
+import { assertKeyPrefix, type KeyFormatProblem, maskKey, parseKey } from '../../core/key-format.js'
 import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { parseDuration } from '../duration.js'

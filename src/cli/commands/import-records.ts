@@ -4,7 +4,7 @@
  * or hash that belongs to another key); only when nothing is refused is anything written. A
  * refusal names each line and why, never echoing what the line holds (it could hold a key).
  */
-import type { KeyStore, StoredKey } from '../../types.js'
+import type { KeyStore, StoredKey } from '../../core/types.js'
 import { CliError, EXIT } from '../exit-status.js'
 import { parseRecordLine, RecordLineError } from './transfer-format.js'
 

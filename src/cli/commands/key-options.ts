@@ -4,10 +4,10 @@
  * checked before the store is contacted so a bad value is a usage error whether or not it is
  * reachable.
  */
-import { KeyInputError } from '../../errors.js'
-import { assertKeyPrefix } from '../../key-format.js'
-import { validateOwnerId } from '../../key-input.js'
-import type { ApiKeyRecord, KeyLimits, KeyMeta } from '../../types.js'
+import { KeyInputError } from '../../core/errors.js'
+import { assertKeyPrefix } from '../../core/key-format.js'
+import { validateOwnerId } from '../../core/key-input.js'
+import type { ApiKeyRecord, KeyLimits, KeyMeta } from '../../core/types.js'
 import { type OptionSpec, type OptionValues, positiveInteger, stringOption } from '../args.js'
 import type { CommandContext } from '../command.js'
 import { parseDuration } from '../duration.js'

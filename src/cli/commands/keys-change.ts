@@ -2,15 +2,16 @@
  * `keyward keys update` and `keyward keys revoke`: change a key's name, meta, scopes or limits
  * (O5), revoke one key (K6, K7) or every key of an owner (O6). A revoked key cannot be updated.
  */
-import { KeyNotFoundError } from '../../errors.js'
-import type { UpdateKeyInput } from '../../key-input.js'
+import { KeyNotFoundError } from '../../core/errors.js'
+import type { UpdateKeyInput } from '../../core/key-input.js'
 import type { Keyward } from '../../keyward.js'
-import type { ApiKeyRecord, KeyLimits } from '../../types.js'
+import type { ApiKeyRecord, KeyLimits } from '../../core/types.js'
 import { type OptionValues, stringOption } from '../args.js'
 import type { CommandContext, CommandResult, CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { lines, recordLines } from '../output.js'
-import { checkUpdateInput, type StoreView, withStoreKeyward } from '../store.js'
+import { checkUpdateInput, type StoreView } from '../store.js'
+import { withStoreKeyward } from '../store-keyward.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import {
   BY_ID_EXITS,

@@ -3,13 +3,14 @@
  * the key manager reads it (O4), so a store of a million keys is never held in memory at once.
  * With `--owner` only that owner's records are read.
  */
-import type { ListKeysOptions } from '../../key-manager.js'
-import type { ApiKeyRecord, KeyStatus, KeyType } from '../../types.js'
+import type { ListKeysOptions } from '../../core/key-manager.js'
+import type { ApiKeyRecord, KeyStatus, KeyType } from '../../core/types.js'
 import { type OptionValues, positiveInteger, stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { type CliIO, recordTableWriter } from '../output.js'
-import { type StoreView, withStoreKeyward } from '../store.js'
+import type { StoreView } from '../store.js'
+import { withStoreKeyward } from '../store-keyward.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import { ownerOption, STORE_ENVIRONMENT, STORE_EXITS, STORE_OPTIONS, storeSettings } from './key-options.js'
 

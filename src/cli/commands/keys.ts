@@ -9,13 +9,14 @@
  * one the app recorded in the store when it started, or must be named, and the Redis prefix is
  * named unless the app recorded its settings or keys are stored under it.
  */
-import type { CreateKeyInput } from '../../key-input.js'
+import type { CreateKeyInput } from '../../core/key-input.js'
 import { positiveInteger, stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { formatDuration } from '../duration.js'
 import { usageError } from '../exit-status.js'
 import { lines, printable, recordLines, usageTable } from '../output.js'
-import { checkKeyInput, withStoreKeyward } from '../store.js'
+import { checkKeyInput } from '../store.js'
+import { withStoreKeyward } from '../store-keyward.js'
 import {
   BY_ID_EXITS,
   durationOption,

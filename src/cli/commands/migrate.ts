@@ -3,12 +3,12 @@
  * shipped in the package. Idempotent and safe while instances run it too (they wait for one
  * another); an app may instead call `migrate(pool)` at start.
  */
-import { migrate, SCHEMA_VERSION } from '../../postgres/index.js'
+import { migrate, SCHEMA_VERSION } from '../../stores/postgres/index.js'
 import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { CliError, EXIT, usageError } from '../exit-status.js'
 import { lines } from '../output.js'
-import { DEFAULT_SCHEMA } from '../../postgres/connection.js'
+import { DEFAULT_SCHEMA } from '../../stores/postgres/connection.js'
 import { openPool } from '../postgres-store.js'
 
 /** Bounds the wait for another instance's migration, and each statement. */

@@ -4,9 +4,9 @@
  * (K5). Import checks every field, with the rules create applies where create decides the field,
  * so a line from anywhere else is refused before anything is stored.
  */
-import { KeyInputError } from '../../errors.js'
-import { type StoredKeyFields, validateStoredKeyFields } from '../../key-input.js'
-import type { StoredKey } from '../../types.js'
+import { KeyInputError } from '../../core/errors.js'
+import { type StoredKeyFields, validateStoredKeyFields } from '../../core/key-input.js'
+import type { StoredKey } from '../../core/types.js'
 
 const FIELDS = ['id', 'hash', 'name', 'keyType', 'last4', 'ownerId', 'meta', 'createdAt', 'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits'] as const
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/

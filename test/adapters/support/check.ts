@@ -3,7 +3,7 @@
  * across frameworks (R1, R2, H11, L3, L4 and H8's headers are checked on every response).
  */
 import { expect } from 'vitest'
-import type { ErrorCode } from '../../../src/messages.js'
+import type { ErrorCode } from '../../../src/core/messages.js'
 import type { RawResponse } from './raw-http.js'
 
 export const REQUEST_ID = /^req_[A-Za-z0-9_-]{24,}$/

@@ -3,9 +3,9 @@
  * 'authenticate' for each, and a test's handlers add their own entries, so a test can read the
  * order in which requests were authenticated and handled.
  */
-import { createManualClock } from '../../../src/clock.js'
+import { createManualClock } from '../../../src/core/clock.js'
 import { createKeyward, type Keyward } from '../../../src/keyward.js'
-import { createMemoryStores } from '../../../src/memory/index.js'
+import { createMemoryStores } from '../../../src/stores/memory/index.js'
 
 export async function recordingKeyward(): Promise<{ keyward: Keyward; key: string; events: string[] }> {
   const events: string[] = []

@@ -4,7 +4,7 @@
  * would never store, or that no stored record can hold, and the reason the refusal must give.
  */
 import { encodeRecord } from '../../../src/cli/commands/transfer-format.js'
-import { generateKey } from '../../../src/key-format.js'
+import { generateKey } from '../../../src/core/key-format.js'
 import { makeStoredKey } from '../../contracts/fixtures.js'
 
 /** A line of a file to import, with what the refusal of it must say (undefined: it is good). */

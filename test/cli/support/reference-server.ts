@@ -5,7 +5,7 @@
  * that instance with `failedAuthLimit: 0` (E7 off).
  */
 import type { AddressInfo } from 'node:net'
-import { bearerTokenGuard } from '../../../src/dashboard.js'
+import { bearerTokenGuard } from '../../../src/dashboard/index.js'
 import type { Keyward } from '../../../src/keyward.js'
 import type { AppBuilder } from '../../../server/app.js'
 import { buildExpressApp } from '../../../server/app-express.js'

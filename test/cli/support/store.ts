@@ -5,7 +5,7 @@
  */
 import type { Redis } from 'ioredis'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../../src/keyward.js'
-import { createRedisStores, type RedisStores } from '../../../src/redis/index.js'
+import { createRedisStores, type RedisStores } from '../../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, uniquePrefix } from '../../helpers/redis.js'
 
 export interface InstanceOnPrefix {

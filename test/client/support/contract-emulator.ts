@@ -4,7 +4,7 @@
  * reference server exists; the shared suite runs against either (see target.ts).
  */
 import type { WhoamiData } from '../../../src/client/index.js'
-import { parseKey } from '../../../src/key-format.js'
+import { parseKey } from '../../../src/core/key-format.js'
 import { fail, ok, quotaHeaders, rateLimitHeaders, WWW_AUTHENTICATE } from './contract-replies.js'
 import type { Handler, RecordedRequest, Reply } from './fake-service.js'
 

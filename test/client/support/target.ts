@@ -5,7 +5,7 @@
  * runs against it unchanged.
  */
 import type { WhoamiData } from '../../../src/client/index.js'
-import { generateKey } from '../../../src/key-format.js'
+import { generateKey } from '../../../src/core/key-format.js'
 import { createContractEmulator } from './contract-emulator.js'
 import { startFakeService, type FakeService } from './fake-service.js'
 

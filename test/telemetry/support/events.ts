@@ -1,10 +1,10 @@
 /** Hooks that keep what keyward tells them, and the checks every telemetry test makes on it. */
 import { expect } from 'vitest'
-import { composeAuthorize } from '../../../src/compose-authorize.js'
-import { hashKey } from '../../../src/key-format.js'
-import { createMemoryStores } from '../../../src/memory/index.js'
-import type { DecisionEvent, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from '../../../src/telemetry/events.js'
-import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../../src/types.js'
+import { composeAuthorize } from '../../../src/core/compose-authorize.js'
+import { hashKey } from '../../../src/core/key-format.js'
+import { createMemoryStores } from '../../../src/stores/memory/index.js'
+import type { DecisionEvent, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from '../../../src/core/telemetry-events.js'
+import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../../src/core/types.js'
 
 export interface Collected {
   decisions: DecisionEvent[]

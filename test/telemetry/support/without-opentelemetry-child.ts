@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module'
 import { createKeyward } from '../../../src/keyward.js'
-import type { DecisionEvent } from '../../../src/telemetry/events.js'
+import type { DecisionEvent } from '../../../src/core/telemetry-events.js'
 import { loadOpenTelemetry } from '../../../src/telemetry/open-telemetry.js'
 
 let found: string

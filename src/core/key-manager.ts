@@ -1,0 +1,289 @@
+/**
+ * The key manager (K3–K6): create, read, list, revoke and rotate keys in the key store. The full
+ * key exists only in what `create` and `rotate` return; the store keeps its hash.
+ */
+import { KeyInputError, KeyNotFoundError, KeyRevokedError } from './errors.js'
+import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateOwnerId, validateUpdateKeyInput } from './key-input.js'
+import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, encodeCursor, keyStatus } from './key-list.js'
+import type { KeywardSettings } from './keyward-options.js'
+import type { ReportFault, StoreCalls } from './store-calls.js'
+import type { LifecycleEvent } from './telemetry-events.js'
+import type { ApiKeyRecord, KeyListQuery, KeyMeta, KeyStatus, KeyType, StoredKey } from './types.js'
+
+/** A key as `create` and `rotate` return it: the only time the full key is ever available. */
+export interface CreatedKey {
+  /** The full key. Show it once; it is not stored and cannot be read again (K3). */
+  key: string
+  record: ApiKeyRecord
+}
+
+/** Options of `rotate()`. */
+export interface RotateOptions {
+  /** Let the old key work this long instead of revoking it at once (never past its own expiry). */
+  gracePeriodMs?: number
+  /** The replacement's expiry, null for none; when absent, the old key's lifetime counted from now. */
+  expiresAt?: CreateKeyInput['expiresAt']
+  /** The replacement's name; the old key's when absent. */
+  name?: string
+}
+
+/** What `list()` returns keys of (O4). */
+export interface ListKeysOptions {
+  /** Only this owner's keys; only those are read, however many keys the store holds. */
+  ownerId?: string
+  status?: KeyStatus
+  keyType?: KeyType
+  /** 1–100, default 50. */
+  limit?: number
+  /** `nextCursor` of the previous page. */
+  cursor?: string | null
+}
+
+/** One page of keys (O4). */
+export interface KeyListPage {
+  /** Newest first, masked (K4). */
+  keys: ApiKeyRecord[]
+  /** Pass it as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null
+}
+
+/** Key lifecycle (K5, K6, O4–O6). */
+export interface KeyManager {
+  create(input: CreateKeyInput): Promise<CreatedKey>
+  get(id: string): Promise<ApiKeyRecord | undefined>
+  /**
+   * One page of keys, newest first. Paging with `nextCursor` while keys are being created skips
+   * and repeats none of the keys that existed at the first page (new keys sort before them).
+   */
+  list(options?: ListKeysOptions): Promise<KeyListPage>
+  /** Every matching key, a page at a time (for exports and scripts). */
+  listAll(options?: Omit<ListKeysOptions, 'cursor' | 'limit'>): AsyncIterable<ApiKeyRecord>
+  /**
+   * Replaces `name`, `meta`, `scopes` or `limits` of a key (O5). KeyRevokedError for a revoked
+   * key, KeyNotFoundError for an unknown id. New scopes and limits apply from the next request.
+   */
+  update(id: string, changes: UpdateKeyInput): Promise<ApiKeyRecord>
+  /** Revokes at once and for good (K6, K7). Idempotent; throws KeyNotFoundError for an unknown id. */
+  revoke(id: string): Promise<ApiKeyRecord>
+  /** Revokes every key of the owner that is not revoked yet (O6) and returns how many. */
+  revokeAll(ownerId: string): Promise<number>
+  /**
+   * Creates a replacement with the same name, type, scopes and limits, then revokes the old key
+   * at once, or, with `gracePeriodMs`, lets it expire after that period (never later than its
+   * own expiry). The replacement gets `expiresAt` when given, else the old key's lifetime
+   * (`expiresAt − createdAt`) counted from now, or no expiry when the old key had none. A revoked
+   * key cannot be rotated (KeyRevokedError); when the old key cannot be revoked or shortened, the
+   * replacement is revoked before the error is thrown, so no key is left active that the caller
+   * never got.
+   */
+  rotate(id: string, options?: RotateOptions): Promise<CreatedKey & { previous: ApiKeyRecord }>
+}
+
+/** K5: a stored key as the public record, with its status derived at `now` (K6). */
+export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKeyRecord {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+  return {
+    id: key.id,
+    name: key.name,
+    keyType: key.keyType,
+    maskedKey: maskKey(key.keyType, key.last4, keyPrefix),
+    status: keyStatus(key, now),
+    ownerId: key.ownerId,
+    meta: key.meta === null ? null : (structuredClone(key.meta) as KeyMeta),
+    createdAt: new Date(key.createdAt).toISOString(),
+    expiresAt: iso(key.expiresAt),
+    revokedAt: iso(key.revokedAt),
+    lastUsedAt: iso(key.lastUsedAt),
+    scopes: key.scopes === null ? null : [...key.scopes],
+    limits: key.limits === null ? null : { ...key.limits },
+  }
+}
+
+/** What the key manager works with. */
+interface Manager {
+  settings: KeywardSettings
+  call: StoreCalls['call']
+  report: ReportFault
+  /** T1: told of each change, when the host listens (the event is not built otherwise). */
+  tell: ((event: LifecycleEvent) => void) | undefined
+}
+
+/** T1: what a lifecycle event says of a key. */
+function named(record: ApiKeyRecord, at: number) {
+  return { keyId: record.id, ownerId: record.ownerId, keyType: record.keyType, at: new Date(at).toISOString() }
+}
+
+export function createKeyManager(
+  settings: KeywardSettings,
+  { call }: StoreCalls,
+  report: ReportFault,
+  tell?: (event: LifecycleEvent) => void,
+): KeyManager {
+  const { stores, clock, keyPrefix } = settings
+  const m: Manager = { settings, call, report, tell }
+  return {
+    async create(input) {
+      const created = await createKey(m, input)
+      tell?.({ type: 'created', ...named(created.record, Date.parse(created.record.createdAt)) })
+      return created
+    },
+    async get(id) {
+      const stored = await call(stores.keys.get(id), 'keys.get')
+      return stored && toRecord(stored, clock.now(), keyPrefix)
+    },
+    list: (options) => listKeys(m, options),
+    listAll: (options) => listAll(m, options),
+    async update(id, changes) {
+      const patch = validateUpdateKeyInput(changes, keyPrefix)
+      const stored = await call(stores.keys.update(id, patch), 'keys.update')
+      if (!stored) throw new KeyNotFoundError(id)
+      if (stored.revokedAt !== null) throw new KeyRevokedError(id, 'updated')
+      const now = clock.now()
+      const record = toRecord(stored, now, keyPrefix)
+      tell?.({ type: 'updated', changed: Object.keys(patch) as (keyof typeof patch)[], ...named(record, now) })
+      return record
+    },
+    async revoke(id) {
+      const now = clock.now()
+      const stored = await call(stores.keys.revoke(id, now), 'keys.revoke')
+      if (!stored) throw new KeyNotFoundError(id)
+      const record = toRecord(stored, now, keyPrefix)
+      // Revoking a revoked key changes nothing: it keeps its first revocation time.
+      if (stored.revokedAt === now) tell?.({ type: 'revoked', ...named(record, now) })
+      return record
+    },
+    async revokeAll(ownerId) {
+      const owner = validateOwnerId(ownerId)
+      if (owner === null) throw new KeyInputError('ownerId', 'revokeAll() needs the ownerId whose keys to revoke')
+      const now = clock.now()
+      const count = await call(stores.keys.revokeAll(owner, now), 'keys.revokeAll')
+      // The store answers how many, not which: one event for the owner (T1).
+      if (count > 0) tell?.({ type: 'revoked-all', ownerId: owner, count, at: new Date(now).toISOString() })
+      return count
+    },
+    rotate: (id, options) => rotate(m, id, options),
+  }
+}
+
+const STATUSES: readonly string[] = ['active', 'revoked', 'expired']
+
+/** O4: the store query of `options`, checked; throws KeyInputError naming the field. */
+function listQuery(options: ListKeysOptions, now: number): KeyListQuery {
+  if (typeof options !== 'object' || options === null) throw new KeyInputError('options', 'list() takes an options object')
+  const { status, keyType, limit = DEFAULT_PAGE_SIZE, cursor } = options
+  const ownerId = options.ownerId === undefined ? undefined : validateOwnerId(options.ownerId) ?? undefined
+  if (status !== undefined && !STATUSES.includes(status)) {
+    throw new KeyInputError('status', 'status must be "active", "revoked" or "expired"')
+  }
+  if (keyType !== undefined && keyType !== 'live' && keyType !== 'test') {
+    throw new KeyInputError('keyType', 'keyType must be "live" or "test"')
+  }
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new KeyInputError('limit', `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`)
+  }
+  const after = cursor === undefined || cursor === null ? undefined : decodeCursor(String(cursor))
+  return { ownerId, status, keyType, limit, after, now }
+}
+
+async function listKeys({ settings, call }: Manager, options: ListKeysOptions = {}): Promise<KeyListPage> {
+  const { clock, keyPrefix, stores } = settings
+  const now = clock.now()
+  const page = await call(stores.keys.list(listQuery(options, now)), 'keys.list')
+  const last = page.keys[page.keys.length - 1]
+  return {
+    keys: page.keys.map((k) => toRecord(k, now, keyPrefix)),
+    nextCursor: page.more && last !== undefined ? encodeCursor(last) : null,
+  }
+}
+
+async function* listAll(m: Manager, options: Omit<ListKeysOptions, 'cursor' | 'limit'> = {}): AsyncIterable<ApiKeyRecord> {
+  let cursor: string | null = null
+  do {
+    const page: KeyListPage = await listKeys(m, { ...options, limit: MAX_PAGE_SIZE, cursor })
+    yield* page.keys
+    cursor = page.nextCursor
+  } while (cursor !== null)
+}
+
+async function createKey({ settings, call }: Manager, input: CreateKeyInput): Promise<CreatedKey> {
+  const { clock, keyPrefix, peppers, stores } = settings
+  const now = clock.now()
+  const valid = validateCreateKeyInput(input, now, keyPrefix)
+  const key = generateKey(valid.keyType, keyPrefix)
+  const stored: StoredKey = {
+    id: generateKeyId(),
+    hash: hashKey(key, peppers[0]),
+    name: valid.name,
+    keyType: valid.keyType,
+    last4: key.slice(-4),
+    createdAt: now,
+    expiresAt: valid.expiresAt,
+    revokedAt: null,
+    lastUsedAt: null,
+    scopes: valid.scopes,
+    limits: valid.limits,
+    ownerId: valid.ownerId,
+    meta: valid.meta,
+  }
+  await call(stores.keys.insert(stored), 'keys.insert')
+  return { key, record: toRecord(stored, now, keyPrefix) }
+}
+
+async function rotate(m: Manager, id: string, options: RotateOptions = {}): Promise<CreatedKey & { previous: ApiKeyRecord }> {
+  const grace = options.gracePeriodMs ?? 0
+  if (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0) {
+    throw new TypeError('keyward: rotate() option "gracePeriodMs" must be a non-negative number of milliseconds')
+  }
+  const old = await m.call(m.settings.stores.keys.get(id), 'keys.get')
+  if (!old) throw new KeyNotFoundError(id)
+  if (old.revokedAt !== null) throw new KeyRevokedError(id, 'rotated')
+  const created = await createKey(m, {
+    name: options.name ?? old.name,
+    keyType: old.keyType,
+    expiresAt: options.expiresAt !== undefined ? options.expiresAt : sameLifetime(old, m.settings.clock.now()),
+    scopes: old.scopes,
+    limits: old.limits,
+    ownerId: old.ownerId,
+    meta: old.meta as KeyMeta | null,
+  })
+  let previous: ApiKeyRecord
+  try {
+    previous = await retire(m, id, grace)
+  } catch (error) {
+    await withdraw(m, created.record)
+    throw error
+  }
+  const previousExpiresAt = grace === 0 ? null : previous.expiresAt
+  m.tell?.({ type: 'rotated', previousKeyId: id, previousExpiresAt, ...named(created.record, Date.parse(created.record.createdAt)) })
+  return { ...created, previous }
+}
+
+/** K6: a replacement lives as long as the key it replaces, from the rotation on: a 30-day key gives a 30-day key. */
+function sameLifetime(old: StoredKey, now: number): number | null {
+  return old.expiresAt === null ? null : now + (old.expiresAt - old.createdAt)
+}
+
+/**
+ * Revokes the old key, or shortens its expiry to the grace period (the store never moves it later). Refused when it was revoked
+ * meanwhile (by another caller): the rotation must not hand out a replacement for it.
+ */
+async function retire({ settings, call }: Manager, id: string, grace: number): Promise<ApiKeyRecord> {
+  const { clock, keyPrefix, stores } = settings
+  const now = clock.now()
+  const after = grace === 0 ? await call(stores.keys.revoke(id, now), 'keys.revoke') : await call(stores.keys.shortenExpiry(id, now + grace), 'keys.shortenExpiry')
+  if (after === undefined) throw new KeyNotFoundError(id)
+  const revokedMeanwhile = after.revokedAt !== null && (grace !== 0 || after.revokedAt !== now)
+  if (revokedMeanwhile) throw new KeyRevokedError(id, 'rotated')
+  return toRecord(after, now, keyPrefix)
+}
+
+/** Best effort: the replacement of a rotation that failed must not stay active unknown to anyone. */
+async function withdraw({ settings, call, report }: Manager, replacement: ApiKeyRecord): Promise<void> {
+  try {
+    await call(settings.stores.keys.revoke(replacement.id, settings.clock.now()), 'keys.revoke')
+  } catch (error) {
+    const message = `keyward: rotate() failed and its replacement key ${replacement.id} could not be revoked; revoke it`
+    report(new Error(message, { cause: error }), '', 'manage')
+  }
+}

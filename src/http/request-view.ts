@@ -1,0 +1,144 @@
+/**
+ * The request as keyward reads it (`RequestView`) from a Node or a fetch request: the path, the
+ * client address `trustProxy` says, and every credential header line (H1).
+ */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import { isIP } from 'node:net'
+import { HTTP_MESSAGES } from '../core/messages.js'
+import type { RequestView } from '../core/types.js'
+import type { ResolvedOptions } from './options.js'
+import { pathOf, queryOf } from './request-path.js'
+
+/** The header lines Node's parser keeps when the server sets no `maxHeadersCount`: 2000 entries. */
+const NODE_DEFAULT_LINE_CAP = 1000
+
+/** `::ffff:127.0.0.1` → `127.0.0.1`: usage entries show the address as the client knows it. */
+function normalizeAddress(address: string): string {
+  return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
+}
+
+/**
+ * The client address: `hops` trusted proxies each vouch for the entry to their left in
+ * `X-Forwarded-For`; 0 means the socket address.
+ *
+ * @example
+ * resolveClientIp('10.0.0.2', '203.0.113.7', 1) // '203.0.113.7'
+ */
+export function resolveClientIp(socketAddress: string | null | undefined, forwardedFor: string | string[] | null | undefined, hops: number): string | null {
+  let ip = socketAddress ? normalizeAddress(socketAddress) : null
+  if (hops === 0 || !forwardedFor) return ip
+  const entries = (typeof forwardedFor === 'string' ? forwardedFor : forwardedFor.join(',')).split(',')
+  for (let i = entries.length - 1, left = hops; i >= 0 && left > 0; i--, left--) {
+    const entry = entries[i]!.trim()
+    if (isIP(entry) === 0) break
+    ip = normalizeAddress(entry)
+  }
+  return ip
+}
+
+/**
+ * H1: every `Authorization` and `x-api-key` line of a Node request, from `rawHeaders` (Node keeps
+ * only the first `Authorization` in `headers`). Returns whether `X-Forwarded-For` was among them.
+ *
+ * @example
+ * readCredentialLines(['Authorization', 'Bearer a', 'authorization', 'Bearer b'], view)
+ * view.authorization // ['Bearer a', 'Bearer b']
+ */
+export function readCredentialLines(rawHeaders: readonly string[], view: RequestView): boolean {
+  let forwarded = false
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!
+    if (name.length === 13) {
+      if (name.toLowerCase() === 'authorization') view.authorization = addLine(view.authorization, rawHeaders[i + 1]!)
+    } else if (name.length === 9) {
+      if (name.toLowerCase() === 'x-api-key') view.apiKey = addLine(view.apiKey, rawHeaders[i + 1]!)
+    } else if (name.length === 15 && !forwarded) {
+      forwarded = name.toLowerCase() === 'x-forwarded-for'
+    }
+  }
+  return forwarded
+}
+
+function addLine(previous: string | readonly string[] | undefined, value: string): string | readonly string[] {
+  if (previous === undefined) return value
+  return typeof previous === 'string' ? [previous, value] : [...previous, value]
+}
+
+/**
+ * H1 where only a joined value exists (fetch `Headers` joins lines with ", "): a Bearer token never
+ * holds ", ", so a joined Authorization value is read as the duplicate it is.
+ *
+ * @example
+ * splitJoinedAuthorization('Bearer a, Bearer b') // ['Bearer a', 'Bearer b']
+ */
+export function splitJoinedAuthorization(value: string): string | readonly string[] {
+  return value.includes(', ') ? value.split(', ') : value
+}
+
+/** H1: whether Node may have dropped header lines: it keeps `server.maxHeadersCount` (0: all). */
+function mayHaveDroppedLines(request: IncomingMessage): boolean {
+  const cap = (request.socket as { server?: { maxHeadersCount?: unknown } } | null)?.server?.maxHeadersCount
+  const limit = typeof cap === 'number' ? cap : NODE_DEFAULT_LINE_CAP
+  return limit > 0 && request.rawHeaders.length / 2 >= limit
+}
+
+/** Views of Node and fetch requests. */
+export interface RequestViews {
+  /** The view of a Node request; `route` is the path of the route the framework matched, if known. */
+  viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
+  /** The view of a fetch request, where no raw header lines exist. */
+  viewFromFetch(request: Request, url: string, requestId: string, route?: string): RequestView
+}
+
+/** Views of Node and fetch requests, with the client address `trustProxy` says. */
+export function createViews(settings: ResolvedOptions, adapter: string): RequestViews {
+  const { hops } = settings
+  // Behind an untrusted proxy every client shares the proxy's address: said once, when first seen.
+  let proxyNoted = hops !== 0
+  const noteUntrustedProxy = () => {
+    proxyNoted = true
+    console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
+  }
+  const baseView = (method: string | undefined, url: string, requestId: string, route: string | undefined, ip: string | null): RequestView => ({
+    method,
+    path: pathOf(url),
+    route,
+    query: queryOf(url),
+    ip,
+    requestId,
+  })
+  return {
+    viewFromNode(request, url, requestId, route) {
+      const forwardedFor = hops === 0 ? undefined : request.headers['x-forwarded-for']
+      const view = baseView(request.method, url, requestId, route, resolveClientIp(request.socket?.remoteAddress, forwardedFor, hops))
+      // Lines past the server's cap are gone: neither credential header can be trusted (fail closed).
+      if (mayHaveDroppedLines(request)) view.headersTruncated = true
+      else if (readCredentialLines(request.rawHeaders, view) && !proxyNoted) noteUntrustedProxy()
+      return view
+    },
+    viewFromFetch(request, url, requestId, route) {
+      const headers = request.headers
+      const view = baseView(request.method, url, requestId, route, resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops))
+      const authorization = headers.get('authorization')
+      if (authorization !== null) view.authorization = splitJoinedAuthorization(authorization)
+      const apiKey = headers.get('x-api-key')
+      if (apiKey !== null) view.apiKey = apiKey
+      if (!proxyNoted && headers.has('x-forwarded-for')) noteUntrustedProxy()
+      return view
+    },
+  }
+}
+
+/**
+ * The headers of a fetch request in Node's shape, for the dashboard's guard.
+ *
+ * @example
+ * nodeHeaders(c.req.raw.headers).authorization
+ */
+export function nodeHeaders(headers: Headers): IncomingHttpHeaders {
+  const collected: IncomingHttpHeaders = {}
+  headers.forEach((value, name) => {
+    collected[name] = value
+  })
+  return collected
+}

@@ -1,0 +1,42 @@
+/**
+ * The memory stores: keys, limits and usage in process memory, answering synchronously. For tests,
+ * demos and single-process services; instances that must share keys, limits and revocations
+ * (K7, L2) need the Redis stores.
+ */
+import type { KeywardStores } from '../../core/types.js'
+import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
+import { createMemoryRateLimiter, type MemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limiter.js'
+import { createMemoryUsageLog, type MemoryUsageLog, type MemoryUsageLogOptions } from './usage-log.js'
+
+export { createMemoryKeyStore, createMemoryRateLimiter, createMemoryUsageLog }
+export type { MemoryKeyStore, MemoryRateLimiter, MemoryRateLimiterOptions, MemoryUsageLog, MemoryUsageLogOptions }
+
+/** Options of `createMemoryStores`: those of the limiter and of the usage log. */
+export interface MemoryStoresOptions {
+  limiter?: MemoryRateLimiterOptions
+  usage?: MemoryUsageLogOptions
+}
+
+/** The three memory stores, typed as synchronous. */
+export interface MemoryStores extends KeywardStores {
+  keys: MemoryKeyStore
+  limiter: MemoryRateLimiter
+  usage: MemoryUsageLog
+}
+
+/**
+ * The three memory stores bundled for keyward. There is no fused `authorize`: the core composes
+ * the stores (`composeAuthorize`), which stays synchronous on them. Nothing to close: the stores
+ * own no timers or connections.
+ *
+ * @example
+ * import { createMemoryStores } from 'keyward'
+ * const stores = createMemoryStores({ usage: { maxEntries: 10_000 } })
+ */
+export function createMemoryStores(options: MemoryStoresOptions = {}): MemoryStores {
+  return {
+    keys: createMemoryKeyStore(),
+    limiter: createMemoryRateLimiter(options.limiter),
+    usage: createMemoryUsageLog(options.usage),
+  }
+}

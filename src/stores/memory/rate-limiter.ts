@@ -1,0 +1,316 @@
+import {
+  BUCKET_LIFETIME_SECONDS,
+  assertDistinct,
+  buildDecision,
+  minuteRetryAfter,
+  secondOf,
+  utcMonthIndex,
+  utcMonthStartSeconds,
+} from '../../core/limits-math.js'
+import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
+
+/** Options of `createMemoryRateLimiter`. */
+export interface MemoryRateLimiterOptions {
+  /**
+   * Operations between two sweeps that drop the state of idle keys. The real interval is at
+   * least the number of tracked keys, so a sweep costs O(1) per operation amortized.
+   * Default 10,000.
+   */
+  sweepEvery?: number
+}
+
+/** A `RateLimiter` that answers synchronously, with a view of its memory use. */
+export interface MemoryRateLimiter extends RateLimiter {
+  consume(keyId: string, policy: LimitPolicy, now: number): LimitDecision
+  peek(keyId: string, policy: LimitPolicy, now: number): LimitDecision
+  consumeAll(requests: readonly LimitRequest[], now: number): LimitDecision[]
+  reserve(keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation
+  /** Keys that currently hold state (recent requests or a quota counter of a running month). */
+  readonly size: number
+  /**
+   * Drops every key's state that can no longer change a decision at `now`: buckets out of the
+   * minute window, and keys left with neither buckets nor a counter of a running month. It runs
+   * by itself every `sweepEvery` operations; calling it is only needed to reclaim memory sooner.
+   */
+  sweep(now: number): void
+}
+
+/** A reservation whose count is given back synchronously. */
+export interface MemoryLimitReservation extends LimitReservation {
+  giveBack(): void
+}
+
+/** Where a reserved request was counted: its bucket's second and its month (-1: none); second NaN when nothing was. */
+interface Receipt {
+  second: number
+  month: number
+}
+
+/**
+ * One key's state. Buckets are flat pairs `[second, count, …]`, oldest first, every
+ * second within 60 of the newest: at most 61 pairs (about 1.3 KiB for a key busy every second),
+ * and a rarely used key holds only a few numbers.
+ */
+interface KeyLimitState {
+  buckets: number[]
+  /** Sum of the bucket counts, kept so that an admission does not re-add the window. */
+  minuteCount: number
+  /** `utcMonthIndex` of the month `monthCount` belongs to; -1 when the key never had a quota. */
+  monthIndex: number
+  monthCount: number
+}
+
+const DEFAULT_SWEEP_EVERY = 10_000
+const NO_BUCKETS: readonly number[] = []
+
+interface MonthCache {
+  at(now: number): number
+  readonly untilMs: number
+}
+
+/** One limiter's state: every key's, and the bookkeeping of the amortized sweep. */
+interface Limiter {
+  readonly states: Map<string, KeyLimitState>
+  readonly sweepEvery: number
+  readonly months: MonthCache
+  operationsSinceSweep: number
+}
+
+/** The UTC month of a time, remembering the last month's bounds so most calls compute no calendar. */
+function createMonthCache(): MonthCache {
+  let monthFromMs = 0
+  let monthUntilMs = -1
+  let monthIndex = 0
+  return {
+    at(now) {
+      if (now < monthFromMs || now >= monthUntilMs) {
+        monthIndex = utcMonthIndex(now)
+        monthFromMs = utcMonthStartSeconds(monthIndex) * 1000
+        monthUntilMs = utcMonthStartSeconds(monthIndex + 1) * 1000
+      }
+      return monthIndex
+    },
+    get untilMs() {
+      return monthUntilMs
+    },
+  }
+}
+
+/** Drops the buckets that have left the window; the newest bucket always stays. */
+function prune(state: KeyLimitState, s: number): void {
+  const buckets = state.buckets
+  const length = buckets.length
+  if (length === 0) return
+  const floor = Math.max(s, buckets[length - 2]!) - 60
+  let cut = 0
+  let removed = 0
+  while (cut < length && buckets[cut]! < floor) {
+    removed += buckets[cut + 1]!
+    cut += 2
+  }
+  if (cut > 0) {
+    buckets.splice(0, cut)
+    state.minuteCount -= removed
+  }
+}
+
+/**
+ * Per-key rate limits and monthly quotas in process memory (L1, L2, L4, L4b), with the semantics
+ * documented in `src/core/limits-math.ts`: a bucketed sliding window of 61 one-second buckets that
+ * never over-admits, and a UTC calendar-month counter. No timers: expired buckets are dropped when
+ * their key is next used, and idle keys by an amortized sweep. State is per process; instances
+ * that must share limits need the Redis limiter.
+ *
+ * Time only ever comes from the `now` argument. When it goes backwards (a wall clock stepped
+ * back), requests keep counting against the newest buckets: a request is counted in bucket
+ * `max(s, newest - 60)` and the window reaches back 60 seconds from `max(s, newest)`, which can
+ * only reject more, never admit more.
+ *
+ * @example
+ * import { createMemoryRateLimiter } from 'keyward'
+ * const limiter = createMemoryRateLimiter()
+ * const decision = limiter.consume('key_…', { perMinute: 10, perMonth: 1000 }, Date.now())
+ * if (!decision.allowed) console.log(`retry in ${decision.retryAfter} s`)
+ */
+export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}): MemoryRateLimiter {
+  const sweepEvery = options.sweepEvery ?? DEFAULT_SWEEP_EVERY
+  if (!Number.isSafeInteger(sweepEvery) || sweepEvery < 1) {
+    throw new TypeError(`keyward: option "sweepEvery" must be a positive integer (got ${String(sweepEvery)})`)
+  }
+  const limiter: Limiter = { states: new Map(), sweepEvery, months: createMonthCache(), operationsSinceSweep: 0 }
+  return {
+    consume: (keyId, policy, now) => decide(limiter, keyId, policy, now, true),
+    peek: (keyId, policy, now) => decide(limiter, keyId, policy, now, false),
+    consumeAll: (requests, now) => consumeAll(limiter, requests, now),
+    reserve: (keyId, policy, now) => reserve(limiter, keyId, policy, now),
+    get size() {
+      return limiter.states.size
+    },
+    sweep: (now) => sweep(limiter, now),
+  }
+}
+
+function maybeSweep(limiter: Limiter, now: number): void {
+  if (++limiter.operationsSinceSweep >= limiter.sweepEvery && limiter.operationsSinceSweep >= limiter.states.size) sweep(limiter, now)
+}
+
+function sweep(limiter: Limiter, now: number): void {
+  limiter.operationsSinceSweep = 0
+  const s = secondOf(now)
+  const month = limiter.months.at(now)
+  for (const [keyId, state] of limiter.states) {
+    prune(state, s)
+    if (state.buckets.length === 0 && (state.monthCount === 0 || state.monthIndex < month)) {
+      limiter.states.delete(keyId)
+    }
+  }
+}
+
+/**
+ * The decision for `keyId` at `now`, consuming one unit when `consume` and allowed. `peek`
+ * passes `consume = false` and then nothing is written, not even pruning: a peek at a later
+ * time must not make buckets vanish that an earlier-stamped request would still count.
+ */
+function decide(
+  limiter: Limiter,
+  keyId: string,
+  policy: LimitPolicy,
+  now: number,
+  consume: boolean,
+  receipt?: Receipt,
+): LimitDecision {
+  const s = secondOf(now)
+  let state = limiter.states.get(keyId)
+  const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets
+  let from = 0
+  let minuteCount = 0
+  if (state !== undefined) {
+    if (consume) {
+      prune(state, s)
+      minuteCount = state.minuteCount
+    } else {
+      const floor = Math.max(s, buckets[buckets.length - 2] ?? s) - 60
+      for (let i = 0; i < buckets.length; i += 2) {
+        if (buckets[i]! < floor) from = i + 2
+        else minuteCount += buckets[i + 1]!
+      }
+    }
+  }
+
+  const perMonth = policy.perMonth
+  const currentMonth = limiter.months.at(now)
+  let month = currentMonth
+  let monthCount = 0
+  // A counter of a later month than `now` (a clock stepped back across the 1st) keeps counting.
+  if (perMonth !== null && state !== undefined && state.monthIndex >= currentMonth) {
+    month = state.monthIndex
+    monthCount = state.monthCount
+  }
+
+  const allowed = minuteCount < policy.perMinute && (perMonth === null || monthCount < perMonth)
+  if (allowed && consume) {
+    state = count(limiter, state, keyId, s, perMonth === null ? null : month, monthCount, receipt)
+    minuteCount = state.minuteCount
+    if (perMonth !== null) monthCount = state.monthCount
+  }
+  if (consume) maybeSweep(limiter, now)
+
+  const window = state === undefined ? NO_BUCKETS : state.buckets
+  return buildDecision({
+    policy,
+    now,
+    allowed,
+    minuteCount,
+    oldestSecond: from < window.length ? window[from]! : null,
+    monthCount,
+    monthReset: month === currentMonth ? limiter.months.untilMs / 1000 : utcMonthStartSeconds(month + 1),
+    minuteRetryAfter:
+      !allowed && minuteCount >= policy.perMinute ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from) : 0,
+  })
+}
+
+/**
+ * Counts one admitted request of second `s` in `keyId`'s state, made on its first admission;
+ * `month` is null without a quota, and then the month counter is left as it is.
+ */
+function count(
+  limiter: Limiter,
+  state: KeyLimitState | undefined,
+  keyId: string,
+  s: number,
+  month: number | null,
+  monthCount: number,
+  receipt?: Receipt,
+): KeyLimitState {
+  if (state === undefined) {
+    state = { buckets: [], minuteCount: 0, monthIndex: -1, monthCount: 0 }
+    limiter.states.set(keyId, state)
+  }
+  const second = addToBucket(state.buckets, s)
+  if (receipt !== undefined) {
+    receipt.second = second
+    receipt.month = month ?? -1
+  }
+  state.minuteCount++
+  if (month !== null) {
+    state.monthIndex = month
+    state.monthCount = monthCount + 1
+  }
+  return state
+}
+
+/** O7: every limit peeked; counted only when all admit (nothing runs in between: one thread). */
+function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: number): LimitDecision[] {
+  assertDistinct(requests)
+  const peeked = requests.map(({ id, policy }) => decide(limiter, id, policy, now, false))
+  if (!peeked.every((decision) => decision.allowed)) return peeked
+  return requests.map(({ id, policy }) => decide(limiter, id, policy, now, true))
+}
+
+/** `consume`, remembering where the request was counted so that `giveBack` removes exactly it. */
+function reserve(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation {
+  const receipt: Receipt = { second: Number.NaN, month: -1 }
+  const decision = decide(limiter, keyId, policy, now, true, receipt)
+  return {
+    decision,
+    giveBack() {
+      if (Number.isNaN(receipt.second)) return
+      giveBack(limiter, keyId, receipt)
+      receipt.second = Number.NaN
+    },
+  }
+}
+
+/** Removes the one request `receipt` names, as if it had never been counted; a bucket already pruned stays gone. */
+function giveBack(limiter: Limiter, keyId: string, receipt: Receipt): void {
+  const state = limiter.states.get(keyId)
+  if (state === undefined) return
+  const buckets = state.buckets
+  for (let i = 0; i < buckets.length; i += 2) {
+    if (buckets[i] !== receipt.second) continue
+    if (buckets[i + 1]! > 1) buckets[i + 1] = buckets[i + 1]! - 1
+    else buckets.splice(i, 2)
+    state.minuteCount--
+    break
+  }
+  if (receipt.month !== -1 && state.monthIndex === receipt.month && state.monthCount > 0) state.monthCount--
+}
+
+/**
+ * Adds one request of second `s` to pruned buckets: into the newest bucket when it is `s`, as a
+ * new newest bucket when `s` is later, and otherwise (an earlier-stamped request) into bucket
+ * `max(s, newest - 60)` so that the window never spans more than 61 seconds.
+ */
+function addToBucket(buckets: number[], s: number): number {
+  const length = buckets.length
+  if (length === 0 || buckets[length - 2]! < s) {
+    buckets.push(s, 1)
+    return s
+  }
+  const second = Math.max(s, buckets[length - 2]! - (BUCKET_LIFETIME_SECONDS - 1))
+  let i = length - 2
+  while (i >= 0 && buckets[i]! > second) i -= 2
+  if (i >= 0 && buckets[i] === second) buckets[i + 1] = buckets[i + 1]! + 1
+  else buckets.splice(i + 2, 0, second, 1)
+  return second
+}

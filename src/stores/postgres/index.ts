@@ -1,0 +1,189 @@
+/**
+ * `keyward/postgres`: keys and the usage log in PostgreSQL 13 or later, through a `pg` Pool you
+ * create (S1). Postgres is the system of record; limits stay where they are fast: the memory
+ * limiter for one instance, or the Redis limiter for a fleet (S2).
+ *
+ * - Schema: versioned migrations in the package; run `migrate(pool)` (or `keyward migrate`) before
+ *   serving. Safe from several instances at once.
+ * - Hot path (S4): at most one prepared statement on the hash index per request, shared by the lookups of one event-loop turn, plus the limiter's own
+ *   call; `lastUsedAt` is written off the request's path, at most once a minute per key; usage
+ *   entries are inserted in batches.
+ * - Revocation (S3, K7): nothing is cached, so a request that starts after `revoke()` returned is
+ *   refused on every instance.
+ * - Faults (S5, R5): every call, the wait for a pooled connection included, rejects after
+ *   `timeoutMs` (default 1 s); the core answers 500 and never lets the request through, and the
+ *   stores recover as soon as Postgres answers again.
+ */
+import { createMemoryRateLimiter } from '../memory/rate-limiter.js'
+import type { KeywardStores, RateLimiter } from '../../core/types.js'
+import { DEFAULT_SCHEMA, type PgPoolLike, checkPool, checkTimeout, createPgConnection, quotedSchema } from './connection.js'
+import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
+import { appSettingsOn } from './app-settings.js'
+import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
+import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
+import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './usage-log.js'
+
+export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
+export type { PostgresKeyStore } from './key-store.js'
+export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
+export { MIGRATIONS, SCHEMA_VERSION, migrate, type Migration, type MigrateOptions, type MigrateResult } from './migrations.js'
+
+/** What every Postgres store takes. */
+export interface PostgresStoreOptions {
+  /** A `pg` Pool (`new pg.Pool({ connectionString, connectionTimeoutMillis: 2000 })`). Never ended by keyward. */
+  pool: PgPoolLike
+  /** The schema `migrate()` created. Default `keyward`. */
+  schema?: string
+  /** Every call settles within this many milliseconds, the wait for a connection included. Default 1000. */
+  timeoutMs?: number
+  /** Told of faults off the request's path: `lastUsedAt` writes, and connections the pool lost while idle. Default: a process warning at most every 10 s. */
+  onError?: (error: unknown) => void
+}
+
+/** Options of `createPostgresStores()`. */
+export interface PostgresStoresOptions extends PostgresStoreOptions {
+  /** Where limits are counted. Default: a memory limiter (one instance); for a fleet, `createRedisRateLimiter()` from `keyward/redis`. */
+  limiter?: RateLimiter
+  /** How usage entries are batched and kept. */
+  usage?: PostgresUsageOptions
+}
+
+/** The Postgres stores for `createKeyward({ stores })`. */
+export interface PostgresStores extends KeywardStores {
+  keys: PostgresKeyStore
+  limiter: RateLimiter
+  usage: PostgresUsageLog
+  /** Writes out buffered usage and `lastUsedAt` and stops the timers. Never ends the pool. */
+  close(): Promise<void>
+  /**
+   * Resolves once the schema is migrated far enough for these stores (and, when `createKeyward()`
+   * was given them first, once the app's key prefix is recorded for the command line); rejects
+   * saying to run the migrations when it is not, or with the fault that kept Postgres from answering.
+   */
+  ready(): Promise<void>
+}
+
+/** Per pool, the reporters of the stores built on it, told of the pool's 'error' events. */
+const poolReporters = new WeakMap<object, Set<(error: unknown) => void>>()
+
+/**
+ * A pool emits 'error' when an idle connection dies (Postgres restarted): unheard, it would end
+ * the process. One listener per pool tells every open store's reporter; returns how to stop.
+ */
+function watchPool(pool: PgPoolLike, report: (error: unknown) => void): () => void {
+  let reporters = poolReporters.get(pool)
+  if (reporters === undefined) {
+    const set = new Set<(error: unknown) => void>()
+    reporters = set
+    poolReporters.set(pool, set)
+    pool.on('error', (error) => {
+      for (const reporter of set) reporter(error)
+    })
+  }
+  reporters.add(report)
+  return () => reporters.delete(report)
+}
+
+function settingsOf(options: PostgresStoreOptions) {
+  if (typeof options !== 'object' || options === null) throw new TypeError('keyward/postgres: options must be an object { pool, schema?, timeoutMs? }')
+  const pool = checkPool(options.pool)
+  const schemaName = options.schema ?? DEFAULT_SCHEMA
+  const schema = quotedSchema(schemaName)
+  const timeoutMs = checkTimeout('timeoutMs', options.timeoutMs, 1000)
+  if (options.onError !== undefined && typeof options.onError !== 'function') {
+    throw new TypeError('keyward/postgres: option "onError" must be a function')
+  }
+  const report = safeReporter(options.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: a background write or an idle connection failed'))
+  const unwatch = watchPool(pool, report)
+  return { connection: createPgConnection(pool, timeoutMs), schema, schemaName, report, timeoutMs, unwatch }
+}
+
+/**
+ * The key store alone (for a custom set of stores).
+ *
+ * @example
+ * import pg from 'pg'
+ * import { createPostgresKeyStore } from 'keyward/postgres'
+ * const keys = createPostgresKeyStore({ pool: new pg.Pool({ connectionString: process.env.DATABASE_URL }) })
+ */
+export function createPostgresKeyStore(options: PostgresStoreOptions): PostgresKeyStore {
+  const { connection, schema, report, unwatch } = settingsOf(options)
+  return closedWith(keyStoreOn(connection, schema, { onError: report }), unwatch)
+}
+
+/** The store, its `close()` also stopping `after` (its pool's reporter). */
+function closedWith<T extends { close(): Promise<void> }>(store: T, after: () => void): T {
+  return {
+    ...store,
+    async close() {
+      after()
+      await store.close()
+    },
+  }
+}
+
+/**
+ * The usage log alone: batched inserts, entries kept `retentionDays` (default 90).
+ *
+ * @example
+ * import { createPostgresUsageLog } from 'keyward/postgres'
+ * const usage = createPostgresUsageLog({ pool, retentionDays: 30 })
+ */
+export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresUsageOptions): PostgresUsageLog {
+  const { connection, schema, report, unwatch } = settingsOf(options)
+  return closedWith(usageLogOn(connection, schema, { ...options, onError: options.onError ?? report }), unwatch)
+}
+
+/**
+ * Keys and usage on Postgres, limits in memory or in the limiter given. There is no fused
+ * `authorize`: the core composes the stores, at most one Postgres round trip per request.
+ *
+ * @example
+ * import pg from 'pg'
+ * import { createKeyward } from 'keyward'
+ * import { createPostgresStores, migrate } from 'keyward/postgres'
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 2000 })
+ * await migrate(pool)
+ * const keyward = createKeyward({ stores: createPostgresStores({ pool }) })
+ *
+ * @example
+ * // A fleet: keys in Postgres, limits in Redis
+ * import { createRedisRateLimiter } from 'keyward/redis'
+ * const stores = createPostgresStores({ pool, limiter: createRedisRateLimiter({ client: redis, keys: 'elsewhere' }) })
+ */
+export function createPostgresStores(options: PostgresStoresOptions): PostgresStores {
+  const { connection, schema, schemaName, report, timeoutMs, unwatch } = settingsOf(options)
+  const limiter = options.limiter ?? createMemoryRateLimiter()
+  if (typeof limiter !== 'object' || limiter === null || typeof limiter.consume !== 'function' || typeof limiter.peek !== 'function') {
+    throw new TypeError('keyward/postgres: option "limiter" must be a RateLimiter (createMemoryRateLimiter(), createRedisRateLimiter())')
+  }
+  const keys = keyStoreOn(connection, schema, { onError: report })
+  const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })
+  const migrated = async (): Promise<void> => {
+    const version = await schemaVersion(connection, schemaName)
+    if (version < SCHEMA_VERSION) {
+      throw new Error(
+        `keyward/postgres: the schema "${schemaName}" is at version ${version}, and these stores need version ${SCHEMA_VERSION}: run migrate(pool${schemaName === DEFAULT_SCHEMA ? '' : `, { schema: '${schemaName}' }`}) or keyward migrate --database-url <url> first`,
+      )
+    }
+  }
+  const app = appSettingsOn(connection, schema, migrated)
+  return {
+    keys,
+    limiter,
+    usage,
+    recordAppSettings: app.record,
+    appSettings: app.read,
+    async close() {
+      unwatch()
+      await Promise.all([keys.close(), usage.close()])
+    },
+    async ready() {
+      await migrated()
+      await app.recorded()
+    },
+    // Every key-store call settles within `timeoutMs`; with a limiter of the host's, the core bounds the two together.
+    ...(options.limiter === undefined ? { timeoutMs } : {}),
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * Key records in PostgreSQL (K3, K5, K6, O4–O6, S3, S4). Every read goes to Postgres: there is no
+ * cache of records, so a revocation is seen by the next request on every instance (K7). The
+ * lookups by hash of one event-loop turn share one prepared statement on the unique hash index
+ * (`lookup-batch.ts`): at most one round trip per request, fewer under load.
+ */
+import type { KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../core/types.js'
+import { type PgConnection, type Row, type Statement, isSqlError, statement } from './connection.js'
+import { LAST_USED_INTERVAL_MS, LastUsedWriter } from './last-used.js'
+import { createLookupBatch } from './lookup-batch.js'
+import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
+
+/** The Postgres KeyStore: every method answers with a promise, except `touch`, which only notes the time. */
+export interface PostgresKeyStore extends KeyStore {
+  insert(key: StoredKey): Promise<void>
+  findByHash(hash: string): Promise<StoredKey | undefined>
+  get(id: string): Promise<StoredKey | undefined>
+  list(query: KeyListQuery): Promise<KeyPage>
+  update(id: string, patch: KeyPatch): Promise<StoredKey | undefined>
+  revokeAll(ownerId: string, at: number): Promise<number>
+  revoke(id: string, at: number): Promise<StoredKey | undefined>
+  shortenExpiry(id: string, expiresAt: number): Promise<StoredKey | undefined>
+  /** Notes the time; it is written within a second, then at most once a minute per key (S4). */
+  touch(id: string, at: number): void
+  /** Writes every noted `lastUsedAt` now. */
+  flushLastUsed(): Promise<void>
+  /** Writes what is noted and stops the timer. Never ends the pool you passed in. */
+  close(): Promise<void>
+}
+
+export interface PostgresKeyStoreSettings {
+  /** Told when writing `lastUsedAt` fails (it is retried). Default: a process warning at most every 10 s. */
+  onError?: ((error: unknown) => void) | undefined
+  /** How often `lastUsedAt` writes go out, and how often each key at most (tests shorten them). */
+  lastUsed?: { tickMs: number; intervalMs: number }
+}
+
+const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::int8 AS ${column}`
+const COLUMNS = [
+  'id, hash, name, key_type, last4, owner_id, meta',
+  ms('created_at'),
+  ms('expires_at'),
+  ms('revoked_at'),
+  ms('last_used_at'),
+  'array_to_json(scopes) AS scopes, limits',
+].join(', ')
+const TIME = (param: string) => `to_timestamp(${param}::float8 / 1000)`
+
+/** The statements of one schema, built once per store. */
+function statements(s: string) {
+  return {
+    insert: statement(
+      `INSERT INTO ${s}.keys (id, hash, name, key_type, last4, owner_id, meta, created_at, expires_at, revoked_at, last_used_at, scopes, limits)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::json, ${TIME('$8')}, ${TIME('$9')}, ${TIME('$10')}, ${TIME('$11')}, $12::text[], $13::jsonb)`,
+    ),
+    // S4: the lookups of one turn in one statement; hashes with no row are simply absent.
+    byHashes: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE hash = ANY($1::text[])`),
+    byId: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE id = $1`),
+    // O5: $2..$5 say which fields the patch holds, so one statement serves every patch.
+    update: statement(
+      `UPDATE ${s}.keys SET
+         name = CASE WHEN $2 THEN $6 ELSE name END,
+         meta = CASE WHEN $3 THEN $7::json ELSE meta END,
+         scopes = CASE WHEN $4 THEN $8::text[] ELSE scopes END,
+         limits = CASE WHEN $5 THEN $9::jsonb ELSE limits END
+       WHERE id = $1 AND revoked_at IS NULL
+       RETURNING ${COLUMNS}`,
+    ),
+    revoke: statement(`UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE id = $1 AND revoked_at IS NULL RETURNING ${COLUMNS}`),
+    revokeAll: statement(`UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE owner_id = $1 AND revoked_at IS NULL`),
+    shortenExpiry: statement(
+      `UPDATE ${s}.keys SET expires_at = least(coalesce(expires_at, ${TIME('$2')}), ${TIME('$2')}) WHERE id = $1 RETURNING ${COLUMNS}`,
+    ),
+    touch: statement(
+      `UPDATE ${s}.keys AS k SET last_used_at = ${TIME('t.at')}
+       FROM unnest($1::text[], $2::int8[]) AS t(id, at)
+       WHERE k.id = t.id AND (k.last_used_at IS NULL OR k.last_used_at < ${TIME('t.at')})`,
+    ),
+  }
+}
+
+/**
+ * Creates the key store on a connection (see `createPostgresStores` for options and faults).
+ *
+ * @example
+ * import pg from 'pg'
+ * import { createPostgresKeyStore, migrate } from 'keyward/postgres'
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
+ * await migrate(pool)
+ * const keys = createPostgresKeyStore({ pool })
+ */
+export function keyStoreOn(connection: PgConnection, schema: string, settings: PostgresKeyStoreSettings = {}): PostgresKeyStore {
+  const sql = statements(schema)
+  const report = safeReporter(settings.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: lastUsedAt not written yet, will retry'))
+  const lastUsed = new LastUsedWriter({
+    tickMs: settings.lastUsed?.tickMs ?? 1000,
+    intervalMs: settings.lastUsed?.intervalMs ?? LAST_USED_INTERVAL_MS,
+    write: async (ids, times) => void (await connection.count(sql.touch, [ids, times])),
+    report,
+  })
+  const one = async (query: Statement, values: unknown[]) => {
+    const [row] = await connection.rows(query, values)
+    return row === undefined ? undefined : lastUsed.overlay(decodeKey(row))
+  }
+  const byHash = createLookupBatch(
+    (hashes, startedAt) => connection.rows(sql.byHashes, [hashes], startedAt),
+    (row) => lastUsed.overlay(decodeKey(row)),
+  )
+
+  return {
+    async insert(key) {
+      try {
+        await connection.count(sql.insert, encodeKey(key))
+      } catch (error) {
+        throw duplicateError(error) ?? error
+      }
+    },
+    findByHash: byHash,
+    get: (id) => one(sql.byId, [id]),
+    list: (query) => listKeys(connection, schema, query, lastUsed),
+    async update(id, patch) {
+      // A revoked key is left as it is (O5): no row updated, so the key is read as it stands.
+      return (await one(sql.update, encodePatch(id, patch))) ?? one(sql.byId, [id])
+    },
+    async revoke(id, at) {
+      // K6: idempotent; a second revoke finds nothing to update and reads the first revocation.
+      return (await one(sql.revoke, [id, at])) ?? one(sql.byId, [id])
+    },
+    revokeAll: (ownerId, at) => connection.count(sql.revokeAll, [ownerId, at]),
+    shortenExpiry: (id, expiresAt) => one(sql.shortenExpiry, [id, expiresAt]),
+    touch: (id, at) => lastUsed.touch(id, at),
+    flushLastUsed: () => lastUsed.flush(),
+    close: () => lastUsed.close(),
+  }
+}
+
+function encodeKey(key: StoredKey): unknown[] {
+  return [
+    key.id,
+    key.hash,
+    key.name,
+    key.keyType,
+    key.last4,
+    key.ownerId ?? null,
+    key.meta == null ? null : JSON.stringify(key.meta),
+    key.createdAt,
+    key.expiresAt,
+    key.revokedAt,
+    key.lastUsedAt,
+    key.scopes === null ? null : [...key.scopes],
+    key.limits === null ? null : JSON.stringify(key.limits),
+  ]
+}
+
+function encodePatch(id: string, patch: KeyPatch): unknown[] {
+  const { name, meta, scopes, limits } = patch
+  return [
+    id,
+    name !== undefined,
+    meta !== undefined,
+    scopes !== undefined,
+    limits !== undefined,
+    name ?? null,
+    meta == null ? null : JSON.stringify(meta),
+    scopes == null ? null : [...scopes],
+    limits == null ? null : JSON.stringify(limits),
+  ]
+}
+
+const time = (text: string | null | undefined): number | null => (text == null ? null : Number(text))
+const json = <T>(text: string | null | undefined): T | null => (text == null ? null : (JSON.parse(text) as T))
+
+/** A row as a record of the same shape the memory store keeps. */
+export function decodeKey(row: Row): StoredKey {
+  return {
+    id: row.id!,
+    hash: row.hash!,
+    name: row.name!,
+    keyType: row.key_type === 'test' ? 'test' : 'live',
+    last4: row.last4!,
+    createdAt: Number(row.created_at),
+    expiresAt: time(row.expires_at),
+    revokedAt: time(row.revoked_at),
+    lastUsedAt: time(row.last_used_at),
+    scopes: json<string[]>(row.scopes),
+    limits: json(row.limits),
+    ownerId: row.owner_id ?? null,
+    meta: json(row.meta),
+  }
+}
+
+/** A unique violation on insert, as the memory store words it (never echoing the hash). */
+function duplicateError(error: unknown): Error | undefined {
+  if (!isSqlError(error) || (error as { code: string }).code !== '23505') return undefined
+  const constraint = (error as { constraint?: string }).constraint
+  const what = constraint === 'keys_hash_unique' ? 'this hash' : 'this id'
+  return new Error(`keyward/postgres: a key with ${what} already exists`, { cause: error })
+}
+
+/** The WHERE clauses and values of a listing (O4); each combination is its own prepared statement. */
+function listFilter(query: KeyListQuery): { clauses: string[]; values: unknown[] } {
+  const clauses: string[] = []
+  const values: unknown[] = []
+  const param = (value: unknown) => `$${values.push(value)}`
+  if (query.ownerId !== undefined) clauses.push(`owner_id = ${param(query.ownerId)}`)
+  if (query.keyType !== undefined) clauses.push(`key_type = ${param(query.keyType)}`)
+  if (query.after !== undefined) {
+    clauses.push(`(created_at, id) < (${TIME(param(query.after.createdAt))}, ${param(query.after.id)})`)
+  }
+  if (query.status === 'revoked') clauses.push('revoked_at IS NOT NULL')
+  else if (query.status === 'expired') clauses.push(`revoked_at IS NULL AND expires_at <= ${TIME(param(query.now))}`)
+  else if (query.status === 'active') clauses.push(`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${TIME(param(query.now))})`)
+  return { clauses, values }
+}
+
+const listStatements = new Map<string, Statement>()
+
+/** O4: one page, newest first (larger id first on ties), read on the owner's index when filtered by owner. */
+async function listKeys(connection: PgConnection, schema: string, query: KeyListQuery, lastUsed: LastUsedWriter): Promise<KeyPage> {
+  const { clauses, values } = listFilter(query)
+  const limit = `$${values.push(query.limit + 1)}`
+  const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`
+  const text = `SELECT ${COLUMNS} FROM ${schema}.keys${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`
+  let prepared = listStatements.get(text)
+  if (prepared === undefined) {
+    prepared = statement(text)
+    listStatements.set(text, prepared)
+  }
+  const rows = await connection.rows(prepared, values)
+  const keys = rows.slice(0, query.limit).map((row) => lastUsed.overlay(decodeKey(row)))
+  return { keys, more: rows.length > query.limit }
+}

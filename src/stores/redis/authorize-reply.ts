@@ -1,0 +1,198 @@
+/**
+ * The authorize script's reply for one request, as an outcome, and the records held for the short
+ * reply. A call names the record this instance holds for the hash (its id and a fingerprint of
+ * the fields an update may replace: name, scopes, limits, meta); while Redis still holds exactly
+ * that, the reply carries only what changes on its own (expiresAt, lastUsedAt) and the decision:
+ * id, keyType, last4, createdAt and ownerId never change once written (K5, O1), and an id is never
+ * reused. Status, scopes and limits are still decided in Redis on every call (K7).
+ */
+import { createHash } from 'node:crypto'
+import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
+import type { AuthorizeOutcome, LimitDecision, StoredKey } from '../../core/types.js'
+import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
+import { type RedisContext, setBounded } from './context.js'
+import { LUA_INDEX, REPLACEABLE_FIELDS } from './record-layout.js'
+
+/** Enough for the keys of a large deployment that are in use at once; the oldest added goes first. */
+const RECORD_CACHE_LIMIT = 10_000
+
+export const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
+
+/**
+ * O7: the script's answer that the key has an owner whose counter the call did not name. Nothing
+ * was written; the record is held now, so the call can be made again naming it.
+ */
+export const NEEDS_OWNER = Object.freeze({ result: 'needs-owner' as const })
+export type NeedsOwner = typeof NEEDS_OWNER
+
+/** Reply codes of the authorize script (see `scripts/authorize.ts`). */
+const NO_RECORD = 0
+const SHORT_OK = 6
+const BLOCKED = 8
+const OWNER_NOT_NAMED = 9
+
+const WHAT = 'the authorize script'
+
+/** A record this instance holds for a hash. */
+export interface Held {
+  key: StoredKey
+  /** ARGV[8] of a call for this hash: the record's id, ':' and its fingerprint. */
+  known: string
+  /** O7: the Redis key of the owner's counter for the key's type; null for a key without an owner. */
+  ownerCounter: string | null
+}
+
+/**
+ * What a reply may carry after its decision: with `owner`, the owner counter's decision, combined
+ * into the outcome's limits; with `receipt` (a cluster caller counting the owner itself, read by
+ * `receiptOf`), what was counted; with null, nothing.
+ */
+export type ReplyExtra = 'owner' | 'receipt' | null
+
+export interface ReplyReader {
+  held(hash: string): Held | undefined
+  /**
+   * The outcome of a reply to a call made while `held` was held for `hash`; null when the hash has
+   * no record; `NEEDS_OWNER` when the call must be made again naming the owner's counter. Throws
+   * on a reply of the wrong shape (never a guess that could let a request in).
+   */
+  read(hash: string, raw: unknown, held: Held | undefined, extra: ReplyExtra): AuthorizeOutcome | NeedsOwner | null
+}
+
+export function createReplyReader(context: RedisContext): ReplyReader {
+  const records = new Map<string, Held>()
+  return {
+    held: (hash) => records.get(hash),
+    read(hash, raw, held, extra) {
+      const reply = array(raw, WHAT)
+      const code = integer(reply[0], WHAT)
+      if (code === BLOCKED) return blockedOutcome(reply)
+      if (code === SHORT_OK) return shortOutcome(hash, reply, held, extra)
+      if (code === NO_RECORD) {
+        records.delete(hash)
+        return null
+      }
+      const whole = decodeAuthorizeRecord(hash, reply[1], context)
+      context.remember(whole.key.id, hash)
+      setBounded(records, hash, whole, RECORD_CACHE_LIMIT)
+      if (code === OWNER_NOT_NAMED) {
+        if (reply.length !== 2) throw badReply(WHAT, reply)
+        return NEEDS_OWNER
+      }
+      return wholeOutcome(code, whole.key, reply, extra)
+    },
+  }
+}
+
+function blockedOutcome(reply: unknown[]): AuthorizeOutcome {
+  const retryAfter = reply.length === 2 ? integer(reply[1], WHAT) : 0
+  if (retryAfter < 1) throw badReply(WHAT, reply)
+  return { result: 'blocked', retryAfter }
+}
+
+/** The decision at `at`, with the owner counter's (at `ownerAt`, last) combined in when the reply has one (O7). */
+function limitsOf(reply: unknown[], at: number, ownerAt: number, extra: ReplyExtra): LimitDecision {
+  const own = decodeDecision(reply[at])
+  if (reply.length === ownerAt || extra !== 'owner') return own
+  return combineDecisions(own, decodeDecision(reply[ownerAt]))
+}
+
+/** Whether `reply` has `length` elements, or one more where the call may get an extra one. */
+function lengthFits(reply: unknown[], length: number, extra: ReplyExtra): boolean {
+  return reply.length === length || (extra !== null && reply.length === length + 1)
+}
+
+/** {6, expiresAt, lastUsedAt, decision, consumed[, extra]}: admitted, the rest of the record as held. */
+function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, extra: ReplyExtra): AuthorizeOutcome {
+  if (held === undefined || !lengthFits(reply, 5, extra)) throw badReply(WHAT, reply)
+  return {
+    result: 'ok',
+    // Every field as held but the two that change on their own; revokedAt is unset (the script
+    // never answers a revoked key this way).
+    key: {
+      ...held.key,
+      hash,
+      expiresAt: optionalTime(reply[1], 'expiresAt'),
+      revokedAt: null,
+      lastUsedAt: optionalTime(reply[2], 'lastUsedAt'),
+    },
+    limits: limitsOf(reply, 3, 5, extra),
+    consumed: integer(reply[4], WHAT) === 1,
+  }
+}
+
+/** A reply that sent the record whole: {1..5, record, …}. */
+function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: ReplyExtra): AuthorizeOutcome {
+  switch (code) {
+    case 1:
+    case 2:
+      if (reply.length !== 2) throw badReply(WHAT, reply)
+      return { result: code === 1 ? 'revoked' : 'expired', key }
+    case 3:
+    case 4:
+      if (!lengthFits(reply, 3, extra)) throw badReply(WHAT, reply)
+      return { result: 'forbidden', key, reason: code === 3 ? 'scope' : 'live-only', limits: limitsOf(reply, 2, 3, extra) }
+    case 5:
+      if (!lengthFits(reply, 4, extra)) throw badReply(WHAT, reply)
+      return { result: 'ok', key, limits: limitsOf(reply, 2, 4, extra), consumed: integer(reply[3], WHAT) === 1 }
+    default:
+      throw badReply(WHAT, reply)
+  }
+}
+
+/** What an admitted request counted on a cluster (O7), to give back when its owner refuses. */
+export interface Receipt {
+  /** The key's decision as a peek just before it was counted. */
+  before: LimitDecision
+  /** The bucket it was counted in, and the month ('' without a quota). */
+  second: string
+  month: string
+  /** lastUsedAt before the request ('' for none), and the one it wrote ('' when it wrote none). */
+  previousLastUsedAt: string
+  writtenLastUsedAt: string
+}
+
+/** The receipt of an admitted reply {5, …, extra} or {6, …, extra} to a cluster call that counts the owner itself. */
+export function receiptOf(raw: unknown): Receipt {
+  const reply = array(raw, WHAT)
+  const code = integer(reply[0], WHAT)
+  const receipt = array(reply[code === SHORT_OK ? 5 : 4], WHAT)
+  if (receipt.length !== 5) throw badReply(WHAT, reply)
+  const month = integer(receipt[2], WHAT)
+  const written = (value: unknown): string => (value === 0 ? '' : text(value, WHAT))
+  return {
+    before: decodeDecision(receipt[0]),
+    second: String(integer(receipt[1], WHAT)),
+    month: month < 0 ? '' : String(month),
+    previousLastUsedAt: written(receipt[3]),
+    writtenLastUsedAt: written(receipt[4]),
+  }
+}
+
+/** The authorize script's record (`decodeRecordValues`), held with what a call names it by. */
+function decodeAuthorizeRecord(hash: string, reply: unknown, context: RedisContext): Held {
+  const key = decodeRecordValues(hash, reply)
+  const { ownerId, keyType } = key
+  const ownerCounter = ownerId === null ? null : context.layout.ofOrphanId(ownerCounterId(ownerId, keyType)).minute
+  return { key, known: knownArgument(reply as unknown[]), ownerCounter }
+}
+
+/** Where the id and the replaceable fields are in the record the script sends whole. */
+const ID_AT = LUA_INDEX.id - 1
+const REPLACEABLE_AT = REPLACEABLE_FIELDS.map((field) => LUA_INDEX[field.property] - 1)
+
+/**
+ * ARGV[8] for a record as the authorize script sends it whole (`RECORD_LAYOUT`'s values): its id,
+ * ':' and the fingerprint of its replaceable fields, as the script computes it.
+ */
+export function knownArgument(record: readonly unknown[]): string {
+  const texts = record.map((value, i) => (value === 0 ? undefined : text(value, `a record value (${i})`)))
+  return `${texts[ID_AT]}:${fingerprint(REPLACEABLE_AT.map((at) => texts[at]))}`
+}
+
+/** The script's `fingerprint()`: SHA-1 of each replaceable field as its UTF-8 length, ':' and itself. */
+function fingerprint(replaceable: readonly (string | undefined)[]): string {
+  const sha1 = createHash('sha1')
+  for (const value of replaceable) sha1.update(`${Buffer.byteLength(value ?? '')}:${value ?? ''}`)
+  return sha1.digest('hex')
+}

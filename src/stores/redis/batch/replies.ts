@@ -1,0 +1,97 @@
+/**
+ * Settling the requests of a batch from the batch script's reply: one reply per request, in
+ * order. A request whose decision failed in Redis gets its own error; the others their outcomes.
+ */
+import type { AuthorizeOutcome } from '../../../core/types.js'
+import { type ReplyReader, UNKNOWN } from '../authorize-reply.js'
+import { array, badReply } from '../codec.js'
+import type { Queued } from './queue.js'
+
+/**
+ * A batch script's replies, one per call of `batch`, in order; null once every call of the batch
+ * was rejected because the reply has the wrong shape (never a guess that could admit a request).
+ */
+export function batchReplies(batch: readonly { reject(error: unknown): void }[], raw: unknown, what: string): unknown[] | null {
+  try {
+    const all = array(raw, what)
+    if (all.length !== batch.length) throw badReply(what, raw)
+    return all
+  } catch (error) {
+    for (const queued of batch) queued.reject(error)
+    return null
+  }
+}
+
+/** The batch script's reply for a request decided from the hot key (see `scripts/authorize-batch.ts`). */
+const HOT = 7
+
+/**
+ * The outcome of a request the batch script answered HOT: the admitted request before it, with one
+ * more request counted: one less remaining in the minute window and, with a quota, in the month.
+ * Limits, resets and the key's record are the same (the script decided it from that state).
+ */
+function countedOnceMore(previous: AuthorizeOutcome & { result: 'ok' }): AuthorizeOutcome {
+  const { minute, month } = previous.limits
+  return {
+    result: 'ok',
+    key: previous.key,
+    limits: {
+      allowed: true,
+      minute: { limit: minute.limit, remaining: minute.remaining - 1, reset: minute.reset },
+      month: month === null ? null : { limit: month.limit, remaining: month.remaining - 1, reset: month.reset },
+      retryAfter: 0,
+      binding: null,
+    },
+    consumed: true,
+  }
+}
+
+/**
+ * Decodes a request's reply and settles it; a reply that does not decode rejects that request only
+ * (null). A request whose script asked for its owner's counter (O7) is queued `again` (null), once.
+ */
+export function settleOne(queued: Queued, raw: unknown, replies: ReplyReader, again: (queued: Queued) => boolean): AuthorizeOutcome | null {
+  let outcome: AuthorizeOutcome
+  try {
+    const read = replies.read(queued.hash, raw, queued.held, queued.owner === undefined ? null : 'owner')
+    if (read?.result === 'needs-owner') {
+      if (!again(queued)) throw badReply('the authorize script (an owner asked for twice)', raw)
+      return null
+    }
+    outcome = read ?? UNKNOWN
+  } catch (error) {
+    queued.reject(error)
+    return null
+  }
+  queued.resolve(outcome)
+  return outcome
+}
+
+/**
+ * Settles every request of `batch` from the batch script's reply. HOT: admitted as the last
+ * admitted request before it (of the same key and route), counted once more; a request from a
+ * blocked address between them (E7) counted nothing and does not break the chain.
+ */
+export function settleBatch(batch: readonly Queued[], raw: unknown, replies: ReplyReader, again: (queued: Queued) => boolean): void {
+  const all = batchReplies(batch, raw, 'the authorize batch script')
+  if (all === null) return
+  let previous: AuthorizeOutcome | null = null
+  for (let i = 0; i < batch.length; i++) {
+    const reply = all[i]
+    if (reply === HOT) {
+      if (previous === null || previous.result !== 'ok' || !previous.consumed) {
+        previous = null
+        batch[i]!.reject(badReply('the authorize batch script (a hot reply after no admitted request)', reply))
+      } else {
+        previous = countedOnceMore(previous)
+        batch[i]!.resolve(previous)
+      }
+    } else if (reply instanceof Error) {
+      previous = null
+      batch[i]!.reject(reply)
+    } else {
+      const outcome = settleOne(batch[i]!, reply, replies, again)
+      if (outcome === null || outcome.result !== 'blocked') previous = outcome
+    }
+  }
+}

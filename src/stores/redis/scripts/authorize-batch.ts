@@ -1,0 +1,159 @@
+import { AUTHORIZE_FUNCTION } from './authorize-function.js'
+import { LIMITS_LIBRARY } from './limits-library.js'
+import type { LuaScript } from './lua-script.js'
+
+const SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
+-- Each request is decided exactly as the authorize script decides it, in the order given; a request
+-- whose decision fails (a Redis error) gets its error in its place and the others go on.
+-- Returns an array of n replies, each what the authorize script returns, or an error reply, or
+-- 7 for a request decided from the hot key: admitted and counted as the last admitted request
+-- before it was (requests from a blocked address, {8, wait}, may stand between them), with one
+-- less remaining in the minute window and, with a quota, in the month.
+-- KEYS[1..]: the keys of the requests' key hashes, two per hash as the authorize script's KEYS[1..2]
+-- (KEYS[2j-1..2j] for hash j), each hash once however many requests it has; after them the
+-- failed-authentication counters of the requests' client addresses (E7), each once, and the
+-- counters of the owners their keys belong to (O7), each once. ARGV[1..] as named below.
+local n = tonumber(ARGV[1])     -- the number of requests
+local now_arg = ARGV[2]         -- as the authorize script's: the same for every request
+local live_minute_arg, live_month_arg = ARGV[3], ARGV[4] -- the type defaults, as the authorize
+local test_minute_arg, test_month_arg = ARGV[5], ARGV[6] -- script's ARGV[4..7]
+local failure_limit = tonumber(ARGV[7]) -- the failed authentications a minute that block an
+                                -- address, or nil ('', as the authorize script's ARGV[9])
+local first_run = 8             -- ARGV[8..]: the runs of requests alike, in order, each:
+local RUN_FLAGS = 0             --   f = 16 * (the number of scopes) + 8 * (the owner is not known
+                                --   yet) + 4 * (an owner's counter follows) + 2 * (live-only route)
+                                --   + (consumes)
+local RUN_KEYS = 1              --   j + 32 * (r - 1): r requests whose keys are KEYS[2j-1..2j]
+local RUN_KNOWN = 2             --   what they hold (as the authorize script's ARGV[8])
+local RUN_COUNTER = 3           --   g, the index in KEYS of their address's counter (0: no check)
+local RUN_OWNER = 4             --   with an owner's counter (O7): its index in KEYS, perMinute and
+                                --   perMonth (as the authorize script's ARGV[11..12]);
+                                --   then their scopes. Each request of a run is decided on its own,
+                                --   as if sent alone.
+${LIMITS_LIBRARY}${AUTHORIZE_FUNCTION}
+carry_wanted = true
+set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
+local replies = {}
+-- The hot key: the last request, when it was admitted on the usual path (carry_field), while the
+-- requests after it are of the same key and route and hold the same record id. Each of those is
+-- decided from what the one before it left: the same record (nothing can change it within the
+-- run), the same policy and clock, and the counts in carry_*. What they count is written once
+-- (settle), before any other request reads the hashes and at the end. A request over a limit, a
+-- peek, another route or another key goes the whole way. The hot request is kept as where its
+-- keys start (hot_k, -1 when there is none), its run's flags, held record, address counter and
+-- where its scopes start, and its reply; its decision is read from the reply only when needed.
+local hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_reply, hot_decision = -1, nil, nil, nil, 0, nil, nil
+-- The requests decided from the hot key since its counts were last written, by index.
+local covered, ncovered = {}, 0
+
+-- Writes what the requests decided from the hot key counted. If Redis refuses the write, those
+-- requests get its error: nothing was counted for them.
+local function settle()
+  local ok, err = write_carry(KEYS[hot_k + 2])
+  if not ok then
+    err = error_reply(err)
+    for j = 1, ncovered do replies[covered[j]] = err end
+    hot_k = -1
+  end
+  ncovered = 0
+end
+
+-- Request i, of the hot key, in a run with these flags, held record, address counter, and c
+-- scopes from ARGV[from] (never an owner's counter: a request that counts one leaves no hot
+-- key): its reply (7, see above), or nil when its route or held id differ from the hot
+-- request's, or it is over a limit (the whole path then decides it). A request from another
+-- address than the hot request's
+-- is first checked against its own failure counter (E7), as the whole path would: when it is
+-- blocked its reply is {8, wait} and nothing is counted for it. The hot request's own address
+-- passed that check, and nothing in this script run changes a failure counter.
+local function from_hot(i, flags, known, counter, from, c)
+  if flags ~= hot_flags or known ~= hot_known then return nil end
+  for j = 0, c - 1 do
+    if ARGV[hot_from + j] ~= ARGV[from + j] then return nil end
+  end
+  if counter ~= '0' and counter ~= hot_counter then
+    local ok, wait = pcall(blocked_for, KEYS[tonumber(counter)], clock_ms(now_arg), failure_limit)
+    -- A counter Redis cannot read: the whole path decides the request, and fails it alone.
+    if not ok then return nil end
+    if wait > 0 then return {8, wait} end
+  end
+  local d = hot_decision
+  if d == nil then
+    d = hot_reply[1] == 6 and hot_reply[4] or hot_reply[3]
+    hot_decision = d
+  end
+  local per_minute, month_limit = d[2], d[5]
+  if carry_total >= per_minute or (month_limit >= 0 and carry_month_count >= month_limit) then return nil end
+  carry_count, carry_total = carry_count + 1, carry_total + 1
+  if month_limit >= 0 then carry_month_count = carry_month_count + 1 end
+  -- The reply is 7: the previous request's, counted once more (the window's oldest bucket and
+  -- the month are the previous request's: its resets hold; each remaining is one less).
+  ncovered = ncovered + 1
+  covered[ncovered] = i
+  return 7
+end
+
+local i = 0
+local at = first_run
+while i < n do
+  -- The run at ARGV[at ..], its flags and keys by name.
+  local flags = ARGV[at + RUN_FLAGS]
+  local f = tonumber(flags)
+  local c = mfloor(f / 16)                -- the number of scopes
+  local owner_unknown = mfloor(f / 8) % 2 == 1
+  local owner_counted = mfloor(f / 4) % 2 == 1
+  local live_only = f % 4 >= 2
+  local consume = f % 2 == 1
+  local jr = tonumber(ARGV[at + RUN_KEYS])
+  local k = 2 * (jr % 32 - 1)             -- the hash's keys are KEYS[k + 1], KEYS[k + 2]
+  local known = ARGV[at + RUN_KNOWN]
+  local counter = ARGV[at + RUN_COUNTER]
+  local counter_key = KEYS[tonumber(counter)]
+  -- O7: the owner step, and where the scopes start.
+  local owner, owner_key, owner_minute, owner_month, from = 'none', nil, nil, nil, at + RUN_OWNER
+  if owner_counted then
+    owner, owner_key = 'named', KEYS[tonumber(ARGV[at + RUN_OWNER])]
+    owner_minute, owner_month = tonumber(ARGV[at + RUN_OWNER + 1]), tonumber(ARGV[at + RUN_OWNER + 2])
+    from = at + RUN_OWNER + 3
+  elseif owner_unknown then
+    owner = 'ask'
+  end
+  for _ = 0, mfloor(jr / 32) do
+    i = i + 1
+    local reply = nil
+    if hot_k == k then reply = from_hot(i, flags, known, counter, from, c) end
+    if reply then
+      replies[i] = reply
+    else
+      if ncovered > 0 then settle() end
+      hot_k = -1
+      carry_field = nil
+      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], now_arg, consume, live_only, known,
+        counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, from, from + c - 1)
+      if ok then
+        replies[i] = whole
+        -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
+        if carry_field then
+          hot_k, hot_flags, hot_known, hot_counter, hot_from = k, flags, known, counter, from
+          hot_reply, hot_decision = whole, nil
+        end
+      else
+        replies[i] = error_reply(whole)
+      end
+    end
+  end
+  at = from + c
+end
+if ncovered > 0 then settle() end
+return replies
+`
+
+/**
+ * The authorize calls of one event-loop turn in one step: one round trip for all of them
+ * (`src/stores/redis/authorize.ts` sends it on a single Redis node; a cluster gets one call per request).
+ */
+export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
+  name: 'authorize-batch',
+  source: SOURCE,
+  sha: '640f21da5dc6a15a8eefa912bed144de0514f60f',
+}
