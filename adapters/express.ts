@@ -6,7 +6,17 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 import { Router } from 'express'
 import type { Router as ExpressRouter } from 'express'
-import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, type RequestProblem, type RouteOptions, type Step } from '../src/http/kit.js'
+import {
+  type AdapterKit,
+  type AdapterOptions,
+  type AnsweredKind,
+  clientGone,
+  createAdapterKit,
+  isPromise,
+  type RequestProblem,
+  type RouteOptions,
+  type Step,
+} from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
 import { readNodeBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, KeywardResponse, RouteRequirements } from '../src/core/types.js'
@@ -121,17 +131,29 @@ function requestIdOf(kit: AdapterKit, req: Request, res: Response): string {
   return id
 }
 
-function authenticate(kit: AdapterKit, requirements: RouteRequirements, req: Request, res: Response, next: NextFunction, route?: string): void {
+function authenticate(
+  kit: AdapterKit,
+  requirements: RouteRequirements,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  route?: string,
+): void {
   const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res), route)
-  kit.decide(view, requirements, () => clientGone(res), (step: Step) => {
-    if (step === null) return
-    if ('answer' in step) return send(res, step.answer)
-    const { headers, apiKey } = step.proceed
-    for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
-    req.apiKey = apiKey
-    kit.finishOnClose(res, step)
-    next()
-  })
+  kit.decide(
+    view,
+    requirements,
+    () => clientGone(res),
+    (step: Step) => {
+      if (step === null) return
+      if ('answer' in step) return send(res, step.answer)
+      const { headers, apiKey } = step.proceed
+      for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
+      req.apiKey = apiKey
+      kit.finishOnClose(res, step)
+      next()
+    },
+  )
 }
 
 function answer(kit: AdapterKit, kind: AnsweredKind, req: Request, res: Response, next: NextFunction): void {
@@ -169,7 +191,13 @@ function fallThrough(kit: AdapterKit, req: Request, res: Response, next: NextFun
 }
 
 /** Declares a route on the router that authenticates first, with its marker's requirements. */
-function declareRoute(kit: AdapterKit, router: ExpressRouter, method: (typeof ROUTE_METHODS)[number], path: string | RegExp, handlers: RequestHandler[]): void {
+function declareRoute(
+  kit: AdapterKit,
+  router: ExpressRouter,
+  method: (typeof ROUTE_METHODS)[number],
+  path: string | RegExp,
+  handlers: RequestHandler[],
+): void {
   const first = handlers[0] as Partial<Marker> | undefined
   const marked = first !== undefined && kRequirements in first
   const requirements = marked ? first[kRequirements]! : {}

@@ -5,7 +5,15 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AdapterOptions, clientGone, createAdapterKit, isPromise, type RequestProblem, type RouteOptions, type Step } from '../src/http/kit.js'
+import {
+  type AdapterOptions,
+  clientGone,
+  createAdapterKit,
+  isPromise,
+  type RequestProblem,
+  type RouteOptions,
+  type Step,
+} from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
 import { readNodeBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, KeywardResponse, RequestView, RouteRequirements } from '../src/core/types.js'
@@ -50,7 +58,8 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
   const { keyward, ...adapterOptions } = options ?? ({} as KeywardFastifyOptions)
   // Registered in a prefixed scope, keyward's paths default to the scope's, so unknown paths there need a key too (A1).
   if (adapterOptions.paths === undefined && fastify.prefix !== '') adapterOptions.paths = [`${fastify.prefix}/`]
-  adapterOptions.onError ??= (error, info) => fastify.log.error({ err: error, requestId: info.requestId }, 'keyward: internal error')
+  adapterOptions.onError ??= (error, info) =>
+    fastify.log.error({ err: error, requestId: info.requestId }, 'keyward: internal error')
   const kit = createAdapterKit(keyward, adapterOptions, 'keyward/fastify', 'option "keyward"')
   const fallbackErrorHandler = fastify.errorHandler
 
@@ -103,7 +112,12 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     const view = kit.viewFromNode(request.raw, request.url, requestId, routed)
     request[kView] = view
     if (kind !== 'protected' || (request.is404 && kit.answersNotFound)) {
-      const result = kit.answer(kind === 'protected' ? 'protected-not-found' : kind, view, (max) => readNodeBody(request.raw, max), request.headers)
+      const result = kit.answer(
+        kind === 'protected' ? 'protected-not-found' : kind,
+        view,
+        (max) => readNodeBody(request.raw, max),
+        request.headers,
+      )
       if (isPromise(result)) result.then((response) => send(reply, response), next)
       else send(reply, result)
       return
@@ -116,13 +130,23 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       return send(reply, kit.errorResponse(error, requestId, request.method))
     }
     if (requirements === null) return next()
-    kit.decide(view, requirements, () => clientGone(reply.raw), (step) => write(request, reply, next, step))
+    kit.decide(
+      view,
+      requirements,
+      () => clientGone(reply.raw),
+      (step) => write(request, reply, next, step),
+    )
   })
 
-  fastify.setErrorHandler(function keywardErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  fastify.setErrorHandler(function keywardErrorHandler(
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     // Errors before onRequest (a URL Fastify cannot read) have no view yet: the path decides.
     const view = (request as KeywardRequest)[kView]
-    if (view == null && kit.classify(request.url) === 'outside') return fallbackErrorHandler.call(this, error, request, reply)
+    if (view == null && kit.classify(request.url) === 'outside')
+      return fallbackErrorHandler.call(this, error, request, reply)
     send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method, problemOf(error)))
   })
 }

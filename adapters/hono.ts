@@ -5,7 +5,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
-import { type AdapterKit, type AdapterOptions, type AnsweredKind, clientGone, createAdapterKit, isPromise, nodeHeaders, type RouteOptions, type Step } from '../src/http/kit.js'
+import {
+  type AdapterKit,
+  type AdapterOptions,
+  type AnsweredKind,
+  clientGone,
+  createAdapterKit,
+  isPromise,
+  nodeHeaders,
+  type RouteOptions,
+  type Step,
+} from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
 import { HTTP_MESSAGES } from '../src/core/messages.js'
 import { readFetchBody } from '../src/http/request-body.js'
@@ -58,7 +68,10 @@ export interface KeywardHono extends MiddlewareHandler {
   // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
   guard<P extends string = any>(handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
   // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
-  guard<P extends string = any>(options: RouteOptions | undefined, handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
+  guard<P extends string = any>(
+    options: RouteOptions | undefined,
+    handler: Handler<KeywardEnv, P>,
+  ): Handler<KeywardEnv, P>
   /** For `app.notFound()`: keyward's 404 on its paths when the `notFound` option is set. */
   notFound: NotFoundHandler
   /** For `app.onError()`: errors on keyward's paths become its error envelope with the request id. */
@@ -71,7 +84,10 @@ const kAdmitted = Symbol('keyward.admitted')
 type Marked = { [kRequirements]?: RouteRequirements | null }
 
 function toResponse(response: KeywardResponse): Response {
-  return new Response(response.body === '' ? null : response.body, { status: response.status, headers: response.headers })
+  return new Response(response.body === '' ? null : response.body, {
+    status: response.status,
+    headers: response.headers,
+  })
 }
 
 function incomingOf(c: Context): IncomingMessage | undefined {
@@ -140,10 +156,14 @@ export function requestErrorHandler(keyward: Keyward): (error: unknown) => Respo
   return function keywardRequestError(error) {
     const requestId = keyward.requestId()
     if (error instanceof Error && error.name === 'RequestError') {
-      return toResponse(keyward.errorResponse('invalid_request', HTTP_MESSAGES.malformedRequest(keyward.names), requestId))
+      return toResponse(
+        keyward.errorResponse('invalid_request', HTTP_MESSAGES.malformedRequest(keyward.names), requestId),
+      )
     }
     console.error(`keyward: internal error (request id ${requestId})`, error)
-    return toResponse(keyward.errorResponse('INTERNAL_ERROR', HTTP_MESSAGES.serverError(keyward.names, requestId), requestId))
+    return toResponse(
+      keyward.errorResponse('INTERNAL_ERROR', HTTP_MESSAGES.serverError(keyward.names, requestId), requestId),
+    )
   }
 }
 
@@ -200,12 +220,19 @@ function requestIdOf(kit: AdapterKit, c: Context): string {
 function viewOf(kit: AdapterKit, c: Context, route?: string) {
   const incoming = incomingOf(c)
   const requestId = requestIdOf(kit, c)
-  return incoming ? kit.viewFromNode(incoming, incoming.url ?? c.req.url, requestId, route) : kit.viewFromFetch(c.req.raw, c.req.url, requestId, route)
+  return incoming
+    ? kit.viewFromNode(incoming, incoming.url ?? c.req.url, requestId, route)
+    : kit.viewFromFetch(c.req.raw, c.req.url, requestId, route)
 }
 
 async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Response> {
   const view = viewOf(kit, c)
-  const result = kit.answer(kind, view, (max) => readFetchBody(c.req.raw, max), incomingOf(c)?.headers ?? nodeHeaders(c.req.raw.headers))
+  const result = kit.answer(
+    kind,
+    view,
+    (max) => readFetchBody(c.req.raw, max),
+    incomingOf(c)?.headers ?? nodeHeaders(c.req.raw.headers),
+  )
   const response = toResponse(isPromise(result) ? await result : result)
   response.headers.set('X-Request-ID', view.requestId!)
   return response
@@ -215,7 +242,9 @@ async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<
 function decide(kit: AdapterKit, c: Context, requirements: RouteRequirements, route?: string): Promise<Step> {
   const view = viewOf(kit, c, route)
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-  return new Promise((resolve) => kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve))
+  return new Promise((resolve) =>
+    kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve),
+  )
 }
 
 function marker<T extends object>(requirements: RouteRequirements | null, handler: T): T {
@@ -234,7 +263,8 @@ function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandle
 
 function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, second?: Handler): Handler {
   const handler = typeof first === 'function' ? first : second
-  if (typeof handler !== 'function') throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
+  if (typeof handler !== 'function')
+    throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
   const requirements = kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
   return marker(requirements, async function keywardGuard(c: Context, next: Next) {
     requestIdOf(kit, c)

@@ -77,7 +77,9 @@ export async function ensureBenchBuild(log: (line: string) => void = () => undef
   if (existsSync(marker) && statSync(marker).mtimeMs > sources) return
   const started = performance.now()
   await bundleKeyward(ROOT, BENCH_DIST)
-  log(`[build] bundled keyward into bench/.runs/dist/ in ${Math.round(performance.now() - started)} ms (esbuild, as tsup builds dist/)`)
+  log(
+    `[build] bundled keyward into bench/.runs/dist/ in ${Math.round(performance.now() - started)} ms (esbuild, as tsup builds dist/)`,
+  )
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await ensureBenchBuild(console.log)

@@ -19,7 +19,17 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BENCH_DIST, bundleKeyward, ensureBenchBuild } from './build.js'
 import { benchRequest, median, stopAndClean } from './http.js'
-import { benchConnections, benchWarmup, integerFrom, loadTool, namesFrom, oneOf, requireClean, runLoad, settingsOrExit } from './load.js'
+import {
+  benchConnections,
+  benchWarmup,
+  integerFrom,
+  loadTool,
+  namesFrom,
+  oneOf,
+  requireClean,
+  runLoad,
+  settingsOrExit,
+} from './load.js'
 import { FRAMEWORKS, type Framework, startServer } from './process.js'
 import { benchPostgres } from './postgres-server.js'
 import { benchRedis } from './redis-server.js'
@@ -65,7 +75,11 @@ export interface PairedSummary {
 }
 
 /** Ratios of rounds run back to back, summarized; `higherIsBetter: false` inverts them (CPU per request). */
-export function pairedSummary(reference: readonly number[], current: readonly number[], higherIsBetter = true): PairedSummary {
+export function pairedSummary(
+  reference: readonly number[],
+  current: readonly number[],
+  higherIsBetter = true,
+): PairedSummary {
   if (reference.length !== current.length || reference.length === 0) {
     throw new RangeError(`bench:compare: ${reference.length} reference rounds against ${current.length}`)
   }
@@ -89,7 +103,9 @@ async function bundleRevision(commit: string): Promise<string> {
   if (existsSync(`${dist}index.js`)) return dist
   rmSync(root, { recursive: true, force: true })
   mkdirSync(root, { recursive: true })
-  const archive = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'adapters', 'tsconfig.json'], { maxBuffer: 1 << 28 })
+  const archive = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'adapters', 'tsconfig.json'], {
+    maxBuffer: 1 << 28,
+  })
   execFileSync('tar', ['-x', '-C', root], { input: archive })
   await bundleKeyward(root, dist)
   return dist
@@ -168,7 +184,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       }
       rows.push(formatRow(variant, reference, current))
     }
-    console.log(`\n| variant | ${short} req/s | this checkout req/s | × req/s: median of paired rounds (range) | ${short} CPU µs/req | this checkout CPU µs/req | × by CPU (range) |`)
+    console.log(
+      `\n| variant | ${short} req/s | this checkout req/s | × req/s: median of paired rounds (range) | ${short} CPU µs/req | this checkout CPU µs/req | × by CPU (range) |`,
+    )
     console.log('|---|---:|---:|---|---:|---:|---|')
     for (const row of rows) console.log(row)
   } finally {

@@ -52,9 +52,18 @@ export async function benchCore(options: { runs?: number; msPerRun?: number } = 
   // every real limit's are. Above it each X-RateLimit-Remaining is a double printed the slow way
   // (about 7% fewer decisions a second with 1e12), a cost no real key pays.
   const keyward = createKeyward({ stores: createMemoryStores(), limits: { live: { perMinute: 1_000_000_000 } } })
-  const { key } = await keyward.keys.create({ name: 'bench', ownerId: 'org_bench', meta: { plan: 'pro', accountRef: 'A-1042' } })
+  const { key } = await keyward.keys.create({
+    name: 'bench',
+    ownerId: 'org_bench',
+    meta: { plan: 'pro', accountRef: 'A-1042' },
+  })
   for (let i = 0; i < 999; i++) await keyward.keys.create({ name: `filler ${i}` })
-  const view: RequestView = { authorization: `Bearer ${key}`, method: 'GET', path: '/api/v1/ip/lookup', ip: '127.0.0.1' }
+  const view: RequestView = {
+    authorization: `Bearer ${key}`,
+    method: 'GET',
+    path: '/api/v1/ip/lookup',
+    ip: '127.0.0.1',
+  }
 
   const table = new Map<string, { id: string }>()
   table.set(hash('sha256', key, 'hex'), { id: 'x' })

@@ -158,7 +158,10 @@ export async function deleteKeys(client: Redis, patterns: readonly string[]): Pr
 
 /** The request every benchmark sends a server: the route, with the server's key as a bearer token (none for the baseline). */
 export function benchRequest(server: ServerHandle): { url: string; headers: Record<string, string> } {
-  return { url: `${server.url}${ROUTE}?ip=1.2.3.4`, headers: server.key ? { Authorization: `Bearer ${server.key}` } : {} }
+  return {
+    url: `${server.url}${ROUTE}?ip=1.2.3.4`,
+    headers: server.key ? { Authorization: `Bearer ${server.key}` } : {},
+  }
 }
 
 /** Stops a server and deletes the Redis keys it wrote, so the next server starts from empty lists and counters. */
@@ -187,7 +190,8 @@ function fetchOnce(server: ServerHandle): Promise<Snapshot> {
       response.on('data', (chunk: string) => (body += chunk))
       response.on('end', () => {
         const names: Record<string, string> = {}
-        for (let i = 0; i < response.rawHeaders.length; i += 2) names[response.rawHeaders[i]!.toLowerCase()] = response.rawHeaders[i + 1]!
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          names[response.rawHeaders[i]!.toLowerCase()] = response.rawHeaders[i + 1]!
         resolve({ status: response.statusCode ?? 0, headers: names, body })
       })
     })
@@ -196,7 +200,15 @@ function fetchOnce(server: ServerHandle): Promise<Snapshot> {
 }
 
 // Values that differ by nature from one response to the next; compared by shape.
-const PER_RESPONSE = new Set(['date', 'etag', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-quota-remaining', 'x-quota-reset'])
+const PER_RESPONSE = new Set([
+  'date',
+  'etag',
+  'x-request-id',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-quota-remaining',
+  'x-quota-reset',
+])
 const shape = (value: string) => value.replace(/[A-Za-z0-9_+/=-]/g, 'x')
 
 /** Whether a keyward response equals the baseline's: status, header names and values, body bytes. */
@@ -207,10 +219,12 @@ function compareResponses(baseline: Snapshot, other: Snapshot): string {
   for (const name of [...names].sort()) {
     const a = baseline.headers[name]
     const b = other.headers[name]
-    if (a === undefined || b === undefined) problems.push(`header ${name} only in ${a === undefined ? 'keyward' : 'baseline'}`)
+    if (a === undefined || b === undefined)
+      problems.push(`header ${name} only in ${a === undefined ? 'keyward' : 'baseline'}`)
     else if (PER_RESPONSE.has(name) ? shape(a) !== shape(b) : a !== b) problems.push(`${name}: ${b} vs ${a}`)
   }
-  if (Buffer.byteLength(baseline.body) !== Buffer.byteLength(other.body)) problems.push(`body ${Buffer.byteLength(other.body)} B vs ${Buffer.byteLength(baseline.body)} B`)
+  if (Buffer.byteLength(baseline.body) !== Buffer.byteLength(other.body))
+    problems.push(`body ${Buffer.byteLength(other.body)} B vs ${Buffer.byteLength(baseline.body)} B`)
   if (!/^req_[A-Za-z0-9_-]{24,}$/.test(other.headers['x-request-id'] ?? '')) problems.push('no req_ id')
   return problems.length === 0 ? 'identical (per-request values differ only)' : `DIFFERS: ${problems.join('; ')}`
 }
@@ -231,7 +245,12 @@ function parseInfo(text: string): { calls: Record<string, number>; usec: Record<
 }
 
 /** Top-level commands and round trips per request, from the server's client and from Redis itself. */
-async function countRedis(admin: Redis, server: ServerHandle, options: HttpBenchOptions, redisPid: number | undefined): Promise<RedisCount> {
+async function countRedis(
+  admin: Redis,
+  server: ServerHandle,
+  options: HttpBenchOptions,
+  redisPid: number | undefined,
+): Promise<RedisCount> {
   const infoBefore = parseInfo(await admin.info('commandstats'))
   const before = await server.stats()
   const redisTicks = cpuTicks(redisPid)
@@ -286,12 +305,17 @@ async function countRedis(admin: Redis, server: ServerHandle, options: HttpBench
     commandstats,
     commandMicros,
     redisExecutedPerRequest: executed / requests,
-    redisMicrosPerRequest: redisTicks === null || redisTicksAfter === null ? null : ((redisTicksAfter - redisTicks) * 10_000) / requests,
+    redisMicrosPerRequest:
+      redisTicks === null || redisTicksAfter === null ? null : ((redisTicksAfter - redisTicks) * 10_000) / requests,
   }
 }
 
 /** Postgres statements per request of a Postgres variant, and the cluster's CPU over the same load. */
-async function countPostgres(server: ServerHandle, options: HttpBenchOptions, postgresPid: number | undefined): Promise<PostgresCount> {
+async function countPostgres(
+  server: ServerHandle,
+  options: HttpBenchOptions,
+  postgresPid: number | undefined,
+): Promise<PostgresCount> {
   const before = await server.stats()
   const ticks = clusterTicks(postgresPid)
   await runLoad({ ...benchRequest(server), connections: options.connections, seconds: options.redisCountSeconds })
@@ -353,7 +377,8 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
     // The cost of telemetry, against keyward with OpenTelemetry off (the target is on Fastify).
     if (framework === 'fastify') every.push(...TELEMETRY_VARIANTS)
     // Keys in Postgres (the targets are on Fastify; another framework runs them when named).
-    if (postgres && (framework === 'fastify' || options.variants)) every.push(...POSTGRES_VARIANTS.filter((v) => redis || v === 'postgres'))
+    if (postgres && (framework === 'fastify' || options.variants))
+      every.push(...POSTGRES_VARIANTS.filter((v) => redis || v === 'postgres'))
     const wanted = options.variants ? every.filter((v) => options.variants!.includes(v)) : every
     log(`[http] ${framework}: starting ${wanted.join(', ')} servers`)
     const servers: ServerHandle[] = []
@@ -402,10 +427,13 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
         for (const server of order) {
           const result = await load(server, options.seconds)
           runs.get(server.variant)!.push(result)
-          const bad = result.non2xx > 0 || result.errors > 0 ? `  !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''
+          const bad =
+            result.non2xx > 0 || result.errors > 0 ? `  !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''
           const redisCpu =
             (result.redisMicrosPerRequest === null ? '' : `, Redis ${result.redisMicrosPerRequest.toFixed(1)} µs/req`) +
-            (result.postgresMicrosPerRequest == null ? '' : `, Postgres ${result.postgresMicrosPerRequest.toFixed(1)} µs/req`)
+            (result.postgresMicrosPerRequest == null
+              ? ''
+              : `, Postgres ${result.postgresMicrosPerRequest.toFixed(1)} µs/req`)
           log(
             `[http] ${framework} round ${round + 1}/${options.rounds} ${server.variant.padEnd(8)} ${fmt(result.requestsPerSecond).padStart(7)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  server ${result.serverCpu?.toFixed(2) ?? '?'} cores, ${result.serverMicrosPerRequest?.toFixed(1) ?? '?'} µs/req${redisCpu}${bad}`,
           )
@@ -422,11 +450,20 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
           p50: median(list.map((r) => r.p50)),
           p99: median(list.map((r) => r.p99)),
           serverCpu: list.every((r) => r.serverCpu !== null) ? median(list.map((r) => r.serverCpu!)) : null,
-          serverMicrosPerRequest: list.every((r) => r.serverMicrosPerRequest !== null) ? median(list.map((r) => r.serverMicrosPerRequest!)) : null,
-          redisMicrosPerRequest: list.every((r) => r.redisMicrosPerRequest !== null) ? median(list.map((r) => r.redisMicrosPerRequest!)) : null,
-          postgresMicrosPerRequest: list.every((r) => r.postgresMicrosPerRequest != null) ? median(list.map((r) => r.postgresMicrosPerRequest!)) : null,
+          serverMicrosPerRequest: list.every((r) => r.serverMicrosPerRequest !== null)
+            ? median(list.map((r) => r.serverMicrosPerRequest!))
+            : null,
+          redisMicrosPerRequest: list.every((r) => r.redisMicrosPerRequest !== null)
+            ? median(list.map((r) => r.redisMicrosPerRequest!))
+            : null,
+          postgresMicrosPerRequest: list.every((r) => r.postgresMicrosPerRequest != null)
+            ? median(list.map((r) => r.postgresMicrosPerRequest!))
+            : null,
           badRuns: list.filter((r) => r.non2xx > 0 || r.errors > 0).length,
-          roundRatios: baseRuns.length === list.length ? list.map((r, i) => r.requestsPerSecond / baseRuns[i]!.requestsPerSecond) : [],
+          roundRatios:
+            baseRuns.length === list.length
+              ? list.map((r, i) => r.requestsPerSecond / baseRuns[i]!.requestsPerSecond)
+              : [],
           response: responses.get(server.variant) ?? '',
         })
       }
@@ -436,7 +473,18 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
           const count = await countRedis(admin, server, options, redisPid)
           redisCounts.push(count)
           log(
-            `[redis] ${framework}/${server.variant}: ${count.clientCommandsPerRequest.toFixed(3)} top-level commands and ${count.roundTripsPerRequest.toFixed(3)} round trips per request, ${count.onPathRoundTripsPerRequest.toFixed(3)} on the request's path (${Object.entries(count.clientCommands).map(([n, c]) => `${n} ${c.toFixed(3)}`).join(', ')}); Redis ran ${count.redisExecutedPerRequest.toFixed(2)} commands/request inside and out${count.redisMicrosPerRequest === null ? '' : ` using ${count.redisMicrosPerRequest.toFixed(1)} µs of its CPU`} (commandstats µs: ${Object.entries(count.commandMicros).sort((a, b) => b[1] - a[1]).map(([n, us]) => `${n} ${us.toFixed(1)}`).join(', ')}), over ${fmt(count.requests)} requests`,
+            `[redis] ${framework}/${server.variant}: ${count.clientCommandsPerRequest.toFixed(3)} top-level commands and ${count.roundTripsPerRequest.toFixed(3)} round trips per request, ${count.onPathRoundTripsPerRequest.toFixed(3)} on the request's path (${Object.entries(
+              count.clientCommands,
+            )
+              .map(([n, c]) => `${n} ${c.toFixed(3)}`)
+              .join(
+                ', ',
+              )}); Redis ran ${count.redisExecutedPerRequest.toFixed(2)} commands/request inside and out${count.redisMicrosPerRequest === null ? '' : ` using ${count.redisMicrosPerRequest.toFixed(1)} µs of its CPU`} (commandstats µs: ${Object.entries(
+              count.commandMicros,
+            )
+              .sort((a, b) => b[1] - a[1])
+              .map(([n, us]) => `${n} ${us.toFixed(1)}`)
+              .join(', ')}), over ${fmt(count.requests)} requests`,
           )
         }
       }
@@ -445,18 +493,35 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
           const count = await countPostgres(server, options, postgres?.pid)
           postgresCounts.push(count)
           log(
-            `[postgres] ${framework}/${server.variant}: ${count.totalPerRequest.toFixed(3)} statements per request, ${count.onPathPerRequest.toFixed(3)} on the request's path (${Object.entries(count.statements).map(([n, c]) => `${n} ${c.toFixed(3)}`).join(', ')})${count.postgresMicrosPerRequest === null ? '' : `; Postgres used ${count.postgresMicrosPerRequest.toFixed(1)} µs of CPU per request`}, over ${fmt(count.requests)} requests`,
+            `[postgres] ${framework}/${server.variant}: ${count.totalPerRequest.toFixed(3)} statements per request, ${count.onPathPerRequest.toFixed(3)} on the request's path (${Object.entries(
+              count.statements,
+            )
+              .map(([n, c]) => `${n} ${c.toFixed(3)}`)
+              .join(
+                ', ',
+              )})${count.postgresMicrosPerRequest === null ? '' : `; Postgres used ${count.postgresMicrosPerRequest.toFixed(1)} µs of CPU per request`}, over ${fmt(count.requests)} requests`,
           )
         }
       }
     } finally {
       await Promise.all(servers.map((s) => s.stop()))
       if (admin) {
-        const deleted = await deleteKeys(admin, servers.flatMap((s) => s.redisPatterns))
+        const deleted = await deleteKeys(
+          admin,
+          servers.flatMap((s) => s.redisPatterns),
+        )
         if (deleted > 0) log(`[http] ${framework}: removed ${deleted} bench keys from Redis`)
       }
     }
   }
   admin?.disconnect()
-  return { tool: loadTool(), redis, redisSkipReason: reason, variants, redisCounts, notes, ...(options.postgres ? { postgresCounts, postgresSkipReason } : {}) }
+  return {
+    tool: loadTool(),
+    redis,
+    redisSkipReason: reason,
+    variants,
+    redisCounts,
+    notes,
+    ...(options.postgres ? { postgresCounts, postgresSkipReason } : {}),
+  }
 }

@@ -55,7 +55,9 @@ export function integerFrom(text: string | undefined, fallback: number, source: 
   if (text === undefined || text.trim() === '') return fallback
   const value = Number(text)
   if (!Number.isSafeInteger(value) || value < least) {
-    throw new TypeError(`${source} must be ${least === 1 ? 'a positive integer' : `an integer of at least ${least}`} (got ${text})`)
+    throw new TypeError(
+      `${source} must be ${least === 1 ? 'a positive integer' : `an integer of at least ${least}`} (got ${text})`,
+    )
   }
   return value
 }
@@ -67,7 +69,8 @@ export function intFromEnv(name: string, fallback: number, env: NodeJS.ProcessEn
 
 /** `name` when it is one of `allowed`; else a TypeError: `<source>: <name> is not a <kind> (one of …)`. */
 export function oneOf<T extends string>(name: string, allowed: readonly T[], source: string, kind: string): T {
-  if (!(allowed as readonly string[]).includes(name)) throw new TypeError(`${source}: ${name || '(empty)'} is not a ${kind} (one of ${allowed.join(', ')})`)
+  if (!(allowed as readonly string[]).includes(name))
+    throw new TypeError(`${source}: ${name || '(empty)'} is not a ${kind} (one of ${allowed.join(', ')})`)
   return name as T
 }
 
@@ -76,8 +79,17 @@ export function oneOf<T extends string>(name: string, allowed: readonly T[], sou
  * repeats dropped; `fallback` when `text` is unset or names nothing. A misspelt name is an error,
  * not a quiet gap in the results.
  */
-export function namesFrom<T extends string>(text: string | undefined, allowed: readonly T[], source: string, kind: string, fallback: readonly T[] = allowed): T[] {
-  const names = (text ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '')
+export function namesFrom<T extends string>(
+  text: string | undefined,
+  allowed: readonly T[],
+  source: string,
+  kind: string,
+  fallback: readonly T[] = allowed,
+): T[] {
+  const names = (text ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '')
   if (names.length === 0) return [...fallback]
   return [...new Set(names.map((n) => oneOf(n, allowed, source, kind)))]
 }
@@ -144,10 +156,15 @@ export function pinned(cpu: string | undefined, command: string, args: string[])
  * TypeError says so when it names neither, or names wrk and wrk is not installed.
  */
 export function chooseLoadTool(forced: string | undefined, wrkInstalled: () => boolean): LoadTool {
-  const tool = forced?.trim() ? oneOf(forced.trim(), ['wrk', 'autocannon'] as const, 'BENCH_TOOL', 'load tool') : undefined
+  const tool = forced?.trim()
+    ? oneOf(forced.trim(), ['wrk', 'autocannon'] as const, 'BENCH_TOOL', 'load tool')
+    : undefined
   if (tool === 'autocannon') return tool
   const installed = wrkInstalled()
-  if (tool === 'wrk' && !installed) throw new TypeError('BENCH_TOOL: wrk is not installed (apt-get install wrk); leave BENCH_TOOL unset to fall back to autocannon')
+  if (tool === 'wrk' && !installed)
+    throw new TypeError(
+      'BENCH_TOOL: wrk is not installed (apt-get install wrk); leave BENCH_TOOL unset to fall back to autocannon',
+    )
   return installed ? 'wrk' : 'autocannon'
 }
 
@@ -218,7 +235,9 @@ export function run(command: string, args: string[]): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk))
     child.stderr.on('data', (chunk: Buffer) => (err += chunk))
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}: ${err.slice(0, 500)}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}: ${err.slice(0, 500)}`)),
+    )
   })
 }
 
@@ -241,7 +260,15 @@ function parseWrk(output: string): Counted {
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0)
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
   const errors = socket ? Number(socket[1]) + Number(socket[2]) + Number(socket[3]) + Number(socket[4]) : 0
-  return { requests, seconds, requestsPerSecond: requests / seconds, p50: percentile('50'), p99: percentile('99'), non2xx, errors }
+  return {
+    requests,
+    seconds,
+    requestsPerSecond: requests / seconds,
+    p50: percentile('50'),
+    p99: percentile('99'),
+    non2xx,
+    errors,
+  }
 }
 
 function parseAutocannon(output: string): Counted {
@@ -266,7 +293,8 @@ function parseAutocannon(output: string): Counted {
 
 /** `result` when every response was 2xx with no socket error; else an error naming `what` (a tool's figures would mean nothing). */
 export function requireClean(result: LoadResult, what: string): LoadResult {
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${what}: ${result.non2xx} non-2xx responses and ${result.errors} errors under load`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${what}: ${result.non2xx} non-2xx responses and ${result.errors} errors under load`)
   return result
 }
 
@@ -282,18 +310,29 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now()
   const output =
     tool === 'wrk'
-      ? await run(...pinned(PIN?.load, 'wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, options.url]))
-      : await run(...pinned(PIN?.load, process.execPath, [
-          autocannonBin(),
-          '-j',
-          '-n',
-          '-c',
-          String(options.connections),
-          '-d',
-          String(options.seconds),
-          ...headerArgs,
-          options.url,
-        ]))
+      ? await run(
+          ...pinned(PIN?.load, 'wrk', [
+            '-t1',
+            `-c${options.connections}`,
+            `-d${options.seconds}s`,
+            '--latency',
+            ...headerArgs,
+            options.url,
+          ]),
+        )
+      : await run(
+          ...pinned(PIN?.load, process.execPath, [
+            autocannonBin(),
+            '-j',
+            '-n',
+            '-c',
+            String(options.connections),
+            '-d',
+            String(options.seconds),
+            ...headerArgs,
+            options.url,
+          ]),
+        )
   const wall = (performance.now() - started) / 1000
   const after = cpuTicks(options.serverPid)
   const redisAfter = cpuTicks(options.redisPid)
@@ -305,11 +344,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const serverTicks = before !== null && after !== null ? after - before : null
   const redisTicks = redisBefore !== null && redisAfter !== null ? redisAfter - redisBefore : null
   const postgresTicks = postgresBefore !== null && postgresAfter !== null ? postgresAfter - postgresBefore : null
-  const perRequest = (ticks: number | null) => (ticks === null || result.requests === 0 ? null : (ticks * MICROS_PER_TICK) / result.requests)
+  const perRequest = (ticks: number | null) =>
+    ticks === null || result.requests === 0 ? null : (ticks * MICROS_PER_TICK) / result.requests
   return {
     ...result,
     serverCpu: serverTicks === null ? null : serverTicks / TICKS_PER_SECOND / wall,
-    serverMicrosPerRequest: serverTicks === null || result.requests === 0 ? null : (serverTicks * MICROS_PER_TICK) / result.requests,
+    serverMicrosPerRequest:
+      serverTicks === null || result.requests === 0 ? null : (serverTicks * MICROS_PER_TICK) / result.requests,
     redisMicrosPerRequest: perRequest(redisTicks),
     postgresMicrosPerRequest: perRequest(postgresTicks),
   }

@@ -36,7 +36,11 @@ function decodeMap(path: string): DecodedMap | null {
   if (maps.has(path)) return maps.get(path)!
   let decoded: DecodedMap | null = null
   try {
-    const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { sources: string[]; sourceRoot?: string; mappings: string }
+    const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as {
+      sources: string[]
+      sourceRoot?: string
+      mappings: string
+    }
     const base = dirname(path)
     const sources = map.sources.map((source) => resolve(base, map.sourceRoot ?? '', source))
     const lines: number[][][] = []
@@ -112,7 +116,10 @@ export function ownerOf(frame: CallFrame): { where: string; owner: Owner } {
     if (BUNDLE.test(relative)) {
       // A bundle the servers load (this checkout's, or a revision's from bench:compare, which
       // KEYWARD_BENCH_DIST names): located in keyward's sources through its source map.
-      return { where: original(path, frame.lineNumber, frame.columnNumber) ?? `${relative}:${frame.lineNumber + 1}`, owner: 'keyward' }
+      return {
+        where: original(path, frame.lineNumber, frame.columnNumber) ?? `${relative}:${frame.lineNumber + 1}`,
+        owner: 'keyward',
+      }
     }
     if (REDIS_CLIENT_WRAPPERS.has(functionName)) return { where: relative, owner: 'redis-client' }
     const owner = relative.startsWith('src/') || relative.startsWith('adapters/') ? 'keyward' : 'handler'

@@ -45,7 +45,8 @@ function kernelPart(frames: readonly Frame[]): KernelPart {
     if (symbol === 'do_writev' || symbol === '__x64_sys_writev') return 'writev'
     if (symbol === 'ksys_write' || symbol === '__x64_sys_write') return 'write'
     if (symbol === 'ksys_read' || symbol === '__x64_sys_read' || symbol === 'do_readv') return 'read'
-    if (symbol === 'do_epoll_wait' || symbol === '__x64_sys_epoll_wait' || symbol === '__x64_sys_epoll_pwait') return 'epoll_wait'
+    if (symbol === 'do_epoll_wait' || symbol === '__x64_sys_epoll_wait' || symbol === '__x64_sys_epoll_pwait')
+      return 'epoll_wait'
   }
   return 'other'
 }
@@ -60,7 +61,12 @@ function ownerOfStack(frames: readonly Frame[]): Owner {
   for (const { symbol } of frames) {
     const js = JS_FRAME.exec(symbol)
     if (js === null) continue
-    const owner = ownerOf({ functionName: js[1]!, url: js[2]!, lineNumber: Number(js[3]) - 1, columnNumber: Number(js[4]) - 1 }).owner
+    const owner = ownerOf({
+      functionName: js[1]!,
+      url: js[2]!,
+      lineNumber: Number(js[3]) - 1,
+      columnNumber: Number(js[4]) - 1,
+    }).owner
     if (JS_OWNERS.has(owner)) return owner
     firstJs ??= owner
   }

@@ -21,7 +21,17 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { benchConnections, benchWarmup, integerFrom, loadTool, namesFrom, requireClean, run, runLoad, settingsOrExit } from './load.js'
+import {
+  benchConnections,
+  benchWarmup,
+  integerFrom,
+  loadTool,
+  namesFrom,
+  requireClean,
+  run,
+  runLoad,
+  settingsOrExit,
+} from './load.js'
 import { OWNERS } from './owners.js'
 import { createStackTally, KERNEL_PARTS, type StackTally } from './perf-stacks.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
@@ -34,7 +44,11 @@ const PERIOD_NS = 1_000_000
 
 /** Why perf cannot sample here, or null when it can. */
 export function perfMissing(): string | null {
-  const probe = spawnSync('perf', ['record', '-e', 'cpu-clock', '-c', String(PERIOD_NS), '-o', '/dev/null', '--', 'true'], { encoding: 'utf8' })
+  const probe = spawnSync(
+    'perf',
+    ['record', '-e', 'cpu-clock', '-c', String(PERIOD_NS), '-o', '/dev/null', '--', 'true'],
+    { encoding: 'utf8' },
+  )
   if (probe.error) return 'perf is not installed (Debian: apt-get install linux-perf)'
   if (probe.status !== 0) return `perf cannot sample here: ${probe.stderr.trim().split('\n')[0]}`
   return null
@@ -43,7 +57,9 @@ export function perfMissing(): string | null {
 /** Streams `perf script` through a tally: its output runs to tens of megabytes. */
 function tallyRecording(file: string, pid: number, requests: number): Promise<StackTally> {
   const tally = createStackTally(pid)
-  const child = spawn('perf', ['script', '-i', file, '-F', 'tid,period,ip,sym,dso'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const child = spawn('perf', ['script', '-i', file, '-F', 'tid,period,ip,sym,dso'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   const lines = createInterface({ input: child.stdout })
   lines.on('line', (line) => tally.line(line))
   const exited = new Promise<void>((resolve, reject) => {
@@ -62,7 +78,11 @@ async function perfVariant(
   dir: string,
 ): Promise<StackTally> {
   const file = `${dir}/${framework}-${variant}.data`
-  const server = await startServer(framework, variant, ['--perf-basic-prof', `--logfile=${dir}/v8-%p.log`, '--no-logfile-per-isolate'])
+  const server = await startServer(framework, variant, [
+    '--perf-basic-prof',
+    `--logfile=${dir}/v8-%p.log`,
+    '--no-logfile-per-isolate',
+  ])
   try {
     const { url, headers } = benchRequest(server)
     await runLoad({ url, headers, connections, seconds: warmupSeconds })
@@ -72,19 +92,37 @@ async function perfVariant(
     load.catch(() => undefined)
     await new Promise((resolve) => setTimeout(resolve, 500))
     const before = (await server.stats()).served
-    await run('perf', ['record', '-e', 'cpu-clock', '-c', String(PERIOD_NS), '-g', '-p', String(server.pid), '-o', file, '--', 'sleep', String(seconds)])
+    await run('perf', [
+      'record',
+      '-e',
+      'cpu-clock',
+      '-c',
+      String(PERIOD_NS),
+      '-g',
+      '-p',
+      String(server.pid),
+      '-o',
+      file,
+      '--',
+      'sleep',
+      String(seconds),
+    ])
     const requests = (await server.stats()).served - before
     requireClean(await load, `${framework}/${variant}`)
     // perf names the JavaScript frames from /tmp/perf-<pid>.map, which the server must not have removed yet.
     return await tallyRecording(file, server.pid, requests)
   } finally {
     await stopAndClean(server)
-    for (const leftover of [`/tmp/perf-${server.pid}.map`, file, `${dir}/v8-${server.pid}.log`]) rmSync(leftover, { force: true })
+    for (const leftover of [`/tmp/perf-${server.pid}.map`, file, `${dir}/v8-${server.pid}.log`])
+      rmSync(leftover, { force: true })
   }
 }
 
 /** The variants side by side: a row per owner (user, then kernel), the kernel by system call, totals. */
-export function formatTallies(framework: Framework, tallies: ReadonlyArray<{ variant: Variant; tally: StackTally }>): string {
+export function formatTallies(
+  framework: Framework,
+  tallies: ReadonlyArray<{ variant: Variant; tally: StackTally }>,
+): string {
   const cell = (n: number) => n.toFixed(2)
   const row = (label: string, values: number[]) => `| ${label} | ${values.map(cell).join(' | ')} |`
   const lines = [
@@ -99,9 +137,25 @@ export function formatTallies(framework: Framework, tallies: ReadonlyArray<{ var
     if (user.some((v) => v >= 0.005)) lines.push(row(owner, user))
     if (kernel.some((v) => v >= 0.005)) lines.push(row(`${owner}, in the kernel`, kernel))
   }
-  for (const part of KERNEL_PARTS) lines.push(row(`kernel: ${part}`, tallies.map((t) => t.tally.kernelParts[part])))
-  lines.push(row('threads other than the main one', tallies.map((t) => t.tally.otherThreads)))
-  lines.push(row('**total**', tallies.map((t) => t.tally.total)))
+  for (const part of KERNEL_PARTS)
+    lines.push(
+      row(
+        `kernel: ${part}`,
+        tallies.map((t) => t.tally.kernelParts[part]),
+      ),
+    )
+  lines.push(
+    row(
+      'threads other than the main one',
+      tallies.map((t) => t.tally.otherThreads),
+    ),
+  )
+  lines.push(
+    row(
+      '**total**',
+      tallies.map((t) => t.tally.total),
+    ),
+  )
   lines.push(`| samples (1 per ms of CPU) | ${tallies.map((t) => String(t.tally.samples)).join(' | ')} |`)
   return lines.join('\n')
 }
@@ -110,7 +164,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { frameworks, seconds, variants, connections, warmupSeconds } = settingsOrExit(() => ({
     frameworks: frameworksFrom(process.argv[2], 'bench:perf: framework'),
     seconds: integerFrom(process.argv[3], 8, 'bench:perf: seconds'),
-    variants: namesFrom(process.env.BENCH_PERF_VARIANTS, VARIANTS, 'BENCH_PERF_VARIANTS', 'variant', ['memory', 'redis', 'peer']),
+    variants: namesFrom(process.env.BENCH_PERF_VARIANTS, VARIANTS, 'BENCH_PERF_VARIANTS', 'variant', [
+      'memory',
+      'redis',
+      'peer',
+    ]),
     connections: benchConnections(),
     warmupSeconds: benchWarmup(2),
   }))
@@ -120,18 +178,26 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1)
   }
   await ensureBenchBuild(console.log)
-  const redis = variants.some((v) => v === 'redis' || v === 'peer' || v === 'postgres-redis') ? await benchRedis() : null
+  const redis = variants.some((v) => v === 'redis' || v === 'peer' || v === 'postgres-redis')
+    ? await benchRedis()
+    : null
   const postgres = variants.some((v) => v.startsWith('postgres')) ? await benchPostgres() : null
-  if (postgres && 'skip' in postgres) console.error(`bench:perf: the Postgres variants will not start: ${postgres.skip}`)
+  if (postgres && 'skip' in postgres)
+    console.error(`bench:perf: the Postgres variants will not start: ${postgres.skip}`)
   const dir = fileURLToPath(new URL('./.runs/perf', import.meta.url))
   mkdirSync(dir, { recursive: true })
-  console.log(`bench:perf: ${variants.join(', ')} on ${frameworks.join(', ')}, ${seconds} s recorded each under ${loadTool()}, ${connections} connections`)
+  console.log(
+    `bench:perf: ${variants.join(', ')} on ${frameworks.join(', ')}, ${seconds} s recorded each under ${loadTool()}, ${connections} connections`,
+  )
   try {
     for (const framework of frameworks) {
       const tallies: Array<{ variant: Variant; tally: StackTally }> = []
       for (const variant of variants) {
         // 'chain' is Hono's alone: another framework's server refuses it at start, and says so.
-        tallies.push({ variant, tally: await perfVariant(framework, variant, { seconds, connections, warmupSeconds }, dir) })
+        tallies.push({
+          variant,
+          tally: await perfVariant(framework, variant, { seconds, connections, warmupSeconds }, dir),
+        })
       }
       console.log(`\n${formatTallies(framework, tallies)}`)
     }

@@ -22,16 +22,13 @@ export interface BenchPostgres {
   stop(): Promise<void>
 }
 
-
-
-
-
 /**
  * Chooses the bench's Postgres and sets `process.env.DATABASE_URL` to it, so the benchmark servers
  * (child processes) use the same one; null, with the reason logged by the caller, when there is none.
  */
 export async function benchPostgres(): Promise<BenchPostgres | { skip: string }> {
-  if (process.env.DATABASE_URL) return { description: 'Postgres at DATABASE_URL, not pinned', pid: undefined, stop: async () => undefined }
+  if (process.env.DATABASE_URL)
+    return { description: 'Postgres at DATABASE_URL, not pinned', pid: undefined, stop: async () => undefined }
   const bin = postgresBinDir()
   if (bin === null) return { skip: 'DATABASE_URL is not set and initdb was not found (set PG_BIN)' }
   const user = runAs()
@@ -44,11 +41,27 @@ export async function benchPostgres(): Promise<BenchPostgres | { skip: string }>
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    await runTool(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'], dir, user)
+    await runTool(
+      join(bin, 'initdb'),
+      ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      dir,
+      user,
+    )
     // Durable commits as a production server makes them; nothing else tuned.
     const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200`
     // Started under taskset, every backend the postmaster forks stays on the load generator's core.
-    const [command, args] = pinned(PIN?.load, join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start'])
+    const [command, args] = pinned(PIN?.load, join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      options,
+      'start',
+    ])
     await runTool(command, args, dir, user)
   } catch (error) {
     await stop()
@@ -59,7 +72,11 @@ export async function benchPostgres(): Promise<BenchPostgres | { skip: string }>
     if (pid !== undefined) process.kill(pid, 'SIGQUIT')
   })
   process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${port}/postgres`
-  return { description: `a Postgres cluster of its own${PIN ? `, pinned to core ${PIN.load} with the load generator` : ', not pinned'}`, pid: postmasterOf(data), stop }
+  return {
+    description: `a Postgres cluster of its own${PIN ? `, pinned to core ${PIN.load} with the load generator` : ', not pinned'}`,
+    pid: postmasterOf(data),
+    stop,
+  }
 }
 
 function postmasterOf(data: string): number | undefined {

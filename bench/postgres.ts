@@ -27,18 +27,23 @@ const TARGETS: readonly { variant: Variant; what: string; target: number }[] = [
 /** The servers a Postgres run needs. */
 export const POSTGRES_RUN: readonly Variant[] = ['baseline', 'postgres', 'postgres-redis']
 
-const times = (ratios: number[]) => `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+const times = (ratios: number[]) =>
+  `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
 
 /** Per-round ratios of `measured` to `base`: requests a second, and server CPU per request (base over measured). */
 function pairedRatios(measured: VariantResult, base: VariantResult): { rate: number[]; cpu: number[] | null } {
   const rate = measured.runs.map((run, i) => run.requestsPerSecond / base.runs[i]!.requestsPerSecond)
   const cpuKnown = measured.runs.every((run, i) => run.serverMicrosPerRequest && base.runs[i]!.serverMicrosPerRequest)
-  const cpu = cpuKnown ? measured.runs.map((run, i) => base.runs[i]!.serverMicrosPerRequest! / run.serverMicrosPerRequest!) : null
+  const cpu = cpuKnown
+    ? measured.runs.map((run, i) => base.runs[i]!.serverMicrosPerRequest! / run.serverMicrosPerRequest!)
+    : null
   return { rate, cpu }
 }
 
 /** The targets' rows for RESULTS.md (`| target | measured | result |`), on Fastify; none when a server is missing. */
-export function postgresTargets(http: Pick<HttpBenchResult, 'variants' | 'postgresCounts' | 'redisCounts'> | null): string[] {
+export function postgresTargets(
+  http: Pick<HttpBenchResult, 'variants' | 'postgresCounts' | 'redisCounts'> | null,
+): string[] {
   const variants = http?.variants ?? []
   const base = variants.find((v) => v.framework === 'fastify' && v.variant === 'baseline')
   if (!base) return []
@@ -51,7 +56,10 @@ export function postgresTargets(http: Pick<HttpBenchResult, 'variants' | 'postgr
     const trips = postgres
       ? `; round trips on the request's path: Postgres ${postgres.onPathPerRequest.toFixed(3)}${redis ? `, Redis ${redis.onPathRoundTripsPerRequest.toFixed(3)}` : ''}`
       : ''
-    const postgresCpu = measured.postgresMicrosPerRequest == null ? '' : `; Postgres CPU ${measured.postgresMicrosPerRequest.toFixed(1)} µs/request`
+    const postgresCpu =
+      measured.postgresMicrosPerRequest == null
+        ? ''
+        : `; Postgres CPU ${measured.postgresMicrosPerRequest.toFixed(1)} µs/request`
     return [
       `| fastify: ${what} ≥ ${target.toFixed(2)}× baseline | ${times(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${times(cpu)}` : ''}${trips}${postgresCpu} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, target)} |`,
     ]
@@ -69,8 +77,14 @@ export function postgresSection(http: HttpBenchResult | null): string[] {
   )
   for (const count of http.postgresCounts) {
     const redis = http.redisCounts.find((c) => c.framework === count.framework && c.variant === count.variant)
-    const statements = Object.entries(count.statements).map(([kind, n]) => `${kind} ${n.toFixed(3)}`).join(', ')
-    const commands = redis ? `${redis.onPathRoundTripsPerRequest.toFixed(3)} (${Object.entries(redis.clientCommands).map(([n, c]) => `${n} ${c.toFixed(3)}`).join(', ')})` : '—'
+    const statements = Object.entries(count.statements)
+      .map(([kind, n]) => `${kind} ${n.toFixed(3)}`)
+      .join(', ')
+    const commands = redis
+      ? `${redis.onPathRoundTripsPerRequest.toFixed(3)} (${Object.entries(redis.clientCommands)
+          .map(([n, c]) => `${n} ${c.toFixed(3)}`)
+          .join(', ')})`
+      : '—'
     lines.push(
       `| ${count.framework} ${count.variant} | ${Math.round(count.requests).toLocaleString('en-US')} | ${count.onPathPerRequest.toFixed(3)} (${statements}) | ${commands} | ${count.postgresMicrosPerRequest?.toFixed(1) ?? '—'} | ${redis?.redisMicrosPerRequest?.toFixed(1) ?? '—'} |`,
     )
@@ -87,18 +101,43 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { rounds, seconds, frameworks, warmupSeconds, connections } = settingsOrExit(() => ({
     rounds: integerFrom(process.argv[2], 6, 'bench/postgres.ts: rounds', 2),
     seconds: integerFrom(process.argv[3], 3, 'bench/postgres.ts: seconds'),
-    frameworks: process.argv[4] ? frameworksFrom(process.argv[4], 'bench/postgres.ts: frameworks') : (['fastify'] as const),
+    frameworks: process.argv[4]
+      ? frameworksFrom(process.argv[4], 'bench/postgres.ts: frameworks')
+      : (['fastify'] as const),
     warmupSeconds: benchWarmup(2),
     connections: benchConnections(),
   }))
   await ensureBenchBuild(console.log)
   const redis = await benchRedis()
   const postgres = await benchPostgres()
-  console.log(`bench/postgres.ts: ${frameworks.join(', ')} ${POSTGRES_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections`)
-  console.log(`Redis: ${redis.description}; Postgres: ${'skip' in postgres ? `none (${postgres.skip})` : postgres.description}`)
+  console.log(
+    `bench/postgres.ts: ${frameworks.join(', ')} ${POSTGRES_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections`,
+  )
+  console.log(
+    `Redis: ${redis.description}; Postgres: ${'skip' in postgres ? `none (${postgres.skip})` : postgres.description}`,
+  )
   try {
-    const http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 2, frameworks, variants: POSTGRES_RUN, postgres, log: console.log })
-    console.log(['', '| target | measured | result |', '|---|---|---|', ...postgresTargets(http), '', ...postgresSection(http)].join('\n'))
+    const http = await benchHttp({
+      rounds,
+      seconds,
+      warmupSeconds,
+      connections,
+      redisCountSeconds: 2,
+      frameworks,
+      variants: POSTGRES_RUN,
+      postgres,
+      log: console.log,
+    })
+    console.log(
+      [
+        '',
+        '| target | measured | result |',
+        '|---|---|---|',
+        ...postgresTargets(http),
+        '',
+        ...postgresSection(http),
+      ].join('\n'),
+    )
   } finally {
     if (!('skip' in postgres)) await postgres.stop()
     await redis.stop()

@@ -52,7 +52,12 @@ const STARTUP_MS = 30_000
  * Starts one server and resolves once it listens. `nodeArgs` go before the script (e.g. `--cpu-prof`);
  * `env` is added to this process's environment (e.g. `KEYWARD_BENCH_DIST`).
  */
-export function startServer(framework: Framework, variant: Variant, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<ServerHandle> {
+export function startServer(
+  framework: Framework,
+  variant: Variant,
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<ServerHandle> {
   const script = fileURLToPath(new URL(`./servers/${framework}.ts`, import.meta.url))
   const [command, args] = pinned(PIN?.server, process.execPath, [...nodeArgs, '--import', 'tsx', script, variant])
   // taskset execs node in its own process: the pid stays the server's.
@@ -74,7 +79,11 @@ export function startServer(framework: Framework, variant: Variant, nodeArgs: st
     const fail = (error: Error) => {
       clearTimeout(timer)
       child.kill('SIGKILL')
-      reject(new Error(`${framework}/${variant} server did not start: ${error.message}${stderr ? `\n${stderr.trim().slice(-2000)}` : ''}`))
+      reject(
+        new Error(
+          `${framework}/${variant} server did not start: ${error.message}${stderr ? `\n${stderr.trim().slice(-2000)}` : ''}`,
+        ),
+      )
     }
     child.once('exit', (code) => fail(new Error(`exited with code ${code}`)))
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -118,7 +127,12 @@ function handle(
           if (message?.type !== 'stats') return
           clearTimeout(timer)
           child.off('message', onMessage)
-          resolve({ served: message.served, redisCommands: message.redisCommands, redisWrites: message.redisWrites, postgresStatements: message.postgresStatements ?? {} })
+          resolve({
+            served: message.served,
+            redisCommands: message.redisCommands,
+            redisWrites: message.redisWrites,
+            postgresStatements: message.postgresStatements ?? {},
+          })
         }
         child.on('message', onMessage)
         child.send({ type: 'stats' })

@@ -17,7 +17,16 @@ import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { JS_OWNERS, type Owner, OWNERS, ownerOf, zeroes } from './owners.js'
 import { benchRequest, stopAndClean } from './http.js'
-import { benchConnections, benchWarmup, cpuTicks, integerFrom, loadTool, namesFrom, runLoad, settingsOrExit } from './load.js'
+import {
+  benchConnections,
+  benchWarmup,
+  cpuTicks,
+  integerFrom,
+  loadTool,
+  namesFrom,
+  runLoad,
+  settingsOrExit,
+} from './load.js'
 import { type Framework, frameworksFrom, startServer } from './process.js'
 import { TELEMETRY_VARIANTS, type Variant, VARIANTS } from './servers/shared.js'
 
@@ -79,7 +88,10 @@ export function summarize(
   profile: CpuProfile,
   requests: number,
   cpuMicros: number | null,
-): Pick<ProfileSummary, 'requests' | 'busyMicrosPerRequest' | 'cpuMicrosPerRequest' | 'scale' | 'owners' | 'functions'> {
+): Pick<
+  ProfileSummary,
+  'requests' | 'busyMicrosPerRequest' | 'cpuMicrosPerRequest' | 'scale' | 'owners' | 'functions'
+> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
@@ -169,7 +181,13 @@ export async function profileFramework(
   const dir = fileURLToPath(new URL(`./.runs/profile-${framework}-${options.variant}`, import.meta.url))
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  const server = await startServer(framework, options.variant, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250'])
+  const server = await startServer(framework, options.variant, [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    dir,
+    '--cpu-prof-interval',
+    '250',
+  ])
   let served: number
   let cpu: number | null
   try {
@@ -193,19 +211,29 @@ function printSummary(s: ProfileSummary, top: number): void {
   console.log(
     `\n## ${s.framework}, ${s.variant === 'baseline' ? 'baseline (no keyward)' : s.variant === 'peer' ? 'peer libraries' : `keyward on the ${s.variant} store`}: ${s.requests.toLocaleString('en-US')} requests (start-up and warm-up included), ${s.busyMicrosPerRequest.toFixed(1)} µs of busy CPU per request`,
   )
-  console.log(`   process CPU ${s.cpuMicrosPerRequest?.toFixed(1) ?? '?'} µs/request; profile times scaled by ${s.scale.toFixed(2)} to match it`)
+  console.log(
+    `   process CPU ${s.cpuMicrosPerRequest?.toFixed(1) ?? '?'} µs/request; profile times scaled by ${s.scale.toFixed(2)} to match it`,
+  )
   const owners = Object.entries(s.owners).sort((a, b) => b[1] - a[1])
-  console.log(`   µs/request by owner (Node and native time charged to the JS code that called it): ${owners.map(([o, v]) => `${o} ${v.toFixed(2)}`).join(', ')}`)
+  console.log(
+    `   µs/request by owner (Node and native time charged to the JS code that called it): ${owners.map(([o, v]) => `${o} ${v.toFixed(2)}`).join(', ')}`,
+  )
   console.log(`   profile: ${s.file}`)
   if (s.variant === 'baseline' || s.variant === 'peer') return
   console.log(`   keyward share of busy CPU: ${((100 * s.owners.keyward) / s.busyMicrosPerRequest).toFixed(1)}%`)
-  console.log(`\n   keyward functions, µs/request  (attributed = own code + Node APIs it calls, not framework callbacks)`)
+  console.log(
+    `\n   keyward functions, µs/request  (attributed = own code + Node APIs it calls, not framework callbacks)`,
+  )
   console.log(`   attrib.   self  incl.`)
-  const own = s.functions.filter((f) => f.owner === 'keyward' && f.attributedMicros + f.selfMicros > 0).sort((a, b) => b.attributedMicros - a.attributedMicros)
-  for (const f of own.slice(0, top)) console.log(`   ${us(f.attributedMicros)} ${us(f.selfMicros)} ${us(f.totalMicros)}  ${f.name}  ${f.where}`)
+  const own = s.functions
+    .filter((f) => f.owner === 'keyward' && f.attributedMicros + f.selfMicros > 0)
+    .sort((a, b) => b.attributedMicros - a.attributedMicros)
+  for (const f of own.slice(0, top))
+    console.log(`   ${us(f.attributedMicros)} ${us(f.selfMicros)} ${us(f.totalMicros)}  ${f.name}  ${f.where}`)
   console.log(`\n   top ${top} functions by self time, µs/request`)
   console.log(`     self  incl.`)
-  for (const f of s.functions.slice(0, top)) console.log(`   ${us(f.selfMicros)} ${us(f.totalMicros)}  ${f.name}  ${f.where || `(${f.owner})`}`)
+  for (const f of s.functions.slice(0, top))
+    console.log(`   ${us(f.selfMicros)} ${us(f.totalMicros)}  ${f.name}  ${f.where || `(${f.owner})`}`)
 }
 
 /** Where a variant spends more than the baseline: self time per function, the largest increases. */
@@ -223,19 +251,28 @@ function printDiff(base: ProfileSummary, other: ProfileSummary, top: number): vo
   console.log(
     `\n## ${other.framework}: ${other.variant} minus baseline, self time µs/request (largest increases; syscalls such as writev move with machine load, not with keyward)`,
   )
-  for (const { f, delta } of rows.slice(0, top)) console.log(`   ${delta.toFixed(2).padStart(6)}  ${f.name}  ${f.where || `(${f.owner})`}  [${f.owner}]`)
+  for (const { f, delta } of rows.slice(0, top))
+    console.log(`   ${delta.toFixed(2).padStart(6)}  ${f.name}  ${f.where || `(${f.owner})`}  [${f.owner}]`)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { frameworks, seconds, variants, connections, warmupSeconds } = settingsOrExit(() => ({
     frameworks: frameworksFrom(process.argv[2], 'bench:profile: framework'),
     seconds: integerFrom(process.argv[3], 8, 'bench:profile: seconds'),
-    variants: namesFrom(process.env.BENCH_PROFILE_VARIANTS, [...VARIANTS, ...TELEMETRY_VARIANTS], 'BENCH_PROFILE_VARIANTS', 'variant', ['baseline', 'memory']),
+    variants: namesFrom(
+      process.env.BENCH_PROFILE_VARIANTS,
+      [...VARIANTS, ...TELEMETRY_VARIANTS],
+      'BENCH_PROFILE_VARIANTS',
+      'variant',
+      ['baseline', 'memory'],
+    ),
     connections: benchConnections(),
     warmupSeconds: benchWarmup(2),
   }))
   await ensureBenchBuild(console.log)
-  console.log(`profiling ${variants.join(', ')} on ${frameworks.join(', ')}: ${seconds} s of load each with ${loadTool()}, ${connections} connections, --cpu-prof-interval 250 µs`)
+  console.log(
+    `profiling ${variants.join(', ')} on ${frameworks.join(', ')}: ${seconds} s of load each with ${loadTool()}, ${connections} connections, --cpu-prof-interval 250 µs`,
+  )
   const lines: string[] = []
   for (const framework of frameworks) {
     const summaries: ProfileSummary[] = []

@@ -48,13 +48,31 @@ async function repeat(times: number, step: () => Promise<void>): Promise<void> {
  * between `measure()`'s start and end; returns that count.
  */
 async function underCallgrind(
-  work: (client: Awaited<ReturnType<typeof connectWhenUp>>, measure: (run: () => Promise<void>) => Promise<void>) => Promise<void>,
+  work: (
+    client: Awaited<ReturnType<typeof connectWhenUp>>,
+    measure: (run: () => Promise<void>) => Promise<void>,
+  ) => Promise<void>,
 ): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'keyward-callgrind-'))
   const port = 20000 + Math.floor(Math.random() * 10000)
   const server = spawn(
     'valgrind',
-    ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${dir}/callgrind.%p`, 'redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${dir}/callgrind.%p`,
+      'redis-server',
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ],
     { stdio: 'ignore' },
   )
   const pid = String(server.pid)
@@ -98,7 +116,9 @@ export async function countInstructions(keys: number, batch: number, batches = 3
     const route = { scopes: ['ip'] }
     const runBatch = async () => {
       const decisions = await Promise.all(
-        Array.from({ length: batch }, (_, i) => keyward.authenticate({ authorization: `Bearer ${issued[i % keys]}` }, route)),
+        Array.from({ length: batch }, (_, i) =>
+          keyward.authenticate({ authorization: `Bearer ${issued[i % keys]}` }, route),
+        ),
       )
       for (const decision of decisions) if (!decision.ok) throw new Error(`unexpected ${decision.error.code}`)
     }
@@ -114,9 +134,18 @@ export async function countInstructions(keys: number, batch: number, batches = 3
  * Counts Redis's instructions per usage entry: `flushes` flushes of `perFlush` entries (as one
  * flush interval holds under load) over `keys` keys in turn, written by the Redis usage log.
  */
-export async function countUsageInstructions(keys: number, perFlush = 140, flushes = 60): Promise<UsageInstructionCount> {
+export async function countUsageInstructions(
+  keys: number,
+  perFlush = 140,
+  flushes = 60,
+): Promise<UsageInstructionCount> {
   const total = await underCallgrind(async (client, measure) => {
-    const log = createRedisUsageLog({ client, prefix: 'callgrind', timeoutMs: 60_000, usage: { flushIntervalMs: 3_600_000, maxBatch: perFlush } })
+    const log = createRedisUsageLog({
+      client,
+      prefix: 'callgrind',
+      timeoutMs: 60_000,
+      usage: { flushIntervalMs: 3_600_000, maxBatch: perFlush },
+    })
     const keyIds = Array.from({ length: keys }, (_, i) => `key_${String(i).padStart(24, '0')}`)
     let n = 0
     const flush = async () => {
@@ -145,7 +174,11 @@ export async function countUsageInstructions(keys: number, perFlush = 140, flush
 
 /** Why the count cannot run here (a tool missing from PATH), or null. */
 export function instructionToolsMissing(): string | null {
-  for (const [tool, probe] of [['valgrind', 'valgrind'], ['callgrind_control', 'valgrind'], ['redis-server', 'redis-server']] as const) {
+  for (const [tool, probe] of [
+    ['valgrind', 'valgrind'],
+    ['callgrind_control', 'valgrind'],
+    ['redis-server', 'redis-server'],
+  ] as const) {
     if (!onPath(tool)) return `${tool} is not on PATH (Debian: apt-get install ${probe})`
   }
   return null

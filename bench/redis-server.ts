@@ -49,7 +49,11 @@ export function onPath(command: string): boolean {
  */
 export async function connectWhenUp(port: number, what: string, attempts = 100, delayMs = 100): Promise<Redis> {
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const client = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 })
+    const client = new Redis(port, '127.0.0.1', {
+      lazyConnect: true,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+    })
     client.on('error', () => undefined)
     try {
       await client.connect()
@@ -71,11 +75,25 @@ export async function benchRedis(): Promise<BenchRedis> {
   if (process.env.REDIS_URL) return { description: `Redis at REDIS_URL, not pinned`, stop: async () => undefined }
   if (!onPath('redis-server')) {
     process.env.REDIS_URL = 'redis://127.0.0.1:6379'
-    return { description: 'Redis at 127.0.0.1:6379 (no redis-server on PATH to start one), not pinned', stop: async () => undefined }
+    return {
+      description: 'Redis at 127.0.0.1:6379 (no redis-server on PATH to start one), not pinned',
+      stop: async () => undefined,
+    }
   }
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'keyward-bench-redis-'))
-  const [command, args] = pinned(PIN?.load, 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir])
+  const [command, args] = pinned(PIN?.load, 'redis-server', [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+  ])
   const child: ChildProcess = spawn(command, args, { stdio: 'ignore' })
   const stop = async () => {
     child.kill('SIGKILL')
@@ -89,5 +107,8 @@ export async function benchRedis(): Promise<BenchRedis> {
     throw error
   }
   process.env.REDIS_URL = `redis://127.0.0.1:${port}`
-  return { description: `a redis-server of its own${PIN ? `, pinned to core ${PIN.load} with the load generator` : ', not pinned'}`, stop }
+  return {
+    description: `a redis-server of its own${PIN ? `, pinned to core ${PIN.load} with the load generator` : ', not pinned'}`,
+    stop,
+  }
 }

@@ -62,10 +62,13 @@ async function listen(framework: Framework, keyward: Keyward): Promise<Server> {
 
 function get(port: number, key: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ port, host: '127.0.0.1', path: ROUTE, headers: { authorization: `Bearer ${key}` } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-    })
+    const req = httpRequest(
+      { port, host: '127.0.0.1', path: ROUTE, headers: { authorization: `Bearer ${key}` } },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -126,6 +129,7 @@ for (const framework of chosen) {
   const calls = functions.reduce((sum, f) => sum + f.count, 0)
   console.log(`${framework}: ${functions.length} keyward functions (${calls} calls) in ${files.size} source files`)
   if (args.includes('--list')) {
-    for (const f of functions.sort((a, b) => a.file.localeCompare(b.file))) console.log(`  ${f.file}  ${f.name} ×${f.count}`)
+    for (const f of functions.sort((a, b) => a.file.localeCompare(b.file)))
+      console.log(`  ${f.file}  ${f.name} ×${f.count}`)
   }
 }

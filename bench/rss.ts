@@ -65,7 +65,9 @@ function measure(count: number): RssResult {
 export function measureRss(count: number): Promise<RssResult> {
   return new Promise((resolve, reject) => {
     const script = fileURLToPath(import.meta.url)
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, String(count)], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, String(count)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk))
     child.on('error', reject)

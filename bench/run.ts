@@ -22,7 +22,13 @@ import { benchHttp, type HttpBenchResult, median, throughputVerdict, type Varian
 import { type Framework, frameworksFrom } from './process.js'
 import { benchRedis } from './redis-server.js'
 import { benchConnections, benchWarmup, integerFrom, intFromEnv, PIN, settingsOrExit } from './load.js'
-import { countInstructions, countUsageInstructions, type InstructionCount, instructionToolsMissing, type UsageInstructionCount } from './redis-instructions.js'
+import {
+  countInstructions,
+  countUsageInstructions,
+  type InstructionCount,
+  instructionToolsMissing,
+  type UsageInstructionCount,
+} from './redis-instructions.js'
 import { measureRss, type RssResult } from './rss.js'
 import { telemetryTargets } from './telemetry.js'
 import { benchPostgres } from './postgres-server.js'
@@ -40,7 +46,10 @@ const { rounds, seconds, warmupSeconds, connections, frameworks, rssCounts } = s
   connections: benchConnections(),
   frameworks: frameworksFrom(process.env.BENCH_FRAMEWORKS, 'BENCH_FRAMEWORKS'),
   // 0 skips the RSS stage; an empty item is ignored.
-  rssCounts: (process.env.BENCH_RSS_KEYS || '100000,1000000').split(',').map((n) => integerFrom(n, 0, 'BENCH_RSS_KEYS', 0)).filter((n) => n > 0),
+  rssCounts: (process.env.BENCH_RSS_KEYS || '100000,1000000')
+    .split(',')
+    .map((n) => integerFrom(n, 0, 'BENCH_RSS_KEYS', 0))
+    .filter((n) => n > 0),
 }))
 
 // Core decisions ------------------------------------------------------------------------------
@@ -54,7 +63,9 @@ try {
 }
 
 // HTTP ------------------------------------------------------------------------------------------
-log(`[http] ${frameworks.join(', ')}: ${rounds} interleaved rounds of ${seconds} s per server after ${warmupSeconds} s warm-up, ${connections} connections`)
+log(
+  `[http] ${frameworks.join(', ')}: ${rounds} interleaved rounds of ${seconds} s per server after ${warmupSeconds} s warm-up, ${connections} connections`,
+)
 let http: HttpBenchResult | null = null
 let redisDescription = 'none'
 let postgresDescription = 'none'
@@ -63,11 +74,22 @@ try {
   const redis = await benchRedis()
   redisDescription = redis.description
   log(`[http] Redis: ${redisDescription} (${process.env.REDIS_URL})`)
-  const postgres = await benchPostgres().catch((error: Error) => ({ skip: `the bench's Postgres would not start: ${error.message}` }))
+  const postgres = await benchPostgres().catch((error: Error) => ({
+    skip: `the bench's Postgres would not start: ${error.message}`,
+  }))
   postgresDescription = 'skip' in postgres ? `none (${postgres.skip})` : postgres.description
   log(`[http] Postgres: ${postgresDescription}`)
   try {
-    http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 2, frameworks, postgres, log })
+    http = await benchHttp({
+      rounds,
+      seconds,
+      warmupSeconds,
+      connections,
+      redisCountSeconds: 2,
+      frameworks,
+      postgres,
+      log,
+    })
   } finally {
     if (!('skip' in postgres)) await postgres.stop()
     await redis.stop()
@@ -83,7 +105,9 @@ for (const count of rssCounts) {
   try {
     const result = await measureRss(count)
     rss.push(result)
-    log(`[rss] ${fmt(count)} keys: ${fmt(result.rssBytesPerKey)} B RSS per key (heap ${fmt(result.heapBytesPerKey)} B per key), ${result.seconds.toFixed(1)} s to insert`)
+    log(
+      `[rss] ${fmt(count)} keys: ${fmt(result.rssBytesPerKey)} B RSS per key (heap ${fmt(result.heapBytesPerKey)} B per key), ${result.seconds.toFixed(1)} s to insert`,
+    )
   } catch (error) {
     log(`[rss] ${fmt(count)} keys FAILED: ${(error as Error).message}`)
   }
@@ -100,7 +124,9 @@ if (instructionsMissing === null) {
     try {
       const result = await countInstructions(keys, 12, 150)
       instructions.push(result)
-      log(`[callgrind] ${keys} key${keys === 1 ? '' : 's'}: ${fmt(result.instructionsPerRequest)} instructions per request`)
+      log(
+        `[callgrind] ${keys} key${keys === 1 ? '' : 's'}: ${fmt(result.instructionsPerRequest)} instructions per request`,
+      )
     } catch (error) {
       log(`[callgrind] FAILED: ${(error as Error).message}`)
     }
@@ -110,7 +136,9 @@ if (instructionsMissing === null) {
     try {
       const result = await countUsageInstructions(keys, 140, 40)
       usageInstructions.push(result)
-      log(`[callgrind] usage, ${keys} key${keys === 1 ? '' : 's'}: ${fmt(result.instructionsPerEntry)} instructions per entry`)
+      log(
+        `[callgrind] usage, ${keys} key${keys === 1 ? '' : 's'}: ${fmt(result.instructionsPerEntry)} instructions per entry`,
+      )
     } catch (error) {
       log(`[callgrind] FAILED: ${(error as Error).message}`)
     }
@@ -126,7 +154,8 @@ const LABEL: Record<string, string> = {
   chain: 'keyward, memory store, as middleware: `app.use(api)` + `api.protect()`',
   'telemetry-off': 'keyward, memory store, OpenTelemetry off (`telemetry: { openTelemetry: false }`)',
   'telemetry-sdk': 'keyward, memory store, OpenTelemetry SDK registered (batch span processor, metric reader)',
-  'telemetry-span': "keyward, memory store, OpenTelemetry off; the SDK registered and the host's hooks record one span with keyward's attributes",
+  'telemetry-span':
+    "keyward, memory store, OpenTelemetry off; the SDK registered and the host's hooks record one span with keyward's attributes",
   postgres: 'keyward, Postgres keys and usage, memory limiter',
   'postgres-redis': "keyward, Postgres keys and usage, Redis limiter (`keys: 'elsewhere'`)",
 }
@@ -139,7 +168,9 @@ const passOrMiss = (ok: boolean) => (ok ? 'PASS' : 'MISS')
 const ratioText = (r: number) => `${r.toFixed(2)}×`
 /** Capacity estimated from server CPU per request: baseline µs / variant µs. */
 function cpuRatio(variant: VariantResult, base: VariantResult): number | null {
-  return variant.serverMicrosPerRequest && base.serverMicrosPerRequest ? base.serverMicrosPerRequest / variant.serverMicrosPerRequest : null
+  return variant.serverMicrosPerRequest && base.serverMicrosPerRequest
+    ? base.serverMicrosPerRequest / variant.serverMicrosPerRequest
+    : null
 }
 const cpuNote = (r: number | null) => (r === null ? '' : `; by server CPU per request ${ratioText(r)}`)
 
@@ -174,14 +205,19 @@ const lines: string[] = [
 
 const targets: string[] = ['## Targets', '', '| target | measured | result |', '|---|---|---|']
 // Each store's target against its framework's baseline: every framework's memory row, then every Redis row.
-for (const [variant, store, target] of [['memory', 'memory store', 0.9], ['redis', 'Redis store', 0.75]] as const) {
+for (const [variant, store, target] of [
+  ['memory', 'memory store', 0.9],
+  ['redis', 'Redis store', 0.75],
+] as const) {
   for (const framework of frameworks) {
     const base = row(framework, 'baseline')
     const measured = row(framework, variant)
     if (base && measured) {
       const r = pairedRatio(measured)
       const cpu = cpuRatio(measured, base)
-      targets.push(`| ${framework}: ${store} ≥ ${target.toFixed(2)}× baseline | ${ratioText(r)} req/s (median of ${measured.roundRatios.length} paired rounds; ${ratioText(measured.requestsPerSecond / base.requestsPerSecond)} by medians of req/s)${cpuNote(cpu)} | ${throughputVerdict(r, cpu, target)} |`)
+      targets.push(
+        `| ${framework}: ${store} ≥ ${target.toFixed(2)}× baseline | ${ratioText(r)} req/s (median of ${measured.roundRatios.length} paired rounds; ${ratioText(measured.requestsPerSecond / base.requestsPerSecond)} by medians of req/s)${cpuNote(cpu)} | ${throughputVerdict(r, cpu, target)} |`,
+      )
     }
   }
 }
@@ -197,12 +233,17 @@ for (const count of http?.redisCounts.filter((c) => c.variant === 'redis') ?? []
   if (keyward && peer) {
     const r = pairedRatio(keyward, peer)
     const cpu = cpuRatio(keyward, peer)
-    targets.push(`| ≥ 1.2× Fastify + @fastify/bearer-auth + @fastify/rate-limit on the same Redis (keyward on Fastify + Redis, quota and usage log on) | ${ratioText(r)} (median of paired rounds; medians ${fmt(keyward.requestsPerSecond)} vs ${fmt(peer.requestsPerSecond)} req/s)${cpuNote(cpu)} | ${throughputVerdict(r, cpu, 1.2)} |`)
+    targets.push(
+      `| ≥ 1.2× Fastify + @fastify/bearer-auth + @fastify/rate-limit on the same Redis (keyward on Fastify + Redis, quota and usage log on) | ${ratioText(r)} (median of paired rounds; medians ${fmt(keyward.requestsPerSecond)} vs ${fmt(peer.requestsPerSecond)} req/s)${cpuNote(cpu)} | ${throughputVerdict(r, cpu, 1.2)} |`,
+    )
   }
 }
 {
   const million = rss.find((r) => r.keys === 1_000_000)
-  if (million) targets.push(`| ≤ 1 KiB RSS per key at 1,000,000 keys (memory store) | ${fmt(million.rssBytesPerKey)} B | ${passOrMiss(million.rssBytesPerKey <= 1024)} |`)
+  if (million)
+    targets.push(
+      `| ≤ 1 KiB RSS per key at 1,000,000 keys (memory store) | ${fmt(million.rssBytesPerKey)} B | ${passOrMiss(million.rssBytesPerKey <= 1024)} |`,
+    )
 }
 targets.push(...telemetryTargets(http?.variants ?? []))
 targets.push(...postgresTargets(http))
@@ -231,8 +272,16 @@ if (http) {
   for (const framework of frameworks) {
     const base = row(framework, 'baseline')
     for (const v of http.variants.filter((x) => x.framework === framework)) {
-      const ratio = base && v !== base ? `${ratioText(pairedRatio(v))} (${Math.min(...v.roundRatios).toFixed(2)}–${Math.max(...v.roundRatios).toFixed(2)})` : v === base ? '1.00×' : '—'
-      const name = v.variant === 'peer' ? `peer: ${PEER[framework]}` : `${LABEL[v.variant]}${framework === 'hono' && (v.variant === 'memory' || v.variant === 'redis') ? ', route handler in `api.guard()`' : ''}`
+      const ratio =
+        base && v !== base
+          ? `${ratioText(pairedRatio(v))} (${Math.min(...v.roundRatios).toFixed(2)}–${Math.max(...v.roundRatios).toFixed(2)})`
+          : v === base
+            ? '1.00×'
+            : '—'
+      const name =
+        v.variant === 'peer'
+          ? `peer: ${PEER[framework]}`
+          : `${LABEL[v.variant]}${framework === 'hono' && (v.variant === 'memory' || v.variant === 'redis') ? ', route handler in `api.guard()`' : ''}`
       const byCpu = base ? cpuRatio(v, base) : null
       lines.push(
         `| ${framework} | ${name} | ${fmt(v.requestsPerSecond)} | ${ratio} | ${v.p50.toFixed(2)} | ${v.p99.toFixed(2)} | ${v.serverMicrosPerRequest?.toFixed(1) ?? '?'} | ${byCpu === null ? '?' : ratioText(byCpu)} | ${v.serverCpu?.toFixed(2) ?? '?'} | ${v.redisMicrosPerRequest?.toFixed(1) ?? '—'} | ${v.badRuns} |`,
@@ -243,7 +292,7 @@ if (http) {
   for (const v of http.variants) lines.push(`- ${v.framework} ${v.variant}: ${v.response}`)
   lines.push(
     '',
-    'The baseline sends what keyward sends: the same handler and body, plus `X-Request-ID` (a fresh `req_` id per request from pooled CSPRNG bytes), the three `X-RateLimit-*` and the three `X-Quota-*` headers, set in the handler with no middleware. keyward\'s live key has a per-minute limit and a monthly quota (both too large to be reached), so every keyward request is counted against both, recorded in the usage log and answered with a request id; the peers enforce no quota and record nothing. keyward routes require the `ip` scope, as the reference server does.',
+    "The baseline sends what keyward sends: the same handler and body, plus `X-Request-ID` (a fresh `req_` id per request from pooled CSPRNG bytes), the three `X-RateLimit-*` and the three `X-Quota-*` headers, set in the handler with no middleware. keyward's live key has a per-minute limit and a monthly quota (both too large to be reached), so every keyward request is counted against both, recorded in the usage log and answered with a request id; the peers enforce no quota and record nothing. keyward routes require the `ip` scope, as the reference server does.",
     '',
     'This machine is shared and noisy: "server cores busy" well under 1.0 means the server was starved in some runs (other processes had the cores), and requests/s then moves by ±30% from run to run. Server CPU µs per request (user + system time of the server process from /proc, over requests served) hardly moves with contention, so "× baseline by CPU" (baseline µs / server µs) is the steadier estimate of the capacity ratio of a CPU-bound server; so a throughput target is PASS only when both requests/s (as the targets say) and CPU per request meet it. Redis CPU µs/request is the local redis-server process over the same run.',
     '',
@@ -258,10 +307,18 @@ if (http?.redis && http.redisCounts.length > 0) {
     '|---|---|---|---|---|---|---|',
   )
   for (const c of http.redisCounts) {
-    const sent = Object.entries(c.clientCommands).map(([n, x]) => `${n} ${x.toFixed(3)}`).join(', ')
-    const ran = Object.entries(c.commandstats).sort((a, b) => b[1] - a[1]).map(([n, x]) => `${n} ${x.toFixed(2)}`).join(', ')
+    const sent = Object.entries(c.clientCommands)
+      .map(([n, x]) => `${n} ${x.toFixed(3)}`)
+      .join(', ')
+    const ran = Object.entries(c.commandstats)
+      .sort((a, b) => b[1] - a[1])
+      .map(([n, x]) => `${n} ${x.toFixed(2)}`)
+      .join(', ')
     const name = c.variant === 'peer' ? `${c.framework} peer` : `keyward on ${c.framework}`
-    const micros = Object.entries(c.commandMicros).sort((a, b) => b[1] - a[1]).map(([n, x]) => `${n} ${x.toFixed(1)}`).join(', ')
+    const micros = Object.entries(c.commandMicros)
+      .sort((a, b) => b[1] - a[1])
+      .map(([n, x]) => `${n} ${x.toFixed(1)}`)
+      .join(', ')
     lines.push(
       `| ${name} | ${fmt(c.requests)} | ${c.clientCommandsPerRequest.toFixed(3)} (${sent}) | ${c.roundTripsPerRequest.toFixed(3)} (${c.onPathRoundTripsPerRequest.toFixed(3)}) | ${c.redisExecutedPerRequest.toFixed(2)} (${ran}) | ${micros} | ${c.redisMicrosPerRequest?.toFixed(1) ?? '—'} |`,
     )
@@ -287,7 +344,7 @@ if (instructions.length > 0) {
     ['keys of the batch, in turn', 'requests', 'Redis instructions / request'],
     instructions,
     (r) => [String(r.keys), fmt(r.requests), fmt(r.instructionsPerRequest)],
-    "A private redis-server under callgrind; keyward (sources) on the Redis store sends batches of 12 concurrent requests, coalesced as in production, for a live key with a limit and a quota, on a scoped route; only the measured batches are counted. An instruction count hardly moves with the machine's load, unlike time. With one key, every request after the first of a batch is decided from the state the one before it left (README, \"Redis\"); with twelve keys in turn, none is. `npm run bench:redis-instructions` runs other cases.",
+    'A private redis-server under callgrind; keyward (sources) on the Redis store sends batches of 12 concurrent requests, coalesced as in production, for a live key with a limit and a quota, on a scoped route; only the measured batches are counted. An instruction count hardly moves with the machine\'s load, unlike time. With one key, every request after the first of a batch is decided from the state the one before it left (README, "Redis"); with twelve keys in turn, none is. `npm run bench:redis-instructions` runs other cases.',
   )
   if (usageInstructions.length > 0) {
     countTable(
@@ -297,12 +354,16 @@ if (instructions.length > 0) {
       "The usage log on the same kind of server: flushes of 140 entries (about one flush interval under load), each entry pushed onto the global list and its key's list, both trimmed.",
     )
   }
-} else lines.push(instructionsMissing === null ? 'Failed; see the console output.' : `Skipped: ${instructionsMissing}.`, '')
+} else
+  lines.push(instructionsMissing === null ? 'Failed; see the console output.' : `Skipped: ${instructionsMissing}.`, '')
 
 lines.push('## Memory store: RSS per stored key', '')
 if (rss.length > 0) {
   lines.push('| keys | RSS growth | RSS per key | heap per key |', '|---|---|---|---|')
-  for (const r of rss) lines.push(`| ${fmt(r.keys)} | ${(r.rssDeltaBytes / 1048576).toFixed(1)} MiB | ${fmt(r.rssBytesPerKey)} B | ${fmt(r.heapBytesPerKey)} B |`)
+  for (const r of rss)
+    lines.push(
+      `| ${fmt(r.keys)} | ${(r.rssDeltaBytes / 1048576).toFixed(1)} MiB | ${fmt(r.rssBytesPerKey)} B | ${fmt(r.heapBytesPerKey)} B |`,
+    )
   lines.push(
     '',
     "A fresh `node --expose-gc` process per row: RSS after a full GC, before and after inserting the records into `createMemoryKeyStore()` directly (a real key's sha256 hex, a real `key_` id, last 4, a 20-odd-character name, timestamps, no scopes or per-key limits; one key in ten a test key). At 100,000 keys the heap's fixed growth weighs more per key.",

@@ -24,7 +24,10 @@ const options = {
 }
 console.log(`soak: ${JSON.stringify(options)}`)
 const started = Date.now()
-const report = await runFaultScenario({ ...options, log: (line) => console.log(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`) })
+const report = await runFaultScenario({
+  ...options,
+  log: (line) => console.log(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`),
+})
 console.log(summarize(report))
 
 const secretCore = (key: string) => key.slice(key.indexOf('_', 4) + 1, -4)
@@ -35,7 +38,8 @@ const problems = [
   report.hangs > 0 && `${report.hangs} requests hung`,
   report.malformed > 0 && `${report.malformed} malformed answers`,
   report.healthy5xx > 0 && `${report.healthy5xx} 5xx while Redis was healthy`,
-  (report.exactLimit.admitted !== 10 || report.exactLimit.limited !== 5) && `fresh test key: ${JSON.stringify(report.exactLimit)}`,
+  (report.exactLimit.admitted !== 10 || report.exactLimit.limited !== 5) &&
+    `fresh test key: ${JSON.stringify(report.exactLimit)}`,
   report.recoveries.some((r) => r.first200Ms === null) && 'a fault was never recovered from',
   keyInLogs && 'a key appeared in what onError was told',
 ].filter(Boolean)

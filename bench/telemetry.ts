@@ -75,14 +75,21 @@ function paired(ratios: number[]): { median: number; min: number; max: number } 
   return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }
 }
 
-const times = (r: { median: number; min: number; max: number }) => `${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})`
+const times = (r: { median: number; min: number; max: number }) =>
+  `${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})`
 
 /** Per-round ratios of `measured` to `base` by requests a second and, when known, by server CPU per request. */
 function pairedRatios(measured: VariantResult, base: VariantResult) {
   const rate = paired(measured.runs.map((run, i) => run.requestsPerSecond / base.runs[i]!.requestsPerSecond))
   const cpuRuns = measured.runs.every((r, i) => r.serverMicrosPerRequest && base.runs[i]!.serverMicrosPerRequest)
-  const cpu = cpuRuns ? paired(measured.runs.map((run, i) => base.runs[i]!.serverMicrosPerRequest! / run.serverMicrosPerRequest!)) : null
-  return { rate, cpu, measured: `${times(rate)} req/s, median of ${base.runs.length} paired rounds (range)${cpu ? `; by server CPU per request ${times(cpu)}` : ''}` }
+  const cpu = cpuRuns
+    ? paired(measured.runs.map((run, i) => base.runs[i]!.serverMicrosPerRequest! / run.serverMicrosPerRequest!))
+    : null
+  return {
+    rate,
+    cpu,
+    measured: `${times(rate)} req/s, median of ${base.runs.length} paired rounds (range)${cpu ? `; by server CPU per request ${times(cpu)}` : ''}`,
+  }
 }
 
 /**
@@ -121,8 +128,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     connections: benchConnections(),
   }))
   await ensureBenchBuild(console.log)
-  console.log(`bench/telemetry.ts: fastify ${TELEMETRY_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections`)
-  const http = await benchHttp({ rounds, seconds, warmupSeconds, connections, redisCountSeconds: 0, frameworks: ['fastify'], variants: TELEMETRY_RUN, log: console.log })
+  console.log(
+    `bench/telemetry.ts: fastify ${TELEMETRY_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections`,
+  )
+  const http = await benchHttp({
+    rounds,
+    seconds,
+    warmupSeconds,
+    connections,
+    redisCountSeconds: 0,
+    frameworks: ['fastify'],
+    variants: TELEMETRY_RUN,
+    log: console.log,
+  })
   console.log(['', '| target | measured | result |', '|---|---|---|', ...telemetryTargets(http.variants)].join('\n'))
   process.exit(0)
 }

@@ -12,9 +12,13 @@ await app.register(keywardFastify, { keyward })
 app.get('/api/v1/hello', async (request) => {
   return { data: { hello: request.apiKey!.name, keyType: request.apiKey!.keyType } }
 })
-app.post('/api/v1/reports', { config: { keyward: { scopes: ['reports:write'], liveOnly: true } } }, async (request, reply) => {
-  return reply.code(201).send({ data: { received: request.body } })
-})
+app.post(
+  '/api/v1/reports',
+  { config: { keyward: { scopes: ['reports:write'], liveOnly: true } } },
+  async (request, reply) => {
+    return reply.code(201).send({ data: { received: request.body } })
+  },
+)
 // A public route under /api/v1: no key needed.
 app.get('/api/v1/status', { config: { keyward: { public: true } } }, async () => ({ data: { up: true } }))
 

@@ -11,7 +11,9 @@ const api = keywardHono(keyward)
 const app = new Hono()
 app.use(api) // first: every route under /api/v1 needs a key
 
-app.get('/api/v1/hello', api.protect(), (c) => c.json({ data: { hello: c.var.apiKey.name, keyType: c.var.apiKey.keyType } }))
+app.get('/api/v1/hello', api.protect(), (c) =>
+  c.json({ data: { hello: c.var.apiKey.name, keyType: c.var.apiKey.keyType } }),
+)
 app.post('/api/v1/reports', api.protect({ scopes: ['reports:write'], liveOnly: true }), async (c) => {
   return c.json({ data: { received: await c.req.json() } }, 201)
 })
@@ -20,7 +22,11 @@ app.onError(api.onError) // keyward's error envelope on its paths
 
 const port = Number(process.env.PORT ?? 3000)
 const { key } = await keyward.keys.create({ name: 'example', sandbox: true })
-createServer(getRequestListener(app.fetch, { errorHandler: requestErrorHandler(keyward) })).listen(port, '127.0.0.1', () => {
-  console.log(`listening on http://127.0.0.1:${port}`)
-  console.log(`curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${port}/api/v1/hello`)
-})
+createServer(getRequestListener(app.fetch, { errorHandler: requestErrorHandler(keyward) })).listen(
+  port,
+  '127.0.0.1',
+  () => {
+    console.log(`listening on http://127.0.0.1:${port}`)
+    console.log(`curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${port}/api/v1/hello`)
+  },
+)

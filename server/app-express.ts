@@ -3,7 +3,18 @@ import { createServer } from 'node:http'
 import express from 'express'
 import { clientErrorHandler, keywardExpress } from '../adapters/express.js'
 import type { KeywardResponse } from '../src/index.js'
-import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf, WHOAMI, whoami } from './app.js'
+import {
+  type AppConfig,
+  type BuiltApp,
+  closeServer,
+  EMAIL_VALIDATE,
+  emailValidate,
+  IP_LOOKUP,
+  ipLookup,
+  queryOf,
+  WHOAMI,
+  whoami,
+} from './app.js'
 
 /**
  * The reference app on Express; `factory` is `express` (5) unless a test passes Express 4's.
@@ -14,8 +25,15 @@ import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValida
  */
 export async function buildExpressApp(config: AppConfig, factory: () => express.Express = express): Promise<BuiltApp> {
   const { keyward } = config
-  const api = keywardExpress(keyward, { dashboard: config.dashboard, webPage: true, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
-  const send = (res: express.Response, response: KeywardResponse) => res.status(response.status).set(response.headers).end(response.body)
+  const api = keywardExpress(keyward, {
+    dashboard: config.dashboard,
+    webPage: true,
+    trustProxy: config.trustProxy,
+    onError: config.onError,
+    notFound: '/api',
+  })
+  const send = (res: express.Response, response: KeywardResponse) =>
+    res.status(response.status).set(response.headers).end(response.body)
   const app = factory()
   app.disable('x-powered-by')
   api.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), (req, res) => {

@@ -3,7 +3,17 @@ import { createServer, type Server } from 'node:http'
 import Fastify, { type FastifyReply } from 'fastify'
 import { clientErrorHandler, keywardFastify } from '../adapters/fastify.js'
 import type { KeywardResponse } from '../src/index.js'
-import { type AppBuilder, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf, WHOAMI, whoami } from './app.js'
+import {
+  type AppBuilder,
+  closeServer,
+  EMAIL_VALIDATE,
+  emailValidate,
+  IP_LOOKUP,
+  ipLookup,
+  queryOf,
+  WHOAMI,
+  whoami,
+} from './app.js'
 
 /**
  * The reference app on Fastify, on a Node server it does not listen on yet.
@@ -24,8 +34,16 @@ export const buildFastifyApp: AppBuilder = async (config) => {
       return server
     },
   })
-  await app.register(keywardFastify, { keyward, dashboard: config.dashboard, webPage: true, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
-  const send = (reply: FastifyReply, response: KeywardResponse) => reply.code(response.status).headers(response.headers).send(response.body)
+  await app.register(keywardFastify, {
+    keyward,
+    dashboard: config.dashboard,
+    webPage: true,
+    trustProxy: config.trustProxy,
+    onError: config.onError,
+    notFound: '/api',
+  })
+  const send = (reply: FastifyReply, response: KeywardResponse) =>
+    reply.code(response.status).headers(response.headers).send(response.body)
   app.get(IP_LOOKUP.path, { config: { keyward: { scopes: [...IP_LOOKUP.scopes] } } }, (request, reply) => {
     send(reply, ipLookup(keyward, request.apiKey!.requestId, queryOf(request.url)))
   })

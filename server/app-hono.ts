@@ -4,8 +4,18 @@ import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { clientErrorHandler, type KeywardEnv, keywardHono, requestErrorHandler } from '../adapters/hono.js'
 import type { KeywardResponse } from '../src/index.js'
-import { type AppConfig, type BuiltApp, closeServer, EMAIL_VALIDATE, emailValidate, IP_LOOKUP, ipLookup, queryOf, WHOAMI, whoami } from './app.js'
-
+import {
+  type AppConfig,
+  type BuiltApp,
+  closeServer,
+  EMAIL_VALIDATE,
+  emailValidate,
+  IP_LOOKUP,
+  ipLookup,
+  queryOf,
+  WHOAMI,
+  whoami,
+} from './app.js'
 
 /**
  * How the app mounts keyward: `middleware` is `app.use(api)` plus `api.protect()` on each route;
@@ -22,7 +32,13 @@ export type HonoForm = 'middleware' | 'guard'
  */
 export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'): Hono {
   const { keyward } = config
-  const api = keywardHono(keyward, { dashboard: config.dashboard, webPage: true, trustProxy: config.trustProxy, onError: config.onError, notFound: '/api' })
+  const api = keywardHono(keyward, {
+    dashboard: config.dashboard,
+    webPage: true,
+    trustProxy: config.trustProxy,
+    onError: config.onError,
+    notFound: '/api',
+  })
   const app = new Hono()
   // c.newResponse() keeps the headers keyward prepared (rate limits, request id).
   const send = (c: Context, response: KeywardResponse) =>

@@ -6,7 +6,13 @@
 import type { Server } from 'node:http'
 import { isIP } from 'node:net'
 import type { AdapterOptions } from '../adapters/express.js'
-import { type ApiKeyContext, type DashboardOptions, type Keyward, type KeywardResponse, successResponse } from '../src/index.js'
+import {
+  type ApiKeyContext,
+  type DashboardOptions,
+  type Keyward,
+  type KeywardResponse,
+  successResponse,
+} from '../src/index.js'
 
 /** The reference server's own texts: its demo endpoints are not part of keyward. */
 const SERVER_MESSAGES = {
@@ -127,7 +133,8 @@ export function isValidEmail(email: string): boolean {
 export function emailValidate(keyward: Keyward, requestId: string, query: string): KeywardResponse {
   const email = single(query, 'email')
   if ('problem' in email) {
-    const message = email.problem === 'missing' ? SERVER_MESSAGES.emailRequired : SERVER_MESSAGES.parameterRepeated('email')
+    const message =
+      email.problem === 'missing' ? SERVER_MESSAGES.emailRequired : SERVER_MESSAGES.parameterRepeated('email')
     return keyward.errorResponse('invalid_request', message, requestId)
   }
   return successResponse({ email: email.value, valid: isValidEmail(email.value) }, requestId, keyward.clock.now())
@@ -143,7 +150,14 @@ export function emailValidate(keyward: Keyward, requestId: string, query: string
  */
 export function whoami(keyward: Keyward, apiKey: ApiKeyContext): KeywardResponse {
   const { id: keyId, name, keyType, ownerId, scopes, expiresAt } = apiKey
-  const data = { keyId, name, keyType, ownerId, scopes, expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() }
+  const data = {
+    keyId,
+    name,
+    keyType,
+    ownerId,
+    scopes,
+    expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString(),
+  }
   return successResponse(data, apiKey.requestId, keyward.clock.now(), { 'Cache-Control': 'no-store' })
 }
 

@@ -74,7 +74,8 @@ function bad(name: string, rule: string, value: string): never {
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = read(env, name)
   if (raw === undefined) return fallback
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) bad(name, `must be an integer from ${min} to ${max}`, raw)
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    bad(name, `must be an integer from ${min} to ${max}`, raw)
   return Number(raw)
 }
 
@@ -82,7 +83,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = read(env, name)
   if (raw === undefined) return undefined
-  if (!/^[0-9]{1,15}$/.test(raw) || Number(raw) < 1) bad(name, 'must be a positive whole number of requests (unset for no owner limit)', raw)
+  if (!/^[0-9]{1,15}$/.test(raw) || Number(raw) < 1)
+    bad(name, 'must be a positive whole number of requests (unset for no owner limit)', raw)
   return Number(raw)
 }
 
@@ -102,7 +104,10 @@ function ownerLimitsOf(env: NodeJS.ProcessEnv): OwnerLimits | null {
 
 /** A10: `TRUSTED_ORIGINS`, each origin checked by the dashboard's own rule, so both accept the same ones. */
 function trustedOriginsOf(env: NodeJS.ProcessEnv): string[] {
-  const origins = (read(env, 'TRUSTED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')
+  const origins = (read(env, 'TRUSTED_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
   const keyward = origins.length > 0 ? createKeyward() : null
   for (const origin of origins) {
     try {
@@ -122,7 +127,12 @@ function trustedOriginsOf(env: NodeJS.ProcessEnv): string[] {
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /** A service URL from `name` (else `fallback`) with one of `schemes`; a bad one is shown without its password. */
-function serviceUrl(env: NodeJS.ProcessEnv, name: string, fallback: string, schemes: readonly [string, string]): string {
+function serviceUrl(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: string,
+  schemes: readonly [string, string],
+): string {
   const url = read(env, name) ?? fallback
   let protocol = ''
   try {
@@ -130,7 +140,8 @@ function serviceUrl(env: NodeJS.ProcessEnv, name: string, fallback: string, sche
   } catch {
     // reported below
   }
-  if (!schemes.some((scheme) => protocol === `${scheme}:`)) bad(name, `must be a ${schemes[0]}:// or ${schemes[1]}:// URL`, withoutPassword(url))
+  if (!schemes.some((scheme) => protocol === `${scheme}:`))
+    bad(name, `must be a ${schemes[0]}:// or ${schemes[1]}:// URL`, withoutPassword(url))
   return url
 }
 
@@ -165,11 +176,16 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const host = read(env, 'HOST') ?? '127.0.0.1'
   if (!HOST_PATTERN.test(host)) bad('HOST', 'must be a host name or an IP address', host)
   const store = read(env, 'STORE') ?? 'memory'
-  if (store !== 'memory' && store !== 'redis' && store !== 'postgres') bad('STORE', 'must be memory, redis or postgres', store)
+  if (store !== 'memory' && store !== 'redis' && store !== 'postgres')
+    bad('STORE', 'must be memory, redis or postgres', store)
   const redisUrl = serviceUrl(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'])
   const dashboardToken = read(env, 'DASHBOARD_TOKEN') ?? null
   if (dashboardToken !== null && !TOKEN_PATTERN.test(dashboardToken)) {
-    bad('DASHBOARD_TOKEN', 'must be at least 16 visible ASCII characters without spaces', `${dashboardToken.length} characters`)
+    bad(
+      'DASHBOARD_TOKEN',
+      'must be at least 16 visible ASCII characters without spaces',
+      `${dashboardToken.length} characters`,
+    )
   }
   const serviceName = env.SERVICE_NAME === undefined || env.SERVICE_NAME === '' ? 'Svc' : env.SERVICE_NAME
   const keyPrefix = read(env, 'KEY_PREFIX') ?? 'svc'
@@ -178,7 +194,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     createKeyward({ serviceName, keyPrefix })
   } catch (error) {
     const message = (error as Error).message
-    if (message.includes('"keyPrefix"')) bad('KEY_PREFIX', 'must be 1-32 lowercase letters and digits, starting with a letter', keyPrefix)
+    if (message.includes('"keyPrefix"'))
+      bad('KEY_PREFIX', 'must be 1-32 lowercase letters and digits, starting with a letter', keyPrefix)
     bad('SERVICE_NAME', 'must be 1-64 printable ASCII characters without quotes or backslashes', serviceName)
   }
   const failedAuthLimit = integer(env, 'FAILED_AUTH_LIMIT', 60, 0, 1_000_000)
@@ -189,20 +206,39 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   else if (/^[1-9][0-9]?$/.test(rawTrust)) trustProxy = Number(rawTrust)
   else bad('TRUST_PROXY', 'must be off, on, or a number of proxy hops from 1 to 99', rawTrust)
   const current = read(env, 'PEPPER')
-  const previous = (read(env, 'PEPPER_PREVIOUS') ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '')
+  const previous = (read(env, 'PEPPER_PREVIOUS') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
   // The values are secrets: errors give their length, never the value.
   if (current !== undefined && !PEPPER_PATTERN.test(current)) {
-    bad('PEPPER', 'must be at least 32 visible ASCII characters without spaces or commas', `${current.length} characters`)
+    bad(
+      'PEPPER',
+      'must be at least 32 visible ASCII characters without spaces or commas',
+      `${current.length} characters`,
+    )
   }
   for (const p of previous) {
-    if (!PEPPER_PATTERN.test(p)) bad('PEPPER_PREVIOUS', 'must be a comma-separated list of peppers of at least 32 visible ASCII characters', `${p.length} characters`)
+    if (!PEPPER_PATTERN.test(p))
+      bad(
+        'PEPPER_PREVIOUS',
+        'must be a comma-separated list of peppers of at least 32 visible ASCII characters',
+        `${p.length} characters`,
+      )
   }
-  if (current === undefined && previous.length > 0) bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
+  if (current === undefined && previous.length > 0)
+    bad('PEPPER_PREVIOUS', 'needs PEPPER, the pepper new keys are hashed with', `${previous.length} peppers`)
   const pepper = current === undefined ? null : { current, previous }
   const ownerLimits = ownerLimitsOf(env)
   const ietfRateLimitHeaders = ietfDraftOf(env)
   const trustedOrigins = trustedOriginsOf(env)
-  const postgres = store === 'postgres' ? { databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']), redisLimits: read(env, 'REDIS_URL') !== undefined } : undefined
+  const postgres =
+    store === 'postgres'
+      ? {
+          databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']),
+          redisLimits: read(env, 'REDIS_URL') !== undefined,
+        }
+      : undefined
   return {
     framework,
     port,

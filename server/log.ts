@@ -63,5 +63,7 @@ function routeConsoleAndWarnings(out: Logger, err: Logger): void {
   console.error = (...args: unknown[]) => err.error(format(...args))
   // Node prints process warnings through a 'warning' listener of its own; this one replaces it.
   process.removeAllListeners('warning')
-  process.on('warning', (warning) => err.warn({ code: (warning as { code?: string }).code ?? null, name: warning.name }, warning.message))
+  process.on('warning', (warning) =>
+    err.warn({ code: (warning as { code?: string }).code ?? null, name: warning.name }, warning.message),
+  )
 }

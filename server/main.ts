@@ -39,7 +39,12 @@ interface RunningStores {
 /** An ioredis client that fails fast instead of queueing (R5), connected, or the server exits. */
 async function connectRedis(config: ServerConfig) {
   const { Redis } = await import('ioredis')
-  const client = new Redis(config.redisUrl, { enableOfflineQueue: false, lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1 })
+  const client = new Redis(config.redisUrl, {
+    enableOfflineQueue: false,
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 1,
+  })
   client.on('error', () => undefined) // reconnects on its own; requests meanwhile answer 500 (R5)
   try {
     await client.connect()
@@ -51,16 +56,27 @@ async function connectRedis(config: ServerConfig) {
 }
 
 /** Awaits a Redis start check (`ready()`); on a refusal or a fault, one line and exit status 1. */
-async function checkRedis(config: ServerConfig, ready: () => Promise<void>, client: { disconnect(): void }): Promise<void> {
+async function checkRedis(
+  config: ServerConfig,
+  ready: () => Promise<void>,
+  client: { disconnect(): void },
+): Promise<void> {
   const redis = await import('../src/stores/redis/index.js')
   try {
     await ready()
   } catch (error) {
     client.disconnect()
     // The server has no allowEviction setting: its operator's remedy is the Redis configuration.
-    const message = (error as Error).message.replace(/^keyward\/redis: /, '').replace(/,? (or|and) pass allowEviction: true .*$/, '')
+    const message = (error as Error).message
+      .replace(/^keyward\/redis: /, '')
+      .replace(/,? (or|and) pass allowEviction: true .*$/, '')
     const host = new URL(config.redisUrl).host
-    exit(1, error instanceof redis.RedisEvictionPolicyError ? `Redis at ${host}: ${message}` : `cannot check Redis at ${host}: ${message}`)
+    exit(
+      1,
+      error instanceof redis.RedisEvictionPolicyError
+        ? `Redis at ${host}: ${message}`
+        : `cannot check Redis at ${host}: ${message}`,
+    )
   }
 }
 
@@ -93,7 +109,10 @@ async function postgresStores(config: ServerConfig, postgres: PostgresConfig): P
     await migrate(pool)
   } catch (error) {
     await pool.end().catch(() => undefined)
-    exit(1, `cannot migrate the Postgres database at ${where}: ${(error as Error).message.replace(/^keyward\/postgres: /, '')}`)
+    exit(
+      1,
+      `cannot migrate the Postgres database at ${where}: ${(error as Error).message.replace(/^keyward\/postgres: /, '')}`,
+    )
   }
   let limiter: RateLimiter | undefined
   let client: Awaited<ReturnType<typeof connectRedis>> | undefined
@@ -125,7 +144,12 @@ try {
   throw error
 }
 
-const running = config.store === 'redis' ? await redisStores(config) : config.postgres ? await postgresStores(config, config.postgres) : null
+const running =
+  config.store === 'redis'
+    ? await redisStores(config)
+    : config.postgres
+      ? await postgresStores(config, config.postgres)
+      : null
 const keyward = createKeyward({
   serviceName: config.serviceName,
   keyPrefix: config.keyPrefix,
@@ -156,11 +180,14 @@ telemetry.attach(app.server)
 await new Promise<void>((resolve, reject) => {
   app.server.once('error', reject)
   app.server.listen(config.port, config.host, () => resolve())
-}).catch((error: NodeJS.ErrnoException) => exit(1, `cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`))
+}).catch((error: NodeJS.ErrnoException) =>
+  exit(1, `cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`),
+)
 
 const { port } = app.server.address() as AddressInfo
 const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
-if (config.dashboardToken === null) log.info(`dashboard token (generated; set DASHBOARD_TOKEN to choose one): ${dashboardToken}`)
+if (config.dashboardToken === null)
+  log.info(`dashboard token (generated; set DASHBOARD_TOKEN to choose one): ${dashboardToken}`)
 log.info(`dashboard page: ${base}/dashboard/`)
 if (config.store === 'memory') {
   // E6: demo keys, the one exception to K3; they live only in this process's memory.
@@ -170,7 +197,9 @@ if (config.store === 'memory') {
   log.info(`demo test key: ${test.key}`)
   log.info(`try: curl -i -X POST ${base}/api/v1/auth/test -H "Authorization: Bearer ${live.key}"`)
 }
-log.info(`keyward reference server (${config.framework}, ${running?.label ?? 'memory store'}) listening on ${base}`, { url: base })
+log.info(`keyward reference server (${config.framework}, ${running?.label ?? 'memory store'}) listening on ${base}`, {
+  url: base,
+})
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -11,7 +11,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
-import { type DecisionEvent, type KeywardOptions, type LifecycleEvent, maskKeysInPath, type StoreFaultEvent } from '../src/index.js'
+import {
+  type DecisionEvent,
+  type KeywardOptions,
+  type LifecycleEvent,
+  maskKeysInPath,
+  type StoreFaultEvent,
+} from '../src/index.js'
 import { EnvError } from './env.js'
 import { logFormatOf, type ServerLog } from './log.js'
 
@@ -25,7 +31,8 @@ export interface ServerTelemetry {
 /** METRICS and LOG_FORMAT, checked as E6's other variables are: an EnvError names the bad one. */
 export function parseTelemetryEnv(env: NodeJS.ProcessEnv): { metrics: boolean; logFormat: 'text' | 'json' } {
   const metrics = (env.METRICS ?? '').trim().toLowerCase()
-  if (!['', '0', '1', 'false', 'true', 'off', 'on'].includes(metrics)) throw new EnvError(`METRICS must be 1 or 0 (got ${JSON.stringify(env.METRICS)})`)
+  if (!['', '0', '1', 'false', 'true', 'off', 'on'].includes(metrics))
+    throw new EnvError(`METRICS must be 1 or 0 (got ${JSON.stringify(env.METRICS)})`)
   const logFormat = logFormatOf(env)
   if (logFormat === null) throw new EnvError(`LOG_FORMAT must be text or json (got ${JSON.stringify(env.LOG_FORMAT)})`)
   return { metrics: metrics === '1' || metrics === 'true' || metrics === 'on', logFormat }
@@ -37,10 +44,15 @@ export function parseTelemetryEnv(env: NodeJS.ProcessEnv): { metrics: boolean; l
  * const keyward = createKeyward({ ...telemetry.keywardOptions })
  * telemetry.attach(app.server)
  */
-export function createServerTelemetry(env: NodeJS.ProcessEnv, keyPrefix: string, serverLog: ServerLog): ServerTelemetry {
+export function createServerTelemetry(
+  env: NodeJS.ProcessEnv,
+  keyPrefix: string,
+  serverLog: ServerLog,
+): ServerTelemetry {
   const settings = parseTelemetryEnv(env)
   const metrics = settings.metrics ? createMetrics() : null
-  const log = settings.logFormat === 'json' && serverLog.json !== null ? createRequestLog(keyPrefix, serverLog.json) : null
+  const log =
+    settings.logFormat === 'json' && serverLog.json !== null ? createRequestLog(keyPrefix, serverLog.json) : null
   if (metrics === null && log === null) return { keywardOptions: {}, attach: () => undefined }
   return {
     keywardOptions: {
@@ -69,7 +81,8 @@ function wrapRequests(server: Server, metrics: Metrics | null, log: RequestLog |
   server.removeAllListeners('request')
   server.on('request', function telemetryFirst(req: IncomingMessage, res: ServerResponse) {
     if (log !== null) log.watch(req, res)
-    if (metrics !== null && (req.url === '/metrics' || req.url?.startsWith('/metrics?'))) return serveMetrics(metrics.registry, req, res)
+    if (metrics !== null && (req.url === '/metrics' || req.url?.startsWith('/metrics?')))
+      return serveMetrics(metrics.registry, req, res)
     for (const listener of listeners) listener.call(server, req, res)
   })
 }
@@ -83,7 +96,11 @@ function serveMetrics(registry: Registry, req: IncomingMessage, res: ServerRespo
   // every response already sent, so a scrape counts each of them.
   setTimeout(() => registry.metrics().then(answer, fail), 0)
   function answer(body: string): void {
-    res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) })
+    res.writeHead(200, {
+      'Content-Type': registry.contentType,
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(body),
+    })
     res.end(req.method === 'HEAD' ? undefined : body)
   }
   function fail(error: unknown): void {
@@ -149,7 +166,17 @@ function requestIdOf(res: ServerResponse): string | null {
 }
 
 /** Decision outcomes (and fault phases) listed at zero from the start, so a dashboard sees every series at once. */
-const OUTCOMES = ['ok', 'UNAUTHORIZED', 'INVALID_API_KEY_FORMAT', 'INVALID_API_KEY', 'API_KEY_REVOKED', 'API_KEY_EXPIRED', 'forbidden', 'rate_limited', 'INTERNAL_ERROR']
+const OUTCOMES = [
+  'ok',
+  'UNAUTHORIZED',
+  'INVALID_API_KEY_FORMAT',
+  'INVALID_API_KEY',
+  'API_KEY_REVOKED',
+  'API_KEY_EXPIRED',
+  'forbidden',
+  'rate_limited',
+  'INTERNAL_ERROR',
+]
 /** Seconds, as keyward's OpenTelemetry histogram has them. */
 const BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
@@ -164,7 +191,12 @@ interface Metrics {
 function createMetrics(): Metrics {
   const registry = new Registry()
   const registers = [registry]
-  const decisions = new Counter({ name: 'keyward_decisions_total', help: 'Decisions of keyward, by outcome.', labelNames: ['outcome'] as const, registers })
+  const decisions = new Counter({
+    name: 'keyward_decisions_total',
+    help: 'Decisions of keyward, by outcome.',
+    labelNames: ['outcome'] as const,
+    registers,
+  })
   const store = new Histogram({
     name: 'keyward_store_duration_seconds',
     help: 'How long the store took to decide a request, in seconds.',
@@ -178,7 +210,12 @@ function createMetrics(): Metrics {
     labelNames: ['type'] as const,
     registers,
   })
-  const faults = new Counter({ name: 'keyward_store_faults_total', help: 'Store faults, by what keyward was doing.', labelNames: ['phase'] as const, registers })
+  const faults = new Counter({
+    name: 'keyward_store_faults_total',
+    help: 'Store faults, by what keyward was doing.',
+    labelNames: ['phase'] as const,
+    registers,
+  })
   for (const outcome of OUTCOMES) decisions.inc({ outcome }, 0)
   for (const phase of ['authenticate', 'usage', 'manage']) faults.inc({ phase }, 0)
   store.zero({ operation: 'authorize' })

@@ -19,11 +19,30 @@ import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
 
 export type { Keyward } from './core/instance.js'
-export { DEFAULT_LIMITS, type KeywardOptions, type OwnerLimitsOptions, type OwnerWindows, type Pepper } from './core/keyward-options.js'
-export { toRecord, type CreatedKey, type KeyListPage, type KeyManager, type ListKeysOptions, type RotateOptions } from './core/key-manager.js'
+export {
+  DEFAULT_LIMITS,
+  type KeywardOptions,
+  type OwnerLimitsOptions,
+  type OwnerWindows,
+  type Pepper,
+} from './core/keyward-options.js'
+export {
+  toRecord,
+  type CreatedKey,
+  type KeyListPage,
+  type KeyManager,
+  type ListKeysOptions,
+  type RotateOptions,
+} from './core/key-manager.js'
 export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './core/types.js'
 export type { UsageOutcome } from './core/usage-recorder.js'
-export type { DecisionEvent, DecisionOutcome, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from './core/telemetry-events.js'
+export type {
+  DecisionEvent,
+  DecisionOutcome,
+  LifecycleEvent,
+  StoreFaultEvent,
+  TelemetryOptions,
+} from './core/telemetry-events.js'
 
 /**
  * Creates a keyward instance. An unknown or invalid option throws a TypeError naming it.
@@ -43,7 +62,11 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const telemetry = createTelemetry(settings)
   // R5: stores.timeoutMs vouches for the stores as their family built them; once one is
   // replaced, keyward bounds every call itself.
-  const calls = createStoreCalls(settings.storeTimeoutMs, step.storesAsBuilt ? stores.timeoutMs : undefined, telemetry?.storeObserver)
+  const calls = createStoreCalls(
+    settings.storeTimeoutMs,
+    step.storesAsBuilt ? stores.timeoutMs : undefined,
+    telemetry?.storeObserver,
+  )
   const report = createFaultReporter(settings.onError, telemetry?.storeFault)
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
   const decisions = createDecisions(names, { ietfRateLimitHeaders: settings.ietfRateLimitHeaders }, deprecationHeaders)
@@ -57,7 +80,9 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     names,
     deprecationHeaders,
     authenticate: telemetry
-      ? telemetry.observeAuthenticate(createAuthenticate({ settings, step: telemetry.observeStep(step), calls, decisions, report }))
+      ? telemetry.observeAuthenticate(
+          createAuthenticate({ settings, step: telemetry.observeStep(step), calls, decisions, report }),
+        )
       : createAuthenticate({ settings, step, calls, decisions, report }),
     recordUsage: createUsageRecorder(settings, report),
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),

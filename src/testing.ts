@@ -109,7 +109,8 @@ export function createTestKeyward(options: KeywardOptions & { clock?: ManualCloc
     authenticateKey,
     async apiKeyFor(key, route) {
       const decision = await authenticateKey(key, { consume: false, ...route })
-      if (!decision.ok) throw new Error(`keyward/testing: apiKeyFor() was refused: ${decision.error.code}: ${decision.error.message}`)
+      if (!decision.ok)
+        throw new Error(`keyward/testing: apiKeyFor() was refused: ${decision.error.code}: ${decision.error.message}`)
       return decision.apiKey
     },
   }

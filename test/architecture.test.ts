@@ -130,7 +130,9 @@ describe('the layers of the source tree (issue 39)', () => {
       for (const target of targets) {
         const to = partOf(target)!
         if (to === from || MAY_IMPORT[from]?.includes(to)) continue
-        upward.push(`${file} → ${target} (${from} may import ${MAY_IMPORT[from]?.join(', ') || 'nothing outside itself'})`)
+        upward.push(
+          `${file} → ${target} (${from} may import ${MAY_IMPORT[from]?.join(', ') || 'nothing outside itself'})`,
+        )
       }
     }
     expect(upward).toEqual([])

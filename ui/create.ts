@@ -39,7 +39,9 @@ function createBody(): Checked {
   const body: CreateBody = { name, sandbox: field('create-sandbox').checked }
   const days = Number(byId<HTMLSelectElement>('create-expiry').value)
   if (days > 0) body.expiresAt = new Date(Date.now() + days * DAY_MS).toISOString()
-  const scopes = field('create-scopes').value.split(/[\s,]+/).filter(Boolean)
+  const scopes = field('create-scopes')
+    .value.split(/[\s,]+/)
+    .filter(Boolean)
   if (scopes.length > 0) body.scopes = [...new Set(scopes)]
   const owner = field('create-owner').value.trim()
   if (owner && !byId('create-owner-field').hidden) {

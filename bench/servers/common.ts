@@ -32,7 +32,8 @@ export const PER_MONTH = 1_000_000_000_000
 /** The variant in argv[2], one of those this server has. */
 export function variantOf<V extends Variant>(argv: readonly string[], variants: readonly V[]): V {
   const variant = argv[2] as V
-  if (!variants.includes(variant)) throw new TypeError(`bench server: variant must be one of ${variants.join(', ')} (got ${String(variant)})`)
+  if (!variants.includes(variant))
+    throw new TypeError(`bench server: variant must be one of ${variants.join(', ')} (got ${String(variant)})`)
   return variant
 }
 
@@ -46,7 +47,8 @@ let served = 0
 export function lookup(ip: unknown): { status: number; body: unknown } {
   served++
   const version = typeof ip === 'string' ? isIP(ip) : 0
-  if (version === 0) return { status: 400, body: { error: { code: 'invalid_request', message: 'ip must be an IPv4 or IPv6 address' } } }
+  if (version === 0)
+    return { status: 400, body: { error: { code: 'invalid_request', message: 'ip must be an IPv4 or IPv6 address' } } }
   return { status: 200, body: { data: { ip, version }, meta: { timestamp: new Date().toISOString() } } }
 }
 
@@ -86,7 +88,12 @@ export function baselineHeaders(): Record<string, string> {
   }
 }
 
-const SCRIPT_NAMES = new Map(SCRIPTS.flatMap((script): [string, string][] => [[script.sha, script.name], [script.source, script.name]]))
+const SCRIPT_NAMES = new Map(
+  SCRIPTS.flatMap((script): [string, string][] => [
+    [script.sha, script.name],
+    [script.source, script.name],
+  ]),
+)
 
 /** Counts of what the server's Redis client sent: commands by name and socket writes (round trips). */
 const redisCommands: Record<string, number> = {}
@@ -133,7 +140,10 @@ async function storesOf(variant: Variant): Promise<{ stores?: KeywardStores; rel
   if (variant === 'redis') {
     const client = await connectRedis()
     // The bench's Redis is a throwaway one: no warning that a restart would lose the key.
-    return { stores: createRedisStores({ client, prefix: REDIS_PREFIX, persistenceWarning: false }), release: () => client.disconnect() }
+    return {
+      stores: createRedisStores({ client, prefix: REDIS_PREFIX, persistenceWarning: false }),
+      release: () => client.disconnect(),
+    }
   }
   if (variant === 'postgres' || variant === 'postgres-redis') {
     const postgres = await import('./postgres.js')
@@ -153,10 +163,22 @@ export async function benchKeyward(
 ): Promise<{ keyward: Keyward; key: string; redisPatterns: string[]; close: () => Promise<void> }> {
   const { stores, release } = await storesOf(variant)
   // Loaded only by its variant, so no other server holds the SDK's modules.
-  const sdk = variant === 'telemetry-sdk' || variant === 'telemetry-span' ? await (await import('./telemetry.js')).registerBenchSdk() : null
-  const telemetry = variant === 'telemetry-off' || variant === 'telemetry-span' ? { telemetry: { openTelemetry: false } } : {}
-  const keyward = createKeyward({ ...(stores ? { stores } : {}), ...telemetry, limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } })
-  const { key } = await keyward.keys.create({ name: 'bench', ownerId: 'org_bench', meta: { plan: 'pro', accountRef: 'A-1042' } })
+  const sdk =
+    variant === 'telemetry-sdk' || variant === 'telemetry-span'
+      ? await (await import('./telemetry.js')).registerBenchSdk()
+      : null
+  const telemetry =
+    variant === 'telemetry-off' || variant === 'telemetry-span' ? { telemetry: { openTelemetry: false } } : {}
+  const keyward = createKeyward({
+    ...(stores ? { stores } : {}),
+    ...telemetry,
+    limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } },
+  })
+  const { key } = await keyward.keys.create({
+    name: 'bench',
+    ownerId: 'org_bench',
+    meta: { plan: 'pro', accountRef: 'A-1042' },
+  })
   return {
     keyward,
     key,
@@ -178,11 +200,21 @@ export function peerToken(): string {
  * Tells the parent the server is listening and serves its IPC requests. `close` releases what the
  * server holds before a clean exit.
  */
-export function announce(port: number, info: { key?: string; redisPatterns?: string[] }, close: () => Promise<void> | void): void {
+export function announce(
+  port: number,
+  info: { key?: string; redisPatterns?: string[] },
+  close: () => Promise<void> | void,
+): void {
   process.stdout.write(`${JSON.stringify({ ready: true, port, pid: process.pid, ...info })}\n`)
   process.on('message', (message: { type?: string }) => {
     if (message?.type === 'stats') {
-      process.send?.({ type: 'stats', served, redisCommands: { ...redisCommands }, redisWrites, postgresStatements: postgresStatements?.() ?? {} })
+      process.send?.({
+        type: 'stats',
+        served,
+        redisCommands: { ...redisCommands },
+        redisWrites,
+        postgresStatements: postgresStatements?.() ?? {},
+      })
     } else if (message?.type === 'exit') {
       Promise.resolve()
         .then(close)

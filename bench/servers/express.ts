@@ -10,7 +10,19 @@ import { timingSafeEqual } from 'node:crypto'
 import express, { type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
-import { announce, baselineHeaders, benchKeyward, COMMON_VARIANTS, connectRedis, lookup, peerToken, portOf, REDIS_PREFIX, ROUTE, variantOf } from './common.js'
+import {
+  announce,
+  baselineHeaders,
+  benchKeyward,
+  COMMON_VARIANTS,
+  connectRedis,
+  lookup,
+  peerToken,
+  portOf,
+  REDIS_PREFIX,
+  ROUTE,
+  variantOf,
+} from './common.js'
 import { loadAdapter } from './keyward.js'
 
 const variant = variantOf(process.argv, COMMON_VARIANTS)

@@ -53,4 +53,6 @@ if (variant === 'baseline') {
   app.onError(api.onError)
 }
 
-serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => announce(info.port, { key, redisPatterns }, close))
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+  announce(info.port, { key, redisPatterns }, close),
+)

@@ -53,7 +53,10 @@ export async function postgresStores(
   redis: { connect: () => Promise<Redis>; prefix: string },
 ): Promise<{ stores: KeywardStores; release: () => Promise<void> }> {
   const url = process.env.DATABASE_URL
-  if (!url) throw new Error('bench server: the postgres variants need DATABASE_URL (npm run bench and bench/postgres.ts start a Postgres and set it)')
+  if (!url)
+    throw new Error(
+      'bench server: the postgres variants need DATABASE_URL (npm run bench and bench/postgres.ts start a Postgres and set it)',
+    )
   const { createPostgresStores, migrate } = await loadPostgres()
   // As the docs advise: a bounded connect, idle errors heard. 10 connections, pg's default.
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 2000 })
@@ -61,7 +64,9 @@ export async function postgresStores(
   const schema = `kwbench_${process.pid}`
   await migrate(pool, { schema })
   const client = variant === 'postgres-redis' ? await redis.connect() : undefined
-  const limiter = client ? keywardRedis.createRedisRateLimiter({ client, prefix: redis.prefix, keys: 'elsewhere' }) : undefined
+  const limiter = client
+    ? keywardRedis.createRedisRateLimiter({ client, prefix: redis.prefix, keys: 'elsewhere' })
+    : undefined
   const stores = createPostgresStores({ pool: countingPool(pool), schema, ...(limiter ? { limiter } : {}) })
   return {
     stores,

@@ -28,11 +28,29 @@ export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk' | 'telemetry-sp
 export type PostgresVariant = 'postgres' | 'postgres-redis'
 
 /** The variants the commands take by name (the telemetry variants run in `npm run bench` and `bench/telemetry.ts`). */
-export const VARIANTS: readonly Variant[] = ['baseline', 'memory', 'redis', 'peer', 'chain', 'postgres', 'postgres-redis']
-export const TELEMETRY_VARIANTS = ['telemetry-off', 'telemetry-sdk', 'telemetry-span'] as const satisfies readonly TelemetryVariant[]
+export const VARIANTS: readonly Variant[] = [
+  'baseline',
+  'memory',
+  'redis',
+  'peer',
+  'chain',
+  'postgres',
+  'postgres-redis',
+]
+export const TELEMETRY_VARIANTS = [
+  'telemetry-off',
+  'telemetry-sdk',
+  'telemetry-span',
+] as const satisfies readonly TelemetryVariant[]
 export const POSTGRES_VARIANTS = ['postgres', 'postgres-redis'] as const satisfies readonly PostgresVariant[]
 /** The variants every framework's server has. */
-export const COMMON_VARIANTS = ['baseline', 'memory', 'redis', 'peer', ...POSTGRES_VARIANTS] as const satisfies readonly Variant[]
+export const COMMON_VARIANTS = [
+  'baseline',
+  'memory',
+  'redis',
+  'peer',
+  ...POSTGRES_VARIANTS,
+] as const satisfies readonly Variant[]
 export const ROUTE = '/api/v1/ip/lookup'
 /** The Redis of the run: read when asked, since `bench/redis-server.ts` may set it after start-up. */
 export function redisUrl(): string {

@@ -28,7 +28,9 @@ const droppingMetrics: PushMetricExporter = {
 /** Registers the SDK globally; `shutdown()` flushes and stops it. */
 export async function registerBenchSdk(): Promise<{ shutdown(): Promise<void> }> {
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(droppingSpans)] })
-  const meterProvider = new MeterProvider({ readers: [new PeriodicExportingMetricReader({ exporter: droppingMetrics, exportIntervalMillis: 1000 })] })
+  const meterProvider = new MeterProvider({
+    readers: [new PeriodicExportingMetricReader({ exporter: droppingMetrics, exportIntervalMillis: 1000 })],
+  })
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
   trace.setGlobalTracerProvider(tracerProvider)
   metrics.setGlobalMeterProvider(meterProvider)

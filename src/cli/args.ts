@@ -57,7 +57,9 @@ export function parseCommandLine(
     parseOptions[name] = spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short }
   }
   const seeHelp = `see keyward ${command} --help`
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof parseOptions; tokens: true; allowPositionals: true; strict: true }>>
+  let parsed: ReturnType<
+    typeof parseArgs<{ options: typeof parseOptions; tokens: true; allowPositionals: true; strict: true }>
+  >
   try {
     parsed = parseArgs({ args: [...argv], options: parseOptions, allowPositionals: true, strict: true, tokens: true })
   } catch (error) {
@@ -85,11 +87,15 @@ function translateParseError(error: unknown, command: string, seeHelp: string, a
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return usageError(`unknown option ${shown(option)} for keyward ${command} (${seeHelp})`)
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      if (message.includes('does not take an argument')) return usageError(`option ${option} takes no value (${seeHelp})`)
+      if (message.includes('does not take an argument'))
+        return usageError(`option ${option} takes no value (${seeHelp})`)
       if (message.includes('ambiguous')) {
         const next = argv[argv.indexOf(option) + 1]
-        if (next !== undefined && /^-[0-9]/.test(next)) return usageError(`option ${option} must not be negative (got ${shown(next)})`)
-        return usageError(`option ${option} needs a value; to give one that starts with "-", write ${option}=<value> (${seeHelp})`)
+        if (next !== undefined && /^-[0-9]/.test(next))
+          return usageError(`option ${option} must not be negative (got ${shown(next)})`)
+        return usageError(
+          `option ${option} needs a value; to give one that starts with "-", write ${option}=<value> (${seeHelp})`,
+        )
       }
       return usageError(`option ${option} needs a value (${seeHelp})`)
     default:

@@ -73,11 +73,17 @@ export function commandHelp(spec: CommandSpec): string {
   for (const paragraph of spec.description) out.push('', paragraph)
   if (spec.positionals.length > 0) {
     out.push('', 'Arguments:')
-    out.push(...twoColumns(spec.positionals.map((p) => [p.required ? `<${p.name}>` : `[${p.name}]`, p.description] as const)))
+    out.push(
+      ...twoColumns(spec.positionals.map((p) => [p.required ? `<${p.name}>` : `[${p.name}]`, p.description] as const)),
+    )
   }
   const options = { ...spec.options, ...COMMON_OPTIONS }
   out.push('', 'Options:')
-  out.push(...twoColumns(Object.entries(options).map(([name, option]) => [optionLabel(name, option), option.description] as const)))
+  out.push(
+    ...twoColumns(
+      Object.entries(options).map(([name, option]) => [optionLabel(name, option), option.description] as const),
+    ),
+  )
   if (spec.environment.length > 0) {
     out.push('', 'Environment:')
     out.push(...twoColumns(spec.environment))

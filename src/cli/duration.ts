@@ -27,7 +27,10 @@ export type DurationResult = { ok: true; ms: number } | { ok: false; reason: str
 export function parseDuration(text: string): DurationResult {
   const match = DURATION_PATTERN.exec(text)
   if (match === null) {
-    return { ok: false, reason: 'a duration is a positive whole number and one unit: s, m, h, d or w (e.g. 30s, 15m, 1h, 7d, 4w)' }
+    return {
+      ok: false,
+      reason: 'a duration is a positive whole number and one unit: s, m, h, d or w (e.g. 30s, 15m, 1h, 7d, 4w)',
+    }
   }
   const count = Number(match[1])
   const ms = count * UNIT_MS[match[2] as Unit]

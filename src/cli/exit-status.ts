@@ -55,7 +55,13 @@ export class CliError extends Error {
   readonly code: string
   /** Extra fields for `--json` output (HTTP status, request id). */
   readonly details: Readonly<Record<string, unknown>>
-  constructor(exitStatus: ExitStatus, code: string, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+  constructor(
+    exitStatus: ExitStatus,
+    code: string,
+    message: string,
+    details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
     super(message, options)
     this.name = 'CliError'
     this.exitStatus = exitStatus

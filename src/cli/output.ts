@@ -35,9 +35,7 @@ function clip(text: string, width: number): string {
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((h, i) => Math.max([...h].length, ...rows.map((row) => [...row[i]!].length)))
   const render = (row: readonly string[]) =>
-    row
-      .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length)))
-      .join('  ')
+    row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  ')
   return [render(header), ...rows.map(render)]
 }
 
@@ -102,7 +100,11 @@ export function recordTableWriter(keyPrefix: string): { header: string; row(reco
     { header: 'LAST USED', width: 0, cell: (r) => r.lastUsedAt ?? 'never' },
   ]
   const render = (cells: readonly string[]) =>
-    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell + ' '.repeat(Math.max(0, columns[i]!.width - [...cell].length)))).join('  ')
+    cells
+      .map((cell, i) =>
+        i === cells.length - 1 ? cell : cell + ' '.repeat(Math.max(0, columns[i]!.width - [...cell].length)),
+      )
+      .join('  ')
   return {
     header: render(columns.map((c) => c.header)),
     row: (record) => render(columns.map((c) => c.cell(record))),

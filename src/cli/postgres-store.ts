@@ -23,7 +23,8 @@ export const POSTGRES_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'database-url': {
     type: 'string',
     value: '<url>',
-    description: 'use the Postgres store at this URL instead of Redis (default:\n$DATABASE_URL when REDIS_URL is not set)',
+    description:
+      'use the Postgres store at this URL instead of Redis (default:\n$DATABASE_URL when REDIS_URL is not set)',
   },
   schema: {
     type: 'string',
@@ -33,7 +34,10 @@ export const POSTGRES_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 }
 
 export const POSTGRES_ENVIRONMENT: readonly (readonly [string, string])[] = [
-  ['DATABASE_URL', 'the Postgres URL when --database-url is not given; used only when\nREDIS_URL is not set as well (pass a flag to choose)'],
+  [
+    'DATABASE_URL',
+    'the Postgres URL when --database-url is not given; used only when\nREDIS_URL is not set as well (pass a flag to choose)',
+  ],
 ]
 
 /** A Postgres URL: postgres:// or postgresql://. */
@@ -45,7 +49,9 @@ export function parseDatabaseUrl(text: string, from: string): URL {
     url = undefined
   }
   if (url === undefined || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
-    throw usageError(`${from} must be a postgres:// or postgresql:// URL, e.g. postgres://postgres@127.0.0.1:5432/postgres`)
+    throw usageError(
+      `${from} must be a postgres:// or postgresql:// URL, e.g. postgres://postgres@127.0.0.1:5432/postgres`,
+    )
   }
   return url
 }
@@ -55,7 +61,10 @@ export function parseDatabaseUrl(text: string, from: string): URL {
  * environment variables, both `DATABASE_URL` and `REDIS_URL` set is a usage error, since a key
  * written to the wrong store is a key the app never sees.
  */
-export function postgresSettings(values: OptionValues, env: Readonly<Record<string, string | undefined>>): Pick<StoreSettings, 'databaseUrl' | 'schema'> {
+export function postgresSettings(
+  values: OptionValues,
+  env: Readonly<Record<string, string | undefined>>,
+): Pick<StoreSettings, 'databaseUrl' | 'schema'> {
   const flag = stringOption(values, 'database-url')
   const schema = stringOption(values, 'schema')
   if (flag !== undefined && stringOption(values, 'redis-url') !== undefined) {
@@ -64,10 +73,13 @@ export function postgresSettings(values: OptionValues, env: Readonly<Record<stri
   const fromEnv = env.DATABASE_URL === '' ? undefined : env.DATABASE_URL
   const chosen = flag ?? (stringOption(values, 'redis-url') === undefined ? fromEnv : undefined)
   if (flag === undefined && chosen !== undefined && env.REDIS_URL) {
-    throw usageError('both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url to say which store holds the keys')
+    throw usageError(
+      'both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url to say which store holds the keys',
+    )
   }
   if (chosen === undefined) {
-    if (schema !== undefined) throw usageError('--schema names a Postgres schema: pass --database-url too (or set DATABASE_URL)')
+    if (schema !== undefined)
+      throw usageError('--schema names a Postgres schema: pass --database-url too (or set DATABASE_URL)')
     return {}
   }
   return { databaseUrl: chosen, schema: schema ?? DEFAULT_SCHEMA }
@@ -81,7 +93,9 @@ async function loadPg(): Promise<PgModule['default']> {
     return loaded.default
   } catch (error) {
     const code = (error as { code?: unknown })?.code
-    const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes("'pg'")
+    const missing =
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+      String((error as Error).message).includes("'pg'")
     const message = missing
       ? 'the Postgres store is reached through the pg package, which is not installed here: npm install pg'
       : `the pg package is installed but does not load (${(error as Error)?.message ?? String(error)}): reinstall it with npm install pg`
@@ -90,7 +104,9 @@ async function loadPg(): Promise<PgModule['default']> {
 }
 
 /** A pool of at most two connections whose every wait is bounded; errors of idle connections are heard. */
-export async function openPool(databaseUrl: string): Promise<{ pool: PgPoolLike; end(): Promise<void>; where: string }> {
+export async function openPool(
+  databaseUrl: string,
+): Promise<{ pool: PgPoolLike; end(): Promise<void>; where: string }> {
   const url = parseDatabaseUrl(databaseUrl, 'the Postgres URL (--database-url or DATABASE_URL)')
   const { Pool } = await loadPg()
   const pool = new Pool({ connectionString: url.href, max: 2, connectionTimeoutMillis: CALL_TIMEOUT_MS })
@@ -119,7 +135,10 @@ async function ready(stores: PostgresStores, postgres: string, schema: string): 
  * Runs `operation` on a keyward instance backed by Postgres; always ends the pool. As
  * `withStoreKeyward`, whose callers reach this through `settings.databaseUrl`.
  */
-export async function withPostgresKeyward<T>(settings: StoreSettings, operation: (keyward: Keyward, store: StoreView) => Promise<T>): Promise<T> {
+export async function withPostgresKeyward<T>(
+  settings: StoreSettings,
+  operation: (keyward: Keyward, store: StoreView) => Promise<T>,
+): Promise<T> {
   const schema = settings.schema ?? DEFAULT_SCHEMA
   const { pool, end, where: postgres } = await openPool(settings.databaseUrl!)
   const where = `${postgres} (schema ${schema})`
@@ -130,10 +149,16 @@ export async function withPostgresKeyward<T>(settings: StoreSettings, operation:
       stores = createPostgresStores({ pool, schema, timeoutMs: CALL_TIMEOUT_MS, usage: { retentionIntervalMs: 0 } })
       const built = stores
       keywardFor = (keyPrefix) =>
-        createKeyward({ stores: withoutRecording(built), keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
+        createKeyward({
+          stores: withoutRecording(built),
+          keyPrefix,
+          pepper: settings.pepper,
+          storeTimeoutMs: OPERATION_TIMEOUT_MS,
+        })
       keywardFor(settings.keyPrefix)
     } catch (error) {
-      if (error instanceof TypeError) throw usageError(error.message.replace(/^keyward(\/postgres)?: /, '').replace('option "schema"', '--schema'))
+      if (error instanceof TypeError)
+        throw usageError(error.message.replace(/^keyward(\/postgres)?: /, '').replace('option "schema"', '--schema'))
       throw error
     }
     // The schema is named (flag or default) and checked, so no Redis prefix guessing applies.

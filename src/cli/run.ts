@@ -60,7 +60,10 @@ function topHelp(): string {
     'Environment:',
     ...twoColumns([
       ['REDIS_URL', 'keys: the Redis URL (default redis://127.0.0.1:6379; --redis-url wins)'],
-      ['DATABASE_URL', 'keys, migrate: the Postgres URL (--database-url wins; keys use it\nonly when REDIS_URL is not set too)'],
+      [
+        'DATABASE_URL',
+        'keys, migrate: the Postgres URL (--database-url wins; keys use it\nonly when REDIS_URL is not set too)',
+      ],
       ['KEYWARD_REDIS_PREFIX', 'keys: the Redis prefix (default keyward; --prefix wins)'],
       ['KEYWARD_KEY_PREFIX', 'the key prefix (default svc; --key-prefix wins)'],
       ['KEYWARD_PEPPER', "keys: the service's pepper for HMAC key hashes, if it uses one"],
@@ -96,17 +99,24 @@ type Target = { kind: 'command'; spec: CommandSpec; rest: string[] } | { kind: '
 function resolve(words: readonly string[]): Target {
   const [first, second] = words
   if (first === 'keys') {
-    if (second === undefined) throw usageError('keys needs a command: create, list, update, revoke, rotate or usage; export and import move keys between stores (see keyward keys --help)')
+    if (second === undefined)
+      throw usageError(
+        'keys needs a command: create, list, update, revoke, rotate or usage; export and import move keys between stores (see keyward keys --help)',
+      )
     if (second === '--help' || second === '-h' || second === 'help') return { kind: 'help', text: keysHelp() }
     const spec = KEYS_COMMANDS.find((c) => c.name === `keys ${second}`)
     if (spec === undefined) {
-      throw usageError(`unknown command keys ${JSON.stringify(second.slice(0, 40))}: the keys commands are create, list, update, revoke, rotate and usage; export and import move keys between stores`)
+      throw usageError(
+        `unknown command keys ${JSON.stringify(second.slice(0, 40))}: the keys commands are create, list, update, revoke, rotate and usage; export and import move keys between stores`,
+      )
     }
     return { kind: 'command', spec, rest: words.slice(2) }
   }
   const spec = COMMANDS.find((c) => c.name === first)
   if (spec === undefined) {
-    throw usageError(`unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys and check; migrate sets up a Postgres store (see keyward --help)`)
+    throw usageError(
+      `unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys and check; migrate sets up a Postgres store (see keyward --help)`,
+    )
   }
   return { kind: 'command', spec, rest: words.slice(1) }
 }
@@ -117,7 +127,8 @@ function helpFor(words: readonly string[]): string {
   if (words.length === 1 && words[0] === 'keys') return keysHelp()
   const target = resolve(words)
   if (target.kind === 'help') return target.text
-  if (target.rest.length > 0) throw usageError(`unknown command ${JSON.stringify(words.join(' ').slice(0, 60))} (see keyward --help)`)
+  if (target.rest.length > 0)
+    throw usageError(`unknown command ${JSON.stringify(words.join(' ').slice(0, 60))} (see keyward --help)`)
   return commandHelp(target.spec)
 }
 
@@ -142,7 +153,8 @@ async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
     io.stdout.write(helpFor(argv.slice(1)))
     return EXIT.ok
   }
-  if (first.startsWith('-')) throw usageError(`unknown option ${JSON.stringify(first.slice(0, 40))} before the command (see keyward --help)`)
+  if (first.startsWith('-'))
+    throw usageError(`unknown option ${JSON.stringify(first.slice(0, 40))} before the command (see keyward --help)`)
 
   const target = resolve(argv)
   if (target.kind === 'help') {
@@ -183,12 +195,20 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const failure =
       error instanceof CliError
         ? error
-        : new CliError(EXIT.internal, 'internal_error', `internal error: ${describe(error)}${io.env.KEYWARD_DEBUG === '1' ? '' : ' (set KEYWARD_DEBUG=1 for the stack trace)'}`)
+        : new CliError(
+            EXIT.internal,
+            'internal_error',
+            `internal error: ${describe(error)}${io.env.KEYWARD_DEBUG === '1' ? '' : ' (set KEYWARD_DEBUG=1 for the stack trace)'}`,
+          )
     io.stderr.write(`keyward: ${failure.message.replace(/\s*\n\s*/g, ' ')}\n`)
     if (io.env.KEYWARD_DEBUG === '1') io.stderr.write(`${debugText(error)}\n`)
     if (wantsJson) {
       try {
-        io.stdout.write(json({ error: { code: failure.code, message: failure.message, exitStatus: failure.exitStatus, ...failure.details } }))
+        io.stdout.write(
+          json({
+            error: { code: failure.code, message: failure.message, exitStatus: failure.exitStatus, ...failure.details },
+          }),
+        )
       } catch {
         // stdout itself may be what failed; the stderr line and the exit status still tell.
       }

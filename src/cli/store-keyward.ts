@@ -15,5 +15,7 @@ export function withStoreKeyward<T>(
   settings: StoreSettings,
   operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {
-  return settings.databaseUrl !== undefined ? withPostgresKeyward(settings, operation) : withRedisKeyward(settings, operation)
+  return settings.databaseUrl !== undefined
+    ? withPostgresKeyward(settings, operation)
+    : withRedisKeyward(settings, operation)
 }

@@ -6,12 +6,24 @@
  * is exit 4 too, before any command runs.
  */
 import { KeyInputError, KeyNotFoundError, KeyRevokedError, KeywardError } from '../core/errors.js'
-import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateUpdateKeyInput } from '../core/key-input.js'
+import {
+  type CreateKeyInput,
+  type UpdateKeyInput,
+  validateCreateKeyInput,
+  validateUpdateKeyInput,
+} from '../core/key-input.js'
 import { createKeyward, type Keyward } from '../keyward.js'
 import type { AppSettings, KeywardStores } from '../core/types.js'
 import { createRedisStores, RedisEvictionPolicyError, type RedisStores } from '../stores/redis/index.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
-import { confirmPrefixForNewKey, keysStoredUnder, type PrefixScanClient, recordedPrefixes, type StoredPrefixes, storedPrefixes } from './stored-prefixes.js'
+import {
+  confirmPrefixForNewKey,
+  keysStoredUnder,
+  type PrefixScanClient,
+  recordedPrefixes,
+  type StoredPrefixes,
+  storedPrefixes,
+} from './stored-prefixes.js'
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
 /**
@@ -158,7 +170,9 @@ function withoutField(message: string, field: string): string {
 /** A field rule broken (E5) as a usage error naming the flag. */
 export function keyInputUsageError(error: KeyInputError): CliError {
   const flag = FIELD_FLAGS[error.field]
-  return usageError(flag === undefined ? cliWording(error.message) : `${flag}: ${withoutField(cliWording(error.message), error.field)}`)
+  return usageError(
+    flag === undefined ? cliWording(error.message) : `${flag}: ${withoutField(cliWording(error.message), error.field)}`,
+  )
 }
 
 /**
@@ -186,7 +200,12 @@ export function checkUpdateInput(changes: UpdateKeyInput, keyPrefix: string): vo
 
 /** Errors a JavaScript engine throws for a bug, which must not be reported as a Redis fault. */
 function isProgrammingError(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError
+  return (
+    error instanceof TypeError ||
+    error instanceof ReferenceError ||
+    error instanceof RangeError ||
+    error instanceof SyntaxError
+  )
 }
 
 function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -249,12 +268,25 @@ function openConnection({ Redis }: IoRedisModule, url: URL): Connection {
  * The stores, and the keyward instance for a key prefix; both built once before connecting, so a
  * bad --prefix or --key-prefix is a usage error even when Redis is down.
  */
-function buildKeyward(connection: Connection, settings: StoreSettings): { stores: RedisStores; keywardFor(keyPrefix: string): Keyward } {
+function buildKeyward(
+  connection: Connection,
+  settings: StoreSettings,
+): { stores: RedisStores; keywardFor(keyPrefix: string): Keyward } {
   try {
     // The app warns of a Redis without persistence when it starts; a command's stderr stays one line.
-    const stores = createRedisStores({ client: connection.client, prefix: settings.redisPrefix, timeoutMs: REDIS_CALL_TIMEOUT_MS, persistenceWarning: false })
+    const stores = createRedisStores({
+      client: connection.client,
+      prefix: settings.redisPrefix,
+      timeoutMs: REDIS_CALL_TIMEOUT_MS,
+      persistenceWarning: false,
+    })
     const keywardFor = (keyPrefix: string) =>
-      createKeyward({ stores: withoutRecording(stores), keyPrefix, pepper: settings.pepper, storeTimeoutMs: OPERATION_TIMEOUT_MS })
+      createKeyward({
+        stores: withoutRecording(stores),
+        keyPrefix,
+        pepper: settings.pepper,
+        storeTimeoutMs: OPERATION_TIMEOUT_MS,
+      })
     keywardFor(settings.keyPrefix)
     return { stores, keywardFor }
   } catch (error) {

@@ -91,7 +91,8 @@ export async function recordedPrefixes(client: PrefixScanClient): Promise<string
     calls++
     for (const name of names) {
       const prefix = name.slice(0, -SETTINGS_SUFFIX.length)
-      if (prefix !== '' && (await client.type(name)) === 'hash' && (await client.hexists(name, 'keyPrefix')) === 1) found.add(prefix)
+      if (prefix !== '' && (await client.type(name)) === 'hash' && (await client.hexists(name, 'keyPrefix')) === 1)
+        found.add(prefix)
     }
   } while (cursor !== '0' && calls < MAX_SCAN_CALLS)
   return [...found].sort()
@@ -137,12 +138,16 @@ async function otherPrefixes(store: PrefixEvidence): Promise<[string, number][]>
  * where the app never reads. Throws a message saying which --prefix to pass.
  */
 export async function confirmPrefixForNewKey(store: PrefixEvidence, fail: (message: string) => Error): Promise<void> {
-  if (store.settings.redisPrefixStated || (await store.keysStored()) > 0 || (await store.appSettings()) !== undefined) return
+  if (store.settings.redisPrefixStated || (await store.keysStored()) > 0 || (await store.appSettings()) !== undefined)
+    return
   const others = await otherPrefixes(store)
   const own = store.settings.redisPrefix
   const apps = others.length === 0 ? await store.recordedPrefixes() : []
   if (apps.length > 0) {
-    const suggestion = apps.length === 1 ? `--prefix ${printablePrefix(apps[0]!)}` : `--prefix with one of ${apps.slice(0, LISTED_AT_MOST).map(printablePrefix).join(', ')}`
+    const suggestion =
+      apps.length === 1
+        ? `--prefix ${printablePrefix(apps[0]!)}`
+        : `--prefix with one of ${apps.slice(0, LISTED_AT_MOST).map(printablePrefix).join(', ')}`
     throw fail(
       `no app uses the prefix ${printablePrefix(own)} in ${store.redis}, but an app recorded its settings under ${apps.length === 1 ? 'the prefix' : 'the prefixes'} ${apps.slice(0, LISTED_AT_MOST).map(printablePrefix).join(', ')} when it started: pass ${suggestion} (the prefix your app gives createRedisStores({ prefix })), or --prefix ${printablePrefix(own)} to start keys there all the same`,
     )
@@ -152,7 +157,10 @@ export async function confirmPrefixForNewKey(store: PrefixEvidence, fail: (messa
       `${store.redis} holds no API keys under any prefix yet, so nothing shows where your app reads them: pass --prefix with the prefix your app gives createRedisStores({ prefix }) (--prefix ${printablePrefix(own)} if it gives none), or set KEYWARD_REDIS_PREFIX`,
     )
   }
-  const suggestion = others.length === 1 ? `--prefix ${printablePrefix(others[0]![0])}` : '--prefix with the one your app gives createRedisStores({ prefix })'
+  const suggestion =
+    others.length === 1
+      ? `--prefix ${printablePrefix(others[0]![0])}`
+      : '--prefix with the one your app gives createRedisStores({ prefix })'
   throw fail(
     `no API keys are stored under the prefix ${printablePrefix(own)} in ${store.redis}, but ${storedElsewhere(others)}: pass ${suggestion}, or --prefix ${printablePrefix(own)} to start keys there all the same`,
   )
@@ -166,6 +174,7 @@ export async function keysElsewhere(store: PrefixEvidence): Promise<string | nul
   if ((await store.keysStored()) > 0) return null
   const others = await otherPrefixes(store)
   if (others.length === 0) return null
-  const suggestion = others.length === 1 ? `pass --prefix ${printablePrefix(others[0]![0])}` : 'pass --prefix with the one your app uses'
+  const suggestion =
+    others.length === 1 ? `pass --prefix ${printablePrefix(others[0]![0])}` : 'pass --prefix with the one your app uses'
   return `${storedElsewhere(others)} (${suggestion})`
 }

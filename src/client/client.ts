@@ -111,7 +111,11 @@ export class KeywardClient {
    * const result = await client.request<{ text: string }>('POST', '/api/v1/translate', { body: { text: 'hi', to: 'de' } })
    * console.log(found.data.version, result.data.text, result.requestId, result.rateLimit?.remaining)
    */
-  async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<KeywardResponse<T>> {
+  async request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<KeywardResponse<T>> {
     if (typeof method !== 'string' || !METHODS.has(method)) {
       const got = typeof method === 'string' ? JSON.stringify((method as string).slice(0, 20)) : describeValue(method)
       throw new TypeError(CLIENT_MESSAGES.methodInvalid(got))
@@ -183,7 +187,13 @@ export class KeywardClient {
     const response = requireEnvelope<unknown>(result, site)
     const data = whoamiData(response.data)
     if (data === null) {
-      throw new KeywardResponseError(CLIENT_MESSAGES.badWhoami(site.where), response.status, response.requestId, site.method, site.path)
+      throw new KeywardResponseError(
+        CLIENT_MESSAGES.badWhoami(site.where),
+        response.status,
+        response.requestId,
+        site.method,
+        site.path,
+      )
     }
     return { ...response, data }
   }
@@ -217,7 +227,12 @@ export class KeywardClient {
   }
 
   /** For calls that cost nothing and change nothing: one retry on 500 INTERNAL_ERROR, as its message advises. */
-  async #sendRetryingOnce(method: HttpMethod, path: string, signal: AbortSignal | undefined, pathLabel?: string): Promise<KeywardResponse<unknown>> {
+  async #sendRetryingOnce(
+    method: HttpMethod,
+    path: string,
+    signal: AbortSignal | undefined,
+    pathLabel?: string,
+  ): Promise<KeywardResponse<unknown>> {
     const send = () => this.#send(method, path, { signal, authenticate: true, pathLabel })
     try {
       return await send()
@@ -246,9 +261,11 @@ export class KeywardClient {
     }
     const basePath = this.#base.pathname === '/' ? '' : this.#base.pathname
     const url = new URL(`${this.#base.origin}${basePath}${path}`)
-    if (url.origin !== this.#base.origin) throw new TypeError(CLIENT_MESSAGES.pathInvalid(JSON.stringify(path.slice(0, 100)), pathLabel))
+    if (url.origin !== this.#base.origin)
+      throw new TypeError(CLIENT_MESSAGES.pathInvalid(JSON.stringify(path.slice(0, 100)), pathLabel))
     if (query !== undefined) {
-      if (typeof query !== 'object' || query === null) throw new TypeError(`keyward: request() option "query" must be an object`)
+      if (typeof query !== 'object' || query === null)
+        throw new TypeError(`keyward: request() option "query" must be an object`)
       for (const [name, value] of Object.entries(query)) {
         if (value === undefined || value === null) continue
         for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item))
@@ -374,7 +391,9 @@ function describeNetworkError(error: unknown): string {
   let current: unknown = error
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code
-    parts.push(typeof code === 'string' && !current.message.includes(code) ? `${current.message} (${code})` : current.message)
+    parts.push(
+      typeof code === 'string' && !current.message.includes(code) ? `${current.message} (${code})` : current.message,
+    )
     current = (current as { cause?: unknown }).cause
   }
   return parts.length > 0 ? parts.join(': ') : String(error)

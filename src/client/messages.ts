@@ -44,7 +44,8 @@ export const CLIENT_MESSAGES = {
   /** `head` is the key's public prefix, e.g. `acme_live_`; `brand` its first part, `acme`. */
   apiKeyOtherPrefix: (keyPrefix: string, head: string, brand: string) =>
     `keyward: option "apiKey" has another prefix: API key must start with ${keyPrefix}_live_ or ${keyPrefix}_test_, and this one starts with ${head}. If your service issues ${brand}_ keys (createKeyward({ keyPrefix: '${brand}' })), give the client the same option "keyPrefix": createClient({ apiKey, baseUrl, keyPrefix: '${brand}' })`,
-  baseUrlMissing: () => `keyward: option "baseUrl" is required: an absolute http(s) URL such as https://api.example.com`,
+  baseUrlMissing: () =>
+    `keyward: option "baseUrl" is required: an absolute http(s) URL such as https://api.example.com`,
   baseUrlInvalid: (got: string) =>
     `keyward: option "baseUrl" must be an absolute http(s) URL such as https://api.example.com (got ${got})`,
   baseUrlHoldsCredentials: () =>
@@ -57,8 +58,7 @@ export const CLIENT_MESSAGES = {
   timeoutInvalid: (got: string) =>
     `keyward: option "timeoutMs" must be a positive number of milliseconds up to 2147483647 (got ${got})`,
   userAgentInvalid: () => `keyward: option "userAgent" must be a non-empty string without line breaks`,
-  methodInvalid: (got: string) =>
-    `keyward: request() method must be one of GET, POST, PUT, PATCH, DELETE (got ${got})`,
+  methodInvalid: (got: string) => `keyward: request() method must be one of GET, POST, PUT, PATCH, DELETE (got ${got})`,
   /** `what` names the argument: `request() path` or `whoami() option "path"`. */
   pathInvalid: (got: string, what = 'request() path') =>
     `keyward: ${what} must start with a single "/" and hold no whitespace, e.g. "/api/v1/orders" (got ${got})`,

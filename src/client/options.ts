@@ -65,7 +65,9 @@ export function resolveClientOptions(options: unknown): ClientConfig {
 
   const timeoutMs = given.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : given.timeoutMs
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
-    throw new TypeError(CLIENT_MESSAGES.timeoutInvalid(typeof timeoutMs === 'number' ? String(timeoutMs) : describeValue(timeoutMs)))
+    throw new TypeError(
+      CLIENT_MESSAGES.timeoutInvalid(typeof timeoutMs === 'number' ? String(timeoutMs) : describeValue(timeoutMs)),
+    )
   }
 
   const userAgent = given.userAgent === undefined ? DEFAULT_USER_AGENT : given.userAgent
@@ -101,7 +103,8 @@ function checkApiKey(
   if (parsed.problem === 'prefix') {
     // Only the public prefix (`acme_live_`) is named; it says which keyPrefix the key needs.
     const other = OTHER_PREFIX.exec(apiKey)
-    if (other !== null && other[1] !== keyPrefix) throw new TypeError(CLIENT_MESSAGES.apiKeyOtherPrefix(keyPrefix, other[0], other[1]!))
+    if (other !== null && other[1] !== keyPrefix)
+      throw new TypeError(CLIENT_MESSAGES.apiKeyOtherPrefix(keyPrefix, other[0], other[1]!))
   }
   let masked: string | null = null
   if (parsed.problem !== 'prefix') {

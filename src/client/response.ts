@@ -102,7 +102,13 @@ export function interpretResponse(
   const body = parseBody(text)
   if (status >= 200 && status < 300) {
     if (body === NOT_JSON) {
-      throw new KeywardResponseError(CLIENT_MESSAGES.notJson(status, site.where), status, headers.requestId, site.method, site.path)
+      throw new KeywardResponseError(
+        CLIENT_MESSAGES.notJson(status, site.where),
+        status,
+        headers.requestId,
+        site.method,
+        site.path,
+      )
     }
     let data: unknown
     let meta: ResponseMeta | null = null

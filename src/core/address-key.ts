@@ -48,7 +48,14 @@ export function clientAddressKey(address: string): string {
     end = zone
   }
   if (!parseIPv6(address, start, end)) return unparsed(address)
-  if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
+  if (
+    groups[0] === 0 &&
+    groups[1] === 0 &&
+    groups[2] === 0 &&
+    groups[3] === 0 &&
+    groups[4] === 0 &&
+    groups[5] === 0xffff
+  ) {
     return formatIPv4(groups[6]! * 0x10000 + groups[7]!)
   }
   return `${groups[0]!.toString(16)}:${groups[1]!.toString(16)}:${groups[2]!.toString(16)}:${groups[3]!.toString(16)}::/64`
@@ -60,7 +67,11 @@ function isZoneId(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i)
     const ok =
-      (c >= 0x30 && c <= 0x3a) /* 0-9 : */ || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2e
+      (c >= 0x30 && c <= 0x3a) /* 0-9 : */ ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      c === 0x2d ||
+      c === 0x2e
     if (!ok) return false
   }
   return true
@@ -129,7 +140,8 @@ function parseIPv6(text: string, start: number, end: number): boolean {
     const from = i
     while (i < end && digits <= 4) {
       const c = text.charCodeAt(i)
-      const hex = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1
+      const hex =
+        c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1
       if (hex < 0) break
       value = value * 16 + hex
       digits++

@@ -18,7 +18,15 @@ import { checkKey, hashKey } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { resolveRequestId } from './request-id.js'
 import { isPromise, type ReportFault, type StoreCalls } from './store-calls.js'
-import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, FailedAuthCheck, RequestView, RouteRequirements } from './types.js'
+import type {
+  AuthDecision,
+  AuthorizeInput,
+  AuthorizeOutcome,
+  Awaitable,
+  FailedAuthCheck,
+  RequestView,
+  RouteRequirements,
+} from './types.js'
 
 export type Authenticate = (request: RequestView, route?: RouteRequirements) => Awaitable<AuthDecision>
 
@@ -37,7 +45,9 @@ export function createAuthenticate(parts: AuthenticationParts): Authenticate {
   const { settings, step, calls, decisions, report } = parts
   const { clock, failedAuthLimit } = settings
   const guard =
-    failedAuthLimit > 0 ? createFailedAuthGuard(failedAuthLimit, settings.stores.limiter, (error) => report(error, '', 'authenticate')) : null
+    failedAuthLimit > 0
+      ? createFailedAuthGuard(failedAuthLimit, settings.stores.limiter, (error) => report(error, '', 'authenticate'))
+      : null
   if (guard === null) {
     const decide = createPipeline(parts, null)
     return function authenticate(request, route = NO_REQUIREMENTS) {
@@ -97,9 +107,18 @@ function guardSteps(guard: FailedAuthGuard, fused: boolean, decisions: Decisions
  * for E7); one that waits on a store is counted against `ip` (when given) in the continuation
  * that decides it, so a request costs no further promise.
  */
-type Pipeline = (request: RequestView, route: RouteRequirements, requestId: string, now: number, ip: string | null) => Awaitable<AuthDecision>
+type Pipeline = (
+  request: RequestView,
+  route: RouteRequirements,
+  requestId: string,
+  now: number,
+  ip: string | null,
+) => Awaitable<AuthDecision>
 
-function createPipeline({ settings, step, calls, decisions, report }: AuthenticationParts, guard: GuardSteps | null): Pipeline {
+function createPipeline(
+  { settings, step, calls, decisions, report }: AuthenticationParts,
+  guard: GuardSteps | null,
+): Pipeline {
   const { keyPrefix, peppers, defaults, legacyApiKeyHeader, ownerLimits } = settings
   const authorize = step.authorize
 
@@ -130,7 +149,10 @@ function createPipeline({ settings, step, calls, decisions, report }: Authentica
 
   return function decideRequest(request, route, requestId, now, ip) {
     try {
-      const credentials = extractCredentials(legacyApiKeyHeader ? request : { ...request, apiKey: undefined }, keyPrefix)
+      const credentials = extractCredentials(
+        legacyApiKeyHeader ? request : { ...request, apiKey: undefined },
+        keyPrefix,
+      )
       if (credentials.kind === 'failure') return decisions.credentialFailure(credentials.failure, requestId)
       const { token } = credentials
       const fallback = credentials.kind === 'api-key' ? credentials.fallbackFailure : null

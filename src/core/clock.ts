@@ -34,7 +34,8 @@ export function createManualClock(start: number | Date | string = '2026-01-15T12
       current = toEpochMs(time)
     },
     advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new TypeError('keyward: clock.advance() takes a non-negative number of milliseconds')
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new TypeError('keyward: clock.advance() takes a non-negative number of milliseconds')
       current += ms
     },
   }

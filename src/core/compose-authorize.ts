@@ -81,7 +81,12 @@ export function composeAuthorize(
   }
 
   /** The key's limits, and with an owner step its owner's, peeked and combined (O7). */
-  function peekLimits(key: StoredKey, policy: LimitPolicy, owner: LimitRequest | null, now: number): Awaitable<LimitDecision> {
+  function peekLimits(
+    key: StoredKey,
+    policy: LimitPolicy,
+    owner: LimitRequest | null,
+    now: number,
+  ): Awaitable<LimitDecision> {
     const own = limiter.peek(key.id, policy, now)
     if (owner === null) return own
     const theirs = limiter.peek(owner.id, owner.policy, now)
@@ -129,7 +134,9 @@ function ownerWindowOf(key: StoredKey, check: OwnerLimitsCheck | undefined): Lim
 /** O7: owner limits need the limiter's atomic multi-limit consume; counting one by one could not undo. */
 function consumeAll(limiter: RateLimiter, requests: readonly LimitRequest[], now: number): Awaitable<LimitDecision[]> {
   if (typeof limiter.consumeAll !== 'function') {
-    throw new TypeError('keyward: owner limits need a RateLimiter with consumeAll() (the memory and Redis limiters have it)')
+    throw new TypeError(
+      'keyward: owner limits need a RateLimiter with consumeAll() (the memory and Redis limiters have it)',
+    )
   }
   return limiter.consumeAll(requests, now)
 }

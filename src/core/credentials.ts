@@ -108,10 +108,7 @@ export function queryCarriesKey(query: string | undefined, keyPrefix: string): b
   return false
 }
 
-type ApiKeyHeader =
-  | { state: 'absent' }
-  | { state: 'value'; token: string }
-  | { state: 'invalid'; detail: FormatDetail }
+type ApiKeyHeader = { state: 'absent' } | { state: 'value'; token: string } | { state: 'invalid'; detail: FormatDetail }
 
 /** H8: x-api-key is absent when not sent or blank; two lines or a comma-joined value is no key. */
 function readApiKeyHeader(raw: RequestView['apiKey']): ApiKeyHeader {

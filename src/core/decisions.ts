@@ -26,7 +26,12 @@ export interface Decisions {
   /** H2–H8: the request holds no key to evaluate. */
   credentialFailure(failure: CredentialFailure, requestId: string): AuthFailure
   /** K1, K2: the token is not a key (or H8: the Authorization header's error, when given). */
-  formatFailure(problem: KeyFormatProblem, token: string, fallback: CredentialFailure | null, requestId: string): AuthFailure
+  formatFailure(
+    problem: KeyFormatProblem,
+    token: string,
+    fallback: CredentialFailure | null,
+    requestId: string,
+  ): AuthFailure
   /** E7: no key is looked at, so the answer tells an attacker nothing about their guesses. */
   blocked(retryAfter: number, requestId: string): AuthFailure
   /** R5: a store fault; the message asks for one retry and quotes the request id. */
@@ -79,7 +84,9 @@ function failure(code: ErrorCode, message: string, requestId: string, headers?: 
 }
 
 function blocked(names: MessageNames, retryAfter: number, requestId: string): AuthFailure {
-  return failure('rate_limited', MESSAGES.failedAuthentications(names, retryAfter), requestId, { 'Retry-After': String(retryAfter) })
+  return failure('rate_limited', MESSAGES.failedAuthentications(names, retryAfter), requestId, {
+    'Retry-After': String(retryAfter),
+  })
 }
 
 function credentialFailure(w: Wording, f: CredentialFailure, requestId: string): AuthFailure {

@@ -37,7 +37,12 @@ function isEchoable(id: string): boolean {
 /** The key id does not exist. */
 export class KeyNotFoundError extends KeywardError {
   constructor(id: string) {
-    super('not_found', isEchoable(id) ? `No API key with id ${id}` : 'No API key with that id (ids look like key_ + 24 letters and digits)')
+    super(
+      'not_found',
+      isEchoable(id)
+        ? `No API key with id ${id}`
+        : 'No API key with that id (ids look like key_ + 24 letters and digits)',
+    )
     this.name = 'KeyNotFoundError'
   }
 }

@@ -5,7 +5,15 @@
  * given instead and warns once, so a replaced key store is the one that is read.
  */
 import { composeAuthorize } from './compose-authorize.js'
-import type { AuthorizeInput, AuthorizeOutcome, Awaitable, KeyStore, KeywardStores, RateLimiter, UsageLog } from './types.js'
+import type {
+  AuthorizeInput,
+  AuthorizeOutcome,
+  Awaitable,
+  KeyStore,
+  KeywardStores,
+  RateLimiter,
+  UsageLog,
+} from './types.js'
 
 /** The stores a fused authorize step was built with. */
 export interface FusedStores {
@@ -69,7 +77,10 @@ export function authorizeStepOf(
   const own = stores.authorize
   if (own === undefined) return { authorize: composeAuthorize(stores), fused: false, storesAsBuilt: true }
   const builtWith = (own as { [BUILT_WITH]?: FusedStores })[BUILT_WITH]
-  const replaced = builtWith === undefined ? [] : (['keys', 'limiter', 'usage'] as const).filter((part) => stores[part] !== builtWith[part])
+  const replaced =
+    builtWith === undefined
+      ? []
+      : (['keys', 'limiter', 'usage'] as const).filter((part) => stores[part] !== builtWith[part])
   if (replaced.length === 0) return { authorize: own.bind(stores), fused: true, storesAsBuilt: true }
   warn(notFusedMessage(replaced), own)
   return { authorize: composeAuthorize(stores), fused: false, storesAsBuilt: false }

@@ -6,7 +6,17 @@
 import type { KeyManager } from './key-manager.js'
 import type { MessageNames } from './messages.js'
 import type { errorResponse } from './responses.js'
-import type { ApiKeyContext, AuthDecision, Awaitable, Clock, KeywardStores, RequestView, RouteRequirements, UsageEntry, UsageQuery } from './types.js'
+import type {
+  ApiKeyContext,
+  AuthDecision,
+  Awaitable,
+  Clock,
+  KeywardStores,
+  RequestView,
+  RouteRequirements,
+  UsageEntry,
+  UsageQuery,
+} from './types.js'
 import type { UsageOutcome } from './usage-recorder.js'
 
 /** A keyward instance: one per application, shared by every adapter and route. */

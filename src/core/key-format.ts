@@ -105,9 +105,7 @@ export function generateKey(keyType: KeyType, keyPrefix = 'svc'): string {
 /** Why a string is not a key, for the tail of the INVALID_API_KEY_FORMAT message. */
 export type KeyFormatProblem = 'prefix' | 'length' | 'alphabet' | 'checksum'
 
-export type ParsedKey =
-  | { ok: true; keyType: KeyType; last4: string }
-  | { ok: false; problem: KeyFormatProblem }
+export type ParsedKey = { ok: true; keyType: KeyType; last4: string } | { ok: false; problem: KeyFormatProblem }
 
 /**
  * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Returns the
@@ -202,10 +200,7 @@ export function maskKey(keyType: KeyType, last4: string, keyPrefix = 'svc'): str
  */
 export function keyPattern(keyPrefix = 'svc'): RegExp {
   assertKeyPrefix(keyPrefix)
-  return new RegExp(
-    `\\b${keyPrefix}_(?:live|test)_[0-9A-Za-z]{${KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH}}\\b`,
-    'g',
-  )
+  return new RegExp(`\\b${keyPrefix}_(?:live|test)_[0-9A-Za-z]{${KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH}}\\b`, 'g')
 }
 
 /** The secret-scanner pattern for the default `svc` prefix. */
@@ -223,7 +218,10 @@ export const KEY_PATTERN: RegExp = keyPattern('svc')
 export function maskKeysIn(text: string, keyPrefix = 'svc'): string {
   if (!text.includes(`${keyPrefix}_`)) return text
   const pattern = new RegExp(`${keyPrefix}_(live|test)_([0-9A-Za-z]+)`, 'g')
-  return text.replace(pattern, (_, keyType: string, body: string) => `${keyPrefix}_${keyType}_****${body.length > 8 ? body.slice(-4) : ''}`)
+  return text.replace(
+    pattern,
+    (_, keyType: string, body: string) => `${keyPrefix}_${keyType}_****${body.length > 8 ? body.slice(-4) : ''}`,
+  )
 }
 
 /** How much of a client-chosen method and path keyward keeps in what it records. */
@@ -280,12 +278,14 @@ let keySearch = { keyPrefix: '', pattern: /$^/ }
 
 function holdsKey(text: string, keyPrefix: string): boolean {
   if (!text.includes(`${keyPrefix}_`)) return false
-  if (keySearch.keyPrefix !== keyPrefix) keySearch = { keyPrefix, pattern: new RegExp(`${keyPrefix}_(?:live|test)_[0-9A-Za-z]`) }
+  if (keySearch.keyPrefix !== keyPrefix)
+    keySearch = { keyPrefix, pattern: new RegExp(`${keyPrefix}_(?:live|test)_[0-9A-Za-z]`) }
   return keySearch.pattern.test(text)
 }
 
 const decodeEscape = (sequence: string) => String.fromCharCode(Number.parseInt(sequence.slice(1), 16))
-const maskTail = (_: string, keyType: string, body: string) => `_${keyType}_****${body.length > 8 ? body.slice(-4) : ''}`
+const maskTail = (_: string, keyType: string, body: string) =>
+  `_${keyType}_****${body.length > 8 ? body.slice(-4) : ''}`
 
 // crypto.hash (Node 20.12+) hashes without building a Hash object.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash

@@ -81,7 +81,10 @@ function validateName(name: unknown, keyPrefix: string): string {
   // K3: a name is stored, listed and logged in full, so it must never carry a key. Anything that
   // starts like a key of this service counts, whatever follows; of another prefix, a whole key.
   if (keyShaped(trimmed, keyPrefix)) {
-    throw new KeyInputError('name', 'name must not contain an API key or anything shaped like one; name the key after what uses it')
+    throw new KeyInputError(
+      'name',
+      'name must not contain an API key or anything shaped like one; name the key after what uses it',
+    )
   }
   return trimmed
 }
@@ -105,7 +108,10 @@ function validateExpiresAt(value: unknown, now: number): number | null {
   else if (typeof value === 'number') ms = value
   else if (typeof value === 'string') {
     if (!ISO_INSTANT.test(value)) {
-      throw new KeyInputError('expiresAt', 'expiresAt must be an ISO 8601 instant with a time zone, e.g. 2027-01-01T00:00:00Z')
+      throw new KeyInputError(
+        'expiresAt',
+        'expiresAt must be an ISO 8601 instant with a time zone, e.g. 2027-01-01T00:00:00Z',
+      )
     }
     ms = Date.parse(value)
     // Date.parse rolls impossible dates forward (2027-02-30 → 2027-03-02); refuse them instead.
@@ -178,22 +184,26 @@ const MAX_META_DEPTH = 16
 /** O2: a frozen copy of a JSON object of at most 4 KiB, or null; throws `KeyInputError` (field `meta`). */
 export function validateMeta(value: unknown, keyPrefix: string): Readonly<Record<string, unknown>> | null {
   if (value === undefined || value === null) return null
-  if (typeof value !== 'object' || Array.isArray(value)) throw new KeyInputError('meta', 'meta must be a JSON object or null')
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new KeyInputError('meta', 'meta must be a JSON object or null')
   for (const field of Object.keys(value)) {
-    if (RESERVED_META_KEYS.has(field)) throw new KeyInputError('meta', `meta must not have a top-level "${field}" field`)
+    if (RESERVED_META_KEYS.has(field))
+      throw new KeyInputError('meta', `meta must not have a top-level "${field}" field`)
   }
   checkJsonValue(value, 0)
   const json = JSON.stringify(value)
   if (Buffer.byteLength(json, 'utf8') > MAX_META_BYTES) {
     throw new KeyInputError('meta', `meta must be at most ${MAX_META_BYTES} bytes as JSON`)
   }
-  if (keyShaped(json, keyPrefix)) throw new KeyInputError('meta', 'meta must not contain an API key or anything shaped like one')
+  if (keyShaped(json, keyPrefix))
+    throw new KeyInputError('meta', 'meta must not contain an API key or anything shaped like one')
   return deepFreeze(JSON.parse(json) as Record<string, unknown>)
 }
 
 /** Only what JSON holds as it is: no undefined, functions, NaN, dates or class instances. */
 function checkJsonValue(value: unknown, depth: number): void {
-  if (depth > MAX_META_DEPTH) throw new KeyInputError('meta', `meta must be nested at most ${MAX_META_DEPTH} levels deep`)
+  if (depth > MAX_META_DEPTH)
+    throw new KeyInputError('meta', `meta must be nested at most ${MAX_META_DEPTH} levels deep`)
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return
@@ -205,7 +215,10 @@ function checkJsonValue(value: unknown, depth: number): void {
   }
   const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined
   if (proto !== Object.prototype && proto !== null) {
-    throw new KeyInputError('meta', 'meta must hold only JSON values: strings, numbers, booleans, null, arrays and plain objects')
+    throw new KeyInputError(
+      'meta',
+      'meta must hold only JSON values: strings, numbers, booleans, null, arrays and plain objects',
+    )
   }
   for (const item of Object.values(value as object)) checkJsonValue(item, depth + 1)
 }
@@ -236,10 +249,14 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'limits') patch.limits = validateLimits(input.limits)
     else {
       const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
-      throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; name, meta, scopes and limits can`)
+      throw new KeyInputError(
+        shown,
+        `${shown === 'body' ? 'a field' : shown} cannot be updated; name, meta, scopes and limits can`,
+      )
     }
   }
-  if (Object.keys(patch).length === 0) throw new KeyInputError('body', 'nothing to update: give name, meta, scopes or limits')
+  if (Object.keys(patch).length === 0)
+    throw new KeyInputError('body', 'nothing to update: give name, meta, scopes or limits')
   return patch
 }
 
@@ -250,7 +267,10 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
  */
 export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPrefix = 'svc'): ValidCreateKeyInput {
   if (typeof input !== 'object' || input === null) {
-    throw new KeyInputError('body', 'expected an object { name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta? }')
+    throw new KeyInputError(
+      'body',
+      'expected an object { name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta? }',
+    )
   }
   const name = validateName(input.name, keyPrefix)
   if (input.sandbox !== undefined && typeof input.sandbox !== 'boolean') {
@@ -288,9 +308,13 @@ export interface StoredKeyFields {
  * fields, so nothing is stored that create would refuse (K3, O1, O2, E5), and returns the fields
  * as create would store them. Throws `KeyInputError` naming the field for the first rule broken.
  */
-export function validateStoredKeyFields(fields: { [F in keyof StoredKeyFields]: unknown }, keyPrefix = 'svc'): StoredKeyFields {
+export function validateStoredKeyFields(
+  fields: { [F in keyof StoredKeyFields]: unknown },
+  keyPrefix = 'svc',
+): StoredKeyFields {
   const name = validateName(fields.name, keyPrefix)
-  if (name !== fields.name) throw new KeyInputError('name', 'name has leading or trailing whitespace, which create never stores')
+  if (name !== fields.name)
+    throw new KeyInputError('name', 'name has leading or trailing whitespace, which create never stores')
   return {
     name,
     scopes: validateScopes(fields.scopes),

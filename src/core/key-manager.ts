@@ -3,7 +3,13 @@
  * key exists only in what `create` and `rotate` return; the store keeps its hash.
  */
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from './errors.js'
-import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateOwnerId, validateUpdateKeyInput } from './key-input.js'
+import {
+  type CreateKeyInput,
+  type UpdateKeyInput,
+  validateCreateKeyInput,
+  validateOwnerId,
+  validateUpdateKeyInput,
+} from './key-input.js'
 import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, encodeCursor, keyStatus } from './key-list.js'
 import type { KeywardSettings } from './keyward-options.js'
@@ -170,9 +176,10 @@ const STATUSES: readonly string[] = ['active', 'revoked', 'expired']
 
 /** O4: the store query of `options`, checked; throws KeyInputError naming the field. */
 function listQuery(options: ListKeysOptions, now: number): KeyListQuery {
-  if (typeof options !== 'object' || options === null) throw new KeyInputError('options', 'list() takes an options object')
+  if (typeof options !== 'object' || options === null)
+    throw new KeyInputError('options', 'list() takes an options object')
   const { status, keyType, limit = DEFAULT_PAGE_SIZE, cursor } = options
-  const ownerId = options.ownerId === undefined ? undefined : validateOwnerId(options.ownerId) ?? undefined
+  const ownerId = options.ownerId === undefined ? undefined : (validateOwnerId(options.ownerId) ?? undefined)
   if (status !== undefined && !STATUSES.includes(status)) {
     throw new KeyInputError('status', 'status must be "active", "revoked" or "expired"')
   }
@@ -197,7 +204,10 @@ async function listKeys({ settings, call }: Manager, options: ListKeysOptions = 
   }
 }
 
-async function* listAll(m: Manager, options: Omit<ListKeysOptions, 'cursor' | 'limit'> = {}): AsyncIterable<ApiKeyRecord> {
+async function* listAll(
+  m: Manager,
+  options: Omit<ListKeysOptions, 'cursor' | 'limit'> = {},
+): AsyncIterable<ApiKeyRecord> {
   let cursor: string | null = null
   do {
     const page: KeyListPage = await listKeys(m, { ...options, limit: MAX_PAGE_SIZE, cursor })
@@ -230,7 +240,11 @@ async function createKey({ settings, call }: Manager, input: CreateKeyInput): Pr
   return { key, record: toRecord(stored, now, keyPrefix) }
 }
 
-async function rotate(m: Manager, id: string, options: RotateOptions = {}): Promise<CreatedKey & { previous: ApiKeyRecord }> {
+async function rotate(
+  m: Manager,
+  id: string,
+  options: RotateOptions = {},
+): Promise<CreatedKey & { previous: ApiKeyRecord }> {
   const grace = options.gracePeriodMs ?? 0
   if (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0) {
     throw new TypeError('keyward: rotate() option "gracePeriodMs" must be a non-negative number of milliseconds')
@@ -255,7 +269,12 @@ async function rotate(m: Manager, id: string, options: RotateOptions = {}): Prom
     throw error
   }
   const previousExpiresAt = grace === 0 ? null : previous.expiresAt
-  m.tell?.({ type: 'rotated', previousKeyId: id, previousExpiresAt, ...named(created.record, Date.parse(created.record.createdAt)) })
+  m.tell?.({
+    type: 'rotated',
+    previousKeyId: id,
+    previousExpiresAt,
+    ...named(created.record, Date.parse(created.record.createdAt)),
+  })
   return { ...created, previous }
 }
 
@@ -271,7 +290,10 @@ function sameLifetime(old: StoredKey, now: number): number | null {
 async function retire({ settings, call }: Manager, id: string, grace: number): Promise<ApiKeyRecord> {
   const { clock, keyPrefix, stores } = settings
   const now = clock.now()
-  const after = grace === 0 ? await call(stores.keys.revoke(id, now), 'keys.revoke') : await call(stores.keys.shortenExpiry(id, now + grace), 'keys.shortenExpiry')
+  const after =
+    grace === 0
+      ? await call(stores.keys.revoke(id, now), 'keys.revoke')
+      : await call(stores.keys.shortenExpiry(id, now + grace), 'keys.shortenExpiry')
   if (after === undefined) throw new KeyNotFoundError(id)
   const revokedMeanwhile = after.revokedAt !== null && (grace !== 0 || after.revokedAt !== now)
   if (revokedMeanwhile) throw new KeyRevokedError(id, 'rotated')

@@ -191,7 +191,12 @@ function refuseUnknown(given: object, known: readonly string[], path: string): v
     const near = known.find((k) => k.toLowerCase() === name.toLowerCase())
     const hint = near === undefined ? '' : ` (did you mean "${path}${near}"?)`
     const where = path === '' ? 'createKeyward()' : `"${path.slice(0, -1)}"`
-    optionError(`${path}${name}`, `is not an option of ${where}${hint}; the options are ${known.join(', ')}`, (given as Record<string, unknown>)[name], true)
+    optionError(
+      `${path}${name}`,
+      `is not an option of ${where}${hint}; the options are ${known.join(', ')}`,
+      (given as Record<string, unknown>)[name],
+      true,
+    )
   }
 }
 
@@ -204,7 +209,8 @@ function refuseUnknown(given: object, known: readonly string[], path: string): v
  * // TypeError: keyward: option "keyprefix" is not an option of createKeyward() (did you mean "keyPrefix"?); the options are clock, …
  */
 export function resolveOptions(options: KeywardOptions, defaultStores: () => KeywardStores): KeywardSettings {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) optionError('options', 'must be an object', options)
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    optionError('options', 'must be an object', options)
   refuseUnknown(options, OPTION_NAMES, '')
   const keyPrefix = options.keyPrefix ?? 'svc'
   assertKeyPrefix(keyPrefix)
@@ -220,7 +226,11 @@ export function resolveOptions(options: KeywardOptions, defaultStores: () => Key
   }
   const failedAuthLimit = options.failedAuthLimit ?? 60
   if (!Number.isSafeInteger(failedAuthLimit) || failedAuthLimit < 0) {
-    optionError('failedAuthLimit', 'must be a whole number of failures per minute, 0 to turn the guard off', failedAuthLimit)
+    optionError(
+      'failedAuthLimit',
+      'must be a whole number of failures per minute, 0 to turn the guard off',
+      failedAuthLimit,
+    )
   }
   const stores = resolveStores(options.stores, defaultStores)
   const ownerLimits = resolveOwnerLimits(options.ownerLimits)
@@ -255,11 +265,18 @@ export function resolveOptions(options: KeywardOptions, defaultStores: () => Key
 const HOOK_NAMES = ['onDecision', 'onLifecycle', 'onStoreFault'] as const
 
 function resolveTelemetry(telemetry: TelemetryOptions | undefined): TelemetrySettings {
-  if (telemetry === undefined) return { onDecision: undefined, onLifecycle: undefined, onStoreFault: undefined, openTelemetry: true }
-  if (!isObject(telemetry)) optionError('telemetry', 'must be an object { onDecision?, onLifecycle?, onStoreFault?, openTelemetry? }', telemetry)
+  if (telemetry === undefined)
+    return { onDecision: undefined, onLifecycle: undefined, onStoreFault: undefined, openTelemetry: true }
+  if (!isObject(telemetry))
+    optionError(
+      'telemetry',
+      'must be an object { onDecision?, onLifecycle?, onStoreFault?, openTelemetry? }',
+      telemetry,
+    )
   refuseUnknown(telemetry, [...HOOK_NAMES, 'openTelemetry'], 'telemetry.')
   for (const hook of HOOK_NAMES) {
-    if (telemetry[hook] !== undefined && typeof telemetry[hook] !== 'function') optionError(`telemetry.${hook}`, 'must be a function', telemetry[hook])
+    if (telemetry[hook] !== undefined && typeof telemetry[hook] !== 'function')
+      optionError(`telemetry.${hook}`, 'must be a function', telemetry[hook])
   }
   const openTelemetry = telemetry.openTelemetry ?? true
   if (typeof openTelemetry !== 'boolean') optionError('telemetry.openTelemetry', 'must be true or false', openTelemetry)
@@ -316,12 +333,15 @@ function isPepper(value: unknown): value is Pepper {
 function resolvePeppers(pepper: KeywardOptions['pepper']): (Pepper | null)[] {
   if (pepper === undefined || pepper === null) return [null]
   if (isPepper(pepper)) return [pepper]
-  if (!isObject(pepper)) optionError('pepper', 'must be a non-empty string, bytes, or { current, previous }', pepper, true)
+  if (!isObject(pepper))
+    optionError('pepper', 'must be a non-empty string, bytes, or { current, previous }', pepper, true)
   refuseUnknown(pepper, ['current', 'previous'], 'pepper.')
   const { current, previous = [] } = pepper
-  if (current !== null && !isPepper(current)) optionError('pepper.current', 'must be a non-empty string, bytes or null', current, true)
+  if (current !== null && !isPepper(current))
+    optionError('pepper.current', 'must be a non-empty string, bytes or null', current, true)
   if (!Array.isArray(previous)) optionError('pepper.previous', 'must be an array', previous, true)
-  for (const p of previous) if (p !== null && !isPepper(p)) optionError('pepper.previous', 'must hold strings, bytes or null', p, true)
+  for (const p of previous)
+    if (p !== null && !isPepper(p)) optionError('pepper.previous', 'must hold strings, bytes or null', p, true)
   return [current, ...previous]
 }
 
@@ -341,7 +361,8 @@ function resolvePolicy(option: string, given: Partial<LimitPolicy> | undefined, 
   refuseUnknown(given, ['perMinute', 'perMonth'], `${option}.`)
   const perMinute = given.perMinute ?? fallback.perMinute
   const perMonth = given.perMonth === undefined ? fallback.perMonth : given.perMonth
-  if (!Number.isSafeInteger(perMinute) || perMinute < 1) optionError(`${option}.perMinute`, 'must be a positive integer', perMinute)
+  if (!Number.isSafeInteger(perMinute) || perMinute < 1)
+    optionError(`${option}.perMinute`, 'must be a positive integer', perMinute)
   if (perMonth !== null && (!Number.isSafeInteger(perMonth) || perMonth < 1)) {
     optionError(`${option}.perMonth`, 'must be a positive integer or null (no quota)', perMonth)
   }
@@ -365,10 +386,16 @@ function resolveOwnerLimits(option: OwnerLimitsOptions | undefined): OwnerLimits
   }
   const owners = new Map<string, Record<KeyType, LimitPolicy | null>>()
   const overrides = given.owners ?? {}
-  if (!isObject(overrides)) optionError('ownerLimits.owners', 'must be an object of owner ids to { live?, test? }', overrides)
+  if (!isObject(overrides))
+    optionError('ownerLimits.owners', 'must be an object of owner ids to { live?, test? }', overrides)
   for (const [ownerId, override] of Object.entries(overrides)) {
     const where = `ownerLimits.owners.${ownerId}`
-    if (!OWNER_ID_PATTERN.test(ownerId)) optionError('ownerLimits.owners', 'must be keyed by owner ids: 1-128 characters of letters, digits and . _ : @ -', ownerId)
+    if (!OWNER_ID_PATTERN.test(ownerId))
+      optionError(
+        'ownerLimits.owners',
+        'must be keyed by owner ids: 1-128 characters of letters, digits and . _ : @ -',
+        ownerId,
+      )
     if (!isObject(override)) optionError(where, 'must be an object { live?, test? }', override)
     refuseUnknown(override, KEY_TYPES, `${where}.`)
     const typed: { live?: OwnerWindows; test?: OwnerWindows } = override
@@ -385,13 +412,18 @@ function resolveOwnerLimits(option: OwnerLimitsOptions | undefined): OwnerLimits
 }
 
 /** One owner's windows of one key type, over `base` field by field; null when neither is set. */
-function ownerWindows(option: string, given: OwnerWindows | undefined, base: OwnerWindows | undefined): LimitPolicy | null {
+function ownerWindows(
+  option: string,
+  given: OwnerWindows | undefined,
+  base: OwnerWindows | undefined,
+): LimitPolicy | null {
   if (given !== undefined) {
     if (!isObject(given)) optionError(option, 'must be an object { perMinute?, perMonth? }', given)
     refuseUnknown(given, ['perMinute', 'perMonth'], `${option}.`)
     for (const field of ['perMinute', 'perMonth'] as const) {
       const value: unknown = (given as OwnerWindows)[field]
-      if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 1)) optionError(`${option}.${field}`, 'must be a positive integer', value)
+      if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 1))
+        optionError(`${option}.${field}`, 'must be a positive integer', value)
     }
   }
   const windows: OwnerWindows | undefined = given
@@ -402,12 +434,15 @@ function ownerWindows(option: string, given: OwnerWindows | undefined, base: Own
 }
 
 function resolveDeprecation(deprecation: KeywardOptions['deprecation']): Readonly<Record<string, string>> {
-  if (deprecation !== undefined && !isObject(deprecation)) optionError('deprecation', 'must be an object { since?, link? }', deprecation)
+  if (deprecation !== undefined && !isObject(deprecation))
+    optionError('deprecation', 'must be an object { since?, link? }', deprecation)
   if (deprecation !== undefined) refuseUnknown(deprecation, ['since', 'link'], 'deprecation.')
   const since = deprecation?.since ?? new Date('2025-01-01T00:00:00Z')
-  if (!(since instanceof Date) || Number.isNaN(since.getTime())) optionError('deprecation.since', 'must be a valid Date', since)
+  if (!(since instanceof Date) || Number.isNaN(since.getTime()))
+    optionError('deprecation.since', 'must be a valid Date', since)
   const link = deprecation?.link ?? '/docs/authentication#bearer'
-  if (typeof link !== 'string' || /[<>\s]/.test(link)) optionError('deprecation.link', 'must be a URL without spaces or angle brackets', link)
+  if (typeof link !== 'string' || /[<>\s]/.test(link))
+    optionError('deprecation.link', 'must be a URL without spaces or angle brackets', link)
   return Object.freeze({
     // RFC 9745: a structured-field date; the Link points at the migration docs.
     Deprecation: `@${Math.floor(since.getTime() / 1000)}`,
@@ -425,22 +460,25 @@ const STORE_CONTRACTS = {
 /** The stores, or fresh default ones; each part must have the methods of its contract. */
 function resolveStores(stores: KeywardStores | undefined, defaultStores: () => KeywardStores): KeywardStores {
   if (stores === undefined) return defaultStores()
-  if (!isObject(stores)) optionError('stores', 'must be an object { keys, limiter, usage } such as createMemoryStores() returns', stores)
+  if (!isObject(stores))
+    optionError('stores', 'must be an object { keys, limiter, usage } such as createMemoryStores() returns', stores)
   for (const [part, { contract, methods }] of Object.entries(STORE_CONTRACTS)) {
     const store: unknown = stores[part as keyof typeof STORE_CONTRACTS]
     if (!isObject(store)) optionError(`stores.${part}`, `is required: a ${contract} with ${methods.join(', ')}`, store)
     for (const method of methods) {
-      if (typeof store[method] !== 'function') optionError(`stores.${part}.${method}`, `must be a function (the ${contract} contract)`, store[method])
+      if (typeof store[method] !== 'function')
+        optionError(`stores.${part}.${method}`, `must be a function (the ${contract} contract)`, store[method])
     }
   }
   for (const method of ['authorize', 'close'] as const) {
-    if (stores[method] !== undefined && typeof stores[method] !== 'function') optionError(`stores.${method}`, 'must be a function when given', stores[method])
+    if (stores[method] !== undefined && typeof stores[method] !== 'function')
+      optionError(`stores.${method}`, 'must be a function when given', stores[method])
   }
   if (stores.usage.flush !== undefined && typeof stores.usage.flush !== 'function') {
     optionError('stores.usage.flush', 'must be a function when given', stores.usage.flush)
   }
   const bound = stores.timeoutMs
-  if (bound !== undefined && (typeof bound !== 'number' || !(bound > 0))) optionError('stores.timeoutMs', 'must be a positive number of milliseconds when given', bound)
+  if (bound !== undefined && (typeof bound !== 'number' || !(bound > 0)))
+    optionError('stores.timeoutMs', 'must be a positive number of milliseconds when given', bound)
   return stores
 }
-

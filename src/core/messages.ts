@@ -66,7 +66,8 @@ const MALFORMED_TAIL: Record<MalformedDetail, string> = {
   'no-token': 'no key follows the Bearer scheme',
   whitespace: 'use exactly one space after "Bearer" and no other whitespace',
   'extra-token': 'more than one value follows the Bearer scheme',
-  truncated: 'the request has more header lines than this server reads, so a second one may have been dropped; send fewer headers',
+  truncated:
+    'the request has more header lines than this server reads, so a second one may have been dropped; send fewer headers',
 }
 
 /**
@@ -189,19 +190,16 @@ export const DASHBOARD_MESSAGES = {
   /** E5, R3 */
   keyNotFound: (_: MessageNames) => 'Not found: no API key has this id.',
   /** E5, R3 */
-  payloadTooLarge: (_: MessageNames, maxBytes: number) =>
-    `The request body is larger than ${maxBytes} bytes.`,
+  payloadTooLarge: (_: MessageNames, maxBytes: number) => `The request body is larger than ${maxBytes} bytes.`,
   /** E5 */
   bodyRequired: (_: MessageNames) =>
     'body is required: send a JSON object { name, sandbox?, expiresAt?, scopes?, limits? }.',
   /** E5 */
-  contentType: (_: MessageNames) =>
-    'Content-Type must be application/json (charset utf-8, if given).',
+  contentType: (_: MessageNames) => 'Content-Type must be application/json (charset utf-8, if given).',
   /** E5 */
   malformedJson: (_: MessageNames) => 'body is not valid JSON.',
   /** E5 */
-  notAnObject: (_: MessageNames) =>
-    'body must be a JSON object { name, sandbox?, expiresAt?, scopes?, limits? }.',
+  notAnObject: (_: MessageNames) => 'body must be a JSON object { name, sandbox?, expiresAt?, scopes?, limits? }.',
   /** E5: JSON.parse keeps the last of two equal names, so a repeated field is refused instead. */
   duplicateField: (_: MessageNames, field: string | null) =>
     field === null
@@ -230,7 +228,7 @@ export const HTTP_MESSAGES = {
   /** Written once to the console: requests come through a proxy that the adapter does not trust. */
   untrustedProxy: (adapter: string) =>
     `${adapter}: requests carry X-Forwarded-For but the option trustProxy is off, so every client behind that proxy ` +
-    'shares one failed-authentication budget and usage entries show the proxy\'s address. Set trustProxy to the ' +
+    "shares one failed-authentication budget and usage entries show the proxy's address. Set trustProxy to the " +
     'number of proxies in front of this server (or true), or remove the header at the edge.',
   /** R3: the framework refused the body as too large. */
   payloadTooLarge: (_: MessageNames) => 'The request body is too large.',

@@ -122,7 +122,12 @@ function monthSeconds(reset: number): number {
 }
 
 /** R1: a JSON response with the request id (R2) and any extra headers. */
-function jsonResponse(status: number, body: string, requestId: string, extraHeaders?: Record<string, string>): KeywardResponse {
+function jsonResponse(
+  status: number,
+  body: string,
+  requestId: string,
+  extraHeaders?: Record<string, string>,
+): KeywardResponse {
   return {
     status,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-ID': requestId, ...extraHeaders },

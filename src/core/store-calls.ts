@@ -54,7 +54,11 @@ export interface StoreObserver {
  *   it, else undefined. A store that settles every promise that fast needs no second timer.
  * @param observer told of each named call's duration and fault; without one, calls are not timed.
  */
-export function createStoreCalls(storeTimeoutMs: number, storesBound: number | undefined, observer?: StoreObserver): StoreCalls {
+export function createStoreCalls(
+  storeTimeoutMs: number,
+  storesBound: number | undefined,
+  observer?: StoreObserver,
+): StoreCalls {
   const ownTimer = storesBound === undefined || !(storesBound > 0) || storesBound > storeTimeoutMs
   const bounded = ownTimer
     ? <T>(promise: Promise<T>): Promise<T> => withTimeout(promise, storeTimeoutMs)

@@ -16,7 +16,10 @@ export interface UsageOutcome {
   ip?: string | null
 }
 
-export function createUsageRecorder(settings: KeywardSettings, report: ReportFault): (apiKey: ApiKeyContext, outcome: UsageOutcome) => void {
+export function createUsageRecorder(
+  settings: KeywardSettings,
+  report: ReportFault,
+): (apiKey: ApiKeyContext, outcome: UsageOutcome) => void {
   const { stores, keyPrefix, resolveCountry } = settings
   return function recordUsage(apiKey, outcome) {
     if (!apiKey.consumed) return

@@ -34,9 +34,12 @@ export function readTrustedOrigins(value: unknown): TrustedOrigins {
   for (const entry of value) {
     const origin = typeof entry === 'string' ? originOf(entry) : null
     if (origin === null || origin !== entry) {
-      const got = typeof entry === 'string' ? JSON.stringify(entry.slice(0, 100)) : entry === null ? 'null' : typeof entry
+      const got =
+        typeof entry === 'string' ? JSON.stringify(entry.slice(0, 100)) : entry === null ? 'null' : typeof entry
       const meant = origin !== null ? `; did you mean '${origin}'?` : ''
-      throw new TypeError(`${OPTION} takes origins written scheme://host[:port], such as 'https://admin.example.com' (got ${got}${meant})`)
+      throw new TypeError(
+        `${OPTION} takes origins written scheme://host[:port], such as 'https://admin.example.com' (got ${got}${meant})`,
+      )
     }
     origins.add(origin)
   }
@@ -84,8 +87,13 @@ function firstValue(value: string | string[] | undefined): string | undefined {
 
 /** `host=` of the first element of a `Forwarded` header (RFC 7239), unquoted; undefined when it has none. */
 function forwardedHost(value: string | string[] | undefined): string | undefined {
-  const pair = firstValue(value)?.split(';').find((p) => p.trim().toLowerCase().startsWith('host='))
-  return pair?.trim().slice('host='.length).replace(/^"(.*)"$/, '$1')
+  const pair = firstValue(value)
+    ?.split(';')
+    .find((p) => p.trim().toLowerCase().startsWith('host='))
+  return pair
+    ?.trim()
+    .slice('host='.length)
+    .replace(/^"(.*)"$/, '$1')
 }
 
 /**
@@ -98,7 +106,8 @@ function forwardedHost(value: string | string[] | undefined): string | undefined
  */
 export function crossSiteRefusal(request: DashboardRequest, trusted: TrustedOrigins): CrossSiteRefusal {
   if (!SAFE_METHODS.has(request.method) && fromOtherSite(request, trusted)) return 'other-site'
-  if (request.headers.cookie !== undefined && request.headers['x-keyward-request'] !== '1') return 'cookie-without-header'
+  if (request.headers.cookie !== undefined && request.headers['x-keyward-request'] !== '1')
+    return 'cookie-without-header'
   return null
 }
 

@@ -8,7 +8,15 @@ import { crossSiteRefusal, readTrustedOrigins, type TrustedOrigins } from './cro
 import { createPrincipalReader } from './principal.js'
 import { createKeyRoutes, matchRoute } from './key-routes.js'
 import { createRefusalLimit } from './refusal-limit.js'
-import { type Dashboard, type DashboardErrorCode, type DashboardOptions, type DashboardRequest, NO_STORE, type Principal, type Report } from './types.js'
+import {
+  type Dashboard,
+  type DashboardErrorCode,
+  type DashboardOptions,
+  type DashboardRequest,
+  NO_STORE,
+  type Principal,
+  type Report,
+} from './types.js'
 import type { Keyward } from '../core/instance.js'
 import { DASHBOARD_MESSAGES, MESSAGES } from '../core/messages.js'
 import { errorResponse, withoutBody } from '../core/responses.js'
@@ -31,7 +39,12 @@ export const DASHBOARD_MAX_BODY_BYTES = 16 * 1024
 export const DASHBOARD_FAILED_AUTH_LIMIT = 10
 
 /** R1: the error envelope for a dashboard code, with the no-store header on every answer. */
-function dashboardError(code: DashboardErrorCode, message: string, requestId: string, headers?: Record<string, string>): KeywardResponse {
+function dashboardError(
+  code: DashboardErrorCode,
+  message: string,
+  requestId: string,
+  headers?: Record<string, string>,
+): KeywardResponse {
   return errorResponse(code, message, requestId, { ...NO_STORE, ...headers })
 }
 
@@ -97,9 +110,14 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
     if (!route) return failure('not_found', MESSAGES.notFound(n), requestId)
     if (!route.allow.includes(request.method)) {
       const allow = route.allow.join(', ')
-      return failure('method_not_allowed', MESSAGES.methodNotAllowed(n, String(request.method).slice(0, 32), allow), requestId, {
-        Allow: allow,
-      })
+      return failure(
+        'method_not_allowed',
+        MESSAGES.methodNotAllowed(n, String(request.method).slice(0, 32), allow),
+        requestId,
+        {
+          Allow: allow,
+        },
+      )
     }
     // A10: the body is read only now, the guard having admitted the request.
     const read = request.readBody === undefined ? request : await bodyOf(request.readBody)
@@ -140,7 +158,7 @@ function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): Che
   }
   if (typeof options !== 'object' || options === null || typeof options.authorize !== 'function') {
     throw new TypeError(
-      "keyward: createDashboard() option \"authorize\" must be a function (request) => true | { role: 'admin' } | { ownerId } | false",
+      'keyward: createDashboard() option "authorize" must be a function (request) => true | { role: \'admin\' } | { ownerId } | false',
     )
   }
   if (options.onError !== undefined && typeof options.onError !== 'function') {
@@ -149,7 +167,8 @@ function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): Che
   // Only an absent option means the default: a null from a missing setting must not pass unnoticed.
   const failedAuthLimit = options.failedAuthLimit === undefined ? DASHBOARD_FAILED_AUTH_LIMIT : options.failedAuthLimit
   if (!Number.isSafeInteger(failedAuthLimit) || failedAuthLimit < 0) {
-    const got = typeof failedAuthLimit === 'number' || failedAuthLimit === null ? String(failedAuthLimit) : typeof failedAuthLimit
+    const got =
+      typeof failedAuthLimit === 'number' || failedAuthLimit === null ? String(failedAuthLimit) : typeof failedAuthLimit
     throw new TypeError(
       `keyward: createDashboard() option "failedAuthLimit" must be a whole number of refused requests per minute, 0 to turn the limit off (got ${got})`,
     )

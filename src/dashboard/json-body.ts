@@ -30,7 +30,10 @@ function isJsonContentType(value: string | string[] | undefined): boolean {
   for (const parameter of parameters) {
     const [name = '', raw = ''] = parameter.split('=', 2)
     if (name.trim().toLowerCase() !== 'charset') continue
-    const charset = raw.trim().replace(/^"(.*)"$/, '$1').toLowerCase()
+    const charset = raw
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase()
     if (charset !== 'utf-8' && charset !== 'utf8') return false
   }
   return true
@@ -80,7 +83,8 @@ export function findDuplicateJsonField(text: string): DuplicateJsonField | null 
       const top = stack.at(-1)
       if (atName && top?.names) {
         const name = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end)
-        if (top.names.has(name)) return { field: top.path === null || !ECHOABLE_FIELD.test(name) ? null : top.path + name }
+        if (top.names.has(name))
+          return { field: top.path === null || !ECHOABLE_FIELD.test(name) ? null : top.path + name }
         top.names.add(name)
         top.member = name
       }
@@ -89,7 +93,11 @@ export function findDuplicateJsonField(text: string): DuplicateJsonField | null 
     } else if (c === 0x7b /* { */) {
       const parent = stack.at(-1)
       let path: string | null = ''
-      if (parent) path = parent.names && parent.path !== null && ECHOABLE_FIELD.test(parent.member!) ? `${parent.path}${parent.member}.` : null
+      if (parent)
+        path =
+          parent.names && parent.path !== null && ECHOABLE_FIELD.test(parent.member!)
+            ? `${parent.path}${parent.member}.`
+            : null
       stack.push({ names: new Set(), path, member: null })
       atName = true
     } else if (c === 0x5b /* [ */) {
@@ -132,14 +140,23 @@ function readJsonObject(request: DashboardRequest, keyward: Keyward, shape: stri
  * does not take (at the top level and in `limits`, `__proto__` included). `meta` is the host's
  * own data: its fields are not checked here.
  */
-function knownFields(value: Record<string, unknown>, allowed: readonly string[], keyward: Keyward): Checked<Record<string, unknown>> {
+function knownFields(
+  value: Record<string, unknown>,
+  allowed: readonly string[],
+  keyward: Keyward,
+): Checked<Record<string, unknown>> {
   const unknown = (parent: string, field: string, fields: readonly string[]) => ({
     ok: false as const,
-    message: DASHBOARD_MESSAGES.unknownField(keyward.names, ECHOABLE_FIELD.test(field) ? parent + field : null, fields.join(', ')),
+    message: DASHBOARD_MESSAGES.unknownField(
+      keyward.names,
+      ECHOABLE_FIELD.test(field) ? parent + field : null,
+      fields.join(', '),
+    ),
   })
   for (const field of Object.keys(value)) if (!allowed.includes(field)) return unknown('', field, allowed)
   if (allowed.includes('limits') && isPlainObject(value.limits)) {
-    for (const field of Object.keys(value.limits)) if (!(LIMIT_FIELDS as readonly string[]).includes(field)) return unknown('limits.', field, LIMIT_FIELDS)
+    for (const field of Object.keys(value.limits))
+      if (!(LIMIT_FIELDS as readonly string[]).includes(field)) return unknown('limits.', field, LIMIT_FIELDS)
   }
   const copy: Record<string, unknown> = Object.create(null)
   for (const field of allowed) if (Object.hasOwn(value, field)) copy[field] = value[field]
@@ -159,7 +176,9 @@ export function checkCreateBody(request: DashboardRequest, keyward: Keyward): Ch
   const fields = knownFields(body.value, CREATE_FIELDS, keyward)
   if (!fields.ok) return fields
   const problem = expiresAtProblem(fields.value, keyward)
-  return problem === null ? { ok: true, value: fields.value as unknown as CreateKeyInput } : { ok: false, message: problem }
+  return problem === null
+    ? { ok: true, value: fields.value as unknown as CreateKeyInput }
+    : { ok: false, message: problem }
 }
 
 /** O5, O9: an update body `{ name?, meta?, scopes?, limits? }`. */
@@ -180,7 +199,10 @@ export function checkRotateBody(request: DashboardRequest, keyward: Keyward): Ch
   const { gracePeriodSeconds: grace, expiresAt, name } = fields.value
   const problem = expiresAtProblem(fields.value, keyward)
   if (problem !== null) return { ok: false, message: problem }
-  if (grace !== undefined && (typeof grace !== 'number' || !Number.isSafeInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS)) {
+  if (
+    grace !== undefined &&
+    (typeof grace !== 'number' || !Number.isSafeInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS)
+  ) {
     return { ok: false, message: DASHBOARD_OWNER_MESSAGES.gracePeriod(keyward.names) }
   }
   const options: RotateOptions = {}

@@ -62,7 +62,10 @@ function decodeSegment(segment: string): string {
  * O8: the owner a request acts for. An owner principal acts for itself, and naming any other
  * owner (or none, `null`) is forbidden; the administrator acts for the owner it names, if any.
  */
-function actingOwner(principal: Principal, named: string | null | undefined): { ownerId: string | null | undefined } | 'forbidden' {
+function actingOwner(
+  principal: Principal,
+  named: string | null | undefined,
+): { ownerId: string | null | undefined } | 'forbidden' {
   if (principal.role === 'admin') return { ownerId: named }
   return named === undefined || named === principal.ownerId ? { ownerId: principal.ownerId } : 'forbidden'
 }
@@ -71,10 +74,13 @@ function actingOwner(principal: Principal, named: string | null | undefined): { 
  * A store asked for one owner's keys or usage must return nothing else; if it does, the answer is
  * a fault (500), never another owner's data.
  */
-function onlyOwner<T extends { ownerId: string | null }>(items: readonly T[], ownerId: string | null | undefined): void {
+function onlyOwner<T extends { ownerId: string | null }>(
+  items: readonly T[],
+  ownerId: string | null | undefined,
+): void {
   if (typeof ownerId !== 'string') return
   if (items.some((item) => item.ownerId !== ownerId)) {
-    throw new Error('keyward: a store asked for one owner\'s records returned a record of another owner')
+    throw new Error("keyward: a store asked for one owner's records returned a record of another owner")
   }
 }
 
@@ -128,7 +134,12 @@ async function mayChange(keyward: Keyward, principal: Principal, id: string): Pr
   return principal.role === 'admin' || (await visibleKey(keyward, principal, id)) !== undefined
 }
 
-async function createKey(ctx: RouteContext, principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+async function createKey(
+  ctx: RouteContext,
+  principal: Principal,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
   const checked = checkCreateBody(request, ctx.keyward)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   const input = checked.value
@@ -140,7 +151,12 @@ async function createKey(ctx: RouteContext, principal: Principal, request: Dashb
   return success(ctx, { ...record, key }, requestId, 201)
 }
 
-async function listKeys(ctx: RouteContext, principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+async function listKeys(
+  ctx: RouteContext,
+  principal: Principal,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
   const checked = checkListQuery(request.query ?? '', ctx.keyward.names)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   const acting = actingOwner(principal, checked.value.ownerId)
@@ -151,7 +167,12 @@ async function listKeys(ctx: RouteContext, principal: Principal, request: Dashbo
   return pageResponse(ctx, page, requestId)
 }
 
-async function listUsage(ctx: RouteContext, principal: Principal, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+async function listUsage(
+  ctx: RouteContext,
+  principal: Principal,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
   const checked = checkUsageQuery(request.query ?? '', ctx.keyward.names)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   const acting = actingOwner(principal, checked.value.ownerId)
@@ -168,24 +189,46 @@ async function listUsage(ctx: RouteContext, principal: Principal, request: Dashb
   return success(ctx, entries, requestId)
 }
 
-async function getKey(ctx: RouteContext, principal: Principal, id: string, requestId: string): Promise<KeywardResponse> {
+async function getKey(
+  ctx: RouteContext,
+  principal: Principal,
+  id: string,
+  requestId: string,
+): Promise<KeywardResponse> {
   const record = await visibleKey(ctx.keyward, principal, id)
   return record ? success(ctx, record, requestId) : notFound(ctx, requestId)
 }
 
-async function updateKey(ctx: RouteContext, principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+async function updateKey(
+  ctx: RouteContext,
+  principal: Principal,
+  id: string,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
   const checked = checkUpdateBody(request, ctx.keyward)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
   return success(ctx, await ctx.keyward.keys.update(id, checked.value), requestId)
 }
 
-async function revokeKey(ctx: RouteContext, principal: Principal, id: string, requestId: string): Promise<KeywardResponse> {
+async function revokeKey(
+  ctx: RouteContext,
+  principal: Principal,
+  id: string,
+  requestId: string,
+): Promise<KeywardResponse> {
   if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
   return success(ctx, await ctx.keyward.keys.revoke(id), requestId)
 }
 
-async function rotateKey(ctx: RouteContext, principal: Principal, id: string, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+async function rotateKey(
+  ctx: RouteContext,
+  principal: Principal,
+  id: string,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
   const checked = checkRotateBody(request, ctx.keyward)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
@@ -194,21 +237,36 @@ async function rotateKey(ctx: RouteContext, principal: Principal, id: string, re
   return success(ctx, { ...record, key, previous }, requestId, 201)
 }
 
-async function revokeAll(ctx: RouteContext, principal: Principal, segment: string, requestId: string): Promise<KeywardResponse> {
+async function revokeAll(
+  ctx: RouteContext,
+  principal: Principal,
+  segment: string,
+  requestId: string,
+): Promise<KeywardResponse> {
   const ownerId = validateOwnerId(decodeSegment(segment))!
   if (actingOwner(principal, ownerId) === 'forbidden') return forbidden(ctx, requestId)
   return success(ctx, { revoked: await ctx.keyward.keys.revokeAll(ownerId) }, requestId)
 }
 
-function dispatch(ctx: RouteContext, principal: Principal, route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+function dispatch(
+  ctx: RouteContext,
+  principal: Principal,
+  route: Route,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
   const id = route.id!
   switch (route.name) {
     case 'collection':
-      return request.method === 'POST' ? createKey(ctx, principal, request, requestId) : listKeys(ctx, principal, request, requestId)
+      return request.method === 'POST'
+        ? createKey(ctx, principal, request, requestId)
+        : listKeys(ctx, principal, request, requestId)
     case 'usage':
       return listUsage(ctx, principal, request, requestId)
     case 'key':
-      return request.method === 'PATCH' ? updateKey(ctx, principal, id, request, requestId) : getKey(ctx, principal, id, requestId)
+      return request.method === 'PATCH'
+        ? updateKey(ctx, principal, id, request, requestId)
+        : getKey(ctx, principal, id, requestId)
     case 'revoke':
       return revokeKey(ctx, principal, id, requestId)
     case 'rotate':
@@ -222,7 +280,11 @@ function dispatch(ctx: RouteContext, principal: Principal, route: Route, request
 function fromError(ctx: RouteContext, error: unknown, requestId: string, phase: 'manage' | 'usage'): KeywardResponse {
   if (error instanceof KeyInputError) {
     // E5: the message names the field, even where the core's text speaks of "each scope".
-    return invalid(ctx, error.message.startsWith(error.field) ? error.message : `${error.field}: ${error.message}`, requestId)
+    return invalid(
+      ctx,
+      error.message.startsWith(error.field) ? error.message : `${error.field}: ${error.message}`,
+      requestId,
+    )
   }
   if (error instanceof KeyNotFoundError) return notFound(ctx, requestId)
   if (error instanceof KeyRevokedError) return ctx.failure('conflict', error.message, requestId)
@@ -233,7 +295,12 @@ function fromError(ctx: RouteContext, error: unknown, requestId: string, phase: 
 /** The key routes themselves, once the guard has admitted the request. */
 export function createKeyRoutes(keyward: Keyward, report: Report, failure: Failure) {
   const ctx: RouteContext = { keyward, report, failure }
-  return async function serve(principal: Principal, route: Route, request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
+  return async function serve(
+    principal: Principal,
+    route: Route,
+    request: DashboardRequest,
+    requestId: string,
+  ): Promise<KeywardResponse> {
     try {
       return await dispatch(ctx, principal, route, request, requestId)
     } catch (error) {

@@ -25,7 +25,8 @@ export function readPrincipal(result: unknown): Principal | null | { problem: Pr
     return role === 'admin' ? ADMIN : { problem: 'an object with neither ownerId nor role: "admin"' }
   }
   if (role !== undefined) return { problem: 'an object with both role and ownerId' }
-  if (typeof ownerId !== 'string') return { problem: `an ownerId that is ${ownerId === null ? 'null' : `a ${typeof ownerId}`}, not a string` }
+  if (typeof ownerId !== 'string')
+    return { problem: `an ownerId that is ${ownerId === null ? 'null' : `a ${typeof ownerId}`}, not a string` }
   if (!OWNER_ID_PATTERN.test(ownerId)) {
     return { problem: 'an ownerId that is not 1 to 128 characters of letters, digits and . _ : @ -' }
   }

@@ -16,7 +16,11 @@ const USAGE_LIMIT_MAX = 1000
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 
 /** Each named parameter's one value ('' when absent), or the message for one given twice. */
-function readParameters<N extends string>(query: string, names: readonly N[], n: MessageNames): Checked<Record<N, string>> {
+function readParameters<N extends string>(
+  query: string,
+  names: readonly N[],
+  n: MessageNames,
+): Checked<Record<N, string>> {
   const params = new URLSearchParams(query)
   const values = {} as Record<N, string>
   for (const name of names) {

@@ -49,7 +49,9 @@ export function createRefusalLimit(keyward: Keyward, limit: number, report: Repo
   const boundMs = typeof storeBound === 'number' && storeBound > 0 ? storeBound : COUNT_TIMEOUT_MS
   const n = keyward.names
   const tooMany = (retryAfter: number, requestId: string) =>
-    failure('rate_limited', DASHBOARD_MESSAGES.failedAuthorizations(n, retryAfter), requestId, { 'Retry-After': String(retryAfter) })
+    failure('rate_limited', DASHBOARD_MESSAGES.failedAuthorizations(n, retryAfter), requestId, {
+      'Retry-After': String(retryAfter),
+    })
 
   function counted(attempt: ReservedAttempt): CountedAttempt {
     return {

@@ -99,7 +99,12 @@ export type Principal = { role: 'admin' } | { role: 'owner'; ownerId: string }
 export type DashboardErrorCode = ErrorCode
 
 export type Report = (error: unknown, requestId: string, phase: 'guard' | 'manage' | 'usage') => void
-export type Failure = (code: DashboardErrorCode, message: string, requestId: string, headers?: Record<string, string>) => KeywardResponse
+export type Failure = (
+  code: DashboardErrorCode,
+  message: string,
+  requestId: string,
+  headers?: Record<string, string>,
+) => KeywardResponse
 
 /** Dashboard answers hold keys and audit data: no cache may keep them. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const

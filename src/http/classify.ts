@@ -49,7 +49,8 @@ export function createClassifier(settings: ResolvedOptions): (target: string, ro
     if (raw === ping) return 'ping'
     if (raw === authTest) return 'auth-test'
     if (webPage?.serves(raw)) return 'web-page'
-    if (dashboard !== null && raw.startsWith(dashboardPath) && raw.charCodeAt(dashboardPath.length) === 47) return 'dashboard'
+    if (dashboard !== null && raw.startsWith(dashboardPath) && raw.charCodeAt(dashboardPath.length) === 47)
+      return 'dashboard'
     let kind = readingOf(raw)
     if (kind === 'protected') return kind
     const canonical = canonicalPath(raw)

@@ -58,14 +58,21 @@ export function createUnmet(keyward: Keyward): Unmet {
       return keyward.errorResponse('forbidden', MESSAGES.liveOnly(names), apiKey.requestId)
     }
     const missing = requirements.scopes?.find((scope) => apiKey.scopes !== null && !apiKey.scopes.includes(scope))
-    return missing === undefined ? null : keyward.errorResponse('forbidden', MESSAGES.missingScope(names, missing), apiKey.requestId)
+    return missing === undefined
+      ? null
+      : keyward.errorResponse('forbidden', MESSAGES.missingScope(names, missing), apiKey.requestId)
   }
 }
 
 /** Deciding a protected request, and the usage entry once its response is finished (L4a). */
 export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownErrorResponse): Decide {
   function recordFinished(apiKey: ApiKeyContext, view: RequestView, status: number): void {
-    keyward.recordUsage(apiKey, { method: view.method!, path: view.route ?? canonicalPath(view.path!), status, ip: view.ip ?? null })
+    keyward.recordUsage(apiKey, {
+      method: view.method!,
+      path: view.route ?? canonicalPath(view.path!),
+      status,
+      ip: view.ip ?? null,
+    })
   }
 
   function stepOf(decision: AuthSuccess, view: RequestView): Step {

@@ -32,12 +32,18 @@ function statusOf(error: unknown): number {
 }
 
 /** The response without its body when the request was a HEAD. */
-export const onHead = (method: string | undefined, response: KeywardResponse) => (method === 'HEAD' ? withoutBody(response) : response)
+export const onHead = (method: string | undefined, response: KeywardResponse) =>
+  method === 'HEAD' ? withoutBody(response) : response
 
 /** A thrown error (a handler's, a framework's) as the error envelope; 5xx errors are passed to `onError`. */
 export function createThrownAnswer(keyward: Keyward, onError: ResolvedOptions['onError']): ThrownErrorResponse {
   const names = keyward.names
-  return function thrownErrorResponse(error: unknown, requestId: string, method?: string, problem?: RequestProblem): KeywardResponse {
+  return function thrownErrorResponse(
+    error: unknown,
+    requestId: string,
+    method?: string,
+    problem?: RequestProblem,
+  ): KeywardResponse {
     const status = statusOf(error)
     let code: ErrorCode = 'INTERNAL_ERROR'
     let message: string

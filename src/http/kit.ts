@@ -76,9 +76,16 @@ function takesIncomingRequestId(keyward: Keyward): boolean {
  * const kit = createAdapterKit(keyward, { trustProxy: 1 }, 'keyward/express')
  * kit.classify('/api/v1/ping') // 'ping'
  */
-export function createAdapterKit(keyward: Keyward, options: AdapterOptions | undefined, adapter: string, keywardArgument = 'the first argument'): AdapterKit {
+export function createAdapterKit(
+  keyward: Keyward,
+  options: AdapterOptions | undefined,
+  adapter: string,
+  keywardArgument = 'the first argument',
+): AdapterKit {
   if (typeof keyward !== 'object' || keyward === null || typeof keyward.authenticate !== 'function') {
-    throw new TypeError(`${adapter}: ${keywardArgument} must be a keyward instance from createKeyward() (got ${describe(keyward)})`)
+    throw new TypeError(
+      `${adapter}: ${keywardArgument} must be a keyward instance from createKeyward() (got ${describe(keyward)})`,
+    )
   }
   const settings = resolveOptions(keyward, options, adapter)
   const readsIncomingRequestId = takesIncomingRequestId(keyward)

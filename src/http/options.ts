@@ -67,7 +67,17 @@ export interface RouteOptions extends RouteRequirements {
   public?: boolean | undefined
 }
 
-const OPTION_NAMES = ['paths', 'ping', 'authTest', 'dashboard', 'dashboardPath', 'webPage', 'notFound', 'trustProxy', 'onError']
+const OPTION_NAMES = [
+  'paths',
+  'ping',
+  'authTest',
+  'dashboard',
+  'dashboardPath',
+  'webPage',
+  'notFound',
+  'trustProxy',
+  'onError',
+]
 const WEB_PAGE_OPTION_NAMES = ['path', 'signIn']
 const ROUTE_OPTION_NAMES = new Set(['scopes', 'liveOnly', 'consume', 'public'])
 /** A path keyward answers at, or a prefix: segments of unreserved characters. */
@@ -101,24 +111,32 @@ export interface ResolvedOptions {
 }
 
 /** The adapter options, checked, with their defaults. */
-export function resolveOptions(keyward: Keyward, options: AdapterOptions | undefined, adapter: string): ResolvedOptions {
+export function resolveOptions(
+  keyward: Keyward,
+  options: AdapterOptions | undefined,
+  adapter: string,
+): ResolvedOptions {
   const fail = (option: string, rule: string, value: unknown): never => {
     throw new TypeError(`${adapter}: option "${option}" ${rule} (got ${describe(value)})`)
   }
   const given = options ?? {}
   if (typeof given !== 'object' || given === null) fail('options', 'must be an object', given)
   for (const name of Object.keys(given)) {
-    if (!OPTION_NAMES.includes(name)) fail(name, `is not an option; the options are ${OPTION_NAMES.join(', ')}`, given[name as never])
+    if (!OPTION_NAMES.includes(name))
+      fail(name, `is not an option; the options are ${OPTION_NAMES.join(', ')}`, given[name as never])
   }
   const path = (option: string, value: unknown, fallback: string | false): string | null => {
     if (value === undefined) return fallback === false ? null : fallback
     if (value === false) return null
-    if (typeof value !== 'string' || !PATH_PATTERN.test(value)) fail(option, 'must be a path like "/api/v1/ping" (segments of letters, digits and ._~-), or false', value)
+    if (typeof value !== 'string' || !PATH_PATTERN.test(value))
+      fail(option, 'must be a path like "/api/v1/ping" (segments of letters, digits and ._~-), or false', value)
     return value as string
   }
   const paths = given.paths ?? ['/api/v1/']
-  const isPrefix = (p: unknown) => p === '/' || (typeof p === 'string' && PATH_PATTERN.test(p.endsWith('/') ? p.slice(0, -1) : p))
-  if (!Array.isArray(paths) || paths.length === 0 || !paths.every(isPrefix)) fail('paths', 'must be a non-empty array of path prefixes like "/api/v1/"', paths)
+  const isPrefix = (p: unknown) =>
+    p === '/' || (typeof p === 'string' && PATH_PATTERN.test(p.endsWith('/') ? p.slice(0, -1) : p))
+  if (!Array.isArray(paths) || paths.length === 0 || !paths.every(isPrefix))
+    fail('paths', 'must be a non-empty array of path prefixes like "/api/v1/"', paths)
   const trustProxy = given.trustProxy ?? false
   let hops = 0
   if (trustProxy === true) hops = Number.POSITIVE_INFINITY
@@ -151,40 +169,73 @@ export function resolveOptions(keyward: Keyward, options: AdapterOptions | undef
 type Fail = (option: string, rule: string, value: unknown) => never
 
 /** U1: the `webPage` option, checked; null when the page is off. */
-function resolveWebPage(keyward: Keyward, given: unknown, app: { dashboard: boolean; dashboardPath: string; authTest: string | null }, fail: Fail): WebPage | null {
+function resolveWebPage(
+  keyward: Keyward,
+  given: unknown,
+  app: { dashboard: boolean; dashboardPath: string; authTest: string | null },
+  fail: Fail,
+): WebPage | null {
   if (given === undefined || given === false) return null
   const options = (given === true ? {} : given) as Record<string, unknown>
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('webPage', 'must be true, false or { path?, signIn? }', given)
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    fail('webPage', 'must be true, false or { path?, signIn? }', given)
   for (const name of Object.keys(options)) {
-    if (!WEB_PAGE_OPTION_NAMES.includes(name)) fail(`webPage.${name}`, `is not an option of the web page; they are ${WEB_PAGE_OPTION_NAMES.join(', ')}`, options[name])
+    if (!WEB_PAGE_OPTION_NAMES.includes(name))
+      fail(
+        `webPage.${name}`,
+        `is not an option of the web page; they are ${WEB_PAGE_OPTION_NAMES.join(', ')}`,
+        options[name],
+      )
   }
   const { path = '/dashboard/', signIn = 'token' } = options as WebPageOptions
   if (typeof path !== 'string' || !PATH_PATTERN.test(path.endsWith('/') ? path.slice(0, -1) : path)) {
     fail('webPage.path', 'must be a path like "/dashboard/" (segments of letters, digits and ._~-)', path)
   }
   if (signIn !== 'token' && signIn !== 'session') fail('webPage.signIn', 'must be "token" or "session"', signIn)
-  if (!app.dashboard) fail('webPage', 'needs option "dashboard": the page manages keys through the dashboard routes', given)
+  if (!app.dashboard)
+    fail('webPage', 'needs option "dashboard": the page manages keys through the dashboard routes', given)
   const pagePath = path.endsWith('/') ? path : `${path}/`
-  if (pagePath.startsWith(`${app.dashboardPath}/`)) fail('webPage.path', `must lie outside the dashboard routes (${app.dashboardPath}/)`, path)
+  if (pagePath.startsWith(`${app.dashboardPath}/`))
+    fail('webPage.path', `must lie outside the dashboard routes (${app.dashboardPath}/)`, path)
   const { serviceName, keyPrefix } = keyward
-  return createWebPage({ path: pagePath, signIn, dashboardPath: app.dashboardPath, authTestPath: app.authTest, serviceName, keyPrefix })
+  return createWebPage({
+    path: pagePath,
+    signIn,
+    dashboardPath: app.dashboardPath,
+    authTestPath: app.authTest,
+    serviceName,
+    keyPrefix,
+  })
 }
 
 /** A route's options, checked (a TypeError names the field); null for a public route. */
-export function checkRouteOptions(adapter: string, route: RouteOptions | undefined, where: string): RouteRequirements | null {
+export function checkRouteOptions(
+  adapter: string,
+  route: RouteOptions | undefined,
+  where: string,
+): RouteRequirements | null {
   if (route === undefined) return {}
   const bad = (field: string, rule: string, value: unknown): never => {
     throw new TypeError(`${adapter}: ${where} "${field}" ${rule} (got ${describe(value)})`)
   }
-  if (typeof route !== 'object' || route === null) bad('options', 'must be an object { scopes?, liveOnly?, consume?, public? }', route)
+  if (typeof route !== 'object' || route === null)
+    bad('options', 'must be an object { scopes?, liveOnly?, consume?, public? }', route)
   for (const name of Object.keys(route)) {
-    if (!ROUTE_OPTION_NAMES.has(name)) bad(name, 'is not a route option; they are scopes, liveOnly, consume, public', route[name as never])
+    if (!ROUTE_OPTION_NAMES.has(name))
+      bad(name, 'is not a route option; they are scopes, liveOnly, consume, public', route[name as never])
   }
   const { scopes, liveOnly, consume } = route
-  for (const [field, value] of [['public', route.public], ['liveOnly', liveOnly], ['consume', consume]] as const) {
+  for (const [field, value] of [
+    ['public', route.public],
+    ['liveOnly', liveOnly],
+    ['consume', consume],
+  ] as const) {
     if (value !== undefined && typeof value !== 'boolean') bad(field, 'must be a boolean', value)
   }
-  if (scopes !== undefined && (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string' && SCOPE_PATTERN.test(s)))) {
+  if (
+    scopes !== undefined &&
+    (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string' && SCOPE_PATTERN.test(s)))
+  ) {
     bad('scopes', `must be an array of scope names matching ${SCOPE_PATTERN.source}`, scopes)
   }
   if (route.public === true) return null

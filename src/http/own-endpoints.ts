@@ -20,15 +20,26 @@ const AUTH_TEST_ALLOW = 'GET, HEAD, POST'
 const NO_CONSUME: RouteRequirements = Object.freeze({ consume: false })
 
 /** keyward's own answer for ping, the auth test, the dashboard, the web page and 404s. */
-export type Answer = (kind: AnsweredKind, view: RequestView, readBody: ReadBody, headers: DashboardRequest['headers']) => Awaitable<KeywardResponse>
+export type Answer = (
+  kind: AnsweredKind,
+  view: RequestView,
+  readBody: ReadBody,
+  headers: DashboardRequest['headers'],
+) => Awaitable<KeywardResponse>
 
 /** keyward's own answers: ping, the auth test, the dashboard, the web page and 404s. */
 export function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): Answer {
   const { dashboard, dashboardPath, webPage } = settings
   const names = keyward.names
-  const notFoundResponse = (requestId: string, headers?: Record<string, string>) => keyward.errorResponse('not_found', MESSAGES.notFound(names), requestId, headers)
+  const notFoundResponse = (requestId: string, headers?: Record<string, string>) =>
+    keyward.errorResponse('not_found', MESSAGES.notFound(names), requestId, headers)
   const notAllowed = (view: RequestView, allow: string) =>
-    keyward.errorResponse('method_not_allowed', MESSAGES.methodNotAllowed(names, String(view.method).slice(0, 32), allow), view.requestId!, { Allow: allow })
+    keyward.errorResponse(
+      'method_not_allowed',
+      MESSAGES.methodNotAllowed(names, String(view.method).slice(0, 32), allow),
+      view.requestId!,
+      { Allow: allow },
+    )
 
   /** E2: the decision as the auth test's answer. */
   function authTestAnswer(decision: AuthDecision, method: string | undefined) {
@@ -41,7 +52,11 @@ export function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): A
     return onHead(method, decision.ok ? notFoundResponse(decision.requestId, decision.headers) : decision.response)
   }
 
-  async function runDashboard(view: RequestView, readBody: ReadBody, headers: DashboardRequest['headers']): Promise<KeywardResponse> {
+  async function runDashboard(
+    view: RequestView,
+    readBody: ReadBody,
+    headers: DashboardRequest['headers'],
+  ): Promise<KeywardResponse> {
     // A10: the dashboard reads the body only once its guard has admitted the request.
     const read: { body?: Awaited<ReturnType<ReadBody>> } = {}
     // H1 for the guard too: Node keeps only the first Authorization line in `headers`.
@@ -60,7 +75,8 @@ export function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): A
     // The rest of an oversized body, or of one left unread that may be long, is not read: close
     // the connection instead of draining it.
     const unread = read.body === undefined
-    if (unread ? mayBeLong(headers, dashboard!.maxBodyBytes) : read.body!.tooLarge) response.headers.Connection = 'close'
+    if (unread ? mayBeLong(headers, dashboard!.maxBodyBytes) : read.body!.tooLarge)
+      response.headers.Connection = 'close'
     return response
   }
 
@@ -84,7 +100,8 @@ export function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): A
       return onHead(method, successResponse({ status: 'ok' }, view.requestId!, keyward.clock.now()))
     }
     // E2: the method is decided before authentication.
-    if (kind === 'auth-test' && method !== 'GET' && method !== 'HEAD' && method !== 'POST') return notAllowed(view, AUTH_TEST_ALLOW)
+    if (kind === 'auth-test' && method !== 'GET' && method !== 'HEAD' && method !== 'POST')
+      return notAllowed(view, AUTH_TEST_ALLOW)
     const respond = kind === 'auth-test' ? authTestAnswer : notFoundAnswer
     const decision = keyward.authenticate(view, NO_CONSUME)
     return isPromise(decision) ? decision.then((d) => respond(d, method)) : respond(decision, method)

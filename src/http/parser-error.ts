@@ -6,7 +6,11 @@ import type { Duplex } from 'node:stream'
 import type { Keyward } from '../core/instance.js'
 import { HTTP_MESSAGES } from '../core/messages.js'
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+}
 
 /**
  * A `clientError` listener for a Node HTTP server (R2): requests Node's parser refuses (oversized

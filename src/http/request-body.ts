@@ -15,12 +15,15 @@ export type ReadBody = (maxBytes: number) => Promise<ReadBodyResult>
 
 /**
  * Reads a Node body up to `maxBytes`; past it, stops keeping data and reports `tooLarge`. A client
- * that leaves mid-body yields no body. 
+ * that leaves mid-body yields no body.
  *
  * @example
  * const { body, tooLarge } = await readNodeBody(req, 16 * 1024)
  */
-export function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<{ body: string | null; tooLarge: boolean }> {
+export function readNodeBody(
+  request: IncomingMessage,
+  maxBytes: number,
+): Promise<{ body: string | null; tooLarge: boolean }> {
   const declared = Number(request.headers['content-length'])
   if (declared > maxBytes) {
     request.resume()
@@ -29,7 +32,8 @@ export function readNodeBody(request: IncomingMessage, maxBytes: number): Promis
   if (request.readableEnded) {
     // A body parser mounted before keyward already read the stream; take what it kept.
     const parsed = (request as IncomingMessage & { body?: unknown }).body
-    const body = parsed === undefined || parsed === null ? null : typeof parsed === 'string' ? parsed : JSON.stringify(parsed)
+    const body =
+      parsed === undefined || parsed === null ? null : typeof parsed === 'string' ? parsed : JSON.stringify(parsed)
     return Promise.resolve({ body, tooLarge: body !== null && Buffer.byteLength(body) > maxBytes })
   }
   return new Promise((resolve) => {
@@ -54,12 +58,15 @@ export function readNodeBody(request: IncomingMessage, maxBytes: number): Promis
 
 /**
  * Reads a fetch body up to `maxBytes`; past it, cancels the stream and reports `tooLarge`.
- * 
+ *
  *
  * @example
  * const { body, tooLarge } = await readFetchBody(c.req.raw, 16 * 1024)
  */
-export async function readFetchBody(request: Request, maxBytes: number): Promise<{ body: string | null; tooLarge: boolean }> {
+export async function readFetchBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ body: string | null; tooLarge: boolean }> {
   if (Number(request.headers.get('content-length')) > maxBytes) return { body: null, tooLarge: true }
   if (request.body === null) return { body: null, tooLarge: false }
   const reader = request.body.getReader()
@@ -83,4 +90,3 @@ export async function readFetchBody(request: Request, maxBytes: number): Promise
   }
   return { body: size === 0 ? null : Buffer.concat(chunks).toString('utf8'), tooLarge: false }
 }
-

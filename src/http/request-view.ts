@@ -24,7 +24,11 @@ function normalizeAddress(address: string): string {
  * @example
  * resolveClientIp('10.0.0.2', '203.0.113.7', 1) // '203.0.113.7'
  */
-export function resolveClientIp(socketAddress: string | null | undefined, forwardedFor: string | string[] | null | undefined, hops: number): string | null {
+export function resolveClientIp(
+  socketAddress: string | null | undefined,
+  forwardedFor: string | string[] | null | undefined,
+  hops: number,
+): string | null {
   let ip = socketAddress ? normalizeAddress(socketAddress) : null
   if (hops === 0 || !forwardedFor) return ip
   const entries = (typeof forwardedFor === 'string' ? forwardedFor : forwardedFor.join(',')).split(',')
@@ -99,7 +103,13 @@ export function createViews(settings: ResolvedOptions, adapter: string): Request
     proxyNoted = true
     console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
   }
-  const baseView = (method: string | undefined, url: string, requestId: string, route: string | undefined, ip: string | null): RequestView => ({
+  const baseView = (
+    method: string | undefined,
+    url: string,
+    requestId: string,
+    route: string | undefined,
+    ip: string | null,
+  ): RequestView => ({
     method,
     path: pathOf(url),
     route,
@@ -110,7 +120,13 @@ export function createViews(settings: ResolvedOptions, adapter: string): Request
   return {
     viewFromNode(request, url, requestId, route) {
       const forwardedFor = hops === 0 ? undefined : request.headers['x-forwarded-for']
-      const view = baseView(request.method, url, requestId, route, resolveClientIp(request.socket?.remoteAddress, forwardedFor, hops))
+      const view = baseView(
+        request.method,
+        url,
+        requestId,
+        route,
+        resolveClientIp(request.socket?.remoteAddress, forwardedFor, hops),
+      )
       // Lines past the server's cap are gone: neither credential header can be trusted (fail closed).
       if (mayHaveDroppedLines(request)) view.headersTruncated = true
       else if (readCredentialLines(request.rawHeaders, view) && !proxyNoted) noteUntrustedProxy()
@@ -118,7 +134,13 @@ export function createViews(settings: ResolvedOptions, adapter: string): Request
     },
     viewFromFetch(request, url, requestId, route) {
       const headers = request.headers
-      const view = baseView(request.method, url, requestId, route, resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops))
+      const view = baseView(
+        request.method,
+        url,
+        requestId,
+        route,
+        resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops),
+      )
       const authorization = headers.get('authorization')
       if (authorization !== null) view.authorization = splitJoinedAuthorization(authorization)
       const apiKey = headers.get('x-api-key')

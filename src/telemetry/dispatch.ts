@@ -40,7 +40,8 @@ export function createHookDispatcher(reportFailure: HookFailureReport): Deliver 
   function flush(): void {
     const events = queue
     queue = []
-    for (let i = 0; i < events.length; i += 3) run(events[i] as HookName, events[i + 1] as (event: unknown) => unknown, events[i + 2])
+    for (let i = 0; i < events.length; i += 3)
+      run(events[i] as HookName, events[i + 1] as (event: unknown) => unknown, events[i + 2])
   }
 
   // A timer, not an immediate: the adapters run admitted requests on an immediate, and a slow hook

@@ -15,7 +15,13 @@ import type { KeywardSettings } from '../core/keyward-options.js'
 import { isPromise, type StoreObserver } from '../core/store-calls.js'
 import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, KeyType, RequestView } from '../core/types.js'
 import { createHookDispatcher, type Deliver } from './dispatch.js'
-import type { DecisionEvent, DecisionOutcome, HookName, LifecycleEvent, StoreFaultEvent } from '../core/telemetry-events.js'
+import type {
+  DecisionEvent,
+  DecisionOutcome,
+  HookName,
+  LifecycleEvent,
+  StoreFaultEvent,
+} from '../core/telemetry-events.js'
 import {
   type Api,
   createAttributeCache,
@@ -57,7 +63,6 @@ class Observation {
   ) {}
 }
 
-
 export function createTelemetry(settings: KeywardSettings): Telemetry | null {
   const { onDecision, onLifecycle, onStoreFault, openTelemetry } = settings.telemetry
   const api = openTelemetry ? loadOpenTelemetry() : null
@@ -77,7 +82,9 @@ export function createTelemetry(settings: KeywardSettings): Telemetry | null {
             settled: (operation, ms, failed) => metrics.record(metrics.current?.() ?? null, operation, ms, failed),
             fault(error, operation) {
               try {
-                fault?.(faultEvent(error, operation.startsWith('usage.') ? 'usage' : 'manage', operation, null, keyPrefix))
+                fault?.(
+                  faultEvent(error, operation.startsWith('usage.') ? 'usage' : 'manage', operation, null, keyPrefix),
+                )
               } catch {
                 // An error that cannot even be described still rejects to the caller; the hook misses it.
               }
@@ -87,7 +94,8 @@ export function createTelemetry(settings: KeywardSettings): Telemetry | null {
       fault &&
       ((error, requestId, phase) => {
         // Key manager faults reach the hook through the store calls, which name the operation.
-        if (phase !== 'manage') fault(faultEvent(error, phase, operationOf(phase, requestId), requestId || null, keyPrefix))
+        if (phase !== 'manage')
+          fault(faultEvent(error, phase, operationOf(phase, requestId), requestId || null, keyPrefix))
       }),
     lifecycle: onLifecycle && ((event) => deliver('onLifecycle', onLifecycle, event)),
   }
@@ -96,7 +104,11 @@ export function createTelemetry(settings: KeywardSettings): Telemetry | null {
 /** The failure of a host's hook: told once per hook, to `onError` when given, else the console. */
 function reportHookFailure(settings: KeywardSettings, error: unknown, hook: HookName): void {
   if (settings.onError) settings.onError(error, { requestId: '', phase: 'hook' })
-  else console.error(`keyward: the telemetry hook ${hook} failed; keyward goes on calling it and reports only this first failure:`, error)
+  else
+    console.error(
+      `keyward: the telemetry hook ${hook} failed; keyward goes on calling it and reports only this first failure:`,
+      error,
+    )
 }
 
 /** The `keyward.store.duration` histogram, when the API is loaded. */
@@ -127,8 +139,18 @@ function operationOf(phase: StoreFaultEvent['phase'], requestId: string): string
 }
 
 /** A fault as hooks see it: its name, code and message, with keys and key hashes masked. */
-function faultEvent(error: unknown, phase: StoreFaultEvent['phase'], operation: string | null, requestId: string | null, keyPrefix: string): StoreFaultEvent {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown; code?: unknown }
+function faultEvent(
+  error: unknown,
+  phase: StoreFaultEvent['phase'],
+  operation: string | null,
+  requestId: string | null,
+  keyPrefix: string,
+): StoreFaultEvent {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown
+    message?: unknown
+    code?: unknown
+  }
   const message = typeof e.message === 'string' ? e.message : String(error)
   return {
     phase,
@@ -162,7 +184,8 @@ function createDecisionWatch(
   keyPrefix: string,
 ): Pick<Telemetry, 'observeStep' | 'observeAuthenticate'> {
   // Nothing listens to decisions (only lifecycle or fault hooks): the decision path stays as it is.
-  if (api === null && onDecision === undefined) return { observeStep: (step) => step, observeAuthenticate: (authenticate) => authenticate }
+  if (api === null && onDecision === undefined)
+    return { observeStep: (step) => step, observeAuthenticate: (authenticate) => authenticate }
   const w: Watch = { api, onDecision, deliver, metrics, keyPrefix, methods: knownHttpMethods() }
   const current = metrics.current
   const currentInstruments = current && (() => safely(current))
@@ -189,7 +212,9 @@ function createDecisionWatch(
         let decision: Awaitable<AuthDecision>
         pending = o
         try {
-          decision = span?.isRecording() ? withSpan(api!, span, () => authenticate(request, route)) : authenticate(request, route)
+          decision = span?.isRecording()
+            ? withSpan(api!, span, () => authenticate(request, route))
+            : authenticate(request, route)
         } finally {
           pending = null
         }
@@ -201,7 +226,12 @@ function createDecisionWatch(
   }
 }
 
-function watchStore(w: Watch, o: Observation, authorize: AuthorizeStep['authorize'], input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
+function watchStore(
+  w: Watch,
+  o: Observation,
+  authorize: AuthorizeStep['authorize'],
+  input: AuthorizeInput,
+): Awaitable<AuthorizeOutcome> {
   const start = performance.now()
   let outcome: Awaitable<AuthorizeOutcome>
   try {
@@ -244,7 +274,8 @@ function finish(w: Watch, o: Observation, decision: AuthDecision): void {
   } catch {
     // Telemetry never turns a decision into an exception: an SDK that throws loses this span.
   }
-  if (w.onDecision !== undefined) w.deliver('onDecision', w.onDecision, decisionEvent(o, decision.requestId, outcome, status, key, w.keyPrefix))
+  if (w.onDecision !== undefined)
+    w.deliver('onDecision', w.onDecision, decisionEvent(o, decision.requestId, outcome, status, key, w.keyPrefix))
 }
 
 /** What an SDK that throws makes of a call: null, and the decision goes on without telemetry. */
@@ -270,14 +301,20 @@ function withSpan<T>(api: Api, span: Span, run: () => T): T {
   return api.context.with(api.trace.setSpan(api.context.active(), span), run)
 }
 
-function spanRequest(request: RequestView, keyPrefix: string): { method: string | null; path: string | null; route: string | null } {
+function spanRequest(
+  request: RequestView,
+  keyPrefix: string,
+): { method: string | null; path: string | null; route: string | null } {
   return { method: methodOf(request, keyPrefix), path: pathOf(request, keyPrefix), route: routeOf(request, keyPrefix) }
 }
 
 // A caller of authenticate() may pass anything: what is not text is left out, never thrown on.
-const methodOf = (request: RequestView, keyPrefix: string) => (typeof request.method === 'string' ? storedText(request.method, keyPrefix, METHOD_MAX) : null)
-const pathOf = (request: RequestView, keyPrefix: string) => (typeof request.path === 'string' ? maskKeysInPath(request.path, keyPrefix) : null)
-const routeOf = (request: RequestView, keyPrefix: string) => (typeof request.route === 'string' ? maskKeysInPath(request.route, keyPrefix) : null)
+const methodOf = (request: RequestView, keyPrefix: string) =>
+  typeof request.method === 'string' ? storedText(request.method, keyPrefix, METHOD_MAX) : null
+const pathOf = (request: RequestView, keyPrefix: string) =>
+  typeof request.path === 'string' ? maskKeysInPath(request.path, keyPrefix) : null
+const routeOf = (request: RequestView, keyPrefix: string) =>
+  typeof request.route === 'string' ? maskKeysInPath(request.route, keyPrefix) : null
 
 function decisionEvent(
   o: Observation,

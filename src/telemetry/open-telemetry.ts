@@ -5,7 +5,16 @@
  */
 import { createRequire } from 'node:module'
 import type * as OpenTelemetryApi from '@opentelemetry/api'
-import type { Attributes, Histogram, Meter, MeterProvider, ObservableResult, Span, Tracer, TracerProvider } from '@opentelemetry/api'
+import type {
+  Attributes,
+  Histogram,
+  Meter,
+  MeterProvider,
+  ObservableResult,
+  Span,
+  Tracer,
+  TracerProvider,
+} from '@opentelemetry/api'
 import type { DecisionOutcome } from '../core/telemetry-events.js'
 
 export type Api = typeof OpenTelemetryApi
@@ -30,7 +39,9 @@ function tryLoad(): Api | null {
     const url: unknown = import.meta.url
     const load = typeof url === 'string' ? createRequire(url) : require
     const api = load(PACKAGE) as Api
-    return typeof api?.trace?.getTracerProvider === 'function' && typeof api.metrics?.getMeterProvider === 'function' ? api : null
+    return typeof api?.trace?.getTracerProvider === 'function' && typeof api.metrics?.getMeterProvider === 'function'
+      ? api
+      : null
   } catch {
     return null
   }
@@ -62,7 +73,10 @@ function tallyOf(meters: MeterProvider, meter: Meter): DecisionTally {
     const counts = new Map<DecisionOutcome, number>()
     const attributes = createAttributeCache()
     meter
-      .createObservableCounter('keyward.decisions', { description: 'Decisions of keyward, by outcome', unit: '{decision}' })
+      .createObservableCounter('keyward.decisions', {
+        description: 'Decisions of keyward, by outcome',
+        unit: '{decision}',
+      })
       .addCallback((result: ObservableResult) => {
         for (const [outcome, count] of counts) result.observe(count, attributes.outcome(outcome))
       })
@@ -101,7 +115,8 @@ export function createInstrumentSource(api: Api): () => Instruments | null {
 
 function instrumentsOf(api: Api, proxy: ProxyProvider, meters: MeterProvider): Instruments | null {
   // A proxy without a delegate hands out no-op spans: no SDK is registered.
-  const tracer = typeof proxy.getDelegateTracer === 'function' ? (proxy.getDelegateTracer(SCOPE) ?? null) : proxy.getTracer(SCOPE)
+  const tracer =
+    typeof proxy.getDelegateTracer === 'function' ? (proxy.getDelegateTracer(SCOPE) ?? null) : proxy.getTracer(SCOPE)
   const meter: Meter = meters.getMeter(SCOPE)
   const metered = typeof api.createNoopMeter !== 'function' || meter !== api.createNoopMeter()
   if (tracer === null && !metered) return null
@@ -134,7 +149,14 @@ const KNOWN_METHODS = ['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', '
  */
 export function knownHttpMethods(env: NodeJS.ProcessEnv = process.env): ReadonlySet<string> {
   const listed = env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS
-  return new Set(listed === undefined ? KNOWN_METHODS : listed.split(',').map((name) => name.trim()).filter((name) => name !== ''))
+  return new Set(
+    listed === undefined
+      ? KNOWN_METHODS
+      : listed
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== ''),
+  )
 }
 
 /**
@@ -184,7 +206,10 @@ export function endDecisionSpan(api: Api, span: Span, facts: DecisionFacts): voi
 }
 
 /** Attribute sets are few (one per outcome, per store call): built once each, not per decision. */
-export function createAttributeCache(): { outcome(outcome: DecisionOutcome): Attributes; store(operation: string, failed: boolean): Attributes } {
+export function createAttributeCache(): {
+  outcome(outcome: DecisionOutcome): Attributes
+  store(operation: string, failed: boolean): Attributes
+} {
   const outcomes = new Map<string, Attributes>()
   const stores = new Map<string, Attributes>()
   return {
@@ -200,7 +225,11 @@ export function createAttributeCache(): { outcome(outcome: DecisionOutcome): Att
       const name = failed ? `${operation}!` : operation
       let attributes = stores.get(name)
       if (attributes === undefined) {
-        attributes = Object.freeze(failed ? { 'keyward.store.operation': operation, 'error.type': 'store_fault' } : { 'keyward.store.operation': operation })
+        attributes = Object.freeze(
+          failed
+            ? { 'keyward.store.operation': operation, 'error.type': 'store_fault' }
+            : { 'keyward.store.operation': operation },
+        )
         stores.set(name, attributes)
       }
       return attributes

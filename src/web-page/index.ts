@@ -101,8 +101,13 @@ export function createWebPage(settings: WebPageSettings): WebPage {
     answer(candidate, requestId) {
       const asset = assets.get(candidate)
       // One address for the page, so a bookmark of either spelling opens it.
-      if (asset === undefined) return { status: 308, headers: { ...PAGE_HEADERS, Location: path, 'X-Request-ID': requestId }, body: '' }
-      return { status: 200, headers: { ...PAGE_HEADERS, 'Content-Type': asset.type, 'X-Request-ID': requestId }, body: asset.body }
+      if (asset === undefined)
+        return { status: 308, headers: { ...PAGE_HEADERS, Location: path, 'X-Request-ID': requestId }, body: '' }
+      return {
+        status: 200,
+        headers: { ...PAGE_HEADERS, 'Content-Type': asset.type, 'X-Request-ID': requestId },
+        body: asset.body,
+      }
     },
   }
 }

@@ -67,7 +67,11 @@ export interface CaseContext {
   /** Keeps a response obtained another way (a raw exchange) for parity. */
   observe(response: RawResponse): void
   /** Sends a request that must be refused by a limit (L4): Retry-After must match X-RateLimit-Reset or X-Quota-Reset. */
-  expectLimited(request: RawRequest, expected: Omit<Expectation, 'status' | 'code' | 'retryAfter'>, binding: 'minute' | 'month'): Promise<any>
+  expectLimited(
+    request: RawRequest,
+    expected: Omit<Expectation, 'status' | 'code' | 'retryAfter'>,
+    binding: 'minute' | 'month',
+  ): Promise<any>
   /** Creates a key directly through the key manager (name defaults to the case id). */
   issue(input?: Partial<CreateKeyInput>): Promise<{ key: string; id: string }>
   /** A dashboard request with the dashboard token. */
@@ -104,7 +108,13 @@ export async function makeSharedKeys(h: Harness): Promise<SharedKeys> {
 /** Starts another app of the case's framework; the suite closes it when the case ends. */
 export type StartApp = (options: HarnessOptions) => Promise<Harness>
 
-export function createContext(h: Harness, keys: SharedKeys, observed: Normalized[], caseName: string, startApp: StartApp): CaseContext {
+export function createContext(
+  h: Harness,
+  keys: SharedKeys,
+  observed: Normalized[],
+  caseName: string,
+  startApp: StartApp,
+): CaseContext {
   const send = async (request: RawRequest) => {
     const response = await h.send(request)
     observed.push(normalize(response))
@@ -159,7 +169,12 @@ interface CredentialRow {
   outcome: CredentialOutcome
 }
 
-const fail = (code: Expectation['code'], message: string, www: string): CredentialOutcome => ({ ok: false, code, message, www })
+const fail = (code: Expectation['code'], message: string, www: string): CredentialOutcome => ({
+  ok: false,
+  code,
+  message,
+  www,
+})
 const ok: CredentialOutcome = { ok: true }
 const viaApiKey: CredentialOutcome = { ok: true, deprecated: true }
 
@@ -173,50 +188,305 @@ const mangle = {
 }
 
 const CREDENTIAL_ROWS: CredentialRow[] = [
-  { ids: 'H2 H11', name: 'no credentials → UNAUTHORIZED, challenge without error', headers: () => [], outcome: fail('UNAUTHORIZED', P.missing, W.none) },
-  { ids: 'H1 H11', name: 'two Authorization lines, both valid → malformed', headers: (k) => [['Authorization', `Bearer ${k.live}`], ['Authorization', `Bearer ${k.live}`]], outcome: fail('UNAUTHORIZED', P.malformed, W.request) },
-  { ids: 'H1', name: 'Authorization twice in different case, one empty → malformed', headers: (k) => [['authorization', ''], ['AUTHORIZATION', `Bearer ${k.live}`]], outcome: fail('UNAUTHORIZED', P.malformed, W.request) },
-  { ids: 'H1 H8', name: 'duplicate Authorization with a valid x-api-key → authenticated by x-api-key', headers: (k) => [['Authorization', `Bearer ${k.live}`], ['Authorization', `Bearer ${k.live}`], ['x-api-key', k.live]], outcome: viaApiKey },
-  { ids: 'H3 H11', name: 'empty Authorization value → present but empty', headers: () => [['Authorization', '']], outcome: fail('UNAUTHORIZED', P.empty, W.request) },
-  { ids: 'H3 H7', name: 'whitespace-only Authorization value → present but empty', headers: () => [['Authorization', ' \t  ']], outcome: fail('UNAUTHORIZED', P.empty, W.request) },
-  { ids: 'H4', name: 'a raw key without the scheme → required prefix', headers: (k) => [['Authorization', k.live]], outcome: fail('UNAUTHORIZED', P.raw, W.request) },
-  { ids: 'H4', name: 'a raw key followed by more text → required prefix', headers: (k) => [['Authorization', `${k.live} extra`]], outcome: fail('UNAUTHORIZED', P.raw, W.request) },
-  { ids: 'H5', name: 'Basic scheme → requires Bearer', headers: () => [['Authorization', 'Basic dXNlcjpwYXNz']], outcome: fail('UNAUTHORIZED', P.scheme, W.request) },
-  { ids: 'H5', name: 'JWT scheme → requires Bearer', headers: () => [['Authorization', 'JWT eyJhbGciOiJIUzI1NiJ9.e30.x']], outcome: fail('UNAUTHORIZED', P.scheme, W.request) },
-  { ids: 'H5', name: 'Token scheme with a valid key → requires Bearer', headers: (k) => [['Authorization', `Token ${k.live}`]], outcome: fail('UNAUTHORIZED', P.scheme, W.request) },
-  { ids: 'H5', name: 'a single token that is not a key → requires Bearer', headers: () => [['Authorization', 'opensesame']], outcome: fail('UNAUTHORIZED', P.scheme, W.request) },
-  { ids: 'H6', name: 'two spaces after Bearer → malformed', headers: (k) => [['Authorization', `Bearer  ${k.live}`]], outcome: fail('UNAUTHORIZED', P.malformed, W.request) },
-  { ids: 'H6', name: 'a tab after Bearer → malformed', headers: (k) => [['Authorization', `Bearer\t${k.live}`]], outcome: fail('UNAUTHORIZED', P.malformed, W.request) },
-  { ids: 'H6', name: 'Bearer with nothing after it → malformed', headers: () => [['Authorization', 'Bearer']], outcome: fail('UNAUTHORIZED', P.malformed, W.request) },
-  { ids: 'H6', name: 'Bearer with two tokens → malformed', headers: (k) => [['Authorization', `Bearer ${k.live} ${k.live}`]], outcome: fail('UNAUTHORIZED', P.malformed, W.request) },
-  { ids: 'H7', name: 'lower-case scheme "bearer" → accepted', headers: (k) => [['Authorization', `bearer ${k.live}`]], outcome: ok },
-  { ids: 'H7', name: 'upper-case scheme "BEARER" → accepted', headers: (k) => [['Authorization', `BEARER ${k.live}`]], outcome: ok },
-  { ids: 'H8', name: 'only x-api-key with a valid key → authenticated, Deprecation and Link', headers: (k) => [['x-api-key', k.live]], outcome: viaApiKey },
-  { ids: 'H8', name: 'Basic Authorization and a valid x-api-key → authenticated by x-api-key', headers: (k) => [['Authorization', 'Basic dXNlcjpwYXNz'], ['X-API-Key', k.live]], outcome: viaApiKey },
-  { ids: 'H8', name: 'empty Authorization and a valid x-api-key → authenticated by x-api-key', headers: (k) => [['Authorization', ''], ['x-api-key', k.live]], outcome: viaApiKey },
-  { ids: 'H8 H9', name: 'x-api-key alone with an unknown key → INVALID_API_KEY', headers: (k) => [['x-api-key', k.unknownLive]], outcome: fail('INVALID_API_KEY', P.unknownLive, W.token) },
-  { ids: 'H8 K1', name: 'x-api-key alone with a malformed key → INVALID_API_KEY_FORMAT', headers: () => [['x-api-key', 'not-a-key']], outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H8 H9', name: 'x-api-key alone with a revoked key → API_KEY_REVOKED', headers: (k) => [['x-api-key', k.revoked]], outcome: fail('API_KEY_REVOKED', P.revoked, W.token) },
-  { ids: 'H8 H5', name: 'Basic Authorization and an unknown x-api-key → the Authorization error', headers: (k) => [['Authorization', 'Basic dXNlcjpwYXNz'], ['x-api-key', k.unknownLive]], outcome: fail('UNAUTHORIZED', P.scheme, W.request) },
-  { ids: 'H8 H3', name: 'empty Authorization and a revoked x-api-key → the Authorization error', headers: (k) => [['Authorization', ''], ['x-api-key', k.revoked]], outcome: fail('UNAUTHORIZED', P.empty, W.request) },
-  { ids: 'H8 H2', name: 'empty x-api-key and no Authorization → counts as absent', headers: () => [['x-api-key', '']], outcome: fail('UNAUTHORIZED', P.missing, W.none) },
-  { ids: 'H8', name: 'x-api-key sent twice with valid keys → not a key', headers: (k) => [['x-api-key', k.live], ['x-api-key', k.live]], outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H8', name: 'x-api-key holding a comma-joined value → not a key', headers: (k) => [['x-api-key', `${k.live}, ${k.test}`]], outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H9', name: 'a valid Bearer key and a malformed x-api-key → x-api-key ignored', headers: (k) => [['Authorization', `Bearer ${k.live}`], ['x-api-key', 'garbage']], outcome: ok },
-  { ids: 'H9', name: 'an unknown Bearer key and a valid x-api-key → INVALID_API_KEY (x-api-key ignored)', headers: (k) => [['Authorization', `Bearer ${k.unknownLive}`], ['x-api-key', k.live]], outcome: fail('INVALID_API_KEY', P.unknownLive, W.token) },
-  { ids: 'H9 K1', name: 'a key of another provider → INVALID_API_KEY_FORMAT', headers: (k) => bearer(mangle.prefix(k.live)), outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H9 K1', name: 'a key one character short → INVALID_API_KEY_FORMAT', headers: (k) => bearer(mangle.short(k.live)), outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H9 K1', name: 'a key with a character outside base62 → INVALID_API_KEY_FORMAT', headers: (k) => bearer(mangle.alphabet(k.live)), outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H9 K2', name: 'a key whose checksum does not match → INVALID_API_KEY_FORMAT', headers: (k) => bearer(mangle.checksum(k.live)), outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H9 K4', name: 'a masked dashboard value → INVALID_API_KEY_FORMAT', headers: (k) => bearer(mangle.masked(k.live)), outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token) },
-  { ids: 'H9', name: 'a well-formed live key no record holds → no matching live key', headers: (k) => bearer(k.unknownLive), outcome: fail('INVALID_API_KEY', P.unknownLive, W.token) },
-  { ids: 'H9', name: 'a well-formed test key no record holds → no matching test key', headers: (k) => bearer(k.unknownTest), outcome: fail('INVALID_API_KEY', P.unknownTest, W.token) },
-  { ids: 'H9 K6', name: 'a revoked key → API_KEY_REVOKED', headers: (k) => bearer(k.revoked), outcome: fail('API_KEY_REVOKED', P.revoked, W.token) },
-  { ids: 'H9 K6', name: 'an expired key → API_KEY_EXPIRED', headers: (k) => bearer(k.expired), outcome: fail('API_KEY_EXPIRED', P.expired, W.token) },
-  { ids: 'H10', name: 'a valid key in ?api_key= and no header → missing, query keys not accepted', headers: () => [], query: 'api_key=KEY', outcome: fail('UNAUTHORIZED', P.missing, W.none) },
-  { ids: 'H10', name: 'a key-looking value in any parameter and no header → missing, query keys not accepted', headers: () => [], query: 'q=KEY', outcome: fail('UNAUTHORIZED', P.missing, W.none) },
-  { ids: 'H10', name: 'a ?token= parameter and no header → missing, query keys not accepted', headers: () => [], query: 'token=abc', outcome: fail('UNAUTHORIZED', P.missing, W.none) },
-  { ids: 'H10', name: 'a key in the query and a valid Bearer header → the header authenticates', headers: (k) => bearer(k.live), query: 'api_key=KEY', outcome: ok },
+  {
+    ids: 'H2 H11',
+    name: 'no credentials → UNAUTHORIZED, challenge without error',
+    headers: () => [],
+    outcome: fail('UNAUTHORIZED', P.missing, W.none),
+  },
+  {
+    ids: 'H1 H11',
+    name: 'two Authorization lines, both valid → malformed',
+    headers: (k) => [
+      ['Authorization', `Bearer ${k.live}`],
+      ['Authorization', `Bearer ${k.live}`],
+    ],
+    outcome: fail('UNAUTHORIZED', P.malformed, W.request),
+  },
+  {
+    ids: 'H1',
+    name: 'Authorization twice in different case, one empty → malformed',
+    headers: (k) => [
+      ['authorization', ''],
+      ['AUTHORIZATION', `Bearer ${k.live}`],
+    ],
+    outcome: fail('UNAUTHORIZED', P.malformed, W.request),
+  },
+  {
+    ids: 'H1 H8',
+    name: 'duplicate Authorization with a valid x-api-key → authenticated by x-api-key',
+    headers: (k) => [
+      ['Authorization', `Bearer ${k.live}`],
+      ['Authorization', `Bearer ${k.live}`],
+      ['x-api-key', k.live],
+    ],
+    outcome: viaApiKey,
+  },
+  {
+    ids: 'H3 H11',
+    name: 'empty Authorization value → present but empty',
+    headers: () => [['Authorization', '']],
+    outcome: fail('UNAUTHORIZED', P.empty, W.request),
+  },
+  {
+    ids: 'H3 H7',
+    name: 'whitespace-only Authorization value → present but empty',
+    headers: () => [['Authorization', ' \t  ']],
+    outcome: fail('UNAUTHORIZED', P.empty, W.request),
+  },
+  {
+    ids: 'H4',
+    name: 'a raw key without the scheme → required prefix',
+    headers: (k) => [['Authorization', k.live]],
+    outcome: fail('UNAUTHORIZED', P.raw, W.request),
+  },
+  {
+    ids: 'H4',
+    name: 'a raw key followed by more text → required prefix',
+    headers: (k) => [['Authorization', `${k.live} extra`]],
+    outcome: fail('UNAUTHORIZED', P.raw, W.request),
+  },
+  {
+    ids: 'H5',
+    name: 'Basic scheme → requires Bearer',
+    headers: () => [['Authorization', 'Basic dXNlcjpwYXNz']],
+    outcome: fail('UNAUTHORIZED', P.scheme, W.request),
+  },
+  {
+    ids: 'H5',
+    name: 'JWT scheme → requires Bearer',
+    headers: () => [['Authorization', 'JWT eyJhbGciOiJIUzI1NiJ9.e30.x']],
+    outcome: fail('UNAUTHORIZED', P.scheme, W.request),
+  },
+  {
+    ids: 'H5',
+    name: 'Token scheme with a valid key → requires Bearer',
+    headers: (k) => [['Authorization', `Token ${k.live}`]],
+    outcome: fail('UNAUTHORIZED', P.scheme, W.request),
+  },
+  {
+    ids: 'H5',
+    name: 'a single token that is not a key → requires Bearer',
+    headers: () => [['Authorization', 'opensesame']],
+    outcome: fail('UNAUTHORIZED', P.scheme, W.request),
+  },
+  {
+    ids: 'H6',
+    name: 'two spaces after Bearer → malformed',
+    headers: (k) => [['Authorization', `Bearer  ${k.live}`]],
+    outcome: fail('UNAUTHORIZED', P.malformed, W.request),
+  },
+  {
+    ids: 'H6',
+    name: 'a tab after Bearer → malformed',
+    headers: (k) => [['Authorization', `Bearer\t${k.live}`]],
+    outcome: fail('UNAUTHORIZED', P.malformed, W.request),
+  },
+  {
+    ids: 'H6',
+    name: 'Bearer with nothing after it → malformed',
+    headers: () => [['Authorization', 'Bearer']],
+    outcome: fail('UNAUTHORIZED', P.malformed, W.request),
+  },
+  {
+    ids: 'H6',
+    name: 'Bearer with two tokens → malformed',
+    headers: (k) => [['Authorization', `Bearer ${k.live} ${k.live}`]],
+    outcome: fail('UNAUTHORIZED', P.malformed, W.request),
+  },
+  {
+    ids: 'H7',
+    name: 'lower-case scheme "bearer" → accepted',
+    headers: (k) => [['Authorization', `bearer ${k.live}`]],
+    outcome: ok,
+  },
+  {
+    ids: 'H7',
+    name: 'upper-case scheme "BEARER" → accepted',
+    headers: (k) => [['Authorization', `BEARER ${k.live}`]],
+    outcome: ok,
+  },
+  {
+    ids: 'H8',
+    name: 'only x-api-key with a valid key → authenticated, Deprecation and Link',
+    headers: (k) => [['x-api-key', k.live]],
+    outcome: viaApiKey,
+  },
+  {
+    ids: 'H8',
+    name: 'Basic Authorization and a valid x-api-key → authenticated by x-api-key',
+    headers: (k) => [
+      ['Authorization', 'Basic dXNlcjpwYXNz'],
+      ['X-API-Key', k.live],
+    ],
+    outcome: viaApiKey,
+  },
+  {
+    ids: 'H8',
+    name: 'empty Authorization and a valid x-api-key → authenticated by x-api-key',
+    headers: (k) => [
+      ['Authorization', ''],
+      ['x-api-key', k.live],
+    ],
+    outcome: viaApiKey,
+  },
+  {
+    ids: 'H8 H9',
+    name: 'x-api-key alone with an unknown key → INVALID_API_KEY',
+    headers: (k) => [['x-api-key', k.unknownLive]],
+    outcome: fail('INVALID_API_KEY', P.unknownLive, W.token),
+  },
+  {
+    ids: 'H8 K1',
+    name: 'x-api-key alone with a malformed key → INVALID_API_KEY_FORMAT',
+    headers: () => [['x-api-key', 'not-a-key']],
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H8 H9',
+    name: 'x-api-key alone with a revoked key → API_KEY_REVOKED',
+    headers: (k) => [['x-api-key', k.revoked]],
+    outcome: fail('API_KEY_REVOKED', P.revoked, W.token),
+  },
+  {
+    ids: 'H8 H5',
+    name: 'Basic Authorization and an unknown x-api-key → the Authorization error',
+    headers: (k) => [
+      ['Authorization', 'Basic dXNlcjpwYXNz'],
+      ['x-api-key', k.unknownLive],
+    ],
+    outcome: fail('UNAUTHORIZED', P.scheme, W.request),
+  },
+  {
+    ids: 'H8 H3',
+    name: 'empty Authorization and a revoked x-api-key → the Authorization error',
+    headers: (k) => [
+      ['Authorization', ''],
+      ['x-api-key', k.revoked],
+    ],
+    outcome: fail('UNAUTHORIZED', P.empty, W.request),
+  },
+  {
+    ids: 'H8 H2',
+    name: 'empty x-api-key and no Authorization → counts as absent',
+    headers: () => [['x-api-key', '']],
+    outcome: fail('UNAUTHORIZED', P.missing, W.none),
+  },
+  {
+    ids: 'H8',
+    name: 'x-api-key sent twice with valid keys → not a key',
+    headers: (k) => [
+      ['x-api-key', k.live],
+      ['x-api-key', k.live],
+    ],
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H8',
+    name: 'x-api-key holding a comma-joined value → not a key',
+    headers: (k) => [['x-api-key', `${k.live}, ${k.test}`]],
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H9',
+    name: 'a valid Bearer key and a malformed x-api-key → x-api-key ignored',
+    headers: (k) => [
+      ['Authorization', `Bearer ${k.live}`],
+      ['x-api-key', 'garbage'],
+    ],
+    outcome: ok,
+  },
+  {
+    ids: 'H9',
+    name: 'an unknown Bearer key and a valid x-api-key → INVALID_API_KEY (x-api-key ignored)',
+    headers: (k) => [
+      ['Authorization', `Bearer ${k.unknownLive}`],
+      ['x-api-key', k.live],
+    ],
+    outcome: fail('INVALID_API_KEY', P.unknownLive, W.token),
+  },
+  {
+    ids: 'H9 K1',
+    name: 'a key of another provider → INVALID_API_KEY_FORMAT',
+    headers: (k) => bearer(mangle.prefix(k.live)),
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H9 K1',
+    name: 'a key one character short → INVALID_API_KEY_FORMAT',
+    headers: (k) => bearer(mangle.short(k.live)),
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H9 K1',
+    name: 'a key with a character outside base62 → INVALID_API_KEY_FORMAT',
+    headers: (k) => bearer(mangle.alphabet(k.live)),
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H9 K2',
+    name: 'a key whose checksum does not match → INVALID_API_KEY_FORMAT',
+    headers: (k) => bearer(mangle.checksum(k.live)),
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H9 K4',
+    name: 'a masked dashboard value → INVALID_API_KEY_FORMAT',
+    headers: (k) => bearer(mangle.masked(k.live)),
+    outcome: fail('INVALID_API_KEY_FORMAT', P.format, W.token),
+  },
+  {
+    ids: 'H9',
+    name: 'a well-formed live key no record holds → no matching live key',
+    headers: (k) => bearer(k.unknownLive),
+    outcome: fail('INVALID_API_KEY', P.unknownLive, W.token),
+  },
+  {
+    ids: 'H9',
+    name: 'a well-formed test key no record holds → no matching test key',
+    headers: (k) => bearer(k.unknownTest),
+    outcome: fail('INVALID_API_KEY', P.unknownTest, W.token),
+  },
+  {
+    ids: 'H9 K6',
+    name: 'a revoked key → API_KEY_REVOKED',
+    headers: (k) => bearer(k.revoked),
+    outcome: fail('API_KEY_REVOKED', P.revoked, W.token),
+  },
+  {
+    ids: 'H9 K6',
+    name: 'an expired key → API_KEY_EXPIRED',
+    headers: (k) => bearer(k.expired),
+    outcome: fail('API_KEY_EXPIRED', P.expired, W.token),
+  },
+  {
+    ids: 'H10',
+    name: 'a valid key in ?api_key= and no header → missing, query keys not accepted',
+    headers: () => [],
+    query: 'api_key=KEY',
+    outcome: fail('UNAUTHORIZED', P.missing, W.none),
+  },
+  {
+    ids: 'H10',
+    name: 'a key-looking value in any parameter and no header → missing, query keys not accepted',
+    headers: () => [],
+    query: 'q=KEY',
+    outcome: fail('UNAUTHORIZED', P.missing, W.none),
+  },
+  {
+    ids: 'H10',
+    name: 'a ?token= parameter and no header → missing, query keys not accepted',
+    headers: () => [],
+    query: 'token=abc',
+    outcome: fail('UNAUTHORIZED', P.missing, W.none),
+  },
+  {
+    ids: 'H10',
+    name: 'a key in the query and a valid Bearer header → the header authenticates',
+    headers: (k) => bearer(k.live),
+    query: 'api_key=KEY',
+    outcome: ok,
+  },
 ]
 
 function withQuery(path: string, query: string | undefined, keys: SharedKeys): string {
@@ -231,15 +501,29 @@ function credentialCase(row: CredentialRow, endpoint: 'auth-test' | 'protected')
     name: `${row.name} (${where})`,
     async run(t) {
       const path = withQuery(endpoint === 'auth-test' ? AUTH_TEST : IP_LOOKUP, row.query, t.keys)
-      const request: RawRequest = { method: endpoint === 'auth-test' ? 'POST' : 'GET', path, headers: row.headers(t.keys) }
+      const request: RawRequest = {
+        method: endpoint === 'auth-test' ? 'POST' : 'GET',
+        path,
+        headers: row.headers(t.keys),
+      }
       const outcome = row.outcome
       if (!outcome.ok) {
-        const body = await t.expect(request, { status: 401, code: outcome.code, message: outcome.message, www: outcome.www })
+        const body = await t.expect(request, {
+          status: 401,
+          code: outcome.code,
+          message: outcome.message,
+          www: outcome.www,
+        })
         if (row.ids.includes('H10')) expect(body.error.message).toMatch(/query-string API keys are not accepted/i)
         if (row.name.startsWith('no credentials')) expect(body.error.message).not.toMatch(/query/i)
         return
       }
-      const body = await t.expect(request, { status: 200, deprecated: outcome.deprecated === true, limits: { limit: 1000 }, quota: null })
+      const body = await t.expect(request, {
+        status: 200,
+        deprecated: outcome.deprecated === true,
+        limits: { limit: 1000 },
+        quota: null,
+      })
       if (endpoint === 'auth-test') expect(body.data).toEqual({ valid: true, authenticated: true, keyType: 'live' })
       else expect(body.data).toEqual({ ip: '192.0.2.1', version: 4 })
     },
@@ -254,8 +538,15 @@ const credentialCases: ParityCase[] = [
     async run(t) {
       // One-byte names and values: 2,000 lines fit in Node's 16 KiB head limit.
       const filler = Array.from({ length: 2000 }, () => ['a', 'b'] as const)
-      const headers = [['Authorization', `Bearer ${t.keys.live}`] as const, ...filler, ['Authorization', `Bearer ${t.keys.test}`] as const]
-      await t.expect({ method: 'POST', path: AUTH_TEST, headers }, { status: 401, code: 'UNAUTHORIZED', message: P.malformed, www: W.request })
+      const headers = [
+        ['Authorization', `Bearer ${t.keys.live}`] as const,
+        ...filler,
+        ['Authorization', `Bearer ${t.keys.test}`] as const,
+      ]
+      await t.expect(
+        { method: 'POST', path: AUTH_TEST, headers },
+        { status: 401, code: 'UNAUTHORIZED', message: P.malformed, www: W.request },
+      )
     },
   },
 ]
@@ -286,7 +577,10 @@ const keyCases: ParityCase[] = [
         ownerId: null,
         meta: null,
       })
-      const test = await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      const test = await t.expect(
+        { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
       expect(test.data.keyType).toBe('live')
     },
   },
@@ -297,7 +591,10 @@ const keyCases: ParityCase[] = [
       const body = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'sandbox', sandbox: true }), { status: 201 })
       expect(body.data.key).toMatch(/^svc_test_[0-9A-Za-z]{38}$/)
       expect(body.data.keyType).toBe('test')
-      const test = await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(body.data.key) }, { status: 200, limits: { limit: 10 }, quota: { limit: 1000 } })
+      const test = await t.expect(
+        { method: 'POST', path: AUTH_TEST, headers: bearer(body.data.key) },
+        { status: 200, limits: { limit: 10 }, quota: { limit: 1000 } },
+      )
       expect(test.data).toEqual({ valid: true, authenticated: true, keyType: 'test' })
     },
   },
@@ -321,14 +618,23 @@ const keyCases: ParityCase[] = [
     name: 'revoke: the next request is refused at once, a second revoke returns the same record',
     async run(t) {
       const { key, id } = await t.issue()
-      await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      await t.expect(
+        { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
       const first = await t.expect(t.dashboard('POST', `${DASHBOARD}/${id}/revoke`), { status: 200 })
       expect(first.data).toMatchObject({ id, status: 'revoked', revokedAt: new Date(t.h.clock.now()).toISOString() })
-      await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token })
+      await t.expect(
+        { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
+        { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token },
+      )
       t.h.clock.advance(5000)
       const again = await t.expect(t.dashboard('POST', `${DASHBOARD}/${id}/revoke`), { status: 200 })
       expect(again.data).toEqual(first.data)
-      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token },
+      )
     },
   },
   {
@@ -336,16 +642,27 @@ const keyCases: ParityCase[] = [
     name: 'a key past expiresAt is expired (401), listed as expired, and can still be revoked',
     async run(t) {
       const expiresAt = new Date(t.h.clock.now() + 60_000).toISOString()
-      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'short-lived', expiresAt }), { status: 201 })
+      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'short-lived', expiresAt }), {
+        status: 201,
+      })
       expect(created.data.expiresAt).toBe(expiresAt)
-      await t.expect({ path: IP_LOOKUP, headers: bearer(created.data.key) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
       t.h.clock.advance(60_000)
-      await t.expect({ path: IP_LOOKUP, headers: bearer(created.data.key) }, { status: 401, code: 'API_KEY_EXPIRED', message: P.expired, www: W.token })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 401, code: 'API_KEY_EXPIRED', message: P.expired, www: W.token },
+      )
       const record = await t.expect(t.dashboard('GET', `${DASHBOARD}/${created.data.id}`), { status: 200 })
       expect(record.data.status).toBe('expired')
       const revoked = await t.expect(t.dashboard('POST', `${DASHBOARD}/${created.data.id}/revoke`), { status: 200 })
       expect(revoked.data.status).toBe('revoked')
-      await t.expect({ path: IP_LOOKUP, headers: bearer(created.data.key) }, { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token },
+      )
     },
   },
 ]
@@ -372,18 +689,30 @@ const limitCases: ParityCase[] = [
     name: 'test keys get 10/minute and a 1,000/month quota; live keys 1,000/minute and no quota headers',
     async run(t) {
       const test = await t.issue({ keyType: 'test' })
-      await t.expect({ path: IP_LOOKUP, headers: bearer(test.key) }, { status: 200, limits: { limit: 10, remaining: 9 }, quota: { limit: 1000, remaining: 999 } })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(test.key) },
+        { status: 200, limits: { limit: 10, remaining: 9 }, quota: { limit: 1000, remaining: 999 } },
+      )
       const live = await t.issue({ keyType: 'live' })
-      await t.expect({ path: IP_LOOKUP, headers: bearer(live.key) }, { status: 200, limits: { limit: 1000, remaining: 999 }, quota: null })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(live.key) },
+        { status: 200, limits: { limit: 1000, remaining: 999 }, quota: null },
+      )
     },
   },
   {
     ids: 'L1 E5',
     name: 'per-key limits set at creation override the key type defaults',
     async run(t) {
-      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'custom', limits: { perMinute: 3, perMonth: 50 } }), { status: 201 })
+      const created = await t.expect(
+        t.dashboard('POST', DASHBOARD, { name: 'custom', limits: { perMinute: 3, perMonth: 50 } }),
+        { status: 201 },
+      )
       expect(created.data.limits).toEqual({ perMinute: 3, perMonth: 50 })
-      await t.expect({ path: IP_LOOKUP, headers: bearer(created.data.key) }, { status: 200, limits: { limit: 3, remaining: 2 }, quota: { limit: 50, remaining: 49 } })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 200, limits: { limit: 3, remaining: 2 }, quota: { limit: 50, remaining: 49 } },
+      )
     },
   },
   {
@@ -394,18 +723,31 @@ const limitCases: ParityCase[] = [
       let reset = 0
       for (let i = 0; i < 10; i++) {
         const response = await t.send({ path: IP_LOOKUP, headers: bearer(key) })
-        check(response, { status: 200, limits: { limit: 10, remaining: 9 - i }, quota: { limit: 1000, remaining: 999 - i } })
+        check(response, {
+          status: 200,
+          limits: { limit: 10, remaining: 9 - i },
+          quota: { limit: 1000, remaining: 999 - i },
+        })
         reset = Number(response.header('x-ratelimit-reset'))
       }
       expect(reset).toBeGreaterThan(nowSeconds(t))
-      const limited = { status: 429, code: 'rate_limited' as const, message: P.minute, limits: { limit: 10, remaining: 0, reset }, quota: { limit: 1000, remaining: 990 } }
+      const limited = {
+        status: 429,
+        code: 'rate_limited' as const,
+        message: P.minute,
+        limits: { limit: 10, remaining: 0, reset },
+        quota: { limit: 1000, remaining: 990 },
+      }
       await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { ...limited, retryAfter: retryAfterUntil(t, reset) })
       t.h.clock.advance(30_000)
       await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { ...limited, retryAfter: retryAfterUntil(t, reset) })
       t.h.clock.set((reset - 1) * 1000)
       await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { ...limited, retryAfter: 1 })
       t.h.clock.set(reset * 1000)
-      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { limit: 10 }, quota: { limit: 1000, remaining: 989 } })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 200, limits: { limit: 10 }, quota: { limit: 1000, remaining: 989 } },
+      )
     },
   },
   {
@@ -413,7 +755,8 @@ const limitCases: ParityCase[] = [
     name: 'a rejected request consumes nothing: after 429s, exactly the limit is admitted once the window frees',
     async run(t) {
       const { key } = await t.issue({ limits: { perMinute: 2 } })
-      for (let i = 0; i < 2; i++) await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { limit: 2 }, quota: null })
+      for (let i = 0; i < 2; i++)
+        await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { limit: 2 }, quota: null })
       for (let i = 0; i < 3; i++) {
         const response = await t.send({ path: IP_LOOKUP, headers: bearer(key) })
         expect(response.status).toBe(429)
@@ -421,7 +764,11 @@ const limitCases: ParityCase[] = [
       await peek(t, key, { limits: { limit: 2, remaining: 0 }, quota: null })
       t.h.clock.advance(61_000)
       await peek(t, key, { limits: { limit: 2, remaining: 2 }, quota: null })
-      for (let i = 0; i < 2; i++) await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { limit: 2, remaining: 1 - i }, quota: null })
+      for (let i = 0; i < 2; i++)
+        await t.expect(
+          { path: IP_LOOKUP, headers: bearer(key) },
+          { status: 200, limits: { limit: 2, remaining: 1 - i }, quota: null },
+        )
     },
   },
   {
@@ -429,12 +776,23 @@ const limitCases: ParityCase[] = [
     name: 'an exhausted monthly quota gives 429 naming the quota, Retry-After until the month ends (UTC)',
     async run(t) {
       const { key } = await t.issue({ keyType: 'test', limits: { perMonth: 2 } })
-      for (let i = 0; i < 2; i++) await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { limit: 10 }, quota: { limit: 2, remaining: 1 - i } })
+      for (let i = 0; i < 2; i++)
+        await t.expect(
+          { path: IP_LOOKUP, headers: bearer(key) },
+          { status: 200, limits: { limit: 10 }, quota: { limit: 2, remaining: 1 - i } },
+        )
       const now = new Date(t.h.clock.now())
       const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000
       const body = await t.expect(
         { path: IP_LOOKUP, headers: bearer(key) },
-        { status: 429, code: 'rate_limited', message: P.month, retryAfter: retryAfterUntil(t, monthEnd), limits: { limit: 10 }, quota: { limit: 2, remaining: 0, reset: monthEnd } },
+        {
+          status: 429,
+          code: 'rate_limited',
+          message: P.month,
+          retryAfter: retryAfterUntil(t, monthEnd),
+          limits: { limit: 10 },
+          quota: { limit: 2, remaining: 0, reset: monthEnd },
+        },
       )
       expect(body.error.message).toContain('2 requests per month')
     },
@@ -449,7 +807,14 @@ const limitCases: ParityCase[] = [
       const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000
       await t.expect(
         { path: IP_LOOKUP, headers: bearer(key) },
-        { status: 429, code: 'rate_limited', message: P.month, retryAfter: retryAfterUntil(t, monthEnd), limits: { limit: 2, remaining: 0 }, quota: { limit: 2, remaining: 0 } },
+        {
+          status: 429,
+          code: 'rate_limited',
+          message: P.month,
+          retryAfter: retryAfterUntil(t, monthEnd),
+          limits: { limit: 2, remaining: 0 },
+          quota: { limit: 2, remaining: 0 },
+        },
       )
     },
   },
@@ -458,7 +823,10 @@ const limitCases: ParityCase[] = [
     name: "a handler's own 400 still consumes and is recorded in the usage log",
     async run(t) {
       const { key, id } = await t.issue()
-      await t.expect({ path: '/api/v1/ip/lookup?ip=999.1.1.1', headers: bearer(key) }, { status: 400, code: 'invalid_request', limits: { limit: 1000, remaining: 999 }, quota: null })
+      await t.expect(
+        { path: '/api/v1/ip/lookup?ip=999.1.1.1', headers: bearer(key) },
+        { status: 400, code: 'invalid_request', limits: { limit: 1000, remaining: 999 }, quota: null },
+      )
       await peek(t, key, { limits: { remaining: 999 }, quota: null })
       const usage = await usageOf(t, id)
       expect(usage).toEqual([
@@ -481,13 +849,32 @@ const limitCases: ParityCase[] = [
     name: '401, 403, 404, 405 and 429 consume nothing and record no usage',
     async run(t) {
       const { key, id } = await t.issue({ scopes: ['email'], limits: { perMinute: 1 } })
-      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 403, code: 'forbidden', limits: { limit: 1, remaining: 1 }, quota: null })
-      await t.expect({ path: '/api/v1/no/such/route', headers: bearer(key) }, { status: 404, code: 'not_found', limits: { limit: 1, remaining: 1 }, quota: null })
-      await t.expect({ method: 'DELETE', path: AUTH_TEST, headers: bearer(key) }, { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' })
-      await t.expect({ path: IP_LOOKUP, headers: [['Authorization', `Bearer  ${key}`]] }, { status: 401, code: 'UNAUTHORIZED', message: P.malformed, www: W.request })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 403, code: 'forbidden', limits: { limit: 1, remaining: 1 }, quota: null },
+      )
+      await t.expect(
+        { path: '/api/v1/no/such/route', headers: bearer(key) },
+        { status: 404, code: 'not_found', limits: { limit: 1, remaining: 1 }, quota: null },
+      )
+      await t.expect(
+        { method: 'DELETE', path: AUTH_TEST, headers: bearer(key) },
+        { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' },
+      )
+      await t.expect(
+        { path: IP_LOOKUP, headers: [['Authorization', `Bearer  ${key}`]] },
+        { status: 401, code: 'UNAUTHORIZED', message: P.malformed, www: W.request },
+      )
       await peek(t, key, { limits: { limit: 1, remaining: 1 }, quota: null })
-      await t.expect({ path: `${EMAIL}?email=a@example.com`, headers: bearer(key) }, { status: 200, limits: { limit: 1, remaining: 0 }, quota: null })
-      await t.expectLimited({ path: `${EMAIL}?email=a@example.com`, headers: bearer(key) }, { limits: { limit: 1, remaining: 0 }, quota: null }, 'minute')
+      await t.expect(
+        { path: `${EMAIL}?email=a@example.com`, headers: bearer(key) },
+        { status: 200, limits: { limit: 1, remaining: 0 }, quota: null },
+      )
+      await t.expectLimited(
+        { path: `${EMAIL}?email=a@example.com`, headers: bearer(key) },
+        { limits: { limit: 1, remaining: 0 }, quota: null },
+        'minute',
+      )
       const usage = await usageOf(t, id)
       expect(usage.map((entry) => [entry.path, entry.status])).toEqual([['/api/v1/email/validate', 200]])
     },
@@ -498,7 +885,10 @@ const limitCases: ParityCase[] = [
     async run(t) {
       t.h.clock.advance(400)
       const { key } = await t.issue({ keyType: 'test' })
-      await peek(t, key, { limits: { limit: 10, remaining: 10, reset: nowSeconds(t) }, quota: { limit: 1000, remaining: 1000 } })
+      await peek(t, key, {
+        limits: { limit: 10, remaining: 10, reset: nowSeconds(t) },
+        quota: { limit: 1000, remaining: 1000 },
+      })
     },
   },
   {
@@ -506,9 +896,16 @@ const limitCases: ParityCase[] = [
     name: 'the auth test consumes nothing, records no usage and leaves lastUsedAt null',
     async run(t) {
       const { key, id } = await t.issue({ keyType: 'test' })
-      for (let i = 0; i < 3; i++) await peek(t, key, { limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
-      await t.expect({ method: 'GET', path: AUTH_TEST, headers: bearer(key) }, { status: 200, limits: { remaining: 10 }, quota: { remaining: 1000 } })
-      await t.expect({ method: 'HEAD', path: AUTH_TEST, headers: bearer(key) }, { status: 200, limits: { remaining: 10 }, quota: { remaining: 1000 } })
+      for (let i = 0; i < 3; i++)
+        await peek(t, key, { limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
+      await t.expect(
+        { method: 'GET', path: AUTH_TEST, headers: bearer(key) },
+        { status: 200, limits: { remaining: 10 }, quota: { remaining: 1000 } },
+      )
+      await t.expect(
+        { method: 'HEAD', path: AUTH_TEST, headers: bearer(key) },
+        { status: 200, limits: { remaining: 10 }, quota: { remaining: 1000 } },
+      )
       expect(await usageOf(t, id)).toEqual([])
       const record = await t.expect(t.dashboard('GET', `${DASHBOARD}/${id}`), { status: 200 })
       expect(record.data.lastUsedAt).toBeNull()
@@ -519,9 +916,19 @@ const limitCases: ParityCase[] = [
     name: 'a key over its limits still gets 200 from the auth test',
     async run(t) {
       const { key } = await t.issue({ limits: { perMinute: 1 } })
-      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { limit: 1, remaining: 0 }, quota: null })
-      await t.expectLimited({ path: IP_LOOKUP, headers: bearer(key) }, { limits: { limit: 1, remaining: 0 }, quota: null }, 'minute')
-      const body = await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { status: 200, limits: { limit: 1, remaining: 0 }, quota: null })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 200, limits: { limit: 1, remaining: 0 }, quota: null },
+      )
+      await t.expectLimited(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { limits: { limit: 1, remaining: 0 }, quota: null },
+        'minute',
+      )
+      const body = await t.expect(
+        { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
+        { status: 200, limits: { limit: 1, remaining: 0 }, quota: null },
+      )
       expect(body.data.valid).toBe(true)
     },
   },
@@ -540,9 +947,15 @@ const limitCases: ParityCase[] = [
     name: 'a key without the route scope gets 403 forbidden with the limit headers',
     async run(t) {
       const { key } = await t.issue({ scopes: ['email'] })
-      const body = await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 403, code: 'forbidden', limits: { limit: 1000, remaining: 1000 }, quota: null })
+      const body = await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 403, code: 'forbidden', limits: { limit: 1000, remaining: 1000 }, quota: null },
+      )
       expect(body.error.message).toContain('"ip"')
-      await t.expect({ path: `${EMAIL}?email=a@example.com`, headers: bearer(key) }, { status: 200, limits: { limit: 1000, remaining: 999 }, quota: null })
+      await t.expect(
+        { path: `${EMAIL}?email=a@example.com`, headers: bearer(key) },
+        { status: 200, limits: { limit: 1000, remaining: 999 }, quota: null },
+      )
     },
   },
   {
@@ -550,11 +963,23 @@ const limitCases: ParityCase[] = [
     name: 'an empty scope list reaches no scoped route; a null scope list reaches every one',
     async run(t) {
       const none = await t.issue({ scopes: [] })
-      await t.expect({ path: IP_LOOKUP, headers: bearer(none.key) }, { status: 403, code: 'forbidden', limits: { limit: 1000 }, quota: null })
-      await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(none.key) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(none.key) },
+        { status: 403, code: 'forbidden', limits: { limit: 1000 }, quota: null },
+      )
+      await t.expect(
+        { method: 'POST', path: AUTH_TEST, headers: bearer(none.key) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
       const all = await t.issue({ scopes: null })
-      await t.expect({ path: IP_LOOKUP, headers: bearer(all.key) }, { status: 200, limits: { limit: 1000 }, quota: null })
-      await t.expect({ path: `${EMAIL}?email=a@example.com`, headers: bearer(all.key) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(all.key) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
+      await t.expect(
+        { path: `${EMAIL}?email=a@example.com`, headers: bearer(all.key) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
     },
   },
 ]
@@ -569,7 +994,10 @@ const responseCases: ParityCase[] = [
     async run(t) {
       const ids = new Set<string>()
       for (let i = 0; i < 3; i++) {
-        const response = await t.send({ path: '/api/v1/ping', headers: [['X-Request-ID', 'req_chosenByTheClient000000000']] })
+        const response = await t.send({
+          path: '/api/v1/ping',
+          headers: [['X-Request-ID', 'req_chosenByTheClient000000000']],
+        })
         check(response, { status: 200, limits: null, quota: null })
         ids.add(response.header('x-request-id')!)
       }
@@ -613,9 +1041,15 @@ const responseCases: ParityCase[] = [
     name: 'a method the auth test does not take → 405 with Allow, before authentication',
     async run(t) {
       for (const method of ['PUT', 'DELETE', 'PATCH']) {
-        await t.expect({ method, path: AUTH_TEST }, { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' })
+        await t.expect(
+          { method, path: AUTH_TEST },
+          { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' },
+        )
       }
-      await t.expect({ method: 'PUT', path: AUTH_TEST, headers: [['Authorization', 'Basic x']] }, { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' })
+      await t.expect(
+        { method: 'PUT', path: AUTH_TEST, headers: [['Authorization', 'Basic x']] },
+        { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' },
+      )
     },
   },
   {
@@ -624,9 +1058,15 @@ const responseCases: ParityCase[] = [
     async run(t) {
       for (const path of ['/api/v2/ping', '/api/foo', '/api', '/api/v10', '/api/dashboard', '/API/v2/ping']) {
         await t.expect({ path }, { status: 404, code: 'not_found', limits: null, quota: null })
-        await t.expect({ path, headers: bearer(t.keys.live) }, { status: 404, code: 'not_found', limits: null, quota: null })
+        await t.expect(
+          { path, headers: bearer(t.keys.live) },
+          { status: 404, code: 'not_found', limits: null, quota: null },
+        )
       }
-      await t.expect({ method: 'POST', path: '/api/v0/auth/test', headers: [['Authorization', 'Basic x']] }, { status: 404, code: 'not_found', limits: null, quota: null })
+      await t.expect(
+        { method: 'POST', path: '/api/v0/auth/test', headers: [['Authorization', 'Basic x']] },
+        { status: 404, code: 'not_found', limits: null, quota: null },
+      )
       await t.expect({ method: 'HEAD', path: '/api/v2/ping' }, { status: 404, limits: null, quota: null })
     },
   },
@@ -634,17 +1074,52 @@ const responseCases: ParityCase[] = [
     ids: 'R4 A3 A8 L3 H2 H9',
     name: 'an unknown path under /api/v1/, its root /api/v1 included, in any spelling, is authenticated first: 401 without a key, 404 with the limit headers with one',
     async run(t) {
-      await t.expect({ path: '/api/v1/nothing/here' }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
+      await t.expect(
+        { path: '/api/v1/nothing/here' },
+        { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none },
+      )
       // A3: another spelling of a path under /api/v1/ (a router may match it) needs a key too.
       await t.expect({ path: '/api/V1/ping' }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
       // A8: the root of the protected prefix is under it, in any spelling.
-      for (const path of ['/api/v1', '/api/v1/', '/API/V1']) await t.expect({ path }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
-      await t.expect({ path: '/api/v1/nothing/here', headers: bearer(t.keys.revoked) }, { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token })
+      for (const path of ['/api/v1', '/api/v1/', '/API/V1'])
+        await t.expect({ path }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
+      await t.expect(
+        { path: '/api/v1/nothing/here', headers: bearer(t.keys.revoked) },
+        { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token },
+      )
       const { key } = await t.issue({ keyType: 'test' })
-      await t.expect({ method: 'POST', path: '/api/v1/nothing/here', headers: bearer(key) }, { status: 404, code: 'not_found', limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
-      await t.expect({ path: '/api/v1/nothing/here', headers: [['x-api-key', key]] }, { status: 404, code: 'not_found', deprecated: true, limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
-      await t.expect({ method: 'HEAD', path: '/api/v1/nothing/here', headers: bearer(key) }, { status: 404, limits: { remaining: 10 }, quota: { remaining: 1000 } })
-      await t.expect({ path: '/api/v1', headers: bearer(key) }, { status: 404, code: 'not_found', limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
+      await t.expect(
+        { method: 'POST', path: '/api/v1/nothing/here', headers: bearer(key) },
+        {
+          status: 404,
+          code: 'not_found',
+          limits: { limit: 10, remaining: 10 },
+          quota: { limit: 1000, remaining: 1000 },
+        },
+      )
+      await t.expect(
+        { path: '/api/v1/nothing/here', headers: [['x-api-key', key]] },
+        {
+          status: 404,
+          code: 'not_found',
+          deprecated: true,
+          limits: { limit: 10, remaining: 10 },
+          quota: { limit: 1000, remaining: 1000 },
+        },
+      )
+      await t.expect(
+        { method: 'HEAD', path: '/api/v1/nothing/here', headers: bearer(key) },
+        { status: 404, limits: { remaining: 10 }, quota: { remaining: 1000 } },
+      )
+      await t.expect(
+        { path: '/api/v1', headers: bearer(key) },
+        {
+          status: 404,
+          code: 'not_found',
+          limits: { limit: 10, remaining: 10 },
+          quota: { limit: 1000, remaining: 1000 },
+        },
+      )
     },
   },
   {
@@ -654,7 +1129,10 @@ const responseCases: ParityCase[] = [
       const { key, id } = await t.issue()
       t.h.setStore('throw')
       try {
-        for (const request of [{ path: IP_LOOKUP, headers: bearer(key) }, { method: 'POST', path: AUTH_TEST, headers: bearer(key) }]) {
+        for (const request of [
+          { path: IP_LOOKUP, headers: bearer(key) },
+          { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
+        ]) {
           const response = await t.send(request)
           const body = check(response, { status: 500, code: 'INTERNAL_ERROR', limits: null, quota: null })
           expect(body.error.message).toMatch(/retry once/i)
@@ -674,7 +1152,10 @@ const responseCases: ParityCase[] = [
       t.h.setStore('hang')
       try {
         const started = performance.now()
-        await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 500, code: 'INTERNAL_ERROR', limits: null, quota: null })
+        await t.expect(
+          { path: IP_LOOKUP, headers: bearer(key) },
+          { status: 500, code: 'INTERNAL_ERROR', limits: null, quota: null },
+        )
         expect(performance.now() - started).toBeGreaterThanOrEqual(STORE_TIMEOUT_MS - 5)
       } finally {
         t.h.setStore('ok')
@@ -694,7 +1175,16 @@ const endpointCases: ParityCase[] = [
       const body = await t.expect({ path: '/api/v1/ping' }, { status: 200, limits: null, quota: null })
       expect(body.data).toEqual({ status: 'ok' })
       expect(body.meta.timestamp).toBe(new Date(t.h.clock.now()).toISOString())
-      await t.expect({ path: '/api/v1/ping', headers: [['Authorization', 'Bearer  x'], ['Authorization', 'Basic y']] }, { status: 200, limits: null, quota: null })
+      await t.expect(
+        {
+          path: '/api/v1/ping',
+          headers: [
+            ['Authorization', 'Bearer  x'],
+            ['Authorization', 'Basic y'],
+          ],
+        },
+        { status: 200, limits: null, quota: null },
+      )
       await t.expect({ method: 'HEAD', path: '/api/v1/ping' }, { status: 200, limits: null, quota: null })
     },
   },
@@ -702,7 +1192,10 @@ const endpointCases: ParityCase[] = [
     ids: 'E1 R3',
     name: 'other methods on ping → 405 with Allow: GET, HEAD',
     async run(t) {
-      await t.expect({ method: 'POST', path: '/api/v1/ping' }, { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD' })
+      await t.expect(
+        { method: 'POST', path: '/api/v1/ping' },
+        { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD' },
+      )
     },
   },
   {
@@ -710,10 +1203,16 @@ const endpointCases: ParityCase[] = [
     name: 'the auth test answers POST, GET and HEAD with the same verdict and the limit headers',
     async run(t) {
       for (const method of ['POST', 'GET']) {
-        const body = await t.expect({ method, path: AUTH_TEST, headers: bearer(t.keys.test) }, { status: 200, limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
+        const body = await t.expect(
+          { method, path: AUTH_TEST, headers: bearer(t.keys.test) },
+          { status: 200, limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } },
+        )
         expect(body.data).toEqual({ valid: true, authenticated: true, keyType: 'test' })
       }
-      await t.expect({ method: 'HEAD', path: AUTH_TEST, headers: bearer(t.keys.test) }, { status: 200, limits: { limit: 10 }, quota: { limit: 1000 } })
+      await t.expect(
+        { method: 'HEAD', path: AUTH_TEST, headers: bearer(t.keys.test) },
+        { status: 200, limits: { limit: 10 }, quota: { limit: 1000 } },
+      )
       await t.expect({ method: 'HEAD', path: AUTH_TEST }, { status: 401, www: W.none })
     },
   },
@@ -721,17 +1220,31 @@ const endpointCases: ParityCase[] = [
     ids: 'E2',
     name: 'a request body on POST /auth/test is ignored',
     async run(t) {
-      await t.expect({ method: 'POST', path: AUTH_TEST, headers: [...bearer(t.keys.live), ['Content-Type', 'application/json']], body: '{not json' }, { status: 200, limits: { limit: 1000 }, quota: null })
+      await t.expect(
+        {
+          method: 'POST',
+          path: AUTH_TEST,
+          headers: [...bearer(t.keys.live), ['Content-Type', 'application/json']],
+          body: '{not json',
+        },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
     },
   },
   {
     ids: 'E3',
     name: 'ip lookup: IPv4 and IPv6 → { ip, version }; missing, repeated or invalid ip → 400 invalid_request',
     async run(t) {
-      const v6 = await t.expect({ path: '/api/v1/ip/lookup?ip=2001:db8::1', headers: bearer(t.keys.live) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      const v6 = await t.expect(
+        { path: '/api/v1/ip/lookup?ip=2001:db8::1', headers: bearer(t.keys.live) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
       expect(v6.data).toEqual({ ip: '2001:db8::1', version: 6 })
       for (const query of ['', '?ip=', '?ip=localhost', '?ip=1.2.3', '?ip=1.1.1.1&ip=2.2.2.2']) {
-        const body = await t.expect({ path: `/api/v1/ip/lookup${query}`, headers: bearer(t.keys.live) }, { status: 400, code: 'invalid_request', limits: { limit: 1000 }, quota: null })
+        const body = await t.expect(
+          { path: `/api/v1/ip/lookup${query}`, headers: bearer(t.keys.live) },
+          { status: 400, code: 'invalid_request', limits: { limit: 1000 }, quota: null },
+        )
         expect(body.error.message).toMatch(/^ip /)
       }
     },
@@ -750,10 +1263,16 @@ const endpointCases: ParityCase[] = [
         ['user@-bad-.com', false],
       ]
       for (const [email, valid] of cases) {
-        const body = await t.expect({ path: `${EMAIL}?email=${encodeURIComponent(email)}`, headers: bearer(t.keys.live) }, { status: 200, limits: { limit: 1000 }, quota: null })
+        const body = await t.expect(
+          { path: `${EMAIL}?email=${encodeURIComponent(email)}`, headers: bearer(t.keys.live) },
+          { status: 200, limits: { limit: 1000 }, quota: null },
+        )
         expect(body.data).toEqual({ email, valid })
       }
-      const body = await t.expect({ path: EMAIL, headers: bearer(t.keys.live) }, { status: 400, code: 'invalid_request', limits: { limit: 1000 }, quota: null })
+      const body = await t.expect(
+        { path: EMAIL, headers: bearer(t.keys.live) },
+        { status: 400, code: 'invalid_request', limits: { limit: 1000 }, quota: null },
+      )
       expect(body.error.message).toMatch(/^email /)
     },
   },
@@ -762,8 +1281,17 @@ const endpointCases: ParityCase[] = [
     name: 'the dashboard guard runs first: no token, a wrong token or two tokens → 401, unknown paths included',
     async run(t) {
       const wrong: Headers = [['Authorization', 'Bearer not-the-dashboard-token']]
-      const twice: Headers = [['Authorization', `Bearer ${DASHBOARD_TOKEN}`], ['Authorization', `Bearer ${DASHBOARD_TOKEN}`]]
-      for (const [path, headers] of [[DASHBOARD, []], [DASHBOARD, wrong], [DASHBOARD, twice], ['/api/dashboard/nothing', []], [DASHBOARD, bearer(t.keys.live)]] as const) {
+      const twice: Headers = [
+        ['Authorization', `Bearer ${DASHBOARD_TOKEN}`],
+        ['Authorization', `Bearer ${DASHBOARD_TOKEN}`],
+      ]
+      for (const [path, headers] of [
+        [DASHBOARD, []],
+        [DASHBOARD, wrong],
+        [DASHBOARD, twice],
+        ['/api/dashboard/nothing', []],
+        [DASHBOARD, bearer(t.keys.live)],
+      ] as const) {
         await t.expect({ path, headers }, { status: 401, code: 'UNAUTHORIZED', www: W.none })
       }
       await t.expect(t.dashboard('GET', '/api/dashboard/nothing'), { status: 404, code: 'not_found' })
@@ -779,8 +1307,15 @@ const endpointCases: ParityCase[] = [
       const list = await t.expect(t.dashboard('GET', DASHBOARD), { status: 200 })
       const ids = list.data.map((record: { id: string }) => record.id)
       expect(ids.indexOf(second.data.id)).toBeLessThan(ids.indexOf(first.data.id))
-      await t.expect(t.dashboard('POST', `${DASHBOARD}/key_000000000000000000000000/revoke`), { status: 404, code: 'not_found' })
-      await t.expect(t.dashboard('GET', `${DASHBOARD}/${first.data.id}/revoke`), { status: 405, code: 'method_not_allowed', allow: 'POST' })
+      await t.expect(t.dashboard('POST', `${DASHBOARD}/key_000000000000000000000000/revoke`), {
+        status: 404,
+        code: 'not_found',
+      })
+      await t.expect(t.dashboard('GET', `${DASHBOARD}/${first.data.id}/revoke`), {
+        status: 405,
+        code: 'method_not_allowed',
+        allow: 'POST',
+      })
     },
   },
   {
@@ -788,11 +1323,20 @@ const endpointCases: ParityCase[] = [
     name: 'dashboard bodies: malformed JSON, unknown fields and bad values → 400; over 16 KiB → 413',
     async run(t) {
       await t.expect(t.dashboard('POST', DASHBOARD, '{"name": '), { status: 400, code: 'invalid_request' })
-      const unknown = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x', owner: 'me' }), { status: 400, code: 'invalid_request' })
+      const unknown = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x', owner: 'me' }), {
+        status: 400,
+        code: 'invalid_request',
+      })
       expect(unknown.error.message).toContain('owner')
-      const past = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x', expiresAt: '2000-01-01T00:00:00Z' }), { status: 400, code: 'invalid_request' })
+      const past = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x', expiresAt: '2000-01-01T00:00:00Z' }), {
+        status: 400,
+        code: 'invalid_request',
+      })
       expect(past.error.message).toContain('expiresAt')
-      await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x'.repeat(17 * 1024) }), { status: 413, code: 'payload_too_large' })
+      await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x'.repeat(17 * 1024) }), {
+        status: 413,
+        code: 'payload_too_large',
+      })
       await t.expect(t.dashboard('POST', DASHBOARD, { name: '' }), { status: 400, code: 'invalid_request' })
     },
   },
@@ -812,7 +1356,10 @@ const endpointCases: ParityCase[] = [
       const limited = await t.expect(t.dashboard('GET', `${DASHBOARD}/usage?keyId=${id}&limit=1`), { status: 200 })
       expect(limited.data).toHaveLength(1)
       await t.expect(t.dashboard('GET', `${DASHBOARD}/usage?limit=0`), { status: 400, code: 'invalid_request' })
-      await t.expect(t.dashboard('GET', `${DASHBOARD}/usage?keyId=key_000000000000000000000000`), { status: 404, code: 'not_found' })
+      await t.expect(t.dashboard('GET', `${DASHBOARD}/usage?keyId=key_000000000000000000000000`), {
+        status: 404,
+        code: 'not_found',
+      })
     },
   },
 ]
@@ -830,18 +1377,35 @@ const guardCases: ParityCase[] = [
       const t = await main.withApp({ keyward: { failedAuthLimit: 3 } })
       const { key } = await t.issue()
       for (let i = 0; i < 3; i++) {
-        await t.expect({ path: IP_LOOKUP, headers: bearer(t.keys.unknownLive) }, { status: 401, code: 'INVALID_API_KEY', message: P.unknownLive, www: W.token })
+        await t.expect(
+          { path: IP_LOOKUP, headers: bearer(t.keys.unknownLive) },
+          { status: 401, code: 'INVALID_API_KEY', message: P.unknownLive, www: W.token },
+        )
       }
-      for (const request of [{ path: IP_LOOKUP, headers: bearer(key) }, { method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { path: '/api/v1/unknown', headers: bearer(key) }]) {
+      for (const request of [
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
+        { path: '/api/v1/unknown', headers: bearer(key) },
+      ]) {
         const response = await t.send(request)
         const retryAfter = Number(response.header('retry-after'))
         expect(retryAfter).toBeGreaterThan(0)
-        check(response, { status: 429, code: 'rate_limited', message: failedAuthText, retryAfter, limits: null, quota: null })
+        check(response, {
+          status: 429,
+          code: 'rate_limited',
+          message: failedAuthText,
+          retryAfter,
+          limits: null,
+          quota: null,
+        })
       }
       await t.expect({ path: '/api/v1/ping' }, { status: 200, limits: null, quota: null })
       await t.expect(t.dashboard('GET', DASHBOARD), { status: 200 })
       t.h.clock.advance(61_000)
-      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { limit: 1000, remaining: 999 }, quota: null })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 200, limits: { limit: 1000, remaining: 999 }, quota: null },
+      )
     },
   },
   {
@@ -852,11 +1416,17 @@ const guardCases: ParityCase[] = [
       const { key, id } = await t.issue()
       const from = (ip: string, headers: Headers): Headers => [...headers, ['X-Forwarded-For', `198.51.100.9, ${ip}`]]
       for (let i = 0; i < 2; i++) {
-        await t.expect({ path: IP_LOOKUP, headers: from('203.0.113.1', []) }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
+        await t.expect(
+          { path: IP_LOOKUP, headers: from('203.0.113.1', []) },
+          { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none },
+        )
       }
       const blocked = await t.send({ path: IP_LOOKUP, headers: from('203.0.113.1', bearer(key)) })
       expect(blocked.status).toBe(429)
-      await t.expect({ path: IP_LOOKUP, headers: from('203.0.113.2', bearer(key)) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      await t.expect(
+        { path: IP_LOOKUP, headers: from('203.0.113.2', bearer(key)) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
       const usage = await usageOf(t, id)
       expect(usage.map((entry) => entry.ip)).toEqual(['203.0.113.2'])
     },
@@ -879,8 +1449,18 @@ const ownerCases: ParityCase[] = [
       expect(created.data).toMatchObject({ ownerId: 'org_acme', meta: { plan: 'pro' } })
       const key = created.data.key
       for (let i = 0; i < 2; i++) {
-        const me = await t.expect({ path: WHOAMI, headers: bearer(key) }, { status: 200, limits: { limit: 1000, remaining: 1000 }, quota: null })
-        expect(me.data).toEqual({ keyId: created.data.id, name: 'Acme prod', keyType: 'live', ownerId: 'org_acme', scopes: ['reports:read'], expiresAt: null })
+        const me = await t.expect(
+          { path: WHOAMI, headers: bearer(key) },
+          { status: 200, limits: { limit: 1000, remaining: 1000 }, quota: null },
+        )
+        expect(me.data).toEqual({
+          keyId: created.data.id,
+          name: 'Acme prod',
+          keyType: 'live',
+          ownerId: 'org_acme',
+          scopes: ['reports:read'],
+          expiresAt: null,
+        })
       }
       await t.expect({ path: WHOAMI }, { status: 401, code: 'UNAUTHORIZED', message: P.missing, www: W.none })
     },
@@ -895,33 +1475,62 @@ const ownerCases: ParityCase[] = [
         t.h.clock.advance(1)
       }
       expect(own.map((record) => record.ownerId)).toEqual(['org_one', 'org_one', 'org_one'])
-      const theirs = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x', ownerId: 'org_two' }), { status: 201 })).data
-      const first = await t.expect(t.dashboard('GET', `${DASHBOARD}?limit=2`, undefined, asOwner('org_one')), { status: 200 })
+      const theirs = (
+        await t.expect(t.dashboard('POST', DASHBOARD, { name: 'x', ownerId: 'org_two' }), { status: 201 })
+      ).data
+      const first = await t.expect(t.dashboard('GET', `${DASHBOARD}?limit=2`, undefined, asOwner('org_one')), {
+        status: 200,
+      })
       expect(first.data.map((record: { name: string }) => record.name)).toEqual(['c', 'b'])
-      const next = await t.expect(t.dashboard('GET', `${DASHBOARD}?limit=2&cursor=${first.meta.nextCursor}`, undefined, asOwner('org_one')), { status: 200 })
+      const next = await t.expect(
+        t.dashboard('GET', `${DASHBOARD}?limit=2&cursor=${first.meta.nextCursor}`, undefined, asOwner('org_one')),
+        { status: 200 },
+      )
       expect([next.data.map((record: { name: string }) => record.name), next.meta.nextCursor]).toEqual([['a'], null])
-      const unknown = await t.send(t.dashboard('GET', `${DASHBOARD}/key_${'0'.repeat(24)}`, undefined, asOwner('org_one')))
+      const unknown = await t.send(
+        t.dashboard('GET', `${DASHBOARD}/key_${'0'.repeat(24)}`, undefined, asOwner('org_one')),
+      )
       const other = await t.send(t.dashboard('GET', `${DASHBOARD}/${theirs.id}`, undefined, asOwner('org_one')))
-      const shape = (r: RawResponse) => [r.status, r.body.replaceAll(theirs.id, 'ID').replaceAll(`key_${'0'.repeat(24)}`, 'ID').replace(/req_\w+/g, 'REQ')]
+      const shape = (r: RawResponse) => [
+        r.status,
+        r.body
+          .replaceAll(theirs.id, 'ID')
+          .replaceAll(`key_${'0'.repeat(24)}`, 'ID')
+          .replace(/req_\w+/g, 'REQ'),
+      ]
       expect(shape(other)).toEqual(shape(unknown))
       expect(other.status).toBe(404)
-      await t.expect(t.dashboard('POST', DASHBOARD, { name: 'y', ownerId: 'org_two' }, asOwner('org_one')), { status: 403, code: 'forbidden' })
+      await t.expect(t.dashboard('POST', DASHBOARD, { name: 'y', ownerId: 'org_two' }, asOwner('org_one')), {
+        status: 403,
+        code: 'forbidden',
+      })
     },
   },
   {
     ids: 'O5 O6 K7',
-    name: "update changes what the next request sees; revoke-all refuses every key of the owner at once",
+    name: 'update changes what the next request sees; revoke-all refuses every key of the owner at once',
     async run(t) {
-      const a = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'a', ownerId: 'org_closing' }), { status: 201 })).data
-      const b = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'b', ownerId: 'org_closing' }), { status: 201 })).data
-      const patched = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${a.id}`, { name: 'renamed', meta: { plan: 'free' } }), { status: 200 })
+      const a = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'a', ownerId: 'org_closing' }), { status: 201 }))
+        .data
+      const b = (await t.expect(t.dashboard('POST', DASHBOARD, { name: 'b', ownerId: 'org_closing' }), { status: 201 }))
+        .data
+      const patched = await t.expect(
+        t.dashboard('PATCH', `${DASHBOARD}/${a.id}`, { name: 'renamed', meta: { plan: 'free' } }),
+        { status: 200 },
+      )
       expect(patched.data).toMatchObject({ id: a.id, name: 'renamed', meta: { plan: 'free' } })
-      const me = await t.expect({ path: WHOAMI, headers: bearer(a.key) }, { status: 200, limits: { limit: 1000 }, quota: null })
+      const me = await t.expect(
+        { path: WHOAMI, headers: bearer(a.key) },
+        { status: 200, limits: { limit: 1000 }, quota: null },
+      )
       expect(me.data.name).toBe('renamed')
       const all = await t.expect(t.dashboard('POST', '/api/dashboard/owners/org_closing/revoke-all'), { status: 200 })
       expect(all.data).toEqual({ revoked: 2 })
       for (const key of [a.key, b.key]) {
-        await t.expect({ method: 'POST', path: AUTH_TEST, headers: bearer(key) }, { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token })
+        await t.expect(
+          { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
+          { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token },
+        )
       }
       await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${a.id}`, { name: 'late' }), { status: 409, code: 'conflict' })
     },

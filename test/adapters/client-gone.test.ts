@@ -29,7 +29,8 @@ async function gatedKeyward() {
   const keys: KeyStore = stores.keys
   const findByHash = keys.findByHash.bind(keys)
   const waiting: (() => void)[] = []
-  keys.findByHash = (hash) => new Promise<StoredKey | undefined>((resolve) => waiting.push(() => resolve(findByHash(hash))))
+  keys.findByHash = (hash) =>
+    new Promise<StoredKey | undefined>((resolve) => waiting.push(() => resolve(findByHash(hash))))
   const keyward = createKeyward({ stores, clock: createManualClock(), failedAuthLimit: 0 })
   const { key, record } = await keyward.keys.create({ name: 'gone' })
   return { keyward, key, keyId: record.id, waiting }
@@ -135,7 +136,10 @@ describe.each(APPS)('$name: a client that leaves while the store decides', ({ li
       await until(() => gated.waiting.length === 1, 'the key lookup')
       if (how === 'close') {
         client.socket.destroy()
-        await until(() => serverSockets.length === 1 && serverSockets[0]!.destroyed, 'the server to see the connection close')
+        await until(
+          () => serverSockets.length === 1 && serverSockets[0]!.destroyed,
+          'the server to see the connection close',
+        )
         gated.waiting.shift()!()
       } else {
         serverSockets[0]!.once('end', () => gated.waiting.shift()!())
@@ -155,14 +159,19 @@ describe.each(APPS)('$name: a client that leaves while the store decides', ({ li
     expect(await leaveWhileDeciding(key)).toBe('')
     expect(handled).toEqual([])
     const usage = await keyward.queryUsage({ keyId, limit: 10 })
-    expect(usage.map((entry) => [entry.status, entry.method, entry.path])).toEqual([[CLIENT_CLOSED_REQUEST, 'GET', '/api/v1/echo']])
+    expect(usage.map((entry) => [entry.status, entry.method, entry.path])).toEqual([
+      [CLIENT_CLOSED_REQUEST, 'GET', '/api/v1/echo'],
+    ])
 
     // L2/L4a: the unit the abandoned request took is still counted (1000 per minute for live keys, L1).
     const next = await open(port)
     next.socket.write(request(key))
     await until(() => waiting.length === 1, 'the second key lookup')
     waiting.shift()!()
-    await until(() => next.received().includes('\r\n\r\n') && next.received().includes('"ok":true'), 'the second answer')
+    await until(
+      () => next.received().includes('\r\n\r\n') && next.received().includes('"ok":true'),
+      'the second answer',
+    )
     next.socket.destroy()
     expect(next.received()).toMatch(/^HTTP\/1\.1 200 /)
     expect(next.received().toLowerCase()).toContain('x-ratelimit-remaining: 998\r\n')

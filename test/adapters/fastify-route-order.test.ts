@@ -45,52 +45,57 @@ async function build(order: Order, errors: unknown[], hits: string[]): Promise<F
   return app
 }
 
-describe.each<Order>(['declared before an awaited register', 'declared right after a register that was not awaited'])('keyward/fastify, routes %s', (order) => {
-  let app: FastifyInstance
-  const errors: unknown[] = []
-  const hits: string[] = []
-  beforeAll(async () => {
-    app = await build(order, errors, hits)
-  })
-  afterAll(() => app.close())
+describe.each<Order>(['declared before an awaited register', 'declared right after a register that was not awaited'])(
+  'keyward/fastify, routes %s',
+  (order) => {
+    let app: FastifyInstance
+    const errors: unknown[] = []
+    const hits: string[] = []
+    beforeAll(async () => {
+      app = await build(order, errors, hits)
+    })
+    afterAll(() => app.close())
 
-  const get = async (url: string, key?: string) => {
-    const response = await app.inject({ url, headers: key === undefined ? {} : { authorization: `Bearer ${key}` } })
-    const body = response.json() as { error?: { code: string } }
-    return { status: response.statusCode, code: body.error?.code, body }
-  }
+    const get = async (url: string, key?: string) => {
+      const response = await app.inject({ url, headers: key === undefined ? {} : { authorization: `Bearer ${key}` } })
+      const body = response.json() as { error?: { code: string } }
+      return { status: response.statusCode, code: body.error?.code, body }
+    }
 
-  it('A8 L6: { liveOnly: true, scopes: [x] } holds — no key 401, a test key with x 403, a live key without x 403, a live key with x 200', async () => {
-    hits.length = 0
-    expect(await get('/api/v1/reports')).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
-    expect(await get('/api/v1/reports', keys.testWithScope)).toMatchObject({ status: 403, code: 'forbidden' })
-    expect(await get('/api/v1/reports', keys.liveWithout)).toMatchObject({ status: 403, code: 'forbidden' })
-    expect(hits).toEqual([])
-    expect(await get('/api/v1/reports', keys.liveWith)).toMatchObject({ status: 200, body: { data: 'reports' } })
-    expect(hits).toEqual(['reports'])
-  })
+    it('A8 L6: { liveOnly: true, scopes: [x] } holds — no key 401, a test key with x 403, a live key without x 403, a live key with x 200', async () => {
+      hits.length = 0
+      expect(await get('/api/v1/reports')).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+      expect(await get('/api/v1/reports', keys.testWithScope)).toMatchObject({ status: 403, code: 'forbidden' })
+      expect(await get('/api/v1/reports', keys.liveWithout)).toMatchObject({ status: 403, code: 'forbidden' })
+      expect(hits).toEqual([])
+      expect(await get('/api/v1/reports', keys.liveWith)).toMatchObject({ status: 200, body: { data: 'reports' } })
+      expect(hits).toEqual(['reports'])
+    })
 
-  it('A8 A1: a route outside the protected paths that names config.keyward needs a key with its scope', async () => {
-    hits.length = 0
-    expect(await get('/internal/reports')).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
-    expect(await get('/internal/reports', keys.liveWithout)).toMatchObject({ status: 403, code: 'forbidden' })
-    expect(hits).toEqual([])
-    expect(await get('/internal/reports', keys.liveWith)).toMatchObject({ status: 200, body: { data: 'internal' } })
-  })
+    it('A8 A1: a route outside the protected paths that names config.keyward needs a key with its scope', async () => {
+      hits.length = 0
+      expect(await get('/internal/reports')).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+      expect(await get('/internal/reports', keys.liveWithout)).toMatchObject({ status: 403, code: 'forbidden' })
+      expect(hits).toEqual([])
+      expect(await get('/internal/reports', keys.liveWith)).toMatchObject({ status: 200, body: { data: 'internal' } })
+    })
 
-  it('A2: a route marked public there stays public', async () => {
-    expect(await get('/api/v1/status')).toMatchObject({ status: 200, body: { data: 'status' } })
-  })
+    it('A2: a route marked public there stays public', async () => {
+      expect(await get('/api/v1/status')).toMatchObject({ status: 200, body: { data: 'status' } })
+    })
 
-  it('A8: a bad config.keyward there refuses the request (500, the handler never runs) and onError is told, naming the route and the option', async () => {
-    hits.length = 0
-    errors.length = 0
-    expect(await get('/api/v1/bad', keys.liveWith)).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' })
-    expect(await get('/api/v1/bad')).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' })
-    expect(hits).toEqual([])
-    expect(errors).toHaveLength(2)
-    expect(errors[0]).toBeInstanceOf(TypeError)
-    const message = (errors[0] as Error).message
-    expect(message).toMatch(/^keyward\/fastify: route GET \/api\/v1\/bad .*config\.keyward "liveOnly" must be a boolean/)
-  })
-})
+    it('A8: a bad config.keyward there refuses the request (500, the handler never runs) and onError is told, naming the route and the option', async () => {
+      hits.length = 0
+      errors.length = 0
+      expect(await get('/api/v1/bad', keys.liveWith)).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' })
+      expect(await get('/api/v1/bad')).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' })
+      expect(hits).toEqual([])
+      expect(errors).toHaveLength(2)
+      expect(errors[0]).toBeInstanceOf(TypeError)
+      const message = (errors[0] as Error).message
+      expect(message).toMatch(
+        /^keyward\/fastify: route GET \/api\/v1\/bad .*config\.keyward "liveOnly" must be a boolean/,
+      )
+    })
+  },
+)

@@ -32,7 +32,10 @@ describe('keyward/hono on fetch requests', () => {
   })
 
   it('E2: authenticates a fetch Request and answers with the request id and the limit headers', async () => {
-    const response = await app().request('/api/v1/auth/test', { method: 'POST', headers: { Authorization: `Bearer ${key}` } })
+    const response = await app().request('/api/v1/auth/test', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
     expect(response.headers.get('x-ratelimit-limit')).toBe('1000')
@@ -57,15 +60,23 @@ describe('keyward/hono on fetch requests', () => {
   })
 
   it('E5: usage entries have no address without a socket, and the X-Forwarded-For client with trustProxy', async () => {
-    await app().request('/api/v1/ip/lookup?ip=192.0.2.1', { headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': '203.0.113.5' } })
-    await app(true).request('/api/v1/ip/lookup?ip=192.0.2.1', { headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': '203.0.113.5, 10.0.0.1' } })
+    await app().request('/api/v1/ip/lookup?ip=192.0.2.1', {
+      headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': '203.0.113.5' },
+    })
+    await app(true).request('/api/v1/ip/lookup?ip=192.0.2.1', {
+      headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': '203.0.113.5, 10.0.0.1' },
+    })
     const usage = await keyward.queryUsage({ keyId, limit: 10 })
     expect(usage.map((entry) => entry.ip)).toEqual(['203.0.113.5', null])
   })
 
   it('E5: the dashboard reads a fetch body, and refuses one over 16 KiB with 413', async () => {
     const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }
-    const created = await app().request('/api/dashboard/api-keys', { method: 'POST', headers, body: JSON.stringify({ name: 'from fetch' }) })
+    const created = await app().request('/api/dashboard/api-keys', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'from fetch' }),
+    })
     expect(created.status).toBe(201)
     expect((await created.json()).data.name).toBe('from fetch')
     const stream = new ReadableStream<Uint8Array>({
@@ -74,7 +85,12 @@ describe('keyward/hono on fetch requests', () => {
         controller.close()
       },
     })
-    const tooLarge = await app().request('/api/dashboard/api-keys', { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit)
+    const tooLarge = await app().request('/api/dashboard/api-keys', {
+      method: 'POST',
+      headers,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
     expect(tooLarge.status).toBe(413)
     expect((await tooLarge.json()).error.code).toBe('payload_too_large')
   })
@@ -93,7 +109,11 @@ async function appWithKey(options: CreateKeyInput, mount: boolean) {
 describe("keyward/hono and a handler's own Response", () => {
   it("adds keyward's headers to it, also when its headers are immutable, and sets c.var.requestId", async () => {
     const { key, api, hono } = await appWithKey({ name: 'raw' }, true)
-    hono.get('/api/v1/raw', api.protect(), (c) => new Response(c.var.requestId, { headers: { 'Content-Type': 'text/plain' } }))
+    hono.get(
+      '/api/v1/raw',
+      api.protect(),
+      (c) => new Response(c.var.requestId, { headers: { 'Content-Type': 'text/plain' } }),
+    )
     hono.get('/api/v1/redirect', api.protect(), () => Response.redirect('http://example.com/', 302))
     const raw = await hono.request('/api/v1/raw', { headers: { Authorization: `Bearer ${key}` } })
     expect(await raw.text()).toBe(raw.headers.get('x-request-id'))
@@ -108,10 +128,19 @@ describe("keyward/hono and a handler's own Response", () => {
     const { key, api, hono } = await appWithKey({ name: 'partial', limits: { perMonth: 50 } }, true)
     // The request id alone, or with the last header keyward sets (X-Quota-Reset) but a value of its
     // own: neither is the response the context built with keyward's headers.
-    hono.get('/api/v1/id-only', api.protect(), (c) => new Response('x', { headers: { 'X-Request-ID': c.var.requestId } }))
-    hono.get('/api/v1/id-and-reset', api.protect(), (c) => new Response('x', {
-      headers: { 'X-Request-ID': c.var.requestId, 'X-Quota-Reset': '0' },
-    }))
+    hono.get(
+      '/api/v1/id-only',
+      api.protect(),
+      (c) => new Response('x', { headers: { 'X-Request-ID': c.var.requestId } }),
+    )
+    hono.get(
+      '/api/v1/id-and-reset',
+      api.protect(),
+      (c) =>
+        new Response('x', {
+          headers: { 'X-Request-ID': c.var.requestId, 'X-Quota-Reset': '0' },
+        }),
+    )
     hono.get('/api/v1/context', api.protect(), (c) => c.json({ data: null }))
     for (const path of ['/api/v1/id-only', '/api/v1/id-and-reset', '/api/v1/context']) {
       const response = await hono.request(path, { headers: { Authorization: `Bearer ${key}` } })
@@ -132,7 +161,10 @@ describe('keyward/hono protect() without app.use(api)', () => {
     const { key, api, hono } = await appWithKey({ name: 'alone' }, false)
     hono.get('/api/v1/id', api.protect(), (c) => c.json({ data: c.var.requestId }))
     hono.get('/api/v1/open', api.protect({ public: true }), (c) => c.json({ data: c.var.requestId }))
-    for (const [path, headers] of [['/api/v1/id', { Authorization: `Bearer ${key}` }], ['/api/v1/open', {}]] as const) {
+    for (const [path, headers] of [
+      ['/api/v1/id', { Authorization: `Bearer ${key}` }],
+      ['/api/v1/open', {}],
+    ] as const) {
       const response = await hono.request(path, { headers })
       expect(response.status).toBe(200)
       expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
@@ -160,11 +192,15 @@ describe('keyward/hono guard(): the route handler form', () => {
     const { keyward: own, key: ownKey, events } = await recordingKeyward()
     const api = keywardHono(own)
     const hono = new Hono()
-    hono.get('/api/v1/things', api.guard({ scopes: [] }, (c) => {
+    hono.get(
+      '/api/v1/things',
+      api.guard({ scopes: [] }, (c) => {
         events.push('handler')
         return c.json({ data: { keyType: c.var.apiKey.keyType } })
-      }))
-    const request = () => new Request('http://localhost/api/v1/things', { headers: { Authorization: `Bearer ${ownKey}` } })
+      }),
+    )
+    const request = () =>
+      new Request('http://localhost/api/v1/things', { headers: { Authorization: `Bearer ${ownKey}` } })
     const answers = await Promise.all([hono.fetch(request()), hono.fetch(request())])
     expect(events).toEqual(['authenticate', 'authenticate', 'handler', 'handler'])
     expect(answers.map((r) => r.status)).toEqual([200, 200])
@@ -181,10 +217,13 @@ describe('keyward/hono guard(): the route handler form', () => {
     const api = keywardHono(keyward)
     const hono = new Hono()
     let ran = 0
-    hono.get('/api/v1/things', api.guard((c) => {
+    hono.get(
+      '/api/v1/things',
+      api.guard((c) => {
         ran++
         return c.json({})
-      }))
+      }),
+    )
     const response = await hono.request('/api/v1/things')
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="Svc"')
@@ -197,8 +236,14 @@ describe('keyward/hono guard(): the route handler form', () => {
   it("L3/R2/L4a: adds keyward's headers to the handler's own Response (immutable ones too) and records its status", async () => {
     const api = keywardHono(keyward)
     const hono = new Hono()
-    hono.get('/api/v1/raw', api.guard((c) => new Response(c.var.requestId, { status: 202, headers: { 'Content-Type': 'text/plain' } })))
-    hono.get('/api/v1/redirect', api.guard(async () => Response.redirect('http://example.com/', 302)))
+    hono.get(
+      '/api/v1/raw',
+      api.guard((c) => new Response(c.var.requestId, { status: 202, headers: { 'Content-Type': 'text/plain' } })),
+    )
+    hono.get(
+      '/api/v1/redirect',
+      api.guard(async () => Response.redirect('http://example.com/', 302)),
+    )
     const raw = await hono.request('/api/v1/raw', auth())
     expect(raw.status).toBe(202)
     expect(await raw.text()).toBe(raw.headers.get('x-request-id'))
@@ -215,15 +260,24 @@ describe('keyward/hono guard(): the route handler form', () => {
     expect(usage[1]!.requestId).toBe(raw.headers.get('x-request-id'))
   })
 
-  it('L3/R2: a handler\'s own Response that copies only some of the headers gets the rest', async () => {
+  it("L3/R2: a handler's own Response that copies only some of the headers gets the rest", async () => {
     const api = keywardHono(keyward)
     const hono = new Hono()
     // The request id alone, or with X-RateLimit-Limit: not a response the context built (that one
     // has the request id and the last header keyward set, with their values).
-    hono.get('/api/v1/id-only', api.guard((c) => new Response('x', { headers: { 'X-Request-ID': c.var.requestId } })))
-    hono.get('/api/v1/id-and-limit', api.guard((c) => new Response('x', {
-      headers: { 'X-Request-ID': c.var.requestId, 'X-RateLimit-Limit': '1000' },
-    })))
+    hono.get(
+      '/api/v1/id-only',
+      api.guard((c) => new Response('x', { headers: { 'X-Request-ID': c.var.requestId } })),
+    )
+    hono.get(
+      '/api/v1/id-and-limit',
+      api.guard(
+        (c) =>
+          new Response('x', {
+            headers: { 'X-Request-ID': c.var.requestId, 'X-RateLimit-Limit': '1000' },
+          }),
+      ),
+    )
     for (const path of ['/api/v1/id-only', '/api/v1/id-and-limit']) {
       const response = await hono.request(path, auth())
       expect(response.status).toBe(200)
@@ -234,15 +288,21 @@ describe('keyward/hono guard(): the route handler form', () => {
     }
   })
 
-  it('L4a: a handler that throws is recorded with the status onError answers (500, or an HTTPException\'s own)', async () => {
+  it("L4a: a handler that throws is recorded with the status onError answers (500, or an HTTPException's own)", async () => {
     const api = keywardHono(keyward, { onError: () => undefined })
     const hono = new Hono()
-    hono.get('/api/v1/sync-throw', api.guard(() => {
-      throw new Error('boom')
-    }))
-    hono.get('/api/v1/async-throw', api.guard(async () => {
-      throw Object.assign(new Error('teapot'), { status: 418 })
-    }))
+    hono.get(
+      '/api/v1/sync-throw',
+      api.guard(() => {
+        throw new Error('boom')
+      }),
+    )
+    hono.get(
+      '/api/v1/async-throw',
+      api.guard(async () => {
+        throw Object.assign(new Error('teapot'), { status: 418 })
+      }),
+    )
     hono.onError(api.onError)
     const sync = await hono.request('/api/v1/sync-throw', auth())
     expect(sync.status).toBe(500)
@@ -260,7 +320,10 @@ describe('keyward/hono guard(): the route handler form', () => {
   it('L5: a skip route runs the handler without a key and still answers with X-Request-ID (R2)', async () => {
     const api = keywardHono(keyward)
     const hono = new Hono()
-    hono.get('/api/v1/open', api.guard({ public: true }, (c) => c.json({ data: { id: c.var.requestId } })))
+    hono.get(
+      '/api/v1/open',
+      api.guard({ public: true }, (c) => c.json({ data: { id: c.var.requestId } })),
+    )
     const response = await hono.request('/api/v1/open')
     expect(response.status).toBe(200)
     expect(response.headers.get('x-request-id')).toMatch(REQUEST_ID)
@@ -271,7 +334,10 @@ describe('keyward/hono guard(): the route handler form', () => {
     const api = keywardHono(keyward)
     const hono = new Hono()
     hono.use(api)
-    hono.get('/api/v1/things', api.guard((c) => c.json({ data: {} })))
+    hono.get(
+      '/api/v1/things',
+      api.guard((c) => c.json({ data: {} })),
+    )
     const response = await hono.request('/api/v1/things', auth())
     expect(response.status).toBe(200)
     expect(response.headers.get('x-ratelimit-remaining')).toBe('999')
@@ -283,6 +349,8 @@ describe('keyward/hono guard(): the route handler form', () => {
     expect(() => (api.guard as (options: unknown) => unknown)({ scopes: ['ip'] })).toThrow(
       new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)'),
     )
-    expect(() => api.guard({ scopes: ['Not A Scope'] } as never, (c) => c.json({}))).toThrow(/^keyward\/hono: guard\(\) option "scopes/)
+    expect(() => api.guard({ scopes: ['Not A Scope'] } as never, (c) => c.json({}))).toThrow(
+      /^keyward\/hono: guard\(\) option "scopes/,
+    )
   })
 })

@@ -43,11 +43,21 @@ describe('classify (A1, R4)', () => {
     expect(core.classify(path)).toBe(kind)
   })
 
-  it('A1: without a notFound root, paths outside the protected ones are the host\'s', () => {
+  it("A1: without a notFound root, paths outside the protected ones are the host's", () => {
     const guest = createAdapterKit(createKeyward(), {}, 'test')
-    expect(['/api/v2/x', '/api', '/api/dashboard/api-keys'].map((path) => guest.classify(path))).toEqual(['outside', 'outside', 'outside'])
-    const v2 = createAdapterKit(createKeyward(), { paths: ['/v2/', '/internal'], ping: '/healthz', authTest: false }, 'test')
-    expect(['/v2/things', '/internal/x', '/healthz', '/api/v1/auth/test', '/api/v1/x'].map((path) => v2.classify(path))).toEqual(['protected', 'protected', 'ping', 'outside', 'outside'])
+    expect(['/api/v2/x', '/api', '/api/dashboard/api-keys'].map((path) => guest.classify(path))).toEqual([
+      'outside',
+      'outside',
+      'outside',
+    ])
+    const v2 = createAdapterKit(
+      createKeyward(),
+      { paths: ['/v2/', '/internal'], ping: '/healthz', authTest: false },
+      'test',
+    )
+    expect(
+      ['/v2/things', '/internal/x', '/healthz', '/api/v1/auth/test', '/api/v1/x'].map((path) => v2.classify(path)),
+    ).toEqual(['protected', 'protected', 'ping', 'outside', 'outside'])
   })
 
   // A3: any reading a router may take of the path only makes a request stricter.
@@ -122,7 +132,23 @@ describe('canonicalPath (A3)', () => {
 describe('H1: credential lines', () => {
   it('keeps every Authorization and x-api-key line of rawHeaders, whatever their case', () => {
     const view: RequestView = {}
-    readCredentialLines(['Host', 'x', 'Authorization', 'Bearer a', 'X-API-KEY', 'k1', 'authorization', '', 'x-api-key', 'k2', 'Accept', '*/*'], view)
+    readCredentialLines(
+      [
+        'Host',
+        'x',
+        'Authorization',
+        'Bearer a',
+        'X-API-KEY',
+        'k1',
+        'authorization',
+        '',
+        'x-api-key',
+        'k2',
+        'Accept',
+        '*/*',
+      ],
+      view,
+    )
     expect(view.authorization).toEqual(['Bearer a', ''])
     expect(view.apiKey).toEqual(['k1', 'k2'])
   })
@@ -135,9 +161,20 @@ describe('H1: credential lines', () => {
 
   it('H1: fails closed on the lines Node may have dropped: at its cap (server.maxHeadersCount, 1000 lines when unset), neither credential header is read', () => {
     const core = createAdapterKit(createKeyward(), {}, 'test')
-    const lines = (count: number) => ['Authorization', 'Bearer a', 'x-api-key', 'k', ...Array.from({ length: (count - 2) * 2 }, (_, i) => (i % 2 ? 'v' : 'x-filler'))]
+    const lines = (count: number) => [
+      'Authorization',
+      'Bearer a',
+      'x-api-key',
+      'k',
+      ...Array.from({ length: (count - 2) * 2 }, (_, i) => (i % 2 ? 'v' : 'x-filler')),
+    ]
     const request = (count: number, maxHeadersCount?: number | null) =>
-      ({ method: 'GET', rawHeaders: lines(count), headers: {}, socket: maxHeadersCount === undefined ? {} : { server: { maxHeadersCount } } }) as never
+      ({
+        method: 'GET',
+        rawHeaders: lines(count),
+        headers: {},
+        socket: maxHeadersCount === undefined ? {} : { server: { maxHeadersCount } },
+      }) as never
     const atDefaultCap = core.viewFromNode(request(1000), '/api/v1/x', 'req_x')
     expect(atDefaultCap.headersTruncated).toBe(true)
     expect(atDefaultCap.authorization).toBeUndefined()
@@ -149,7 +186,6 @@ describe('H1: credential lines', () => {
     expect(core.viewFromNode(request(2100, 2000), '/api/v1/x', 'req_x').headersTruncated).toBe(true)
     expect(core.viewFromNode(request(1999, 2000), '/api/v1/x', 'req_x').authorization).toBe('Bearer a')
   })
-
 
   it('reads a joined fetch value as the duplicate it is; a single value stays whole', () => {
     expect(splitJoinedAuthorization('Bearer a, Bearer b')).toEqual(['Bearer a', 'Bearer b'])

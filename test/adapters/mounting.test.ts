@@ -35,7 +35,10 @@ async function expressApp(): Promise<{ fetch: Fetch; close(): void }> {
   const server = createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { fetch: async (path, withKey) => answer(await fetch(base + path, { headers: headersFor(withKey) })), close: () => server.close() }
+  return {
+    fetch: async (path, withKey) => answer(await fetch(base + path, { headers: headersFor(withKey) })),
+    close: () => server.close(),
+  }
 }
 
 async function fastifyApp(): Promise<{ fetch: Fetch; close(): void }> {
@@ -52,7 +55,11 @@ async function fastifyApp(): Promise<{ fetch: Fetch; close(): void }> {
   return {
     fetch: async (path, withKey) => {
       const response = await app.inject({ url: path, headers: headersFor(withKey) })
-      return { status: response.statusCode, body: response.json(), requestId: (response.headers['x-request-id'] as string | undefined) ?? null }
+      return {
+        status: response.statusCode,
+        body: response.json(),
+        requestId: (response.headers['x-request-id'] as string | undefined) ?? null,
+      }
     },
     close: () => void app.close(),
   }
@@ -63,7 +70,10 @@ async function honoApp(): Promise<{ fetch: Fetch; close(): void }> {
   app.use('/v2/*', keywardHono(keyward))
   app.get('/v2/things', (c) => c.json({ data: c.get('apiKey')?.name ?? null }))
   app.get('/other', (c) => c.json({ data: 'public' }))
-  return { fetch: async (path, withKey) => answer(await app.request(path, { headers: headersFor(withKey) })), close: () => undefined }
+  return {
+    fetch: async (path, withKey) => answer(await app.request(path, { headers: headersFor(withKey) })),
+    close: () => undefined,
+  }
 }
 
 describe.each([

@@ -57,7 +57,15 @@ describe.each(factories)('$name options', ({ name, create }) => {
   })
 
   it('accepts good options (a guard function as the dashboard too) and returns named handlers', () => {
-    const api = create({ trustProxy: 2, paths: ['/service/api/v1/', '/v2'], ping: false, dashboard: () => false, dashboardPath: '/admin/keys', notFound: '/service', onError: () => undefined })
+    const api = create({
+      trustProxy: 2,
+      paths: ['/service/api/v1/', '/v2'],
+      ping: false,
+      dashboard: () => false,
+      dashboardPath: '/admin/keys',
+      notFound: '/service',
+      onError: () => undefined,
+    })
     expect(api.name).toMatch(/^keyward(Express)?Middleware$/)
     expect(api.protect({ scopes: ['ip'], liveOnly: true, consume: false }).name).toBe('keywardProtect')
     expect(typeof api.public()).toBe('function')
@@ -72,12 +80,16 @@ describe('keyward/fastify options', () => {
 
   it('a missing keyward instance fails registration with a TypeError naming the option', async () => {
     const app = Fastify()
-    await expect(app.register(keywardFastify, {} as never).ready()).rejects.toThrow('keyward/fastify: option "keyward" must be a keyward instance')
+    await expect(app.register(keywardFastify, {} as never).ready()).rejects.toThrow(
+      'keyward/fastify: option "keyward" must be a keyward instance',
+    )
   })
 
   it('a bad adapter option fails registration with a TypeError naming it', async () => {
     const app = Fastify()
-    await expect(app.register(keywardFastify, { keyward, trustProxy: -2 }).ready()).rejects.toThrow('keyward/fastify: option "trustProxy"')
+    await expect(app.register(keywardFastify, { keyward, trustProxy: -2 }).ready()).rejects.toThrow(
+      'keyward/fastify: option "trustProxy"',
+    )
   })
 
   it('a bad route config.keyward throws when the route is declared, naming the route and the field', async () => {
@@ -92,11 +104,15 @@ describe('keyward/fastify options', () => {
 
 describe('keyward/express guarding paths the host chooses (A1)', () => {
   it('serves the endpoints where the host puts them and guards its own prefix, leaving /api alone', async () => {
-    const api = keywardExpress(keyward, { paths: ['/service/v2/'], ping: '/service/ping', authTest: '/service/auth/test' })
+    const api = keywardExpress(keyward, {
+      paths: ['/service/v2/'],
+      ping: '/service/ping',
+      authTest: '/service/auth/test',
+    })
     api.get('/service/v2/things', (_req, res) => res.json({ data: [] }))
     const app = express()
     app.use(api)
-    app.get('/api/v1/forgot', (_req, res) => res.json({ data: 'not keyward\'s' }))
+    app.get('/api/v1/forgot', (_req, res) => res.json({ data: "not keyward's" }))
     const { createServer } = await import('node:http')
     const server = createServer(app)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -21,9 +21,25 @@ describe('the case table', () => {
     const rows = [
       ...Array.from({ length: 12 }, (_, i) => `H${i + 1}`),
       ...Array.from({ length: 7 }, (_, i) => `K${i + 1}`),
-      'L1', 'L2', 'L3', 'L4', 'L4a', 'L4b', 'L5', 'L6',
-      'R1', 'R2', 'R3', 'R4', 'R5',
-      'E1', 'E2', 'E3', 'E4', 'E5', 'E7',
+      'L1',
+      'L2',
+      'L3',
+      'L4',
+      'L4a',
+      'L4b',
+      'L5',
+      'L6',
+      'R1',
+      'R2',
+      'R3',
+      'R4',
+      'R5',
+      'E1',
+      'E2',
+      'E3',
+      'E4',
+      'E5',
+      'E7',
     ]
     expect(rows.filter((row) => !cited.has(row))).toEqual([])
   })
@@ -74,7 +90,9 @@ describe('identical normalized responses on every framework', () => {
   for (const parityCase of PARITY_CASES) {
     it(title(parityCase), () => {
       const byTarget = observations.get(title(parityCase))
-      expect([...(byTarget?.keys() ?? [])].sort(), 'every framework ran the case').toEqual(RUNS.map((r) => r.name).sort())
+      expect([...(byTarget?.keys() ?? [])].sort(), 'every framework ran the case').toEqual(
+        RUNS.map((r) => r.name).sort(),
+      )
       const [reference, ...others] = RUNS.map((r) => ({ name: r.name, responses: byTarget!.get(r.name)! }))
       expect(reference!.responses.length).toBeGreaterThan(0)
       for (const other of others) {

@@ -31,9 +31,19 @@ describe.each(CUSTOM_APPS)('$name', ({ build }) => {
 
   it('L6: a test key on a live-only route → 403 forbidden with limit headers, consuming nothing; a live key passes', async () => {
     const denied = await send({ path: '/api/v1/live-only', headers: bearer(test) })
-    const body = check(denied, { status: 403, code: 'forbidden', limits: { limit: 10, remaining: 10 }, quota: { limit: 1000, remaining: 1000 } })
+    const body = check(denied, {
+      status: 403,
+      code: 'forbidden',
+      limits: { limit: 10, remaining: 10 },
+      quota: { limit: 1000, remaining: 1000 },
+    })
     expect(body.error.message).toContain('svc_live_')
-    const allowed = check(await send({ path: '/api/v1/live-only', headers: bearer(live) }), { status: 200, limits: { limit: 1000 }, quota: null, applicationBody: true })
+    const allowed = check(await send({ path: '/api/v1/live-only', headers: bearer(live) }), {
+      status: 200,
+      limits: { limit: 1000 },
+      quota: null,
+      applicationBody: true,
+    })
     expect(allowed.data).toEqual({ keyType: 'live' })
   })
 
@@ -46,7 +56,12 @@ describe.each(CUSTOM_APPS)('$name', ({ build }) => {
   it('L5: a consume: false route answers with the limit headers and consumes nothing, recording no usage', async () => {
     const { key, record } = await keyward.keys.create({ name: 'peek', keyType: 'test' })
     for (let i = 0; i < 2; i++) {
-      check(await send({ path: '/api/v1/peek', headers: bearer(key) }), { status: 200, limits: { limit: 10, remaining: 10 }, quota: { remaining: 1000 }, applicationBody: true })
+      check(await send({ path: '/api/v1/peek', headers: bearer(key) }), {
+        status: 200,
+        limits: { limit: 10, remaining: 10 },
+        quota: { remaining: 1000 },
+        applicationBody: true,
+      })
     }
     expect(await keyward.queryUsage({ keyId: record.id, limit: 10 })).toEqual([])
   })
@@ -55,31 +70,66 @@ describe.each(CUSTOM_APPS)('$name', ({ build }) => {
     const { key, record } = await keyward.keys.create({ name: 'boom' })
     errors.length = 0
     const response = await send({ path: '/api/v1/boom', headers: bearer(key) })
-    const body = check(response, { status: 500, code: 'INTERNAL_ERROR', limits: { limit: 1000, remaining: 999 }, quota: null })
+    const body = check(response, {
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      limits: { limit: 1000, remaining: 999 },
+      quota: null,
+    })
     expect(body.error.message).toContain(response.header('x-request-id'))
     expect(body.error.message).not.toContain('handler failed')
     expect(errors).toHaveLength(1)
     expect((errors[0] as Error).message).toBe('handler failed')
     const usage = await keyward.queryUsage({ keyId: record.id, limit: 10 })
-    expect(usage.map((entry) => [entry.path, entry.status, entry.requestId])).toEqual([['/api/v1/boom', 500, response.header('x-request-id')]])
+    expect(usage.map((entry) => [entry.path, entry.status, entry.requestId])).toEqual([
+      ['/api/v1/boom', 500, response.header('x-request-id')],
+    ])
   })
 
   it('authenticates before any body is read: a bad JSON body without a key → 401, not 400', async () => {
-    const response = await send({ method: 'POST', path: '/api/v1/echo', headers: [['Content-Type', 'application/json']], body: '{bad' })
-    check(response, { status: 401, code: 'UNAUTHORIZED', message: 'Missing Authorization header', www: 'Bearer realm="Svc"' })
+    const response = await send({
+      method: 'POST',
+      path: '/api/v1/echo',
+      headers: [['Content-Type', 'application/json']],
+      body: '{bad',
+    })
+    check(response, {
+      status: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Missing Authorization header',
+      www: 'Bearer realm="Svc"',
+    })
   })
 
   it('R3: the framework body errors become the envelope: bad JSON → 400, over the limit → 413; good JSON is echoed', async () => {
     const json = [...bearer(live), ['Content-Type', 'application/json']] as const
-    const bad = check(await send({ method: 'POST', path: '/api/v1/echo', headers: json, body: '{bad' }), { status: 400, code: 'invalid_request', limits: { limit: 1000 }, quota: null })
-    expect(bad.error.message).toMatch(/^Invalid request/)
-    check(await send({ method: 'POST', path: '/api/v1/echo', headers: json, body: JSON.stringify({ pad: 'x'.repeat(2048) }) }), {
-      status: 413,
-      code: 'payload_too_large',
+    const bad = check(await send({ method: 'POST', path: '/api/v1/echo', headers: json, body: '{bad' }), {
+      status: 400,
+      code: 'invalid_request',
       limits: { limit: 1000 },
       quota: null,
     })
-    const good = check(await send({ method: 'POST', path: '/api/v1/echo', headers: json, body: '{"a":1}' }), { status: 200, limits: { limit: 1000 }, quota: null, applicationBody: true })
+    expect(bad.error.message).toMatch(/^Invalid request/)
+    check(
+      await send({
+        method: 'POST',
+        path: '/api/v1/echo',
+        headers: json,
+        body: JSON.stringify({ pad: 'x'.repeat(2048) }),
+      }),
+      {
+        status: 413,
+        code: 'payload_too_large',
+        limits: { limit: 1000 },
+        quota: null,
+      },
+    )
+    const good = check(await send({ method: 'POST', path: '/api/v1/echo', headers: json, body: '{"a":1}' }), {
+      status: 200,
+      limits: { limit: 1000 },
+      quota: null,
+      applicationBody: true,
+    })
     expect(good.data).toEqual({ a: 1 })
   })
 
@@ -87,7 +137,9 @@ describe.each(CUSTOM_APPS)('$name', ({ build }) => {
     errors.length = 0
     await new Promise<void>((resolve) => {
       const socket = connect(app.port, '127.0.0.1', () => {
-        socket.write('POST /api/dashboard/api-keys HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":')
+        socket.write(
+          'POST /api/dashboard/api-keys HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+        )
         setTimeout(() => socket.destroy(), 50)
       })
       socket.on('close', () => resolve())

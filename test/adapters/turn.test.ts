@@ -33,7 +33,12 @@ async function honoApp(keyward: Keyward, events: string[], mountMiddleware: bool
   app.onError(api.onError)
   // app.fetch starts each request at once, as a socket's data would; the answer in inject's shape.
   return async (options) => {
-    const response = await app.fetch(new Request(`http://localhost${options.url}`, { method: options.method, headers: options.headers as Record<string, string> }))
+    const response = await app.fetch(
+      new Request(`http://localhost${options.url}`, {
+        method: options.method,
+        headers: options.headers as Record<string, string>,
+      }),
+    )
     const body = await response.text()
     const headers: Record<string, string> = {}
     response.headers.forEach((value, name) => {
@@ -110,7 +115,9 @@ describe.each(APPS)('$name: requests admitted in one event-loop turn', ({ build 
     expect(ok!.json()).toEqual({ data: { keyType: 'live' } })
     const usage = await keyward.queryUsage({ limit: 10 })
     expect(usage.map((entry) => entry.status).sort()).toEqual([200, 500])
-    expect(usage.map((entry) => entry.requestId).sort()).toEqual([failed!.headers['x-request-id'], ok!.headers['x-request-id']].sort())
+    expect(usage.map((entry) => entry.requestId).sort()).toEqual(
+      [failed!.headers['x-request-id'], ok!.headers['x-request-id']].sort(),
+    )
   })
 
   it('H2: a refused request is answered at once and never reaches the handler', async () => {

@@ -16,7 +16,10 @@ let tree: string
 beforeAll(() => {
   tree = mkdtempSync(join(tmpdir(), 'keyward-bench-'))
   for (const part of ['src', 'adapters', 'bench', 'package.json', 'tsconfig.json']) {
-    cpSync(join(ROOT, part), join(tree, part), { recursive: true, filter: (from) => !from.includes(join('bench', '.runs')) })
+    cpSync(join(ROOT, part), join(tree, part), {
+      recursive: true,
+      filter: (from) => !from.includes(join('bench', '.runs')),
+    })
   }
   symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir')
 })

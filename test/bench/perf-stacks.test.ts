@@ -38,7 +38,11 @@ const REDIS_WRITE = sample(PID, 1_000_000, [
   `JS:*Socket._writeGeneric node:net:927:42 ${MAP}`,
   `JS:*sendCommand ${ROOT}node_modules/ioredis/built/Redis.js:337:16 ${MAP}`,
 ])
-const EPOLL = sample(PID, 1_000_000, ['ep_poll ([kernel.kallsyms])', 'do_epoll_wait ([kernel.kallsyms])', 'uv__io_poll (/usr/bin/node)'])
+const EPOLL = sample(PID, 1_000_000, [
+  'ep_poll ([kernel.kallsyms])',
+  'do_epoll_wait ([kernel.kallsyms])',
+  'uv__io_poll (/usr/bin/node)',
+])
 const MICROTASKS = sample(PID, 1_000_000, [
   'Builtins_PromiseFulfillReactionJob (/usr/bin/node)',
   `JS:*processTicksAndRejections node:internal/process/task_queues:67:35 ${MAP}`,

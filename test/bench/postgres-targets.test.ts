@@ -11,11 +11,36 @@ import { postgresSection, postgresTargets } from '../../bench/postgres.js'
 import type { Variant } from '../../bench/servers/shared.js'
 
 function run(requestsPerSecond: number, serverMicrosPerRequest: number | null): LoadResult {
-  return { requests: requestsPerSecond, seconds: 1, requestsPerSecond, p50: 1, p99: 2, non2xx: 0, errors: 0, serverCpu: 0.9, serverMicrosPerRequest, redisMicrosPerRequest: null }
+  return {
+    requests: requestsPerSecond,
+    seconds: 1,
+    requestsPerSecond,
+    p50: 1,
+    p99: 2,
+    non2xx: 0,
+    errors: 0,
+    serverCpu: 0.9,
+    serverMicrosPerRequest,
+    redisMicrosPerRequest: null,
+  }
 }
 
 function variant(name: Variant, runs: LoadResult[], postgresMicrosPerRequest: number | null = null): VariantResult {
-  return { framework: 'fastify', variant: name, runs, requestsPerSecond: 0, p50: 0, p99: 0, serverCpu: null, serverMicrosPerRequest: null, redisMicrosPerRequest: null, postgresMicrosPerRequest, badRuns: 0, roundRatios: [], response: '' }
+  return {
+    framework: 'fastify',
+    variant: name,
+    runs,
+    requestsPerSecond: 0,
+    p50: 0,
+    p99: 0,
+    serverCpu: null,
+    serverMicrosPerRequest: null,
+    redisMicrosPerRequest: null,
+    postgresMicrosPerRequest,
+    badRuns: 0,
+    roundRatios: [],
+    response: '',
+  }
 }
 
 const postgresCount = (name: Variant): PostgresCount => ({
@@ -48,13 +73,19 @@ describe('Postgres targets (S4)', () => {
   const redis = variant('postgres-redis', [run(5_000, 40), run(2_000, 42), run(6_000, 41)], 55)
 
   it('pairs each round with the baseline run of the same round, and gives the round trips and Postgres CPU with the verdict', () => {
-    const [memoryRow, redisRow] = postgresTargets({ variants: [baseline, memory, redis], postgresCounts: [postgresCount('postgres'), postgresCount('postgres-redis')], redisCounts: [redisCount] })
+    const [memoryRow, redisRow] = postgresTargets({
+      variants: [baseline, memory, redis],
+      postgresCounts: [postgresCount('postgres'), postgresCount('postgres-redis')],
+      redisCounts: [redisCount],
+    })
     // 0.70, 0.70, 0.50 by req/s; 20/30, 20/31, 20/32 by CPU.
     expect(memoryRow).toBe(
       "| fastify: Postgres keys + memory limiter ≥ 0.60× baseline | 0.70× (0.50–0.70) req/s, median of 3 paired rounds (range); by server CPU per request 0.65× (0.63–0.67); round trips on the request's path: Postgres 1.000; Postgres CPU 41.5 µs/request | PASS |",
     )
     // 0.50, 0.40, 0.60 by req/s; 0.50, 0.48, 0.49 by CPU.
-    expect(redisRow).toMatch(/^\| fastify: Postgres keys \+ Redis limiter ≥ 0\.50× baseline \| 0\.50× \(0\.40–0\.60\) req\/s.*by server CPU per request 0\.49× \(0\.48–0\.50\); round trips on the request's path: Postgres 1\.000, Redis 2\.000; Postgres CPU 55\.0 µs\/request \| MISS \(by requests\/s only; by CPU 0\.49×\) \|$/)
+    expect(redisRow).toMatch(
+      /^\| fastify: Postgres keys \+ Redis limiter ≥ 0\.50× baseline \| 0\.50× \(0\.40–0\.60\) req\/s.*by server CPU per request 0\.49× \(0\.48–0\.50\); round trips on the request's path: Postgres 1\.000, Redis 2\.000; Postgres CPU 55\.0 µs\/request \| MISS \(by requests\/s only; by CPU 0\.49×\) \|$/,
+    )
   })
 
   it('reports nothing without the Fastify baseline, and leaves out a server whose rounds do not pair', () => {
@@ -66,11 +97,27 @@ describe('Postgres targets (S4)', () => {
   })
 
   it("RESULTS.md's section lists statements and commands per request, on the path and in all, or why the rows were skipped", () => {
-    const http = { tool: 'wrk', redis: true, redisSkipReason: null, variants: [], notes: [], redisCounts: [redisCount], postgresCounts: [postgresCount('postgres-redis')], postgresSkipReason: null }
+    const http = {
+      tool: 'wrk',
+      redis: true,
+      redisSkipReason: null,
+      variants: [],
+      notes: [],
+      redisCounts: [redisCount],
+      postgresCounts: [postgresCount('postgres-redis')],
+      postgresSkipReason: null,
+    }
     const section = postgresSection(http)
     expect(section[0]).toBe('## Keys in Postgres: round trips and CPU per request')
-    expect(section).toContain('| fastify postgres-redis | 20,000 | 1.000 (select keys 1.000, insert usage 0.020, update keys 0.000) | 2.000 (evalsha limit 2.000) | 41.5 | 12.3 |')
-    expect(postgresSection({ ...http, postgresCounts: [], postgresSkipReason: 'initdb was not found' })).toEqual(['## Keys in Postgres: round trips and CPU per request', '', 'Skipped: initdb was not found.', ''])
+    expect(section).toContain(
+      '| fastify postgres-redis | 20,000 | 1.000 (select keys 1.000, insert usage 0.020, update keys 0.000) | 2.000 (evalsha limit 2.000) | 41.5 | 12.3 |',
+    )
+    expect(postgresSection({ ...http, postgresCounts: [], postgresSkipReason: 'initdb was not found' })).toEqual([
+      '## Keys in Postgres: round trips and CPU per request',
+      '',
+      'Skipped: initdb was not found.',
+      '',
+    ])
     expect(postgresSection({ ...http, postgresCounts: undefined })).toEqual([])
   })
 })

@@ -15,10 +15,16 @@ describe('bench settings', () => {
     expect(integerFrom(undefined, 8, 'bench:perf: seconds')).toBe(8)
     expect(integerFrom(' ', 8, 'bench:perf: seconds')).toBe(8)
     expect(integerFrom('3', 8, 'bench:perf: seconds')).toBe(3)
-    expect(() => integerFrom('0', 8, 'bench:perf: seconds')).toThrow('bench:perf: seconds must be a positive integer (got 0)')
-    expect(() => integerFrom('8s', 8, 'bench:profile: seconds')).toThrow('bench:profile: seconds must be a positive integer (got 8s)')
+    expect(() => integerFrom('0', 8, 'bench:perf: seconds')).toThrow(
+      'bench:perf: seconds must be a positive integer (got 0)',
+    )
+    expect(() => integerFrom('8s', 8, 'bench:profile: seconds')).toThrow(
+      'bench:profile: seconds must be a positive integer (got 8s)',
+    )
     expect(integerFrom('0', 5, 'BENCH_RSS_KEYS', 0)).toBe(0)
-    expect(() => integerFrom('-1', 5, 'BENCH_RSS_KEYS', 0)).toThrow('BENCH_RSS_KEYS must be an integer of at least 0 (got -1)')
+    expect(() => integerFrom('-1', 5, 'BENCH_RSS_KEYS', 0)).toThrow(
+      'BENCH_RSS_KEYS must be an integer of at least 0 (got -1)',
+    )
   })
 
   it('reads a list of names: trimmed, empty items and repeats dropped, all of them when none is named', () => {
@@ -29,8 +35,12 @@ describe('bench settings', () => {
   })
 
   it('refuses a misspelt name instead of leaving it out of the run', () => {
-    expect(() => frameworksFrom('fastify,fastfy', 'BENCH_FRAMEWORKS')).toThrow('BENCH_FRAMEWORKS: fastfy is not a framework (one of express, fastify, hono)')
-    expect(() => oneOf('', ['wrk', 'autocannon'], 'BENCH_TOOL', 'load tool')).toThrow('BENCH_TOOL: (empty) is not a load tool (one of wrk, autocannon)')
+    expect(() => frameworksFrom('fastify,fastfy', 'BENCH_FRAMEWORKS')).toThrow(
+      'BENCH_FRAMEWORKS: fastfy is not a framework (one of express, fastify, hono)',
+    )
+    expect(() => oneOf('', ['wrk', 'autocannon'], 'BENCH_TOOL', 'load tool')).toThrow(
+      'BENCH_TOOL: (empty) is not a load tool (one of wrk, autocannon)',
+    )
   })
 
   it('picks wrk when installed, else autocannon, and refuses a BENCH_TOOL it cannot honour', () => {
@@ -38,7 +48,9 @@ describe('bench settings', () => {
     expect(chooseLoadTool('', () => false)).toBe('autocannon')
     expect(chooseLoadTool('autocannon', () => true)).toBe('autocannon')
     expect(chooseLoadTool(' wrk ', () => true)).toBe('wrk')
-    expect(() => chooseLoadTool('wrk', () => false)).toThrow(/^BENCH_TOOL: wrk is not installed \(apt-get install wrk\)/)
+    expect(() => chooseLoadTool('wrk', () => false)).toThrow(
+      /^BENCH_TOOL: wrk is not installed \(apt-get install wrk\)/,
+    )
     expect(() => chooseLoadTool('ab', () => true)).toThrow('BENCH_TOOL: ab is not a load tool (one of wrk, autocannon)')
   })
 })
@@ -58,12 +70,48 @@ function bench(script: string, args: string[], env: Record<string, string> = {})
 
 describe('bench commands stop on a bad setting before running anything', () => {
   it.each([
-    ['npm run bench', 'bench/run.ts', [], { BENCH_FRAMEWORKS: 'fastfy' }, 'BENCH_FRAMEWORKS: fastfy is not a framework (one of express, fastify, hono)'],
-    ['npm run bench', 'bench/run.ts', [], { BENCH_RSS_KEYS: '1e6,many' }, 'BENCH_RSS_KEYS must be an integer of at least 0 (got many)'],
-    ['bench:perf', 'bench/perf.ts', ['fastify', '2'], { BENCH_PERF_VARIANTS: 'redis,peers' }, 'BENCH_PERF_VARIANTS: peers is not a variant (one of baseline, memory, redis, peer, chain, postgres, postgres-redis)'],
-    ['bench:profile', 'bench/profile.ts', ['fastify', 'ten'], {}, 'bench:profile: seconds must be a positive integer (got ten)'],
-    ['bench:profile', 'bench/profile.ts', ['express,koa'], {}, 'bench:profile: framework: koa is not a framework (one of express, fastify, hono)'],
-    ['bench:compare', 'bench/compare.ts', ['HEAD', 'fastify', 'redis', '6', '3'], { BENCH_TOOL: 'ab' }, 'BENCH_TOOL: ab is not a load tool (one of wrk, autocannon)'],
+    [
+      'npm run bench',
+      'bench/run.ts',
+      [],
+      { BENCH_FRAMEWORKS: 'fastfy' },
+      'BENCH_FRAMEWORKS: fastfy is not a framework (one of express, fastify, hono)',
+    ],
+    [
+      'npm run bench',
+      'bench/run.ts',
+      [],
+      { BENCH_RSS_KEYS: '1e6,many' },
+      'BENCH_RSS_KEYS must be an integer of at least 0 (got many)',
+    ],
+    [
+      'bench:perf',
+      'bench/perf.ts',
+      ['fastify', '2'],
+      { BENCH_PERF_VARIANTS: 'redis,peers' },
+      'BENCH_PERF_VARIANTS: peers is not a variant (one of baseline, memory, redis, peer, chain, postgres, postgres-redis)',
+    ],
+    [
+      'bench:profile',
+      'bench/profile.ts',
+      ['fastify', 'ten'],
+      {},
+      'bench:profile: seconds must be a positive integer (got ten)',
+    ],
+    [
+      'bench:profile',
+      'bench/profile.ts',
+      ['express,koa'],
+      {},
+      'bench:profile: framework: koa is not a framework (one of express, fastify, hono)',
+    ],
+    [
+      'bench:compare',
+      'bench/compare.ts',
+      ['HEAD', 'fastify', 'redis', '6', '3'],
+      { BENCH_TOOL: 'ab' },
+      'BENCH_TOOL: ab is not a load tool (one of wrk, autocannon)',
+    ],
   ] as const)('%s (%s %j, %j)', (_name, script, args, env, message) => {
     const { status, stdout, stderr } = bench(script, [...args], env)
     expect(stderr.trim()).toBe(message)

@@ -25,7 +25,10 @@ let server: RunningServer
 
 async function createKey(args: string[] = []): Promise<{ key: string; record: ApiKeyRecord }> {
   // The default key prefix, named (keys create needs it); a --key-prefix in args wins.
-  const run = await runCli(['keys', 'create', '--json', '--prefix', prefix, ...args], { REDIS_URL: url!, KEYWARD_KEY_PREFIX: 'svc' })
+  const run = await runCli(['keys', 'create', '--json', '--prefix', prefix, ...args], {
+    REDIS_URL: url!,
+    KEYWARD_KEY_PREFIX: 'svc',
+  })
   expect(run.status, run.describe()).toBe(0)
   return stdoutJson(run)
 }
@@ -61,7 +64,9 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     expect(run.status, run.describe()).toBe(0)
     expect(run.stderr).toBe('')
     expect(run.stdout).toMatch(
-      new RegExp(`^OK: ${record.maskedKey.replace(/\*/g, '\\*')} is a valid live key at ${server.baseUrl} \\(request id req_[A-Za-z0-9_-]{24,}\\)\\.\\n$`),
+      new RegExp(
+        `^OK: ${record.maskedKey.replace(/\*/g, '\\*')} is a valid live key at ${server.baseUrl} \\(request id req_[A-Za-z0-9_-]{24,}\\)\\.\\n$`,
+      ),
     )
     expectNoKey(run, key)
 
@@ -93,7 +98,9 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
 
     const run = await check(key, ['--require-live'])
     const message = expectOneLineError(run, 6)
-    expect(message).toMatch(/^check failed: KEY_NOT_LIVE: svc_test_\*{4}\w{4} is a valid sandbox \(test\) key, but --require-live needs a live key/)
+    expect(message).toMatch(
+      /^check failed: KEY_NOT_LIVE: svc_test_\*{4}\w{4} is a valid sandbox \(test\) key, but --require-live needs a live key/,
+    )
     expect(message).toMatch(REQUEST_ID)
     expect(message).toContain(record.maskedKey)
     expectNoKey(run, key)
@@ -101,7 +108,13 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     const json = await check(key, ['--require-live', '--json'])
     expectOneLineError(json, 6)
     expect(stdoutJson(json)).toMatchObject({
-      error: { code: 'KEY_NOT_LIVE', exitStatus: 6, status: 200, requestId: expect.stringMatching(/^req_/), keyType: 'test' },
+      error: {
+        code: 'KEY_NOT_LIVE',
+        exitStatus: 6,
+        status: 200,
+        requestId: expect.stringMatching(/^req_/),
+        keyType: 'test',
+      },
     })
   })
 
@@ -113,12 +126,20 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
 
     const run = await check(key)
     const message = expectOneLineError(run, 5)
-    expect(message).toMatch(/^check failed: API_KEY_REVOKED: This API key has been revoked.* \(HTTP 401, request id req_[A-Za-z0-9_-]{24,}\)$/)
+    expect(message).toMatch(
+      /^check failed: API_KEY_REVOKED: This API key has been revoked.* \(HTTP 401, request id req_[A-Za-z0-9_-]{24,}\)$/,
+    )
     expectNoKey(run, key)
 
     const json = await check(key, ['--json'])
     expect(stdoutJson(json)).toEqual({
-      error: { code: 'API_KEY_REVOKED', message: expectOneLineError(json, 5), exitStatus: 5, status: 401, requestId: expect.stringMatching(/^req_/) },
+      error: {
+        code: 'API_KEY_REVOKED',
+        message: expectOneLineError(json, 5),
+        exitStatus: 5,
+        status: 401,
+        requestId: expect.stringMatching(/^req_/),
+      },
     })
   })
 
@@ -126,7 +147,9 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     const key = generateKey('live')
     const run = await check(key)
     const message = expectOneLineError(run, 5)
-    expect(message).toMatch(/^check failed: INVALID_API_KEY: Invalid API key — no matching live \(svc_live_\) key found.*\(HTTP 401, request id req_[A-Za-z0-9_-]/)
+    expect(message).toMatch(
+      /^check failed: INVALID_API_KEY: Invalid API key — no matching live \(svc_live_\) key found.*\(HTTP 401, request id req_[A-Za-z0-9_-]/,
+    )
     expectNoKey(run, key)
   })
 
@@ -134,24 +157,44 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     const { key } = await createKey(['--name', 'short-lived', '--expires-in', '1s'])
     await new Promise((resolve) => setTimeout(resolve, 1200))
     const run = await check(key)
-    expect(expectOneLineError(run, 5)).toMatch(/^check failed: API_KEY_EXPIRED: This API key has expired.*request id req_/)
+    expect(expectOneLineError(run, 5)).toMatch(
+      /^check failed: API_KEY_EXPIRED: This API key has expired.*request id req_/,
+    )
   })
 
   it.each([
-    ['a key with a wrong checksum', () => { const k = generateKey('live'); return `${k.slice(0, -1)}${k.endsWith('A') ? 'B' : 'A'}` }, /^check failed: INVALID_API_KEY_FORMAT: KEYWARD_API_KEY \(svc_live_\*{4}\w{4}\) is not a well-formed key: its checksum does not match/],
-    ['a key with a trailing newline', () => `${generateKey('live')}\n`, /contains whitespace \(often a trailing newline from the secret\)/],
+    [
+      'a key with a wrong checksum',
+      () => {
+        const k = generateKey('live')
+        return `${k.slice(0, -1)}${k.endsWith('A') ? 'B' : 'A'}`
+      },
+      /^check failed: INVALID_API_KEY_FORMAT: KEYWARD_API_KEY \(svc_live_\*{4}\w{4}\) is not a well-formed key: its checksum does not match/,
+    ],
+    [
+      'a key with a trailing newline',
+      () => `${generateKey('live')}\n`,
+      /contains whitespace \(often a trailing newline from the secret\)/,
+    ],
     ['a masked key', () => 'svc_live_****abcd', /is a masked key; masked values never authenticate/],
     ['"Bearer <key>"', () => `Bearer ${generateKey('live')}`, /holds "Bearer …": set the raw key only/],
-    ['a key of another key prefix', () => generateKey('live', 'acme'), /has the key prefix acme_, not svc_; if the service uses acme, pass --key-prefix acme/],
-  ])('%s exits 5 INVALID_API_KEY_FORMAT offline, without a request and without echoing it (K1, K2)', async (_name, makeKey, expected) => {
-    const key = makeKey()
-    const run = await check(key)
-    const message = expectOneLineError(run, 5)
-    expect(message).toMatch(/^check failed: INVALID_API_KEY_FORMAT: /)
-    expect(message).toMatch(expected)
-    expect(message).toMatch(/\(checked offline, no request sent\)$/)
-    expect(message).not.toContain(key.trim().slice(9, 30))
-  })
+    [
+      'a key of another key prefix',
+      () => generateKey('live', 'acme'),
+      /has the key prefix acme_, not svc_; if the service uses acme, pass --key-prefix acme/,
+    ],
+  ])(
+    '%s exits 5 INVALID_API_KEY_FORMAT offline, without a request and without echoing it (K1, K2)',
+    async (_name, makeKey, expected) => {
+      const key = makeKey()
+      const run = await check(key)
+      const message = expectOneLineError(run, 5)
+      expect(message).toMatch(/^check failed: INVALID_API_KEY_FORMAT: /)
+      expect(message).toMatch(expected)
+      expect(message).toMatch(/\(checked offline, no request sent\)$/)
+      expect(message).not.toContain(key.trim().slice(9, 30))
+    },
+  )
 
   it('a service that answers 500 INTERNAL_ERROR is retried once, then exits 7 with the code and the request id (R5)', async () => {
     let calls = 0
@@ -171,7 +214,9 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
       const key = generateKey('live')
       const run = await check(key, [], broken.baseUrl)
       const message = expectOneLineError(run, 7)
-      expect(message).toMatch(/^check could not decide: INTERNAL_ERROR: .* \(HTTP 500, request id req_[A-Za-z0-9_-]{24,}\); the service failed; retry later$/)
+      expect(message).toMatch(
+        /^check could not decide: INTERNAL_ERROR: .* \(HTTP 500, request id req_[A-Za-z0-9_-]{24,}\); the service failed; retry later$/,
+      )
       expect(calls).toBe(2)
       expectNoKey(run, key)
     } finally {
@@ -182,8 +227,12 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
   it('an unreachable service exits 7 with NETWORK_ERROR within a few seconds', async () => {
     const run = await check(generateKey('live'), ['--json'], 'http://127.0.0.1:1')
     const message = expectOneLineError(run, 7)
-    expect(message).toMatch(/^check could not reach the service: POST \/api\/v1\/auth\/test to http:\/\/127\.0\.0\.1:1 failed/)
-    expect(stdoutJson(run)).toMatchObject({ error: { code: 'NETWORK_ERROR', exitStatus: 7, status: null, requestId: null } })
+    expect(message).toMatch(
+      /^check could not reach the service: POST \/api\/v1\/auth\/test to http:\/\/127\.0\.0\.1:1 failed/,
+    )
+    expect(stdoutJson(run)).toMatchObject({
+      error: { code: 'NETWORK_ERROR', exitStatus: 7, status: null, requestId: null },
+    })
     expect(run.ms).toBeLessThan(8000)
   })
 
@@ -208,13 +257,19 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
     const acme = await instanceOn(url!, acmePrefix, { keyPrefix: 'acme', failedAuthLimit: 0 })
     const acmeServer = await startReferenceServer(acme.keyward, 'express')
     try {
-      const run = await runCli(['keys', 'create', '--json', '--prefix', acmePrefix, '--name', 'acme', '--key-prefix', 'acme'], { REDIS_URL: url! })
+      const run = await runCli(
+        ['keys', 'create', '--json', '--prefix', acmePrefix, '--name', 'acme', '--key-prefix', 'acme'],
+        { REDIS_URL: url! },
+      )
       expect(run.status, run.describe()).toBe(0)
       const { key, record } = stdoutJson<{ key: string; record: ApiKeyRecord }>(run)
       const fromFlag = await check(key, ['--key-prefix', 'acme', '--require-live'], acmeServer.baseUrl)
       expect(fromFlag.status, fromFlag.describe()).toBe(0)
       expect(fromFlag.stdout).toContain(record.maskedKey)
-      const fromEnv = await runCli(['check', '--base-url', acmeServer.baseUrl], { KEYWARD_API_KEY: key, KEYWARD_KEY_PREFIX: 'acme' })
+      const fromEnv = await runCli(['check', '--base-url', acmeServer.baseUrl], {
+        KEYWARD_API_KEY: key,
+        KEYWARD_KEY_PREFIX: 'acme',
+      })
       expect(fromEnv.status, fromEnv.describe()).toBe(0)
       expectNoKey(fromEnv, key)
     } finally {
@@ -227,6 +282,8 @@ describe.skipIf(url === null)('keyward check against the reference server', { ti
   it('a --base-url that is not the service root exits 7 and says so, not 5: the key was never judged', async () => {
     const { key } = await createKey(['--name', 'wrong url'])
     const run = await check(key, [], `${server.baseUrl}/not-the-root`)
-    expect(expectOneLineError(run, 7)).toMatch(/^check could not decide: .*HTTP 404.* is --base-url \(http:\/\/127\.0\.0\.1:\d+\/not-the-root\) the service root\?$/)
+    expect(expectOneLineError(run, 7)).toMatch(
+      /^check could not decide: .*HTTP 404.* is --base-url \(http:\/\/127\.0\.0\.1:\d+\/not-the-root\) the service root\?$/,
+    )
   })
 })

@@ -15,14 +15,34 @@ describe('parseDuration', () => {
     expect(parseDuration(text)).toEqual({ ok: true, ms })
   })
 
-  it.each(['', '0s', '00h', '1', 'h', '1.5h', '1,5h', '-1h', '+1h', '1h30m', '1 h', ' 1h', '1h ', '1H', '1D', '1y', '1mo', '1ms', 'P1D', '1e3s', '5219w', '99999999999w'])(
-    '%j is not a duration',
-    (text) => {
-      const result = parseDuration(text)
-      expect(result.ok).toBe(false)
-      if (!result.ok) expect(result.reason).toMatch(/duration/)
-    },
-  )
+  it.each([
+    '',
+    '0s',
+    '00h',
+    '1',
+    'h',
+    '1.5h',
+    '1,5h',
+    '-1h',
+    '+1h',
+    '1h30m',
+    '1 h',
+    ' 1h',
+    '1h ',
+    '1H',
+    '1D',
+    '1y',
+    '1mo',
+    '1ms',
+    'P1D',
+    '1e3s',
+    '5219w',
+    '99999999999w',
+  ])('%j is not a duration', (text) => {
+    const result = parseDuration(text)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.reason).toMatch(/duration/)
+  })
 
   it('the reason for a malformed duration lists the units and examples', () => {
     expect(parseDuration('1y')).toEqual({

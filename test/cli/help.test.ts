@@ -9,9 +9,14 @@ import { EXIT } from '../../src/cli/exit-status.js'
 import { run, type CliIO } from '../../src/cli/run.js'
 import { runCli, stdoutJson } from './support/cli.js'
 
-const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
 
-async function inProcess(argv: string[], env: CliIO['env'] = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+async function inProcess(
+  argv: string[],
+  env: CliIO['env'] = {},
+): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = ''
   let stderr = ''
   const status = await run(argv, {
@@ -22,31 +27,97 @@ async function inProcess(argv: string[], env: CliIO['env'] = {}): Promise<{ stat
   return { status, stdout, stderr }
 }
 
-const STORE = ['--redis-url', '--prefix', '--key-prefix', 'KEYWARD_REDIS_PREFIX', 'KEYWARD_KEY_PREFIX', 'createRedisStores({ prefix })', 'createKeyward()']
+const STORE = [
+  '--redis-url',
+  '--prefix',
+  '--key-prefix',
+  'KEYWARD_REDIS_PREFIX',
+  'KEYWARD_KEY_PREFIX',
+  'createRedisStores({ prefix })',
+  'createKeyward()',
+]
 const COMMANDS: [string, string[]][] = [
-  ['keys create', ['--name', '--owner <owner-id>', '--meta <json>', '--sandbox', '--expires-in', '--scopes', '--per-minute', '--per-month', ...STORE, '8   missing package']],
-  ['keys list', ['--owner <owner-id>', '--status <status>', 'active, revoked or expired', '--type <type>', '--limit <n>', 'ownerId and meta', ...STORE, '8   missing package']],
-  ['keys update', ['<id>', '--name', '--meta <json>', 'null removes it', '--scopes <list>', 'all: every scope', '--per-minute', '--per-month', 'or default', 'A revoked key cannot be updated (exit 2)', ...STORE, '3   not found', '8   missing package']],
-  ['keys revoke', ['<id>', 'keyward keys revoke --owner <owner-id> --all', '--owner <owner-id>', '--all', '{ "ownerId", "revoked" }', ...STORE, '8   missing package']],
+  [
+    'keys create',
+    [
+      '--name',
+      '--owner <owner-id>',
+      '--meta <json>',
+      '--sandbox',
+      '--expires-in',
+      '--scopes',
+      '--per-minute',
+      '--per-month',
+      ...STORE,
+      '8   missing package',
+    ],
+  ],
+  [
+    'keys list',
+    [
+      '--owner <owner-id>',
+      '--status <status>',
+      'active, revoked or expired',
+      '--type <type>',
+      '--limit <n>',
+      'ownerId and meta',
+      ...STORE,
+      '8   missing package',
+    ],
+  ],
+  [
+    'keys update',
+    [
+      '<id>',
+      '--name',
+      '--meta <json>',
+      'null removes it',
+      '--scopes <list>',
+      'all: every scope',
+      '--per-minute',
+      '--per-month',
+      'or default',
+      'A revoked key cannot be updated (exit 2)',
+      ...STORE,
+      '3   not found',
+      '8   missing package',
+    ],
+  ],
+  [
+    'keys revoke',
+    [
+      '<id>',
+      'keyward keys revoke --owner <owner-id> --all',
+      '--owner <owner-id>',
+      '--all',
+      '{ "ownerId", "revoked" }',
+      ...STORE,
+      '8   missing package',
+    ],
+  ],
   ['keys rotate', ['<id>', '--grace', '--expires-in', '--name', ...STORE, '8   missing package']],
   ['keys usage', ['[id]', '--limit', ...STORE, '8   missing package']],
   ['check', ['--base-url', '--require-live', '--timeout', '--key-prefix', 'KEYWARD_API_KEY']],
 ]
 
 describe('help', () => {
-  it.each(COMMANDS)('keyward %s --help, -h and keyward help %s print the same help with usage, options, --json and exit statuses', async (name, mentions) => {
-    const words = name.split(' ')
-    const long = await inProcess([...words, '--help'])
-    expect(long.status).toBe(0)
-    expect(long.stderr).toBe('')
-    expect(long.stdout.startsWith(`keyward ${name}: `)).toBe(true)
-    for (const section of [`Usage: keyward ${name}`, 'Options:', 'Exit status:', '--json', '-h, --help']) expect(long.stdout).toContain(section)
-    for (const mention of mentions) expect(long.stdout).toContain(mention)
-    expect(long.stdout).toMatch(/^ {2}0 {3}success/m)
-    expect(long.stdout).toMatch(/^ {2}2 {3}usage/m)
-    expect((await inProcess([...words, '-h'])).stdout).toBe(long.stdout)
-    expect((await inProcess(['help', ...words])).stdout).toBe(long.stdout)
-  })
+  it.each(COMMANDS)(
+    'keyward %s --help, -h and keyward help %s print the same help with usage, options, --json and exit statuses',
+    async (name, mentions) => {
+      const words = name.split(' ')
+      const long = await inProcess([...words, '--help'])
+      expect(long.status).toBe(0)
+      expect(long.stderr).toBe('')
+      expect(long.stdout.startsWith(`keyward ${name}: `)).toBe(true)
+      for (const section of [`Usage: keyward ${name}`, 'Options:', 'Exit status:', '--json', '-h, --help'])
+        expect(long.stdout).toContain(section)
+      for (const mention of mentions) expect(long.stdout).toContain(mention)
+      expect(long.stdout).toMatch(/^ {2}0 {3}success/m)
+      expect(long.stdout).toMatch(/^ {2}2 {3}usage/m)
+      expect((await inProcess([...words, '-h'])).stdout).toBe(long.stdout)
+      expect((await inProcess(['help', ...words])).stdout).toBe(long.stdout)
+    },
+  )
 
   it('--help wins over anything else on the line: no Redis, no key and no required option is needed', async () => {
     const result = await inProcess(['keys', 'create', '--bogus', '--help'], { REDIS_URL: 'redis://127.0.0.1:1' })
@@ -85,7 +156,8 @@ describe('help', () => {
   it('keyward keys --help and keyward help keys list the keys commands', async () => {
     const result = await inProcess(['keys', '--help'])
     expect(result.status).toBe(0)
-    for (const command of ['create', 'list', 'update <id>', 'revoke <id>', 'rotate <id>', 'usage [id]']) expect(result.stdout).toContain(`  ${command}`)
+    for (const command of ['create', 'list', 'update <id>', 'revoke <id>', 'rotate <id>', 'usage [id]'])
+      expect(result.stdout).toContain(`  ${command}`)
     expect((await inProcess(['help', 'keys'])).stdout).toBe(result.stdout)
   })
 })

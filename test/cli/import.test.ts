@@ -47,61 +47,71 @@ async function* linesOf(lines: readonly string[]): AsyncIterable<string> {
   yield* lines
 }
 
-describe.skipIf(url === null)('keyward keys import on a real Redis refuses what create refuses (S7, K3, O2)', { timeout: 60_000 }, () => {
-  const importFile = (file: string, extra: string[] = []) =>
-    runCli(['keys', 'import', file, '--prefix', prefix, ...extra], { REDIS_URL: url!, KEYWARD_KEY_PREFIX: 'svc' })
+describe.skipIf(url === null)(
+  'keyward keys import on a real Redis refuses what create refuses (S7, K3, O2)',
+  { timeout: 60_000 },
+  () => {
+    const importFile = (file: string, extra: string[] = []) =>
+      runCli(['keys', 'import', file, '--prefix', prefix, ...extra], { REDIS_URL: url!, KEYWARD_KEY_PREFIX: 'svc' })
 
-  it('S7/K3/O2: each bad line is refused naming its line and reason, nothing of the file is stored, and no key is echoed', async () => {
-    const bad = badLines()
-    const good = recordLine({ name: 'good line' })
-    const file = fileOf('bad.jsonl', [good, ...bad.map((line) => line.text)])
-    const run = await importFile(file)
-    const message = expectOneLineError(run, 2)
-    expect(message).toMatch(new RegExp(`^nothing was imported: ${bad.length} of ${bad.length + 1} lines refused \\(line 2: `))
-    bad.forEach((line, index) => {
-      expect(reasonFor(message, index + 2), line.label).toMatch(line.reason!)
+    it('S7/K3/O2: each bad line is refused naming its line and reason, nothing of the file is stored, and no key is echoed', async () => {
+      const bad = badLines()
+      const good = recordLine({ name: 'good line' })
+      const file = fileOf('bad.jsonl', [good, ...bad.map((line) => line.text)])
+      const run = await importFile(file)
+      const message = expectOneLineError(run, 2)
+      expect(message).toMatch(
+        new RegExp(`^nothing was imported: ${bad.length} of ${bad.length + 1} lines refused \\(line 2: `),
+      )
+      bad.forEach((line, index) => {
+        expect(reasonFor(message, index + 2), line.label).toMatch(line.reason!)
+      })
+      expect(message).toMatch(/; fix or remove them and run keys import again$/)
+      for (const secret of [FULL_KEY, OTHER_PREFIX_KEY, FULL_KEY.slice(9, 30), 'xxxxxxxxxx', '\u001b'])
+        expect(run.stderr).not.toContain(secret)
+      expect(await everythingUnder(url!, prefix)).toBe('')
     })
-    expect(message).toMatch(/; fix or remove them and run keys import again$/)
-    for (const secret of [FULL_KEY, OTHER_PREFIX_KEY, FULL_KEY.slice(9, 30), 'xxxxxxxxxx', '\u001b']) expect(run.stderr).not.toContain(secret)
-    expect(await everythingUnder(url!, prefix)).toBe('')
-  })
 
-  it('S7: --json lists the refused lines with their reasons; past 20 the message counts the rest', async () => {
-    const bad = Array.from({ length: 25 }, (_, i) => recordLine({ scopes: [`bad scope ${i}`] }))
-    const run = await importFile(fileOf('many.jsonl', bad), ['--json'])
-    const message = expectOneLineError(run, 2)
-    expect(message).toMatch(/^nothing was imported: 25 of 25 lines refused \(line 1: scopes: each scope must match/)
-    expect(message).toMatch(/line 20: [^;]+; and 5 more\)/)
-    expect(message).not.toContain('line 21:')
-    const { error } = stdoutJson(run)
-    expect(error).toMatchObject({ code: 'usage', exitStatus: 2, refusedLines: 25 })
-    expect(error.refused).toHaveLength(20)
-    expect(error.refused[0]).toEqual({ line: 1, reason: expect.stringMatching(/^scopes: each scope must match/) })
-    expect(await everythingUnder(url!, prefix)).toBe('')
-  })
+    it('S7: --json lists the refused lines with their reasons; past 20 the message counts the rest', async () => {
+      const bad = Array.from({ length: 25 }, (_, i) => recordLine({ scopes: [`bad scope ${i}`] }))
+      const run = await importFile(fileOf('many.jsonl', bad), ['--json'])
+      const message = expectOneLineError(run, 2)
+      expect(message).toMatch(/^nothing was imported: 25 of 25 lines refused \(line 1: scopes: each scope must match/)
+      expect(message).toMatch(/line 20: [^;]+; and 5 more\)/)
+      expect(message).not.toContain('line 21:')
+      const { error } = stdoutJson(run)
+      expect(error).toMatchObject({ code: 'usage', exitStatus: 2, refusedLines: 25 })
+      expect(error.refused).toHaveLength(20)
+      expect(error.refused[0]).toEqual({ line: 1, reason: expect.stringMatching(/^scopes: each scope must match/) })
+      expect(await everythingUnder(url!, prefix)).toBe('')
+    })
 
-  it('S7: two lines of one file with the same id and different hashes are refused, naming the earlier line', async () => {
-    const first = recordLine()
-    const clash = recordLine({ id: idOf(first) })
-    const message = expectOneLineError(await importFile(fileOf('twice.jsonl', [first, clash])), 2)
-    expect(message).toContain('1 of 2 lines refused (line 2: its id is on line 1 with another hash)')
-    expect(await everythingUnder(url!, prefix)).toBe('')
-  })
+    it('S7: two lines of one file with the same id and different hashes are refused, naming the earlier line', async () => {
+      const first = recordLine()
+      const clash = recordLine({ id: idOf(first) })
+      const message = expectOneLineError(await importFile(fileOf('twice.jsonl', [first, clash])), 2)
+      expect(message).toContain('1 of 2 lines refused (line 2: its id is on line 1 with another hash)')
+      expect(await everythingUnder(url!, prefix)).toBe('')
+    })
 
-  it('S7: a file of good lines is imported, and the records are listed as the file holds them', async () => {
-    const lines = [recordLine({ name: 'first', scopes: ['ip'], meta: { plan: 'pro' } }), recordLine({ name: 'second', ownerId: 'acct-9' })]
-    const run = await importFile(fileOf('good.jsonl', lines), ['--json'])
-    expect(run.status, run.describe()).toBe(0)
-    expect(stdoutJson(run)).toEqual({ imported: 2, alreadyStored: 0, narrowed: 0, conflicts: [] })
-    const app = await instanceOn(url!, prefix)
-    try {
-      const first = await app.keyward.keys.get(idOf(lines[0]!))
-      expect(first).toMatchObject({ name: 'first', scopes: ['ip'], meta: { plan: 'pro' } })
-    } finally {
-      await app.close()
-    }
-  })
-})
+    it('S7: a file of good lines is imported, and the records are listed as the file holds them', async () => {
+      const lines = [
+        recordLine({ name: 'first', scopes: ['ip'], meta: { plan: 'pro' } }),
+        recordLine({ name: 'second', ownerId: 'acct-9' }),
+      ]
+      const run = await importFile(fileOf('good.jsonl', lines), ['--json'])
+      expect(run.status, run.describe()).toBe(0)
+      expect(stdoutJson(run)).toEqual({ imported: 2, alreadyStored: 0, narrowed: 0, conflicts: [] })
+      const app = await instanceOn(url!, prefix)
+      try {
+        const first = await app.keyward.keys.get(idOf(lines[0]!))
+        expect(first).toMatchObject({ name: 'first', scopes: ['ip'], meta: { plan: 'pro' } })
+      } finally {
+        await app.close()
+      }
+    })
+  },
+)
 
 describe('keys import on the memory store (S7, K3, O2)', () => {
   it('S7/K3/O2: the file is checked whole before the store is touched: the bad lines named, the good one not stored', async () => {
@@ -126,7 +136,9 @@ describe('keys import on the memory store (S7, K3, O2)', () => {
     const lines = [recordLine({ name: 'new' }), recordLine({ id: idOf(stored) })]
     const records = await readKeyRecords(linesOf(lines), 'svc', Date.now())
     await expect(importKeyRecords(keys, records)).rejects.toThrow(
-      new RegExp(`^${escaped('nothing was imported: 1 line clashes with keys already stored (line 2: a different key is stored under its id)')}`),
+      new RegExp(
+        `^${escaped('nothing was imported: 1 line clashes with keys already stored (line 2: a different key is stored under its id)')}`,
+      ),
     )
     expect(keys.get(idOf(lines[0]!))).toBeUndefined()
   })

@@ -22,7 +22,10 @@ function keyward(args: string[], env: Record<string, string> = {}): Promise<CliR
   return runCli([...args, '--prefix', prefix], { REDIS_URL: url!, KEYWARD_KEY_PREFIX: 'svc', ...env })
 }
 
-async function created(args: string[] = [], env: Record<string, string> = {}): Promise<{ key: string; record: ApiKeyRecord }> {
+async function created(
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ key: string; record: ApiKeyRecord }> {
   const run = await keyward(['keys', 'create', '--json', ...args], env)
   expect(run.status, run.describe()).toBe(0)
   return stdoutJson(run)
@@ -55,7 +58,21 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
     it('--json prints { key, record } with exactly the K5 record fields; list never shows the key, and Redis never stored it (K3, K5)', async () => {
       const { key, record } = await created(['--name', '  billing  '])
       expect(Object.keys(record).sort()).toEqual(
-        ['createdAt', 'expiresAt', 'id', 'keyType', 'lastUsedAt', 'limits', 'maskedKey', 'meta', 'name', 'ownerId', 'revokedAt', 'scopes', 'status'].sort(),
+        [
+          'createdAt',
+          'expiresAt',
+          'id',
+          'keyType',
+          'lastUsedAt',
+          'limits',
+          'maskedKey',
+          'meta',
+          'name',
+          'ownerId',
+          'revokedAt',
+          'scopes',
+          'status',
+        ].sort(),
       )
       expect(record).toMatchObject({
         name: 'billing',
@@ -73,7 +90,10 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(record.id).toMatch(/^key_[0-9A-Za-z]{24}$/)
       expect(record.createdAt).toMatch(ISO_MS)
 
-      for (const args of [['keys', 'list'], ['keys', 'list', '--json']]) {
+      for (const args of [
+        ['keys', 'list'],
+        ['keys', 'list', '--json'],
+      ]) {
         const list = await keyward(args)
         expect(list.status, list.describe()).toBe(0)
         expect(list.stdout).toContain(record.maskedKey)
@@ -88,10 +108,24 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
     it('--sandbox, --expires-in, --scopes, --per-minute and --per-month become the record (K1, K5, L1)', async () => {
       const before = Date.now()
       const { key, record } = await created([
-        '--name', 'sandbox client', '--sandbox', '--expires-in', '7d', '--scopes', 'ip, email', '--per-minute', '5', '--per-month', '100',
+        '--name',
+        'sandbox client',
+        '--sandbox',
+        '--expires-in',
+        '7d',
+        '--scopes',
+        'ip, email',
+        '--per-minute',
+        '5',
+        '--per-month',
+        '100',
       ])
       expect(key.startsWith('svc_test_')).toBe(true)
-      expect(record).toMatchObject({ keyType: 'test', scopes: ['ip', 'email'], limits: { perMinute: 5, perMonth: 100 } })
+      expect(record).toMatchObject({
+        keyType: 'test',
+        scopes: ['ip', 'email'],
+        limits: { perMinute: 5, perMonth: 100 },
+      })
       const expires = Date.parse(record.expiresAt!)
       expect(expires).toBeGreaterThanOrEqual(before + 7 * 86_400_000)
       expect(expires).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000)
@@ -109,7 +143,10 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       const withPepper = await instanceOn(url!, prefix, { pepper: 'pepper-of-the-service' })
       try {
         const auth = (instance: typeof unpeppered, key: string) =>
-          instance.keyward.authenticate({ authorization: `Bearer ${key}`, method: 'POST', path: '/api/v1/auth/test' }, { consume: false })
+          instance.keyward.authenticate(
+            { authorization: `Bearer ${key}`, method: 'POST', path: '/api/v1/auth/test' },
+            { consume: false },
+          )
         expect(await auth(unpeppered, plain.key)).toMatchObject({ ok: true, apiKey: { id: plain.record.id } })
         expect(await auth(withPepper, peppered.key)).toMatchObject({ ok: true, apiKey: { id: peppered.record.id } })
         expect(await auth(unpeppered, peppered.key)).toMatchObject({ ok: false, error: { code: 'INVALID_API_KEY' } })
@@ -123,7 +160,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       // A prefix of its own: on this file's prefix an app instance recorded the key prefix svc.
       const create = (args: string[], env: Record<string, string> = {}) =>
         runCli(['keys', 'create', '--json', ...args, '--prefix', `${prefix}-acme`], { REDIS_URL: url!, ...env })
-      const fromFlag = stdoutJson(await create(['--name', 'acme', '--key-prefix', 'acme'], { KEYWARD_KEY_PREFIX: 'svc' }))
+      const fromFlag = stdoutJson(
+        await create(['--name', 'acme', '--key-prefix', 'acme'], { KEYWARD_KEY_PREFIX: 'svc' }),
+      )
       expect(fromFlag.key.startsWith('acme_live_')).toBe(true)
       expect(fromFlag.record.maskedKey).toBe(`acme_live_****${fromFlag.key.slice(-4)}`)
       const fromEnv = stdoutJson(await create(['--name', 'acme env'], { KEYWARD_KEY_PREFIX: 'acme' }))
@@ -146,8 +185,14 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
 
       const text = await keyward(['keys', 'list'])
       expect(text.status, text.describe()).toBe(0)
-      expect(text.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED$/)
-      expect(text.stdout).toMatch(new RegExp(`${second.record.id}\\s+newer\\s+-\\s+${second.record.maskedKey.replace(/\*/g, '\\*')}\\s+live\\s+active`))
+      expect(text.stdout.split('\n')[0]).toMatch(
+        /^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED$/,
+      )
+      expect(text.stdout).toMatch(
+        new RegExp(
+          `${second.record.id}\\s+newer\\s+-\\s+${second.record.maskedKey.replace(/\*/g, '\\*')}\\s+live\\s+active`,
+        ),
+      )
       expect(text.stdout).toMatch(new RegExp(`\\n${keys.length} keys\\.\\n$`))
     })
 
@@ -199,7 +244,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
 
       const text = await keyward(['keys', 'revoke', record.id])
       expect(text.status).toBe(0)
-      expect(text.stdout).toMatch(new RegExp(`^${record.id} .* was already revoked at ${one.record.revokedAt}; nothing changed\\.`))
+      expect(text.stdout).toMatch(
+        new RegExp(`^${record.id} .* was already revoked at ${one.record.revokedAt}; nothing changed\\.`),
+      )
       expect(text.stdout).not.toContain(key)
     })
 
@@ -211,7 +258,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
         expect(await instance.keyward.authenticate(request, { consume: false })).toMatchObject({ ok: true })
         const revoke = await keyward(['keys', 'revoke', record.id])
         expect(revoke.status, revoke.describe()).toBe(0)
-        expect(revoke.stdout).toMatch(/^Revoked key_\w+ \(svc_live_\*{4}\w{4}, "revoked at once"\)\. Requests with it now get 401 API_KEY_REVOKED\./)
+        expect(revoke.stdout).toMatch(
+          /^Revoked key_\w+ \(svc_live_\*{4}\w{4}, "revoked at once"\)\. Requests with it now get 401 API_KEY_REVOKED\./,
+        )
         expect(await instance.keyward.authenticate(request, { consume: false })).toMatchObject({
           ok: false,
           error: { code: 'API_KEY_REVOKED' },
@@ -230,7 +279,13 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       const { key, record, previous } = stdoutJson<{ key: string; record: ApiKeyRecord; previous: ApiKeyRecord }>(run)
       expect(allKeys(run.stdout)).toEqual([key])
       expect(key).not.toBe(old.key)
-      expect(record).toMatchObject({ name: 'rotating', keyType: 'live', scopes: ['ip'], limits: { perMinute: 7 }, status: 'active' })
+      expect(record).toMatchObject({
+        name: 'rotating',
+        keyType: 'live',
+        scopes: ['ip'],
+        limits: { perMinute: 7 },
+        status: 'active',
+      })
       expect(record.id).not.toBe(old.record.id)
       expect(previous).toMatchObject({ id: old.record.id, status: 'revoked' })
       expect(previous.revokedAt).toMatch(ISO_MS)
@@ -271,12 +326,25 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       const run = await keyward(['keys', 'rotate', old.record.id, '--json'])
       expect(run.status, run.describe()).toBe(0)
       const { record } = stdoutJson<{ record: ApiKeyRecord }>(run)
-      expect(Date.parse(record.expiresAt!) - Date.parse(record.createdAt)).toBe(Date.parse(old.record.expiresAt!) - Date.parse(old.record.createdAt))
+      expect(Date.parse(record.expiresAt!) - Date.parse(record.createdAt)).toBe(
+        Date.parse(old.record.expiresAt!) - Date.parse(old.record.createdAt),
+      )
     })
 
     it('--name and --expires-in apply to the replacement', async () => {
       const old = await created(['--name', 'old name'])
-      const run = await keyward(['keys', 'rotate', old.record.id, '--name', 'new name', '--expires-in', '30d', '--grace', '15m', '--json'])
+      const run = await keyward([
+        'keys',
+        'rotate',
+        old.record.id,
+        '--name',
+        'new name',
+        '--expires-in',
+        '30d',
+        '--grace',
+        '15m',
+        '--json',
+      ])
       expect(run.status, run.describe()).toBe(0)
       const { record, previous } = stdoutJson<{ record: ApiKeyRecord; previous: ApiKeyRecord }>(run)
       expect(record.name).toBe('new name')
@@ -292,8 +360,17 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       const instance = await instanceOn(url!, prefix)
       const requestIds: string[] = []
       try {
-        for (const [apiKey, path] of [[key, '/api/v1/ip/lookup'], [other.key, '/api/v1/email/validate'], [key, '/api/v1/email/validate']] as const) {
-          const decision = await instance.keyward.authenticate({ authorization: `Bearer ${apiKey}`, method: 'GET', path, ip: '203.0.113.9' })
+        for (const [apiKey, path] of [
+          [key, '/api/v1/ip/lookup'],
+          [other.key, '/api/v1/email/validate'],
+          [key, '/api/v1/email/validate'],
+        ] as const) {
+          const decision = await instance.keyward.authenticate({
+            authorization: `Bearer ${apiKey}`,
+            method: 'GET',
+            path,
+            ip: '203.0.113.9',
+          })
           if (!decision.ok) throw new Error(`authentication failed: ${decision.error.code}`)
           instance.keyward.recordUsage(decision.apiKey, { method: 'GET', path, status: 200, ip: '203.0.113.9' })
           if (apiKey === key) requestIds.push(decision.requestId)
@@ -319,7 +396,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
         country: null,
       })
 
-      const limited = stdoutJson<{ entries: UsageEntry[] }>(await keyward(['keys', 'usage', record.id, '--limit', '1', '--json']))
+      const limited = stdoutJson<{ entries: UsageEntry[] }>(
+        await keyward(['keys', 'usage', record.id, '--limit', '1', '--json']),
+      )
       expect(limited.entries.map((e) => e.requestId)).toEqual([requestIds[1]])
 
       const text = await keyward(['keys', 'usage', record.id])
@@ -348,7 +427,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
     ])('keys %s with an unknown id exits 3 with one line naming the id', async (_name, args) => {
       const run = await keyward(args)
       const message = expectOneLineError(run, 3)
-      expect(message).toMatch(/^no API key with id key_000000000000000000000000 in Redis at redis:\/\/127\.0\.0\.1:\d+ \(prefix kwtest:cli-keys:\w+\)$/)
+      expect(message).toMatch(
+        /^no API key with id key_000000000000000000000000 in Redis at redis:\/\/127\.0\.0\.1:\d+ \(prefix kwtest:cli-keys:\w+\)$/,
+      )
       expect(message).toContain(`prefix ${prefix}`)
       expect(run.stdout).toBe('')
     })
@@ -356,7 +437,13 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
     it('--json adds { error: { code, message, exitStatus } } on stdout for an unknown id', async () => {
       const run = await keyward(['keys', 'revoke', 'key_000000000000000000000000', '--json'])
       expectOneLineError(run, 3)
-      expect(stdoutJson(run)).toEqual({ error: { code: 'not_found', message: expect.stringMatching(/^no API key with id key_0{24} in Redis at /), exitStatus: 3 } })
+      expect(stdoutJson(run)).toEqual({
+        error: {
+          code: 'not_found',
+          message: expect.stringMatching(/^no API key with id key_0{24} in Redis at /),
+          exitStatus: 3,
+        },
+      })
     })
 
     it.each([
@@ -366,29 +453,37 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       ['list --owner (O4)', ['keys', 'list', '--owner', 'acct_42', '--status', 'active']],
       ['update (O5)', ['keys', 'update', 'key_000000000000000000000000', '--meta', '{"plan":"pro"}']],
       ['revoke --owner --all (O6)', ['keys', 'revoke', '--owner', 'acct_42', '--all']],
-    ])('keys %s with an unreachable Redis exits 4 within a few seconds, one line, no stack trace', async (_name, args) => {
-      const run = await runCli([...args, '--redis-url', UNREACHABLE])
-      const message = expectOneLineError(run, 4)
-      expect(message).toMatch(/^cannot connect to Redis at redis:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/)
-      expect(run.ms).toBeLessThan(8000)
-    })
+    ])(
+      'keys %s with an unreachable Redis exits 4 within a few seconds, one line, no stack trace',
+      async (_name, args) => {
+        const run = await runCli([...args, '--redis-url', UNREACHABLE])
+        const message = expectOneLineError(run, 4)
+        expect(message).toMatch(/^cannot connect to Redis at redis:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/)
+        expect(run.ms).toBeLessThan(8000)
+      },
+    )
 
-    it.runIf(privateServersAvailable())('a Redis that accepts connections but never answers (frozen) exits 4 within a few seconds (R5)', async () => {
-      const frozen = await startRedisServer()
-      try {
-        frozen.freeze()
-        const run = await runCli(['keys', 'list', '--redis-url', frozen.url])
-        expect(expectOneLineError(run, 4)).toBe(`cannot connect to Redis at ${frozen.url}: no answer within 3 s`)
-        expect(run.ms).toBeLessThan(10_000)
-      } finally {
-        await frozen.stop()
-      }
-    })
+    it.runIf(privateServersAvailable())(
+      'a Redis that accepts connections but never answers (frozen) exits 4 within a few seconds (R5)',
+      async () => {
+        const frozen = await startRedisServer()
+        try {
+          frozen.freeze()
+          const run = await runCli(['keys', 'list', '--redis-url', frozen.url])
+          expect(expectOneLineError(run, 4)).toBe(`cannot connect to Redis at ${frozen.url}: no answer within 3 s`)
+          expect(run.ms).toBeLessThan(10_000)
+        } finally {
+          await frozen.stop()
+        }
+      },
+    )
 
     it('REDIS_URL is used when --redis-url is absent, and --redis-url wins over it', async () => {
       const fromEnv = await runCli(['keys', 'list', '--prefix', prefix], { REDIS_URL: UNREACHABLE })
       expectOneLineError(fromEnv, 4)
-      const flagWins = await runCli(['keys', 'list', '--prefix', prefix, '--redis-url', url!], { REDIS_URL: UNREACHABLE })
+      const flagWins = await runCli(['keys', 'list', '--prefix', prefix, '--redis-url', url!], {
+        REDIS_URL: UNREACHABLE,
+      })
       expect(flagWins.status, flagWins.describe()).toBe(0)
     })
 

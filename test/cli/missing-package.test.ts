@@ -14,7 +14,8 @@ const WITHOUT_IOREDIS = fileURLToPath(new URL('./support/without-ioredis.mjs', i
 /** Nothing listens here: had the CLI tried Redis, it would exit 4. */
 const NOWHERE = 'redis://127.0.0.1:1'
 
-const withoutIoredis = (args: string[], env: Record<string, string> = {}) => runCli(args, { REDIS_URL: NOWHERE, ...env }, 30_000, [WITHOUT_IOREDIS])
+const withoutIoredis = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, { REDIS_URL: NOWHERE, ...env }, 30_000, [WITHOUT_IOREDIS])
 
 const MISSING =
   'the keys commands reach Redis through the ioredis package, which is not installed here: npm install ioredis (needed by the command even when your app uses another Redis client)'
@@ -49,7 +50,9 @@ describe.concurrent('keyward without the ioredis package', { timeout: 60_000 }, 
   })
 
   it('check needs no Redis client: it still reaches its own verdict (here 7, service unreachable)', async () => {
-    const run = await withoutIoredis(['check', '--base-url', 'http://127.0.0.1:1'], { KEYWARD_API_KEY: generateKey('live') })
+    const run = await withoutIoredis(['check', '--base-url', 'http://127.0.0.1:1'], {
+      KEYWARD_API_KEY: generateKey('live'),
+    })
     expect(expectOneLineError(run, 7)).toMatch(/^check could not reach the service/)
   })
 })

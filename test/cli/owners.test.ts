@@ -47,24 +47,43 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
   describe('keys create --owner --meta', () => {
     it('the record carries the owner and the meta, in --json and in the text, and a service instance reads them (O1, O2)', async () => {
       const owner = newOwner('acct')
-      const { record } = await created(['--name', 'tenant key', '--owner', owner, '--meta', '{"plan":"pro","seats":3,"tags":["a"]}'])
+      const { record } = await created([
+        '--name',
+        'tenant key',
+        '--owner',
+        owner,
+        '--meta',
+        '{"plan":"pro","seats":3,"tags":["a"]}',
+      ])
       expect(record).toMatchObject({ ownerId: owner, meta: { plan: 'pro', seats: 3, tags: ['a'] } })
 
       const instance = await instanceOn(url!, prefix)
       try {
-        expect(await instance.keyward.keys.get(record.id)).toMatchObject({ ownerId: owner, meta: { plan: 'pro', seats: 3, tags: ['a'] } })
+        expect(await instance.keyward.keys.get(record.id)).toMatchObject({
+          ownerId: owner,
+          meta: { plan: 'pro', seats: 3, tags: ['a'] },
+        })
       } finally {
         await instance.close()
       }
 
-      const text = await keyward(['keys', 'create', '--name', 'tenant text', '--owner', owner, '--meta', '{"plan":"free"}'])
+      const text = await keyward([
+        'keys',
+        'create',
+        '--name',
+        'tenant text',
+        '--owner',
+        owner,
+        '--meta',
+        '{"plan":"free"}',
+      ])
       expect(text.status, text.describe()).toBe(0)
       expect(text.stdout).toMatch(/^Created live key key_\w+ \(svc_live_\*{4}\w{4}, "tenant text"\) for owner /)
       expect(text.stdout).toContain(`  owner      ${owner}\n`)
       expect(text.stdout).toContain('  meta       {"plan":"free"}\n')
     })
 
-    it('without --owner and --meta the key is the service\'s own: ownerId and meta null; --meta null is the same (O1)', async () => {
+    it("without --owner and --meta the key is the service's own: ownerId and meta null; --meta null is the same (O1)", async () => {
       const plain = await created(['--name', 'service key'])
       expect(plain.record).toMatchObject({ ownerId: null, meta: null })
       const nullMeta = await created(['--name', 'null meta', '--meta', 'null'])
@@ -81,7 +100,7 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       const other = newOwner('other')
       const first = await created(['--name', 'first', '--owner', owner, '--meta', '{"n":1}'])
       await created(['--name', 'not mine', '--owner', other])
-      await created(['--name', 'nobody\'s'])
+      await created(['--name', "nobody's"])
       const second = await created(['--name', 'second', '--owner', owner, '--sandbox'])
 
       const keys = await listed(['--owner', owner])
@@ -93,7 +112,11 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       expect(text.status, text.describe()).toBe(0)
       const rows = text.stdout.split('\n')
       expect(rows[0]).toMatch(/^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED$/)
-      expect(rows[1]).toMatch(new RegExp(`^${second.record.id}\\s+second\\s+${owner.replace(/\./g, '\\.')}\\s+svc_test_\\*{4}\\w{4}\\s+test\\s+active\\s`))
+      expect(rows[1]).toMatch(
+        new RegExp(
+          `^${second.record.id}\\s+second\\s+${owner.replace(/\./g, '\\.')}\\s+svc_test_\\*{4}\\w{4}\\s+test\\s+active\\s`,
+        ),
+      )
       expect(text.stdout).toMatch(/\n\n2 keys\.\n$/)
     })
 
@@ -105,14 +128,22 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       expect((await keyward(['keys', 'revoke', revoked.record.id])).status).toBe(0)
 
       expect((await listed(['--owner', owner, '--status', 'revoked'])).map((k) => k.id)).toEqual([revoked.record.id])
-      expect((await listed(['--owner', owner, '--status', 'active'])).map((k) => k.id)).toEqual([test.record.id, live.record.id])
+      expect((await listed(['--owner', owner, '--status', 'active'])).map((k) => k.id)).toEqual([
+        test.record.id,
+        live.record.id,
+      ])
       expect((await listed(['--owner', owner, '--type', 'test'])).map((k) => k.id)).toEqual([test.record.id])
-      expect((await listed(['--owner', owner, '--type', 'live', '--status', 'active'])).map((k) => k.id)).toEqual([live.record.id])
+      expect((await listed(['--owner', owner, '--type', 'live', '--status', 'active'])).map((k) => k.id)).toEqual([
+        live.record.id,
+      ])
       const everyRevoked = await listed(['--status', 'revoked'])
       expect(everyRevoked.map((k) => k.id)).toContain(revoked.record.id)
       expect(everyRevoked.every((k) => k.status === 'revoked')).toBe(true)
 
-      expect((await listed(['--owner', owner, '--limit', '2'])).map((k) => k.id)).toEqual([revoked.record.id, test.record.id])
+      expect((await listed(['--owner', owner, '--limit', '2'])).map((k) => k.id)).toEqual([
+        revoked.record.id,
+        test.record.id,
+      ])
       const text = await keyward(['keys', 'list', '--owner', owner, '--limit', '1'])
       expect(text.status, text.describe()).toBe(0)
       expect(text.stdout).toMatch(/\n\n1 key \(--limit 1; more may match\)\.\n$/)
@@ -124,7 +155,8 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       const owner = newOwner('many')
       const instance = await instanceOn(url!, prefix)
       try {
-        for (let i = 0; i < 130; i++) await instance.keyward.keys.create({ name: `bulk ${i}`, ownerId: owner, meta: { i } })
+        for (let i = 0; i < 130; i++)
+          await instance.keyward.keys.create({ name: `bulk ${i}`, ownerId: owner, meta: { i } })
       } finally {
         await instance.close()
       }
@@ -135,7 +167,8 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       expect(new Set(keys.map((k) => k.id)).size).toBe(130)
       expect(new Set(keys.map((k) => (k.meta as { i: number }).i))).toEqual(new Set(Array(130).keys()))
       // Newest first; keys made in the same millisecond, the larger id first.
-      const order = (a: ApiKeyRecord, b: ApiKeyRecord) => b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : -1)
+      const order = (a: ApiKeyRecord, b: ApiKeyRecord) =>
+        b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : -1)
       expect(keys.map((k) => k.id)).toEqual([...keys].sort(order).map((k) => k.id))
       expect(run.stdout).toBe(`${JSON.stringify({ keys }, null, 2)}\n`)
 
@@ -149,7 +182,11 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       const owner = newOwner('nobody')
       const run = await keyward(['keys', 'list', '--owner', owner, '--status', 'active', '--type', 'live'])
       expect(run.status, run.describe()).toBe(0)
-      expect(run.stdout).toMatch(new RegExp(`^No keys of owner ${owner.replace(/\./g, '\\.')} that are active live keys under the prefix ${prefix} in Redis at redis://\\S+\\.\n$`))
+      expect(run.stdout).toMatch(
+        new RegExp(
+          `^No keys of owner ${owner.replace(/\./g, '\\.')} that are active live keys under the prefix ${prefix} in Redis at redis://\\S+\\.\n$`,
+        ),
+      )
       const json = await keyward(['keys', 'list', '--owner', owner, '--json'])
       expect(json.stdout).toBe('{\n  "keys": []\n}\n')
     })
@@ -158,9 +195,34 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
   describe('keys update', () => {
     it('replaces name, meta, scopes and limits; the owner never changes; one limit changes alone (O5)', async () => {
       const owner = newOwner('upd')
-      const { record } = await created(['--name', 'before', '--owner', owner, '--meta', '{"plan":"free"}', '--per-month', '100'])
-      const after = await updated(record.id, ['--name', 'after', '--meta', '{"plan":"team"}', '--scopes', 'ip, email', '--per-minute', '50'])
-      expect(after).toMatchObject({ id: record.id, name: 'after', ownerId: owner, meta: { plan: 'team' }, scopes: ['ip', 'email'], limits: { perMinute: 50, perMonth: 100 } })
+      const { record } = await created([
+        '--name',
+        'before',
+        '--owner',
+        owner,
+        '--meta',
+        '{"plan":"free"}',
+        '--per-month',
+        '100',
+      ])
+      const after = await updated(record.id, [
+        '--name',
+        'after',
+        '--meta',
+        '{"plan":"team"}',
+        '--scopes',
+        'ip, email',
+        '--per-minute',
+        '50',
+      ])
+      expect(after).toMatchObject({
+        id: record.id,
+        name: 'after',
+        ownerId: owner,
+        meta: { plan: 'team' },
+        scopes: ['ip', 'email'],
+        limits: { perMinute: 50, perMonth: 100 },
+      })
       expect(after.maskedKey).toBe(record.maskedKey)
 
       expect((await updated(record.id, ['--per-month', 'default'])).limits).toEqual({ perMinute: 50 })
@@ -176,7 +238,9 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       const { record } = await created(['--name', 'texty'])
       const run = await keyward(['keys', 'update', record.id, '--meta', '{"ref":"INV-7"}', '--per-minute', '9'])
       expect(run.status, run.describe()).toBe(0)
-      expect(run.stdout).toMatch(new RegExp(`^Updated ${record.id} \\(svc_live_\\*{4}\\w{4}, "texty"\\): meta, limits\\.\\n`))
+      expect(run.stdout).toMatch(
+        new RegExp(`^Updated ${record.id} \\(svc_live_\\*{4}\\w{4}, "texty"\\): meta, limits\\.\\n`),
+      )
       expect(run.stdout).toContain('  meta       {"ref":"INV-7"}\n')
       expect(run.stdout).toContain('  limits     9/minute (others: defaults of the key type)\n')
     })
@@ -184,9 +248,14 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
     it('a revoked key cannot be updated: exit 2, code conflict, and nothing changes (O5)', async () => {
       const { record } = await created(['--name', 'frozen', '--meta', '{"a":1}'])
       expect((await keyward(['keys', 'revoke', record.id])).status).toBe(0)
-      for (const args of [['--name', 'thawed'], ['--per-minute', '5']]) {
+      for (const args of [
+        ['--name', 'thawed'],
+        ['--per-minute', '5'],
+      ]) {
         const run = await keyward(['keys', 'update', record.id, ...args])
-        expect(expectOneLineError(run, 2)).toBe(`API key ${record.id} is revoked and cannot be updated; create a new key instead`)
+        expect(expectOneLineError(run, 2)).toBe(
+          `API key ${record.id} is revoked and cannot be updated; create a new key instead`,
+        )
         expect(run.stdout).toBe('')
       }
       const json = await keyward(['keys', 'update', record.id, '--name', 'thawed', '--json'])
@@ -201,7 +270,9 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       ['a limit', ['--per-month', '5']],
     ])('an unknown id with %s exits 3 naming the id', async (_what, args) => {
       const run = await keyward(['keys', 'update', 'key_000000000000000000000000', ...args])
-      expect(expectOneLineError(run, 3)).toMatch(/^no API key with id key_0{24} in Redis at redis:\/\/127\.0\.0\.1:\d+ \(prefix kwtest:cli-owners:\w+\)$/)
+      expect(expectOneLineError(run, 3)).toMatch(
+        /^no API key with id key_0{24} in Redis at redis:\/\/127\.0\.0\.1:\d+ \(prefix kwtest:cli-owners:\w+\)$/,
+      )
     })
   })
 
@@ -212,7 +283,9 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       await created(['--name', 'a', '--owner', owner])
       await created(['--name', 'b', '--owner', owner, '--sandbox'])
       const already = await created(['--name', 'c', '--owner', owner])
-      const revokedBefore = stdoutJson<{ record: ApiKeyRecord }>(await keyward(['keys', 'revoke', already.record.id, '--json'])).record
+      const revokedBefore = stdoutJson<{ record: ApiKeyRecord }>(
+        await keyward(['keys', 'revoke', already.record.id, '--json']),
+      ).record
       const kept = await created(['--name', 'kept', '--owner', other])
 
       const run = await keyward(['keys', 'revoke', '--owner', owner, '--all'])
@@ -227,21 +300,30 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       expect(again.status, again.describe()).toBe(0)
       expect(stdoutJson(again)).toEqual({ ownerId: owner, revoked: 0 })
       const againText = await keyward(['keys', 'revoke', '--owner', owner, '--all'])
-      expect(againText.stdout).toBe(`Owner ${owner} has no key that is not revoked already under the prefix ${prefix}; nothing changed.\n`)
+      expect(againText.stdout).toBe(
+        `Owner ${owner} has no key that is not revoked already under the prefix ${prefix}; nothing changed.\n`,
+      )
     })
 
     it("a service instance sharing the store refuses the owner's keys as soon as the command returns (O6, K7)", async () => {
       const owner = newOwner('instant')
       const other = newOwner('untouched')
-      const keys = [await created(['--name', 'x', '--owner', owner]), await created(['--name', 'y', '--owner', owner, '--sandbox'])]
+      const keys = [
+        await created(['--name', 'x', '--owner', owner]),
+        await created(['--name', 'y', '--owner', owner, '--sandbox']),
+      ]
       const kept = await created(['--name', 'z', '--owner', other])
       const instance = await instanceOn(url!, prefix)
       const auth = (key: string) =>
-        instance.keyward.authenticate({ authorization: `Bearer ${key}`, method: 'GET', path: '/api/v1/whoami' }, { consume: false })
+        instance.keyward.authenticate(
+          { authorization: `Bearer ${key}`, method: 'GET', path: '/api/v1/whoami' },
+          { consume: false },
+        )
       try {
         for (const { key } of keys) expect(await auth(key)).toMatchObject({ ok: true, apiKey: { ownerId: owner } })
         expect((await keyward(['keys', 'revoke', '--owner', owner, '--all'])).status).toBe(0)
-        for (const { key } of keys) expect(await auth(key)).toMatchObject({ ok: false, error: { code: 'API_KEY_REVOKED' } })
+        for (const { key } of keys)
+          expect(await auth(key)).toMatchObject({ ok: false, error: { code: 'API_KEY_REVOKED' } })
         expect(await auth(kept.key)).toMatchObject({ ok: true, apiKey: { ownerId: other } })
       } finally {
         await instance.close()

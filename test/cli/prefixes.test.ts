@@ -38,10 +38,14 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
     await client.flushall()
   })
 
-  const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> => runCli(args, { REDIS_URL: redis.url, ...env })
+  const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
+    runCli(args, { REDIS_URL: redis.url, ...env })
 
   /** Runs `use` on an instance configured as `app`, then closes it. */
-  async function withApp<T>(app: App, use: (instance: Awaited<ReturnType<typeof instanceOn>>) => Promise<T>): Promise<T> {
+  async function withApp<T>(
+    app: App,
+    use: (instance: Awaited<ReturnType<typeof instanceOn>>) => Promise<T>,
+  ): Promise<T> {
     const options: KeywardOptions = app.keyPrefix === undefined ? {} : { keyPrefix: app.keyPrefix }
     const instance = await instanceOn(redis.url, app.redisPrefix, options)
     try {
@@ -52,12 +56,16 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
   }
 
   /** A key the app itself made (the dashboard route, say), so keys are stored under its prefix. */
-  const appMadeKey = (app: App) => withApp(app, async ({ keyward }) => (await keyward.keys.create({ name: 'made by the app' })).key)
+  const appMadeKey = (app: App) =>
+    withApp(app, async ({ keyward }) => (await keyward.keys.create({ name: 'made by the app' })).key)
 
   /** Whether the app accepts `key`. */
   const appAccepts = (app: App, key: string) =>
     withApp(app, async ({ keyward }) => {
-      const decision = await keyward.authenticate({ authorization: `Bearer ${key}`, method: 'POST', path: '/api/v1/auth/test' }, { consume: false })
+      const decision = await keyward.authenticate(
+        { authorization: `Bearer ${key}`, method: 'POST', path: '/api/v1/auth/test' },
+        { consume: false },
+      )
       return decision.ok ? 'accepted' : decision.error.code
     })
 
@@ -118,7 +126,10 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
     })
 
     it('K1: KEYWARD_KEY_PREFIX and KEYWARD_REDIS_PREFIX name the same settings as the flags', async () => {
-      const run = await cli(['keys', 'create', '--json', '--name', 'ci', '--sandbox'], { KEYWARD_KEY_PREFIX: 'acme', KEYWARD_REDIS_PREFIX: 'acme' })
+      const run = await cli(['keys', 'create', '--json', '--name', 'ci', '--sandbox'], {
+        KEYWARD_KEY_PREFIX: 'acme',
+        KEYWARD_REDIS_PREFIX: 'acme',
+      })
       expect(run.status, run.describe()).toBe(0)
       const { key } = stdoutJson<{ key: string }>(run)
       expect(key.startsWith('acme_test_')).toBe(true)
@@ -146,7 +157,9 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
       expect(list.stdout).toBe(
         `No keys of owner keys under the prefix keyward in Redis at ${redis.url}, but 1 key is stored under the prefix acme (pass --prefix acme).\n`,
       )
-      const listed = stdoutJson<{ keys: ApiKeyRecord[] }>(await cli(['keys', 'list', '--owner', 'keys', '--prefix', 'acme', '--key-prefix', 'acme', '--json']))
+      const listed = stdoutJson<{ keys: ApiKeyRecord[] }>(
+        await cli(['keys', 'list', '--owner', 'keys', '--prefix', 'acme', '--key-prefix', 'acme', '--json']),
+      )
       expect(listed.keys.map((k) => [k.name, k.ownerId])).toEqual([['owned', 'keys']])
     })
   })
@@ -171,21 +184,36 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
 
     it('an explicit --prefix starts keys under a new prefix even when another prefix holds keys', async () => {
       await appMadeKey(acme)
-      const run = await cli(['keys', 'create', '--json', '--name', 'second app', '--key-prefix', 'svc', '--prefix', 'billing'])
+      const run = await cli([
+        'keys',
+        'create',
+        '--json',
+        '--name',
+        'second app',
+        '--key-prefix',
+        'svc',
+        '--prefix',
+        'billing',
+      ])
       expect(run.status, run.describe()).toBe(0)
       expect(await appAccepts({ redisPrefix: 'billing' }, stdoutJson<{ key: string }>(run).key)).toBe('accepted')
     })
   })
 
   it("K1: keys rotate takes the app's recorded key prefix; where none is recorded it needs the key prefix named", async () => {
-    const oldKey = await withApp(acme, async ({ keyward }) => (await keyward.keys.create({ name: 'to rotate' })).record.id)
+    const oldKey = await withApp(
+      acme,
+      async ({ keyward }) => (await keyward.keys.create({ name: 'to rotate' })).record.id,
+    )
     const rotated = await cli(['keys', 'rotate', oldKey, '--json', '--prefix', 'acme'])
     expect(rotated.status, rotated.describe()).toBe(0)
     const { key, record } = stdoutJson<{ key: string; record: ApiKeyRecord }>(rotated)
     expect(key.startsWith('acme_live_')).toBe(true)
     await client.del('acme:settings')
     const refused = await cli(['keys', 'rotate', record.id, '--prefix', 'acme'])
-    expect(expectOneLineError(refused, 2)).toMatch(/^keys rotate makes a key that only a service with the same key prefix accepts.*pass --key-prefix/)
+    expect(expectOneLineError(refused, 2)).toMatch(
+      /^keys rotate makes a key that only a service with the same key prefix accepts.*pass --key-prefix/,
+    )
     const named = await cli(['keys', 'rotate', record.id, '--json', '--prefix', 'acme', '--key-prefix', 'acme'])
     expect(named.status, named.describe()).toBe(0)
     expect(await appAccepts(acme, stdoutJson<{ key: string }>(named).key)).toBe('accepted')
@@ -220,14 +248,27 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
     it('K1: a --key-prefix (or KEYWARD_KEY_PREFIX) that contradicts the recorded one is refused (exit 2), naming both, and writes nothing', async () => {
       await withApp(acme, async () => {})
       const before = await redisKeyCount()
-      for (const [args, env] of [[['--key-prefix', 'svc'], {}], [[], { KEYWARD_KEY_PREFIX: 'svc' }]] as const) {
+      for (const [args, env] of [
+        [['--key-prefix', 'svc'], {}],
+        [[], { KEYWARD_KEY_PREFIX: 'svc' }],
+      ] as const) {
         const run = await cli(['keys', 'create', '--name', 'ci', '--prefix', 'acme', ...args], env)
         expect(expectOneLineError(run, 2)).toBe(
           `the app using Redis at ${redis.url} (prefix acme) recorded the key prefix acme when it started (its keys begin acme_live_ and acme_test_), but --key-prefix (or KEYWARD_KEY_PREFIX) says svc, whose keys that app refuses: leave the key prefix out, or pass --key-prefix acme`,
         )
       }
       expect(await redisKeyCount()).toBe(before)
-      const agreeing = await cli(['keys', 'create', '--json', '--name', 'ci', '--prefix', 'acme', '--key-prefix', 'acme'])
+      const agreeing = await cli([
+        'keys',
+        'create',
+        '--json',
+        '--name',
+        'ci',
+        '--prefix',
+        'acme',
+        '--key-prefix',
+        'acme',
+      ])
       expect(agreeing.status, agreeing.describe()).toBe(0)
     })
 
@@ -240,8 +281,18 @@ describe.skipIf(!available)('keyward keys create and the prefixes of the app', {
       expect(await redisKeyCount()).toBe(1)
     })
 
-    it('the command line never records its own key prefix as the app\'s', async () => {
-      const run = await cli(['keys', 'create', '--json', '--name', 'ci', '--prefix', 'billing', '--key-prefix', 'billing'])
+    it("the command line never records its own key prefix as the app's", async () => {
+      const run = await cli([
+        'keys',
+        'create',
+        '--json',
+        '--name',
+        'ci',
+        '--prefix',
+        'billing',
+        '--key-prefix',
+        'billing',
+      ])
       expect(run.status, run.describe()).toBe(0)
       expect(await client.exists('billing:settings')).toBe(0)
     })

@@ -3,12 +3,7 @@
  * client.emulated.test.ts now, and by a reference-server test later with another StartTarget.
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
-import {
-  createClient,
-  KeywardApiError,
-  KeywardKeyTypeError,
-  type KeywardClient,
-} from '../../src/client/index.js'
+import { createClient, KeywardApiError, KeywardKeyTypeError, type KeywardClient } from '../../src/client/index.js'
 import { REQUEST_ID_PATTERN } from './support/contract-replies.js'
 import type { ClientTarget, StartTarget } from './support/target.js'
 
@@ -46,10 +41,19 @@ export function describeClientContract(targetName: string, startTarget: StartTar
 
     it('authTest() with a live key returns valid, keyType "live", a req_ request id and rate-limit headers (E2, R2, L3)', async () => {
       const result = await clientFor(target.keys.live).authTest()
-      expect(result).toMatchObject({ status: 200, valid: true, keyType: 'live', data: { valid: true, keyType: 'live' } })
+      expect(result).toMatchObject({
+        status: 200,
+        valid: true,
+        keyType: 'live',
+        data: { valid: true, keyType: 'live' },
+      })
       expect(result.requestId).toMatch(REQUEST_ID_PATTERN)
       expect(result.meta.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
-      expect(result.rateLimit).toEqual({ limit: expect.any(Number), remaining: expect.any(Number), reset: expect.any(Number) })
+      expect(result.rateLimit).toEqual({
+        limit: expect.any(Number),
+        remaining: expect.any(Number),
+        reset: expect.any(Number),
+      })
       expect(result.deprecation).toBe(false)
     })
 
@@ -107,8 +111,14 @@ export function describeClientContract(targetName: string, startTarget: StartTar
     })
 
     it('whoami() with a revoked or unknown key throws KeywardApiError 401 with the code of the rejection (H9, O10)', async () => {
-      expect(await rejectionOf(clientFor(target.keys.revoked).whoami())).toMatchObject({ status: 401, code: 'API_KEY_REVOKED' })
-      expect(await rejectionOf(clientFor(target.keys.unknown).whoami())).toMatchObject({ status: 401, code: 'INVALID_API_KEY' })
+      expect(await rejectionOf(clientFor(target.keys.revoked).whoami())).toMatchObject({
+        status: 401,
+        code: 'API_KEY_REVOKED',
+      })
+      expect(await rejectionOf(clientFor(target.keys.unknown).whoami())).toMatchObject({
+        status: 401,
+        code: 'INVALID_API_KEY',
+      })
     })
 
     it('ping() answers { status: "ok" } (E1)', async () => {
@@ -128,7 +138,9 @@ export function describeClientContract(targetName: string, startTarget: StartTar
     })
 
     it('request() to the IP lookup route with an invalid ip throws KeywardApiError 400 invalid_request with rate-limit headers (E3, L3)', async () => {
-      const error = await rejectionOf(clientFor(target.keys.live).request('GET', '/api/v1/ip/lookup', { query: { ip: 'not-an-ip' } }))
+      const error = await rejectionOf(
+        clientFor(target.keys.live).request('GET', '/api/v1/ip/lookup', { query: { ip: 'not-an-ip' } }),
+      )
       expect(error).toMatchObject({ status: 400, code: 'invalid_request' })
       expect((error as KeywardApiError).rateLimit).not.toBeNull()
     })

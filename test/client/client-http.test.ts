@@ -19,7 +19,14 @@ import {
 } from '../../src/client/index.js'
 import { generateKey } from '../../src/core/key-format.js'
 import { rejectionOf } from './client-contract.suite.js'
-import { fail, newRequestId, ok, quotaHeaders, rateLimitHeaders, REQUEST_ID_PATTERN } from './support/contract-replies.js'
+import {
+  fail,
+  newRequestId,
+  ok,
+  quotaHeaders,
+  rateLimitHeaders,
+  REQUEST_ID_PATTERN,
+} from './support/contract-replies.js'
 import { startFakeService, type FakeService, type RecordedRequest } from './support/fake-service.js'
 
 const liveKey = generateKey('live')
@@ -32,7 +39,8 @@ beforeAll(async () => {
 afterEach(() => service.reset())
 afterAll(() => service.close())
 
-const client = (options: Partial<ClientOptions> = {}) => createClient({ apiKey: liveKey, baseUrl: service.baseUrl, ...options })
+const client = (options: Partial<ClientOptions> = {}) =>
+  createClient({ apiKey: liveKey, baseUrl: service.baseUrl, ...options })
 
 /** How many raw header lines named `name` the request carried (H1 counts lines, not joined values). */
 function headerLines(request: RecordedRequest, name: string): string[] {
@@ -80,7 +88,9 @@ describe('what the client sends (H6, H10)', () => {
     const ip = await c.request<{ ip: string }>('GET', '/api/v1/ip/lookup', { query: { ip: '2001:db8::1' } })
     expect(ip).toMatchObject({ status: 200, data: { ip: '2001:db8::1' } })
     expectTypeOf(ip.data).toEqualTypeOf<{ ip: string }>()
-    const email = await c.request<{ email: string }>('GET', '/api/v1/email/validate', { query: { email: 'a+b@example.com' } })
+    const email = await c.request<{ email: string }>('GET', '/api/v1/email/validate', {
+      query: { email: 'a+b@example.com' },
+    })
     expect(email).toMatchObject({ data: { email: 'a+b@example.com' } })
     expect(service.requests.map((request) => request.path)).toEqual(['/api/v1/ip/lookup', '/api/v1/email/validate'])
     expect(service.requests[1]!.url).toBe('/api/v1/email/validate?email=a%2Bb%40example.com')
@@ -120,7 +130,11 @@ describe('what the client sends (H6, H10)', () => {
     await client({ fetch }).authTest()
     expect(calls).toHaveLength(1)
     expect(calls[0]![0]).toBe(`${service.baseUrl}/api/v1/auth/test`)
-    expect(calls[0]![1]).toMatchObject({ method: 'POST', redirect: 'manual', headers: { authorization: `Bearer ${liveKey}` } })
+    expect(calls[0]![1]).toMatchObject({
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: `Bearer ${liveKey}` },
+    })
     expect(calls[0]![1].signal).toBeInstanceOf(AbortSignal)
   })
 })
@@ -158,7 +172,7 @@ describe('programmer mistakes in a call throw TypeError before anything is sent'
     expect(service.requests).toHaveLength(0)
   })
 
-  it('the client has no methods for the reference server\'s demo routes: request() calls them (A7)', () => {
+  it("the client has no methods for the reference server's demo routes: request() calls them (A7)", () => {
     const c = client() as unknown as Record<string, unknown>
     expect(c.ipLookup).toBeUndefined()
     expect(c.validateEmail).toBeUndefined()
@@ -170,12 +184,15 @@ describe('results carry what the headers say (R1, R2, L3, H8)', () => {
   it('rateLimit, quota, requestId, meta and deprecation come from the response', async () => {
     const requestId = newRequestId()
     service.use(() =>
-      ok({ valid: true, keyType: 'test' }, {
-        'X-Request-ID': requestId,
-        ...rateLimitHeaders(10, 7, 1_760_000_060),
-        ...quotaHeaders(1000, 993, 1_761_955_200),
-        Deprecation: '@1760000000',
-      }),
+      ok(
+        { valid: true, keyType: 'test' },
+        {
+          'X-Request-ID': requestId,
+          ...rateLimitHeaders(10, 7, 1_760_000_060),
+          ...quotaHeaders(1000, 993, 1_761_955_200),
+          Deprecation: '@1760000000',
+        },
+      ),
     )
     const result = await createClient({ apiKey: testKey, baseUrl: service.baseUrl }).authTest()
     expect(result).toMatchObject({
@@ -191,7 +208,9 @@ describe('results carry what the headers say (R1, R2, L3, H8)', () => {
   })
 
   it('rateLimit and quota are null when their headers are missing or not numbers', async () => {
-    service.use(() => ok({ status: 'ok' }, { 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 'many', 'X-RateLimit-Reset': 1 }))
+    service.use(() =>
+      ok({ status: 'ok' }, { 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 'many', 'X-RateLimit-Reset': 1 }),
+    )
     const result = await client().ping()
     expect(result.rateLimit).toBeNull()
     expect(result.quota).toBeNull()
@@ -201,7 +220,11 @@ describe('results carry what the headers say (R1, R2, L3, H8)', () => {
   it('request() returns a JSON body without the envelope whole, with meta null; an empty 204 gives data undefined', async () => {
     service.queue({ status: 200, body: [1, 2, 3] }, { status: 204 })
     await expect(client().request('GET', '/api/v1/list')).resolves.toMatchObject({ data: [1, 2, 3], meta: null })
-    await expect(client().request('DELETE', '/api/v1/list/1')).resolves.toMatchObject({ status: 204, data: undefined, meta: null })
+    await expect(client().request('DELETE', '/api/v1/list/1')).resolves.toMatchObject({
+      status: 204,
+      data: undefined,
+      meta: null,
+    })
   })
 })
 
@@ -226,7 +249,16 @@ describe('non-2xx answers throw KeywardApiError with the envelope and headers (H
     const error = await rejectionOf(client().request('GET', '/api/v1/x'))
     expect(error).toBeInstanceOf(KeywardApiError)
     expect(error).toBeInstanceOf(KeywardClientError)
-    expect(error).toMatchObject({ name: 'KeywardApiError', status, code, serverCode: code, message, requestId, method: 'GET', path: '/api/v1/x' })
+    expect(error).toMatchObject({
+      name: 'KeywardApiError',
+      status,
+      code,
+      serverCode: code,
+      message,
+      requestId,
+      method: 'GET',
+      path: '/api/v1/x',
+    })
   })
 
   it('429 rate_limited carries retryAfter in seconds, with the rate-limit and quota headers (L3, L4)', async () => {
@@ -237,7 +269,9 @@ describe('non-2xx answers throw KeywardApiError with the envelope and headers (H
         ...quotaHeaders(1000, 500, 1_761_955_200),
       }),
     )
-    const error = (await rejectionOf(client().request('GET', '/api/v1/ip/lookup', { query: { ip: '8.8.8.8' } }))) as KeywardApiError
+    const error = (await rejectionOf(
+      client().request('GET', '/api/v1/ip/lookup', { query: { ip: '8.8.8.8' } }),
+    )) as KeywardApiError
     expect(error).toBeInstanceOf(KeywardApiError)
     expect(error).toMatchObject({
       status: 429,
@@ -287,10 +321,18 @@ describe('non-2xx answers throw KeywardApiError with the envelope and headers (H
 
 describe('2xx answers that are not the service throw KeywardResponseError INVALID_RESPONSE', () => {
   it('a 200 HTML page (baseUrl pointing at a website)', async () => {
-    service.use(() => ({ status: 200, body: '<!doctype html><title>Welcome</title>', headers: { 'Content-Type': 'text/html' } }))
+    service.use(() => ({
+      status: 200,
+      body: '<!doctype html><title>Welcome</title>',
+      headers: { 'Content-Type': 'text/html' },
+    }))
     const error = await rejectionOf(client().request('GET', '/api/v1/x'))
     expect(error).toBeInstanceOf(KeywardResponseError)
-    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', status: 200, requestId: expect.stringMatching(REQUEST_ID_PATTERN) })
+    expect(error).toMatchObject({
+      code: 'INVALID_RESPONSE',
+      status: 200,
+      requestId: expect.stringMatching(REQUEST_ID_PATTERN),
+    })
   })
 
   it('ping() answered without the R1 envelope', async () => {
@@ -319,7 +361,11 @@ describe('authTest() retries exactly once on 500 INTERNAL_ERROR (R5)', () => {
 
   it('two 500 INTERNAL_ERROR answers throw the second one after exactly two requests, not three', async () => {
     const secondId = newRequestId()
-    service.queue(internalError(), { ...internalError(), headers: { 'X-Request-ID': secondId } }, ok({ valid: true, keyType: 'live' }))
+    service.queue(
+      internalError(),
+      { ...internalError(), headers: { 'X-Request-ID': secondId } },
+      ok({ valid: true, keyType: 'live' }),
+    )
     const error = await rejectionOf(client().authTest())
     expect(error).toMatchObject({ status: 500, code: 'INTERNAL_ERROR', requestId: secondId })
     expect(service.requests).toHaveLength(2)
@@ -347,7 +393,12 @@ describe('assertLive() is a start-up check that the key is live (E2)', () => {
   it('a sandbox key throws KeywardKeyTypeError KEY_NOT_LIVE without sending the key anywhere', async () => {
     const error = await rejectionOf(createClient({ apiKey: testKey, baseUrl: service.baseUrl }).assertLive())
     expect(error).toBeInstanceOf(KeywardKeyTypeError)
-    expect(error).toMatchObject({ code: 'KEY_NOT_LIVE', keyType: 'test', maskedKey: `svc_test_****${testKey.slice(-4)}`, requestId: null })
+    expect(error).toMatchObject({
+      code: 'KEY_NOT_LIVE',
+      keyType: 'test',
+      maskedKey: `svc_test_****${testKey.slice(-4)}`,
+      requestId: null,
+    })
     expect((error as Error).message).toContain('sandbox (test) key')
     expect((error as Error).message).not.toContain(testKey)
     expect(service.requests).toHaveLength(0)
@@ -376,7 +427,12 @@ describe('no response throws KeywardNetworkError', () => {
     await closed.close()
     const error = await rejectionOf(createClient({ apiKey: liveKey, baseUrl }).authTest())
     expect(error).toBeInstanceOf(KeywardNetworkError)
-    expect(error).toMatchObject({ name: 'KeywardNetworkError', code: 'NETWORK_ERROR', method: 'POST', path: '/api/v1/auth/test' })
+    expect(error).toMatchObject({
+      name: 'KeywardNetworkError',
+      code: 'NETWORK_ERROR',
+      method: 'POST',
+      path: '/api/v1/auth/test',
+    })
     expect((error as Error).message).toContain('ECONNREFUSED')
     expect((error as Error).cause).toBeDefined()
   })
@@ -463,7 +519,9 @@ describe('error codes narrow with switch (STYLE: jose-style hierarchy)', () => {
   })
 
   it('the client never writes to the console', async () => {
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}))
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => {}),
+    )
     try {
       service.queue(fail(500, 'INTERNAL_ERROR', 'x'))
       await client().authTest()

@@ -63,7 +63,9 @@ describe('createClient() takes an options object with the raw key', () => {
     const error = typeErrorOf(() => createClient({ baseUrl } as never))
     expect(error.message).toContain('"apiKey" is required')
     expect(error.message).toContain('apiKey: process.env.SVC_API_KEY')
-    expect(typeErrorOf(() => createClient({ apiKey: undefined, baseUrl } as never)).message).toContain('"apiKey" is required')
+    expect(typeErrorOf(() => createClient({ apiKey: undefined, baseUrl } as never)).message).toContain(
+      '"apiKey" is required',
+    )
   })
 
   it('the key under another option name (key, token, apikey) throws a TypeError pointing to "apiKey", without the key', () => {
@@ -150,7 +152,9 @@ describe('createClient() takes an options object with the raw key', () => {
     )
     expect(error.message).not.toContain(acmeKey.slice(10, 14))
     const svcUnderAcme = typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, keyPrefix: 'acme' }))
-    expect(svcUnderAcme.message).toContain('API key must start with acme_live_ or acme_test_, and this one starts with svc_live_')
+    expect(svcUnderAcme.message).toContain(
+      'API key must start with acme_live_ or acme_test_, and this one starts with svc_live_',
+    )
     expect(svcUnderAcme.message).toContain(`keyPrefix: 'svc'`)
   })
 
@@ -162,7 +166,9 @@ describe('createClient() takes an options object with the raw key', () => {
 
   it('keyPrefix sets the brand prefix the key is checked against (K1)', () => {
     const acmeKey = generateKey('live', 'acme')
-    expect(createClient({ apiKey: acmeKey, baseUrl, keyPrefix: 'acme' }).maskedKey).toBe(`acme_live_****${acmeKey.slice(-4)}`)
+    expect(createClient({ apiKey: acmeKey, baseUrl, keyPrefix: 'acme' }).maskedKey).toBe(
+      `acme_live_****${acmeKey.slice(-4)}`,
+    )
     const error = typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, keyPrefix: 'acme' }))
     expect(error.message).toContain('acme_live_ or acme_test_')
     const bearer = typeErrorOf(() => createClient({ apiKey: `Bearer ${acmeKey}`, baseUrl, keyPrefix: 'acme' }), acmeKey)
@@ -188,7 +194,9 @@ describe('createClient() checks the other options at once', () => {
   })
 
   it('a baseUrl holding the key (?api_key=…) throws a TypeError without echoing the URL (H10)', () => {
-    const error = typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl: `https://api.example.com/?api_key=${liveKey}` }))
+    const error = typeErrorOf(() =>
+      createClient({ apiKey: liveKey, baseUrl: `https://api.example.com/?api_key=${liveKey}` }),
+    )
     expect(error.message).toContain('must not hold credentials or the API key')
   })
 
@@ -200,7 +208,9 @@ describe('createClient() checks the other options at once', () => {
     ['a string', '1000'],
     ['beyond setTimeout', 2 ** 31],
   ])('timeoutMs %s throws a TypeError', (_name, timeoutMs) => {
-    expect(typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, timeoutMs: timeoutMs as never })).message).toContain('"timeoutMs"')
+    expect(
+      typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, timeoutMs: timeoutMs as never })).message,
+    ).toContain('"timeoutMs"')
   })
 
   it('timeoutMs defaults to 10 s', () => {
@@ -208,11 +218,15 @@ describe('createClient() checks the other options at once', () => {
   })
 
   it('a fetch that is not a function throws a TypeError', () => {
-    expect(typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, fetch: 'fetch' as never })).message).toContain('"fetch"')
+    expect(typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, fetch: 'fetch' as never })).message).toContain(
+      '"fetch"',
+    )
   })
 
   it('a userAgent with a line break throws a TypeError (no header injection)', () => {
-    expect(typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, userAgent: 'a\r\nx-api-key: y' })).message).toContain('"userAgent"')
+    expect(
+      typeErrorOf(() => createClient({ apiKey: liveKey, baseUrl, userAgent: 'a\r\nx-api-key: y' })).message,
+    ).toContain('"userAgent"')
   })
 
   it('an unknown option (a typo such as "timeout") throws a TypeError listing the options', () => {

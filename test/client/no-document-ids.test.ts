@@ -53,19 +53,34 @@ function exportedDocumentation(): [string, string][] {
 describe('keyward/client cites no document id (A6)', () => {
   it('in any message text', () => {
     for (const [name, message] of Object.entries(CLIENT_MESSAGES)) {
-      const args = name === 'unknownOption' ? [['timeout']] : name === 'apiKeyMalformed' ? ['prefix', 'svc', null] : ['GET /api/v1/orders to https://api.example.com', 'svc', 'acme']
+      const args =
+        name === 'unknownOption'
+          ? [['timeout']]
+          : name === 'apiKeyMalformed'
+            ? ['prefix', 'svc', null]
+            : ['GET /api/v1/orders to https://api.example.com', 'svc', 'acme']
       const text = (message as (...values: unknown[]) => string)(...args)
       expect(text, name).not.toMatch(DOCUMENT_ID)
     }
   })
 
-  it('in the JSDoc of its exported functions, types, classes and their members, as an editor shows it', { timeout: 60_000 }, () => {
+  it('in the JSDoc of its exported functions, types, classes and their members, as an editor shows it', {
+    timeout: 60_000,
+  }, () => {
     const docs = exportedDocumentation()
     const names = docs.map(([name]) => name)
-    for (const name of ['createClient', 'ClientOptions.keyPrefix', 'KeywardClient.request', 'KeywardClient.authTest', 'KeywardApiError.requestId']) {
+    for (const name of [
+      'createClient',
+      'ClientOptions.keyPrefix',
+      'KeywardClient.request',
+      'KeywardClient.authTest',
+      'KeywardApiError.requestId',
+    ]) {
       expect(names).toContain(name)
     }
-    const cited = docs.filter(([, text]) => DOCUMENT_ID.test(text)).map(([name, text]) => `${name}: ${text.match(DOCUMENT_ID)![0]}`)
+    const cited = docs
+      .filter(([, text]) => DOCUMENT_ID.test(text))
+      .map(([name, text]) => `${name}: ${text.match(DOCUMENT_ID)![0]}`)
     expect(cited).toEqual([])
   })
 })

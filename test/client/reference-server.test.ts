@@ -48,7 +48,13 @@ function referenceTarget(build: AppBuilder): StartTarget {
     const owned = await dashboard(
       baseUrl,
       '/api-keys',
-      { name: 'acme reporting', ownerId: 'org:acme', meta: { plan: 'pro', note: 'private-to-the-host' }, scopes: ['ip'], expiresAt: ownedExpiry },
+      {
+        name: 'acme reporting',
+        ownerId: 'org:acme',
+        meta: { plan: 'pro', note: 'private-to-the-host' },
+        scopes: ['ip'],
+        expiresAt: ownedExpiry,
+      },
       201,
     )
     await dashboard(baseUrl, `/api-keys/${revoked.id}/revoke`, undefined, 200)
@@ -56,10 +62,23 @@ function referenceTarget(build: AppBuilder): StartTarget {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     return {
       baseUrl,
-      keys: { live: live.key, test: test.key, revoked: revoked.key, unknown: generateKey('live'), expired: expired.key },
+      keys: {
+        live: live.key,
+        test: test.key,
+        revoked: revoked.key,
+        unknown: generateKey('live'),
+        expired: expired.key,
+      },
       owned: {
         key: owned.key,
-        whoami: { keyId: owned.id, name: 'acme reporting', keyType: 'live', ownerId: 'org:acme', scopes: ['ip'], expiresAt: ownedExpiry },
+        whoami: {
+          keyId: owned.id,
+          name: 'acme reporting',
+          keyType: 'live',
+          ownerId: 'org:acme',
+          scopes: ['ip'],
+          expiresAt: ownedExpiry,
+        },
       },
       async close() {
         await app.close()
@@ -70,5 +89,8 @@ function referenceTarget(build: AppBuilder): StartTarget {
 }
 
 describeClientContract('the reference server (fastify)', referenceTarget(buildFastifyApp))
-describeClientContract('the reference server (express)', referenceTarget((config) => buildExpressApp(config)))
+describeClientContract(
+  'the reference server (express)',
+  referenceTarget((config) => buildExpressApp(config)),
+)
 describeClientContract('the reference server (hono)', referenceTarget(buildHonoApp))

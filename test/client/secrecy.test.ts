@@ -55,7 +55,8 @@ describe('the client object never shows the key (K4)', () => {
   it('the key is not reachable as a property: no own keys, symbols or prototype getters expose it', () => {
     const client = createClient({ apiKey: key, baseUrl: service.baseUrl })
     const reachable: unknown[] = []
-    for (const name of Reflect.ownKeys(client)) reachable.push((client as unknown as Record<PropertyKey, unknown>)[name])
+    for (const name of Reflect.ownKeys(client))
+      reachable.push((client as unknown as Record<PropertyKey, unknown>)[name])
     const proto = Object.getPrototypeOf(client) as object
     for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
       if (descriptor.get) reachable.push(Reflect.get(proto, name, client))

@@ -4,7 +4,14 @@
  * type checking silently stopped.
  */
 import { describe, expectTypeOf, test } from 'vitest'
-import { createClient, type KeywardClient, type KeyType, type WhoamiData, type WhoamiOptions, type WhoamiResult } from '../../src/client/index.js'
+import {
+  createClient,
+  type KeywardClient,
+  type KeyType,
+  type WhoamiData,
+  type WhoamiOptions,
+  type WhoamiResult,
+} from '../../src/client/index.js'
 import { generateKey } from '../../src/core/key-format.js'
 
 describe('keyward/client whoami()', () => {

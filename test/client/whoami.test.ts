@@ -22,7 +22,14 @@ import { fail, ok, rateLimitHeaders, REQUEST_ID_PATTERN } from './support/contra
 import { startFakeService, type FakeService } from './support/fake-service.js'
 
 const liveKey = generateKey('live')
-const WHO = { keyId: 'key_0123456789abcdefABCDEF01', name: 'billing', keyType: 'live', ownerId: 'acct_42', scopes: ['ip'], expiresAt: null }
+const WHO = {
+  keyId: 'key_0123456789abcdefABCDEF01',
+  name: 'billing',
+  keyType: 'live',
+  ownerId: 'acct_42',
+  scopes: ['ip'],
+  expiresAt: null,
+}
 
 describe('whoami() on the wire (O10)', () => {
   let service: FakeService
@@ -38,7 +45,11 @@ describe('whoami() on the wire (O10)', () => {
     expect(service.requests).toHaveLength(1)
     expect(service.requests[0]).toMatchObject({ method: 'GET', url: '/api/v1/whoami', body: '' })
     expect(service.requests[0]!.headers.authorization).toBe(`Bearer ${liveKey}`)
-    expect(result).toMatchObject({ status: 200, data: WHO, rateLimit: { limit: 1000, remaining: 1000, reset: 1_900_000_000 } })
+    expect(result).toMatchObject({
+      status: 200,
+      data: WHO,
+      rateLimit: { limit: 1000, remaining: 1000, reset: 1_900_000_000 },
+    })
     expect(result.requestId).toMatch(REQUEST_ID_PATTERN)
     expect(result.meta.timestamp).toEqual(expect.any(String))
     expectTypeOf(result).toEqualTypeOf<WhoamiResult>()
@@ -86,7 +97,9 @@ describe('whoami() on the wire (O10)', () => {
     const error = await rejectionOf(client().whoami())
     expect(error).toBeInstanceOf(KeywardResponseError)
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', status: 200, method: 'GET', path: '/api/v1/whoami' })
-    expect((error as Error).message).toMatch(/^keyward: GET \/api\/v1\/whoami to http:\/\/127\.0\.0\.1:\d+ answered 200 without the key's keyId/)
+    expect((error as Error).message).toMatch(
+      /^keyward: GET \/api\/v1\/whoami to http:\/\/127\.0\.0\.1:\d+ answered 200 without the key's keyId/,
+    )
   })
 
   it('a 200 without the { data, meta } envelope throws KeywardResponseError', async () => {
@@ -95,7 +108,11 @@ describe('whoami() on the wire (O10)', () => {
   })
 
   it('a 401 throws KeywardApiError with the code, message and request id, as every call does', async () => {
-    service.use(() => fail(401, 'API_KEY_REVOKED', 'This API key has been revoked', { 'WWW-Authenticate': 'Bearer realm="Svc", error="invalid_token"' }))
+    service.use(() =>
+      fail(401, 'API_KEY_REVOKED', 'This API key has been revoked', {
+        'WWW-Authenticate': 'Bearer realm="Svc", error="invalid_token"',
+      }),
+    )
     const error = await rejectionOf(client().whoami())
     expect(error).toBeInstanceOf(KeywardApiError)
     expect(error).toMatchObject({ status: 401, code: 'API_KEY_REVOKED', message: 'This API key has been revoked' })
@@ -128,7 +145,14 @@ async function startHostApp(keyward: Keyward): Promise<{ baseUrl: string; close(
   const api = keywardExpress(keyward)
   api.get('/api/v1/whoami', api.protect({ consume: false }), (req, res) => {
     const { id: keyId, name, keyType, ownerId, scopes, expiresAt } = req.apiKey!
-    const data = { keyId, name, keyType, ownerId, scopes, expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() }
+    const data = {
+      keyId,
+      name,
+      keyType,
+      ownerId,
+      scopes,
+      expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString(),
+    }
     res.status(200).json({ data, meta: { timestamp: new Date().toISOString() } })
   })
   const app = express()
@@ -178,7 +202,14 @@ describe('whoami() against a host app on keywardExpress with consume: false (O3,
 
   it('a key of the service itself answers ownerId null and scopes null (O1)', async () => {
     const { key, record } = await keyward.keys.create({ name: 'service', sandbox: true })
-    expect((await clientOf(key).whoami()).data).toEqual({ keyId: record.id, name: 'service', keyType: 'test', ownerId: null, scopes: null, expiresAt: null })
+    expect((await clientOf(key).whoami()).data).toEqual({
+      keyId: record.id,
+      name: 'service',
+      keyType: 'test',
+      ownerId: null,
+      scopes: null,
+      expiresAt: null,
+    })
   })
 
   it('consumes nothing: a key limited to 2 requests a minute answers whoami 5 times, then still has both (L5)', async () => {
@@ -191,6 +222,9 @@ describe('whoami() against a host app on keywardExpress with consume: false (O3,
     const { key, record } = await keyward.keys.create({ name: 'gone', ownerId: 'org:gone' })
     await keyward.keys.revoke(record.id)
     expect(await rejectionOf(clientOf(key).whoami())).toMatchObject({ status: 401, code: 'API_KEY_REVOKED' })
-    expect(await rejectionOf(clientOf(generateKey('live')).whoami())).toMatchObject({ status: 401, code: 'INVALID_API_KEY' })
+    expect(await rejectionOf(clientOf(generateKey('live')).whoami())).toMatchObject({
+      status: 401,
+      code: 'INVALID_API_KEY',
+    })
   })
 })

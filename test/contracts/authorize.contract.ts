@@ -61,7 +61,9 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
       return { now: T0, requiredScopes: null, liveOnly: false, consume: true, defaults: DEFAULTS, ...overrides }
     }
 
-    async function authorize(overrides: Partial<AuthorizeInput> & Pick<AuthorizeInput, 'hashes'>): Promise<AuthorizeOutcome> {
+    async function authorize(
+      overrides: Partial<AuthorizeInput> & Pick<AuthorizeInput, 'hashes'>,
+    ): Promise<AuthorizeOutcome> {
       return await fixture.authorize(input(overrides))
     }
 
@@ -153,7 +155,9 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
 
       it('L6/K5: null scopes hold every scope', async () => {
         const key = await inserted({ scopes: null })
-        expect(await authorize({ hashes: [key.hash], requiredScopes: ['anything:at-all'] })).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['anything:at-all'] })).toMatchObject({
+          result: 'ok',
+        })
       })
 
       it('L6/E5: an empty scope list reaches no scoped route but does reach unscoped ones', async () => {
@@ -331,9 +335,15 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
           key: { ownerId, meta: { plan: 'free' }, name: 'renamed' },
         })
         const plain = await inserted()
-        expect(await authorize({ hashes: [plain.hash] })).toMatchObject({ result: 'ok', key: { ownerId: null, meta: null } })
+        expect(await authorize({ hashes: [plain.hash] })).toMatchObject({
+          result: 'ok',
+          key: { ownerId: null, meta: null },
+        })
         await fixture.keys.revoke(key.id, T0 + 3)
-        expect(await authorize({ hashes: [key.hash], now: T0 + 4 })).toMatchObject({ result: 'revoked', key: { ownerId, meta: { plan: 'free' } } })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 4 })).toMatchObject({
+          result: 'revoked',
+          key: { ownerId, meta: { plan: 'free' } },
+        })
       })
 
       it('O7: two keys of one owner share the owner’s per-minute window; the refused request counts against neither', async (context) => {
@@ -369,7 +379,9 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await ownerUsed(ownerId, 'live', owner, T0 + 30_000)).toBe(3)
         expect((await fixture.keys.get(b.id))?.lastUsedAt).toBe(T0 + 1000)
         // Once the owner's first request has left the window, one more is admitted.
-        expect(await authorize({ hashes: [b.hash], now: T0 + 61_000, ownerLimits: limits })).toMatchObject({ consumed: true })
+        expect(await authorize({ hashes: [b.hash], now: T0 + 61_000, ownerLimits: limits })).toMatchObject({
+          consumed: true,
+        })
       })
 
       it('O7/L4: a request refused by its key’s own window counts nothing against its owner', async (context) => {
@@ -383,18 +395,29 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(refused).toMatchObject({
           result: 'ok',
           consumed: false,
-          limits: { allowed: false, binding: 'minute', retryAfter: 51, minute: { limit: 1, remaining: 0 }, month: { limit: 100, remaining: 99 } },
+          limits: {
+            allowed: false,
+            binding: 'minute',
+            retryAfter: 51,
+            minute: { limit: 1, remaining: 0 },
+            month: { limit: 100, remaining: 99 },
+          },
         })
         expect(await ownerUsed(ownerId, 'live', owner, T0 + 10_000)).toBe(1)
       })
 
       it('O7: a key without an owner, or an owner without windows of its type, is never owner-limited', async () => {
         const ownerId = ownerOf('acct')
-        const limits = ownerLimits({ [ownerId]: { test: { perMinute: 1, perMonth: null } } }, { test: { perMinute: 1, perMonth: null } })
+        const limits = ownerLimits(
+          { [ownerId]: { test: { perMinute: 1, perMonth: null } } },
+          { test: { perMinute: 1, perMonth: null } },
+        )
         const unowned = await inserted({ keyType: 'test' })
         const live = await inserted({ ownerId })
         for (let i = 0; i < 3; i++) {
-          expect(await authorize({ hashes: [unowned.hash], now: T0 + i, ownerLimits: limits })).toMatchObject({ consumed: true })
+          expect(await authorize({ hashes: [unowned.hash], now: T0 + i, ownerLimits: limits })).toMatchObject({
+            consumed: true,
+          })
           expect(await authorize({ hashes: [live.hash], now: T0 + i, ownerLimits: limits })).toMatchObject({
             consumed: true,
             limits: { minute: { limit: 1000, remaining: 999 - i } },
@@ -405,7 +428,10 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
       it('O7: owner counters are per key type and per owner', async (context) => {
         needsConsumeAll(context)
         const [first, second] = [ownerOf('one'), ownerOf('two')]
-        const limits = ownerLimits({}, { test: { perMinute: 2, perMonth: null }, live: { perMinute: 1, perMonth: null } })
+        const limits = ownerLimits(
+          {},
+          { test: { perMinute: 2, perMonth: null }, live: { perMinute: 1, perMonth: null } },
+        )
         const test = await inserted({ ownerId: first, keyType: 'test' })
         const live = await inserted({ ownerId: first, keyType: 'live' })
         const other = await inserted({ ownerId: second, keyType: 'test' })
@@ -449,10 +475,17 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         const monthEnd = Date.UTC(2026, 3, 1) / 1000
         expect(refused).toMatchObject({
           consumed: false,
-          limits: { allowed: false, binding: 'month', retryAfter: monthEnd - (T0 + 2000) / 1000, month: { limit: 2, remaining: 0, reset: monthEnd } },
+          limits: {
+            allowed: false,
+            binding: 'month',
+            retryAfter: monthEnd - (T0 + 2000) / 1000,
+            month: { limit: 2, remaining: 0, reset: monthEnd },
+          },
         })
         expect(await minuteUsed(a, DEFAULTS.test, T0 + 2000)).toBe(1)
-        expect((await fixture.limiter.peek(ownerCounterId(ownerId, 'test'), owner, T0 + 2000)).month).toMatchObject({ remaining: 0 })
+        expect((await fixture.limiter.peek(ownerCounterId(ownerId, 'test'), owner, T0 + 2000)).month).toMatchObject({
+          remaining: 0,
+        })
       })
 
       it('O7/L5/L3: a peek and a forbidden outcome read both windows and count nothing', async (context) => {
@@ -484,14 +517,17 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await ownerUsed(ownerId, 'live', owner)).toBe(5)
         expect((await minuteUsed(keys[0]!, DEFAULTS.live)) + (await minuteUsed(keys[1]!, DEFAULTS.live))).toBe(5)
       })
-
     })
 
     describe('the failed-authentication check (E7)', () => {
       /** A counter as the guard names one, with `failures` failed authentications counted in it at T0. */
       async function counterWith(failures: number, limit: number): Promise<FailedAuthCheck> {
-        const check = { counter: `failed-auth:198.51.100.${Math.floor(Math.random() * 250)}-${randomHash().slice(0, 8)}`, limit }
-        for (let i = 0; i < failures; i++) await fixture.limiter.consume(check.counter, { perMinute: limit, perMonth: null }, T0 + i)
+        const check = {
+          counter: `failed-auth:198.51.100.${Math.floor(Math.random() * 250)}-${randomHash().slice(0, 8)}`,
+          limit,
+        }
+        for (let i = 0; i < failures; i++)
+          await fixture.limiter.consume(check.counter, { perMinute: limit, perMonth: null }, T0 + i)
         return check
       }
 
@@ -506,7 +542,10 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await minuteUsed(key, DEFAULTS.live, T0 + 20_000)).toBe(0)
         expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
         // The check reads the counter and never adds to it.
-        expect((await fixture.limiter.peek(failedAuth.counter, { perMinute: 3, perMonth: null }, T0 + 20_000)).minute.remaining).toBe(0)
+        expect(
+          (await fixture.limiter.peek(failedAuth.counter, { perMinute: 3, perMonth: null }, T0 + 20_000)).minute
+            .remaining,
+        ).toBe(0)
       })
 
       it('E7: the address is blocked whatever the key: unknown, revoked, forbidden or over its limit', async () => {
@@ -515,17 +554,28 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         const scoped = await inserted({ scopes: [] })
         expect(await authorize({ hashes: [randomHash()], failedAuth })).toMatchObject({ result: 'blocked' })
         expect(await authorize({ hashes: [revoked.hash], failedAuth })).toMatchObject({ result: 'blocked' })
-        expect(await authorize({ hashes: [scoped.hash], requiredScopes: ['ip'], failedAuth })).toMatchObject({ result: 'blocked' })
+        expect(await authorize({ hashes: [scoped.hash], requiredScopes: ['ip'], failedAuth })).toMatchObject({
+          result: 'blocked',
+        })
       })
 
       it('E7: a counter below its limit, or one whose failures have left the window, changes nothing', async () => {
         const key = await inserted({ keyType: 'test' })
         const below = await counterWith(2, 3)
-        expect(await authorize({ hashes: [key.hash], failedAuth: below })).toMatchObject({ result: 'ok', consumed: true })
+        expect(await authorize({ hashes: [key.hash], failedAuth: below })).toMatchObject({
+          result: 'ok',
+          consumed: true,
+        })
         const full = await counterWith(3, 3)
-        expect(await authorize({ hashes: [key.hash], now: T0 + 61_000, failedAuth: full })).toMatchObject({ result: 'ok', consumed: true })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 61_000, failedAuth: full })).toMatchObject({
+          result: 'ok',
+          consumed: true,
+        })
         const never = { counter: `failed-auth:never-${randomHash().slice(0, 8)}`, limit: 1 }
-        expect(await authorize({ hashes: [key.hash], now: T0 + 61_000, failedAuth: never })).toMatchObject({ result: 'ok', consumed: true })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 61_000, failedAuth: never })).toMatchObject({
+          result: 'ok',
+          consumed: true,
+        })
         // The two at T0 + 61 s (the one at T0 has left the window): each admitted request counted once.
         expect(await minuteUsed(key, DEFAULTS.test, T0 + 61_000)).toBe(2)
       })

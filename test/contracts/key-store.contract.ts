@@ -187,7 +187,8 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         const expired = await inserted({ ownerId, expiresAt: T0 })
         const active = await inserted({ ownerId, keyType: 'test', expiresAt: T0 + 1 })
         const live = await inserted({ ownerId })
-        const ids = async (query: Partial<KeyListQuery>) => (await page({ ownerId, ...query })).keys.map((k) => k.id).sort()
+        const ids = async (query: Partial<KeyListQuery>) =>
+          (await page({ ownerId, ...query })).keys.map((k) => k.id).sort()
         expect(await ids({ status: 'revoked' })).toEqual([revoked.id])
         expect(await ids({ status: 'expired' })).toEqual([expired.id])
         expect(await ids({ status: 'active' })).toEqual([active.id, live.id].sort())
@@ -197,7 +198,8 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
 
       it('O4: a filtered page still holds `limit` matches when non-matching keys lie between them', async () => {
         const ownerId = owner()
-        for (let i = 0; i < 6; i++) await inserted({ ownerId, createdAt: T0 + i, keyType: i % 3 === 0 ? 'test' : 'live' })
+        for (let i = 0; i < 6; i++)
+          await inserted({ ownerId, createdAt: T0 + i, keyType: i % 3 === 0 ? 'test' : 'live' })
         const got = await page({ ownerId, keyType: 'test', limit: 1 })
         expect(got.keys.map((k) => k.createdAt)).toEqual([T0 + 3])
         expect(got.more).toBe(true)
@@ -246,7 +248,12 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
       })
 
       it('O5: update replaces only the fields given and returns the key afterwards', async () => {
-        const key = await inserted({ ownerId: 'acct-1', meta: { plan: 'free' }, scopes: ['ip'], limits: { perMinute: 5 } })
+        const key = await inserted({
+          ownerId: 'acct-1',
+          meta: { plan: 'free' },
+          scopes: ['ip'],
+          limits: { perMinute: 5 },
+        })
         const updated = await store.update(key.id, { name: 'Renamed', meta: { plan: 'pro' } })
         expect(updated).toEqual({ ...key, name: 'Renamed', meta: { plan: 'pro' } })
         const cleared = await store.update(key.id, { scopes: null, limits: null, meta: null })

@@ -47,7 +47,12 @@ export function runRateLimiterContract(
     const tenPerMinute: LimitPolicy = { perMinute: 10, perMonth: null }
 
     /** `count` consumes at `now`, one after another; the decisions in order. */
-    async function consumeMany(keyId: string, policy: LimitPolicy, now: number, count: number): Promise<LimitDecision[]> {
+    async function consumeMany(
+      keyId: string,
+      policy: LimitPolicy,
+      now: number,
+      count: number,
+    ): Promise<LimitDecision[]> {
       const decisions: LimitDecision[] = []
       for (let i = 0; i < count; i++) decisions.push(await limiter.consume(keyId, policy, now))
       return decisions
@@ -86,7 +91,11 @@ export function runRateLimiterContract(
         const second = await consumeMany(keyId, tenPerMinute, at(61), 10)
         expect(admitted(second)).toBe(0)
         for (const decision of second) {
-          expect(decision).toMatchObject({ binding: 'minute', retryAfter: 59, minute: { remaining: 0, reset: T0_SECONDS + 120 } })
+          expect(decision).toMatchObject({
+            binding: 'minute',
+            retryAfter: 59,
+            minute: { remaining: 0, reset: T0_SECONDS + 120 },
+          })
         }
       })
 
@@ -105,7 +114,10 @@ export function runRateLimiterContract(
         const keyId = randomKeyId()
         await consumeMany(keyId, tenPerMinute, at(0.999), 10)
         expect(await limiter.consume(keyId, tenPerMinute, at(60.999))).toMatchObject({ allowed: false, retryAfter: 1 })
-        expect(await limiter.consume(keyId, tenPerMinute, at(61))).toMatchObject({ allowed: true, minute: { remaining: 9 } })
+        expect(await limiter.consume(keyId, tenPerMinute, at(61))).toMatchObject({
+          allowed: true,
+          minute: { remaining: 9 },
+        })
       })
 
       it('L2: requests spread over the window free their slots bucket by bucket', async () => {
@@ -157,7 +169,10 @@ export function runRateLimiterContract(
         const first = randomKeyId()
         const second = randomKeyId()
         await consumeMany(first, tenPerMinute, at(0), 10)
-        expect(await limiter.consume(second, tenPerMinute, at(0))).toMatchObject({ allowed: true, minute: { remaining: 9 } })
+        expect(await limiter.consume(second, tenPerMinute, at(0))).toMatchObject({
+          allowed: true,
+          minute: { remaining: 9 },
+        })
         expect(await limiter.consume(first, tenPerMinute, at(0))).toMatchObject({ allowed: false })
       })
 
@@ -175,7 +190,10 @@ export function runRateLimiterContract(
       it('L5: peek consumes nothing however often it is called', async () => {
         const keyId = randomKeyId()
         for (let i = 0; i < 25; i++) await limiter.peek(keyId, tenPerMinute, at(0))
-        expect(await limiter.consume(keyId, tenPerMinute, at(0))).toMatchObject({ allowed: true, minute: { remaining: 9 } })
+        expect(await limiter.consume(keyId, tenPerMinute, at(0))).toMatchObject({
+          allowed: true,
+          minute: { remaining: 9 },
+        })
       })
 
       it('L3: peek reports the remaining count without taking one', async () => {
@@ -319,7 +337,9 @@ export function runRateLimiterContract(
         const policy: LimitPolicy = { perMinute: 1000, perMonth: 1 }
         const first = await limiter.consume(keyId, policy, Date.UTC(2028, 1, 29, 23, 0, 0))
         expect(first.month?.reset).toBe(utcSeconds(2028, 2, 1))
-        expect(await limiter.consume(keyId, policy, Date.UTC(2028, 1, 29, 23, 59, 59))).toMatchObject({ allowed: false })
+        expect(await limiter.consume(keyId, policy, Date.UTC(2028, 1, 29, 23, 59, 59))).toMatchObject({
+          allowed: false,
+        })
         expect(await limiter.consume(keyId, policy, Date.UTC(2028, 2, 1))).toMatchObject({ allowed: true })
       })
 
@@ -394,8 +414,23 @@ export function runRateLimiterContract(
       it('O7: when every limit admits, each is counted once and reports its state afterwards', async (context) => {
         const [a, b] = [randomKeyId(), randomKeyId()]
         await limiter.consume(b, quota, at(0))
-        expect(await consumeAll(context, [{ id: a, policy: tenPerMinute }, { id: b, policy: quota }], at(1.5))).toEqual([
-          { allowed: true, minute: { limit: 10, remaining: 9, reset: T0_SECONDS + 62 }, month: null, retryAfter: 0, binding: null },
+        expect(
+          await consumeAll(
+            context,
+            [
+              { id: a, policy: tenPerMinute },
+              { id: b, policy: quota },
+            ],
+            at(1.5),
+          ),
+        ).toEqual([
+          {
+            allowed: true,
+            minute: { limit: 10, remaining: 9, reset: T0_SECONDS + 62 },
+            month: null,
+            retryAfter: 0,
+            binding: null,
+          },
           {
             allowed: true,
             minute: { limit: 3, remaining: 1, reset: T0_SECONDS + 61 },
@@ -412,26 +447,62 @@ export function runRateLimiterContract(
         const [a, b] = [randomKeyId(), randomKeyId()]
         await consumeMany(a, tenPerMinute, at(0), 2)
         await consumeMany(b, quota, at(0), 3)
-        const decisions = await consumeAll(context, [{ id: a, policy: tenPerMinute }, { id: b, policy: quota }], at(10))
+        const decisions = await consumeAll(
+          context,
+          [
+            { id: a, policy: tenPerMinute },
+            { id: b, policy: quota },
+          ],
+          at(10),
+        )
         expect(decisions).toEqual([await limiter.peek(a, tenPerMinute, at(10)), await limiter.peek(b, quota, at(10))])
         expect(decisions[0]).toMatchObject({ allowed: true, minute: { remaining: 8, reset: T0_SECONDS + 61 } })
-        expect(decisions[1]).toMatchObject({ allowed: false, retryAfter: 51, binding: 'minute', minute: { remaining: 0 } })
+        expect(decisions[1]).toMatchObject({
+          allowed: false,
+          retryAfter: 51,
+          binding: 'minute',
+          minute: { remaining: 0 },
+        })
         // What was given back left the window as it was: two in bucket 0, the next admission at t = 10 s.
-        expect(await limiter.consume(a, tenPerMinute, at(10))).toMatchObject({ minute: { remaining: 7, reset: T0_SECONDS + 61 } })
+        expect(await limiter.consume(a, tenPerMinute, at(10))).toMatchObject({
+          minute: { remaining: 7, reset: T0_SECONDS + 61 },
+        })
         const fresh = randomKeyId()
         await consumeMany(b, quota, at(61), 3)
-        await consumeAll(context, [{ id: fresh, policy: tenPerMinute }, { id: b, policy: quota }], at(62))
+        await consumeAll(
+          context,
+          [
+            { id: fresh, policy: tenPerMinute },
+            { id: b, policy: quota },
+          ],
+          at(62),
+        )
         expect(await limiter.peek(fresh, tenPerMinute, at(62))).toEqual({
-          allowed: true, minute: { limit: 10, remaining: 10, reset: T0_SECONDS + 62 }, month: null, retryAfter: 0, binding: null,
+          allowed: true,
+          minute: { limit: 10, remaining: 10, reset: T0_SECONDS + 62 },
+          month: null,
+          retryAfter: 0,
+          binding: null,
         })
-        expect((await limiter.consume(fresh, tenPerMinute, at(63))).minute).toEqual({ limit: 10, remaining: 9, reset: T0_SECONDS + 124 })
+        expect((await limiter.consume(fresh, tenPerMinute, at(63))).minute).toEqual({
+          limit: 10,
+          remaining: 9,
+          reset: T0_SECONDS + 124,
+        })
       })
 
       it('O7/L4: refused by the first limit, none is counted; a quota refusal binds month', async (context) => {
         const [a, b] = [randomKeyId(), randomKeyId()]
         const monthly: LimitPolicy = { perMinute: 100, perMonth: 1 }
         await limiter.consume(a, monthly, at(0))
-        const decisions = await consumeAll(context, [{ id: a, policy: monthly }, { id: b, policy: quota }], at(5))
+        const decisions = await consumeAll(
+          context,
+          [
+            { id: a, policy: monthly },
+            { id: b, policy: quota },
+          ],
+          at(5),
+        )
         expect(decisions[0]).toMatchObject({ allowed: false, binding: 'month', month: { limit: 1, remaining: 0 } })
         expect(decisions[1]).toEqual(await limiter.peek(b, quota, at(5)))
         expect(decisions[1]).toMatchObject({ allowed: true, minute: { remaining: 3 }, month: { remaining: 5 } })
@@ -451,7 +522,16 @@ export function runRateLimiterContract(
 
       it('O7: the same id twice is refused (it would be checked once and counted twice)', async (context) => {
         const a = randomKeyId()
-        await expect(consumeAll(context, [{ id: a, policy: quota }, { id: a, policy: quota }], at(0))).rejects.toThrow(TypeError)
+        await expect(
+          consumeAll(
+            context,
+            [
+              { id: a, policy: quota },
+              { id: a, policy: quota },
+            ],
+            at(0),
+          ),
+        ).rejects.toThrow(TypeError)
         expect((await limiter.peek(a, quota, at(0))).minute.remaining).toBe(3)
       })
 
@@ -460,7 +540,14 @@ export function runRateLimiterContract(
         const own = [randomKeyId(), randomKeyId()]
         const decisions = await Promise.all(
           Array.from({ length: 30 }, (_, i) =>
-            consumeAll(context, [{ id: own[i % 2]!, policy: tenPerMinute }, { id: shared, policy: tenPerMinute }], at(1)),
+            consumeAll(
+              context,
+              [
+                { id: own[i % 2]!, policy: tenPerMinute },
+                { id: shared, policy: tenPerMinute },
+              ],
+              at(1),
+            ),
           ),
         )
         expect(decisions.filter((pair) => pair.every((d) => d.allowed))).toHaveLength(10)
@@ -484,13 +571,19 @@ export function runRateLimiterContract(
         await limiter.consume(a, quota, at(0))
         const before = await limiter.peek(a, quota, at(1.5))
         const reserved = await reserve(context, a, quota, at(1.5))
-        expect(reserved.decision).toMatchObject({ allowed: true, minute: { remaining: 1, reset: T0_SECONDS + 61 }, month: { remaining: 3 } })
+        expect(reserved.decision).toMatchObject({
+          allowed: true,
+          minute: { remaining: 1, reset: T0_SECONDS + 61 },
+          month: { remaining: 3 },
+        })
         await reserved.giveBack()
         expect(await limiter.peek(a, quota, at(1.5))).toEqual(before)
         // Given back twice, nothing more is taken.
         await reserved.giveBack()
         expect(await limiter.peek(a, quota, at(1.5))).toEqual(before)
-        expect(await limiter.consume(a, quota, at(2))).toMatchObject({ minute: { remaining: 1, reset: T0_SECONDS + 61 } })
+        expect(await limiter.consume(a, quota, at(2))).toMatchObject({
+          minute: { remaining: 1, reset: T0_SECONDS + 61 },
+        })
       })
 
       it('A10: given back after its second has passed, the count leaves its own bucket: the window resets when the older bucket expires', async (context) => {
@@ -501,7 +594,11 @@ export function runRateLimiterContract(
         await reserved.giveBack()
         const after = await limiter.peek(a, tenPerMinute, at(50))
         expect(after.minute).toEqual({ limit: 10, remaining: 8, reset: T0_SECONDS + 61 })
-        expect((await limiter.peek(a, tenPerMinute, at(61))).minute).toEqual({ limit: 10, remaining: 9, reset: T0_SECONDS + 106 })
+        expect((await limiter.peek(a, tenPerMinute, at(61))).minute).toEqual({
+          limit: 10,
+          remaining: 9,
+          reset: T0_SECONDS + 106,
+        })
       })
 
       it('A10: a refused reservation counts nothing and its giveBack takes nothing away', async (context) => {
@@ -515,7 +612,9 @@ export function runRateLimiterContract(
 
       it('A10: concurrent reservations admit exactly the limit; giving back the admitted ones frees them all', async (context) => {
         const a = randomKeyId()
-        const reservations = await Promise.all(Array.from({ length: 25 }, () => reserve(context, a, tenPerMinute, at(1))))
+        const reservations = await Promise.all(
+          Array.from({ length: 25 }, () => reserve(context, a, tenPerMinute, at(1))),
+        )
         const admitted = reservations.filter((r) => r.decision.allowed)
         expect(admitted).toHaveLength(10)
         await Promise.all(reservations.map((r) => r.giveBack()))

@@ -24,7 +24,10 @@ function expectError(decision: AuthDecision, status: number, code: string, prefi
   const f = failed(decision)
   const b = body(f)
   expect({ status: f.response.status, code: b.error.code }).toEqual({ status, code })
-  expect(b.error.message.startsWith(prefix), `message ${JSON.stringify(b.error.message)} should start with ${JSON.stringify(prefix)}`).toBe(true)
+  expect(
+    b.error.message.startsWith(prefix),
+    `message ${JSON.stringify(b.error.message)} should start with ${JSON.stringify(prefix)}`,
+  ).toBe(true)
   expect(f.error).toEqual(b.error)
   expect(f.response.headers['Content-Type']).toBe('application/json; charset=utf-8')
   expect(f.response.headers['X-Request-ID']).toMatch(REQUEST_ID)
@@ -45,26 +48,50 @@ describe('authenticate(): credential errors (H2–H12, R1, R2)', () => {
   it('H10: a key in the query string never authenticates and the message says why', async () => {
     const t = createTestKeyward()
     const { key } = await t.issueLiveKey()
-    const message = expectError(await t.authenticate({ query: `api_key=${key}` }), 401, 'UNAUTHORIZED', P.missingAuthorization, REALM)
+    const message = expectError(
+      await t.authenticate({ query: `api_key=${key}` }),
+      401,
+      'UNAUTHORIZED',
+      P.missingAuthorization,
+      REALM,
+    )
     expect(message).toContain('Query-string API keys are not accepted')
     expect(message).not.toContain(key)
   })
 
   it('H3/H11: an empty Authorization header → "Authorization header is present but empty", invalid_request', async () => {
     const t = createTestKeyward()
-    expectError(await t.authenticate({ headers: { authorization: '' } }), 401, 'UNAUTHORIZED', P.emptyAuthorization, INVALID_REQUEST)
+    expectError(
+      await t.authenticate({ headers: { authorization: '' } }),
+      401,
+      'UNAUTHORIZED',
+      P.emptyAuthorization,
+      INVALID_REQUEST,
+    )
   })
 
   it('H4/H11: a raw key without the scheme → "API key detected … without the required prefix"', async () => {
     const t = createTestKeyward()
     const { key } = await t.issueLiveKey()
-    const message = expectError(await t.authenticate({ headers: { authorization: key } }), 401, 'UNAUTHORIZED', P.rawKey, INVALID_REQUEST)
+    const message = expectError(
+      await t.authenticate({ headers: { authorization: key } }),
+      401,
+      'UNAUTHORIZED',
+      P.rawKey,
+      INVALID_REQUEST,
+    )
     expect(message).not.toContain(key)
   })
 
   it('H5/H11: another scheme → "Svc requires the Authorization: Bearer <your-key> header"', async () => {
     const t = createTestKeyward()
-    const message = expectError(await t.authenticate({ headers: { authorization: 'Basic dXNlcjpwYXNz' } }), 401, 'UNAUTHORIZED', P.otherScheme, INVALID_REQUEST)
+    const message = expectError(
+      await t.authenticate({ headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+      401,
+      'UNAUTHORIZED',
+      P.otherScheme,
+      INVALID_REQUEST,
+    )
     expect(message).toContain('Basic')
     expect(message).not.toContain('dXNlcjpwYXNz')
   })
@@ -79,7 +106,13 @@ describe('authenticate(): credential errors (H2–H12, R1, R2)', () => {
   it('H1/H6: Authorization sent twice → "Malformed Authorization header", even with two valid lines', async () => {
     const t = createTestKeyward()
     const { key } = await t.issueLiveKey()
-    expectError(await t.authenticate({ headers: { authorization: [`Bearer ${key}`, `Bearer ${key}`] } }), 401, 'UNAUTHORIZED', P.malformed, INVALID_REQUEST)
+    expectError(
+      await t.authenticate({ headers: { authorization: [`Bearer ${key}`, `Bearer ${key}`] } }),
+      401,
+      'UNAUTHORIZED',
+      P.malformed,
+      INVALID_REQUEST,
+    )
   })
 
   it.each([
@@ -92,7 +125,13 @@ describe('authenticate(): credential errors (H2–H12, R1, R2)', () => {
   ])('H6: %s → 401 "Malformed Authorization header"', async (_name, header) => {
     const t = createTestKeyward()
     const { key } = await t.issueLiveKey()
-    expectError(await t.authenticate({ headers: { authorization: header(key) } }), 401, 'UNAUTHORIZED', P.malformed, INVALID_REQUEST)
+    expectError(
+      await t.authenticate({ headers: { authorization: header(key) } }),
+      401,
+      'UNAUTHORIZED',
+      P.malformed,
+      INVALID_REQUEST,
+    )
   })
 
   it('H7: the scheme name is matched case-insensitively', async () => {
@@ -106,15 +145,36 @@ describe('authenticate(): key evaluation (H9, K1–K4, K6, H12)', () => {
   it.each([
     ['a wrong prefix', () => `sk_live_${'a'.repeat(38)}`],
     ['a wrong length', () => generateKey('live').slice(0, -2)],
-    ['a wrong alphabet', () => { const k = generateKey('live'); return `${k.slice(0, 12)}+${k.slice(13)}` }],
-    ['a bad checksum', () => { const k = generateKey('live'); return k.slice(0, -1) + (k.endsWith('a') ? 'b' : 'a') }],
+    [
+      'a wrong alphabet',
+      () => {
+        const k = generateKey('live')
+        return `${k.slice(0, 12)}+${k.slice(13)}`
+      },
+    ],
+    [
+      'a bad checksum',
+      () => {
+        const k = generateKey('live')
+        return k.slice(0, -1) + (k.endsWith('a') ? 'b' : 'a')
+      },
+    ],
     ['a masked value', () => maskKey('live', 'x9Qa')],
-  ])('H9/K1: %s → 401 INVALID_API_KEY_FORMAT "API key must start with svc_live_ or svc_test_", invalid_token', async (_name, token) => {
-    const t = createTestKeyward()
-    const value = token()
-    const message = expectError(await t.authenticate({ headers: { authorization: `Bearer ${value}` } }), 401, 'INVALID_API_KEY_FORMAT', P.invalidFormat, INVALID_TOKEN)
-    expect(message).not.toContain(value.slice(9))
-  })
+  ])(
+    'H9/K1: %s → 401 INVALID_API_KEY_FORMAT "API key must start with svc_live_ or svc_test_", invalid_token',
+    async (_name, token) => {
+      const t = createTestKeyward()
+      const value = token()
+      const message = expectError(
+        await t.authenticate({ headers: { authorization: `Bearer ${value}` } }),
+        401,
+        'INVALID_API_KEY_FORMAT',
+        P.invalidFormat,
+        INVALID_TOKEN,
+      )
+      expect(message).not.toContain(value.slice(9))
+    },
+  )
 
   it('K2: a key with a bad checksum is rejected without any store lookup', async () => {
     let lookups = 0
@@ -184,7 +244,12 @@ describe('authenticate(): key evaluation (H9, K1–K4, K6, H12)', () => {
   it('H12: the auth test route uses the same catalogue (consume: false changes nothing about errors)', async () => {
     const t = createTestKeyward()
     expectError(await t.authenticateKey(generateKey('live'), { consume: false }), 401, 'INVALID_API_KEY', P.unknownLive)
-    expectError(await t.authenticate({ headers: { authorization: 'Basic x y' } }, { consume: false }), 401, 'UNAUTHORIZED', P.otherScheme)
+    expectError(
+      await t.authenticate({ headers: { authorization: 'Basic x y' } }, { consume: false }),
+      401,
+      'UNAUTHORIZED',
+      P.otherScheme,
+    )
   })
 })
 
@@ -221,38 +286,103 @@ describe('authenticate(): the x-api-key fallback (H8)', () => {
     const t = createTestKeyward()
     const { key, record } = await t.issueLiveKey()
     await t.keyward.keys.revoke(record.id)
-    expectError(await t.authenticate({ headers: { authorization: 'Basic abc', 'x-api-key': key } }), 401, 'UNAUTHORIZED', P.otherScheme, INVALID_REQUEST)
-    expectError(await t.authenticate({ headers: { authorization: '', 'x-api-key': 'nonsense' } }), 401, 'UNAUTHORIZED', P.emptyAuthorization, INVALID_REQUEST)
-    expectError(await t.authenticate({ headers: { authorization: 'Bearer', 'x-api-key': generateKey('test') } }), 401, 'UNAUTHORIZED', P.malformed, INVALID_REQUEST)
+    expectError(
+      await t.authenticate({ headers: { authorization: 'Basic abc', 'x-api-key': key } }),
+      401,
+      'UNAUTHORIZED',
+      P.otherScheme,
+      INVALID_REQUEST,
+    )
+    expectError(
+      await t.authenticate({ headers: { authorization: '', 'x-api-key': 'nonsense' } }),
+      401,
+      'UNAUTHORIZED',
+      P.emptyAuthorization,
+      INVALID_REQUEST,
+    )
+    expectError(
+      await t.authenticate({ headers: { authorization: 'Bearer', 'x-api-key': generateKey('test') } }),
+      401,
+      'UNAUTHORIZED',
+      P.malformed,
+      INVALID_REQUEST,
+    )
   })
 
   it("H8: with Authorization absent, x-api-key's own error is returned with invalid_token", async () => {
     const t = createTestKeyward()
     const { key, record } = await t.issueLiveKey({ expiresAt: t.clock.now() + 10 })
-    expectError(await t.authenticate({ headers: { 'x-api-key': 'nonsense' } }), 401, 'INVALID_API_KEY_FORMAT', P.invalidFormat, INVALID_TOKEN)
-    expectError(await t.authenticate({ headers: { 'x-api-key': generateKey('live') } }), 401, 'INVALID_API_KEY', P.unknownLive, INVALID_TOKEN)
+    expectError(
+      await t.authenticate({ headers: { 'x-api-key': 'nonsense' } }),
+      401,
+      'INVALID_API_KEY_FORMAT',
+      P.invalidFormat,
+      INVALID_TOKEN,
+    )
+    expectError(
+      await t.authenticate({ headers: { 'x-api-key': generateKey('live') } }),
+      401,
+      'INVALID_API_KEY',
+      P.unknownLive,
+      INVALID_TOKEN,
+    )
     t.clock.advance(10)
-    expectError(await t.authenticate({ headers: { 'x-api-key': key } }), 401, 'API_KEY_EXPIRED', P.expired, INVALID_TOKEN)
+    expectError(
+      await t.authenticate({ headers: { 'x-api-key': key } }),
+      401,
+      'API_KEY_EXPIRED',
+      P.expired,
+      INVALID_TOKEN,
+    )
     await t.keyward.keys.revoke(record.id)
-    expectError(await t.authenticate({ headers: { 'x-api-key': key } }), 401, 'API_KEY_REVOKED', P.revoked, INVALID_TOKEN)
+    expectError(
+      await t.authenticate({ headers: { 'x-api-key': key } }),
+      401,
+      'API_KEY_REVOKED',
+      P.revoked,
+      INVALID_TOKEN,
+    )
   })
 
   it('H8: x-api-key sent twice, or comma-joined, is INVALID_API_KEY_FORMAT', async () => {
     const t = createTestKeyward()
     const { key } = await t.issueLiveKey()
-    expectError(await t.authenticate({ headers: { 'x-api-key': [key, key] } }), 401, 'INVALID_API_KEY_FORMAT', P.invalidFormat, INVALID_TOKEN)
-    expectError(await t.authenticate({ headers: { 'x-api-key': `${key}, ${key}` } }), 401, 'INVALID_API_KEY_FORMAT', P.invalidFormat, INVALID_TOKEN)
+    expectError(
+      await t.authenticate({ headers: { 'x-api-key': [key, key] } }),
+      401,
+      'INVALID_API_KEY_FORMAT',
+      P.invalidFormat,
+      INVALID_TOKEN,
+    )
+    expectError(
+      await t.authenticate({ headers: { 'x-api-key': `${key}, ${key}` } }),
+      401,
+      'INVALID_API_KEY_FORMAT',
+      P.invalidFormat,
+      INVALID_TOKEN,
+    )
   })
 
   it('H8: an empty x-api-key counts as absent', async () => {
     const t = createTestKeyward()
-    expectError(await t.authenticate({ headers: { 'x-api-key': '' } }), 401, 'UNAUTHORIZED', P.missingAuthorization, REALM)
+    expectError(
+      await t.authenticate({ headers: { 'x-api-key': '' } }),
+      401,
+      'UNAUTHORIZED',
+      P.missingAuthorization,
+      REALM,
+    )
   })
 
   it('H9: a well-formed Bearer header is evaluated and a valid x-api-key beside it is ignored', async () => {
     const t = createTestKeyward()
     const { key } = await t.issueLiveKey()
-    expectError(await t.authenticate({ headers: { authorization: `Bearer ${generateKey('live')}`, 'x-api-key': key } }), 401, 'INVALID_API_KEY', P.unknownLive)
+    expectError(
+      await t.authenticate({ headers: { authorization: `Bearer ${generateKey('live')}`, 'x-api-key': key } }),
+      401,
+      'INVALID_API_KEY',
+      P.unknownLive,
+    )
   })
 
   it('H8: the fallback can be switched off', async () => {
@@ -433,7 +563,15 @@ describe('authenticate(): faults fail closed (R5)', () => {
     const stores = createMemoryStores()
     const errors: unknown[] = []
     const t = createTestKeyward({
-      stores: { ...stores, keys: { ...stores.keys, findByHash: () => { throw new Error('disk on fire') } } },
+      stores: {
+        ...stores,
+        keys: {
+          ...stores.keys,
+          findByHash: () => {
+            throw new Error('disk on fire')
+          },
+        },
+      },
       onError: (error) => errors.push(error),
     })
     const decision = await t.authenticateKey(generateKey('live'))
@@ -483,7 +621,10 @@ describe('authenticate(): faults fail closed (R5)', () => {
       stores: {
         ...stores,
         timeoutMs: 30,
-        keys: { ...stores.keys, findByHash: () => new Promise((_, reject) => setTimeout(() => reject(new Error('own timeout')), 30)) },
+        keys: {
+          ...stores.keys,
+          findByHash: () => new Promise((_, reject) => setTimeout(() => reject(new Error('own timeout')), 30)),
+        },
       },
     })
     expectError(await t.authenticateKey(generateKey('live')), 500, 'INTERNAL_ERROR', 'Internal error')
@@ -493,8 +634,18 @@ describe('authenticate(): faults fail closed (R5)', () => {
   it('R5: a throwing onError logger does not break the 500', async () => {
     const stores = createMemoryStores()
     const t = createTestKeyward({
-      stores: { ...stores, limiter: { ...stores.limiter, consume: () => { throw new Error('boom') } } },
-      onError: () => { throw new Error('logger down') },
+      stores: {
+        ...stores,
+        limiter: {
+          ...stores.limiter,
+          consume: () => {
+            throw new Error('boom')
+          },
+        },
+      },
+      onError: () => {
+        throw new Error('logger down')
+      },
     })
     const { key } = await t.issueLiveKey()
     expectError(await t.authenticateKey(key), 500, 'INTERNAL_ERROR', 'Internal error')
@@ -565,19 +716,27 @@ describe('property: nothing but an issued, active key authenticates', () => {
     await t.keyward.keys.revoke(revoked.record.id)
     const expiring = await t.issueLiveKey({ expiresAt: t.clock.now() + 1 })
     t.clock.advance(5)
-    const near = (k: string) => fc.nat(k.length - 1).map((i) => k.slice(0, i) + (k[i] === 'x' ? 'y' : 'x') + k.slice(i + 1))
+    const near = (k: string) =>
+      fc.nat(k.length - 1).map((i) => k.slice(0, i) + (k[i] === 'x' ? 'y' : 'x') + k.slice(i + 1))
     const token = fc.oneof(
       fc.constantFrom(active, revoked.key, expiring.key, generateKey('live'), maskKey('live', active.slice(-4))),
       near(active),
       fc.string({ unit: 'binary', maxLength: 60 }),
     )
-    const value = fc.oneof(token, token.map((k) => `Bearer ${k}`), token.map((k) => `bearer  ${k}`), token.map((k) => `Basic ${k}`))
+    const value = fc.oneof(
+      token,
+      token.map((k) => `Bearer ${k}`),
+      token.map((k) => `bearer  ${k}`),
+      token.map((k) => `Basic ${k}`),
+    )
     const field = fc.option(fc.oneof(value, fc.array(value, { maxLength: 3 })), { nil: undefined })
     await fc.assert(
       fc.asyncProperty(field, field, async (authorization, apiKey) => {
         const decision = await t.keyward.authenticate({ authorization, apiKey }, { consume: false })
         if (decision.ok) {
-          const used = [authorization, apiKey].flat().some((v) => v === `Bearer ${active}` || v === `bearer ${active}` || v === active)
+          const used = [authorization, apiKey]
+            .flat()
+            .some((v) => v === `Bearer ${active}` || v === `bearer ${active}` || v === active)
           expect(used).toBe(true)
         } else {
           expect(decision.response.status).toBe(401)

@@ -54,8 +54,12 @@ describe('failed-authentication guard (E7)', () => {
     const t = createTestKeyward({ failedAuthLimit: 2 })
     const { key } = await t.issueTestKey({ scopes: [] })
     for (let i = 0; i < 12; i++) await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' })
-    for (let i = 0; i < 5; i++) await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' }, { scopes: ['ip'] })
-    const d = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' }, { consume: false })
+    for (let i = 0; i < 5; i++)
+      await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' }, { scopes: ['ip'] })
+    const d = await t.authenticate(
+      { headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.20' },
+      { consume: false },
+    )
     expect(d.ok).toBe(true)
   })
 
@@ -70,7 +74,15 @@ describe('failed-authentication guard (E7)', () => {
     const stores = createMemoryStores()
     const errors: unknown[] = []
     const t = createTestKeyward({
-      stores: { ...stores, limiter: { ...stores.limiter, consume: () => { throw new Error('down') } } },
+      stores: {
+        ...stores,
+        limiter: {
+          ...stores.limiter,
+          consume: () => {
+            throw new Error('down')
+          },
+        },
+      },
       onError: (e) => errors.push(e),
     })
     const d = await t.authenticate({ headers: { authorization: bad() }, ip: '192.0.2.40' })
@@ -87,7 +99,7 @@ describe('failed-authentication guard (E7)', () => {
 describe('failed-authentication guard under concurrency (E7)', () => {
   it('E7: a concurrent burst on an asynchronous store gets exactly `limit` 401s, the rest 429', async () => {
     const stores = createMemoryStores()
-    const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 2))
+    const slow = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 2))
     const t = createTestKeyward({
       failedAuthLimit: 5,
       stores: {
@@ -120,7 +132,8 @@ describe('failed-authentication guard: one budget per client (E7)', () => {
     ]
     const t = createTestKeyward({ failedAuthLimit: spellings.length })
     const { key } = await t.issueLiveKey()
-    for (const ip of spellings) expect(status(await t.authenticate({ headers: { authorization: bad() }, ip })), ip).toBe(401)
+    for (const ip of spellings)
+      expect(status(await t.authenticate({ headers: { authorization: bad() }, ip })), ip).toBe(401)
     for (const ip of spellings) {
       const d = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip })
       expect(d.ok ? 200 : [d.response.status, d.error.code], ip).toEqual([429, 'rate_limited'])
@@ -133,9 +146,15 @@ describe('failed-authentication guard: one budget per client (E7)', () => {
     for (const ip of ['2001:db8:0:7::1', '2001:db8:0:7::2', '2001:db8:0:7:ffff:ffff:ffff:ffff']) {
       expect(status(await t.authenticate({ headers: { authorization: bad() }, ip }))).toBe(401)
     }
-    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:0:7:abcd::9' }))).toBe(429)
-    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:0:8::1' }))).toBe(200)
-    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:1:7::1' }))).toBe(200)
+    expect(
+      status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:0:7:abcd::9' })),
+    ).toBe(429)
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:0:8::1' }))).toBe(
+      200,
+    )
+    expect(status(await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '2001:db8:1:7::1' }))).toBe(
+      200,
+    )
   })
 
   it('E7: an IPv4-mapped IPv6 address, dotted or hex, counts as its IPv4 address', async () => {
@@ -188,7 +207,8 @@ describe('failed-authentication guard on a shared limiter (E7)', () => {
   it('E7: failures on instance B up to the limit block the address on instance A, which saw none: a valid key gets 429 with Retry-After before any key is looked up', async () => {
     const { a, b, clock, lookups } = twoInstances(3)
     const { key } = await a.keys.create({ name: 'valid' })
-    for (let i = 0; i < 3; i++) expect(status(await b.authenticate({ authorization: bad(), ip: '2001:db8::5' }))).toBe(401)
+    for (let i = 0; i < 3; i++)
+      expect(status(await b.authenticate({ authorization: bad(), ip: '2001:db8::5' }))).toBe(401)
     clock.advance(10_000)
     const d = await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:0db8::77' })
     if (d.ok) throw new Error('a valid key was admitted from an address blocked on another instance')
@@ -208,7 +228,8 @@ describe('failed-authentication guard on a shared limiter (E7)', () => {
     const { a, b } = twoInstances(3)
     const { key } = await a.keys.create({ name: 'valid', keyType: 'test' })
     for (let i = 0; i < 2; i++) await b.authenticate({ authorization: bad(), ip: '198.51.100.9' })
-    for (let i = 0; i < 5; i++) expect(status(await a.authenticate({ authorization: `Bearer ${key}`, ip: '198.51.100.9' }))).toBe(200)
+    for (let i = 0; i < 5; i++)
+      expect(status(await a.authenticate({ authorization: `Bearer ${key}`, ip: '198.51.100.9' }))).toBe(200)
     // Still one failure short of the limit, on both instances.
     expect(status(await a.authenticate({ authorization: bad(), ip: '198.51.100.9' }))).toBe(401)
     const d = await b.authenticate({ authorization: `Bearer ${key}`, ip: '198.51.100.9' })

@@ -35,18 +35,23 @@ describe('fused authorize step', () => {
     expect(calls).toHaveLength(1)
   })
 
-  it.each(['keys', 'limiter', 'usage'] as const)('is not run once stores.%s is replaced: keyward composes the stores it was given', async (part) => {
-    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
-    const { stores, calls } = fusedFamily()
-    const mixed: KeywardStores = { ...stores, [part]: createMemoryStores()[part] }
-    const keyward = createKeyward({ stores: mixed })
-    const { key } = await keyward.keys.create({ name: 'mixed' })
-    expect((await keyward.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
-    expect(calls).toHaveLength(0)
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(String(warn.mock.calls[0]![0])).toContain(`stores.${part} is not the store that stores.authorize was built with`)
-    expect(warn.mock.calls[0]![1]).toEqual({ code: STORES_NOT_FUSED_WARNING_CODE })
-  })
+  it.each(['keys', 'limiter', 'usage'] as const)(
+    'is not run once stores.%s is replaced: keyward composes the stores it was given',
+    async (part) => {
+      const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+      const { stores, calls } = fusedFamily()
+      const mixed: KeywardStores = { ...stores, [part]: createMemoryStores()[part] }
+      const keyward = createKeyward({ stores: mixed })
+      const { key } = await keyward.keys.create({ name: 'mixed' })
+      expect((await keyward.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+      expect(calls).toHaveLength(0)
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(String(warn.mock.calls[0]![0])).toContain(
+        `stores.${part} is not the store that stores.authorize was built with`,
+      )
+      expect(warn.mock.calls[0]![1]).toEqual({ code: STORES_NOT_FUSED_WARNING_CODE })
+    },
+  )
 
   it('warns once per fused step, not once per instance or request', async () => {
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
@@ -56,7 +61,7 @@ describe('fused authorize step', () => {
     expect(warn).toHaveBeenCalledTimes(1)
   })
 
-  it('an unmarked authorize is the host\'s own step and runs as given', async () => {
+  it("an unmarked authorize is the host's own step and runs as given", async () => {
     const base = createMemoryStores()
     const authorize = vi.fn(composeAuthorize(base))
     const keyward = createKeyward({ stores: { ...base, authorize } })
@@ -69,7 +74,11 @@ describe('fused authorize step', () => {
     vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
     const { stores } = fusedFamily()
     const hanging = { ...stores.keys, findByHash: () => new Promise<never>(() => {}) }
-    const keyward = createKeyward({ stores: { ...stores, timeoutMs: 10, keys: hanging }, storeTimeoutMs: 50, failedAuthLimit: 0 })
+    const keyward = createKeyward({
+      stores: { ...stores, timeoutMs: 10, keys: hanging },
+      storeTimeoutMs: 50,
+      failedAuthLimit: 0,
+    })
     const { key } = await createKeyward().keys.create({ name: 'elsewhere' })
     const decision = await keyward.authenticate({ authorization: `Bearer ${key}` })
     expect(decision.ok ? 200 : decision.response.status).toBe(500)
@@ -78,6 +87,8 @@ describe('fused authorize step', () => {
   it('fusedAuthorize() refuses what is not a step or a family of stores at once', () => {
     const base = createMemoryStores()
     expect(() => fusedAuthorize('script' as never, base)).toThrow(TypeError)
-    expect(() => fusedAuthorize(composeAuthorize(base), { keys: base.keys, limiter: base.limiter } as never)).toThrow(/usage/)
+    expect(() => fusedAuthorize(composeAuthorize(base), { keys: base.keys, limiter: base.limiter } as never)).toThrow(
+      /usage/,
+    )
   })
 })

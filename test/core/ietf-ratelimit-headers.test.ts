@@ -59,7 +59,10 @@ function structuredList(field: string | null): { name: string; params: Record<st
   return field!.split(', ').map((member) => {
     const match = /^"([a-z0-9_-]+)"((?:;[a-z][a-z0-9_.*-]*=-?\d{1,15})+)$/.exec(member)
     expect(match, `not a String item with Integer parameters: ${member}`).not.toBeNull()
-    const pairs = match![2]!.slice(1).split(';').map((pair) => pair.split('='))
+    const pairs = match![2]!
+      .slice(1)
+      .split(';')
+      .map((pair) => pair.split('='))
     const params = Object.fromEntries(pairs.map(([name, value]) => [name!, Number(value)]))
     return { name: match![1]!, params }
   })
@@ -142,7 +145,8 @@ describe('ietfRateLimitHeaders (L3, M8)', () => {
 
   const BAD_VALUES: [unknown][] = [['draft-9'], ['Draft-7'], ['yes'], [1], [null]]
   it.each(BAD_VALUES)('M8: ietfRateLimitHeaders %j → a TypeError naming the option and the drafts', (value) => {
-    const message = 'keyward: option "ietfRateLimitHeaders" must be "draft-6", "draft-7", "draft-8", true (draft-6) or false (got '
+    const message =
+      'keyward: option "ietfRateLimitHeaders" must be "draft-6", "draft-7", "draft-8", true (draft-6) or false (got '
     const create = () => createKeyward({ ietfRateLimitHeaders: value as never })
     expect(create).toThrow(TypeError)
     expect(create).toThrow(message)

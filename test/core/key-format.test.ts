@@ -53,9 +53,12 @@ describe('key format (K1, K2)', () => {
   })
 
   it('K2: our CRC-32 equals zlib crc32 for arbitrary strings, non-ASCII included', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => crc32(s) === zlibCrc32(Buffer.from(s, 'utf8'))), {
-      numRuns: 2000,
-    })
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => crc32(s) === zlibCrc32(Buffer.from(s, 'utf8'))),
+      {
+        numRuns: 2000,
+      },
+    )
   })
 
   it('K2: generated keys always parse (property)', () => {

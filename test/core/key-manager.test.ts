@@ -9,7 +9,12 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 describe('key manager (K3–K6)', () => {
   it('K5: create returns the full key once and a record with every K5 field', async () => {
     const t = createTestKeyward()
-    const { key, record } = await t.keyward.keys.create({ name: '  Billing service  ', sandbox: true, scopes: ['ip'], limits: { perMinute: 5 } })
+    const { key, record } = await t.keyward.keys.create({
+      name: '  Billing service  ',
+      sandbox: true,
+      scopes: ['ip'],
+      limits: { perMinute: 5 },
+    })
     expect(isWellFormedKey(key)).toBe(true)
     expect(key.startsWith('svc_test_')).toBe(true)
     expect(record).toEqual({
@@ -66,7 +71,13 @@ describe('key manager (K3–K6)', () => {
     const old = await t.issueLiveKey({ name: 'deploy', scopes: ['ip'], limits: { perMinute: 7 } })
     const rotated = await t.keyward.keys.rotate(old.record.id)
     expect(rotated.previous.status).toBe('revoked')
-    expect(rotated.record).toMatchObject({ name: 'deploy', keyType: 'live', scopes: ['ip'], limits: { perMinute: 7 }, status: 'active' })
+    expect(rotated.record).toMatchObject({
+      name: 'deploy',
+      keyType: 'live',
+      scopes: ['ip'],
+      limits: { perMinute: 7 },
+      status: 'active',
+    })
     expect((await t.authenticateKey(old.key)).ok).toBe(false)
     expect((await t.authenticateKey(rotated.key)).ok).toBe(true)
   })

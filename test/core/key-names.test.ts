@@ -91,7 +91,14 @@ describe('key names: nothing shaped like a key is stored as a name (K3, E5)', ()
     const t = createTestKeyward()
     const key = generateKey('live')
     const typo = `${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}`
-    for (const name of [`prod ${key}`, `${key} (old)`, `x${key}`, generateKey('test', 'acme'), typo, `token=${generateKey('live', 'other')}`]) {
+    for (const name of [
+      `prod ${key}`,
+      `${key} (old)`,
+      `x${key}`,
+      generateKey('test', 'acme'),
+      typo,
+      `token=${generateKey('live', 'other')}`,
+    ]) {
       const error = await refusal(() => t.keyward.keys.create({ name }))
       expect(error.field, name).toBe('name')
     }
@@ -114,7 +121,14 @@ describe('key names: nothing shaped like a key is stored as a name (K3, E5)', ()
 
   it('K3/K4: names that only look alike are accepted (another prefix with a short word, a masked value, the bare prefix), while svc_live_ and a letter is not', async () => {
     const t = createTestKeyward()
-    for (const name of ['billing_live_sync', 'svc_live_', 'svc live key', maskKey('live', 'x9Qa'), 'svc_Live_x', 'SVC_LIVE_X']) {
+    for (const name of [
+      'billing_live_sync',
+      'svc_live_',
+      'svc live key',
+      maskKey('live', 'x9Qa'),
+      'svc_Live_x',
+      'SVC_LIVE_X',
+    ]) {
       expect((await t.keyward.keys.create({ name })).record.name).toBe(name)
     }
     expect((await refusal(() => t.keyward.keys.create({ name: 'svc_live_s' }))).field).toBe('name')
@@ -131,7 +145,9 @@ describe('key names: nothing shaped like a key is stored as a name (K3, E5)', ()
 
   it('E5: validateCreateKeyInput() applies the same rule, with the default prefix svc when none is given', () => {
     expect(() => validateCreateKeyInput({ name: 'svc_live_x' }, NOW)).toThrow(KeyInputError)
-    expect(() => validateCreateKeyInput({ name: 'acme_live_x' }, NOW, 'acme')).toThrow(/^name must not contain an API key/)
+    expect(() => validateCreateKeyInput({ name: 'acme_live_x' }, NOW, 'acme')).toThrow(
+      /^name must not contain an API key/,
+    )
     expect(validateCreateKeyInput({ name: 'acme_live_x' }, NOW).name).toBe('acme_live_x')
     expect(() => validateCreateKeyInput({ name: 'a\u0007' }, NOW)).toThrow(/^name must not contain control characters/)
   })

@@ -24,7 +24,8 @@ describe('createKeyward() refuses unknown options, naming them and listing the v
     const { message } = mistakeOf({ keyprefix: 'acme' })
     expect(message).toContain('option "keyprefix" is not an option of createKeyward()')
     expect(message).toContain('did you mean "keyPrefix"?')
-    for (const name of ['keyPrefix', 'serviceName', 'stores', 'pepper', 'limits', 'failedAuthLimit', 'onError']) expect(message).toContain(name)
+    for (const name of ['keyPrefix', 'serviceName', 'stores', 'pepper', 'limits', 'failedAuthLimit', 'onError'])
+      expect(message).toContain(name)
   })
 
   it('the value of an unknown option is described, not shown: a misspelt pepper must not reach a log', () => {
@@ -45,7 +46,9 @@ describe('createKeyward() refuses unknown options, naming them and listing the v
   })
 
   it('an option set to undefined is the same as leaving it out', () => {
-    expect(() => createKeyward({ keyPrefix: undefined, pepper: undefined, stores: undefined, onError: undefined })).not.toThrow()
+    expect(() =>
+      createKeyward({ keyPrefix: undefined, pepper: undefined, stores: undefined, onError: undefined }),
+    ).not.toThrow()
   })
 })
 
@@ -71,7 +74,11 @@ describe('every option mistake has the one shape', () => {
   })
 
   it('a pepper mistake says what was given, never the pepper', () => {
-    for (const options of [{ pepper: 42 }, { pepper: { current: 'top-secret', previous: 'old-secret' } }, { pepper: { current: ['top-secret'] } }]) {
+    for (const options of [
+      { pepper: 42 },
+      { pepper: { current: 'top-secret', previous: 'old-secret' } },
+      { pepper: { current: ['top-secret'] } },
+    ]) {
       const { message } = mistakeOf(options)
       expect(message).toMatch(/^keyward: option "pepper/)
       expect(message).not.toContain('secret')

@@ -53,15 +53,42 @@ describe('option "ownerLimits" (O7)', () => {
   it.each([
     [{ ownerLimits: 5 }, 'option "ownerLimits" must be an object { live?, test?, owners? } (got 5)'],
     [{ ownerLimits: { sandbox: {} } }, 'option "ownerLimits.sandbox" is not an option of "ownerLimits"'],
-    [{ ownerLimits: { live: { perMinute: 0 } } }, 'option "ownerLimits.live.perMinute" must be a positive integer (got 0)'],
-    [{ ownerLimits: { test: { perMonth: 1.5 } } }, 'option "ownerLimits.test.perMonth" must be a positive integer (got 1.5)'],
-    [{ ownerLimits: { test: { perMonth: null } } }, 'option "ownerLimits.test.perMonth" must be a positive integer (got null)'],
-    [{ ownerLimits: { live: { perMinut: 5 } } }, 'option "ownerLimits.live.perMinut" is not an option of "ownerLimits.live"; the options are perMinute, perMonth'],
-    [{ ownerLimits: { live: 'fast' } }, 'option "ownerLimits.live" must be an object { perMinute?, perMonth? } (got "fast")'],
-    [{ ownerLimits: { owners: [] } }, 'option "ownerLimits.owners" must be an object of owner ids to { live?, test? } (got [])'],
-    [{ ownerLimits: { owners: { 'acme corp': {} } } }, 'option "ownerLimits.owners" must be keyed by owner ids: 1-128 characters of letters, digits and . _ : @ - (got "acme corp")'],
-    [{ ownerLimits: { owners: { acme: { staging: {} } } } }, 'option "ownerLimits.owners.acme.staging" is not an option of "ownerLimits.owners.acme"'],
-    [{ ownerLimits: { owners: { acme: { test: { perMonth: -3 } } } } }, 'option "ownerLimits.owners.acme.test.perMonth" must be a positive integer (got -3)'],
+    [
+      { ownerLimits: { live: { perMinute: 0 } } },
+      'option "ownerLimits.live.perMinute" must be a positive integer (got 0)',
+    ],
+    [
+      { ownerLimits: { test: { perMonth: 1.5 } } },
+      'option "ownerLimits.test.perMonth" must be a positive integer (got 1.5)',
+    ],
+    [
+      { ownerLimits: { test: { perMonth: null } } },
+      'option "ownerLimits.test.perMonth" must be a positive integer (got null)',
+    ],
+    [
+      { ownerLimits: { live: { perMinut: 5 } } },
+      'option "ownerLimits.live.perMinut" is not an option of "ownerLimits.live"; the options are perMinute, perMonth',
+    ],
+    [
+      { ownerLimits: { live: 'fast' } },
+      'option "ownerLimits.live" must be an object { perMinute?, perMonth? } (got "fast")',
+    ],
+    [
+      { ownerLimits: { owners: [] } },
+      'option "ownerLimits.owners" must be an object of owner ids to { live?, test? } (got [])',
+    ],
+    [
+      { ownerLimits: { owners: { 'acme corp': {} } } },
+      'option "ownerLimits.owners" must be keyed by owner ids: 1-128 characters of letters, digits and . _ : @ - (got "acme corp")',
+    ],
+    [
+      { ownerLimits: { owners: { acme: { staging: {} } } } },
+      'option "ownerLimits.owners.acme.staging" is not an option of "ownerLimits.owners.acme"',
+    ],
+    [
+      { ownerLimits: { owners: { acme: { test: { perMonth: -3 } } } } },
+      'option "ownerLimits.owners.acme.test.perMonth" must be a positive integer (got -3)',
+    ],
   ])('%j is refused at setup, naming the option', (options, message) => {
     expect(mistakeOf(options)).toContain(message)
   })
@@ -110,9 +137,18 @@ describe('owner limits as the key holder sees them (O7, L3, L4)', () => {
       retryAfter: '41',
     })
     // L5: the auth test peeks both windows: 200, with the owner's window showing nothing left.
-    expect(await call(keyward, a, { consume: false })).toMatchObject({ status: 200, limit: '3', remaining: '0', quotaRemaining: '998' })
+    expect(await call(keyward, a, { consume: false })).toMatchObject({
+      status: 200,
+      limit: '3',
+      remaining: '0',
+      quotaRemaining: '998',
+    })
     // Another owner's key and a key of the service itself are not touched by acct_1's window.
-    expect(await call(keyward, await keyOf(keyward, 'acct_2'))).toMatchObject({ status: 200, limit: '3', remaining: '2' })
+    expect(await call(keyward, await keyOf(keyward, 'acct_2'))).toMatchObject({
+      status: 200,
+      limit: '3',
+      remaining: '2',
+    })
     expect(await call(keyward, await keyOf(keyward, null))).toMatchObject({ status: 200, limit: '10', remaining: '9' })
     clock.t = T0 + 61_000
     expect(await call(keyward, b)).toMatchObject({ status: 200, limit: '3', remaining: '2' })
@@ -139,19 +175,39 @@ describe('owner limits as the key holder sees them (O7, L3, L4)', () => {
       remaining: '10',
     })
     // Live keys are counted apart: the owner has no live window.
-    expect(await call(keyward, await keyOf(keyward, 'acct_1', 'live'))).toMatchObject({ status: 200, limit: '1000', quota: undefined })
+    expect(await call(keyward, await keyOf(keyward, 'acct_1', 'live'))).toMatchObject({
+      status: 200,
+      limit: '1000',
+      quota: undefined,
+    })
   })
 
   it('O7: an owner’s override applies field by field over the defaults', async () => {
     const { keyward } = world({
-      ownerLimits: { test: { perMinute: 2, perMonth: 100 }, owners: { big: { test: { perMinute: 5 } }, capped: { live: { perMonth: 1 } } } },
+      ownerLimits: {
+        test: { perMinute: 2, perMonth: 100 },
+        owners: { big: { test: { perMinute: 5 } }, capped: { live: { perMonth: 1 } } },
+      },
     })
-    expect(await call(keyward, await keyOf(keyward, 'big'))).toMatchObject({ limit: '5', remaining: '4', quota: '100', quotaRemaining: '99' })
-    expect(await call(keyward, await keyOf(keyward, 'small'))).toMatchObject({ limit: '2', remaining: '1', quota: '100' })
+    expect(await call(keyward, await keyOf(keyward, 'big'))).toMatchObject({
+      limit: '5',
+      remaining: '4',
+      quota: '100',
+      quotaRemaining: '99',
+    })
+    expect(await call(keyward, await keyOf(keyward, 'small'))).toMatchObject({
+      limit: '2',
+      remaining: '1',
+      quota: '100',
+    })
     const live = await keyOf(keyward, 'capped', 'live')
     expect(await call(keyward, live)).toMatchObject({ status: 200, quota: '1', quotaRemaining: '0' })
     expect(await call(keyward, live)).toMatchObject({ status: 429, code: 'rate_limited', quota: '1' })
-    expect(await call(keyward, await keyOf(keyward, 'capped', 'test'))).toMatchObject({ status: 200, limit: '2', quota: '100' })
+    expect(await call(keyward, await keyOf(keyward, 'capped', 'test'))).toMatchObject({
+      status: 200,
+      limit: '2',
+      quota: '100',
+    })
   })
 })
 
@@ -168,17 +224,48 @@ describe('combineDecisions (O7)', () => {
   it('O7/L3: each window is the one with the least remaining; a tie shows the later reset, then the key’s', () => {
     const key = allowed(window(10, 4, 100), window(1000, 900, 500))
     expect(combineDecisions(key, allowed(window(5, 3, 90)))).toEqual(allowed(window(5, 3, 90), window(1000, 900, 500)))
-    expect(combineDecisions(key, allowed(window(5, 4, 120), window(50, 2, 500)))).toEqual(allowed(window(5, 4, 120), window(50, 2, 500)))
-    expect(combineDecisions(key, allowed(window(5, 4, 80)))).toEqual(allowed(window(10, 4, 100), window(1000, 900, 500)))
+    expect(combineDecisions(key, allowed(window(5, 4, 120), window(50, 2, 500)))).toEqual(
+      allowed(window(5, 4, 120), window(50, 2, 500)),
+    )
+    expect(combineDecisions(key, allowed(window(5, 4, 80)))).toEqual(
+      allowed(window(10, 4, 100), window(1000, 900, 500)),
+    )
     // An owner without a per-minute window has an unlimited one, which never shows.
     expect(combineDecisions(key, allowed(window(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 7, 0)))).toEqual(key)
   })
 
   it('O7/L4: refused when either refuses; Retry-After the longer wait; binding month when either quota binds', () => {
-    const key: LimitDecision = { allowed: false, minute: window(10, 0, 130), month: null, retryAfter: 30, binding: 'minute' }
-    const owner: LimitDecision = { allowed: false, minute: window(50, 10, 100), month: window(5, 0, 900), retryAfter: 800, binding: 'month' }
-    expect(combineDecisions(key, owner)).toEqual({ allowed: false, minute: window(10, 0, 130), month: window(5, 0, 900), retryAfter: 800, binding: 'month' })
-    expect(combineDecisions(allowed(window(10, 3, 100)), { ...owner, retryAfter: 12 })).toMatchObject({ allowed: false, retryAfter: 12, binding: 'month' })
-    expect(combineDecisions(key, allowed(window(50, 9, 100)))).toMatchObject({ allowed: false, retryAfter: 30, binding: 'minute', minute: window(10, 0, 130) })
+    const key: LimitDecision = {
+      allowed: false,
+      minute: window(10, 0, 130),
+      month: null,
+      retryAfter: 30,
+      binding: 'minute',
+    }
+    const owner: LimitDecision = {
+      allowed: false,
+      minute: window(50, 10, 100),
+      month: window(5, 0, 900),
+      retryAfter: 800,
+      binding: 'month',
+    }
+    expect(combineDecisions(key, owner)).toEqual({
+      allowed: false,
+      minute: window(10, 0, 130),
+      month: window(5, 0, 900),
+      retryAfter: 800,
+      binding: 'month',
+    })
+    expect(combineDecisions(allowed(window(10, 3, 100)), { ...owner, retryAfter: 12 })).toMatchObject({
+      allowed: false,
+      retryAfter: 12,
+      binding: 'month',
+    })
+    expect(combineDecisions(key, allowed(window(50, 9, 100)))).toMatchObject({
+      allowed: false,
+      retryAfter: 30,
+      binding: 'minute',
+      minute: window(10, 0, 130),
+    })
   })
 })

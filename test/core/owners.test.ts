@@ -32,7 +32,10 @@ describe('owners and metadata (O1, O2)', () => {
     const t = createTestKeyward()
     const created = t.keyward.keys.create({ name: 'a', ownerId: ownerId as string })
     await expect(created).rejects.toBeInstanceOf(KeyInputError)
-    await expect(created).rejects.toMatchObject({ field: 'ownerId', message: expect.stringMatching(/^ownerId must be 1 to 128 characters/) })
+    await expect(created).rejects.toMatchObject({
+      field: 'ownerId',
+      message: expect.stringMatching(/^ownerId must be 1 to 128 characters/),
+    })
   })
 
   it('O1: the longest owner id and every allowed character are accepted', async () => {
@@ -64,7 +67,9 @@ describe('owners and metadata (O1, O2)', () => {
     const t = createTestKeyward()
     const filler = 4096 - JSON.stringify({ s: '' }).length
     await expect(t.keyward.keys.create({ name: 'a', meta: { s: 'x'.repeat(filler) } })).resolves.toBeTruthy()
-    await expect(t.keyward.keys.create({ name: 'a', meta: { s: 'é'.repeat(filler / 2 + 1) } })).rejects.toMatchObject({ field: 'meta' })
+    await expect(t.keyward.keys.create({ name: 'a', meta: { s: 'é'.repeat(filler / 2 + 1) } })).rejects.toMatchObject({
+      field: 'meta',
+    })
   })
 
   it('rotation keeps the owner and meta on the replacement', async () => {
@@ -107,7 +112,9 @@ describe('listing a page at a time (O4)', () => {
     const a = await t.keyward.keys.create({ name: 'a', ownerId: 'o', sandbox: true })
     const b = await t.keyward.keys.create({ name: 'b', ownerId: 'o' })
     await t.keyward.keys.revoke(b.record.id)
-    expect((await t.keyward.keys.list({ ownerId: 'o', status: 'revoked' })).keys.map((k) => k.id)).toEqual([b.record.id])
+    expect((await t.keyward.keys.list({ ownerId: 'o', status: 'revoked' })).keys.map((k) => k.id)).toEqual([
+      b.record.id,
+    ])
     expect((await t.keyward.keys.list({ ownerId: 'o', keyType: 'test' })).keys.map((k) => k.id)).toEqual([a.record.id])
   })
 
@@ -133,16 +140,35 @@ describe('listing a page at a time (O4)', () => {
     [{ cursor: Buffer.from('12.key_x; DROP').toString('base64url') }, 'cursor', /^cursor is not one/],
   ])('O4: list(%j) is refused naming %s', async (options, field, message) => {
     const t = createTestKeyward()
-    await expect(t.keyward.keys.list(options as never)).rejects.toMatchObject({ field, message: expect.stringMatching(message) })
+    await expect(t.keyward.keys.list(options as never)).rejects.toMatchObject({
+      field,
+      message: expect.stringMatching(message),
+    })
   })
 })
 
 describe('update and revoke-all (O5, O6)', () => {
   it('O5: update replaces name, meta, scopes and limits, keeps the rest, and the next request sees them', async () => {
     const t = createTestKeyward()
-    const { key, record } = await t.keyward.keys.create({ name: 'a', ownerId: 'o', meta: { plan: 'free' }, scopes: ['read'] })
-    const updated = await t.keyward.keys.update(record.id, { name: 'b', meta: { plan: 'pro' }, scopes: ['read', 'write'], limits: { perMinute: 7 } })
-    expect(updated).toEqual({ ...record, name: 'b', meta: { plan: 'pro' }, scopes: ['read', 'write'], limits: { perMinute: 7 } })
+    const { key, record } = await t.keyward.keys.create({
+      name: 'a',
+      ownerId: 'o',
+      meta: { plan: 'free' },
+      scopes: ['read'],
+    })
+    const updated = await t.keyward.keys.update(record.id, {
+      name: 'b',
+      meta: { plan: 'pro' },
+      scopes: ['read', 'write'],
+      limits: { perMinute: 7 },
+    })
+    expect(updated).toEqual({
+      ...record,
+      name: 'b',
+      meta: { plan: 'pro' },
+      scopes: ['read', 'write'],
+      limits: { perMinute: 7 },
+    })
     const decision = await t.keyward.authenticate({ authorization: `Bearer ${key}` }, { scopes: ['write'] })
     expect(decision.ok && decision.apiKey).toMatchObject({ name: 'b', ownerId: 'o', meta: { plan: 'pro' } })
     expect(decision.ok && decision.headers['X-RateLimit-Limit']).toBe('7')
@@ -151,15 +177,23 @@ describe('update and revoke-all (O5, O6)', () => {
   it('O5: a revoked key → KeyRevokedError (conflict); an unknown id → KeyNotFoundError; nothing to update → KeyInputError', async () => {
     const t = createTestKeyward()
     const { record } = await t.keyward.keys.create({ name: 'a' })
-    await expect(t.keyward.keys.update(record.id, {})).rejects.toMatchObject({ field: 'body', message: expect.stringMatching(/^nothing to update/) })
-    await expect(t.keyward.keys.update(record.id, { ownerId: 'x' } as never)).rejects.toMatchObject({ field: 'ownerId', message: expect.stringMatching(/^ownerId cannot be updated/) })
+    await expect(t.keyward.keys.update(record.id, {})).rejects.toMatchObject({
+      field: 'body',
+      message: expect.stringMatching(/^nothing to update/),
+    })
+    await expect(t.keyward.keys.update(record.id, { ownerId: 'x' } as never)).rejects.toMatchObject({
+      field: 'ownerId',
+      message: expect.stringMatching(/^ownerId cannot be updated/),
+    })
     await expect(t.keyward.keys.update(record.id, { name: '' })).rejects.toMatchObject({ field: 'name' })
     await t.keyward.keys.revoke(record.id)
     const late = t.keyward.keys.update(record.id, { name: 'b' })
     await expect(late).rejects.toBeInstanceOf(KeyRevokedError)
     await expect(late).rejects.toMatchObject({ code: 'conflict' })
     expect((await t.keyward.keys.get(record.id))?.name).toBe('a')
-    await expect(t.keyward.keys.update('key_000000000000000000000000', { name: 'b' })).rejects.toBeInstanceOf(KeyNotFoundError)
+    await expect(t.keyward.keys.update('key_000000000000000000000000', { name: 'b' })).rejects.toBeInstanceOf(
+      KeyNotFoundError,
+    )
   })
 
   it('O6: revokeAll revokes the owner’s active and expired keys at once, returns how many, and leaves other owners alone', async () => {

@@ -23,9 +23,13 @@ async function refusals(options: Parameters<typeof createKeyward>[0]) {
 describe('remedies (A6)', () => {
   it('A6: by default the revoked, expired and masked messages point at the dashboard or the key shown once', async () => {
     const texts = await refusals({})
-    expect(texts.revoked).toBe('This API key has been revoked. Revocation is permanent; create a new key in the dashboard.')
+    expect(texts.revoked).toBe(
+      'This API key has been revoked. Revocation is permanent; create a new key in the dashboard.',
+    )
     expect(texts.expired).toBe('This API key has expired. Create a replacement key in the dashboard.')
-    expect(texts.masked).toMatch(/^API key must start with svc_live_ or svc_test_; this is a masked value, which never authenticates\. Use the full key/)
+    expect(texts.masked).toMatch(
+      /^API key must start with svc_live_ or svc_test_; this is a masked value, which never authenticates\. Use the full key/,
+    )
   })
 
   it("A6 H9: the host's remedies replace the default sentence after the fixed prefix", async () => {
@@ -38,7 +42,9 @@ describe('remedies (A6)', () => {
     })
     expect(texts.revoked).toBe('This API key has been revoked. Make a new key at https://acme.example/settings/keys.')
     expect(texts.expired).toBe('This API key has expired. Renew it at https://acme.example/settings/keys.')
-    expect(texts.masked).toBe('API key must start with svc_live_ or svc_test_; this is a masked value, which never authenticates. Copy the key from your secret store, not from the settings page.')
+    expect(texts.masked).toBe(
+      'API key must start with svc_live_ or svc_test_; this is a masked value, which never authenticates. Copy the key from your secret store, not from the settings page.',
+    )
   })
 
   it.each([

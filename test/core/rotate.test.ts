@@ -23,7 +23,9 @@ describe('rotate() of a revoked key (K6)', () => {
     const error = await t.keyward.keys.rotate(old.record.id).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(KeyRevokedError)
     expect((error as KeyRevokedError).code).toBe('conflict')
-    expect((error as Error).message).toBe(`API key ${old.record.id} is revoked and cannot be rotated; create a new key instead`)
+    expect((error as Error).message).toBe(
+      `API key ${old.record.id} is revoked and cannot be rotated; create a new key instead`,
+    )
     expect((await t.keyward.keys.list()).keys.map((r) => r.id)).toEqual([old.record.id])
   })
 
@@ -31,7 +33,9 @@ describe('rotate() of a revoked key (K6)', () => {
     const t = createTestKeyward()
     const old = await t.issueTestKey()
     await t.keyward.keys.revoke(old.record.id)
-    await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs: 60_000 })).rejects.toBeInstanceOf(KeyRevokedError)
+    await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs: 60_000 })).rejects.toBeInstanceOf(
+      KeyRevokedError,
+    )
     expect((await t.keyward.keys.list()).keys).toHaveLength(1)
   })
 
@@ -123,26 +127,32 @@ describe('rotate() that fails after the replacement was made', () => {
   it.each([
     ['revoke', 0],
     ['shortenExpiry', 60_000],
-  ] as const)('when %s of the old key fails: the replacement is revoked and the error reaches the caller', async (method, gracePeriodMs) => {
-    const fault = new Error('store write failed')
-    const { stores } = storesWith(method, (keys) => (id: string, at: number) => {
-      // Only the old key's write fails; revoking the replacement still works.
-      if (id === oldId) throw fault
-      return keys[method](id, at)
-    })
-    let oldId = ''
-    const t = createTestKeyward({ stores })
-    const old = await t.issueLiveKey({ name: 'deploy' })
-    oldId = old.record.id
-    await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs })).rejects.toBe(fault)
-    const records = (await t.keyward.keys.list()).keys
-    expect(records).toHaveLength(2)
-    expect(records.find((r) => r.id === old.record.id)?.status).toBe('active')
-    expect(records.find((r) => r.id !== old.record.id)?.status).toBe('revoked')
-  })
+  ] as const)(
+    'when %s of the old key fails: the replacement is revoked and the error reaches the caller',
+    async (method, gracePeriodMs) => {
+      const fault = new Error('store write failed')
+      const { stores } = storesWith(method, (keys) => (id: string, at: number) => {
+        // Only the old key's write fails; revoking the replacement still works.
+        if (id === oldId) throw fault
+        return keys[method](id, at)
+      })
+      let oldId = ''
+      const t = createTestKeyward({ stores })
+      const old = await t.issueLiveKey({ name: 'deploy' })
+      oldId = old.record.id
+      await expect(t.keyward.keys.rotate(old.record.id, { gracePeriodMs })).rejects.toBe(fault)
+      const records = (await t.keyward.keys.list()).keys
+      expect(records).toHaveLength(2)
+      expect(records.find((r) => r.id === old.record.id)?.status).toBe('active')
+      expect(records.find((r) => r.id !== old.record.id)?.status).toBe('revoked')
+    },
+  )
 
   it('when the old key disappeared: KeyNotFoundError, and the replacement is revoked', async () => {
-    const { stores } = storesWith('revoke', (keys) => (id: string, at: number) => (id === oldId ? undefined : keys.revoke(id, at)))
+    const { stores } = storesWith(
+      'revoke',
+      (keys) => (id: string, at: number) => (id === oldId ? undefined : keys.revoke(id, at)),
+    )
     let oldId = ''
     const t = createTestKeyward({ stores })
     oldId = (await t.issueLiveKey()).record.id

@@ -12,8 +12,19 @@ describe('keyward/testing with owners and meta (O1, O2, O3)', () => {
     const t = createTestKeyward()
     const test = await t.issueTestKey({ ownerId: 'acct_42', meta: { plan: 'free' }, scopes: ['ip'] })
     const live = await t.issueLiveKey({ ownerId: 'acct_42', meta: { plan: 'pro' }, name: 'production' })
-    expect(test.record).toMatchObject({ keyType: 'test', ownerId: 'acct_42', meta: { plan: 'free' }, scopes: ['ip'], name: 'test key' })
-    expect(live.record).toMatchObject({ keyType: 'live', ownerId: 'acct_42', meta: { plan: 'pro' }, name: 'production' })
+    expect(test.record).toMatchObject({
+      keyType: 'test',
+      ownerId: 'acct_42',
+      meta: { plan: 'free' },
+      scopes: ['ip'],
+      name: 'test key',
+    })
+    expect(live.record).toMatchObject({
+      keyType: 'live',
+      ownerId: 'acct_42',
+      meta: { plan: 'pro' },
+      name: 'production',
+    })
     expect((await t.issueKey()).record).toMatchObject({ ownerId: null, meta: null })
   })
 
@@ -21,15 +32,28 @@ describe('keyward/testing with owners and meta (O1, O2, O3)', () => {
     const t = createTestKeyward()
     await expect(t.issueLiveKey({ ownerId: 'acct 42' })).rejects.toMatchObject({ field: 'ownerId' })
     await expect(t.issueLiveKey({ ownerId: 'acct 42' })).rejects.toBeInstanceOf(KeyInputError)
-    await expect(t.issueTestKey({ meta: JSON.parse('{"__proto__":{"admin":true}}') })).rejects.toMatchObject({ field: 'meta' })
+    await expect(t.issueTestKey({ meta: JSON.parse('{"__proto__":{"admin":true}}') })).rejects.toMatchObject({
+      field: 'meta',
+    })
   })
 
   it('apiKeyFor() is the context a handler gets: owner, meta, scopes, type; it consumes nothing by default (O3, L5)', async () => {
     const t = createTestKeyward()
-    const { key, record } = await t.issueTestKey({ ownerId: 'org:acme', meta: { plan: 'pro' }, limits: { perMinute: 2 } })
+    const { key, record } = await t.issueTestKey({
+      ownerId: 'org:acme',
+      meta: { plan: 'pro' },
+      limits: { perMinute: 2 },
+    })
     for (let i = 0; i < 4; i++) {
       const apiKey = await t.apiKeyFor(key)
-      expect(apiKey).toMatchObject({ id: record.id, ownerId: 'org:acme', meta: { plan: 'pro' }, keyType: 'test', scopes: null, consumed: false })
+      expect(apiKey).toMatchObject({
+        id: record.id,
+        ownerId: 'org:acme',
+        meta: { plan: 'pro' },
+        keyType: 'test',
+        scopes: null,
+        consumed: false,
+      })
       expect(apiKey.limits.minute).toMatchObject({ limit: 2, remaining: 2 })
     }
     const consumed = await t.apiKeyFor(key, { consume: true })
@@ -39,9 +63,13 @@ describe('keyward/testing with owners and meta (O1, O2, O3)', () => {
   it('apiKeyFor() throws naming the code when the key is refused: revoked, unknown, or short of a scope', async () => {
     const t = createTestKeyward()
     const { key, record } = await t.issueLiveKey({ ownerId: 'acct_1', scopes: ['ip'] })
-    await expect(t.apiKeyFor(key, { scopes: ['email'] })).rejects.toThrow(/^keyward\/testing: apiKeyFor\(\) was refused: forbidden: /)
+    await expect(t.apiKeyFor(key, { scopes: ['email'] })).rejects.toThrow(
+      /^keyward\/testing: apiKeyFor\(\) was refused: forbidden: /,
+    )
     await t.keyward.keys.revoke(record.id)
-    await expect(t.apiKeyFor(key)).rejects.toThrow(/^keyward\/testing: apiKeyFor\(\) was refused: API_KEY_REVOKED: This API key has been revoked/)
+    await expect(t.apiKeyFor(key)).rejects.toThrow(
+      /^keyward\/testing: apiKeyFor\(\) was refused: API_KEY_REVOKED: This API key has been revoked/,
+    )
   })
 
   it("a handler that serves the caller's own keys can be unit-tested with the context and the key manager (O3, O4)", async () => {

@@ -12,9 +12,14 @@ const validFields = fc.record(
     sandbox: fc.boolean(),
     expiresAt: fc.oneof(
       fc.constant(null),
-      fc.date({ noInvalidDate: true, min: new Date('2026-02-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString()),
+      fc
+        .date({ noInvalidDate: true, min: new Date('2026-02-01'), max: new Date('2100-01-01') })
+        .map((d) => d.toISOString()),
     ),
-    scopes: fc.oneof(fc.constant(null), fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9:._-]{0,8}$/), { maxLength: 50 })),
+    scopes: fc.oneof(
+      fc.constant(null),
+      fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9:._-]{0,8}$/), { maxLength: 50 }),
+    ),
     limits: fc.oneof(
       fc.constant(null),
       fc.record({ perMinute: fc.integer({ min: 1 }), perMonth: fc.integer({ min: 1 }) }, { requiredKeys: [] }),

@@ -19,7 +19,16 @@ function setup() {
     },
   })
   const send = (headers: DashboardRequest['headers'], method = 'POST', ip = '198.51.100.7') =>
-    dashboard.handle({ method, path: '/api-keys', query: '', headers, body: '{"name":"x"}', bodyTooLarge: false, requestId: '', ip })
+    dashboard.handle({
+      method,
+      path: '/api-keys',
+      query: '',
+      headers,
+      body: '{"name":"x"}',
+      bodyTooLarge: false,
+      requestId: '',
+      ip,
+    })
   return { keyward, send, guardCalls: () => guardCalls }
 }
 
@@ -32,7 +41,9 @@ describe('cross-site requests to the dashboard routes (U2)', () => {
       expect(response.headers['Cache-Control']).toBe('no-store')
       expect(JSON.parse(response.body).error).toMatchObject({
         code: 'forbidden',
-        message: expect.stringMatching(/^Dashboard requests that carry a cookie must send the X-Keyward-Request: 1 header/),
+        message: expect.stringMatching(
+          /^Dashboard requests that carry a cookie must send the X-Keyward-Request: 1 header/,
+        ),
       })
     }
     expect(t.guardCalls()).toBe(0)
@@ -47,7 +58,9 @@ describe('cross-site requests to the dashboard routes (U2)', () => {
 
   it('U2: with the header the cookie session works; requests without a cookie (bearer tokens) need no header', async () => {
     const t = setup()
-    expect((await t.send({ cookie: 'session=admin', 'x-keyward-request': '1', 'content-type': 'application/json' })).status).toBe(201)
+    expect(
+      (await t.send({ cookie: 'session=admin', 'x-keyward-request': '1', 'content-type': 'application/json' })).status,
+    ).toBe(201)
     expect((await t.send({ authorization: 'Bearer x' })).status).toBe(401)
   })
 })

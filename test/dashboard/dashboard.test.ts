@@ -3,14 +3,26 @@ import { createDashboard, type DashboardRequest } from '../../src/dashboard/inde
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
 import type { KeywardStores } from '../../src/core/types.js'
-import { AUTH, TOKEN, dashboardRequest, expectCommonHeaders, expectError, expectSuccess, setup, show } from './support.js'
+import {
+  AUTH,
+  TOKEN,
+  dashboardRequest,
+  expectCommonHeaders,
+  expectError,
+  expectSuccess,
+  setup,
+  show,
+} from './support.js'
 
 const REALM = 'Bearer realm="Svc"'
 
 describe('dashboard guard (E5, R2, R5)', () => {
   const unauthenticated: [string, Partial<DashboardRequest>][] = [
     ['list', { path: '/api-keys' }],
-    ['create', { method: 'POST', path: '/api-keys', body: '{"name":"x"}', headers: { 'content-type': 'application/json' } }],
+    [
+      'create',
+      { method: 'POST', path: '/api-keys', body: '{"name":"x"}', headers: { 'content-type': 'application/json' } },
+    ],
     ['an unknown path', { path: '/nope' }],
     ['a wrong method on a known path', { method: 'DELETE', path: '/api-keys' }],
     ['an oversized body', { method: 'POST', path: '/api-keys', bodyTooLarge: true }],
@@ -79,7 +91,14 @@ describe('dashboard guard (E5, R2, R5)', () => {
   it('E5/R5: a guard that throws → 500 INTERNAL_ERROR quoting the request id, never fail open', async () => {
     const onError = vi.fn()
     const boom = new Error('guard down')
-    const t = setup({ dashboard: { authorize: () => { throw boom }, onError } })
+    const t = setup({
+      dashboard: {
+        authorize: () => {
+          throw boom
+        },
+        onError,
+      },
+    })
     const result = await t.create({ name: 'x' })
     const message = expectError(result, 500, 'INTERNAL_ERROR')
     expect(message).toContain(result.request.requestId)
@@ -109,7 +128,15 @@ describe('dashboard guard (E5, R2, R5)', () => {
 })
 
 describe('dashboard routing (E5, R3)', () => {
-  for (const path of ['', '/', '/api-keys/', '/apikeys', '/api-keys/usage/extra', '/api-keys/key_x/revoke/now', '/API-KEYS']) {
+  for (const path of [
+    '',
+    '/',
+    '/api-keys/',
+    '/apikeys',
+    '/api-keys/usage/extra',
+    '/api-keys/key_x/revoke/now',
+    '/API-KEYS',
+  ]) {
     it(`R3: unknown path ${JSON.stringify(path)} → 404 not_found`, async () => {
       expectError(await setup().handle({ path }), 404, 'not_found')
     })
@@ -157,7 +184,7 @@ describe('GET /api-keys and GET /api-keys/:id (E5, K4, K5)', () => {
 
   it('E5/K4: records newest first, masked only, with their derived status', async () => {
     const t = setup()
-    const first = expectSuccess((await t.create({ name: 'first', expiresAt: '2026-01-15T12:00:30Z' })), 201)
+    const first = expectSuccess(await t.create({ name: 'first', expiresAt: '2026-01-15T12:00:30Z' }), 201)
     t.clock.advance(1000)
     const second = expectSuccess(await t.create({ name: 'second', sandbox: true }), 201)
     t.clock.advance(1000)
@@ -171,7 +198,11 @@ describe('GET /api-keys and GET /api-keys/:id (E5, K4, K5)', () => {
       ['second', 'revoked'],
       ['first', 'expired'],
     ])
-    for (const [record, created] of [[list[0], third], [list[1], second], [list[2], first]]) {
+    for (const [record, created] of [
+      [list[0], third],
+      [list[1], second],
+      [list[2], first],
+    ]) {
       expect(record).not.toHaveProperty('key')
       expect(record.maskedKey).toBe(created.maskedKey)
       expect(result.response.body).not.toContain(created.key)
@@ -242,7 +273,11 @@ describe('POST /api-keys/:id/revoke (E5, K6)', () => {
 
   it('E5: unknown id → 404 not_found', async () => {
     const t = setup()
-    expectError(await t.handle({ method: 'POST', path: '/api-keys/key_000000000000000000000000/revoke' }), 404, 'not_found')
+    expectError(
+      await t.handle({ method: 'POST', path: '/api-keys/key_000000000000000000000000/revoke' }),
+      404,
+      'not_found',
+    )
     expectError(await t.handle({ method: 'POST', path: '/api-keys/%2e%2e/revoke' }), 404, 'not_found')
   })
 
@@ -250,13 +285,24 @@ describe('POST /api-keys/:id/revoke (E5, K6)', () => {
     const t = setup()
     const { id } = expectSuccess(await t.create({ name: 'body' }), 201)
     expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${id}/revoke`, body: '' }))
-    expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${id}/revoke`, body: 'not json', headers: { authorization: AUTH, 'content-type': 'text/plain' } }))
+    expectSuccess(
+      await t.handle({
+        method: 'POST',
+        path: `/api-keys/${id}/revoke`,
+        body: 'not json',
+        headers: { authorization: AUTH, 'content-type': 'text/plain' },
+      }),
+    )
   })
 
   it('E5: an oversized body is refused on every route → 413', async () => {
     const t = setup()
     const { id } = expectSuccess(await t.create({ name: 'big' }), 201)
-    expectError(await t.handle({ method: 'POST', path: `/api-keys/${id}/revoke`, bodyTooLarge: true }), 413, 'payload_too_large')
+    expectError(
+      await t.handle({ method: 'POST', path: `/api-keys/${id}/revoke`, bodyTooLarge: true }),
+      413,
+      'payload_too_large',
+    )
     expect(expectSuccess(await t.handle({ path: `/api-keys/${id}` })).status).toBe('active')
   })
 })
@@ -280,7 +326,7 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
     return { t, a, b }
   }
 
-  it('E5/O9: every key\'s entries, newest first, each { keyId, ownerId, requestId, timestamp, method, path, status, ip, country }', async () => {
+  it("E5/O9: every key's entries, newest first, each { keyId, ownerId, requestId, timestamp, method, path, status, ip, country }", async () => {
     const { t, a, b } = await withUsage()
     const entries = expectSuccess<any[]>(await t.handle({ path: '/api-keys/usage' }))
     expect(entries.map((e) => [e.keyId, e.method, e.path, e.status, e.timestamp])).toEqual([
@@ -289,7 +335,17 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
       [a.id, 'GET', '/api/v1/ip/lookup', 200, '2026-01-15T12:00:01.000Z'],
     ])
     for (const entry of entries) {
-      expect(Object.keys(entry).sort()).toEqual(['country', 'ip', 'keyId', 'method', 'ownerId', 'path', 'requestId', 'status', 'timestamp'])
+      expect(Object.keys(entry).sort()).toEqual([
+        'country',
+        'ip',
+        'keyId',
+        'method',
+        'ownerId',
+        'path',
+        'requestId',
+        'status',
+        'timestamp',
+      ])
       expect(entry).toMatchObject({ ip: '198.51.100.4', country: null, ownerId: null })
       expect(entry.requestId).toMatch(/^req_/)
     }
@@ -305,7 +361,7 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
     expect(expectSuccess<any[]>(await t.handle({ path: '/api-keys/usage', query: 'limit=2' }))).toHaveLength(2)
   })
 
-  it('E5: a known key with no usage → []; a revoked key\'s usage is still listed', async () => {
+  it("E5: a known key with no usage → []; a revoked key's usage is still listed", async () => {
     const { t, a } = await withUsage()
     const quiet = expectSuccess(await t.create({ name: 'quiet' }), 201)
     expect(expectSuccess(await t.handle({ path: '/api-keys/usage', query: `keyId=${quiet.id}` }))).toEqual([])
@@ -315,7 +371,11 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
 
   it('E5: unknown keyId → 404 not_found', async () => {
     const t = setup()
-    expectError(await t.handle({ path: '/api-keys/usage', query: 'keyId=key_000000000000000000000000' }), 404, 'not_found')
+    expectError(
+      await t.handle({ path: '/api-keys/usage', query: 'keyId=key_000000000000000000000000' }),
+      404,
+      'not_found',
+    )
     expectError(await t.handle({ path: '/api-keys/usage', query: 'keyId=%00%2F' }), 404, 'not_found')
   })
 
@@ -338,14 +398,20 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
   for (const limit of ['0', '1001', '-1', '1.5', 'abc', ' 5', '1e2', '99999999999']) {
     it(`E5: limit=${JSON.stringify(limit)} → 400 naming limit`, async () => {
       const query = `limit=${encodeURIComponent(limit)}`
-      expect(expectError(await setup().handle({ path: '/api-keys/usage', query }), 400, 'invalid_request')).toContain('limit')
+      expect(expectError(await setup().handle({ path: '/api-keys/usage', query }), 400, 'invalid_request')).toContain(
+        'limit',
+      )
     })
   }
 
   it('E5: limit or keyId given twice → 400 naming it', async () => {
     const t = setup()
-    expect(expectError(await t.handle({ path: '/api-keys/usage', query: 'limit=1&limit=2' }), 400, 'invalid_request')).toContain('limit')
-    expect(expectError(await t.handle({ path: '/api-keys/usage', query: 'keyId=a&keyId=b' }), 400, 'invalid_request')).toContain('keyId')
+    expect(
+      expectError(await t.handle({ path: '/api-keys/usage', query: 'limit=1&limit=2' }), 400, 'invalid_request'),
+    ).toContain('limit')
+    expect(
+      expectError(await t.handle({ path: '/api-keys/usage', query: 'keyId=a&keyId=b' }), 400, 'invalid_request'),
+    ).toContain('keyId')
   })
 })
 
@@ -360,11 +426,52 @@ describe('store faults (E5, R5)', () => {
   const fault = new Error('ECONNRESET secret-store-detail')
 
   const cases: [string, (s: KeywardStores) => void, Partial<DashboardRequest>, 'manage' | 'usage'][] = [
-    ['list', (s) => { s.keys.list = () => { throw fault } }, { path: '/api-keys' }, 'manage'],
-    ['get', (s) => { s.keys.get = () => Promise.reject(fault) }, { path: '/api-keys/key_abc' }, 'manage'],
-    ['revoke', (s) => { s.keys.revoke = () => { throw fault } }, { method: 'POST', path: '/api-keys/key_abc/revoke' }, 'manage'],
-    ['usage', (s) => { s.usage.query = () => Promise.reject(fault) }, { path: '/api-keys/usage' }, 'usage'],
-    ['usage keyId lookup', (s) => { s.keys.get = () => { throw fault } }, { path: '/api-keys/usage', query: 'keyId=key_abc' }, 'usage'],
+    [
+      'list',
+      (s) => {
+        s.keys.list = () => {
+          throw fault
+        }
+      },
+      { path: '/api-keys' },
+      'manage',
+    ],
+    [
+      'get',
+      (s) => {
+        s.keys.get = () => Promise.reject(fault)
+      },
+      { path: '/api-keys/key_abc' },
+      'manage',
+    ],
+    [
+      'revoke',
+      (s) => {
+        s.keys.revoke = () => {
+          throw fault
+        }
+      },
+      { method: 'POST', path: '/api-keys/key_abc/revoke' },
+      'manage',
+    ],
+    [
+      'usage',
+      (s) => {
+        s.usage.query = () => Promise.reject(fault)
+      },
+      { path: '/api-keys/usage' },
+      'usage',
+    ],
+    [
+      'usage keyId lookup',
+      (s) => {
+        s.keys.get = () => {
+          throw fault
+        }
+      },
+      { path: '/api-keys/usage', query: 'keyId=key_abc' },
+      'usage',
+    ],
   ]
   for (const [what, patch, partial, phase] of cases) {
     it(`R5: a store fault in ${what} → 500 INTERNAL_ERROR quoting the request id, reported to onError`, async () => {
@@ -409,7 +516,7 @@ describe('every response is an R1 envelope with the request id (R1, R2)', () => 
       { headers: {} },
       { path: '/x' },
       { method: 'PUT' },
-      { method: 'POST', body: '{' , headers: { authorization: AUTH, 'content-type': 'application/json' } },
+      { method: 'POST', body: '{', headers: { authorization: AUTH, 'content-type': 'application/json' } },
       { path: '/api-keys/usage', query: 'limit=x' },
     ]
     for (const partial of requests) {

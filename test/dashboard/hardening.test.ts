@@ -71,7 +71,8 @@ describe('dashboard brute-force limit (E5, E7)', () => {
     const t = setup()
     for (let i = 0; i < 20; i++) expectSuccess(await t.handle())
     for (let i = 0; i < 9; i++) expectError(await t.handle({ headers: WRONG }), 401, 'UNAUTHORIZED')
-    for (let i = 0; i < 20; i++) expectError(await t.handle({ headers: WRONG, ip: `198.51.100.${i}` }), 401, 'UNAUTHORIZED')
+    for (let i = 0; i < 20; i++)
+      expectError(await t.handle({ headers: WRONG, ip: `198.51.100.${i}` }), 401, 'UNAUTHORIZED')
     expectSuccess(await t.handle())
     expectError(await t.handle({ headers: WRONG }), 401, 'UNAUTHORIZED')
     expectBlocked(await t.handle())
@@ -101,7 +102,8 @@ describe('dashboard brute-force limit (E5, E7)', () => {
     expectBlocked(await t.handle())
     const decision = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '203.0.113.7' })
     expect(decision.ok, decision.ok ? '' : show(decision.response)).toBe(true)
-    for (let i = 0; i < 3; i++) await t.authenticate({ headers: { authorization: `Bearer ${generateKey('live')}` }, ip: '198.51.100.99' })
+    for (let i = 0; i < 3; i++)
+      await t.authenticate({ headers: { authorization: `Bearer ${generateKey('live')}` }, ip: '198.51.100.99' })
     const blockedForKeys = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '198.51.100.99' })
     expect(blockedForKeys.ok ? 200 : blockedForKeys.response.status).toBe(429)
     expectSuccess(await t.handle({ ip: '198.51.100.99' }))
@@ -120,7 +122,15 @@ describe('dashboard brute-force limit (E5, E7)', () => {
     const memory = createMemoryStores()
     const boom = new Error('limiter down')
     // The dashboard counts an attempt with reserve() (A10): both ways of counting fail.
-    const limiter: RateLimiter = { ...memory.limiter, consume: () => { throw boom }, reserve: () => { throw boom } }
+    const limiter: RateLimiter = {
+      ...memory.limiter,
+      consume: () => {
+        throw boom
+      },
+      reserve: () => {
+        throw boom
+      },
+    }
     const stores: KeywardStores = { ...memory, limiter }
     const onError = vi.fn()
     const t = setup({ keyward: { stores }, dashboard: { failedAuthLimit: 1, onError } })
@@ -132,7 +142,11 @@ describe('dashboard brute-force limit (E5, E7)', () => {
   it('E5/R5: a limiter that never answers does not hold the 401 past the store bound', async () => {
     const memory = createMemoryStores()
     const never = () => new Promise<never>(() => undefined)
-    const stores: KeywardStores = { ...memory, timeoutMs: 50, limiter: { ...memory.limiter, consume: never, reserve: never } }
+    const stores: KeywardStores = {
+      ...memory,
+      timeoutMs: 50,
+      limiter: { ...memory.limiter, consume: never, reserve: never },
+    }
     const onError = vi.fn()
     const t = setup({ keyward: { stores }, dashboard: { failedAuthLimit: 1, onError } })
     const started = performance.now()
@@ -161,7 +175,11 @@ describe('dashboard brute-force limit (E5, E7)', () => {
 
 describe('create bodies that repeat a field → 400 invalid_request (E5)', () => {
   const bodies: [string, string, string | null][] = [
-    ['scopes given twice (the last, null, would mean every scope)', '{"name":"x","scopes":["ip"],"scopes":null}', 'scopes'],
+    [
+      'scopes given twice (the last, null, would mean every scope)',
+      '{"name":"x","scopes":["ip"],"scopes":null}',
+      'scopes',
+    ],
     ['name given twice', '{"name":"a","name":"b"}', 'name'],
     ['the same name written with an escape', '{"name":"a","\\u006eame":"b"}', 'name'],
     ['a field repeated inside limits', '{"name":"x","limits":{"perMinute":1,"perMinute":100000}}', 'limits.perMinute'],

@@ -66,8 +66,16 @@ interface RunningApp {
 }
 
 /** One framework's reference app on port 0 with this keyward instance and these dashboard options. */
-async function startApp(target: Target, keyward: Keyward, dashboard: Partial<DashboardOptions> = {}): Promise<RunningApp> {
-  const app = await target.build({ keyward, dashboard: { authorize: bearerTokenGuard(TOKEN), ...dashboard }, trustProxy: false })
+async function startApp(
+  target: Target,
+  keyward: Keyward,
+  dashboard: Partial<DashboardOptions> = {},
+): Promise<RunningApp> {
+  const app = await target.build({
+    keyward,
+    dashboard: { authorize: bearerTokenGuard(TOKEN), ...dashboard },
+    trustProxy: false,
+  })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
   return { keyward, port: (app.server.address() as AddressInfo).port, close: () => app.close() }
 }
@@ -86,7 +94,14 @@ interface EarlyAnswer {
  * Sends a request head declaring `Content-Length: declared` and only the first bytes of its body,
  * then never the rest; resolves with the answer once it has come in full, or rejects after 3 s.
  */
-function sendUnfinished(address: string, port: number, method: string, path: string, headers: Record<string, string>, declared: number): Promise<EarlyAnswer> {
+function sendUnfinished(
+  address: string,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  declared: number,
+): Promise<EarlyAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port, localAddress: address })
     const closed = new Promise<void>((done) => socket.once('close', () => done()))
@@ -103,14 +118,28 @@ function sendUnfinished(address: string, port: number, method: string, path: str
       if (end < 0) return
       const [statusLine, ...lines] = text.slice(0, end).split('\r\n')
       const head: Record<string, string> = {}
-      for (const line of lines) head[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim()
+      for (const line of lines)
+        head[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim()
       const body = text.slice(end + 4)
       if (Buffer.byteLength(body) < Number(head['content-length'] ?? 0)) return
       clearTimeout(timer)
-      resolve({ status: Number(statusLine!.split(' ')[1]), headers: head, body, closed, destroy: () => socket.destroy() })
+      resolve({
+        status: Number(statusLine!.split(' ')[1]),
+        headers: head,
+        body,
+        closed,
+        destroy: () => socket.destroy(),
+      })
     })
-    const lines = Object.entries({ Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json', ...headers, 'Content-Length': String(declared) })
-    socket.write(`${method} ${path} HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n{"name":`)
+    const lines = Object.entries({
+      Host: `127.0.0.1:${port}`,
+      'Content-Type': 'application/json',
+      ...headers,
+      'Content-Length': String(declared),
+    })
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n{"name":`,
+    )
   })
 }
 
@@ -176,10 +205,14 @@ for (const target of TARGETS) {
 
       const guesser = freshAddress()
       for (let i = 0; i < 3; i++) {
-        const r = await from(guesser, app.port, 'GET', '/api/v1/auth/test', { Authorization: `Bearer ${generateKey('live')}` })
+        const r = await from(guesser, app.port, 'GET', '/api/v1/auth/test', {
+          Authorization: `Bearer ${generateKey('live')}`,
+        })
         expect(r.status, show(r)).toBe(401)
       }
-      const blockedForKeys = await from(guesser, app.port, 'GET', '/api/v1/auth/test', { Authorization: `Bearer ${key}` })
+      const blockedForKeys = await from(guesser, app.port, 'GET', '/api/v1/auth/test', {
+        Authorization: `Bearer ${key}`,
+      })
       expect(blockedForKeys.status, show(blockedForKeys)).toBe(429)
       const list = await from(guesser, app.port, 'GET', KEYS, RIGHT)
       expect(list.status, show(list)).toBe(200)
@@ -191,10 +224,20 @@ for (const target of TARGETS) {
       refused.destroy()
       expect(refused.status, refused.body).toBe(401)
       expect(JSON.parse(refused.body).error.code).toBe('UNAUTHORIZED')
-      const otherSite = await sendUnfinished(freshAddress(), app.port, 'POST', KEYS, { ...RIGHT, Origin: 'https://evil.example' }, 100)
+      const otherSite = await sendUnfinished(
+        freshAddress(),
+        app.port,
+        'POST',
+        KEYS,
+        { ...RIGHT, Origin: 'https://evil.example' },
+        100,
+      )
       otherSite.destroy()
       expect(otherSite.status, otherSite.body).toBe(403)
-      expect(JSON.parse(otherSite.body).error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/^Dashboard requests that change keys must come from this site's own pages/) })
+      expect(JSON.parse(otherSite.body).error).toMatchObject({
+        code: 'forbidden',
+        message: expect.stringMatching(/^Dashboard requests that change keys must come from this site's own pages/),
+      })
       expect((await app.keyward.keys.list()).keys).toEqual([])
     })
 
@@ -206,19 +249,40 @@ for (const target of TARGETS) {
       await refused.closed
     })
 
-    it('A10: a cross-site post with the right credentials → 403 forbidden; the same post from the page\'s own origin (Host 127.0.0.1) → 201', async () => {
+    it("A10: a cross-site post with the right credentials → 403 forbidden; the same post from the page's own origin (Host 127.0.0.1) → 201", async () => {
       const app = await started()
       const address = freshAddress()
-      const crossSite = await from(address, app.port, 'POST', KEYS, { ...JSON_HEADERS, 'Sec-Fetch-Site': 'cross-site' }, '{"name":"x"}')
+      const crossSite = await from(
+        address,
+        app.port,
+        'POST',
+        KEYS,
+        { ...JSON_HEADERS, 'Sec-Fetch-Site': 'cross-site' },
+        '{"name":"x"}',
+      )
       expectError(crossSite, 403, 'forbidden')
-      const own = await from(address, app.port, 'POST', KEYS, { ...JSON_HEADERS, Origin: 'http://127.0.0.1', 'Sec-Fetch-Site': 'same-origin' }, '{"name":"x"}')
+      const own = await from(
+        address,
+        app.port,
+        'POST',
+        KEYS,
+        { ...JSON_HEADERS, Origin: 'http://127.0.0.1', 'Sec-Fetch-Site': 'same-origin' },
+        '{"name":"x"}',
+      )
       expect(own.status, show(own)).toBe(201)
       expect((await app.keyward.keys.list()).keys).toHaveLength(1)
     })
 
     it('E5: a create body that gives scopes twice ({"scopes":["ip"],"scopes":null}) → 400 invalid_request naming scopes; no every-scope key is made', async () => {
       const app = await started()
-      const r = await from(freshAddress(), app.port, 'POST', KEYS, JSON_HEADERS, '{"name":"x","scopes":["ip"],"scopes":null}')
+      const r = await from(
+        freshAddress(),
+        app.port,
+        'POST',
+        KEYS,
+        JSON_HEADERS,
+        '{"name":"x","scopes":["ip"],"scopes":null}',
+      )
       const message = expectError(r, 400, 'invalid_request')
       expect(message.startsWith('scopes is given more than once'), message).toBe(true)
       expect((await app.keyward.keys.list()).keys).toEqual([])
@@ -227,7 +291,11 @@ for (const target of TARGETS) {
     it('E5: a create body that repeats a field inside limits → 400 invalid_request naming limits.perMinute', async () => {
       const app = await started()
       const body = '{"name":"x","limits":{"perMinute":1,"perMinute":1000000}}'
-      const message = expectError(await from(freshAddress(), app.port, 'POST', KEYS, JSON_HEADERS, body), 400, 'invalid_request')
+      const message = expectError(
+        await from(freshAddress(), app.port, 'POST', KEYS, JSON_HEADERS, body),
+        400,
+        'invalid_request',
+      )
       expect(message.startsWith('limits.perMinute is given more than once'), message).toBe(true)
       expect((await app.keyward.keys.list()).keys).toEqual([])
     })
@@ -245,10 +313,21 @@ for (const target of TARGETS) {
 
     it('E5: a name with a control character (ESC, DEL, a C1 control) or a lone surrogate → 400 invalid_request beginning "name"', async () => {
       const app = await started()
-      const bodies = ['{"name":"red \\u001b[31m"}', '{"name":"a\\u007f"}', '{"name":"a\\u0085b"}', '{"name":"a\\ud800"}']
+      const bodies = [
+        '{"name":"red \\u001b[31m"}',
+        '{"name":"a\\u007f"}',
+        '{"name":"a\\u0085b"}',
+        '{"name":"a\\ud800"}',
+      ]
       for (const body of bodies) {
-        const message = expectError(await from(freshAddress(), app.port, 'POST', KEYS, JSON_HEADERS, body), 400, 'invalid_request')
-        expect(message, `${body}: ${message}`).toMatch(/^name must (not contain control characters|be valid Unicode text)/)
+        const message = expectError(
+          await from(freshAddress(), app.port, 'POST', KEYS, JSON_HEADERS, body),
+          400,
+          'invalid_request',
+        )
+        expect(message, `${body}: ${message}`).toMatch(
+          /^name must (not contain control characters|be valid Unicode text)/,
+        )
       }
       expect((await app.keyward.keys.list()).keys).toEqual([])
     })
@@ -257,45 +336,48 @@ for (const target of TARGETS) {
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 
-describe.skipIf(url === null)('dashboard brute-force limit over HTTP, Redis store shared by two instances (E5, E7)', () => {
-  const started = redisInstances<RunningApp>(url!)
+describe.skipIf(url === null)(
+  'dashboard brute-force limit over HTTP, Redis store shared by two instances (E5, E7)',
+  () => {
+    const started = redisInstances<RunningApp>(url!)
 
-  /** Two instances of two frameworks, each with its own Redis client, on one Redis prefix. */
-  async function fleet(a: Target, b: Target, failedAuthLimit = 3) {
-    const prefix = uniquePrefix('failed-dashboard')
-    const instance = (target: Target) => started(prefix, (keyward) => startApp(target, keyward, { failedAuthLimit }))
-    return { a: await instance(a), b: await instance(b) }
-  }
+    /** Two instances of two frameworks, each with its own Redis client, on one Redis prefix. */
+    async function fleet(a: Target, b: Target, failedAuthLimit = 3) {
+      const prefix = uniquePrefix('failed-dashboard')
+      const instance = (target: Target) => started(prefix, (keyward) => startApp(target, keyward, { failedAuthLimit }))
+      return { a: await instance(a), b: await instance(b) }
+    }
 
-  for (const [index, first] of TARGETS.entries()) {
-    const second = TARGETS[(index + 1) % TARGETS.length]!
-    it(`E5/E7 on Redis: ${first.name} then ${second.name} — 3 refusals on the first instance make the first refusal on the second a 429, and the right token there 429 too`, async () => {
-      const f = await fleet(first, second)
+    for (const [index, first] of TARGETS.entries()) {
+      const second = TARGETS[(index + 1) % TARGETS.length]!
+      it(`E5/E7 on Redis: ${first.name} then ${second.name} — 3 refusals on the first instance make the first refusal on the second a 429, and the right token there 429 too`, async () => {
+        const f = await fleet(first, second)
+        const attacker = freshAddress()
+        await refuse(f.a, attacker, 3)
+        expectBlocked(await from(attacker, f.a.port, 'GET', KEYS, RIGHT))
+        // The second instance has seen nothing from the address yet: the count it adds to is shared.
+        expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, WRONG))
+        expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, RIGHT))
+        const other = await from(freshAddress(), f.b.port, 'GET', KEYS, RIGHT)
+        expect(other.status, show(other)).toBe(200)
+      })
+    }
+
+    it('E5/E7 on Redis: an address blocked through one instance is refused by the other before it has seen any refusal from it — the right token gets 429 there', async () => {
+      const f = await fleet(TARGETS[0]!, TARGETS[2]!)
       const attacker = freshAddress()
       await refuse(f.a, attacker, 3)
-      expectBlocked(await from(attacker, f.a.port, 'GET', KEYS, RIGHT))
-      // The second instance has seen nothing from the address yet: the count it adds to is shared.
-      expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, WRONG))
       expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, RIGHT))
-      const other = await from(freshAddress(), f.b.port, 'GET', KEYS, RIGHT)
-      expect(other.status, show(other)).toBe(200)
     })
-  }
 
-  it('E5/E7 on Redis: an address blocked through one instance is refused by the other before it has seen any refusal from it — the right token gets 429 there', async () => {
-    const f = await fleet(TARGETS[0]!, TARGETS[2]!)
-    const attacker = freshAddress()
-    await refuse(f.a, attacker, 3)
-    expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, RIGHT))
-  })
-
-  it('E5/E7 on Redis: refusals on both instances add up — 2 on one and 1 on the other block the address where the limit was reached', async () => {
-    const f = await fleet(TARGETS[0]!, TARGETS[2]!)
-    const attacker = freshAddress()
-    await refuse(f.a, attacker, 2)
-    await refuse(f.b, attacker, 1)
-    expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, RIGHT))
-    expectBlocked(await from(attacker, f.a.port, 'GET', KEYS, WRONG))
-    expectBlocked(await from(attacker, f.a.port, 'GET', KEYS, RIGHT))
-  })
-})
+    it('E5/E7 on Redis: refusals on both instances add up — 2 on one and 1 on the other block the address where the limit was reached', async () => {
+      const f = await fleet(TARGETS[0]!, TARGETS[2]!)
+      const attacker = freshAddress()
+      await refuse(f.a, attacker, 2)
+      await refuse(f.b, attacker, 1)
+      expectBlocked(await from(attacker, f.b.port, 'GET', KEYS, RIGHT))
+      expectBlocked(await from(attacker, f.a.port, 'GET', KEYS, WRONG))
+      expectBlocked(await from(attacker, f.a.port, 'GET', KEYS, RIGHT))
+    })
+  },
+)

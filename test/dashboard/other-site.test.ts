@@ -36,7 +36,10 @@ function setup(options: Partial<DashboardOptions> = {}) {
   return { keyward, send, guardCalls: () => guardCalls }
 }
 
-async function expectOtherSite(response: Promise<{ status: number; body: string; headers: Record<string, string> }>, what: string) {
+async function expectOtherSite(
+  response: Promise<{ status: number; body: string; headers: Record<string, string> }>,
+  what: string,
+) {
   const r = await response
   expect(r.status, `${what}: ${r.body}`).toBe(403)
   expect(r.headers['Cache-Control']).toBe('no-store')
@@ -58,10 +61,16 @@ describe('state-changing dashboard requests from another site (A10)', () => {
     ['an Origin of another port', { origin: 'https://keys.example.com:8443' }],
     ['an Origin naming the host as a subdomain of another', { origin: 'https://keys.example.com.evil.example' }],
     ['Origin: null (a sandboxed form)', { origin: 'null' }],
-    ['a same-origin Origin with Sec-Fetch-Site: cross-site', { origin: 'https://keys.example.com', 'sec-fetch-site': 'cross-site' }],
+    [
+      'a same-origin Origin with Sec-Fetch-Site: cross-site',
+      { origin: 'https://keys.example.com', 'sec-fetch-site': 'cross-site' },
+    ],
     ['two Origin lines', { origin: ['https://keys.example.com', 'https://evil.example'] }],
-    ['an X-Forwarded-Host that is not the Origin\'s host', { ...PROXIED, origin: 'https://evil.example' }],
-    ['an Origin matching only the second X-Forwarded-Host', { ...PROXIED, 'x-forwarded-host': 'evil.example, keys.example.com' }],
+    ["an X-Forwarded-Host that is not the Origin's host", { ...PROXIED, origin: 'https://evil.example' }],
+    [
+      'an Origin matching only the second X-Forwarded-Host',
+      { ...PROXIED, 'x-forwarded-host': 'evil.example, keys.example.com' },
+    ],
     ['an X-Forwarded-Host with a path', { ...PROXIED, 'x-forwarded-host': 'admin.example.com/x' }],
     ['a matching X-Forwarded-Host with Sec-Fetch-Site: cross-site', { ...PROXIED, 'sec-fetch-site': 'cross-site' }],
     ['a matching X-Forwarded-Host with Sec-Fetch-Site: same-site', { ...PROXIED, 'sec-fetch-site': 'same-site' }],
@@ -72,7 +81,8 @@ describe('state-changing dashboard requests from another site (A10)', () => {
     it(`A10: ${what} → 403 forbidden with HTTP Basic credentials, before the guard, creating nothing`, async () => {
       const t = setup()
       await expectOtherSite(t.send(headers), what)
-      for (const method of ['DELETE', 'PATCH', 'PUT']) await expectOtherSite(t.send(headers, method), `${what} ${method}`)
+      for (const method of ['DELETE', 'PATCH', 'PUT'])
+        await expectOtherSite(t.send(headers, method), `${what} ${method}`)
       await expectOtherSite(t.send(headers, 'POST', '/api-keys/key_000000000000000000000000/revoke'), `${what} revoke`)
       expect(t.guardCalls()).toBe(0)
       expect((await t.keyward.keys.list()).keys).toEqual([])
@@ -82,21 +92,33 @@ describe('state-changing dashboard requests from another site (A10)', () => {
   it("A10: an Origin with no Host to compare is another site's", async () => {
     const t = setup()
     await expectOtherSite(t.send({ host: undefined, origin: 'https://keys.example.com' }), 'no Host')
-    await expectOtherSite(t.send({ host: 'keys.example.com/x', origin: 'https://keys.example.com' }), 'a Host with a path')
+    await expectOtherSite(
+      t.send({ host: 'keys.example.com/x', origin: 'https://keys.example.com' }),
+      'a Host with a path',
+    )
   })
 
   const ownSite: [string, DashboardRequest['headers']][] = [
     ['no Origin and no Sec-Fetch-Site (curl, server to server)', {}],
-    ['the request\'s own https origin', { origin: 'https://keys.example.com', 'sec-fetch-site': 'same-origin' }],
-    ['the request\'s own http origin', { origin: 'http://keys.example.com' }],
-    ['its own origin with the Host in capitals and the default port', { host: 'Keys.Example.com:443', origin: 'https://keys.example.com' }],
+    ["the request's own https origin", { origin: 'https://keys.example.com', 'sec-fetch-site': 'same-origin' }],
+    ["the request's own http origin", { origin: 'http://keys.example.com' }],
+    [
+      'its own origin with the Host in capitals and the default port',
+      { host: 'Keys.Example.com:443', origin: 'https://keys.example.com' },
+    ],
     ['its own origin on a port', { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' }],
     ['Sec-Fetch-Site: same-origin without Origin', { 'sec-fetch-site': 'same-origin' }],
     ['Sec-Fetch-Site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
     ['a same-origin request whose Origin is the X-Forwarded-Host of a proxy that rewrote Host', PROXIED],
-    ['the first of several X-Forwarded-Host values', { ...PROXIED, 'x-forwarded-host': 'admin.example.com, 10.0.0.2:8080' }],
+    [
+      'the first of several X-Forwarded-Host values',
+      { ...PROXIED, 'x-forwarded-host': 'admin.example.com, 10.0.0.2:8080' },
+    ],
     ['a same-origin request whose Origin is the host= of Forwarded', FORWARDED],
-    ['a quoted Forwarded host= with a port', { ...FORWARDED, forwarded: 'proto=http;host="admin.example.com:8080"', origin: 'http://admin.example.com:8080' }],
+    [
+      'a quoted Forwarded host= with a port',
+      { ...FORWARDED, forwarded: 'proto=http;host="admin.example.com:8080"', origin: 'http://admin.example.com:8080' },
+    ],
   ]
   for (const [what, headers] of ownSite) {
     it(`A10: ${what} → the guard decides (201)`, async () => {
@@ -134,7 +156,8 @@ describe('state-changing dashboard requests from another site (A10)', () => {
 
   it('A10: the refusals do not count against the failed-authorization limit', async () => {
     const t = setup()
-    for (let i = 0; i < 3; i++) expect((await t.send({ origin: 'null', authorization: 'Basic wrong' })).status).toBe(403)
+    for (let i = 0; i < 3; i++)
+      expect((await t.send({ origin: 'null', authorization: 'Basic wrong' })).status).toBe(403)
     expect((await t.send({})).status).toBe(201)
   })
 
@@ -150,10 +173,16 @@ describe('state-changing dashboard requests from another site (A10)', () => {
   ]
   for (const [what, value, detail] of badOrigins) {
     it(`A10: trustedOrigins with ${what} throws a TypeError naming the option at setup`, () => {
-      expect(() => createDashboard(createKeyward(), { authorize: () => true, trustedOrigins: value as string[] })).toThrow(
+      expect(() =>
+        createDashboard(createKeyward(), { authorize: () => true, trustedOrigins: value as string[] }),
+      ).toThrow(
         expect.objectContaining({
           name: 'TypeError',
-          message: expect.stringMatching(new RegExp(`^keyward: createDashboard\\(\\) option "trustedOrigins".*${detail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),
+          message: expect.stringMatching(
+            new RegExp(
+              `^keyward: createDashboard\\(\\) option "trustedOrigins".*${detail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+            ),
+          ),
         }),
       )
     })

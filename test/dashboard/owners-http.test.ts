@@ -23,7 +23,11 @@ interface RunningApp {
 }
 
 async function startApp(target: Target, keyward: Keyward): Promise<RunningApp> {
-  const app = await target.build({ keyward, dashboard: { authorize: referenceDashboardGuard(TOKEN), failedAuthLimit: 0 }, trustProxy: false })
+  const app = await target.build({
+    keyward,
+    dashboard: { authorize: referenceDashboardGuard(TOKEN), failedAuthLimit: 0 },
+    trustProxy: false,
+  })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
   return { keyward, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() }
 }
@@ -36,12 +40,21 @@ interface Answer {
 }
 
 /** A dashboard request as the administrator, or as `owner`; a body is sent as JSON. */
-async function dashboard(app: RunningApp, method: string, path: string, options: { owner?: string; body?: unknown; query?: string } = {}): Promise<Answer> {
+async function dashboard(
+  app: RunningApp,
+  method: string,
+  path: string,
+  options: { owner?: string; body?: unknown; query?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }
   if (options.owner !== undefined) headers['X-Keyward-Owner'] = options.owner
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   const url = `${app.base}/api/dashboard${path}${options.query ? `?${options.query}` : ''}`
-  const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
   const body = await response.text()
   const names: Record<string, string> = {}
   response.headers.forEach((value, name) => {
@@ -104,7 +117,10 @@ for (const target of TARGETS) {
     it('O8: an owner creates keys that get its ownerId, lists only its own, and is refused (403) a body, a query or a path that names another owner', async () => {
       const app = await started()
       await app.keyward.keys.create({ name: 'globex key', ownerId: 'globex' })
-      const created = await dashboard(app, 'POST', '/api-keys', { owner: 'acme', body: { name: 'acme key', meta: { plan: 'pro' } } })
+      const created = await dashboard(app, 'POST', '/api-keys', {
+        owner: 'acme',
+        body: { name: 'acme key', meta: { plan: 'pro' } },
+      })
       expect(created.status, show(created)).toBe(201)
       expect(created.json.data).toMatchObject({ ownerId: 'acme', meta: { plan: 'pro' } })
       const listed = await dashboard(app, 'GET', '/api-keys', { owner: 'acme' })
@@ -121,7 +137,8 @@ for (const target of TARGETS) {
 
     it('O9: the administrator filters by ownerId and pages with the cursor: every key once, newest first, nextCursor null on the last page', async () => {
       const app = await started()
-      for (let i = 0; i < 5; i++) await dashboard(app, 'POST', '/api-keys', { body: { name: `acme ${i}`, ownerId: 'acme' } })
+      for (let i = 0; i < 5; i++)
+        await dashboard(app, 'POST', '/api-keys', { body: { name: `acme ${i}`, ownerId: 'acme' } })
       await dashboard(app, 'POST', '/api-keys', { body: { name: 'globex', ownerId: 'globex' } })
       const names: string[] = []
       let cursor: string | null = null
@@ -141,14 +158,21 @@ for (const target of TARGETS) {
       const all = await dashboard(app, 'GET', '/api-keys')
       expect(all.json.data).toHaveLength(6)
       const bad = await dashboard(app, 'GET', '/api-keys', { query: 'limit=500' })
-      expect([bad.status, bad.json.error.code, bad.json.error.message.startsWith('limit')], show(bad)).toEqual([400, 'invalid_request', true])
+      expect([bad.status, bad.json.error.code, bad.json.error.message.startsWith('limit')], show(bad)).toEqual([
+        400,
+        'invalid_request',
+        true,
+      ])
     })
 
     it('O5/O9: PATCH replaces name and meta (200 with the record); on a revoked key → 409 conflict', async () => {
       const app = await started()
       const created = await dashboard(app, 'POST', '/api-keys', { owner: 'acme', body: { name: 'before' } })
       const id = created.json.data.id
-      const patched = await dashboard(app, 'PATCH', `/api-keys/${id}`, { owner: 'acme', body: { name: 'after', meta: { plan: 'pro' } } })
+      const patched = await dashboard(app, 'PATCH', `/api-keys/${id}`, {
+        owner: 'acme',
+        body: { name: 'after', meta: { plan: 'pro' } },
+      })
       expect(patched.status, show(patched)).toBe(200)
       expect(patched.json.data).toMatchObject({ id, name: 'after', meta: { plan: 'pro' }, ownerId: 'acme' })
       expect(patched.headers['cache-control']).toBe('no-store')
@@ -157,7 +181,7 @@ for (const target of TARGETS) {
       expect([conflict.status, conflict.json.error.code], show(conflict)).toEqual([409, 'conflict'])
     })
 
-    it('O6/O9: revoke-all answers { revoked: n } and the owner\'s keys are refused at once; other owners\' keys still work', async () => {
+    it("O6/O9: revoke-all answers { revoked: n } and the owner's keys are refused at once; other owners' keys still work", async () => {
       const app = await started()
       const a1 = await app.keyward.keys.create({ name: 'a1', ownerId: 'acme' })
       const a2 = await app.keyward.keys.create({ name: 'a2', ownerId: 'acme', keyType: 'test' })
@@ -165,15 +189,21 @@ for (const target of TARGETS) {
       expect(await authTest(app, a1.key)).toBe('ok')
       const r = await dashboard(app, 'POST', '/owners/acme/revoke-all')
       expect([r.status, r.json.data], show(r)).toEqual([200, { revoked: 2 }])
-      expect([await authTest(app, a1.key), await authTest(app, a2.key), await authTest(app, b.key)]).toEqual(['API_KEY_REVOKED', 'API_KEY_REVOKED', 'ok'])
+      expect([await authTest(app, a1.key), await authTest(app, a2.key), await authTest(app, b.key)]).toEqual([
+        'API_KEY_REVOKED',
+        'API_KEY_REVOKED',
+        'ok',
+      ])
     })
 
-    it('O9: the administrator reads one owner\'s usage with ?ownerId=, an owner only its own', async () => {
+    it("O9: the administrator reads one owner's usage with ?ownerId=, an owner only its own", async () => {
       const app = await started()
       const a = await app.keyward.keys.create({ name: 'a', ownerId: 'acme' })
       const b = await app.keyward.keys.create({ name: 'b', ownerId: 'globex' })
       for (const key of [a.key, b.key, a.key]) {
-        const response = await fetch(`${app.base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: { Authorization: `Bearer ${key}` } })
+        const response = await fetch(`${app.base}/api/v1/ip/lookup?ip=192.0.2.1`, {
+          headers: { Authorization: `Bearer ${key}` },
+        })
         expect(response.status).toBe(200)
       }
       const owners = async (options: { owner?: string; query?: string }) =>
@@ -190,7 +220,7 @@ const url = sharedRedisUrl(inject('keywardRedis'))
 describe.skipIf(url === null)('revoke-all across two instances on one Redis (O6, K7)', () => {
   const started = redisInstances<RunningApp>(url!)
 
-  it('O6/K7: owner acme\'s keys revoked with revoke-all through the dashboard of instance 1 are refused by instance 2 on the next request', async () => {
+  it("O6/K7: owner acme's keys revoked with revoke-all through the dashboard of instance 1 are refused by instance 2 on the next request", async () => {
     const prefix = uniquePrefix('owners-http')
     const instance = (target: Target) => started(prefix, (keyward) => startApp(target, keyward))
     const one = await instance(TARGETS[0]!)

@@ -19,7 +19,8 @@ function ownerGuard(request: DashboardRequest) {
   return typeof owner === 'string' ? { ownerId: owner } : { role: 'admin' as const }
 }
 
-const as = (owner?: string): DashboardRequest['headers'] => (owner === undefined ? { authorization: AUTH } : { authorization: AUTH, 'x-owner': owner })
+const as = (owner?: string): DashboardRequest['headers'] =>
+  owner === undefined ? { authorization: AUTH } : { authorization: AUTH, 'x-owner': owner }
 const json = (owner?: string) => ({ ...as(owner), 'content-type': 'application/json' })
 const UNKNOWN_ID = 'key_000000000000000000000000'
 
@@ -42,7 +43,10 @@ function owners(options: { stores?: KeywardStores } = {}) {
   }
   const t = setup({ keyward: { stores }, dashboard: { authorize: ownerGuard } })
   const create = async (body: Record<string, unknown>, owner?: string) =>
-    expectSuccess(await t.handle({ method: 'POST', path: '/api-keys', headers: json(owner), body: JSON.stringify(body) }), 201)
+    expectSuccess(
+      await t.handle({ method: 'POST', path: '/api-keys', headers: json(owner), body: JSON.stringify(body) }),
+      201,
+    )
   return { ...t, calls, create }
 }
 
@@ -122,7 +126,7 @@ describe('the guard says who is asking (O8)', () => {
 })
 
 describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
-  it('O9: the administrator creates a key for any owner, with meta; without ownerId the key is the service\'s own (null)', async () => {
+  it("O9: the administrator creates a key for any owner, with meta; without ownerId the key is the service's own (null)", async () => {
     const t = owners()
     const owned = await t.create({ name: 'acme prod', ownerId: 'acme', meta: { plan: 'pro', seats: 3 } })
     expect(owned).toMatchObject({ ownerId: 'acme', meta: { plan: 'pro', seats: 3 } })
@@ -130,16 +134,24 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
     expect(await t.create({ name: 'service' })).toMatchObject({ ownerId: null, meta: null })
   })
 
-  it('O8: an owner\'s key gets its ownerId whether the body names it or not', async () => {
+  it("O8: an owner's key gets its ownerId whether the body names it or not", async () => {
     const t = owners()
     expect((await t.create({ name: 'mine' }, 'acme')).ownerId).toBe('acme')
     expect((await t.create({ name: 'named', ownerId: 'acme' }, 'acme')).ownerId).toBe('acme')
   })
 
-  for (const [what, ownerId] of [['another owner', 'globex'], ['no owner (null)', null]] as const) {
+  for (const [what, ownerId] of [
+    ['another owner', 'globex'],
+    ['no owner (null)', null],
+  ] as const) {
     it(`O8: an owner whose body names ${what} → 403 forbidden, nothing created`, async () => {
       const t = owners()
-      const result = await t.handle({ method: 'POST', path: '/api-keys', headers: json('acme'), body: JSON.stringify({ name: 'x', ownerId }) })
+      const result = await t.handle({
+        method: 'POST',
+        path: '/api-keys',
+        headers: json('acme'),
+        body: JSON.stringify({ name: 'x', ownerId }),
+      })
       expect(expectError(result, 403, 'forbidden')).toMatch(/^Forbidden: this dashboard session acts for one owner/)
       expect((await t.keyward.keys.list()).keys).toEqual([])
     })
@@ -151,12 +163,21 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
     ['meta an array', { meta: [1] }, /^meta must be a JSON object/],
     ['meta a string', { meta: 'pro' }, /^meta must be a JSON object/],
     ['meta over 4 KiB', { meta: { note: 'x'.repeat(4100) } }, /^meta must be at most 4096 bytes/],
-    ['meta with a top-level constructor', { meta: { constructor: 1 } }, /^meta must not have a top-level "constructor"/],
+    [
+      'meta with a top-level constructor',
+      { meta: { constructor: 1 } },
+      /^meta must not have a top-level "constructor"/,
+    ],
   ]
   for (const [what, fields, message] of bad) {
     it(`O1/O2: ${what} → 400 invalid_request naming the field, nothing created`, async () => {
       const t = owners()
-      const result = await t.handle({ method: 'POST', path: '/api-keys', headers: json(), body: JSON.stringify({ name: 'x', ...fields }) })
+      const result = await t.handle({
+        method: 'POST',
+        path: '/api-keys',
+        headers: json(),
+        body: JSON.stringify({ name: 'x', ...fields }),
+      })
       expect(expectError(result, 400, 'invalid_request')).toMatch(message)
       expect((await t.keyward.keys.list()).keys).toEqual([])
     })
@@ -164,9 +185,19 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
 
   it('O2/E5: a meta field given twice → 400 naming meta.plan; an unknown field lists ownerId and meta among the allowed', async () => {
     const t = owners()
-    const twice = await t.handle({ method: 'POST', path: '/api-keys', headers: json(), body: '{"name":"x","meta":{"plan":"free","plan":"pro"}}' })
+    const twice = await t.handle({
+      method: 'POST',
+      path: '/api-keys',
+      headers: json(),
+      body: '{"name":"x","meta":{"plan":"free","plan":"pro"}}',
+    })
     expect(expectError(twice, 400, 'invalid_request')).toMatch(/^meta\.plan is given more than once/)
-    const unknown = await t.handle({ method: 'POST', path: '/api-keys', headers: json(), body: '{"name":"x","owner":"acme"}' })
+    const unknown = await t.handle({
+      method: 'POST',
+      path: '/api-keys',
+      headers: json(),
+      body: '{"name":"x","owner":"acme"}',
+    })
     expect(expectError(unknown, 400, 'invalid_request')).toBe(
       'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta.',
     )
@@ -215,14 +246,17 @@ describe('GET /api-keys: pages and filters (O4, O9)', () => {
     expect([...first.names, ...second.names]).toEqual(['acme 4', 'acme 3', 'acme 2', 'acme 1'])
   })
 
-  it('O9: the administrator filters by ownerId, status and keyType; without a filter it sees every owner\'s keys', async () => {
+  it("O9: the administrator filters by ownerId, status and keyType; without a filter it sees every owner's keys", async () => {
     const t = await fleet()
     const [revoked] = expectSuccess<any[]>(await t.handle({ query: 'ownerId=acme&limit=1' }))
     await t.handle({ method: 'POST', path: `/api-keys/${revoked.id}/revoke`, headers: as() })
     expect(page(await t.handle({ query: 'ownerId=globex' })).names).toEqual(['globex 0'])
     expect(page(await t.handle({ query: 'ownerId=acme&keyType=test' })).names).toEqual(['acme 3', 'acme 1'])
     expect(page(await t.handle({ query: 'status=revoked' })).names).toEqual(['acme 4'])
-    expect(page(await t.handle({ query: 'ownerId=acme&status=active&keyType=live' })).names).toEqual(['acme 2', 'acme 0'])
+    expect(page(await t.handle({ query: 'ownerId=acme&status=active&keyType=live' })).names).toEqual([
+      'acme 2',
+      'acme 0',
+    ])
     expect(page(await t.handle({ query: '' })).names).toHaveLength(6)
     expect(page(await t.handle({ query: 'ownerId=initech' })).names).toEqual([])
   })
@@ -264,7 +298,7 @@ describe('GET /api-keys: pages and filters (O4, O9)', () => {
     })
   }
 
-  it('O8: a key store that answers an owner\'s listing with another owner\'s record → 500, never that record', async () => {
+  it("O8: a key store that answers an owner's listing with another owner's record → 500, never that record", async () => {
     const stores = createMemoryStores()
     const list = stores.keys.list.bind(stores.keys)
     stores.keys.list = ({ ownerId: _, ...query }) => list(query)
@@ -319,13 +353,28 @@ describe('owner isolation on every key route (O8)', () => {
 
 describe('PATCH /api-keys/:id (O5, O9)', () => {
   const patch = (t: ReturnType<typeof owners>, id: string, body: unknown, owner?: string) =>
-    t.handle({ method: 'PATCH', path: `/api-keys/${id}`, headers: json(owner), body: typeof body === 'string' ? body : JSON.stringify(body) })
+    t.handle({
+      method: 'PATCH',
+      path: `/api-keys/${id}`,
+      headers: json(owner),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
 
   it('O5: 200 with the record; name, meta, scopes and limits are replaced, the rest kept; the next request sees the new scopes', async () => {
     const t = owners()
     const created = await t.create({ name: 'before', ownerId: 'acme', scopes: ['ip'], meta: { plan: 'free' } })
-    const updated = expectSuccess(await patch(t, created.id, { name: 'after', meta: { plan: 'pro' }, scopes: ['email'], limits: { perMinute: 5 } }))
-    expect(updated).toMatchObject({ id: created.id, name: 'after', meta: { plan: 'pro' }, scopes: ['email'], limits: { perMinute: 5 }, ownerId: 'acme', status: 'active' })
+    const updated = expectSuccess(
+      await patch(t, created.id, { name: 'after', meta: { plan: 'pro' }, scopes: ['email'], limits: { perMinute: 5 } }),
+    )
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'after',
+      meta: { plan: 'pro' },
+      scopes: ['email'],
+      limits: { perMinute: 5 },
+      ownerId: 'acme',
+      status: 'active',
+    })
     expect(updated).not.toHaveProperty('key')
     expect(await t.keyward.keys.get(created.id)).toEqual(updated)
     const decision = await t.authenticateKey(created.key, { scopes: ['ip'] })
@@ -344,7 +393,11 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
 
   const bad: [string, unknown, RegExp][] = [
     ['an empty object', {}, /^body: nothing to update/],
-    ['expiresAt (not updatable)', { expiresAt: null }, /^expiresAt is not a known field; allowed: name, meta, scopes, limits\./],
+    [
+      'expiresAt (not updatable)',
+      { expiresAt: null },
+      /^expiresAt is not a known field; allowed: name, meta, scopes, limits\./,
+    ],
     ['ownerId (never changed)', { ownerId: 'globex' }, /^ownerId is not a known field/],
     ['an unknown limits field', { limits: { perHour: 1 } }, /^limits\.perHour is not a known field/],
     ['a name of 101 characters', { name: 'x'.repeat(101) }, /^name must be 1 to 100 characters/],
@@ -373,7 +426,13 @@ describe('POST /api-keys/:id/rotate (K6, O9)', () => {
     const old = await t.create({ name: 'rotating', ownerId: 'acme', scopes: ['ip'], meta: { plan: 'pro' } })
     const result = await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: as('acme') })
     const data = expectSuccess(result, 201)
-    expect(data).toMatchObject({ name: 'rotating', ownerId: 'acme', scopes: ['ip'], meta: { plan: 'pro' }, status: 'active' })
+    expect(data).toMatchObject({
+      name: 'rotating',
+      ownerId: 'acme',
+      scopes: ['ip'],
+      meta: { plan: 'pro' },
+      status: 'active',
+    })
     expect(data.key).toMatch(/^svc_live_/)
     expect(data.previous).toMatchObject({ id: old.id, status: 'revoked' })
     const decision = await t.authenticateKey(old.key)
@@ -385,7 +444,10 @@ describe('POST /api-keys/:id/rotate (K6, O9)', () => {
     const t = owners()
     const old = await t.create({ name: 'old' })
     const body = JSON.stringify({ gracePeriodSeconds: 3600, name: 'new', expiresAt: '2027-01-01T00:00:00Z' })
-    const data = expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: json(), body }), 201)
+    const data = expectSuccess(
+      await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: json(), body }),
+      201,
+    )
     expect(data).toMatchObject({ name: 'new', expiresAt: '2027-01-01T00:00:00.000Z' })
     expect(data.previous).toMatchObject({ status: 'active', expiresAt: '2026-01-15T13:00:00.000Z' })
   })
@@ -395,10 +457,16 @@ describe('POST /api-keys/:id/rotate (K6, O9)', () => {
     const day = 86_400_000
     const old = await t.create({ name: 'thirty days', expiresAt: new Date(t.clock.now() + 30 * day).toISOString() })
     t.clock.advance(day)
-    const kept = expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: as() }), 201)
+    const kept = expectSuccess(
+      await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: as() }),
+      201,
+    )
     expect(kept.expiresAt).toBe(new Date(t.clock.now() + 30 * day).toISOString())
     const body = JSON.stringify({ expiresAt: null })
-    const none = expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${kept.id}/rotate`, headers: json(), body }), 201)
+    const none = expectSuccess(
+      await t.handle({ method: 'POST', path: `/api-keys/${kept.id}/rotate`, headers: json(), body }),
+      201,
+    )
     expect(none.expiresAt).toBeNull()
   })
 
@@ -412,7 +480,11 @@ describe('POST /api-keys/:id/rotate (K6, O9)', () => {
     it(`K6: ${what} → ${status} ${code}; no replacement is made`, async () => {
       const t = owners()
       const old = await t.create({ name: 'old' })
-      expectError(await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: json(), body }), status, code)
+      expectError(
+        await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: json(), body }),
+        status,
+        code,
+      )
       expect((await t.keyward.keys.list()).keys).toHaveLength(1)
     })
   }
@@ -427,35 +499,53 @@ describe('POST /api-keys/:id/rotate (K6, O9)', () => {
 })
 
 describe('POST /owners/:ownerId/revoke-all (O6, O8, O9)', () => {
-  it('O6: { revoked: n }; every key of the owner is refused at once, other owners\' keys still work; again → 0', async () => {
+  it("O6: { revoked: n }; every key of the owner is refused at once, other owners' keys still work; again → 0", async () => {
     const t = owners()
     const a1 = await t.create({ name: 'a1', ownerId: 'acme' })
     const a2 = await t.create({ name: 'a2', ownerId: 'acme', sandbox: true })
     const b = await t.create({ name: 'b', ownerId: 'globex' })
-    expect(expectSuccess(await t.handle({ method: 'POST', path: '/owners/acme/revoke-all', headers: as() }))).toEqual({ revoked: 2 })
+    expect(expectSuccess(await t.handle({ method: 'POST', path: '/owners/acme/revoke-all', headers: as() }))).toEqual({
+      revoked: 2,
+    })
     for (const key of [a1.key, a2.key]) {
       const decision = await t.authenticateKey(key)
       expect(decision.ok ? 'ok' : decision.error.code).toBe('API_KEY_REVOKED')
     }
     expect((await t.authenticateKey(b.key)).ok).toBe(true)
-    expect(expectSuccess(await t.handle({ method: 'POST', path: '/owners/acme/revoke-all', headers: as() }))).toEqual({ revoked: 0 })
+    expect(expectSuccess(await t.handle({ method: 'POST', path: '/owners/acme/revoke-all', headers: as() }))).toEqual({
+      revoked: 0,
+    })
   })
 
   it('O8: an owner may revoke all its own keys; naming another owner → 403 forbidden and nothing is revoked', async () => {
     const t = owners()
     const theirs = await t.create({ name: 'b', ownerId: 'globex' })
     await t.create({ name: 'a', ownerId: 'acme' })
-    expect(expectError(await t.handle({ method: 'POST', path: '/owners/globex/revoke-all', headers: as('acme') }), 403, 'forbidden')).toMatch(/^Forbidden/)
+    expect(
+      expectError(
+        await t.handle({ method: 'POST', path: '/owners/globex/revoke-all', headers: as('acme') }),
+        403,
+        'forbidden',
+      ),
+    ).toMatch(/^Forbidden/)
     expect((await t.keyward.keys.get(theirs.id))!.status).toBe('active')
-    expect(expectSuccess(await t.handle({ method: 'POST', path: '/owners/acme/revoke-all', headers: as('acme') }))).toEqual({ revoked: 1 })
+    expect(
+      expectSuccess(await t.handle({ method: 'POST', path: '/owners/acme/revoke-all', headers: as('acme') })),
+    ).toEqual({ revoked: 1 })
   })
 
   it('O1: an owner id in the path is percent-decoded; one that breaks the owner id rule → 400 naming ownerId', async () => {
     const t = owners()
     await t.create({ name: 'mail', ownerId: 'team@example.com' })
-    expect(expectSuccess(await t.handle({ method: 'POST', path: '/owners/team%40example.com/revoke-all', headers: as() }))).toEqual({ revoked: 1 })
+    expect(
+      expectSuccess(await t.handle({ method: 'POST', path: '/owners/team%40example.com/revoke-all', headers: as() })),
+    ).toEqual({ revoked: 1 })
     for (const segment of ['acme%20corp', '%E0%A4%A', 'x'.repeat(129)]) {
-      const message = expectError(await t.handle({ method: 'POST', path: `/owners/${segment}/revoke-all`, headers: as() }), 400, 'invalid_request')
+      const message = expectError(
+        await t.handle({ method: 'POST', path: `/owners/${segment}/revoke-all`, headers: as() }),
+        400,
+        'invalid_request',
+      )
       expect(message).toMatch(/^ownerId must be 1 to 128 characters/)
     }
   })
@@ -466,7 +556,11 @@ describe('GET /api-keys/usage with ownerId (O8, O9)', () => {
     const t = owners()
     const a = await t.create({ name: 'a', ownerId: 'acme' })
     const b = await t.create({ name: 'b', ownerId: 'globex' })
-    for (const [key, path] of [[a.key, '/api/v1/a'], [b.key, '/api/v1/b'], [a.key, '/api/v1/a2']] as const) {
+    for (const [key, path] of [
+      [a.key, '/api/v1/a'],
+      [b.key, '/api/v1/b'],
+      [a.key, '/api/v1/a2'],
+    ] as const) {
       t.clock.advance(1000)
       const decision = await t.authenticateKey(key)
       if (!decision.ok) throw new Error(show(decision.response))
@@ -474,24 +568,36 @@ describe('GET /api-keys/usage with ownerId (O8, O9)', () => {
     }
     return { t, a, b }
   }
-  const paths = (result: Awaited<ReturnType<ReturnType<typeof owners>['handle']>>) => expectSuccess<any[]>(result).map((e) => e.path)
+  const paths = (result: Awaited<ReturnType<ReturnType<typeof owners>['handle']>>) =>
+    expectSuccess<any[]>(result).map((e) => e.path)
 
-  it('O9: the administrator reads one owner\'s usage with ?ownerId=; each entry carries its ownerId', async () => {
+  it("O9: the administrator reads one owner's usage with ?ownerId=; each entry carries its ownerId", async () => {
     const { t } = await withUsage()
     const entries = expectSuccess<any[]>(await t.handle({ path: '/api-keys/usage', query: 'ownerId=acme' }))
-    expect(entries.map((e) => [e.path, e.ownerId])).toEqual([['/api/v1/a2', 'acme'], ['/api/v1/a', 'acme']])
+    expect(entries.map((e) => [e.path, e.ownerId])).toEqual([
+      ['/api/v1/a2', 'acme'],
+      ['/api/v1/a', 'acme'],
+    ])
     expect(paths(await t.handle({ path: '/api-keys/usage' }))).toEqual(['/api/v1/a2', '/api/v1/b', '/api/v1/a'])
   })
 
   it('O8: an owner reads only its own usage, of all its keys or of one; ?ownerId= of another owner → 403', async () => {
     const { t, a } = await withUsage()
     expect(paths(await t.handle({ path: '/api-keys/usage', headers: as('globex') }))).toEqual(['/api/v1/b'])
-    expect(paths(await t.handle({ path: '/api-keys/usage', headers: as('acme'), query: `keyId=${a.id}&limit=1` }))).toEqual(['/api/v1/a2'])
-    expectError(await t.handle({ path: '/api-keys/usage', headers: as('globex'), query: 'ownerId=acme' }), 403, 'forbidden')
-    expect(expectError(await t.handle({ path: '/api-keys/usage', query: 'ownerId=a%20b' }), 400, 'invalid_request')).toMatch(/^ownerId must be/)
+    expect(
+      paths(await t.handle({ path: '/api-keys/usage', headers: as('acme'), query: `keyId=${a.id}&limit=1` })),
+    ).toEqual(['/api/v1/a2'])
+    expectError(
+      await t.handle({ path: '/api-keys/usage', headers: as('globex'), query: 'ownerId=acme' }),
+      403,
+      'forbidden',
+    )
+    expect(
+      expectError(await t.handle({ path: '/api-keys/usage', query: 'ownerId=a%20b' }), 400, 'invalid_request'),
+    ).toMatch(/^ownerId must be/)
   })
 
-  it('O8: a usage log that answers an owner with another owner\'s entries → 500, never those entries', async () => {
+  it("O8: a usage log that answers an owner with another owner's entries → 500, never those entries", async () => {
     const stores = createMemoryStores()
     const query = stores.usage.query.bind(stores.usage)
     stores.usage.query = ({ ownerId: _, ...q }) => query(q)

@@ -43,7 +43,16 @@ function countingDashboard(keyward: Keyward) {
     },
   })
   const send = (headers: DashboardRequest['headers'], ip: string) =>
-    dashboard.handle({ method: 'GET', path: '/api-keys', query: '', headers, body: null, bodyTooLarge: false, requestId: generateRequestId(), ip })
+    dashboard.handle({
+      method: 'GET',
+      path: '/api-keys',
+      query: '',
+      headers,
+      body: null,
+      bodyTooLarge: false,
+      requestId: generateRequestId(),
+      ip,
+    })
   return { send, runs: () => runs }
 }
 
@@ -95,7 +104,10 @@ describe('dashboard refusal limit under concurrency, memory store (A10)', () => 
     const { reserve: _, ...limiter } = memory.limiter
     const keyward = createKeyward({ stores: { ...memory, limiter } as KeywardStores })
     expect(() => createDashboard(keyward, { authorize: () => true })).toThrow(
-      expect.objectContaining({ name: 'TypeError', message: expect.stringContaining('"failedAuthLimit" needs a stores.limiter with reserve()') }),
+      expect.objectContaining({
+        name: 'TypeError',
+        message: expect.stringContaining('"failedAuthLimit" needs a stores.limiter with reserve()'),
+      }),
     )
     expect(() => createDashboard(keyward, { authorize: () => true, failedAuthLimit: 0 })).not.toThrow()
   })

@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis'
 import { afterAll, expect } from 'vitest'
-import { createDashboard, type DashboardOptions, type DashboardRequest, bearerTokenGuard } from '../../src/dashboard/index.js'
+import {
+  createDashboard,
+  type DashboardOptions,
+  type DashboardRequest,
+  bearerTokenGuard,
+} from '../../src/dashboard/index.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/keyward.js'
 import { ERROR_STATUS } from '../../src/core/messages.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
@@ -29,7 +34,9 @@ export function dashboardRequest(partial: Partial<DashboardRequest> = {}): Dashb
 }
 
 /** A keyward test instance (manual clock) with a dashboard guarded by `bearerTokenGuard(TOKEN)`. */
-export function setup(options: { keyward?: Omit<KeywardOptions, 'clock'>; dashboard?: Partial<DashboardOptions> } = {}) {
+export function setup(
+  options: { keyward?: Omit<KeywardOptions, 'clock'>; dashboard?: Partial<DashboardOptions> } = {},
+) {
   const t = createTestKeyward(options.keyward)
   const dashboard = createDashboard(t.keyward, { authorize: bearerTokenGuard(TOKEN), ...options.dashboard })
   const handle = (partial: Partial<DashboardRequest> = {}) => {

@@ -72,7 +72,17 @@ function isVitestFile(block: Block): boolean {
 
 /** What the project needs besides keyward: the peers and their types, from this repository. */
 const LINKED = [
-  ...['express', 'fastify', 'fastify-plugin', 'hono', '@hono/node-server', 'ioredis', 'redis', 'pg', '@opentelemetry/api'],
+  ...[
+    'express',
+    'fastify',
+    'fastify-plugin',
+    'hono',
+    '@hono/node-server',
+    'ioredis',
+    'redis',
+    'pg',
+    '@opentelemetry/api',
+  ],
   ...['@types', 'vitest'],
 ]
 
@@ -221,21 +231,25 @@ describe('the code blocks of README.md and docs/ (issue 38)', () => {
     expect(diagnostics.get(`src/${block.file}`) ?? []).toEqual([])
   })
 
-  it.each(RUN.map((b) => [b.where, b] as const))('%s runs', async (_where, block) => {
-    if (/\.listen\(/.test(block.code)) {
-      await runServer(block)
-      return
-    }
-    const started = startBlock(block, redis ? { REDIS_URL: redis.url } : {})
-    // Stopped once it has printed DONE (a Redis client stays connected), or after 30 s.
-    const timer = setTimeout(() => started.child.kill('SIGKILL'), 30_000)
-    started.child.stdout!.on('data', () => {
-      if (started.output().stdout.includes(DONE)) started.child.kill('SIGKILL')
-    })
-    const end = await started.exited
-    clearTimeout(timer)
-    if (isVitestFile(block)) expect(end.code, `${end.stderr}\n${end.stdout}`).toBe(0)
-    else expect(end.stdout, end.stderr).toContain(DONE)
-    expect(end.stderr).not.toMatch(/Error/)
-  }, 40_000)
+  it.each(RUN.map((b) => [b.where, b] as const))(
+    '%s runs',
+    async (_where, block) => {
+      if (/\.listen\(/.test(block.code)) {
+        await runServer(block)
+        return
+      }
+      const started = startBlock(block, redis ? { REDIS_URL: redis.url } : {})
+      // Stopped once it has printed DONE (a Redis client stays connected), or after 30 s.
+      const timer = setTimeout(() => started.child.kill('SIGKILL'), 30_000)
+      started.child.stdout!.on('data', () => {
+        if (started.output().stdout.includes(DONE)) started.child.kill('SIGKILL')
+      })
+      const end = await started.exited
+      clearTimeout(timer)
+      if (isVitestFile(block)) expect(end.code, `${end.stderr}\n${end.stdout}`).toBe(0)
+      else expect(end.stdout, end.stderr).toContain(DONE)
+      expect(end.stderr).not.toMatch(/Error/)
+    },
+    40_000,
+  )
 })

@@ -12,7 +12,16 @@ import { generateKey } from '../../src/core/key-format.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.js'
-import { DASHBOARD_TOKEN, FRAMEWORKS, type Framework, type RunningApp, envelopeProblem, from, startApp, startServer } from './support.js'
+import {
+  DASHBOARD_TOKEN,
+  FRAMEWORKS,
+  type Framework,
+  type RunningApp,
+  envelopeProblem,
+  from,
+  startApp,
+  startServer,
+} from './support.js'
 
 const LIMIT = 5
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` })
@@ -59,7 +68,10 @@ async function memoryApp(framework: Framework, options: KeywardOptions = {}, tru
   const scopeless = await keyward.keys.create({ name: 'no scopes', scopes: [] })
   // Dashboard 401s are sent freely here to show they are not API-key failures; the dashboard's own
   // brute-force limit (tested with this guard in test/dashboard/http.test.ts) is off.
-  const app = await startApp(framework, keyward, { trustProxy, dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN), failedAuthLimit: 0 } })
+  const app = await startApp(framework, keyward, {
+    trustProxy,
+    dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN), failedAuthLimit: 0 },
+  })
   return { keyward, app, live: live.key, test: test.key, scopeless: scopeless.key }
 }
 
@@ -103,13 +115,17 @@ for (const framework of FRAMEWORKS) {
       const port = s.app.port
       expect((await from(attacker, port, 'GET', '/api/v1/ping')).status).toBe(200)
       expect((await from(attacker, port, 'GET', '/api/v1/ping', bearer(s.live))).status).toBe(200)
-      const list = await from(attacker, port, 'GET', '/api/dashboard/api-keys', { Authorization: `Bearer ${DASHBOARD_TOKEN}` })
+      const list = await from(attacker, port, 'GET', '/api/dashboard/api-keys', {
+        Authorization: `Bearer ${DASHBOARD_TOKEN}`,
+      })
       expect(list.status, show(list)).toBe(200)
       expect(list.json.data).toHaveLength(3)
 
       const admin = freshAddress()
       for (let i = 0; i < LIMIT * 3; i++) {
-        const r = await from(admin, port, 'GET', '/api/dashboard/api-keys', { Authorization: `Bearer wrong-token-${i}-0123456789` })
+        const r = await from(admin, port, 'GET', '/api/dashboard/api-keys', {
+          Authorization: `Bearer wrong-token-${i}-0123456789`,
+        })
         expect(r.status, show(r)).toBe(401)
       }
       const r = await from(admin, port, 'GET', '/api/v1/auth/test', bearer(s.live))
@@ -120,7 +136,8 @@ for (const framework of FRAMEWORKS) {
       const s = await started(framework)
       const attacker = freshAddress()
       await fail(s.app, attacker, LIMIT)
-      for (let i = 0; i < 12; i++) expectBlocked(await from(attacker, s.app.port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(s.test)))
+      for (let i = 0; i < 12; i++)
+        expectBlocked(await from(attacker, s.app.port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(s.test)))
       const r = await from(freshAddress(), s.app.port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(s.test))
       expect(r.status, show(r)).toBe(200)
       expect(r.headers['x-ratelimit-remaining']).toBe('9')
@@ -131,10 +148,15 @@ for (const framework of FRAMEWORKS) {
       const s = await started(framework)
       const client = freshAddress()
       const port = s.app.port
-      for (let i = 0; i < LIMIT * 2; i++) expect((await from(client, port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(s.scopeless))).status).toBe(403)
-      for (let i = 0; i < LIMIT * 2; i++) expect((await from(client, port, 'GET', '/api/v1/nowhere', bearer(s.live))).status).toBe(404)
+      for (let i = 0; i < LIMIT * 2; i++)
+        expect((await from(client, port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(s.scopeless))).status).toBe(
+          403,
+        )
+      for (let i = 0; i < LIMIT * 2; i++)
+        expect((await from(client, port, 'GET', '/api/v1/nowhere', bearer(s.live))).status).toBe(404)
       const statuses: number[] = []
-      for (let i = 0; i < 12; i++) statuses.push((await from(client, port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(s.test))).status)
+      for (let i = 0; i < 12; i++)
+        statuses.push((await from(client, port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(s.test))).status)
       expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429])
       const r = await from(client, port, 'GET', '/api/v1/auth/test', bearer(s.live))
       expect(r.status, show(r)).toBe(200)
@@ -169,21 +191,40 @@ for (const framework of FRAMEWORKS) {
       const s = await started(framework)
       const attacker = freshAddress()
       for (let i = 0; i < LIMIT; i++) {
-        const r = await from(attacker, s.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': `198.51.100.${i + 1}` })
+        const r = await from(attacker, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...unknown(),
+          'X-Forwarded-For': `198.51.100.${i + 1}`,
+        })
         expect(r.status, show(r)).toBe(401)
       }
-      expectBlocked(await from(attacker, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '198.51.100.200' }))
+      expectBlocked(
+        await from(attacker, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...bearer(s.live),
+          'X-Forwarded-For': '198.51.100.200',
+        }),
+      )
     })
 
     it('E7 + trustProxy 1: the address is the entry the proxy appended — a client-written left part of X-Forwarded-For cannot escape the block, other clients behind the proxy are unaffected', async () => {
       const s = await started(framework, {}, 1)
       const proxy = freshAddress()
       for (let i = 0; i < LIMIT; i++) {
-        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': `10.0.0.${i}, 198.51.100.7` })
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...unknown(),
+          'X-Forwarded-For': `10.0.0.${i}, 198.51.100.7`,
+        })
         expect(r.status, show(r)).toBe(401)
       }
-      expectBlocked(await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '10.9.9.9, 198.51.100.7' }))
-      const other = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '198.51.100.8' })
+      expectBlocked(
+        await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...bearer(s.live),
+          'X-Forwarded-For': '10.9.9.9, 198.51.100.7',
+        }),
+      )
+      const other = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+        ...bearer(s.live),
+        'X-Forwarded-For': '198.51.100.8',
+      })
       expect(other.status, show(other)).toBe(200)
       // The proxy's own address (no X-Forwarded-For) is a different client too.
       expect((await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', bearer(s.live))).status).toBe(200)
@@ -193,11 +234,26 @@ for (const framework of FRAMEWORKS) {
       const s = await started(framework, {}, true)
       const proxy = freshAddress()
       for (let i = 0; i < LIMIT; i++) {
-        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': `203.0.113.50, 10.0.0.${i}` })
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...unknown(),
+          'X-Forwarded-For': `203.0.113.50, 10.0.0.${i}`,
+        })
         expect(r.status, show(r)).toBe(401)
       }
-      expectBlocked(await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '203.0.113.50' }))
-      expect((await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '203.0.113.51' })).status).toBe(200)
+      expectBlocked(
+        await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...bearer(s.live),
+          'X-Forwarded-For': '203.0.113.50',
+        }),
+      )
+      expect(
+        (
+          await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+            ...bearer(s.live),
+            'X-Forwarded-For': '203.0.113.51',
+          })
+        ).status,
+      ).toBe(200)
     })
 
     it('E7 + trustProxy: seven spellings of one IPv6 address (case, zero padding, `::`, a zone id, an IPv4 tail, other hosts of its /64) share one budget; another /64 has its own', async () => {
@@ -213,14 +269,22 @@ for (const framework of FRAMEWORKS) {
         '2001:db8:7::abcd',
       ]
       for (const spelling of spellings.slice(0, LIMIT)) {
-        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': spelling })
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...unknown(),
+          'X-Forwarded-For': spelling,
+        })
         expect(r.status, `${spelling}: ${show(r)}`).toBe(401)
       }
       for (const spelling of spellings) {
-        expectBlocked(await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': spelling }))
+        expectBlocked(
+          await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': spelling }),
+        )
       }
       for (const other of ['2001:db8:8::1', '2001:db8:7:1::1']) {
-        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': other })
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...bearer(s.live),
+          'X-Forwarded-For': other,
+        })
         expect(r.status, `${other}: ${show(r)}`).toBe(200)
       }
     })
@@ -228,15 +292,29 @@ for (const framework of FRAMEWORKS) {
     it('E7 + trustProxy: an IPv4-mapped IPv6 address, dotted or hex, shares the budget of its IPv4 address', async () => {
       const s = await started(framework, {}, true)
       const proxy = freshAddress()
-      const mapped = ['::ffff:198.51.100.77', '::ffff:c633:644d', '0:0:0:0:0:ffff:198.51.100.77', '::FFFF:C633:644D', '198.51.100.77']
+      const mapped = [
+        '::ffff:198.51.100.77',
+        '::ffff:c633:644d',
+        '0:0:0:0:0:ffff:198.51.100.77',
+        '::FFFF:C633:644D',
+        '198.51.100.77',
+      ]
       for (const spelling of mapped.slice(0, LIMIT)) {
-        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': spelling })
+        const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+          ...unknown(),
+          'X-Forwarded-For': spelling,
+        })
         expect(r.status, `${spelling}: ${show(r)}`).toBe(401)
       }
       for (const spelling of mapped) {
-        expectBlocked(await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': spelling }))
+        expectBlocked(
+          await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': spelling }),
+        )
       }
-      const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', { ...bearer(s.live), 'X-Forwarded-For': '::ffff:198.51.100.78' })
+      const r = await from(proxy, s.app.port, 'GET', '/api/v1/auth/test', {
+        ...bearer(s.live),
+        'X-Forwarded-For': '::ffff:198.51.100.78',
+      })
       expect(r.status, show(r)).toBe(200)
     })
   })
@@ -316,13 +394,27 @@ describe.skipIf(url === null)('failed-authentication guard (E7) over HTTP, Redis
     const b = await instance('fastify')
     const { key } = await a.keyward.keys.create({ name: 'live' })
     const proxy = freshAddress()
-    const spellings = ['2001:db8:e7::1', '2001:0DB8:00E7::0001', '2001:db8:e7::2%eth0', '2001:db8:e7:0:1:2:3:4', '2001:db8:e7::0.0.0.5']
+    const spellings = [
+      '2001:db8:e7::1',
+      '2001:0DB8:00E7::0001',
+      '2001:db8:e7::2%eth0',
+      '2001:db8:e7:0:1:2:3:4',
+      '2001:db8:e7::0.0.0.5',
+    ]
     for (const spelling of spellings) {
       const r = await from(proxy, b.app.port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': spelling })
       expect(r.status, `${spelling}: ${show(r)}`).toBe(401)
     }
-    expectBlocked(await from(proxy, a.app.port, 'GET', '/api/v1/auth/test', { ...bearer(key), 'X-Forwarded-For': '2001:db8:e7::ffff' }))
-    const other = await from(proxy, a.app.port, 'GET', '/api/v1/auth/test', { ...bearer(key), 'X-Forwarded-For': '2001:db8:e8::1' })
+    expectBlocked(
+      await from(proxy, a.app.port, 'GET', '/api/v1/auth/test', {
+        ...bearer(key),
+        'X-Forwarded-For': '2001:db8:e7::ffff',
+      }),
+    )
+    const other = await from(proxy, a.app.port, 'GET', '/api/v1/auth/test', {
+      ...bearer(key),
+      'X-Forwarded-For': '2001:db8:e8::1',
+    })
     expect(other.status, show(other)).toBe(200)
   })
 
@@ -330,7 +422,8 @@ describe.skipIf(url === null)('failed-authentication guard (E7) over HTTP, Redis
     const f = await fleet()
     const attacker = freshAddress()
     await fail(f.a, attacker, LIMIT)
-    for (let i = 0; i < 12; i++) expectBlocked(await from(attacker, f.a.port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(f.test)))
+    for (let i = 0; i < 12; i++)
+      expectBlocked(await from(attacker, f.a.port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(f.test)))
     const r = await from(freshAddress(), f.b.port, 'GET', '/api/v1/ip/lookup?ip=192.0.2.1', bearer(f.test))
     expect(r.status, show(r)).toBe(200)
     expect(r.headers['x-ratelimit-remaining']).toBe('9')
@@ -344,11 +437,16 @@ describe.skipIf(url === null)('failed-authentication guard (E7) over HTTP, Redis
     proxy.setLatency(5)
     const f = await fleet(LIMIT, proxy.url)
     const attacker = freshAddress()
-    const answers = await Promise.all(Array.from({ length: 100 }, () => from(attacker, f.a.port, 'GET', '/api/v1/auth/test', unknown())))
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => from(attacker, f.a.port, 'GET', '/api/v1/auth/test', unknown())),
+    )
     const statuses = answers.map((r) => r.status)
     const evaluated = statuses.filter((s) => s === 401).length
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([])
-    expect(evaluated, `${evaluated} of 100 concurrent guesses were evaluated with a limit of ${LIMIT}`).toBeLessThanOrEqual(LIMIT)
+    expect(
+      evaluated,
+      `${evaluated} of 100 concurrent guesses were evaluated with a limit of ${LIMIT}`,
+    ).toBeLessThanOrEqual(LIMIT)
   })
 })
 
@@ -357,7 +455,9 @@ describe('failed-authentication guard (E7) over HTTP, memory store, concurrency'
     const s = await memoryApp('fastify')
     try {
       const attacker = freshAddress()
-      const answers = await Promise.all(Array.from({ length: 100 }, () => from(attacker, s.app.port, 'GET', '/api/v1/auth/test', unknown())))
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () => from(attacker, s.app.port, 'GET', '/api/v1/auth/test', unknown())),
+      )
       const statuses = answers.map((r) => r.status)
       expect(statuses.filter((x) => x === 401)).toHaveLength(LIMIT)
       expect(statuses.filter((x) => x === 429)).toHaveLength(100 - LIMIT)
@@ -410,11 +510,23 @@ describe('the reference server process reads FAILED_AUTH_LIMIT and TRUST_PROXY (
     await withServer({ FAILED_AUTH_LIMIT: '3', TRUST_PROXY: '1', FRAMEWORK: 'fastify' }, async (port, demoKey) => {
       const proxy = freshAddress()
       for (let i = 0; i < 3; i++) {
-        const r = await from(proxy, port, 'GET', '/api/v1/auth/test', { ...unknown(), 'X-Forwarded-For': `spoofed-${i}, 198.51.100.20` })
+        const r = await from(proxy, port, 'GET', '/api/v1/auth/test', {
+          ...unknown(),
+          'X-Forwarded-For': `spoofed-${i}, 198.51.100.20`,
+        })
         expect(r.status, show(r)).toBe(401)
       }
-      expectBlocked(await from(proxy, port, 'GET', '/api/v1/auth/test', { ...bearer(demoKey), 'X-Forwarded-For': '198.51.100.20' }))
-      expect((await from(proxy, port, 'GET', '/api/v1/auth/test', { ...bearer(demoKey), 'X-Forwarded-For': '198.51.100.21' })).status).toBe(200)
+      expectBlocked(
+        await from(proxy, port, 'GET', '/api/v1/auth/test', { ...bearer(demoKey), 'X-Forwarded-For': '198.51.100.20' }),
+      )
+      expect(
+        (
+          await from(proxy, port, 'GET', '/api/v1/auth/test', {
+            ...bearer(demoKey),
+            'X-Forwarded-For': '198.51.100.21',
+          })
+        ).status,
+      ).toBe(200)
     })
   }, 30_000)
 })

@@ -123,7 +123,9 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
       })
       keywards.push(keyward)
       apps.push(
-        await startApp(FRAMEWORKS_BY_INSTANCE[i]!, keyward, { onError: (error) => errorTexts.push(inspect(error, { depth: 5 })) }),
+        await startApp(FRAMEWORKS_BY_INSTANCE[i]!, keyward, {
+          onError: (error) => errorTexts.push(inspect(error, { depth: 5 })),
+        }),
       )
     }
     const admin = keywards[0]!
@@ -149,7 +151,13 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
         const r = await create({ name: `revocable ${i}`, limits: { perMinute: 1_000_000 } })
         revocable.push({ key: r.key, id: r.record.id, revokedAt: null })
       }
-      return { valid: valid.key, limited: limited.key, limitedId: limited.record.id, revocable, lostAt: Number.POSITIVE_INFINITY }
+      return {
+        valid: valid.key,
+        limited: limited.key,
+        limitedId: limited.record.id,
+        revocable,
+        lostAt: Number.POSITIVE_INFINITY,
+      }
     }
 
     const revoked = await admin.keys.create({ name: 'revoked before the run' })
@@ -192,7 +200,10 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
         status = response.status
         const text = await response.text()
         const id = response.headers.get('x-request-id') ?? ''
-        envelope = REQUEST_ID.test(id) && response.headers.get('content-type') === JSON_TYPE && typeof JSON.parse(text) === 'object'
+        envelope =
+          REQUEST_ID.test(id) &&
+          response.headers.get('content-type') === JSON_TYPE &&
+          typeof JSON.parse(text) === 'object'
       } catch {
         status = -1 // no answer within three times the hang limit
       }
@@ -230,7 +241,8 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
     async function withFault(name: string, body: () => Promise<void>, revokeIndex?: number): Promise<number> {
       fault = name
       const start = Date.now()
-      const revoking = revokeIndex === undefined ? Promise.resolve() : revokeDuring(name, current().revocable[revokeIndex]!)
+      const revoking =
+        revokeIndex === undefined ? Promise.resolve() : revokeDuring(name, current().revocable[revokeIndex]!)
       await body()
       fault = null
       const end = Date.now()
@@ -379,12 +391,12 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
     allKeys.push(fresh.key)
     const burst = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
-        fetch(`${apps[i % apps.length]!.base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: { Authorization: `Bearer ${fresh.key}` } }).then(
-          async (r) => {
-            await r.text()
-            return r.status
-          },
-        ),
+        fetch(`${apps[i % apps.length]!.base}/api/v1/ip/lookup?ip=192.0.2.1`, {
+          headers: { Authorization: `Bearer ${fresh.key}` },
+        }).then(async (r) => {
+          await r.text()
+          return r.status
+        }),
       ),
     )
     const exactLimit = {
@@ -397,7 +409,10 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
     const examples: string[] = []
     const leaked = { revoked: 0, unknown: 0, lostOnRestart: 0, afterRevoke: 0, overLimit: 0 }
     const note = (what: string, s: Sample) => {
-      if (examples.length < 20) examples.push(`${what}: ${s.cls} key on instance ${s.instance} at +${s.start - startedAt} ms → ${s.status} (fault ${s.fault})`)
+      if (examples.length < 20)
+        examples.push(
+          `${what}: ${s.cls} key on instance ${s.instance} at +${s.start - startedAt} ms → ${s.status} (fault ${s.fault})`,
+        )
     }
     const byStatus: Record<string, number> = {}
     let hangs = 0
@@ -408,7 +423,8 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
     const limited2xx = new Map<string, Sample[]>()
     const revocableByKey = new Map(generations.flatMap((g) => g.revocable.map((r) => [r.key, r] as const)))
     const generationOf = new Map<string, Generation>()
-    for (const g of generations) for (const k of [g.valid, g.limited, ...g.revocable.map((r) => r.key)]) generationOf.set(k, g)
+    for (const g of generations)
+      for (const k of [g.valid, g.limited, ...g.revocable.map((r) => r.key)]) generationOf.set(k, g)
 
     for (const s of samples) {
       byStatus[s.status] = (byStatus[s.status] ?? 0) + 1
@@ -509,11 +525,16 @@ export function summarize(report: ScenarioReport): string {
     return sorted.length === 1 ? `${median} ms` : `max ${sorted[sorted.length - 1]} ms, median ${median} ms`
   }
   const recovery = [...byFault]
-    .map(([fault, rs]) => `${fault}: first answer ${ms(rs.map((r) => r.firstAnswerMs))}, first 200 ${ms(rs.map((r) => r.first200Ms))}`)
+    .map(
+      ([fault, rs]) =>
+        `${fault}: first answer ${ms(rs.map((r) => r.firstAnswerMs))}, first 200 ${ms(rs.map((r) => r.first200Ms))}`,
+    )
     .join('; ')
   return [
     `faults under load: ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s, ${report.requestsUnderFault} under fault`,
-    `statuses: ${Object.entries(report.byStatus).map(([s, n]) => `${s}×${n}`).join(' ')}`,
+    `statuses: ${Object.entries(report.byStatus)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}`,
     `2xx leaked: ${leakedTotal} ${JSON.stringify(report.leaked)}; hangs: ${report.hangs} (max latency ${report.maxLatencyMs} ms); malformed: ${report.malformed}`,
     `healthy phase: ${report.healthyRequests} requests, ${report.healthy5xx} 5xx`,
     `revocations during faults: ${report.revocations.length} (attempts until one returned 200: max ${Math.max(0, ...report.revocations.map((r) => r.attempts))})`,

@@ -74,6 +74,9 @@ describe.skipIf(!available)('faults under load on the Redis store (R5, K7, L1)',
 
   afterAll(() => {
     // For the closing note: the figures of this run.
-    if (report) console.log(`faults-under-load figures: ${JSON.stringify({ requests: report.requests, underFault: report.requestsUnderFault, leaked: report.leaked, recoveries: report.recoveries })}`)
+    if (report)
+      console.log(
+        `faults-under-load figures: ${JSON.stringify({ requests: report.requests, underFault: report.requestsUnderFault, leaked: report.leaked, recoveries: report.recoveries })}`,
+      )
   })
 })

@@ -72,18 +72,36 @@ function arbitraries(keys: Keys) {
   const bytes = (maxLength: number) =>
     fc.oneof(
       { weight: 3, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength }) },
-      { weight: 2, arbitrary: fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength }).map((a) => String.fromCharCode(...a)) },
-      { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength }).map((s) => Buffer.from(s, 'utf8').toString('latin1').replace(/\n/g, '')) },
+      {
+        weight: 2,
+        arbitrary: fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength }).map((a) => String.fromCharCode(...a)),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .string({ unit: 'grapheme', maxLength })
+          .map((s) => Buffer.from(s, 'utf8').toString('latin1').replace(/\n/g, '')),
+      },
       { weight: 1, arbitrary: rawBytes(maxLength) },
     )
   const token = fc.oneof(
     { weight: 4, arbitrary: anyKey },
     { weight: 3, arbitrary: fc.tuple(activeKey, fc.nat(), base62).map(([k, p, c]) => mutateOne(k, p, c)) },
-    { weight: 1, arbitrary: fc.tuple(activeKey, fc.nat(), fc.integer({ min: 0, max: 255 })).map(([k, p, c]) => mutateOne(k, p, String.fromCharCode(c === 0x0a ? 0x0b : c))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(activeKey, fc.nat(), fc.integer({ min: 0, max: 255 }))
+        .map(([k, p, c]) => mutateOne(k, p, String.fromCharCode(c === 0x0a ? 0x0b : c))),
+    },
     { weight: 2, arbitrary: activeKey.map((k) => `${k.slice(0, 9)}****${k.slice(-4)}`) },
     { weight: 1, arbitrary: activeKey.map((k) => k.slice(0, -1)) },
     { weight: 1, arbitrary: activeKey.map((k) => `${k}x`) },
-    { weight: 1, arbitrary: activeKey.map((k) => (k.includes('_live_') ? k.replace('_live_', '_test_') : k.replace('_test_', '_live_'))) },
+    {
+      weight: 1,
+      arbitrary: activeKey.map((k) =>
+        k.includes('_live_') ? k.replace('_live_', '_test_') : k.replace('_test_', '_live_'),
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(generateKey('test')) },
     { weight: 1, arbitrary: fc.constant(DASHBOARD_TOKEN) },
     { weight: 2, arbitrary: bytes(60) },
@@ -92,7 +110,10 @@ function arbitraries(keys: Keys) {
   const separator = fc.constantFrom(' ', ' ', ' ', '  ', '\t', '', ' \t')
   const pad = fc.constantFrom('', '', '', ' ', '\t', '  ')
   const authValue = fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(pad, scheme, separator, token, pad).map(([a, s, sep, t, b]) => `${a}${s}${sep}${t}${b}`) },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(pad, scheme, separator, token, pad).map(([a, s, sep, t, b]) => `${a}${s}${sep}${t}${b}`),
+    },
     { weight: 2, arbitrary: token },
     { weight: 1, arbitrary: fc.tuple(token, token).map(([a, b]) => `Bearer ${a}, Bearer ${b}`) },
     { weight: 1, arbitrary: fc.tuple(token, token).map(([a, b]) => `Bearer ${a} ${b}`) },
@@ -112,17 +133,43 @@ function arbitraries(keys: Keys) {
         .map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase()))
         .join(''),
     )
-  const longValue = fc.tuple(fc.integer({ min: 4_000, max: 20_000 }), fc.constantFrom('A', 'é', '\t', ' ')).map(([n, c]) => c.repeat(n))
+  const longValue = fc
+    .tuple(fc.integer({ min: 4_000, max: 20_000 }), fc.constantFrom('A', 'é', '\t', ' '))
+    .map(([n, c]) => c.repeat(n))
   const headerLine: fc.Arbitrary<[string, string]> = fc.oneof(
     { weight: 6, arbitrary: fc.tuple(caseOf('authorization'), authValue) },
-    { weight: 3, arbitrary: fc.tuple(fc.constant('Authorization'), anyKey.map((k) => `Bearer ${k}`)) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(
+        fc.constant('Authorization'),
+        anyKey.map((k) => `Bearer ${k}`),
+      ),
+    },
     { weight: 4, arbitrary: fc.tuple(caseOf('x-api-key'), apiKeyValue) },
-    { weight: 1, arbitrary: fc.tuple(fc.constant('X-Request-ID'), fc.constantFrom('req_AAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'evil\tid', '')) },
-    { weight: 1, arbitrary: fc.tuple(fc.constant('X-Forwarded-For'), fc.constantFrom('203.0.113.9', 'not-an-ip', '1.1.1.1, 2.2.2.2', '')) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constant('X-Request-ID'),
+        fc.constantFrom('req_AAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'evil\tid', ''),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constant('X-Forwarded-For'),
+        fc.constantFrom('203.0.113.9', 'not-an-ip', '1.1.1.1, 2.2.2.2', ''),
+      ),
+    },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('Accept', 'User-Agent', 'X-Custom', 'Cookie'), bytes(100)) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('Authorization', 'x-api-key', 'X-Padding'), longValue) },
     // Names that are not HTTP tokens: Node's parser refuses them (R2 via clientError).
-    { weight: 1, arbitrary: fc.tuple(rawBytes(12).map((n) => n.replace(/[:\r]/g, '') || 'x y'), rawBytes(20)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        rawBytes(12).map((n) => n.replace(/[:\r]/g, '') || 'x y'),
+        rawBytes(20),
+      ),
+    },
   )
   const scopeName = fc.stringMatching(/^[a-z][a-z0-9:._-]{0,10}$/)
   const plausibleBody = fc
@@ -132,34 +179,46 @@ function arbitraries(keys: Keys) {
         sandbox: fc.boolean(),
         expiresAt: fc.constantFrom(null, new Date(Date.now() + 86_400_000).toISOString()),
         scopes: fc.oneof(fc.constant(null), fc.uniqueArray(scopeName, { maxLength: 5 })),
-        limits: fc.oneof(fc.constant(null), fc.record({ perMinute: fc.integer({ min: 1, max: 10_000 }) }, { requiredKeys: [] })),
+        limits: fc.oneof(
+          fc.constant(null),
+          fc.record({ perMinute: fc.integer({ min: 1, max: 10_000 }) }, { requiredKeys: [] }),
+        ),
       },
       { requiredKeys: ['name'] },
     )
     .map((value) => JSON.stringify(value))
   const body = fc.oneof(
     plausibleBody,
-    fc.record(
-      {
-        name: fc.oneof(fc.string({ maxLength: 120 }), fc.constant('   '), fc.integer(), fc.constant(null), anyKey),
-        sandbox: fc.oneof(fc.boolean(), fc.string({ maxLength: 5 }), fc.constant(null)),
-        expiresAt: fc.oneof(
-          fc.constant(null),
-          fc.constant(new Date(Date.now() + 86_400_000).toISOString()),
-          fc.constant('2001-01-01T00:00:00Z'),
-          fc.string({ maxLength: 30 }),
-          fc.integer(),
-        ),
-        scopes: fc.oneof(fc.constant(null), fc.array(fc.string({ maxLength: 70 }), { maxLength: 60 }), fc.array(fc.constantFrom('ip', 'email', 'ip'))),
-        limits: fc.oneof(
-          fc.constant(null),
-          fc.record({ perMinute: fc.oneof(fc.integer(), fc.double()), perMonth: fc.oneof(fc.integer(), fc.constant(null)) }, { requiredKeys: [] }),
-          fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 })),
-        ),
-        extra: fc.jsonValue({ maxDepth: 2 }),
-      },
-      { requiredKeys: [] },
-    ).map((value) => JSON.stringify(value)),
+    fc
+      .record(
+        {
+          name: fc.oneof(fc.string({ maxLength: 120 }), fc.constant('   '), fc.integer(), fc.constant(null), anyKey),
+          sandbox: fc.oneof(fc.boolean(), fc.string({ maxLength: 5 }), fc.constant(null)),
+          expiresAt: fc.oneof(
+            fc.constant(null),
+            fc.constant(new Date(Date.now() + 86_400_000).toISOString()),
+            fc.constant('2001-01-01T00:00:00Z'),
+            fc.string({ maxLength: 30 }),
+            fc.integer(),
+          ),
+          scopes: fc.oneof(
+            fc.constant(null),
+            fc.array(fc.string({ maxLength: 70 }), { maxLength: 60 }),
+            fc.array(fc.constantFrom('ip', 'email', 'ip')),
+          ),
+          limits: fc.oneof(
+            fc.constant(null),
+            fc.record(
+              { perMinute: fc.oneof(fc.integer(), fc.double()), perMonth: fc.oneof(fc.integer(), fc.constant(null)) },
+              { requiredKeys: [] },
+            ),
+            fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 })),
+          ),
+          extra: fc.jsonValue({ maxDepth: 2 }),
+        },
+        { requiredKeys: [] },
+      )
+      .map((value) => JSON.stringify(value)),
     fc.json({ maxDepth: 3 }),
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc.constant('{"name":"x"'),
@@ -199,15 +258,43 @@ function arbitraries(keys: Keys) {
       '/api/v1/auth/%74est',
     ),
     // H10: a key in the query string never authenticates.
-    fc.tuple(fc.constantFrom('/api/v1/auth/test', '/api/v1/ip/lookup'), fc.constantFrom('api_key', 'key', 'token', 'q'), anyKey).map(
-      ([p, n, k]) => `${p}${p.includes('?') ? '&' : '?'}${n}=${k}&ip=192.0.2.1`,
-    ),
+    fc
+      .tuple(
+        fc.constantFrom('/api/v1/auth/test', '/api/v1/ip/lookup'),
+        fc.constantFrom('api_key', 'key', 'token', 'q'),
+        anyKey,
+      )
+      .map(([p, n, k]) => `${p}${p.includes('?') ? '&' : '?'}${n}=${k}&ip=192.0.2.1`),
   )
-  const method = fc.constantFrom('GET', 'GET', 'GET', 'POST', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE')
-  const dashboardPath = fc.constantFrom('/api/dashboard/api-keys', '/api/dashboard/api-keys', '/api/dashboard/api-keys/usage?limit=5')
+  const method = fc.constantFrom(
+    'GET',
+    'GET',
+    'GET',
+    'POST',
+    'POST',
+    'HEAD',
+    'PUT',
+    'DELETE',
+    'PATCH',
+    'OPTIONS',
+    'TRACE',
+  )
+  const dashboardPath = fc.constantFrom(
+    '/api/dashboard/api-keys',
+    '/api/dashboard/api-keys',
+    '/api/dashboard/api-keys/usage?limit=5',
+  )
   const request: fc.Arbitrary<HostileRequest> = fc
     .oneof(
-      { weight: 3, arbitrary: fc.record({ method, path, headers: fc.array(headerLine, { maxLength: 6 }), dashboard: fc.record({ token: fc.boolean(), body, contentType }) }) },
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          method,
+          path,
+          headers: fc.array(headerLine, { maxLength: 6 }),
+          dashboard: fc.record({ token: fc.boolean(), body, contentType }),
+        }),
+      },
       {
         weight: 1,
         arbitrary: fc.record({
@@ -267,16 +354,19 @@ function judge(request: HostileRequest, response: RawResponse, keys: Keys): stri
   if (problem) return `R1/R2: ${problem}`
   if (response.status >= 500) return 'R5: a 5xx while the store is healthy'
   const sentIds = request.headers.filter(([n]) => n.toLowerCase() === 'x-request-id').map(([, v]) => v.trim())
-  if (sentIds.includes(response.headers['x-request-id']!)) return 'R2: the client-sent X-Request-ID was taken without trustRequestId'
+  if (sentIds.includes(response.headers['x-request-id']!))
+    return 'R2: the client-sent X-Request-ID was taken without trustRequestId'
   if (response.status < 200 || response.status >= 300) return null
 
   const pathOnly = request.path.split('?')[0]!
   if (pathOnly.startsWith('/api/dashboard/')) {
     const lines = request.headers.filter(([n]) => n.toLowerCase() === 'authorization')
-    if (lines.length !== 1 || !lines[0]![1].includes(DASHBOARD_TOKEN)) return 'E5: a 2xx from the dashboard without exactly one token line'
+    if (lines.length !== 1 || !lines[0]![1].includes(DASHBOARD_TOKEN))
+      return 'E5: a 2xx from the dashboard without exactly one token line'
     if (response.status === 201 && !head) {
       const key = (JSON.parse(response.body) as { data: { key?: unknown } }).data.key
-      if (typeof key !== 'string' || !/^svc_(live|test)_[0-9A-Za-z]{38}$/.test(key)) return 'E5/K1: a 201 without a well-formed key'
+      if (typeof key !== 'string' || !/^svc_(live|test)_[0-9A-Za-z]{38}$/.test(key))
+        return 'E5/K1: a 201 without a well-formed key'
     }
     return null
   }
@@ -284,10 +374,12 @@ function judge(request: HostileRequest, response: RawResponse, keys: Keys): stri
   if (!PROTECTED.includes(pathOnly)) return `R4: a 2xx on ${pathOnly}`
   const carried = activeKeysIn(request, keys)
   if (carried.length === 0) return 'H9/K6: a 2xx on a protected route without any issued active key in the headers'
-  if (pathOnly !== '/api/v1/auth/test' && !carried.some((k) => k.scoped)) return 'L6: a 2xx on a scoped route for a key without the scope'
+  if (pathOnly !== '/api/v1/auth/test' && !carried.some((k) => k.scoped))
+    return 'L6: a 2xx on a scoped route for a key without the scope'
   if (pathOnly === '/api/v1/auth/test' && !head) {
     const keyType = (JSON.parse(response.body) as { data: { keyType?: unknown } }).data.keyType
-    if (!carried.some((k) => k.type === keyType)) return `H9: auth test reported keyType ${String(keyType)} for keys ${carried.map((k) => k.type)}`
+    if (!carried.some((k) => k.type === keyType))
+      return `H9: auth test reported keyType ${String(keyType)} for keys ${carried.map((k) => k.type)}`
   }
   return null
 }
@@ -337,7 +429,9 @@ for (const framework of FRAMEWORKS) {
       }
       // Thousands of requests from one address, many without the dashboard token: the dashboard's
       // brute-force limit is off, as the API-key guard is, so every dashboard body is evaluated.
-      app = await startApp(framework, keyward, { dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN), failedAuthLimit: 0 } })
+      app = await startApp(framework, keyward, {
+        dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN), failedAuthLimit: 0 },
+      })
       await sleep(350)
       expect((await keyward.keys.get(expired.record.id))?.status).toBe('expired')
     })
@@ -384,20 +478,34 @@ for (const framework of FRAMEWORKS) {
     it('H7/H9 control: one well-formed Bearer line with an issued active key, among harmless headers, is admitted (so the 2xx rule above is not vacuous)', async () => {
       const { activeKey } = arbitraries(keys)
       const harmless = fc.array(
-        fc.tuple(fc.constantFrom('Accept', 'X-Custom', 'User-Agent'), fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((s) => s.replace(/[\r\n\x00-\x1f\x7f]/g, ''))),
+        fc.tuple(
+          fc.constantFrom('Accept', 'X-Custom', 'User-Agent'),
+          fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((s) => s.replace(/[\r\n\x00-\x1f\x7f]/g, '')),
+        ),
         { maxLength: 4 },
       )
       await fc.assert(
-        fc.asyncProperty(activeKey, fc.constantFrom('Bearer', 'bearer', 'BEARER'), harmless, fc.constantFrom('GET', 'POST'), async (key, scheme, noise, method) => {
-          const hostile: HostileRequest = { method, path: '/api/v1/auth/test', headers: [...noise, ['Authorization', `${scheme} ${key}`]] }
-          if (method === 'POST') hostile.body = Buffer.from('{}')
-          const response = await send(app, hostile)
-          count(response, hostile)
-          const problem = judge(hostile, response, keys)
-          if (problem) throw new Error(describeCase(hostile, response, problem))
-          // The auth test never consumes (L5), so even the 10-per-minute test key is admitted every time.
-          if (response.status !== 200) throw new Error(describeCase(hostile, response, 'an issued active key was refused'))
-        }),
+        fc.asyncProperty(
+          activeKey,
+          fc.constantFrom('Bearer', 'bearer', 'BEARER'),
+          harmless,
+          fc.constantFrom('GET', 'POST'),
+          async (key, scheme, noise, method) => {
+            const hostile: HostileRequest = {
+              method,
+              path: '/api/v1/auth/test',
+              headers: [...noise, ['Authorization', `${scheme} ${key}`]],
+            }
+            if (method === 'POST') hostile.body = Buffer.from('{}')
+            const response = await send(app, hostile)
+            count(response, hostile)
+            const problem = judge(hostile, response, keys)
+            if (problem) throw new Error(describeCase(hostile, response, problem))
+            // The auth test never consumes (L5), so even the 10-per-minute test key is admitted every time.
+            if (response.status !== 200)
+              throw new Error(describeCase(hostile, response, 'an issued active key was refused'))
+          },
+        ),
         { numRuns: CONTROL_RUNS },
       )
     })

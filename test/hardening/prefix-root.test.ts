@@ -123,16 +123,18 @@ function fastifySetup(lenient: boolean): Setup {
     await app.ready()
     return server!
   }
-  const scoped = (paths?: string[]): Style['build'] => (keyward, hit) =>
-    start(async (app) => {
-      await app.register(
-        async (scope: FastifyInstance) => {
-          if (keyward) await scope.register(keywardFastify, { keyward, ...(paths ? { paths } : {}) })
-          scope.get('/', async () => hit())
-        },
-        { prefix: '/v2' },
-      )
-    })
+  const scoped =
+    (paths?: string[]): Style['build'] =>
+    (keyward, hit) =>
+      start(async (app) => {
+        await app.register(
+          async (scope: FastifyInstance) => {
+            if (keyward) await scope.register(keywardFastify, { keyward, ...(paths ? { paths } : {}) })
+            scope.get('/', async () => hit())
+          },
+          { prefix: '/v2' },
+        )
+      })
   const styles: Style[] = [
     {
       name: "app.get('/api/v1/', h) after the plugin",

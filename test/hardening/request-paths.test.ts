@@ -20,7 +20,15 @@ import { createKeyward, type Keyward } from '../../src/index.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { spellings } from './spellings.js'
-import { envelopeProblem, FRAMEWORKS, type Framework, type RawResponse, rawRequest, requestBytes, startApp } from './support.js'
+import {
+  envelopeProblem,
+  FRAMEWORKS,
+  type Framework,
+  type RawResponse,
+  rawRequest,
+  requestBytes,
+  startApp,
+} from './support.js'
 
 const ROUTES = [
   { path: '/api/v1/ip/lookup', query: '?ip=192.0.2.1' },
@@ -32,7 +40,12 @@ function target(spelling: string, query: string): string {
   return spelling.includes('#') ? spelling.replace('#', `${query}#`) : `${spelling}${query}`
 }
 
-async function send(port: number, method: string, path: string, headers: [string, string][] = []): Promise<RawResponse> {
+async function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: [string, string][] = [],
+): Promise<RawResponse> {
   return rawRequest(port, requestBytes(method, path, headers))
 }
 
@@ -44,76 +57,91 @@ type StoreKind = 'memory' | 'redis'
 const redisUrl = sharedRedisUrl(inject('keywardRedis'))
 
 for (const store of ['memory', 'redis'] as StoreKind[]) {
-  describe.skipIf(store === 'redis' && redisUrl === null)(`every spelling of a protected path, ${store} store (A3)`, () => {
-    let client: Redis | undefined
-    let prefix = ''
+  describe.skipIf(store === 'redis' && redisUrl === null)(
+    `every spelling of a protected path, ${store} store (A3)`,
+    () => {
+      let client: Redis | undefined
+      let prefix = ''
 
-    async function keywardFor(): Promise<Keyward> {
-      const options = { failedAuthLimit: 0, limits: { live: { perMinute: 100_000 } } }
-      if (store === 'memory') return createKeyward(options)
-      prefix = uniquePrefix('paths')
-      client = await ioredisClient(redisUrl!)
-      return createKeyward({ ...options, stores: createRedisStores({ client, prefix }) })
-    }
-
-    afterAll(async () => {
-      if (client) {
-        await deletePrefix(redisUrl!, prefix)
-        client.disconnect()
+      async function keywardFor(): Promise<Keyward> {
+        const options = { failedAuthLimit: 0, limits: { live: { perMinute: 100_000 } } }
+        if (store === 'memory') return createKeyward(options)
+        prefix = uniquePrefix('paths')
+        client = await ioredisClient(redisUrl!)
+        return createKeyward({ ...options, stores: createRedisStores({ client, prefix }) })
       }
-    })
 
-    for (const framework of FRAMEWORKS) {
-      it(`A3 R1 R2 R5: ${framework} — no spelling of a protected route answers 2xx or 5xx without a key, and each answer is an envelope with a request id`, async () => {
-        const keyward = await keywardFor()
-        const app = await startApp(framework, keyward)
-        try {
-          let tried = 0
-          for (const route of ROUTES) {
-            for (const spelling of spellings(route.path)) {
-              const response = await send(app.port, 'GET', target(spelling, route.query))
-              tried++
-              const where = `GET ${spelling} on ${framework}: ${describeResponse(response)}`
-              expect(response.status, where).toBeGreaterThanOrEqual(400)
-              expect(response.status, where).toBeLessThan(500)
-              expect(envelopeProblem(response, false), where).toBeNull()
-            }
-          }
-          expect(tried).toBeGreaterThan(100)
-        } finally {
-          await app.close()
-          await keyward.close()
+      afterAll(async () => {
+        if (client) {
+          await deletePrefix(redisUrl!, prefix)
+          client.disconnect()
         }
-      }, 60_000)
+      })
 
-      it(`A5 K3: ${framework} — requests admitted through any spelling are recorded under the route as routed, and no key is stored`, async () => {
-        const keyward = await keywardFor()
-        const { key, record } = await keyward.keys.create({ name: 'paths', keyType: 'live' })
-        const app = await startApp(framework, keyward)
-        try {
-          let admitted = 0
-          for (const route of ROUTES) {
-            const all = [route.path, ...spellings(route.path), `/${key}/..${route.path}`, `/x/..${route.path}/${key}/..`]
-            for (const spelling of all) {
-              const response = await send(app.port, 'GET', target(spelling, route.query), [['Authorization', `Bearer ${key}`]])
-              expect(response.status, `GET ${spelling} on ${framework}: ${describeResponse(response)}`).toBeLessThan(500)
-              if (response.status === 200) admitted++
+      for (const framework of FRAMEWORKS) {
+        it(`A3 R1 R2 R5: ${framework} — no spelling of a protected route answers 2xx or 5xx without a key, and each answer is an envelope with a request id`, async () => {
+          const keyward = await keywardFor()
+          const app = await startApp(framework, keyward)
+          try {
+            let tried = 0
+            for (const route of ROUTES) {
+              for (const spelling of spellings(route.path)) {
+                const response = await send(app.port, 'GET', target(spelling, route.query))
+                tried++
+                const where = `GET ${spelling} on ${framework}: ${describeResponse(response)}`
+                expect(response.status, where).toBeGreaterThanOrEqual(400)
+                expect(response.status, where).toBeLessThan(500)
+                expect(envelopeProblem(response, false), where).toBeNull()
+              }
             }
+            expect(tried).toBeGreaterThan(100)
+          } finally {
+            await app.close()
+            await keyward.close()
           }
-          await keyward.stores.usage.flush?.()
-          const entries = await keyward.queryUsage({ keyId: record.id, limit: 1000 })
-          expect(admitted, 'the plain spelling of each route is admitted (the check is not vacuous)').toBeGreaterThanOrEqual(ROUTES.length)
-          expect(entries.length).toBe(admitted)
-          const routed = new Set<string>(ROUTES.map((r) => r.path))
-          for (const entry of entries) expect(routed.has(entry.path), `stored path ${entry.path}`).toBe(true)
-          expect(JSON.stringify(entries)).not.toContain(key.slice(9))
-        } finally {
-          await app.close()
-          await keyward.close()
-        }
-      }, 60_000)
-    }
-  })
+        }, 60_000)
+
+        it(`A5 K3: ${framework} — requests admitted through any spelling are recorded under the route as routed, and no key is stored`, async () => {
+          const keyward = await keywardFor()
+          const { key, record } = await keyward.keys.create({ name: 'paths', keyType: 'live' })
+          const app = await startApp(framework, keyward)
+          try {
+            let admitted = 0
+            for (const route of ROUTES) {
+              const all = [
+                route.path,
+                ...spellings(route.path),
+                `/${key}/..${route.path}`,
+                `/x/..${route.path}/${key}/..`,
+              ]
+              for (const spelling of all) {
+                const response = await send(app.port, 'GET', target(spelling, route.query), [
+                  ['Authorization', `Bearer ${key}`],
+                ])
+                expect(response.status, `GET ${spelling} on ${framework}: ${describeResponse(response)}`).toBeLessThan(
+                  500,
+                )
+                if (response.status === 200) admitted++
+              }
+            }
+            await keyward.stores.usage.flush?.()
+            const entries = await keyward.queryUsage({ keyId: record.id, limit: 1000 })
+            expect(
+              admitted,
+              'the plain spelling of each route is admitted (the check is not vacuous)',
+            ).toBeGreaterThanOrEqual(ROUTES.length)
+            expect(entries.length).toBe(admitted)
+            const routed = new Set<string>(ROUTES.map((r) => r.path))
+            for (const entry of entries) expect(routed.has(entry.path), `stored path ${entry.path}`).toBe(true)
+            expect(JSON.stringify(entries)).not.toContain(key.slice(9))
+          } finally {
+            await app.close()
+            await keyward.close()
+          }
+        }, 60_000)
+      }
+    },
+  )
 }
 
 /** The README's quick-start routes on each framework, with a counter of handler runs. */
@@ -147,7 +175,9 @@ async function countingApp(framework: Framework, keyward: Keyward): Promise<Coun
     const api = keywardExpress(keyward)
     const app = express()
     api.get('/api/v1/hello', (_req, res) => res.json(hit()))
-    api.get('/api/v1/reports', api.protect({ scopes: ['reports:read'], liveOnly: true }), (_req, res) => res.json(hit()))
+    api.get('/api/v1/reports', api.protect({ scopes: ['reports:read'], liveOnly: true }), (_req, res) =>
+      res.json(hit()),
+    )
     api.post('/api/v1/admin/delete-everything', api.protect({ scopes: ['admin'] }), (_req, res) => res.json(hit()))
     app.use(api)
     // A2: a route of the app itself, under the protected paths, needs a key all the same.
@@ -199,7 +229,11 @@ describe('the quick-start apps: no spelling runs a handler without a key (A3)', 
 
   it('A3: the /%61pi/ bypass of the README Fastify quick start is closed — GET /%61pi/v1/reports and POST /%61pi/v1/admin/delete-everything get 401, and no handler runs', async () => {
     const app = running.get('fastify')!
-    for (const [method, path] of [['GET', '/%61pi/v1/reports'], ['GET', '/ap%69/v1/reports'], ['POST', '/%61pi/v1/admin/delete-everything']] as const) {
+    for (const [method, path] of [
+      ['GET', '/%61pi/v1/reports'],
+      ['GET', '/ap%69/v1/reports'],
+      ['POST', '/%61pi/v1/admin/delete-everything'],
+    ] as const) {
       const response = await send(app.port, method, path)
       expect(response.status, `${method} ${path}: ${describeResponse(response)}`).toBe(401)
       expect(JSON.parse(response.body).error.code).toBe('UNAUTHORIZED')
@@ -207,8 +241,10 @@ describe('the quick-start apps: no spelling runs a handler without a key (A3)', 
     expect(app.hits()).toBe(0)
     // The app above is the README's: its routes are there as written.
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    expect(readme).toContain("await app.register(keywardFastify, { keyward }) // before the routes")
-    expect(readme).toContain("app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'], liveOnly: true } } }, async () => ({ data: [] }))")
+    expect(readme).toContain('await app.register(keywardFastify, { keyward }) // before the routes')
+    expect(readme).toContain(
+      "app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'], liveOnly: true } } }, async () => ({ data: [] }))",
+    )
   })
 
   for (const framework of FRAMEWORKS) {
@@ -249,7 +285,9 @@ describe('R2: requests @hono/node-server cannot parse', () => {
     const app = new Hono()
     app.use(api)
     app.get('/api/v1/x', (c) => c.json({ data: null }))
-    const listener = withHandler ? getRequestListener(app.fetch, { errorHandler: requestErrorHandler(keyward) }) : getRequestListener(app.fetch)
+    const listener = withHandler
+      ? getRequestListener(app.fetch, { errorHandler: requestErrorHandler(keyward) })
+      : getRequestListener(app.fetch)
     const server = createServer(listener)
     return { port: await listen(server), close: () => server.close() }
   }
@@ -281,7 +319,10 @@ describe('H1: a server that keeps every header line (maxHeadersCount = 0)', () =
       const app = await startApp(framework, keyward)
       try {
         const filler: [string, string][] = Array.from({ length: 2100 }, () => ['a', 'b'])
-        const response = await send(app.port, 'POST', '/api/v1/auth/test', [['Authorization', `Bearer ${key}`], ...filler])
+        const response = await send(app.port, 'POST', '/api/v1/auth/test', [
+          ['Authorization', `Bearer ${key}`],
+          ...filler,
+        ])
         expect(response.status, describeResponse(response)).toBe(200)
       } finally {
         await app.close()

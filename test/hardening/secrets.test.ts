@@ -93,7 +93,11 @@ async function createKey(base: string, body: Record<string, unknown>): Promise<{
  * x-api-key, the query, the path, dashboard bodies, oversized and invalid headers, the method —
  * and returns how many requests were sent.
  */
-async function driveWithKeys(server: { base: string; port: number }, keys: string[], revokeId?: string): Promise<number> {
+async function driveWithKeys(
+  server: { base: string; port: number },
+  keys: string[],
+  revokeId?: string,
+): Promise<number> {
   let sent = 0
   const { base, port } = server
   const send = async (method: string, path: string, headers: Record<string, string> = {}, body?: string) => {
@@ -122,13 +126,38 @@ async function driveWithKeys(server: { base: string; port: number }, keys: strin
     await send('GET', `/api/dashboard/api-keys/${key}`, dashboardAuth)
     await send('GET', `/api/dashboard/api-keys/usage?keyId=${key}`, dashboardAuth)
     await send('GET', '/api/dashboard/api-keys', { Authorization: `Bearer ${key}` })
-    await send('POST', '/api/dashboard/api-keys', { ...dashboardAuth, 'Content-Type': 'application/json' }, `{"name":"${key}"`)
-    await send('POST', '/api/dashboard/api-keys', { ...dashboardAuth, 'Content-Type': 'application/json' }, JSON.stringify({ name: 'x', [key]: 1 }))
-    await send('POST', '/api/dashboard/api-keys', { ...dashboardAuth, 'Content-Type': 'application/json' }, JSON.stringify({ name: 'x', scopes: [key] }))
-    await send('POST', '/api/dashboard/api-keys', { ...dashboardAuth, 'Content-Type': 'application/json' }, JSON.stringify({ name: 'x', limits: { [key]: 1 } }))
+    await send(
+      'POST',
+      '/api/dashboard/api-keys',
+      { ...dashboardAuth, 'Content-Type': 'application/json' },
+      `{"name":"${key}"`,
+    )
+    await send(
+      'POST',
+      '/api/dashboard/api-keys',
+      { ...dashboardAuth, 'Content-Type': 'application/json' },
+      JSON.stringify({ name: 'x', [key]: 1 }),
+    )
+    await send(
+      'POST',
+      '/api/dashboard/api-keys',
+      { ...dashboardAuth, 'Content-Type': 'application/json' },
+      JSON.stringify({ name: 'x', scopes: [key] }),
+    )
+    await send(
+      'POST',
+      '/api/dashboard/api-keys',
+      { ...dashboardAuth, 'Content-Type': 'application/json' },
+      JSON.stringify({ name: 'x', limits: { [key]: 1 } }),
+    )
     await send('POST', '/api/dashboard/api-keys', { ...dashboardAuth, 'Content-Type': 'text/plain' }, key)
     // Requests Node's parser refuses (clientError): an oversized header, a control character, the key as the method.
-    await raw(requestBytes('GET', '/api/v1/auth/test', [['Authorization', `Bearer ${key}`], ['X-Pad', 'a'.repeat(17_000)]]))
+    await raw(
+      requestBytes('GET', '/api/v1/auth/test', [
+        ['Authorization', `Bearer ${key}`],
+        ['X-Pad', 'a'.repeat(17_000)],
+      ]),
+    )
     await raw(requestBytes('GET', '/api/v1/auth/test', [['Authorization', `Bearer ${key}\x01`]]))
     await raw(requestBytes(key, '/api/v1/auth/test', []))
     await raw(requestBytes('GET', `/api/v1/auth/test?k=${key}\x7f`, []))
@@ -160,7 +189,10 @@ describe('keys never in the reference server output (K3)', () => {
         // The demo keys appear only on their own lines and the curl example.
         for (const key of demo) {
           const lines = startup.split('\n').filter((line) => line.includes(secretCore(key)))
-          expect(lines.every((line) => /^demo (live|test) key: |^try: curl /.test(line)), lines.join('\n')).toBe(true)
+          expect(
+            lines.every((line) => /^demo (live|test) key: |^try: curl /.test(line)),
+            lines.join('\n'),
+          ).toBe(true)
         }
       } finally {
         await server.stop()
@@ -173,14 +205,23 @@ describe('keys never in the reference server output (K3)', () => {
     'K3/R5: Redis store, Redis frozen and killed — the store faults are printed with their request ids, and never a key',
     async () => {
       const redis: RedisProcess = await startRedisServer()
-      const server = await startServer({ FRAMEWORK: 'fastify', STORE: 'redis', REDIS_URL: redis.url, FAILED_AUTH_LIMIT: '100000' })
+      const server = await startServer({
+        FRAMEWORK: 'fastify',
+        STORE: 'redis',
+        REDIS_URL: redis.url,
+        FAILED_AUTH_LIMIT: '100000',
+      })
       try {
         const live = await createKey(server.base, { name: 'secret live' })
         const test = await createKey(server.base, { name: 'secret test', sandbox: true })
         const keys = [live.key, test.key, generateKey('test')]
         await driveWithKeys(server, keys)
         redis.freeze()
-        const frozen = await Promise.all(keys.map((key) => call(server.base, '/api/v1/ip/lookup?ip=192.0.2.1', { headers: { Authorization: `Bearer ${key}` } })))
+        const frozen = await Promise.all(
+          keys.map((key) =>
+            call(server.base, '/api/v1/ip/lookup?ip=192.0.2.1', { headers: { Authorization: `Bearer ${key}` } }),
+          ),
+        )
         expect(frozen.map((r) => r.status)).toEqual([500, 500, 500])
         await call(server.base, `/api/dashboard/api-keys/${live.id}/revoke`, { method: 'POST', headers: dashboardAuth })
         redis.thaw()
@@ -193,7 +234,8 @@ describe('keys never in the reference server output (K3)', () => {
         const output = server.output()
         // The fault path was exercised: otherwise this test would prove nothing.
         expect(output).toMatch(/store fault|internal error/)
-        for (const r of frozen) expect(output).toContain((r.body.error as { message: string }).message.match(/req_[A-Za-z0-9_-]+/)![0])
+        for (const r of frozen)
+          expect(output).toContain((r.body.error as { message: string }).message.match(/req_[A-Za-z0-9_-]+/)![0])
         expectNoKey(output, keys, 'server output under Redis faults')
       } finally {
         await server.stop()
@@ -230,26 +272,41 @@ function recordingStores(base: KeywardStores, seen: unknown[]): KeywardStores {
 describe('keys never in printed objects, errors or stores (K3)', () => {
   const peppers: [string, KeywardOptions['pepper']][] = [
     ['no pepper', undefined],
-    ['a pepper being rotated', { current: 'pepper-current-0123456789', previous: ['pepper-previous-0123456789', null] }],
+    [
+      'a pepper being rotated',
+      { current: 'pepper-current-0123456789', previous: ['pepper-previous-0123456789', null] },
+    ],
   ]
   for (const [what, pepper] of peppers) {
     it(`K3 (${what}): the keyward instance, its stores, every decision (200, 401, 403, 429, 500), records and usage entries print no key and no pepper`, async () => {
       const seen: unknown[] = []
       const stores = recordingStores(createMemoryStores(), seen)
       const onErrorTexts: string[] = []
-      const keyward = createKeyward({ stores, pepper, failedAuthLimit: 3, onError: (e) => onErrorTexts.push(renderings(e)) })
+      const keyward = createKeyward({
+        stores,
+        pepper,
+        failedAuthLimit: 3,
+        onError: (e) => onErrorTexts.push(renderings(e)),
+      })
       const live = await keyward.keys.create({ name: 'live', scopes: [] })
       const test = await keyward.keys.create({ name: 'test', keyType: 'test' })
       const keys = [live.key, test.key]
       const decisions: unknown[] = []
       const auth = (key: string, ip: string, scopes?: string[]) =>
-        Promise.resolve(keyward.authenticate({ authorization: `Bearer ${key}`, ip, method: 'GET', path: '/api/v1/x' }, scopes ? { scopes } : {}))
+        Promise.resolve(
+          keyward.authenticate(
+            { authorization: `Bearer ${key}`, ip, method: 'GET', path: '/api/v1/x' },
+            scopes ? { scopes } : {},
+          ),
+        )
       const ok = await auth(live.key, '192.0.2.1')
       decisions.push(ok)
       decisions.push(await auth(live.key, '192.0.2.1', ['ip'])) // 403
       for (let i = 0; i < 11; i++) decisions.push(await auth(test.key, '192.0.2.2')) // 200s, then 429
       decisions.push(await auth(`${live.key.slice(0, -1)}0`, '192.0.2.3')) // 401 checksum
-      decisions.push(await Promise.resolve(keyward.authenticate({ apiKey: live.key, authorization: live.key, ip: '192.0.2.3' }))) // 401 H4
+      decisions.push(
+        await Promise.resolve(keyward.authenticate({ apiKey: live.key, authorization: live.key, ip: '192.0.2.3' })),
+      ) // 401 H4
       for (let i = 0; i < 4; i++) decisions.push(await auth(generateKey('live'), '192.0.2.4')) // 401s, then E7 429
       if (ok.ok) keyward.recordUsage(ok.apiKey, { method: 'GET', path: '/api/v1/x', status: 200, ip: '192.0.2.1' })
       await keyward.keys.revoke(live.record.id)
@@ -262,8 +319,12 @@ describe('keys never in printed objects, errors or stores (K3)', () => {
         pepper,
         onError: (e) => onErrorTexts.push(renderings(e)),
       })
-      decisions.push(await Promise.resolve(broken.authenticate({ authorization: `Bearer ${live.key}`, ip: '192.0.2.6' })))
-      const statuses = decisions.map((d) => ((d as { ok: boolean }).ok ? 200 : (d as { response: { status: number } }).response.status))
+      decisions.push(
+        await Promise.resolve(broken.authenticate({ authorization: `Bearer ${live.key}`, ip: '192.0.2.6' })),
+      )
+      const statuses = decisions.map((d) =>
+        (d as { ok: boolean }).ok ? 200 : (d as { response: { status: number } }).response.status,
+      )
       expect(new Set(statuses)).toEqual(new Set([200, 401, 403, 429, 500]))
 
       const printed = [
@@ -277,8 +338,12 @@ describe('keys never in printed objects, errors or stores (K3)', () => {
         ...onErrorTexts,
       ].join('\n')
       expectNoKey(printed, keys, 'printed objects')
-      const secrets = pepper !== null && typeof pepper === 'object' && 'current' in pepper ? [pepper.current, ...(pepper.previous ?? [])] : []
-      for (const p of secrets) if (typeof p === 'string') expect(printed.includes(p), 'the pepper is printed').toBe(false)
+      const secrets =
+        pepper !== null && typeof pepper === 'object' && 'current' in pepper
+          ? [pepper.current, ...(pepper.previous ?? [])]
+          : []
+      for (const p of secrets)
+        if (typeof p === 'string') expect(printed.includes(p), 'the pepper is printed').toBe(false)
       // The stores were given hashes, ids and records — never a key.
       expect(seen.length).toBeGreaterThan(20)
       expectNoKey(renderings(seen), keys, 'store call arguments and results')
@@ -373,7 +438,14 @@ function pastedKeyBodies(key: string): Record<string, unknown>[] {
 describe('the dashboard token is compared in constant time (E5)', () => {
   it('E5: every token comparison is crypto.timingSafeEqual over two 32-byte SHA-256 digests, whatever the length of the token sent', () => {
     const guard = bearerTokenGuard(DASHBOARD_TOKEN)
-    for (const candidate of ['x', 'y'.repeat(15), DASHBOARD_TOKEN.slice(0, -1), `${DASHBOARD_TOKEN}z`, 'w'.repeat(10_000), DASHBOARD_TOKEN]) {
+    for (const candidate of [
+      'x',
+      'y'.repeat(15),
+      DASHBOARD_TOKEN.slice(0, -1),
+      `${DASHBOARD_TOKEN}z`,
+      'w'.repeat(10_000),
+      DASHBOARD_TOKEN,
+    ]) {
       timingSafeCalls.length = 0
       const admitted = guard({ headers: { authorization: `Bearer ${candidate}` } })
       expect(admitted).toBe(candidate === DASHBOARD_TOKEN)
@@ -386,18 +458,25 @@ describe('the dashboard token is compared in constant time (E5)', () => {
       const keyward = createKeyward()
       // Hundreds of wrong tokens from one address: the dashboard's brute-force limit (tested in
       // test/dashboard/) is off here, so every candidate reaches the comparison.
-      const app = await startApp(framework, keyward, { dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN), failedAuthLimit: 0 } })
+      const app = await startApp(framework, keyward, {
+        dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN), failedAuthLimit: 0 },
+      })
       try {
         const shapes = new Set<string>()
         const candidates: string[] = []
         for (let length = 0; length <= 200; length += 1) candidates.push('t'.repeat(length))
         for (let i = 0; i < DASHBOARD_TOKEN.length; i++) {
-          candidates.push(DASHBOARD_TOKEN.slice(0, i) + (DASHBOARD_TOKEN[i] === 'x' ? 'y' : 'x') + DASHBOARD_TOKEN.slice(i + 1))
+          candidates.push(
+            DASHBOARD_TOKEN.slice(0, i) + (DASHBOARD_TOKEN[i] === 'x' ? 'y' : 'x') + DASHBOARD_TOKEN.slice(i + 1),
+          )
         }
         candidates.push(DASHBOARD_TOKEN.slice(0, -1), `${DASHBOARD_TOKEN}x`, DASHBOARD_TOKEN.toUpperCase())
         timingSafeCalls.length = 0
         for (const token of candidates) {
-          const response = await rawRequest(app.port, requestBytes('GET', '/api/dashboard/api-keys', [['Authorization', `Bearer ${token}`]]))
+          const response = await rawRequest(
+            app.port,
+            requestBytes('GET', '/api/dashboard/api-keys', [['Authorization', `Bearer ${token}`]]),
+          )
           const headers = response.headerLines.filter(([name]) => name !== 'x-request-id' && name !== 'date')
           shapes.add(JSON.stringify({ status: response.status, headers, body: response.body }))
         }
@@ -484,7 +563,10 @@ describe.skipIf(url === null)('pepper rotation over HTTP, keys kept in Redis acr
     expect(await storedUnder(hashKey(kB.key, B))).toBe(true)
     expect(await storedUnder(hashKey(kB.key, A))).toBe(false)
     expect((await authTest(v2.app, kB.key)).status).toBe(200)
-    const revoked = await call(v2.app.base, `/api/dashboard/api-keys/${kArevoke.id}/revoke`, { method: 'POST', headers: dashboardAuth })
+    const revoked = await call(v2.app.base, `/api/dashboard/api-keys/${kArevoke.id}/revoke`, {
+      method: 'POST',
+      headers: dashboardAuth,
+    })
     expect(revoked.status).toBe(200)
     expect((await authTest(v2.app, kArevoke.key)).code).toBe('API_KEY_REVOKED')
     await v2.stop()
@@ -514,7 +596,8 @@ describe.skipIf(url === null)('pepper rotation over HTTP, keys kept in Redis acr
       names.push(...batch)
     } while (cursor !== '0')
     const dump = [names.join('\n')]
-    for (const name of names) if ((await inspector.type(name)) === 'hash') dump.push(JSON.stringify(await inspector.hgetall(name)))
+    for (const name of names)
+      if ((await inspector.type(name)) === 'hash') dump.push(JSON.stringify(await inspector.hgetall(name)))
     const text = dump.join('\n')
     expectNoKey(text, [k.key], 'the Redis dump')
     expect(text.includes(hashKey(k.key))).toBe(false)

@@ -85,7 +85,8 @@ function dechunk(data: Buffer): Buffer {
 /** Parses one HTTP/1.1 response; throws with the raw text when it is not one. */
 export function parseResponse(data: Buffer, head: boolean, ms: number): RawResponse {
   const split = data.indexOf('\r\n\r\n')
-  if (split < 0) throw new Error(`not an HTTP response (no end of head): ${JSON.stringify(data.toString('latin1').slice(0, 300))}`)
+  if (split < 0)
+    throw new Error(`not an HTTP response (no end of head): ${JSON.stringify(data.toString('latin1').slice(0, 300))}`)
   const lines = data.subarray(0, split).toString('latin1').split('\r\n')
   const statusLine = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(lines[0]!)
   if (!statusLine) throw new Error(`bad status line: ${JSON.stringify(lines[0])}`)
@@ -119,7 +120,11 @@ export function rawRequest(
   return new Promise((resolve, reject) => {
     const start = performance.now()
     const chunks: Buffer[] = []
-    const socket = connect({ host: '127.0.0.1', port, ...(options.localAddress ? { localAddress: options.localAddress } : {}) })
+    const socket = connect({
+      host: '127.0.0.1',
+      port,
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    })
     let settled = false
     const finish = (error?: Error) => {
       if (settled) return
@@ -144,7 +149,12 @@ export function rawRequest(
 }
 
 /** Request bytes: `headers` are written exactly as given (latin1: one char → one byte). */
-export function requestBytes(method: string, target: string, headers: readonly (readonly [string, string])[], body?: Buffer): Buffer {
+export function requestBytes(
+  method: string,
+  target: string,
+  headers: readonly (readonly [string, string])[],
+  body?: Buffer,
+): Buffer {
   let head = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`
   for (const [name, value] of headers) head += `${name}:${value}\r\n`
   if (body !== undefined) head += `Content-Length: ${body.length}\r\n`
@@ -162,7 +172,8 @@ export function envelopeProblem(response: RawResponse, head: boolean): string | 
   const ids = response.headerLines.filter(([name]) => name === 'x-request-id')
   if (ids.length !== 1) return `expected one X-Request-ID, got ${ids.length}`
   if (!REQUEST_ID.test(ids[0]![1])) return `malformed X-Request-ID ${JSON.stringify(ids[0]![1])}`
-  if (response.headers['content-type'] !== JSON_TYPE) return `content type ${JSON.stringify(response.headers['content-type'])}`
+  if (response.headers['content-type'] !== JSON_TYPE)
+    return `content type ${JSON.stringify(response.headers['content-type'])}`
   if (head) return response.body === '' ? null : 'HEAD response with a body'
   let body: unknown
   try {
@@ -176,7 +187,8 @@ export function envelopeProblem(response: RawResponse, head: boolean): string | 
     const error = (body as { error: unknown }).error as Record<string, unknown>
     if (typeof error !== 'object' || error === null) return 'error is not an object'
     if (Object.keys(error).sort().join(',') !== 'code,message') return `error fields ${Object.keys(error).join(',')}`
-    if (typeof error.code !== 'string' || typeof error.message !== 'string' || error.message === '') return 'error code/message not strings'
+    if (typeof error.code !== 'string' || typeof error.message !== 'string' || error.message === '')
+      return 'error code/message not strings'
     if (response.status < 400) return `error envelope with status ${response.status}`
     return null
   }
@@ -273,4 +285,3 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     },
   }
 }
-

@@ -22,7 +22,9 @@ describe('a warning when requests come through an untrusted proxy (E7)', () => {
         for (let i = 0; i < 3; i++) {
           await rawRequest(app.port, requestBytes('GET', '/api/v1/auth/test', [['X-Forwarded-For', `203.0.113.${i}`]]))
         }
-        const warnings = warn.mock.calls.map((call) => String(call[0])).filter((text) => text.includes('X-Forwarded-For'))
+        const warnings = warn.mock.calls
+          .map((call) => String(call[0]))
+          .filter((text) => text.includes('X-Forwarded-For'))
         expect(warnings).toHaveLength(1)
         expect(warnings[0]).toContain('trustProxy')
       } finally {

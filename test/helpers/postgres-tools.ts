@@ -33,6 +33,8 @@ export function runTool(bin: string, args: string[], dir: string, user: ReturnTy
     child.stdout!.on('data', (chunk) => (output += chunk))
     child.stderr!.on('data', (chunk) => (output += chunk))
     child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${bin} ${args.join(' ')} exited with ${code}:\n${output}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${bin} ${args.join(' ')} exited with ${code}:\n${output}`)),
+    )
   })
 }

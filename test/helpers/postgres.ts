@@ -16,11 +16,11 @@ import { migrate } from '../../src/stores/postgres/index.js'
 import { postgresBinDir, runAs, runTool } from './postgres-tools.js'
 import { freePort, isCI } from './redis.js'
 
-
 /** Throws under CI when no private cluster can be started; returns whether one can. */
 export function privateClustersAvailable(): boolean {
   if (postgresBinDir() !== null) return true
-  if (isCI) throw new Error('CI=true and initdb was not found (set PG_BIN): the Postgres fault tests need a private cluster')
+  if (isCI)
+    throw new Error('CI=true and initdb was not found (set PG_BIN): the Postgres fault tests need a private cluster')
   console.warn('\n  ⚠ keyward Postgres tests that need their own cluster SKIPPED: initdb not found (set PG_BIN)\n')
   return false
 }
@@ -48,8 +48,6 @@ export interface PostgresCluster {
   /** Stops it for good and removes its directory. */
   stop(): Promise<void>
 }
-
-
 
 /** The postmaster's pid (from postmaster.pid) and every process it started. */
 function clusterPids(dataDir: string): number[] {
@@ -102,12 +100,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'keyward-pg-'))
   if (user !== undefined) chownSync(dir, user.uid, user.gid)
   const data = join(dir, 'data')
-  await runTool(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'], dir, user)
+  await runTool(
+    join(bin, 'initdb'),
+    ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    dir,
+    user,
+  )
   const port = await freePort()
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200`
   const start = async () => {
     started.add(data)
-    await runTool(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start'], dir, user).catch((error: Error) => {
+    await runTool(
+      join(bin, 'pg_ctl'),
+      ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start'],
+      dir,
+      user,
+    ).catch((error: Error) => {
       const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').slice(-2000) : ''
       throw new Error(`${error.message}\nserver log:\n${log}`)
     })
@@ -117,10 +125,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     signalAll(clusterPids(data).slice(0, 1), 'SIGSTOP')
     const pids = clusterPids(data)
     signalAll(pids, 'SIGKILL')
-    for (let tries = 0; pids.some(alive) && tries < 500; tries++) await new Promise((resolve) => setTimeout(resolve, 10))
+    for (let tries = 0; pids.some(alive) && tries < 500; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 10))
     // A killed postmaster may linger as a zombie (PID 1 here need not reap it), and Postgres
     // takes a lock file naming a pid that still exists for a live server.
-    for (const file of [join(data, 'postmaster.pid'), join(dir, `.s.PGSQL.${port}.lock`), join(dir, `.s.PGSQL.${port}`)]) {
+    for (const file of [
+      join(data, 'postmaster.pid'),
+      join(dir, `.s.PGSQL.${port}.lock`),
+      join(dir, `.s.PGSQL.${port}`),
+    ]) {
       rmSync(file, { force: true })
     }
   }
@@ -179,7 +192,8 @@ export function withDatabase(name: string, use: (database: TestDatabase) => void
     use({ url, pool, schema })
   })
   afterAll(async () => {
-    if (pool !== undefined && schema !== undefined) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {})
+    if (pool !== undefined && schema !== undefined)
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {})
     await pool?.end()
     await cluster?.stop()
   })

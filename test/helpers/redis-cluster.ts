@@ -52,13 +52,24 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
         await startRedisServer({
           port,
           // The node config file lands in the server's own temporary --dir.
-          extraArgs: ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000'],
+          extraArgs: [
+            '--cluster-enabled',
+            'yes',
+            '--cluster-config-file',
+            `nodes-${port}.conf`,
+            '--cluster-node-timeout',
+            '5000',
+          ],
         }),
       )
     }
-    await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
-      timeout: 30_000,
-    })
+    await run(
+      'redis-cli',
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+      {
+        timeout: 30_000,
+      },
+    )
     await waitUntilHealthy(ports, 30_000)
   } catch (error) {
     await Promise.all(servers.map((server) => server.stop()))

@@ -36,4 +36,3 @@ export function withPrivateRedis(use: (server: RedisProcess, client: Redis) => v
     await server?.stop()
   })
 }
-

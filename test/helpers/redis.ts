@@ -142,7 +142,21 @@ export async function startRedisServer(options: { port?: number; extraArgs?: str
     if (running()) return
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction', ...(options.extraArgs ?? [])],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--maxmemory-policy',
+        'noeviction',
+        ...(options.extraArgs ?? []),
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'], env: markedEnv(process.env) },
     )
     recordStarted(child, `redis-server --port ${port}`)

@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { endSurvivors, markedEnv, recordStarted, removeRunFolder, type StartedProcess, survivors } from './started-processes.js'
+import {
+  endSurvivors,
+  markedEnv,
+  recordStarted,
+  removeRunFolder,
+  type StartedProcess,
+  survivors,
+} from './started-processes.js'
 
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
 const folders: string[] = []

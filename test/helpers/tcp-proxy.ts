@@ -113,7 +113,8 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
       const { chunk } = queue.shift()!
       if (!pipe.closed && to !== null && !to.destroyed) to.write(chunk)
     }
-    const timer = queue.length === 0 || pipe.closed ? null : setTimeout(() => drain(pipe, direction), queue[0]!.due - now)
+    const timer =
+      queue.length === 0 || pipe.closed ? null : setTimeout(() => drain(pipe, direction), queue[0]!.due - now)
     if (direction === 'up') pipe.timerUp = timer
     else pipe.timerDown = timer
   }

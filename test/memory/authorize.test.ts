@@ -69,8 +69,16 @@ describe('composeAuthorize', () => {
       authorize(input([test.hash])),
     ]
     for (const outcome of outcomes) expect(outcome).not.toBeInstanceOf(Promise)
-    expect(outcomes.map((outcome) => outcome instanceof Promise ? 'promise' : outcome.result)).toEqual([
-      'unknown', 'revoked', 'expired', 'forbidden', 'forbidden', 'ok', 'ok', 'ok', 'ok',
+    expect(outcomes.map((outcome) => (outcome instanceof Promise ? 'promise' : outcome.result))).toEqual([
+      'unknown',
+      'revoked',
+      'expired',
+      'forbidden',
+      'forbidden',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
     ])
     expect(outcomes[8]).toMatchObject({ consumed: false, limits: { allowed: false } })
   })
@@ -94,7 +102,10 @@ describe('composeAuthorize', () => {
       // biome-ignore lint/suspicious/noThenProperty: a thenable that is not a Promise is what this test needs
       then: (resolve, reject) => Promise.resolve(value).then(resolve, reject),
     })
-    const keys = { ...stores.keys, findByHash: (hash: string) => thenable(stores.keys.findByHash(hash)) } as unknown as KeyStore
+    const keys = {
+      ...stores.keys,
+      findByHash: (hash: string) => thenable(stores.keys.findByHash(hash)),
+    } as unknown as KeyStore
     expect(await composeAuthorize({ keys, limiter: stores.limiter })(input([randomHash(), key.hash]))).toMatchObject({
       result: 'ok',
       key: { id: key.id },
@@ -103,9 +114,21 @@ describe('composeAuthorize', () => {
 
   it('R5: a synchronous store fault throws synchronously; an asynchronous one rejects', async () => {
     const stores = createMemoryStores()
-    const failing = { ...stores.keys, findByHash: () => { throw new Error('store down') } } as KeyStore
-    expect(() => composeAuthorize({ keys: failing, limiter: stores.limiter })(input([randomHash()]))).toThrow('store down')
-    const rejecting = { ...stores.keys, findByHash: async () => { throw new Error('store down') } } as KeyStore
+    const failing = {
+      ...stores.keys,
+      findByHash: () => {
+        throw new Error('store down')
+      },
+    } as KeyStore
+    expect(() => composeAuthorize({ keys: failing, limiter: stores.limiter })(input([randomHash()]))).toThrow(
+      'store down',
+    )
+    const rejecting = {
+      ...stores.keys,
+      findByHash: async () => {
+        throw new Error('store down')
+      },
+    } as KeyStore
     await expect(composeAuthorize({ keys: rejecting, limiter: stores.limiter })(input([randomHash()]))).rejects.toThrow(
       'store down',
     )
@@ -119,7 +142,14 @@ describe('composeAuthorize', () => {
     const keys: KeyStore = {
       ...stores.keys,
       findByHash: (hash) => stores.keys.findByHash(hash),
-      touch: (id, at) => new Promise<void>((resolve) => setTimeout(() => { touched = true; stores.keys.touch(id, at); resolve() }, 5)),
+      touch: (id, at) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            touched = true
+            stores.keys.touch(id, at)
+            resolve()
+          }, 5),
+        ),
     }
     await composeAuthorize({ keys, limiter: stores.limiter })(input([key.hash]))
     expect(touched).toBe(true)
@@ -133,7 +163,10 @@ describe('composeAuthorize', () => {
     const keys: KeyStore = {
       ...stores.keys,
       findByHash: (hash) => stores.keys.findByHash(hash),
-      touch: (id, at) => { touches++; stores.keys.touch(id, at) },
+      touch: (id, at) => {
+        touches++
+        stores.keys.touch(id, at)
+      },
     }
     const authorize = composeAuthorize({ keys, limiter: stores.limiter })
     authorize(input([key.hash]))
@@ -149,7 +182,10 @@ describe('composeAuthorize', () => {
     const looked: string[] = []
     const keys: KeyStore = {
       ...stores.keys,
-      findByHash: (hash) => { looked.push(hash); return stores.keys.findByHash(hash) },
+      findByHash: (hash) => {
+        looked.push(hash)
+        return stores.keys.findByHash(hash)
+      },
       touch: (id, at) => stores.keys.touch(id, at),
     }
     const later = randomHash()
@@ -169,8 +205,18 @@ describe('composeAuthorize with a limiter that has no consumeAll (O7)', () => {
     stores.keys.insert(owned)
     stores.keys.insert(unowned)
     const ownerLimits = { policyOf: () => ({ perMinute: 5, perMonth: null }) }
-    const input = (hash: string): AuthorizeInput => ({ hashes: [hash], now: T0, requiredScopes: null, liveOnly: false, consume: true, defaults, ownerLimits })
-    await expect(Promise.resolve().then(() => authorize(input(owned.hash)))).rejects.toThrow('owner limits need a RateLimiter with consumeAll()')
+    const input = (hash: string): AuthorizeInput => ({
+      hashes: [hash],
+      now: T0,
+      requiredScopes: null,
+      liveOnly: false,
+      consume: true,
+      defaults,
+      ownerLimits,
+    })
+    await expect(Promise.resolve().then(() => authorize(input(owned.hash)))).rejects.toThrow(
+      'owner limits need a RateLimiter with consumeAll()',
+    )
     expect(await authorize(input(unowned.hash))).toMatchObject({ result: 'ok', consumed: true })
   })
 })

@@ -19,7 +19,17 @@ describe('createMemoryStores', () => {
   it('passes the usage and limiter options through', () => {
     const stores = createMemoryStores({ usage: { maxEntries: 1 } })
     for (const requestId of ['req_1', 'req_2']) {
-      stores.usage.append({ keyId: 'key_a', ownerId: null, requestId, timestamp: new Date(T0).toISOString(), method: 'GET', path: '/', status: 200, ip: null, country: null })
+      stores.usage.append({
+        keyId: 'key_a',
+        ownerId: null,
+        requestId,
+        timestamp: new Date(T0).toISOString(),
+        method: 'GET',
+        path: '/',
+        status: 200,
+        ip: null,
+        country: null,
+      })
     }
     expect(stores.usage.size).toBe(1)
     expect(() => createMemoryStores({ limiter: { sweepEvery: -1 } })).toThrow(/"sweepEvery"/)

@@ -45,12 +45,21 @@ describe('limits math', () => {
     })
 
     it('L1: per-key limits override the defaults field by field', () => {
-      expect(resolvePolicy({ keyType: 'test', limits: { perMinute: 50 } }, defaults)).toEqual({ perMinute: 50, perMonth: 1000 })
-      expect(resolvePolicy({ keyType: 'test', limits: { perMonth: 5 } }, defaults)).toEqual({ perMinute: 10, perMonth: 5 })
+      expect(resolvePolicy({ keyType: 'test', limits: { perMinute: 50 } }, defaults)).toEqual({
+        perMinute: 50,
+        perMonth: 1000,
+      })
+      expect(resolvePolicy({ keyType: 'test', limits: { perMonth: 5 } }, defaults)).toEqual({
+        perMinute: 10,
+        perMonth: 5,
+      })
     })
 
     it('L1: a per-key perMonth gives a live key a quota', () => {
-      expect(resolvePolicy({ keyType: 'live', limits: { perMonth: 100 } }, defaults)).toEqual({ perMinute: 1000, perMonth: 100 })
+      expect(resolvePolicy({ keyType: 'live', limits: { perMonth: 100 } }, defaults)).toEqual({
+        perMinute: 1000,
+        perMonth: 100,
+      })
     })
   })
 
@@ -76,24 +85,48 @@ describe('limits math', () => {
 
     it('L4b: an empty window resets at now rounded up to a second', () => {
       const decision = buildDecision({
-        policy: defaults.live, now, allowed: true, minuteCount: 0, oldestSecond: null,
-        monthCount: 0, monthReset, minuteRetryAfter: 0,
+        policy: defaults.live,
+        now,
+        allowed: true,
+        minuteCount: 0,
+        oldestSecond: null,
+        monthCount: 0,
+        monthReset,
+        minuteRetryAfter: 0,
       })
-      expect(decision).toEqual({ allowed: true, minute: { limit: 1000, remaining: 1000, reset: s + 1 }, month: null, retryAfter: 0, binding: null })
+      expect(decision).toEqual({
+        allowed: true,
+        minute: { limit: 1000, remaining: 1000, reset: s + 1 },
+        month: null,
+        retryAfter: 0,
+        binding: null,
+      })
     })
 
     it('L4: both exhausted → binding month and the later wait', () => {
       const decision = buildDecision({
-        policy: { perMinute: 2, perMonth: 2 }, now, allowed: false, minuteCount: 2, oldestSecond: s,
-        monthCount: 2, monthReset, minuteRetryAfter: 61,
+        policy: { perMinute: 2, perMonth: 2 },
+        now,
+        allowed: false,
+        minuteCount: 2,
+        oldestSecond: s,
+        monthCount: 2,
+        monthReset,
+        minuteRetryAfter: 61,
       })
       expect(decision).toMatchObject({ binding: 'month', retryAfter: monthReset - s })
     })
 
     it('L3: remaining is floored at 0 when the count exceeds a lowered limit', () => {
       const decision = buildDecision({
-        policy: { perMinute: 2, perMonth: 3 }, now, allowed: false, minuteCount: 7, oldestSecond: s - 5,
-        monthCount: 9, monthReset, minuteRetryAfter: 56,
+        policy: { perMinute: 2, perMonth: 3 },
+        now,
+        allowed: false,
+        minuteCount: 7,
+        oldestSecond: s - 5,
+        monthCount: 9,
+        monthReset,
+        minuteRetryAfter: 56,
       })
       expect(decision.minute).toEqual({ limit: 2, remaining: 0, reset: s + 56 })
       expect(decision.month).toEqual({ limit: 3, remaining: 0, reset: monthReset })

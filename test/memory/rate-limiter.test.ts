@@ -7,7 +7,9 @@ import { liveHeapBytes } from './heap.js'
 
 runRateLimiterContract('memory', () => ({ limiter: createMemoryRateLimiter() }), { propertyRuns: 300 })
 // A sweep after nearly every operation must not change a single decision.
-runRateLimiterContract('memory, sweeping as often as allowed', () => ({ limiter: createMemoryRateLimiter({ sweepEvery: 1 }) }))
+runRateLimiterContract('memory, sweeping as often as allowed', () => ({
+  limiter: createMemoryRateLimiter({ sweepEvery: 1 }),
+}))
 
 const perMinuteOnly: LimitPolicy = { perMinute: 10, perMonth: null }
 const withQuota: LimitPolicy = { perMinute: 1000, perMonth: 5 }
@@ -70,14 +72,18 @@ describe('createMemoryRateLimiter', () => {
       const limiter = createMemoryRateLimiter({ sweepEvery: 1 })
       for (let i = 0; i < 4; i++) limiter.consume('key_q', withQuota, Date.UTC(2026, 2, 2))
       for (let i = 0; i < 50; i++) limiter.consume(`key_${i}`, perMinuteOnly, Date.UTC(2026, 2, 20))
-      for (let i = 0; i < 200; i++) limiter.consume('key_hot', { perMinute: 1000, perMonth: null }, Date.UTC(2026, 2, 21))
+      for (let i = 0; i < 200; i++)
+        limiter.consume('key_hot', { perMinute: 1000, perMonth: null }, Date.UTC(2026, 2, 21))
       // The sweep ran: the 50 idle keys are gone, the idle key with March usage is not.
       expect(limiter.size).toBe(2)
       expect(limiter.consume('key_q', withQuota, Date.UTC(2026, 2, 25))).toMatchObject({
         allowed: true,
         month: { remaining: 0 },
       })
-      expect(limiter.consume('key_q', withQuota, Date.UTC(2026, 2, 25))).toMatchObject({ allowed: false, binding: 'month' })
+      expect(limiter.consume('key_q', withQuota, Date.UTC(2026, 2, 25))).toMatchObject({
+        allowed: false,
+        binding: 'month',
+      })
     })
   })
 

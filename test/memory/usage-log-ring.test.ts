@@ -37,14 +37,21 @@ class Model {
   evict(index: number): void {
     const [gone] = this.held.splice(index, 1)
     const view = gone!.ownerId === null ? undefined : this.views.get(gone!.ownerId)
-    if (view !== undefined) this.views.set(gone!.ownerId!, view.filter((entry) => entry !== gone))
+    if (view !== undefined)
+      this.views.set(
+        gone!.ownerId!,
+        view.filter((entry) => entry !== gone),
+      )
   }
 
   query(keyId: string | undefined, limit: number, ownerId?: string): UsageEntry[] {
-    const held = keyId === undefined && ownerId !== undefined ? this.views.get(ownerId) ?? [] : this.held
+    const held = keyId === undefined && ownerId !== undefined ? (this.views.get(ownerId) ?? []) : this.held
     const newestFirst = [...held]
       .reverse()
-      .filter((entry) => (keyId === undefined || entry.keyId === keyId) && (ownerId === undefined || entry.ownerId === ownerId))
+      .filter(
+        (entry) =>
+          (keyId === undefined || entry.keyId === keyId) && (ownerId === undefined || entry.ownerId === ownerId),
+      )
     return newestFirst.slice(0, Math.max(0, Math.floor(limit)))
   }
 }
@@ -164,7 +171,10 @@ const runArbitrary = fc.array(stepArbitrary, { maxLength: 1500, size: 'max' })
 
 describe('createMemoryUsageLog: column-wise ring against a reference model', () => {
   it('every query and size match the model through growth, wrap-around and compaction', () => {
-    fc.assert(fc.property(boundArbitrary, boundArbitrary, runArbitrary, (perKey, entries, run) => replay(perKey, entries, run)), { numRuns: 250 })
+    fc.assert(
+      fc.property(boundArbitrary, boundArbitrary, runArbitrary, (perKey, entries, run) => replay(perKey, entries, run)),
+      { numRuns: 250 },
+    )
   })
 
   it('every query and size match the model when a small per-key bound leaves evicted slots among held ones', () => {
@@ -172,7 +182,10 @@ describe('createMemoryUsageLog: column-wise ring against a reference model', () 
     // them and is compacted over and over, and grows whenever the quiet keys hold more than half.
     const perKey = fc.integer({ min: 1, max: 8 })
     const overall = fc.integer({ min: 20, max: 150 })
-    fc.assert(fc.property(perKey, overall, runArbitrary, (perKey, entries, run) => replay(perKey, entries, run)), { numRuns: 100 })
+    fc.assert(
+      fc.property(perKey, overall, runArbitrary, (perKey, entries, run) => replay(perKey, entries, run)),
+      { numRuns: 100 },
+    )
   })
 
   it('O8: every owner query matches the model when owners’ bounds drop entries their keys still hold, and keys’ bounds clear slots inside owners’ queues', () => {
@@ -181,7 +194,9 @@ describe('createMemoryUsageLog: column-wise ring against a reference model', () 
     const small = fc.integer({ min: 1, max: 8 })
     const overall = fc.integer({ min: 20, max: 150 })
     fc.assert(
-      fc.property(small, overall, runArbitrary, small, (perKey, entries, run, perOwner) => replay(perKey, entries, run, perOwner)),
+      fc.property(small, overall, runArbitrary, small, (perKey, entries, run, perOwner) =>
+        replay(perKey, entries, run, perOwner),
+      ),
       { numRuns: 150 },
     )
     fc.assert(
@@ -198,7 +213,14 @@ describe('createMemoryUsageLog: column-wise ring against a reference model', () 
     for (let i = 0; i < 20_000; i++) {
       const keyId = i % 97 === 0 ? KEYS[1 + (i % 5)]! : i % 7 === 0 ? `key_rare_${i % 13}` : KEYS[0]!
       // One owner of the busy key and a quiet one, one of the rare keys, and keys of the service.
-      const ownerId = keyId === KEYS[0] || keyId === KEYS[1] ? 'org-a' : keyId.startsWith('key_rare_') ? (i % 2 === 0 ? 'org-c' : null) : null
+      const ownerId =
+        keyId === KEYS[0] || keyId === KEYS[1]
+          ? 'org-a'
+          : keyId.startsWith('key_rare_')
+            ? i % 2 === 0
+              ? 'org-c'
+              : null
+            : null
       const entry = makeEntry(keyId, 0, ownerId)
       log.append(entry)
       model.append(entry)
@@ -306,6 +328,10 @@ describe('createMemoryUsageLog: edge cases of the ring', () => {
     const shared = makeEntry('key_a')
     const sameText = { ...makeEntry('key_a'), timestamp: `${shared.timestamp}` }
     for (const entry of [odd, shared, sameText]) log.append(entry)
-    expect(log.query({ limit: 3 }).map((entry) => entry.timestamp)).toEqual([shared.timestamp, shared.timestamp, odd.timestamp])
+    expect(log.query({ limit: 3 }).map((entry) => entry.timestamp)).toEqual([
+      shared.timestamp,
+      shared.timestamp,
+      odd.timestamp,
+    ])
   })
 })

@@ -136,7 +136,10 @@ describe('createMemoryUsageLog', () => {
 
   it('O8: an owner’s view keeps its newest maxEntriesPerOwner entries across its keys; the keys keep theirs', () => {
     const log = createMemoryUsageLog({ maxEntriesPerOwner: 3 })
-    const entries = ['key_a', 'key_b', 'key_a', 'key_b', 'key_a'].map((keyId) => ({ ...entry(keyId), ownerId: 'org-1' }))
+    const entries = ['key_a', 'key_b', 'key_a', 'key_b', 'key_a'].map((keyId) => ({
+      ...entry(keyId),
+      ownerId: 'org-1',
+    }))
     for (const e of entries) log.append(e)
     expect(log.query({ ownerId: 'org-1', limit: 100 })).toEqual([entries[4], entries[3], entries[2]])
     expect(log.query({ keyId: 'key_a', limit: 100 })).toEqual([entries[4], entries[2], entries[0]])

@@ -43,7 +43,9 @@ interface Scenario {
   pools: pg.Pool[]
   keywards: Keyward[]
   apps: RunningApp[]
-  keys: Record<Exclude<Class, 'revocable'>, string> & { revocable: { key: string; id: string; revokedAt: number | null }[] }
+  keys: Record<Exclude<Class, 'revocable'>, string> & {
+    revocable: { key: string; id: string; revokedAt: number | null }[]
+  }
   samples: Sample[]
   windows: Window[]
   errors: string[]
@@ -67,18 +69,34 @@ async function setUp(): Promise<Scenario> {
     }),
   )
   const frameworks: Framework[] = ['fastify', 'express']
-  const apps = await Promise.all(keywards.map((keyward, i) => startApp(frameworks[i]!, keyward, { onError: (e) => errors.push(inspect(e)) })))
+  const apps = await Promise.all(
+    keywards.map((keyward, i) => startApp(frameworks[i]!, keyward, { onError: (e) => errors.push(inspect(e)) })),
+  )
   const admin = keywards[0]!
   const valid = (await admin.keys.create({ name: 'valid', limits: { perMinute: 1_000_000 } })).key
   const revoked = await admin.keys.create({ name: 'revoked before the run' })
   await admin.keys.revoke(revoked.record.id)
   const revocable = []
   for (const fault of ['frozen', 'killed']) {
-    const { key, record } = await admin.keys.create({ name: `revoked while ${fault}`, limits: { perMinute: 1_000_000 } })
+    const { key, record } = await admin.keys.create({
+      name: `revoked while ${fault}`,
+      limits: { perMinute: 1_000_000 },
+    })
     revocable.push({ key, id: record.id, revokedAt: null })
   }
   const keys = { valid, revoked: revoked.key, unknown: generateKey('live'), revocable }
-  return { cluster, pools, keywards, apps, keys, samples: [], windows: [], errors, recoveredAt: {}, healthy: { from: 0, to: 0 } }
+  return {
+    cluster,
+    pools,
+    keywards,
+    apps,
+    keys,
+    samples: [],
+    windows: [],
+    errors,
+    recoveredAt: {},
+    healthy: { from: 0, to: 0 },
+  }
 }
 
 async function request(s: Scenario, cls: Class, n: number): Promise<void> {
@@ -94,7 +112,10 @@ async function request(s: Scenario, cls: Class, n: number): Promise<void> {
     })
     status = response.status
     const text = await response.text()
-    envelope = REQUEST_ID.test(response.headers.get('x-request-id') ?? '') && response.headers.get('content-type') === JSON_TYPE && typeof JSON.parse(text) === 'object'
+    envelope =
+      REQUEST_ID.test(response.headers.get('x-request-id') ?? '') &&
+      response.headers.get('content-type') === JSON_TYPE &&
+      typeof JSON.parse(text) === 'object'
   } catch {
     // No answer within three times the bound: recorded as status -1, a hang.
   }
@@ -115,7 +136,13 @@ async function revokeDuring(s: Scenario, index: number): Promise<void> {
   }
 }
 
-async function fault(s: Scenario, name: string, revokeIndex: number, down: () => Promise<void> | void, up: () => Promise<void> | void) {
+async function fault(
+  s: Scenario,
+  name: string,
+  revokeIndex: number,
+  down: () => Promise<void> | void,
+  up: () => Promise<void> | void,
+) {
   const start = Date.now()
   await down()
   const revoking = revokeDuring(s, revokeIndex)
@@ -138,9 +165,21 @@ async function runScenario(s: Scenario): Promise<void> {
     }
   })
   await sleep(PHASE_MS)
-  await fault(s, 'frozen', 0, () => s.cluster.freeze(), () => s.cluster.thaw())
+  await fault(
+    s,
+    'frozen',
+    0,
+    () => s.cluster.freeze(),
+    () => s.cluster.thaw(),
+  )
   await sleep(PHASE_MS)
-  await fault(s, 'killed', 1, () => s.cluster.kill(), () => s.cluster.start())
+  await fault(
+    s,
+    'killed',
+    1,
+    () => s.cluster.kill(),
+    () => s.cluster.start(),
+  )
   // Healthy again once both instances have answered a 200 since the restart.
   const restarted = s.recoveredAt.killed!
   while (new Set(s.samples.filter((x) => x.start >= restarted && x.status === 200).map((x) => x.instance)).size < 2) {
@@ -159,9 +198,17 @@ function summary(s: Scenario) {
   const byStatus: Record<string, number> = {}
   for (const x of s.samples) byStatus[x.status] = (byStatus[x.status] ?? 0) + 1
   const firstOk = Object.fromEntries(
-    Object.entries(s.recoveredAt).map(([name, at]) => [name, (s.samples.find((x) => x.start >= at && x.status === 200)?.end ?? NaN) - at]),
+    Object.entries(s.recoveredAt).map(([name, at]) => [
+      name,
+      (s.samples.find((x) => x.start >= at && x.status === 200)?.end ?? NaN) - at,
+    ]),
   )
-  return { requests: s.samples.length, byStatus, maxLatencyMs: Math.max(...s.samples.map((x) => x.end - x.start)), firstOkAfterMs: firstOk }
+  return {
+    requests: s.samples.length,
+    byStatus,
+    maxLatencyMs: Math.max(...s.samples.map((x) => x.end - x.start)),
+    firstOkAfterMs: firstOk,
+  }
 }
 
 describe.skipIf(!available)('faults under load on the Postgres store (S5, R5, K7)', () => {

@@ -46,7 +46,9 @@ async function build(db: TestDatabase, redisUrl: string): Promise<Instance> {
 }
 
 async function status(instance: Instance, key: string): Promise<[number, string]> {
-  const response = await fetch(`${instance.app.base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: { Authorization: `Bearer ${key}` } })
+  const response = await fetch(`${instance.app.base}/api/v1/ip/lookup?ip=192.0.2.1`, {
+    headers: { Authorization: `Bearer ${key}` },
+  })
   const body = (await response.json()) as { error?: { code: string } }
   return [response.status, body.error?.code ?? 'ok']
 }
@@ -65,8 +67,12 @@ describe.skipIf(!available)('keys survive a Redis restart and an app rebuild (S2
     server = await startRedisServer()
     const first = await build(db, server.url)
     instances.push(first)
-    const live = await Promise.all(Array.from({ length: 20 }, (_, i) => first.keyward.keys.create({ name: `live ${i}`, ownerId: `acct-${i % 3}` })))
-    const revoked = await Promise.all(Array.from({ length: 5 }, (_, i) => first.keyward.keys.create({ name: `revoked ${i}` })))
+    const live = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => first.keyward.keys.create({ name: `live ${i}`, ownerId: `acct-${i % 3}` })),
+    )
+    const revoked = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => first.keyward.keys.create({ name: `revoked ${i}` })),
+    )
     for (const { record } of revoked) await first.keyward.keys.revoke(record.id)
     const sandbox = await first.keyward.keys.create({ name: 'sandbox', sandbox: true })
     for (const { key } of live) expect(await status(first, key)).toEqual([200, 'ok'])

@@ -45,7 +45,10 @@ function holdingNextLookup(pool: pg.Pool) {
     on: (event, listener) => client.on(event, listener),
     removeListener: (event, listener) => client.removeListener(event, listener),
   })
-  const wrapped: PgPoolLike = { connect: async () => wrap(await pool.connect()), on: (event, listener) => pool.on(event, listener) }
+  const wrapped: PgPoolLike = {
+    connect: async () => wrap(await pool.connect()),
+    on: (event, listener) => pool.on(event, listener),
+  }
   const hold = (): void => {
     holding = true
   }
@@ -61,13 +64,30 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
     const store = createPostgresKeyStore({ pool: counting, schema: db.schema })
     const keys = [
       makeStoredKey({ name: 'plain' }),
-      makeStoredKey({ name: 'owned', ownerId: 'acct-batch', meta: { plan: 'pro' }, scopes: ['ip'], limits: { perMinute: 7 } }),
+      makeStoredKey({
+        name: 'owned',
+        ownerId: 'acct-batch',
+        meta: { plan: 'pro' },
+        scopes: ['ip'],
+        limits: { perMinute: 7 },
+      }),
       makeStoredKey({ name: 'revoked', revokedAt: Date.now() - 1000 }),
       makeStoredKey({ name: 'sandbox', keyType: 'test', expiresAt: Date.now() + 60_000 }),
     ]
     for (const key of keys) await store.insert(key)
     const unknown = [randomHash(), randomHash()]
-    const asked = [keys[0]!, unknown[0]!, keys[1]!, keys[0]!, keys[2]!, unknown[1]!, keys[3]!, unknown[0]!, keys[1]!, keys[0]!]
+    const asked = [
+      keys[0]!,
+      unknown[0]!,
+      keys[1]!,
+      keys[0]!,
+      keys[2]!,
+      unknown[1]!,
+      keys[3]!,
+      unknown[0]!,
+      keys[1]!,
+      keys[0]!,
+    ]
     counting.reset()
     const found = await Promise.all(asked.map((k) => store.findByHash(typeof k === 'string' ? k : k.hash)))
     expect(counting.count(LOOKUP)).toBe(1)
@@ -78,7 +98,10 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
 
   it('S4: a turn of requests through keyward costs one lookup statement, and each request is decided on its own key (K6, H9, L6)', async () => {
     const counting = countingPool(db.pool)
-    const keyward = createKeyward({ stores: createPostgresStores({ pool: counting, schema: db.schema }), failedAuthLimit: 0 })
+    const keyward = createKeyward({
+      stores: createPostgresStores({ pool: counting, schema: db.schema }),
+      failedAuthLimit: 0,
+    })
     const live = await keyward.keys.create({ name: 'live', scopes: ['ip'] })
     const sandbox = await keyward.keys.create({ name: 'sandbox', sandbox: true, scopes: ['email'] })
     const revoked = await keyward.keys.create({ name: 'revoked' })
@@ -105,12 +128,16 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
     const counting = countingPool(db.pool)
     const store = createPostgresKeyStore({ pool: counting, schema: db.schema })
     const stored = Array.from({ length: MAX_BATCH_HASHES + 40 }, (_, i) => makeStoredKey({ name: `bulk ${i}` }))
-    for (let i = 0; i < stored.length; i += 20) await Promise.all(stored.slice(i, i + 20).map((key) => store.insert(key)))
+    for (let i = 0; i < stored.length; i += 20)
+      await Promise.all(stored.slice(i, i + 20).map((key) => store.insert(key)))
     const hashes = [...stored.map((key) => key.hash), ...Array.from({ length: MAX_BATCH_HASHES }, () => randomHash())]
     counting.reset()
     const found = await Promise.all(hashes.map((hash) => store.findByHash(hash)))
     expect(counting.count(LOOKUP)).toBe(Math.ceil(hashes.length / MAX_BATCH_HASHES))
-    expect(found.map((key) => key?.id)).toEqual([...stored.map((key) => key.id), ...Array(MAX_BATCH_HASHES).fill(undefined)])
+    expect(found.map((key) => key?.id)).toEqual([
+      ...stored.map((key) => key.id),
+      ...Array(MAX_BATCH_HASHES).fill(undefined),
+    ])
     await store.close()
   })
 
@@ -120,7 +147,11 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
     const key = makeStoredKey()
     await store.insert(key)
     counting.reset()
-    expect((await Promise.all([1, 2, 3].map(() => store.findByHash(key.hash)))).map((k) => k?.revokedAt)).toEqual([null, null, null])
+    expect((await Promise.all([1, 2, 3].map(() => store.findByHash(key.hash)))).map((k) => k?.revokedAt)).toEqual([
+      null,
+      null,
+      null,
+    ])
     await db.pool.query(`UPDATE "${db.schema}".keys SET revoked_at = now() WHERE id = $1`, [key.id])
     expect((await store.findByHash(key.hash))?.revokedAt).toEqual(expect.any(Number))
     expect(counting.count(LOOKUP)).toBe(2)
@@ -150,7 +181,11 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
       await sleep(20)
       held.release()
       // The held batch answers the requests that started before the revocation, as read.
-      expect((await before).map(seen)).toEqual(['200 revoked while a batch is in flight', '200 revoked while a batch is in flight', '200 revoked while a batch is in flight'])
+      expect((await before).map(seen)).toEqual([
+        '200 revoked while a batch is in flight',
+        '200 revoked while a batch is in flight',
+        '200 revoked while a batch is in flight',
+      ])
       expect((await after).map(seen)).toEqual(['401 API_KEY_REVOKED', '401 API_KEY_REVOKED', '401 API_KEY_REVOKED'])
       await a.close()
       await b.close()
@@ -168,7 +203,8 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
           while (!stop) {
             const started = performance.now()
             const decision = await b.authenticate(bearer(key))
-            if (started > revokedAt && decision.ok) late.push(`admitted ${(started - revokedAt).toFixed(2)} ms after the revocation`)
+            if (started > revokedAt && decision.ok)
+              late.push(`admitted ${(started - revokedAt).toFixed(2)} ms after the revocation`)
           }
         })
         await sleep(30)
@@ -207,7 +243,10 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
 
     it('S5/R5: a batch stalled on the server answers every one of its requests 500 at the bound, in one statement; the next turn is served', async () => {
       const counting = countingPool(pool)
-      const keyward = createKeyward({ stores: createPostgresStores({ pool: counting, schema: db.schema, timeoutMs: 300 }), failedAuthLimit: 0 })
+      const keyward = createKeyward({
+        stores: createPostgresStores({ pool: counting, schema: db.schema, timeoutMs: 300 }),
+        failedAuthLimit: 0,
+      })
       const { key } = await keyward.keys.create({ name: 'stalled' })
       const unlock = await lockKeys()
       try {
@@ -252,7 +291,9 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
       } finally {
         await unlock()
       }
-      expect(settled.map((s) => s.outcome)).toEqual(Array(3).fill('rejected: terminating connection due to administrator command'))
+      expect(settled.map((s) => s.outcome)).toEqual(
+        Array(3).fill('rejected: terminating connection due to administrator command'),
+      )
       for (const { ms } of settled) expect(ms).toBeLessThan(2000)
       expect((await store.findByHash(key.hash))?.id).toBe(key.id)
       await store.close()
@@ -278,7 +319,7 @@ describe.skipIf(!databaseAvailable())('Postgres lookups batched per event-loop t
         expect(ms).toBeGreaterThanOrEqual(250)
         expect(ms).toBeLessThan(800)
       }
-      expect((await store.findByHash(hashKey(generateKey('live'))))).toBeUndefined()
+      expect(await store.findByHash(hashKey(generateKey('live')))).toBeUndefined()
       expect((await store.findByHash(key.hash))?.id).toBe(key.id)
       await store.close()
     })

@@ -5,9 +5,23 @@
  * migrations create.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { createPostgresStores, createPostgresKeyStore, migrate, MIGRATIONS, SCHEMA_VERSION } from '../../src/stores/postgres/index.js'
+import {
+  createPostgresStores,
+  createPostgresKeyStore,
+  migrate,
+  MIGRATIONS,
+  SCHEMA_VERSION,
+} from '../../src/stores/postgres/index.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
-import { type TestDatabase, databaseAvailable, privateClustersAvailable, startPostgresCluster, testPool, uniqueSchema, withDatabase } from '../helpers/postgres.js'
+import {
+  type TestDatabase,
+  databaseAvailable,
+  privateClustersAvailable,
+  startPostgresCluster,
+  testPool,
+  uniqueSchema,
+  withDatabase,
+} from '../helpers/postgres.js'
 
 describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
   let db: TestDatabase
@@ -24,7 +38,10 @@ describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
 
   it('S1: migrate creates the schema and applies every migration once; run again it applies nothing', async () => {
     const schema = freshSchema()
-    expect(await migrate(db.pool, { schema })).toEqual({ applied: MIGRATIONS.map((m) => m.version), version: SCHEMA_VERSION })
+    expect(await migrate(db.pool, { schema })).toEqual({
+      applied: MIGRATIONS.map((m) => m.version),
+      version: SCHEMA_VERSION,
+    })
     expect(await migrate(db.pool, { schema })).toEqual({ applied: [], version: SCHEMA_VERSION })
     const { rows } = await db.pool.query(`SELECT version, name FROM "${schema}".migrations ORDER BY version`)
     expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
@@ -47,7 +64,9 @@ describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
   it('S1: stores on a schema never migrated refuse to start, naming migrate; after migrate they are ready', async () => {
     const schema = freshSchema()
     const stores = createPostgresStores({ pool: db.pool, schema })
-    await expect(stores.ready()).rejects.toThrow(/schema "kwtest_fresh_[0-9a-f]+" is at version 0.*run migrate\(pool, \{ schema: /)
+    await expect(stores.ready()).rejects.toThrow(
+      /schema "kwtest_fresh_[0-9a-f]+" is at version 0.*run migrate\(pool, \{ schema: /,
+    )
     await migrate(db.pool, { schema })
     await expect(stores.ready()).resolves.toBeUndefined()
     await stores.close()
@@ -61,7 +80,9 @@ describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
 
   it('S4/O4: a batch of lookups by hash reads the hash index (as prepared: the generic plan too), and an owner page reads the owner index, among 5,000 keys', async () => {
     const keys = createPostgresKeyStore({ pool: db.pool, schema: db.schema })
-    const many = Array.from({ length: 5000 }, (_, i) => makeStoredKey({ ownerId: `owner-${i % 500}`, createdAt: 1_700_000_000_000 + i }))
+    const many = Array.from({ length: 5000 }, (_, i) =>
+      makeStoredKey({ ownerId: `owner-${i % 500}`, createdAt: 1_700_000_000_000 + i }),
+    )
     await db.pool.query(
       `INSERT INTO "${db.schema}".keys (id, hash, name, key_type, last4, owner_id, created_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
@@ -78,20 +99,27 @@ describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
     await db.pool.query(`ANALYZE "${db.schema}".keys`)
     const plan = async (sql: string, values: unknown[]) =>
       (await db.pool.query(`EXPLAIN ${sql}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n')
-    expect(await plan(`SELECT * FROM "${db.schema}".keys WHERE hash = ANY($1::text[])`, [[many[10]!.hash, many[11]!.hash]])).toMatch(/Index Scan (using|on) keys_hash_unique/)
+    expect(
+      await plan(`SELECT * FROM "${db.schema}".keys WHERE hash = ANY($1::text[])`, [[many[10]!.hash, many[11]!.hash]]),
+    ).toMatch(/Index Scan (using|on) keys_hash_unique/)
     // The plan a prepared statement settles on after a few runs, for any batch.
     const client = await db.pool.connect()
     try {
       await client.query('SET plan_cache_mode = force_generic_plan')
       await client.query(`PREPARE kwtest_lookup(text[]) AS SELECT * FROM "${db.schema}".keys WHERE hash = ANY($1)`)
-      const generic = (await client.query(`EXPLAIN EXECUTE kwtest_lookup('{}')`)).rows.map((row) => row['QUERY PLAN']).join('\n')
+      const generic = (await client.query(`EXPLAIN EXECUTE kwtest_lookup('{}')`)).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n')
       expect(generic).toMatch(/Index Scan (using|on) keys_hash_unique/)
       expect(generic).not.toMatch(/Seq Scan/)
     } finally {
       await client.query('DEALLOCATE ALL; RESET plan_cache_mode').catch(() => {})
       client.release()
     }
-    const ownerPlan = await plan(`SELECT * FROM "${db.schema}".keys WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT 51`, ['owner-7'])
+    const ownerPlan = await plan(
+      `SELECT * FROM "${db.schema}".keys WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT 51`,
+      ['owner-7'],
+    )
     expect(ownerPlan).toMatch(/Index Scan (using|on) keys_by_owner/)
     expect(ownerPlan).not.toMatch(/Seq Scan/)
     const page = await keys.list({ ownerId: 'owner-7', limit: 5, now: Date.now() })

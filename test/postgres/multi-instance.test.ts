@@ -67,7 +67,9 @@ describe.skipIf(!databaseAvailable())('two keyward instances sharing one Postgre
   })
 
   it('O6/K7: revokeAll on A refuses every key of the owner on B at once, and no other owner’s', async () => {
-    const keys = await Promise.all([1, 2, 3].map((n) => a.keys.create({ name: `account ${n}`, ownerId: 'acct-closing' })))
+    const keys = await Promise.all(
+      [1, 2, 3].map((n) => a.keys.create({ name: `account ${n}`, ownerId: 'acct-closing' })),
+    )
     const other = await a.keys.create({ name: 'other account', ownerId: 'acct-staying' })
     expect(codes(await Promise.all(keys.map(({ key }) => b.authenticate(bearer(key)))))).toEqual({ ok: 3 })
     expect(await a.keys.revokeAll('acct-closing')).toBe(3)
@@ -84,7 +86,10 @@ describe.skipIf(!databaseAvailable())('two keyward instances sharing one Postgre
   })
 
   it('O7/S2: owner limits count beside Postgres keys: two keys of one owner share the owner’s window, in the limiter', async () => {
-    const limited = createKeyward({ stores: createPostgresStores({ pool: pools[0]!, schema: db.schema }), ownerLimits: { test: { perMinute: 5 } } })
+    const limited = createKeyward({
+      stores: createPostgresStores({ pool: pools[0]!, schema: db.schema }),
+      ownerLimits: { test: { perMinute: 5 } },
+    })
     const first = await limited.keys.create({ name: 'owner key 1', sandbox: true, ownerId: 'acct-owner-limit' })
     const second = await limited.keys.create({ name: 'owner key 2', sandbox: true, ownerId: 'acct-owner-limit' })
     const decisions = []
@@ -102,10 +107,16 @@ describe.skipIf(!databaseAvailable())('two keyward instances sharing one Postgre
     await new Promise((resolve) => setTimeout(resolve, 5))
     b.recordUsage(onB.apiKey, { method: 'POST', path: '/api/v1/email/validate', status: 400, ip: null })
     for (const instance of [a, b]) {
-      await vi.waitFor(async () => {
-        const entries = await instance.queryUsage({ keyId: record.id, limit: 10 })
-        expect(entries.map((e) => e.requestId)).toEqual(['req_fromBBBBBBBBBBBBBBBBBBBBBB', 'req_fromAAAAAAAAAAAAAAAAAAAAAA'])
-      }, { timeout: 2000, interval: 20 })
+      await vi.waitFor(
+        async () => {
+          const entries = await instance.queryUsage({ keyId: record.id, limit: 10 })
+          expect(entries.map((e) => e.requestId)).toEqual([
+            'req_fromBBBBBBBBBBBBBBBBBBBBBB',
+            'req_fromAAAAAAAAAAAAAAAAAAAAAA',
+          ])
+        },
+        { timeout: 2000, interval: 20 },
+      )
     }
     const [latest] = await a.queryUsage({ ownerId: 'acct-usage', limit: 1 })
     expect(latest).toMatchObject({ keyId: record.id, ownerId: 'acct-usage', method: 'POST', status: 400, ip: null })
@@ -117,7 +128,10 @@ describe.skipIf(!databaseAvailable())('two keyward instances sharing one Postgre
     expect(code(await b.authenticate(bearer(key)))).toBe('ok')
     // B shows its own request at once; A once B's batch is written (within a second).
     expect((await b.keys.get(record.id))?.lastUsedAt).not.toBeNull()
-    await vi.waitFor(async () => expect((await a.keys.get(record.id))?.lastUsedAt).not.toBeNull(), { timeout: 3000, interval: 50 })
+    await vi.waitFor(async () => expect((await a.keys.get(record.id))?.lastUsedAt).not.toBeNull(), {
+      timeout: 3000,
+      interval: 50,
+    })
     expect(Math.abs(Date.parse((await a.keys.get(record.id))!.lastUsedAt!) - Date.now())).toBeLessThan(5_000)
   })
 })

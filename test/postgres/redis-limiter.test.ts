@@ -13,11 +13,19 @@ import { createPostgresStores } from '../../src/stores/postgres/index.js'
 import { type RedisRateLimiter, createRedisRateLimiter, createRedisStores } from '../../src/stores/redis/index.js'
 import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { type TestDatabase, databaseAvailable, testPool, withDatabase } from '../helpers/postgres.js'
-import { type RedisProcess, commandCalls, ioredisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
+import {
+  type RedisProcess,
+  commandCalls,
+  ioredisClient,
+  privateServersAvailable,
+  startRedisServer,
+} from '../helpers/redis.js'
 import { type CountingPool, countingPool } from './support.js'
 
 const available = databaseAvailable() && privateServersAvailable()
-const INSIDE_SCRIPTS = new Set(SCRIPTS.flatMap((script) => [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())))
+const INSIDE_SCRIPTS = new Set(
+  SCRIPTS.flatMap((script) => [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
+)
 const MEASUREMENT = new Set(['info', 'config|resetstat'])
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
@@ -55,12 +63,17 @@ describe.skipIf(!available)('the Redis limiter beside Postgres keys (S4, S2)', (
   /** Top-level commands since the last RESETSTAT, the measuring connection's own left out. */
   async function topLevel(): Promise<Record<string, number>> {
     const sent: Record<string, number> = {}
-    for (const [command, calls] of await commandCalls(measure)) if (!INSIDE_SCRIPTS.has(command) && !MEASUREMENT.has(command)) sent[command] = calls
+    for (const [command, calls] of await commandCalls(measure))
+      if (!INSIDE_SCRIPTS.has(command) && !MEASUREMENT.has(command)) sent[command] = calls
     return sent
   }
 
   /** `n` sequential authenticated requests, each admitted; the Redis commands and Postgres statements they cost. */
-  async function measured(keyward: Keyward, key: string, n: number): Promise<{ redis: Record<string, number>; statements: string[] }> {
+  async function measured(
+    keyward: Keyward,
+    key: string,
+    n: number,
+  ): Promise<{ redis: Record<string, number>; statements: string[] }> {
     // Warm-up: the script is loaded (NOSCRIPT, then EVAL) and the eviction check done.
     expect(code(await keyward.authenticate(bearer(key)))).toBe('ok')
     await measure.config('RESETSTAT')
@@ -82,7 +95,9 @@ describe.skipIf(!available)('the Redis limiter beside Postgres keys (S4, S2)', (
   })
 
   it("S4/P1: concurrent requests with the failed-authentication guard on share the limiter's script calls: at most one EVALSHA per request, amortized", async () => {
-    const keyward = instance(createRedisRateLimiter({ client, prefix: 'kw-s4-turn', keys: 'elsewhere' }), { failedAuthLimit: 60 })
+    const keyward = instance(createRedisRateLimiter({ client, prefix: 'kw-s4-turn', keys: 'elsewhere' }), {
+      failedAuthLimit: 60,
+    })
     const { key } = await keyward.keys.create({ name: 'one turn', limits: { perMinute: 1_000_000 } })
     const request = (i: number) => keyward.authenticate({ ...bearer(key), ip: `203.0.113.${i % 4}` })
     const n = 24
@@ -116,7 +131,8 @@ describe.skipIf(!available)('the Redis limiter beside Postgres keys (S4, S2)', (
     const first = await keyward.keys.create({ name: 'sandbox 1', sandbox: true, ownerId: 'acct-s4-test' })
     const second = await keyward.keys.create({ name: 'sandbox 2', sandbox: true, ownerId: 'acct-s4-test' })
     const decisions: string[] = []
-    for (let i = 0; i < 8; i++) decisions.push(code(await keyward.authenticate(bearer((i % 2 === 0 ? first : second).key))))
+    for (let i = 0; i < 8; i++)
+      decisions.push(code(await keyward.authenticate(bearer((i % 2 === 0 ? first : second).key))))
     expect(decisions).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'rate_limited', 'rate_limited', 'rate_limited'])
   })
 

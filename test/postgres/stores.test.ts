@@ -9,7 +9,11 @@ import { createKeyward } from '../../src/index.js'
 import { generateKey, hashKey } from '../../src/core/key-format.js'
 import { createMemoryRateLimiter } from '../../src/stores/memory/rate-limiter.js'
 import { createPgConnection, quotedSchema } from '../../src/stores/postgres/connection.js'
-import { createPostgresKeyStore, createPostgresStores, createPostgresUsageLog } from '../../src/stores/postgres/index.js'
+import {
+  createPostgresKeyStore,
+  createPostgresStores,
+  createPostgresUsageLog,
+} from '../../src/stores/postgres/index.js'
 import { keyStoreOn } from '../../src/stores/postgres/key-store.js'
 import { LAST_USED_INTERVAL_MS } from '../../src/stores/postgres/last-used.js'
 import type { UsageEntry } from '../../src/core/types.js'
@@ -24,7 +28,18 @@ const INSERT_USAGE = /^INSERT INTO "[a-z0-9_]+"\.usage/
 const DELETE_USAGE = /^DELETE FROM "[a-z0-9_]+"\.usage/
 
 function entry(keyId: string, timestamp: string, overrides: Partial<UsageEntry> = {}): UsageEntry {
-  return { keyId, ownerId: null, requestId: `req_${randomKeyId().slice(4)}`, timestamp, method: 'GET', path: '/api/v1/x', status: 200, ip: null, country: null, ...overrides }
+  return {
+    keyId,
+    ownerId: null,
+    requestId: `req_${randomKeyId().slice(4)}`,
+    timestamp,
+    method: 'GET',
+    path: '/api/v1/x',
+    status: 200,
+    ip: null,
+    country: null,
+    ...overrides,
+  }
 }
 
 describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
@@ -78,7 +93,10 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
       expect(writes).toBeGreaterThanOrEqual(2)
       expect(writes).toBeLessThanOrEqual(5)
       await store.close()
-      const { rows } = await db.pool.query(`SELECT (extract(epoch FROM last_used_at) * 1000)::int8::text AS at FROM "${db.schema}".keys WHERE id = $1`, [key.id])
+      const { rows } = await db.pool.query(
+        `SELECT (extract(epoch FROM last_used_at) * 1000)::int8::text AS at FROM "${db.schema}".keys WHERE id = $1`,
+        [key.id],
+      )
       expect(Number(rows[0].at)).toBe(at)
     })
 
@@ -90,9 +108,12 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
       for (const key of keys) await store.insert(key)
       counting.reset()
       for (const key of keys) store.touch(key.id, key.createdAt + 5)
-      await vi.waitFor(async () => {
-        for (const key of keys) expect((await other.get(key.id))?.lastUsedAt).toBe(key.createdAt + 5)
-      }, { timeout: 2000, interval: 20 })
+      await vi.waitFor(
+        async () => {
+          for (const key of keys) expect((await other.get(key.id))?.lastUsedAt).toBe(key.createdAt + 5)
+        },
+        { timeout: 2000, interval: 20 },
+      )
       expect(counting.count(TOUCH)).toBe(1)
       await store.close()
       await other.close()
@@ -122,11 +143,19 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
     })
 
     it('S4: entries older than the retention period are deleted in bounded batches; newer ones stay', async () => {
-      const usage = createPostgresUsageLog({ pool: counting, schema: db.schema, retentionDays: 30, deleteBatch: 10, retentionIntervalMs: 0 })
+      const usage = createPostgresUsageLog({
+        pool: counting,
+        schema: db.schema,
+        retentionDays: 30,
+        deleteBatch: 10,
+        retentionIntervalMs: 0,
+      })
       const keyId = randomKeyId()
       const day = 86_400_000
-      for (let i = 0; i < 25; i++) usage.append(entry(keyId, new Date(Date.now() - 40 * day - i).toISOString(), { status: 500 }))
-      for (let i = 0; i < 5; i++) usage.append(entry(keyId, new Date(Date.now() - 20 * day - i).toISOString(), { status: 201 }))
+      for (let i = 0; i < 25; i++)
+        usage.append(entry(keyId, new Date(Date.now() - 40 * day - i).toISOString(), { status: 500 }))
+      for (let i = 0; i < 5; i++)
+        usage.append(entry(keyId, new Date(Date.now() - 20 * day - i).toISOString(), { status: 201 }))
       await usage.flush()
       // Other tests' old entries may share the table: count ours only.
       counting.reset()
@@ -145,7 +174,10 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
       usage.append(entry(keyId, new Date(Date.now() - 91 * day).toISOString(), { status: 410 }))
       usage.append(entry(keyId, new Date(Date.now() - 89 * day).toISOString(), { status: 200 }))
       await usage.flush()
-      await vi.waitFor(async () => expect((await usage.query({ keyId, limit: 10 })).map((e) => e.status)).toEqual([200]), { timeout: 3000, interval: 50 })
+      await vi.waitFor(
+        async () => expect((await usage.query({ keyId, limit: 10 })).map((e) => e.status)).toEqual([200]),
+        { timeout: 3000, interval: 50 },
+      )
       await usage.close()
     })
 
@@ -170,7 +202,9 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
     })
 
     it('S5: with the pool full, a request is answered 500 at the bound instead of queueing, and served once a connection is free', async () => {
-      const keyward = createKeyward({ stores: createPostgresStores({ pool: small, schema: db.schema, timeoutMs: 300 }) })
+      const keyward = createKeyward({
+        stores: createPostgresStores({ pool: small, schema: db.schema, timeoutMs: 300 }),
+      })
       const { key } = await keyward.keys.create({ name: 'full pool' })
       const held = await small.connect()
       const started = performance.now()
@@ -191,7 +225,9 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
     it('S5: a statement slower than the bound is refused at the bound and its connection closed, not reused', async () => {
       const connection = createPgConnection(small, 300)
       const started = performance.now()
-      await expect(connection.rows({ name: 'keyward_test_sleep', text: 'SELECT pg_sleep(2)' }, [])).rejects.toThrow(/within 300 ms|timeout/i)
+      await expect(connection.rows({ name: 'keyward_test_sleep', text: 'SELECT pg_sleep(2)' }, [])).rejects.toThrow(
+        /within 300 ms|timeout/i,
+      )
       expect(performance.now() - started).toBeLessThan(800)
       // The next statement gets a fresh connection and answers at once.
       const [row] = await connection.rows({ name: 'keyward_test_one', text: 'SELECT 1 AS one' }, [])

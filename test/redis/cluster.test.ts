@@ -45,13 +45,20 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
       })
       runAuthorizeContract(`redis cluster fused script (${kind})`, () => {
         const stores = storesOf()
-        return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize, cleanup: () => stores.close() }
+        return {
+          keys: stores.keys,
+          limiter: stores.limiter,
+          authorize: stores.authorize,
+          cleanup: () => stores.close(),
+        }
       })
 
       it('P1/K7/L2: with keys on every master, each authorizes, revocation is seen at once, and a test key admits exactly 10 of 50', async () => {
         const stores = createRedisStores({ client: client(), prefix: `${prefix}-hot-${kind}` })
         const keyward = createKeyward({ stores })
-        const created = await Promise.all(Array.from({ length: 24 }, (_, i) => keyward.keys.create({ name: `spread ${i}` })))
+        const created = await Promise.all(
+          Array.from({ length: 24 }, (_, i) => keyward.keys.create({ name: `spread ${i}` })),
+        )
         // The keys' slots cover all three masters, so this is not one node in disguise.
         const perMaster = await Promise.all(
           cluster.nodes.map(async ({ host, port }) => {
@@ -64,7 +71,8 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
           }),
         )
         for (const size of perMaster) expect(size).toBeGreaterThan(0)
-        for (const { key } of created) expect((await keyward.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+        for (const { key } of created)
+          expect((await keyward.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
 
         await keyward.keys.revoke(created[0]!.record.id)
         const revoked = await keyward.authenticate({ authorization: `Bearer ${created[0]!.key}` })
@@ -87,15 +95,18 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
         const b = createKeyward({ stores: storesFor(), failedAuthLimit: 3 })
         const { key } = await a.keys.create({ name: 'valid, E7' })
         for (let i = 0; i < 3; i++) {
-          const failed = await b.authenticate({ authorization: `Bearer ${key.slice(0, -6)}000000`, ip: '2001:db8:c::1' })
+          const failed = await b.authenticate({
+            authorization: `Bearer ${key.slice(0, -6)}000000`,
+            ip: '2001:db8:c::1',
+          })
           expect(failed.ok ? 200 : failed.response.status).toBe(401)
         }
         const blocked = await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8:c::2' })
-        expect(blocked.ok ? 200 : [blocked.response.status, blocked.error.code, Number(blocked.response.headers['Retry-After']) > 0]).toEqual([
-          429,
-          'rate_limited',
-          true,
-        ])
+        expect(
+          blocked.ok
+            ? 200
+            : [blocked.response.status, blocked.error.code, Number(blocked.response.headers['Retry-After']) > 0],
+        ).toEqual([429, 'rate_limited', true])
         expect((await a.authenticate({ authorization: `Bearer ${key}`, ip: '2001:db8:d::2' })).ok).toBe(true)
         await a.close()
         await b.close()

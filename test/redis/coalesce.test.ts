@@ -13,7 +13,14 @@ import { AUTHORIZE_BATCH_SCRIPT } from '../../src/stores/redis/scripts.js'
 import { createManualClock } from '../../src/core/clock.js'
 import { generateKey } from '../../src/core/key-format.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
-import { commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import {
+  commandCalls,
+  ioredisClient,
+  nodeRedisClient,
+  privateServersAvailable,
+  sharedRedisUrl,
+  uniquePrefix,
+} from '../helpers/redis.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
@@ -37,18 +44,34 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
   async function world(clientFor: () => Promise<unknown>, tag: string) {
     const clock = createManualClock(Date.UTC(2026, 2, 10, 12))
     const p = `${prefix}-${tag}`
-    const batched = createKeyward({ stores: createRedisStores({ client: (await clientFor()) as never, prefix: p, time: 'caller' }), clock, failedAuthLimit: 0 })
-    const single = createKeyward({ stores: createRedisStores({ client: (await clientFor()) as never, prefix: p, time: 'caller', coalesce: false }), clock, failedAuthLimit: 0 })
+    const batched = createKeyward({
+      stores: createRedisStores({ client: (await clientFor()) as never, prefix: p, time: 'caller' }),
+      clock,
+      failedAuthLimit: 0,
+    })
+    const single = createKeyward({
+      stores: createRedisStores({ client: (await clientFor()) as never, prefix: p, time: 'caller', coalesce: false }),
+      clock,
+      failedAuthLimit: 0,
+    })
     const live = await batched.keys.create({ name: 'live', scopes: ['ip'], limits: { perMinute: 3 } })
     const other = await batched.keys.create({ name: 'other', scopes: ['email'] })
     const test = await batched.keys.create({ name: 'test', keyType: 'test' })
     const revoked = await batched.keys.create({ name: 'revoked' })
     await batched.keys.revoke(revoked.record.id)
-    const expiring = await batched.keys.create({ name: 'expiring', expiresAt: new Date(clock.now() + 1000).toISOString() })
+    const expiring = await batched.keys.create({
+      name: 'expiring',
+      expiresAt: new Date(clock.now() + 1000).toISOString(),
+    })
     clock.advance(2000)
     // Well-formed (K2 checksum) but held by no record.
     const unknown = generateKey('live')
-    return { batched, single, clock, keys: { live: live.key, other: other.key, test: test.key, revoked: revoked.key, expired: expiring.key, unknown } }
+    return {
+      batched,
+      single,
+      clock,
+      keys: { live: live.key, other: other.key, test: test.key, revoked: revoked.key, expired: expiring.key, unknown },
+    }
   }
 
   for (const [name, clientFor] of [
@@ -103,23 +126,27 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
     ['ioredis', () => ioredisClient(url!)],
     ['node-redis', () => nodeRedisClient(url!)],
   ] as const) {
-  it(`${name}: a Redis error fails only its own request with 500; the rest of the batch is decided (R5)`, async () => {
-    const { batched, single, keys } = await world(clientFor, `error-${name}`)
-    // Break one key's minute state: a string where the script expects a hash (WRONGTYPE).
-    const record = (await batched.keys.list()).keys.find((r) => r.name === 'other')!
-    const all = await client.keys(`${prefix}-error-${name}:{*}:key`)
-    let broken = ''
-    for (const k of all) if ((await client.hget(k, 'id')) === record.id) broken = k.replace(/:key$/, ':rl')
-    await client.set(broken, 'not a hash')
-    const decisions = await Promise.all([
-      batched.authenticate(bearer(keys.live)),
-      batched.authenticate(bearer(keys.other)),
-      batched.authenticate(bearer(keys.test)),
-    ])
-    expect(decisions.map(seen)).toEqual(['200 live remaining=2 consumed=true', '500 INTERNAL_ERROR', '200 test remaining=9 consumed=true'])
-    expect(seen(await single.authenticate(bearer(keys.other)))).toBe('500 INTERNAL_ERROR')
-    await Promise.all([batched.close(), single.close()])
-  })
+    it(`${name}: a Redis error fails only its own request with 500; the rest of the batch is decided (R5)`, async () => {
+      const { batched, single, keys } = await world(clientFor, `error-${name}`)
+      // Break one key's minute state: a string where the script expects a hash (WRONGTYPE).
+      const record = (await batched.keys.list()).keys.find((r) => r.name === 'other')!
+      const all = await client.keys(`${prefix}-error-${name}:{*}:key`)
+      let broken = ''
+      for (const k of all) if ((await client.hget(k, 'id')) === record.id) broken = k.replace(/:key$/, ':rl')
+      await client.set(broken, 'not a hash')
+      const decisions = await Promise.all([
+        batched.authenticate(bearer(keys.live)),
+        batched.authenticate(bearer(keys.other)),
+        batched.authenticate(bearer(keys.test)),
+      ])
+      expect(decisions.map(seen)).toEqual([
+        '200 live remaining=2 consumed=true',
+        '500 INTERNAL_ERROR',
+        '200 test remaining=9 consumed=true',
+      ])
+      expect(seen(await single.authenticate(bearer(keys.other)))).toBe('500 INTERNAL_ERROR')
+      await Promise.all([batched.close(), single.close()])
+    })
   }
 
   it('R5: a batch reply that answers "as the request before" where no admitted request came before fails that request closed', async () => {
@@ -130,7 +157,10 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
     ;(forging as unknown as { call: typeof call }).call = async (...args: unknown[]) => {
       const reply = await call(...args)
       const command = String(args[0]).toLowerCase()
-      if ((command === 'evalsha' && args[1] === AUTHORIZE_BATCH_SCRIPT.sha) || (command === 'eval' && args[1] === AUTHORIZE_BATCH_SCRIPT.source)) {
+      if (
+        (command === 'evalsha' && args[1] === AUTHORIZE_BATCH_SCRIPT.sha) ||
+        (command === 'eval' && args[1] === AUTHORIZE_BATCH_SCRIPT.source)
+      ) {
         const replies = [...(reply as unknown[])]
         for (const i of [0, 2, 6, 8]) replies[i] = 7
         return replies
@@ -182,12 +212,13 @@ describe.skipIf(url === null)('Redis authorize coalescing', () => {
       stores.authorize({ ...input, now: T, defaults: large }),
       stores.authorize({ ...input, now: T + 2000, defaults: large }),
     ])
-    expect(outcomes.map((o) => (o.result === 'ok' ? `ok ${o.limits.minute.limit} ${o.limits.minute.remaining} ${o.limits.month?.limit ?? '-'}` : o.result))).toEqual([
-      'ok 5 4 -',
-      'ok 5 3 -',
-      'ok 50 47 500',
-      'expired',
-    ])
+    expect(
+      outcomes.map((o) =>
+        o.result === 'ok'
+          ? `ok ${o.limits.minute.limit} ${o.limits.minute.remaining} ${o.limits.month?.limit ?? '-'}`
+          : o.result,
+      ),
+    ).toEqual(['ok 5 4 -', 'ok 5 3 -', 'ok 50 47 500', 'expired'])
     await stores.close()
   })
 
@@ -212,7 +243,10 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis authorize coa
   })
 
   it(`one turn of MAX_BATCH (${MAX_BATCH}) requests is one EVALSHA, and a flushed script cache is reloaded with EVAL`, async () => {
-    const keyward = createKeyward({ stores: createRedisStores({ client: await ioredisClient(serverUrl) }), failedAuthLimit: 0 })
+    const keyward = createKeyward({
+      stores: createRedisStores({ client: await ioredisClient(serverUrl) }),
+      failedAuthLimit: 0,
+    })
     const { key } = await keyward.keys.create({ name: 'batch' })
     await redis.script('FLUSH')
     await redis.config('RESETSTAT')

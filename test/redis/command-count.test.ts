@@ -11,7 +11,13 @@ import type { Redis } from 'ioredis'
 import { type Keyward, createKeyward } from '../../src/index.js'
 import { type RedisStores, createRedisStores } from '../../src/stores/redis/index.js'
 import { SCRIPTS } from '../../src/stores/redis/scripts.js'
-import { type RedisProcess, commandCalls, ioredisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
+import {
+  type RedisProcess,
+  commandCalls,
+  ioredisClient,
+  privateServersAvailable,
+  startRedisServer,
+} from '../helpers/redis.js'
 
 const available = privateServersAvailable()
 
@@ -63,16 +69,33 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
   })
 
   async function request(n: number): Promise<void> {
-    const decision = await keyward.authenticate({ authorization: `Bearer ${key}`, requestId: `req_count${n}xxxxxxxxxxxxxxxxxxx` })
+    const decision = await keyward.authenticate({
+      authorization: `Bearer ${key}`,
+      requestId: `req_count${n}xxxxxxxxxxxxxxxxxxx`,
+    })
     if (!decision.ok) throw new Error(`request ${n} failed: ${JSON.stringify(decision.error)}`)
     keyward.recordUsage(decision.apiKey, { method: 'GET', path: '/api/v1/ip/lookup', status: 200, ip: '203.0.113.9' })
   }
 
   it('the JavaScript never sends a command that the scripts also run inside Redis (so the count below is exact)', () => {
-    const files = readdirSync('src/stores/redis', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))
+    const files = readdirSync('src/stores/redis', { recursive: true, encoding: 'utf8' }).filter((name) =>
+      name.endsWith('.ts'),
+    )
     const sources = files.map((file) => readFileSync(join('src/stores/redis', file), 'utf8'))
-    const sent = new Set(sources.flatMap((text) => [...text.matchAll(/command\(\s*\['([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())))
-    expect([...sent].sort()).toEqual(['del', 'get', 'hgetall', 'hmget', 'hset', 'lrange', 'set', 'zadd', 'zrevrangebylex'])
+    const sent = new Set(
+      sources.flatMap((text) => [...text.matchAll(/command\(\s*\['([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
+    )
+    expect([...sent].sort()).toEqual([
+      'del',
+      'get',
+      'hgetall',
+      'hmget',
+      'hset',
+      'lrange',
+      'set',
+      'zadd',
+      'zrevrangebylex',
+    ])
     // Listing keys reads records with HGETALL, which the scripts run too; no request lists keys.
     // HSET and HMGET write and read the app's settings, once at start and by the command line.
     const requestPath = [...sent].filter((command) => !['hgetall', 'hset', 'hmget'].includes(command))
@@ -102,7 +125,10 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     for (let i = 0; i < N; i += 20) {
       await Promise.all(
         Array.from({ length: 20 }, async (_, j) => {
-          const decision = await alone.authenticate({ authorization: `Bearer ${key}`, requestId: `req_single${i + j}xxxxxxxxxxxxxxxxxx` })
+          const decision = await alone.authenticate({
+            authorization: `Bearer ${key}`,
+            requestId: `req_single${i + j}xxxxxxxxxxxxxxxxxx`,
+          })
           expect(decision.ok).toBe(true)
         }),
       )
@@ -149,7 +175,12 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
             requestId: `req_guard${i + j}xxxxxxxxxxxxxxxxxxx`,
           })
           if (!decision.ok) throw new Error(decision.response.body)
-          keyward.recordUsage(decision.apiKey, { method: 'GET', path: '/api/v1/ip/lookup', status: 200, ip: '203.0.113.9' })
+          keyward.recordUsage(decision.apiKey, {
+            method: 'GET',
+            path: '/api/v1/ip/lookup',
+            status: 200,
+            ip: '203.0.113.9',
+          })
         }),
       )
     }
@@ -171,7 +202,10 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     const other = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3 })
     const guarded = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3 })
     for (let i = 0; i < 3; i++) {
-      const failed = await other.authenticate({ authorization: `Bearer ${key.slice(0, -6)}000000`, ip: '2001:db8:bad::1' })
+      const failed = await other.authenticate({
+        authorization: `Bearer ${key.slice(0, -6)}000000`,
+        ip: '2001:db8:bad::1',
+      })
       expect(failed.ok ? 200 : failed.response.status).toBe(401)
     }
     await measure.config('RESETSTAT')

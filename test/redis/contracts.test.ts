@@ -54,7 +54,12 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
       })
       runAuthorizeContract(`redis fused script (${kind})`, async () => {
         const stores = await storesOf(kind)
-        return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize, cleanup: () => stores.close() }
+        return {
+          keys: stores.keys,
+          limiter: stores.limiter,
+          authorize: stores.authorize,
+          cleanup: () => stores.close(),
+        }
       })
     })
   }

@@ -65,7 +65,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
   it('is the text of JSON.stringify for every entry of a run whose neighbours share some fields (the parts reused from the entry before)', () => {
     // Two values per field, absent and null among them: consecutive entries share any mix of
     // fields, so every reused part is met both with its neighbour's value and with another.
-    const pick = <T,>(values: T[]) => fc.constantFrom(...values)
+    const pick = <T>(values: T[]) => fc.constantFrom(...values)
     const entryOf = fc.record({
       keyId: pick(['key_a', 'key_"b']),
       ownerId: pick<string | null>(['org_a', null]),

@@ -42,10 +42,15 @@ describe.skipIf(!available)('maxmemory-policy on Redis Cluster (R5: fail closed)
         await setPolicy(port, 'allkeys-lru')
         try {
           const stores = createRedisStores({ client, prefix: `kw-cluster-${kind}` })
-          const error = await stores.ready().then(() => null, (e: unknown) => e)
+          const error = await stores.ready().then(
+            () => null,
+            (e: unknown) => e,
+          )
           expect(error).toBeInstanceOf(RedisEvictionPolicyError)
           expect(error).toMatchObject({ policy: 'allkeys-lru', node: `127.0.0.1:${port}` })
-          expect((error as Error).message).toContain(`Redis maxmemory-policy is "allkeys-lru" on 127.0.0.1:${port}, which can evict`)
+          expect((error as Error).message).toContain(
+            `Redis maxmemory-policy is "allkeys-lru" on 127.0.0.1:${port}, which can evict`,
+          )
           await expect(stores.keys.list({ limit: 100, now: Date.now() })).rejects.toBe(error)
         } finally {
           await setPolicy(port, 'noeviction')

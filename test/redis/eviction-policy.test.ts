@@ -17,7 +17,14 @@ import {
   createRedisUsageLog,
 } from '../../src/stores/redis/index.js'
 import { randomKeyId } from '../contracts/fixtures.js'
-import { type RedisProcess, commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
+import {
+  type RedisProcess,
+  commandCalls,
+  ioredisClient,
+  nodeRedisClient,
+  privateServersAvailable,
+  startRedisServer,
+} from '../helpers/redis.js'
 
 const available = privateServersAvailable()
 
@@ -25,7 +32,8 @@ const TIMEOUT_MS = 300
 /** Scheduling slack on a loaded machine; a hang would exceed it by far. */
 const MARGIN_MS = 400
 
-const REMEDY = 'set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction, or in redis.conf), or pass allowEviction: true to accept inexact limits'
+const REMEDY =
+  'set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction, or in redis.conf), or pass allowEviction: true to accept inexact limits'
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
 const code = (d: AuthDecision) => (d.ok ? 'ok' : d.error.code)
 
@@ -71,7 +79,10 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
 
     it('R5: ready() rejects with a RedisEvictionPolicyError that names the policy and says what to set', async () => {
       const stores = createRedisStores({ client: await client(url), prefix: 'kw-lru' })
-      const error = await stores.ready().then(() => null, (e: unknown) => e)
+      const error = await stores.ready().then(
+        () => null,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(RedisEvictionPolicyError)
       expect((error as Error).message).toBe(
         `keyward/redis: Redis maxmemory-policy is "allkeys-lru", which can evict rate-limit counters and keys; ${REMEDY}`,
@@ -81,7 +92,9 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
 
     it('R5: a request for a key that exists gets 500 INTERNAL_ERROR, never ok, and the host’s onError sees what to set', async () => {
       // The key exists and is valid: written through stores that accept the policy.
-      const opener = createKeyward({ stores: createRedisStores({ client: await client(url), prefix: 'kw-lru-req', allowEviction: true }) })
+      const opener = createKeyward({
+        stores: createRedisStores({ client: await client(url), prefix: 'kw-lru-req', allowEviction: true }),
+      })
       const { key } = await opener.keys.create({ name: 'sandbox', keyType: 'test' })
       expect(code(await opener.authenticate(bearer(key)))).toBe('ok')
 
@@ -117,11 +130,15 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
     it('R5: the stores built one at a time (createRedisKeyStore, createRedisRateLimiter, createRedisUsageLog) refuse as well', async () => {
       const redis = await client(url)
       const policy = { perMinute: 10, perMonth: 1000 }
-      await expect(createRedisRateLimiter({ client: redis }).consume(randomKeyId(), policy, Date.now())).rejects.toBeInstanceOf(
+      await expect(
+        createRedisRateLimiter({ client: redis }).consume(randomKeyId(), policy, Date.now()),
+      ).rejects.toBeInstanceOf(RedisEvictionPolicyError)
+      await expect(createRedisKeyStore({ client: redis }).get(randomKeyId())).rejects.toBeInstanceOf(
         RedisEvictionPolicyError,
       )
-      await expect(createRedisKeyStore({ client: redis }).get(randomKeyId())).rejects.toBeInstanceOf(RedisEvictionPolicyError)
-      await expect(createRedisUsageLog({ client: redis }).query({ limit: 1 })).rejects.toBeInstanceOf(RedisEvictionPolicyError)
+      await expect(createRedisUsageLog({ client: redis }).query({ limit: 1 })).rejects.toBeInstanceOf(
+        RedisEvictionPolicyError,
+      )
     })
 
     it('a node-redis client is refused alike', async () => {
@@ -154,11 +171,17 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
       const { url } = await server('--maxmemory-policy', 'volatile-lru')
       const stores = createRedisStores({ client: await client(url), prefix: 'kw-volatile' })
       await expect(stores.ready()).rejects.toThrow(
-        new RedisEvictionPolicyError(`keyward/redis: Redis maxmemory-policy is "volatile-lru", which can evict rate-limit counters; ${REMEDY}`, 'volatile-lru', null),
+        new RedisEvictionPolicyError(
+          `keyward/redis: Redis maxmemory-policy is "volatile-lru", which can evict rate-limit counters; ${REMEDY}`,
+          'volatile-lru',
+          null,
+        ),
       )
       const keyward = createKeyward({ stores })
       expect(code(await keyward.authenticate(bearer(generateKey('test'))))).not.toBe('ok')
-      const opener = createKeyward({ stores: createRedisStores({ client: await client(url), prefix: 'kw-volatile', allowEviction: true }) })
+      const opener = createKeyward({
+        stores: createRedisStores({ client: await client(url), prefix: 'kw-volatile', allowEviction: true }),
+      })
       const { key } = await opener.keys.create({ name: 'sandbox', keyType: 'test' })
       const decision = await keyward.authenticate(bearer(key))
       expect(code(decision)).toBe('INTERNAL_ERROR')
@@ -209,7 +232,9 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
       expect(() => createRedisStores({ client: redis, allowEviction: 'yes' as never })).toThrow(
         new TypeError('keyward/redis: option "allowEviction" must be true or false (got "yes")'),
       )
-      expect(() => createRedisRateLimiter({ client: redis, allowEviction: 1 as never })).toThrow(/option "allowEviction"/)
+      expect(() => createRedisRateLimiter({ client: redis, allowEviction: 1 as never })).toThrow(
+        /option "allowEviction"/,
+      )
     })
   })
 
@@ -219,7 +244,9 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
       const redis = await client(url)
       await expect(redis.call('CONFIG', 'GET', 'maxmemory-policy')).rejects.toThrow(/unknown command/)
       const stores = createRedisStores({ client: redis, prefix: 'kw-noconfig' })
-      await expect(stores.ready()).rejects.toThrow(`keyward/redis: Redis maxmemory-policy is "allkeys-lru", which can evict rate-limit counters and keys; ${REMEDY}`)
+      await expect(stores.ready()).rejects.toThrow(
+        `keyward/redis: Redis maxmemory-policy is "allkeys-lru", which can evict rate-limit counters and keys; ${REMEDY}`,
+      )
       expect(code(await createKeyward({ stores }).authenticate(bearer(generateKey('live'))))).not.toBe('ok')
     })
 
@@ -241,7 +268,10 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
       // ioredis's own ready check sends INFO.
       const redis = await client(url, { enableReadyCheck: false })
       const refused = createRedisStores({ client: redis, prefix: 'kw-blind' })
-      const error = await refused.ready().then(() => null, (e: unknown) => e)
+      const error = await refused.ready().then(
+        () => null,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(RedisEvictionPolicyError)
       expect(error).toMatchObject({ policy: null })
       expect((error as Error).message).toMatch(
@@ -252,7 +282,9 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
       const allowed = createRedisStores({ client: redis, prefix: 'kw-blind', allowEviction: true })
       const warnings = await evictionWarnings(() => allowed.ready())
       expect(warnings).toHaveLength(1)
-      expect(warnings[0]).toMatch(/^keyward\/redis: cannot read the Redis maxmemory-policy .*running anyway \(allowEviction: true\)/)
+      expect(warnings[0]).toMatch(
+        /^keyward\/redis: cannot read the Redis maxmemory-policy .*running anyway \(allowEviction: true\)/,
+      )
       const keyward = createKeyward({ stores: allowed })
       const { key } = await keyward.keys.create({ name: 'runs' })
       expect(code(await keyward.authenticate(bearer(key)))).toBe('ok')
@@ -272,7 +304,9 @@ describe.skipIf(!available)('maxmemory-policy at start (R5: fail closed on an ev
       const keyward = createKeyward({ stores })
       frozen.freeze()
       const started = performance.now()
-      const decisions = await Promise.all(Array.from({ length: 5 }, () => keyward.authenticate(bearer(generateKey('live')))))
+      const decisions = await Promise.all(
+        Array.from({ length: 5 }, () => keyward.authenticate(bearer(generateKey('live')))),
+      )
       expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + MARGIN_MS)
       for (const decision of decisions) expect(code(decision)).toBe('INTERNAL_ERROR')
       await expect(stores.ready()).rejects.not.toBeInstanceOf(RedisEvictionPolicyError)

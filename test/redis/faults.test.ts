@@ -10,7 +10,13 @@ import { StoreTimeoutError } from '../../src/core/errors.js'
 import { type RedisClientLike, type RedisStores, createRedisStores } from '../../src/stores/redis/index.js'
 import type { UsageEntry } from '../../src/core/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
-import { type RedisProcess, ioredisClient, nodeRedisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
+import {
+  type RedisProcess,
+  ioredisClient,
+  nodeRedisClient,
+  privateServersAvailable,
+  startRedisServer,
+} from '../helpers/redis.js'
 
 const TIMEOUT_MS = 300
 /** Scheduling slack on a loaded 2-core machine; a hang would exceed it by far. */
@@ -105,7 +111,9 @@ describe.skipIf(!available)('Redis faults (R5) on a private redis-server', () =>
         expect(direct.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5)
         expect(direct.ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS)
 
-        const requests = await timed(() => Promise.all(Array.from({ length: 20 }, () => keyward.authenticate(bearer(key)))))
+        const requests = await timed(() =>
+          Promise.all(Array.from({ length: 20 }, () => keyward.authenticate(bearer(key)))),
+        )
         expect(requests.ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS)
         for (const decision of requests.value) {
           if (decision.ok) throw new Error('a request was admitted while Redis was frozen')
@@ -115,7 +123,12 @@ describe.skipIf(!available)('Redis faults (R5) on a private redis-server', () =>
           expect(decision.error.message).toContain(decision.requestId)
         }
         // Management calls are bounded too.
-        const create = await timed(() => keyward.keys.create({ name: 'while frozen' }).then(() => 'created', (error: unknown) => error))
+        const create = await timed(() =>
+          keyward.keys.create({ name: 'while frozen' }).then(
+            () => 'created',
+            (error: unknown) => error,
+          ),
+        )
         expect(create.value).toBeInstanceOf(StoreTimeoutError)
         expect(create.ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS)
         server.thaw()
@@ -126,7 +139,10 @@ describe.skipIf(!available)('Redis faults (R5) on a private redis-server', () =>
         server.freeze()
         expect(code(await keyward.authenticate(bearer(key)))).toBe('INTERNAL_ERROR')
         server.thaw()
-        await vi.waitFor(async () => expect(code(await keyward.authenticate(bearer(key)))).toBe('ok'), { timeout: 5_000, interval: 20 })
+        await vi.waitFor(async () => expect(code(await keyward.authenticate(bearer(key)))).toBe('ok'), {
+          timeout: 5_000,
+          interval: 20,
+        })
         expect(code(await keyward.authenticate(bearer(key)))).toBe('ok')
       })
 
@@ -175,7 +191,10 @@ describe.skipIf(!available)('Redis faults (R5) on a private redis-server', () =>
         expect(request.ms).toBeLessThan(TIMEOUT_MS)
 
         await server.up()
-        const fresh = await vi.waitFor(() => keyward.keys.create({ name: 'back again' }), { timeout: 10_000, interval: 50 })
+        const fresh = await vi.waitFor(() => keyward.keys.create({ name: 'back again' }), {
+          timeout: 10_000,
+          interval: 50,
+        })
         expect(code(await keyward.authenticate(bearer(fresh.key)))).toBe('ok')
       })
 

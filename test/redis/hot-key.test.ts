@@ -32,13 +32,22 @@ function seen(decision: AuthDecision): string {
 }
 
 /** The routes of the sequences: plain, scoped (held and not), live-only, and a peek (L5). */
-const ROUTES: RouteRequirements[] = [{}, { scopes: ['ip'] }, { scopes: ['email'] }, { liveOnly: true }, { consume: false }]
+const ROUTES: RouteRequirements[] = [
+  {},
+  { scopes: ['ip'] },
+  { scopes: ['email'] },
+  { liveOnly: true },
+  { consume: false },
+]
 
 const turn = fc.array(
   fc.record({
     // Mostly key 0 and route 0, so runs of one key and route are common, as under load.
     key: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.integer({ min: 0, max: 3 }) }),
-    route: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: ROUTES.length - 1 }) }),
+    route: fc.oneof(
+      { weight: 5, arbitrary: fc.constant(0) },
+      { weight: 2, arbitrary: fc.integer({ min: 0, max: ROUTES.length - 1 }) },
+    ),
   }),
   { minLength: 1, maxLength: 24 },
 )
@@ -92,12 +101,19 @@ describe.skipIf(url === null)('Redis batch script: requests of a hot key', () =>
         const clock = createManualClock(START)
         const batched = await world(true, clock)
         const alone = await world(false, clock)
-        const run = async ({ keyward, keys }: { keyward: Keyward; keys: { key: string }[] }, requests: typeof steps[number]['turn'], together: boolean) => {
+        const run = async (
+          { keyward, keys }: { keyward: Keyward; keys: { key: string }[] },
+          requests: (typeof steps)[number]['turn'],
+          together: boolean,
+        ) => {
           if (together) {
-            return (await Promise.all(requests.map((r) => keyward.authenticate(bearer(keys[r.key]!.key), ROUTES[r.route])))).map(seen)
+            return (
+              await Promise.all(requests.map((r) => keyward.authenticate(bearer(keys[r.key]!.key), ROUTES[r.route])))
+            ).map(seen)
           }
           const out: string[] = []
-          for (const r of requests) out.push(seen(await keyward.authenticate(bearer(keys[r.key]!.key), ROUTES[r.route])))
+          for (const r of requests)
+            out.push(seen(await keyward.authenticate(bearer(keys[r.key]!.key), ROUTES[r.route])))
           return out
         }
         for (const step of steps) {
@@ -141,7 +157,10 @@ async function evalCapturingClient(): Promise<{ client: Redis; sent: unknown[][]
 describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
   it('P1: each key hash of a batch sends its two key names once, however many of its requests the batch holds', async () => {
     const { client, sent } = await evalCapturingClient()
-    const keyward = createKeyward({ stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-names') }), failedAuthLimit: 0 })
+    const keyward = createKeyward({
+      stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-names') }),
+      failedAuthLimit: 0,
+    })
     const a = (await keyward.keys.create({ name: 'a' })).key
     const b = (await keyward.keys.create({ name: 'b' })).key
     sent.length = 0
@@ -149,7 +168,9 @@ describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
     const order = [a, a, b, a, b, b, a, b, a, a]
     const decisions = await Promise.all(order.map((key) => keyward.authenticate(bearer(key))))
     expect(decisions.every((d) => d.ok)).toBe(true)
-    expect(decisions.map((d) => (d.ok ? d.apiKey.limits.minute.remaining : -1))).toEqual([999, 998, 999, 997, 998, 997, 996, 996, 995, 994])
+    expect(decisions.map((d) => (d.ok ? d.apiKey.limits.minute.remaining : -1))).toEqual([
+      999, 998, 999, 997, 998, 997, 996, 996, 995, 994,
+    ])
     const batch = sent.filter((args) => Number(args[1]) > 3)
     expect(batch).toHaveLength(1)
     // EVALSHA sha numkeys key…: two hashes, two names each.
@@ -162,7 +183,10 @@ describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
 describe.skipIf(url === null)('Redis batch script: runs of alike requests', () => {
   it('P1/L5/L6: a run of alike requests goes as one entry; a change of key, scopes or flags starts the next, and each is decided on its own', async () => {
     const { client, sent } = await evalCapturingClient()
-    const keyward = createKeyward({ stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-runs') }), failedAuthLimit: 0 })
+    const keyward = createKeyward({
+      stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-runs') }),
+      failedAuthLimit: 0,
+    })
     const scoped = (await keyward.keys.create({ name: 'scoped', scopes: ['ip'] })).key
     const sandbox = (await keyward.keys.create({ name: 'sandbox', keyType: 'test' })).key
     const ip = { scopes: ['ip'] }
@@ -170,13 +194,18 @@ describe.skipIf(url === null)('Redis batch script: runs of alike requests', () =
     // Runs: scoped/ip ×3, scoped/email ×2 (same number of scopes, other scope), scoped/ip, then
     // the test key: ip, live-only ×2, plain, then scoped peeks ×2, then scoped/ip again.
     const turn: [string, RouteRequirements][] = [
-      [scoped, ip], [scoped, ip], [scoped, ip],
-      [scoped, email], [scoped, email],
+      [scoped, ip],
+      [scoped, ip],
+      [scoped, ip],
+      [scoped, email],
+      [scoped, email],
       [scoped, ip],
       [sandbox, ip],
-      [sandbox, { liveOnly: true }], [sandbox, { liveOnly: true }],
+      [sandbox, { liveOnly: true }],
+      [sandbox, { liveOnly: true }],
       [sandbox, {}],
-      [scoped, { consume: false, scopes: ['ip'] }], [scoped, { consume: false, scopes: ['ip'] }],
+      [scoped, { consume: false, scopes: ['ip'] }],
+      [scoped, { consume: false, scopes: ['ip'] }],
       [scoped, ip],
     ]
     // A batch of another key first, so Redis has the batch script (no NOSCRIPT retry is counted).
@@ -184,15 +213,26 @@ describe.skipIf(url === null)('Redis batch script: runs of alike requests', () =
     await Promise.all([keyward.authenticate(bearer(warm)), keyward.authenticate(bearer(warm))])
     sent.length = 0
     const decisions = await Promise.all(turn.map(([key, route]) => keyward.authenticate(bearer(key), route)))
-    expect(decisions.map((d) => (d.ok ? 200 : d.response.status))).toEqual([200, 200, 200, 403, 403, 200, 200, 403, 403, 200, 200, 200, 200])
-    expect(decisions.map((d) => (d.ok ? `${d.apiKey.keyType} ${d.apiKey.consumed} ${d.apiKey.limits.minute.remaining}` : d.error.code))).toEqual([
-      'live true 999', 'live true 998', 'live true 997',
-      'forbidden', 'forbidden',
+    expect(decisions.map((d) => (d.ok ? 200 : d.response.status))).toEqual([
+      200, 200, 200, 403, 403, 200, 200, 403, 403, 200, 200, 200, 200,
+    ])
+    expect(
+      decisions.map((d) =>
+        d.ok ? `${d.apiKey.keyType} ${d.apiKey.consumed} ${d.apiKey.limits.minute.remaining}` : d.error.code,
+      ),
+    ).toEqual([
+      'live true 999',
+      'live true 998',
+      'live true 997',
+      'forbidden',
+      'forbidden',
       'live true 996',
       'test true 9',
-      'forbidden', 'forbidden',
+      'forbidden',
+      'forbidden',
       'test true 8',
-      'live false 996', 'live false 996',
+      'live false 996',
+      'live false 996',
       'live true 995',
     ])
     const batch = sent.filter((args) => Number(args[1]) > 3)
@@ -206,41 +246,53 @@ describe.skipIf(url === null)('Redis batch script: runs of alike requests', () =
   })
 })
 
-describe.skipIf(url === null || !privateServersAvailable())('Redis batch script: the hot key on a private server', () => {
-  let redis: Redis
-  let serverUrl: string
-  withPrivateRedis((server, opened) => {
-    redis = opened
-    serverUrl = server.url
-  })
-
-  it('P1: twelve requests of one key in one batch cost Redis one read of the record and of the limit state, and one write of each', async () => {
-    const clock = createManualClock(START)
-    const keyward = createKeyward({
-      stores: createRedisStores({ client: await ioredisClient(serverUrl), time: 'caller' }),
-      clock,
-      failedAuthLimit: 0,
-      limits: { live: { perMinute: 100, perMonth: 1000 } },
+describe.skipIf(url === null || !privateServersAvailable())(
+  'Redis batch script: the hot key on a private server',
+  () => {
+    let redis: Redis
+    let serverUrl: string
+    withPrivateRedis((server, opened) => {
+      redis = opened
+      serverUrl = server.url
     })
-    const { key } = await keyward.keys.create({ name: 'hot' })
-    // A first turn, a second earlier: the instance holds the record, the window holds the month and
-    // Redis has the batch script.
-    const first = await Promise.all([keyward.authenticate(bearer(key), { scopes: ['ip'] }), keyward.authenticate(bearer(key), { scopes: ['ip'] })])
-    expect(first.every((d) => d.ok)).toBe(true)
-    clock.advance(1000)
-    await redis.config('RESETSTAT')
-    const decisions = await Promise.all(Array.from({ length: 12 }, () => keyward.authenticate(bearer(key), { scopes: ['ip'] })))
-    expect(decisions.map((d) => (d.ok ? d.apiKey.limits.minute.remaining : -1))).toEqual(Array.from({ length: 12 }, (_, i) => 97 - i))
-    expect(decisions.map((d) => (d.ok ? d.apiKey.limits.month!.remaining : -1))).toEqual(Array.from({ length: 12 }, (_, i) => 997 - i))
-    const calls = await commandCalls(redis)
-    expect((calls.get('evalsha') ?? 0) + (calls.get('eval') ?? 0)).toBe(1)
-    // The first request reads both hashes and writes the window and lastUsedAt; the other eleven
-    // are decided from its state and counted in one more write of the window.
-    expect(calls.get('hmget')).toBe(2)
-    expect(calls.get('hset')).toBe(3)
-    const tag = `keyward:{${hashKey(key)}}`
-    expect(await redis.hmget(`${tag}:rl`, 't', 'q', String(Math.floor(START / 1000) + 1))).toEqual(['14', '14', '12'])
-    expect(await redis.hget(`${tag}:key`, 'lastUsedAt')).toBe(String(START + 1000))
-    await keyward.close()
-  })
-})
+
+    it('P1: twelve requests of one key in one batch cost Redis one read of the record and of the limit state, and one write of each', async () => {
+      const clock = createManualClock(START)
+      const keyward = createKeyward({
+        stores: createRedisStores({ client: await ioredisClient(serverUrl), time: 'caller' }),
+        clock,
+        failedAuthLimit: 0,
+        limits: { live: { perMinute: 100, perMonth: 1000 } },
+      })
+      const { key } = await keyward.keys.create({ name: 'hot' })
+      // A first turn, a second earlier: the instance holds the record, the window holds the month and
+      // Redis has the batch script.
+      const first = await Promise.all([
+        keyward.authenticate(bearer(key), { scopes: ['ip'] }),
+        keyward.authenticate(bearer(key), { scopes: ['ip'] }),
+      ])
+      expect(first.every((d) => d.ok)).toBe(true)
+      clock.advance(1000)
+      await redis.config('RESETSTAT')
+      const decisions = await Promise.all(
+        Array.from({ length: 12 }, () => keyward.authenticate(bearer(key), { scopes: ['ip'] })),
+      )
+      expect(decisions.map((d) => (d.ok ? d.apiKey.limits.minute.remaining : -1))).toEqual(
+        Array.from({ length: 12 }, (_, i) => 97 - i),
+      )
+      expect(decisions.map((d) => (d.ok ? d.apiKey.limits.month!.remaining : -1))).toEqual(
+        Array.from({ length: 12 }, (_, i) => 997 - i),
+      )
+      const calls = await commandCalls(redis)
+      expect((calls.get('evalsha') ?? 0) + (calls.get('eval') ?? 0)).toBe(1)
+      // The first request reads both hashes and writes the window and lastUsedAt; the other eleven
+      // are decided from its state and counted in one more write of the window.
+      expect(calls.get('hmget')).toBe(2)
+      expect(calls.get('hset')).toBe(3)
+      const tag = `keyward:{${hashKey(key)}}`
+      expect(await redis.hmget(`${tag}:rl`, 't', 'q', String(Math.floor(START / 1000) + 1))).toEqual(['14', '14', '12'])
+      expect(await redis.hget(`${tag}:key`, 'lastUsedAt')).toBe(String(START + 1000))
+      await keyward.close()
+    })
+  },
+)

@@ -13,7 +13,14 @@ import { type RedisRateLimiter, createRedisRateLimiter } from '../../src/stores/
 import type { LimitDecision, LimitPolicy } from '../../src/core/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
-import { commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import {
+  commandCalls,
+  ioredisClient,
+  nodeRedisClient,
+  privateServersAvailable,
+  sharedRedisUrl,
+  uniquePrefix,
+} from '../helpers/redis.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
@@ -36,7 +43,10 @@ type Answer = LimitDecision | LimitDecision[] | string
 function call(limiter: RedisRateLimiter, ids: readonly string[], op: Operation, now: number): Promise<Answer> {
   const answer =
     op.kind === 'all'
-      ? limiter.consumeAll(op.ids.map((i, j) => ({ id: ids[i]!, policy: op.policies[j]! })), now)
+      ? limiter.consumeAll(
+          op.ids.map((i, j) => ({ id: ids[i]!, policy: op.policies[j]! })),
+          now,
+        )
       : op.kind === 'consume'
         ? limiter.consume(ids[op.id]!, op.policy, now)
         : limiter.peek(ids[op.id]!, op.policy, now)
@@ -46,21 +56,39 @@ function call(limiter: RedisRateLimiter, ids: readonly string[], op: Operation, 
 const policy = fc.constantFrom(...POLICIES)
 // Calls at the same instant (dt 0) on the same id and limits are common, so that the batch script's
 // repeated peeks and chained consumes are decided as often as calls that differ.
-const dt = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: -500, max: 500 }) })
+const dt = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 2, arbitrary: fc.integer({ min: -500, max: 500 }) },
+)
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('consume' as const), id: fc.integer({ min: 0, max: 3 }), policy, dt }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('peek' as const), id: fc.integer({ min: 0, max: 3 }), policy, dt }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('consume' as const), id: fc.integer({ min: 0, max: 3 }), policy, dt }),
+  },
   {
     weight: 2,
-    arbitrary: fc
-      .uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 })
-      .chain((ids) => fc.record({ kind: fc.constant('all' as const), ids: fc.constant(ids), policies: fc.array(policy, { minLength: ids.length, maxLength: ids.length }), dt })),
+    arbitrary: fc.record({ kind: fc.constant('peek' as const), id: fc.integer({ min: 0, max: 3 }), policy, dt }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 }).chain((ids) =>
+      fc.record({
+        kind: fc.constant('all' as const),
+        ids: fc.constant(ids),
+        policies: fc.array(policy, { minLength: ids.length, maxLength: ids.length }),
+        dt,
+      }),
+    ),
   },
 )
 /** A turn: its calls go out together; then the clock moves (sometimes past the window, sometimes back). */
 const turn = fc.record({
   operations: fc.array(operation, { minLength: 1, maxLength: 12 }),
-  advance: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 4_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 50_000, max: 70_000 }) }, { weight: 1, arbitrary: fc.integer({ min: -30_000, max: -1 }) }),
+  advance: fc.oneof(
+    { weight: 5, arbitrary: fc.integer({ min: 0, max: 4_000 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 50_000, max: 70_000 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -30_000, max: -1 }) },
+  ),
 })
 
 /**
@@ -87,7 +115,13 @@ describe.skipIf(url === null)('Redis RateLimiter coalescing', () => {
   for (const keys of ['elsewhere', 'redis'] as const) {
     it(`P1/L2/L4/O7 (keys: '${keys}'): the calls of a turn, coalesced, are decided as the same calls sent one by one with coalesce: false`, async () => {
       const batched = createRedisRateLimiter({ client, prefix: `${prefix}-${keys}-a`, time: 'caller', keys })
-      const single = createRedisRateLimiter({ client, prefix: `${prefix}-${keys}-b`, time: 'caller', keys, coalesce: false })
+      const single = createRedisRateLimiter({
+        client,
+        prefix: `${prefix}-${keys}-b`,
+        time: 'caller',
+        keys,
+        coalesce: false,
+      })
       await fc.assert(
         fc.asyncProperty(fc.array(turn, { minLength: 1, maxLength: 6 }), async (turns) => {
           const ids = Array.from({ length: 4 }, () => randomKeyId())
@@ -123,13 +157,33 @@ describe.skipIf(url === null)('Redis RateLimiter coalescing', () => {
       const answers = await Promise.allSettled([
         limiter.consume(good, limit, now),
         limiter.consume(broken, limit, now),
-        limiter.consumeAll([{ id: other, policy: limit }, { id: broken, policy: limit }], now),
+        limiter.consumeAll(
+          [
+            { id: other, policy: limit },
+            { id: broken, policy: limit },
+          ],
+          now,
+        ),
         limiter.peek(broken, limit, now),
-        limiter.consumeAll([{ id: good, policy: limit }, { id: other, policy: limit }], now),
+        limiter.consumeAll(
+          [
+            { id: good, policy: limit },
+            { id: other, policy: limit },
+          ],
+          now,
+        ),
         limiter.peek(good, limit, now),
       ])
-      const seen = answers.map((a) => (a.status === 'rejected' ? `rejected ${String((a.reason as Error).message).slice(0, 9)}` : a.value))
-      const allowed = (remaining: number) => ({ allowed: true, minute: { limit: 5, remaining, reset: now / 1000 + 61 }, month: null, retryAfter: 0, binding: null })
+      const seen = answers.map((a) =>
+        a.status === 'rejected' ? `rejected ${String((a.reason as Error).message).slice(0, 9)}` : a.value,
+      )
+      const allowed = (remaining: number) => ({
+        allowed: true,
+        minute: { limit: 5, remaining, reset: now / 1000 + 61 },
+        month: null,
+        retryAfter: 0,
+        binding: null,
+      })
       expect(seen).toEqual([
         allowed(4),
         'rejected WRONGTYPE',
@@ -149,11 +203,13 @@ describe.skipIf(url === null)('Redis RateLimiter coalescing', () => {
     const id = randomKeyId()
     const n = 2 * MAX_LIMIT_BATCH + 7
     const now = Date.UTC(2026, 2, 10, 12)
-    const decisions = await Promise.all(Array.from({ length: n }, () => limiter.consume(id, { perMinute: 1000, perMonth: null }, now)))
+    const decisions = await Promise.all(
+      Array.from({ length: n }, () => limiter.consume(id, { perMinute: 1000, perMonth: null }, now)),
+    )
     expect(decisions.map((d) => d.minute.remaining)).toEqual(Array.from({ length: n }, (_, i) => 999 - i))
   })
 
-  it("option \"coalesce\" must be a boolean", () => {
+  it('option "coalesce" must be a boolean', () => {
     expect(() => createRedisRateLimiter({ client, coalesce: 'yes' as never })).toThrow(
       new TypeError('keyward/redis: option "coalesce" must be true or false (got "yes")'),
     )
@@ -165,9 +221,15 @@ describe.skipIf(url === null)("RateLimiter contract with keys: 'elsewhere', coal
   withIoredisClient(url!, `${prefix}-contract`, (opened) => {
     client = opened
   })
-  runRateLimiterContract('redis, keys elsewhere, coalesced', () => ({ limiter: createRedisRateLimiter({ client, prefix: `${prefix}-contract`, time: 'caller', keys: 'elsewhere' }) }), {
-    propertyRuns: 40,
-  })
+  runRateLimiterContract(
+    'redis, keys elsewhere, coalesced',
+    () => ({
+      limiter: createRedisRateLimiter({ client, prefix: `${prefix}-contract`, time: 'caller', keys: 'elsewhere' }),
+    }),
+    {
+      propertyRuns: 40,
+    },
+  )
 })
 
 describe.skipIf(url === null || !privateServersAvailable())('Redis RateLimiter coalescing on a private server', () => {
@@ -187,7 +249,13 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis RateLimiter c
       Promise.all([
         ...ids.map((id) => limiter.peek(id, limit, now)),
         ...ids.map((id) => limiter.consume(id, limit, now)),
-        limiter.consumeAll([{ id: ids[0]!, policy: limit }, { id: randomKeyId(), policy: limit }], now),
+        limiter.consumeAll(
+          [
+            { id: ids[0]!, policy: limit },
+            { id: randomKeyId(), policy: limit },
+          ],
+          now,
+        ),
       ])
     await turn()
     await redis.config('RESETSTAT')
@@ -214,11 +282,15 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis RateLimiter c
     const limit = { perMinute: pairs + 5, perMonth: 100 }
     const now = Date.UTC(2026, 2, 10, 12)
     await redis.config('RESETSTAT')
-    const turn = await Promise.all(Array.from({ length: pairs }, () => [limiter.peek(guard, limit, now), limiter.consume(hot, limit, now)]).flat())
+    const turn = await Promise.all(
+      Array.from({ length: pairs }, () => [limiter.peek(guard, limit, now), limiter.consume(hot, limit, now)]).flat(),
+    )
     const calls = await commandCalls(redis)
     expect([calls.get('evalsha'), calls.get('hmget'), calls.get('hset')]).toEqual([1, 2, 2])
     const consumed = turn.filter((_, i) => i % 2 === 1)
-    expect(consumed.map((d) => [d.minute.remaining, d.month!.remaining])).toEqual(Array.from({ length: pairs }, (_, i) => [pairs + 4 - i, 99 - i]))
+    expect(consumed.map((d) => [d.minute.remaining, d.month!.remaining])).toEqual(
+      Array.from({ length: pairs }, (_, i) => [pairs + 4 - i, 99 - i]),
+    )
     expect(new Set(turn.filter((_, i) => i % 2 === 0).map((d) => JSON.stringify(d))).size).toBe(1)
     // What the run counted was written: the next call, alone, sees every one, and the minute's limit holds.
     expect((await limiter.peek(hot, limit, now)).minute.remaining).toBe(5)
@@ -236,9 +308,16 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis RateLimiter c
     await limiter.ready()
     await redis.call('CLIENT', 'PAUSE', '800', 'ALL')
     const started = performance.now()
-    const answers = await Promise.allSettled(Array.from({ length: 4 }, () => limiter.consume(randomKeyId(), { perMinute: 5, perMonth: null }, Date.now())))
+    const answers = await Promise.allSettled(
+      Array.from({ length: 4 }, () => limiter.consume(randomKeyId(), { perMinute: 5, perMonth: null }, Date.now())),
+    )
     const elapsed = performance.now() - started
-    expect(answers.map((a) => a.status === 'rejected' && a.reason instanceof StoreTimeoutError)).toEqual([true, true, true, true])
+    expect(answers.map((a) => a.status === 'rejected' && a.reason instanceof StoreTimeoutError)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
     expect(elapsed).toBeLessThan(600)
     await new Promise((resolve) => setTimeout(resolve, 700))
     expect((await limiter.consume(randomKeyId(), { perMinute: 5, perMonth: null }, Date.now())).allowed).toBe(true)

@@ -48,17 +48,24 @@ describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => 
   it('L2/L4: every decision of the Redis limiter equals the memory limiter’s for random request sequences', async () => {
     const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...STARTS), fc.array(step, { minLength: 1, maxLength: 50 }), async (start, steps) => {
-        const memory = createMemoryRateLimiter()
-        const keyId = randomKeyId()
-        let now = start
-        for (const { consume, dt, policy } of steps) {
-          now += dt
-          const expected = consume ? memory.consume(keyId, policy, now) : memory.peek(keyId, policy, now)
-          const actual = consume ? await redis.consume(keyId, policy, now) : await redis.peek(keyId, policy, now)
-          expect(actual, `${consume ? 'consume' : 'peek'} at ${new Date(now).toISOString()} ${JSON.stringify(policy)}`).toEqual(expected)
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...STARTS),
+        fc.array(step, { minLength: 1, maxLength: 50 }),
+        async (start, steps) => {
+          const memory = createMemoryRateLimiter()
+          const keyId = randomKeyId()
+          let now = start
+          for (const { consume, dt, policy } of steps) {
+            now += dt
+            const expected = consume ? memory.consume(keyId, policy, now) : memory.peek(keyId, policy, now)
+            const actual = consume ? await redis.consume(keyId, policy, now) : await redis.peek(keyId, policy, now)
+            expect(
+              actual,
+              `${consume ? 'consume' : 'peek'} at ${new Date(now).toISOString()} ${JSON.stringify(policy)}`,
+            ).toEqual(expected)
+          }
+        },
+      ),
       { numRuns: 150 },
     )
   })

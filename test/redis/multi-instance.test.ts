@@ -70,7 +70,11 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
   })
 
   it('L1/L4: a monthly quota of 25 is exact under 200 concurrent requests over both instances', async () => {
-    const { key } = await b.keys.create({ name: 'shared quota', keyType: 'live', limits: { perMinute: 1000, perMonth: 25 } })
+    const { key } = await b.keys.create({
+      name: 'shared quota',
+      keyType: 'live',
+      limits: { perMinute: 1000, perMonth: 25 },
+    })
     const decisions = await spread(key, 200)
     expect(codes(decisions)).toEqual({ ok: 25, rate_limited: 175 })
     const last = decisions.find((d) => !d.ok)!
@@ -116,13 +120,22 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
       await vi.waitFor(
         async () => {
           const entries = await instance.queryUsage({ keyId: record.id, limit: 10 })
-          expect(entries.map((e) => e.requestId)).toEqual(['req_fromBBBBBBBBBBBBBBBBBBBBBB', 'req_fromAAAAAAAAAAAAAAAAAAAAAA'])
+          expect(entries.map((e) => e.requestId)).toEqual([
+            'req_fromBBBBBBBBBBBBBBBBBBBBBB',
+            'req_fromAAAAAAAAAAAAAAAAAAAAAA',
+          ])
         },
         { timeout: 2000, interval: 20 },
       )
     }
     const [latest] = await a.queryUsage({ keyId: record.id, limit: 1 })
-    expect(latest).toMatchObject({ keyId: record.id, method: 'POST', path: '/api/v1/email/validate', status: 400, ip: null })
+    expect(latest).toMatchObject({
+      keyId: record.id,
+      method: 'POST',
+      path: '/api/v1/email/validate',
+      status: 400,
+      ip: null,
+    })
   })
 
   it('K5/L4a: keys created on one instance are listed on the other, with lastUsedAt written by the other’s requests', async () => {
@@ -136,7 +149,10 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
   })
 
   it('L2: an instance whose clock runs 2 minutes ahead shares the window (time comes from Redis TIME)', async () => {
-    const ahead = createKeyward({ stores: createRedisStores({ client: io, prefix }), clock: { now: () => Date.now() + 120_000 } })
+    const ahead = createKeyward({
+      stores: createRedisStores({ client: io, prefix }),
+      clock: { now: () => Date.now() + 120_000 },
+    })
     const { key } = await a.keys.create({ name: 'skewed clock', keyType: 'test' })
     expect(codes(await Promise.all(Array.from({ length: 10 }, () => a.authenticate(bearer(key)))))).toEqual({ ok: 10 })
     // With the caller's clock, a window 2 minutes later would be empty and admit 10 more.
@@ -148,7 +164,11 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
   it('K6: expiry is decided by Redis TIME, so an instance whose clock runs an hour behind still sees an expired key', async () => {
     const behind = createRedisStores({ client: nodeRedis, prefix })
     const token = generateKey('live')
-    const stored = makeStoredKey({ hash: hashKey(token), createdAt: Date.now() - 60_000, expiresAt: Date.now() - 1_000 })
+    const stored = makeStoredKey({
+      hash: hashKey(token),
+      createdAt: Date.now() - 60_000,
+      expiresAt: Date.now() - 1_000,
+    })
     await behind.keys.insert(stored)
     const outcome = await behind.authorize({
       hashes: [stored.hash],
@@ -163,9 +183,16 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
 
   describe('E7: the failed-authentication guard, shared', () => {
     const LIMIT = 3
-    const guarded = (client: typeof io | typeof nodeRedis, options: { coalesce?: boolean; pepper?: string | { current: string; previous: string[] } } = {}) =>
+    const guarded = (
+      client: typeof io | typeof nodeRedis,
+      options: { coalesce?: boolean; pepper?: string | { current: string; previous: string[] } } = {},
+    ) =>
       createKeyward({
-        stores: createRedisStores({ client, prefix, ...(options.coalesce === undefined ? {} : { coalesce: options.coalesce }) }),
+        stores: createRedisStores({
+          client,
+          prefix,
+          ...(options.coalesce === undefined ? {} : { coalesce: options.coalesce }),
+        }),
         failedAuthLimit: LIMIT,
         ...(options.pepper === undefined ? {} : { pepper: options.pepper }),
       })
@@ -186,7 +213,8 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
     }
 
     async function blockOn(instance: Keyward, ip: string): Promise<void> {
-      for (let i = 0; i < LIMIT; i++) expect(status(await instance.authenticate(from(ip, generateKey('live'))))).toBe(401)
+      for (let i = 0; i < LIMIT; i++)
+        expect(status(await instance.authenticate(from(ip, generateKey('live'))))).toBe(401)
     }
 
     it('E7: failures on instance B up to the limit, then a valid key from the same address on instance A (which saw no failure) gets 429 rate_limited with Retry-After', async () => {
@@ -250,7 +278,12 @@ describe.skipIf(url === null)('two keyward instances sharing one Redis', () => {
       await io.set(`${prefix}:{id:failed-auth:${network}::/64}:rl`, 'not a hash')
       const order = [`${freshNetwork()}::1`, `${network}::1`, `${network}::2`, `${freshNetwork()}::1`]
       const decisions = await Promise.all(order.map((ip) => onA.authenticate(from(ip, key))))
-      expect(decisions.map((d) => (d.ok ? 200 : `${d.response.status} ${d.error.code}`))).toEqual([200, '500 INTERNAL_ERROR', '500 INTERNAL_ERROR', 200])
+      expect(decisions.map((d) => (d.ok ? 200 : `${d.response.status} ${d.error.code}`))).toEqual([
+        200,
+        '500 INTERNAL_ERROR',
+        '500 INTERNAL_ERROR',
+        200,
+      ])
       await onA.close()
     })
 

@@ -50,13 +50,23 @@ describe.skipIf(url === null)('no full key in Redis (K3)', () => {
       const stores = createRedisStores({ client, prefix })
       const keyward = createKeyward({ stores, pepper })
       for (const keyType of ['live', 'test'] as const) {
-        const { key, record } = await keyward.keys.create({ name: `${keyType} key`, keyType, scopes: ['ip'], limits: { perMinute: 50 } })
+        const { key, record } = await keyward.keys.create({
+          name: `${keyType} key`,
+          keyType,
+          scopes: ['ip'],
+          limits: { perMinute: 50 },
+        })
         secrets.push(key)
         hashes.push(hashKey(key, pepper))
         for (let i = 0; i < 3; i++) {
           const decision = await keyward.authenticate({ authorization: `Bearer ${key}` }, { scopes: ['ip'] })
           if (!decision.ok) throw new Error(JSON.stringify(decision.error))
-          keyward.recordUsage(decision.apiKey, { method: 'GET', path: '/api/v1/ip/lookup', status: 200, ip: '198.51.100.4' })
+          keyward.recordUsage(decision.apiKey, {
+            method: 'GET',
+            path: '/api/v1/ip/lookup',
+            status: 200,
+            ip: '198.51.100.4',
+          })
         }
         // The legacy header and a forbidden route go through the same script.
         await keyward.authenticate({ apiKey: key })

@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest'
 import { Cluster, Redis } from 'ioredis'
 import { createClient, createCluster } from 'redis'
 import { connect } from '../../src/stores/redis/client.js'
-import { createRedisKeyStore, createRedisRateLimiter, createRedisStores, createRedisUsageLog } from '../../src/stores/redis/index.js'
+import {
+  createRedisKeyStore,
+  createRedisRateLimiter,
+  createRedisStores,
+  createRedisUsageLog,
+} from '../../src/stores/redis/index.js'
 import { createLayout } from '../../src/stores/redis/layout.js'
 
 describe('Redis store options', () => {
@@ -42,7 +47,9 @@ describe('Redis store options', () => {
     expect(() => createRedisStores({ client, time: 'local' as never })).toThrow(/option "time"/)
     expect(() => createRedisStores({ client, usage: { maxBatch: 0 } })).toThrow(/option "usage.maxBatch"/)
     expect(() => createRedisStores({ client, usage: { perKeyLimit: 1.5 } })).toThrow(/option "usage.perKeyLimit"/)
-    expect(() => createRedisStores({ client, usage: { flushIntervalMs: -1 } })).toThrow(/option "usage.flushIntervalMs"/)
+    expect(() => createRedisStores({ client, usage: { flushIntervalMs: -1 } })).toThrow(
+      /option "usage.flushIntervalMs"/,
+    )
     expect(() => createRedisStores({ client, usage: { onError: 'log' as never } })).toThrow(/option "usage.onError"/)
     expect(() => createRedisKeyStore({ client, prefix: 'has space' })).toThrow(/option "prefix"/)
     expect(() => createRedisRateLimiter({ client, time: 'caller', timeoutMs: -5 })).toThrow(/option "timeoutMs"/)

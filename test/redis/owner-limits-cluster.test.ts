@@ -15,7 +15,8 @@ import { privateServersAvailable, uniquePrefix } from '../helpers/redis.js'
 const available = privateServersAvailable()
 const prefix = uniquePrefix('owner-cluster')
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
-const status = (decision: Awaited<ReturnType<Keyward['authenticate']>>) => (decision.ok ? 200 : decision.response.status)
+const status = (decision: Awaited<ReturnType<Keyward['authenticate']>>) =>
+  decision.ok ? 200 : decision.response.status
 
 /**
  * The cluster client, counting the script calls keyward sends through it (EVALSHA: the EVAL after a
@@ -45,9 +46,16 @@ describe.skipIf(!available)('owner limits on a Redis Cluster (O7)', () => {
   it('O7: an owned key’s request takes two script calls before its answer; one its owner refuses, one more to give the key’s count back', async () => {
     const client = counting(running!.ioCluster)
     // failedAuthLimit 0: the address check would add its own call before these (E7).
-    const keyward = createKeyward({ stores: createRedisStores({ client, prefix }), ownerLimits: { test: { perMinute: 2 } }, failedAuthLimit: 0 })
+    const keyward = createKeyward({
+      stores: createRedisStores({ client, prefix }),
+      ownerLimits: { test: { perMinute: 2 } },
+      failedAuthLimit: 0,
+    })
     const ownerId = `acct:${randomKeyId().slice(4)}`
-    const [a, b] = [await keyward.keys.create({ name: 'a', ownerId, keyType: 'test' }), await keyward.keys.create({ name: 'b', ownerId, keyType: 'test' })]
+    const [a, b] = [
+      await keyward.keys.create({ name: 'a', ownerId, keyType: 'test' }),
+      await keyward.keys.create({ name: 'b', ownerId, keyType: 'test' }),
+    ]
     const { key: plain } = await keyward.keys.create({ name: 'plain', keyType: 'test' })
     await keyward.authenticate(bearer(plain))
     const calls = async (key: string): Promise<[number, number]> => {
@@ -71,12 +79,18 @@ describe.skipIf(!available)('owner limits on a Redis Cluster (O7)', () => {
   it('O7/L2: two instances on the cluster, 100 concurrent requests over two keys of one owner with 20 a minute: exactly 20 admitted, and each key counts only what it was admitted', async () => {
     const ownerLimits = { live: { perMinute: 20 } }
     const [one, two] = [running!.ioCluster, running!.nodeCluster].map((client) =>
-      createKeyward({ stores: createRedisStores({ client, prefix: `${prefix}-two` }), ownerLimits, failedAuthLimit: 0 }),
+      createKeyward({
+        stores: createRedisStores({ client, prefix: `${prefix}-two` }),
+        ownerLimits,
+        failedAuthLimit: 0,
+      }),
     )
     const ownerId = `acct:${randomKeyId().slice(4)}`
     const created = [await one!.keys.create({ name: 'a', ownerId }), await one!.keys.create({ name: 'b', ownerId })]
     const decisions = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => [one!, two!][i % 2]!.authenticate(bearer(created[Math.floor(i / 2) % 2]!.key))),
+      Array.from({ length: 100 }, (_, i) =>
+        [one!, two!][i % 2]!.authenticate(bearer(created[Math.floor(i / 2) % 2]!.key)),
+      ),
     )
     expect(decisions.filter((d) => d.ok)).toHaveLength(20)
     expect(decisions.filter((d) => status(d) === 429)).toHaveLength(80)
@@ -84,7 +98,9 @@ describe.skipIf(!available)('owner limits on a Redis Cluster (O7)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     let used = 0
     for (const { record } of created) {
-      used += 1000 - (await one!.stores.limiter.peek(record.id, { perMinute: 1000, perMonth: null }, Date.now())).minute.remaining
+      used +=
+        1000 -
+        (await one!.stores.limiter.peek(record.id, { perMinute: 1000, perMonth: null }, Date.now())).minute.remaining
     }
     expect(used).toBe(20)
     await Promise.all([one!.close(), two!.close()])

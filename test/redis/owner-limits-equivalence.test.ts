@@ -13,7 +13,14 @@ import { composeAuthorize } from '../../src/core/compose-authorize.js'
 import { UNLIMITED_PER_MINUTE } from '../../src/core/limits-math.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
-import type { AuthorizeInput, AuthorizeOutcome, KeyType, LimitPolicy, OwnerLimitsCheck, StoredKey } from '../../src/core/types.js'
+import type {
+  AuthorizeInput,
+  AuthorizeOutcome,
+  KeyType,
+  LimitPolicy,
+  OwnerLimitsCheck,
+  StoredKey,
+} from '../../src/core/types.js'
 import { makeStoredKey, randomKeyId } from '../contracts/fixtures.js'
 import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { withIoredisClient } from '../helpers/redis-suite.js'
@@ -83,39 +90,43 @@ describe.skipIf(url === null)('owner limits: Redis decides as memory (O7)', () =
   for (const coalesce of [true, false]) {
     it(`O7/L2/L4: every outcome of the fused script equals composeAuthorize’s on the memory stores (coalesce ${coalesce})`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...STARTS), fc.array(turn, { minLength: 1, maxLength: 25 }), async (start, turns) => {
-          const [a, b] = [`a-${randomKeyId().slice(4)}`, `b-${randomKeyId().slice(4)}`]
-          const ownerLimits = ownerLimitsOf(a, b)
-          const memory = createMemoryStores()
-          const authorizeInMemory = composeAuthorize(memory)
-          const redis = createRedisStores({ client, prefix, time: 'caller', coalesce })
-          const keys = keysOf(a, b)
-          for (const key of keys) {
-            memory.keys.insert(key)
-            await redis.keys.insert(key)
-          }
-          const inputOf = (key: number, now: number, consume: boolean, scoped: boolean): AuthorizeInput => ({
-            hashes: [keys[key]!.hash],
-            now,
-            requiredScopes: scoped ? ['ip'] : null,
-            liveOnly: false,
-            consume,
-            defaults: DEFAULTS,
-            ownerLimits,
-          })
-          // Each instance learns its keys' owners first (a peek changes nothing), so a turn's
-          // requests go out in the order given.
-          for (let i = 0; i < keys.length; i++) await redis.authorize(inputOf(i, start, false, false))
-          let now = start
-          for (const { requests, dt } of turns) {
-            const inputs = requests.map(({ key, consume, scoped }) => inputOf(key, now, consume, scoped))
-            const expected = inputs.map((input) => seen(authorizeInMemory(input) as AuthorizeOutcome))
-            const actual = (await Promise.all(inputs.map((input) => redis.authorize(input)))).map(seen)
-            expect(actual, `at ${new Date(now).toISOString()}: ${JSON.stringify(requests)}`).toEqual(expected)
-            now += dt
-          }
-          await redis.close()
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...STARTS),
+          fc.array(turn, { minLength: 1, maxLength: 25 }),
+          async (start, turns) => {
+            const [a, b] = [`a-${randomKeyId().slice(4)}`, `b-${randomKeyId().slice(4)}`]
+            const ownerLimits = ownerLimitsOf(a, b)
+            const memory = createMemoryStores()
+            const authorizeInMemory = composeAuthorize(memory)
+            const redis = createRedisStores({ client, prefix, time: 'caller', coalesce })
+            const keys = keysOf(a, b)
+            for (const key of keys) {
+              memory.keys.insert(key)
+              await redis.keys.insert(key)
+            }
+            const inputOf = (key: number, now: number, consume: boolean, scoped: boolean): AuthorizeInput => ({
+              hashes: [keys[key]!.hash],
+              now,
+              requiredScopes: scoped ? ['ip'] : null,
+              liveOnly: false,
+              consume,
+              defaults: DEFAULTS,
+              ownerLimits,
+            })
+            // Each instance learns its keys' owners first (a peek changes nothing), so a turn's
+            // requests go out in the order given.
+            for (let i = 0; i < keys.length; i++) await redis.authorize(inputOf(i, start, false, false))
+            let now = start
+            for (const { requests, dt } of turns) {
+              const inputs = requests.map(({ key, consume, scoped }) => inputOf(key, now, consume, scoped))
+              const expected = inputs.map((input) => seen(authorizeInMemory(input) as AuthorizeOutcome))
+              const actual = (await Promise.all(inputs.map((input) => redis.authorize(input)))).map(seen)
+              expect(actual, `at ${new Date(now).toISOString()}: ${JSON.stringify(requests)}`).toEqual(expected)
+              now += dt
+            }
+            await redis.close()
+          },
+        ),
         { numRuns: 40 },
       )
     })

@@ -12,14 +12,22 @@ import { createRedisStores } from '../../src/stores/redis/index.js'
 import { createLayout } from '../../src/stores/redis/layout.js'
 import { AUTHORIZE_SCRIPT, SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { T0, makeStoredKey, randomKeyId } from '../contracts/fixtures.js'
-import { commandCalls, ioredisClient, nodeRedisClient, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import {
+  commandCalls,
+  ioredisClient,
+  nodeRedisClient,
+  privateServersAvailable,
+  sharedRedisUrl,
+  uniquePrefix,
+} from '../helpers/redis.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('owner-limits')
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
-const status = (decision: Awaited<ReturnType<Keyward['authenticate']>>) => (decision.ok ? 200 : decision.response.status)
+const status = (decision: Awaited<ReturnType<Keyward['authenticate']>>) =>
+  decision.ok ? 200 : decision.response.status
 const owner = () => `acct:${randomKeyId().slice(4, 16)}`
 
 describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
@@ -34,9 +42,14 @@ describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
       const ownerLimits = { live: { perMinute: 50 } }
       // Each instance on its own connection, as two processes would be.
       const clients = [await ioredisClient(url!), await nodeRedisClient(url!)]
-      const [one, two] = clients.map((c) => createKeyward({ stores: createRedisStores({ client: c, prefix: p, coalesce }), ownerLimits }))
+      const [one, two] = clients.map((c) =>
+        createKeyward({ stores: createRedisStores({ client: c, prefix: p, coalesce }), ownerLimits }),
+      )
       const ownerId = owner()
-      const keys = [(await one!.keys.create({ name: 'a', ownerId })).key, (await one!.keys.create({ name: 'b', ownerId })).key]
+      const keys = [
+        (await one!.keys.create({ name: 'a', ownerId })).key,
+        (await one!.keys.create({ name: 'b', ownerId })).key,
+      ]
       const other = (await two!.keys.create({ name: 'other', ownerId: owner() })).key
       const decisions = await Promise.all(
         Array.from({ length: 200 }, (_, i) => [one!, two!][i % 2]!.authenticate(bearer(keys[Math.floor(i / 2) % 2]!))),
@@ -45,7 +58,8 @@ describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
       expect(statuses.filter((s) => s === 200)).toHaveLength(50)
       expect(statuses.filter((s) => s === 429)).toHaveLength(150)
       for (const decision of decisions) {
-        if (!decision.ok) expect(decision.response.headers).toMatchObject({ 'X-RateLimit-Limit': '50', 'X-RateLimit-Remaining': '0' })
+        if (!decision.ok)
+          expect(decision.response.headers).toMatchObject({ 'X-RateLimit-Limit': '50', 'X-RateLimit-Remaining': '0' })
       }
       // Every admitted request counted once against its owner, the refused ones nowhere.
       const counter = createLayout(p).ofOrphanId(ownerCounterId(ownerId, 'live')).minute
@@ -61,9 +75,17 @@ describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
   }
 
   it('O3: a handler sees the record’s ownerId and meta on Redis, on the first request and on later (short) ones', async () => {
-    const keyward = createKeyward({ stores: createRedisStores({ client, prefix: `${prefix}-o3` }), ownerLimits: { test: { perMonth: 5 } } })
+    const keyward = createKeyward({
+      stores: createRedisStores({ client, prefix: `${prefix}-o3` }),
+      ownerLimits: { test: { perMonth: 5 } },
+    })
     const ownerId = owner()
-    const { key } = await keyward.keys.create({ name: 'a', ownerId, meta: { plan: 'pro', refs: [1, 2] }, keyType: 'test' })
+    const { key } = await keyward.keys.create({
+      name: 'a',
+      ownerId,
+      meta: { plan: 'pro', refs: [1, 2] },
+      keyType: 'test',
+    })
     for (let i = 0; i < 3; i++) {
       const decision = await keyward.authenticate(bearer(key))
       if (!decision.ok) throw new Error(decision.response.body)
@@ -77,7 +99,9 @@ describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
     const p = `${prefix}-raw`
     const layout = createLayout(p)
     const run = (keys: string[], args: string[]) =>
-      client.evalsha(AUTHORIZE_SCRIPT.sha, keys.length, ...keys, ...args).catch(() => client.eval(AUTHORIZE_SCRIPT.source, keys.length, ...keys, ...args))
+      client
+        .evalsha(AUTHORIZE_SCRIPT.sha, keys.length, ...keys, ...args)
+        .catch(() => client.eval(AUTHORIZE_SCRIPT.source, keys.length, ...keys, ...args))
     // ARGV: now, consume, live-only, the type defaults, nothing held, no address check, then the owner step.
     const args = (ownerStep: string[]) => [String(T0), '1', '0', '100', '', '10', '1000', '', '', ...ownerStep]
 
@@ -106,7 +130,11 @@ describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
       const key = makeStoredKey({ ownerId })
       await stores.keys.insert(key)
       const { record, minute } = layout.ofHash(key.hash)
-      for (const wrong of [ownerCounterId(owner(), 'live'), ownerCounterId(ownerId, 'test'), `${ownerCounterId(ownerId, 'live')}x`]) {
+      for (const wrong of [
+        ownerCounterId(owner(), 'live'),
+        ownerCounterId(ownerId, 'test'),
+        `${ownerCounterId(ownerId, 'live')}x`,
+      ]) {
         const counter = layout.ofOrphanId(wrong).minute
         const reply = (await run([record, minute, counter], args(['3', '5', '']))) as unknown[]
         expect(reply[0]).toBe(9)
@@ -123,7 +151,9 @@ describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
 })
 
 /** Commands the Lua scripts run inside Redis (not top-level), as test/redis/command-count.test.ts counts. */
-const INSIDE_SCRIPTS = new Set(SCRIPTS.flatMap((s) => [...s.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())))
+const INSIDE_SCRIPTS = new Set(
+  SCRIPTS.flatMap((s) => [...s.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
+)
 
 async function topLevel(measure: Redis): Promise<number> {
   let total = 0

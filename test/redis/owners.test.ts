@@ -44,7 +44,9 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     const member = `${String(T0 + 5).padStart(16, '0')} ${key.id} ${key.hash}`
     expect(await client.zrange(layout.ownerIndex(ownerId), 0, -1, 'WITHSCORES')).toEqual([member, '0'])
     expect(await client.zscore(layout.keyIndex, member)).toBe('0')
-    expect(await client.zscore(layout.keyIndex, `${String(T0).padStart(16, '0')} ${unowned.id} ${unowned.hash}`)).toBe('0')
+    expect(await client.zscore(layout.keyIndex, `${String(T0).padStart(16, '0')} ${unowned.id} ${unowned.hash}`)).toBe(
+      '0',
+    )
   })
 
   it('O2: meta read back is frozen all the way down, so a reader cannot change what another reader sees', async () => {
@@ -76,7 +78,12 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     const recordKey = layout.ofHash(key.hash).record
     await store.update(key.id, { meta: { plan: 'pro' }, scopes: null, limits: { perMonth: 9 } })
     const record = await client.hgetall(recordKey)
-    expect(record).toMatchObject({ meta: '{"plan":"pro"}', limits: '{"perMonth":9}', name: key.name, ownerId: key.ownerId })
+    expect(record).toMatchObject({
+      meta: '{"plan":"pro"}',
+      limits: '{"perMonth":9}',
+      name: key.name,
+      ownerId: key.ownerId,
+    })
     expect(record.scopes).toBeUndefined()
     await store.revoke(key.id, T0)
     const revoked = await client.hgetall(recordKey)
@@ -105,7 +112,11 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     const theirs = makeStoredKey({ ownerId: owner() })
     await store.insert(mine)
     await store.insert(theirs)
-    await client.zadd(layout.ownerIndex(ownerId), 0, `${String(theirs.createdAt).padStart(16, '0')} ${theirs.id} ${theirs.hash}`)
+    await client.zadd(
+      layout.ownerIndex(ownerId),
+      0,
+      `${String(theirs.createdAt).padStart(16, '0')} ${theirs.id} ${theirs.hash}`,
+    )
     expect(await store.revokeAll(ownerId, T0 + 1)).toBe(1)
     expect((await store.get(theirs.id))?.revokedAt).toBeNull()
     expect((await store.get(mine.id))?.revokedAt).toBe(T0 + 1)
@@ -125,7 +136,9 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     for (const id of ['key_with space', 'key_tab\t', '']) {
       const key = makeStoredKey({ id, ownerId: owner() })
       await expect(store.insert(key)).rejects.toBeInstanceOf(TypeError)
-      expect(await client.exists(layout.idIndex(id), layout.ofHash(key.hash).record, layout.ownerIndex(key.ownerId!))).toBe(0)
+      expect(
+        await client.exists(layout.idIndex(id), layout.ofHash(key.hash).record, layout.ownerIndex(key.ownerId!)),
+      ).toBe(0)
     }
   })
 
@@ -147,10 +160,21 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
       const created = await Promise.all([1, 2, 3].map((n) => a.keys.create({ name: `owned ${n}`, ownerId })))
       const bystander = await a.keys.create({ name: 'another owner', ownerId: owner() })
       const outcome = (d: AuthDecision) => (d.ok ? `ok ${d.apiKey.ownerId}` : d.error.code)
-      const onB = () => Promise.all([...created, bystander].map(({ key }) => b.authenticate({ authorization: `Bearer ${key}` })))
-      expect((await onB()).map(outcome)).toEqual([`ok ${ownerId}`, `ok ${ownerId}`, `ok ${ownerId}`, `ok ${bystander.record.ownerId}`])
+      const onB = () =>
+        Promise.all([...created, bystander].map(({ key }) => b.authenticate({ authorization: `Bearer ${key}` })))
+      expect((await onB()).map(outcome)).toEqual([
+        `ok ${ownerId}`,
+        `ok ${ownerId}`,
+        `ok ${ownerId}`,
+        `ok ${bystander.record.ownerId}`,
+      ])
       expect(await a.keys.revokeAll(ownerId)).toBe(3)
-      expect((await onB()).map(outcome)).toEqual(['API_KEY_REVOKED', 'API_KEY_REVOKED', 'API_KEY_REVOKED', `ok ${bystander.record.ownerId}`])
+      expect((await onB()).map(outcome)).toEqual([
+        'API_KEY_REVOKED',
+        'API_KEY_REVOKED',
+        'API_KEY_REVOKED',
+        `ok ${bystander.record.ownerId}`,
+      ])
     } finally {
       await a.close()
       await b.close()
@@ -163,7 +187,12 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     const a = createKeyward({ stores: createRedisStores({ client, prefix }) })
     const b = createKeyward({ stores: createRedisStores({ client: other, prefix }) })
     try {
-      const { key, record } = await a.keys.create({ name: 'before', ownerId: owner(), meta: { plan: 'free' }, scopes: ['ip'] })
+      const { key, record } = await a.keys.create({
+        name: 'before',
+        ownerId: owner(),
+        meta: { plan: 'free' },
+        scopes: ['ip'],
+      })
       const seen = async () => {
         const decision = await b.authenticate({ authorization: `Bearer ${key}` })
         return decision.ok ? [decision.apiKey.name, decision.apiKey.meta, decision.apiKey.scopes] : decision.error.code

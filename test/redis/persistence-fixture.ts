@@ -6,7 +6,12 @@
  * `node --import tsx test/redis/persistence-fixture.ts '<steps as JSON>'`.
  */
 import { Cluster, Redis } from 'ioredis'
-import { createRedisKeyStore, createRedisRateLimiter, createRedisStores, createRedisUsageLog } from '../../src/stores/redis/index.js'
+import {
+  createRedisKeyStore,
+  createRedisRateLimiter,
+  createRedisStores,
+  createRedisUsageLog,
+} from '../../src/stores/redis/index.js'
 
 export interface FixtureStep {
   /** Ports of the Redis: one, or every master of a cluster. */
@@ -26,7 +31,10 @@ export interface FixtureOutput {
 
 async function clientOf(step: FixtureStep): Promise<Redis | Cluster> {
   const client = step.cluster
-    ? new Cluster(step.ports.map((port) => ({ host: '127.0.0.1', port })), { enableOfflineQueue: false, redisOptions: { connectTimeout: 1000 } })
+    ? new Cluster(
+        step.ports.map((port) => ({ host: '127.0.0.1', port })),
+        { enableOfflineQueue: false, redisOptions: { connectTimeout: 1000 } },
+      )
     : new Redis(step.ports[0]!, '127.0.0.1', { enableOfflineQueue: false, connectTimeout: 1000 })
   client.on('error', () => undefined)
   await new Promise<void>((resolve, reject) => {
@@ -38,7 +46,12 @@ async function clientOf(step: FixtureStep): Promise<Redis | Cluster> {
 
 /** Builds the step's store and waits for its start checks (a store without `ready()` makes a first call). */
 async function runStep(step: FixtureStep, client: Redis | Cluster, index: number): Promise<void> {
-  const options = { client, prefix: `kw-persist-${index}`, ...step.options, ...(step.persistenceWarning === undefined ? {} : { persistenceWarning: step.persistenceWarning }) }
+  const options = {
+    client,
+    prefix: `kw-persist-${index}`,
+    ...step.options,
+    ...(step.persistenceWarning === undefined ? {} : { persistenceWarning: step.persistenceWarning }),
+  }
   const policy = { perMinute: 10, perMonth: null }
   switch (step.store) {
     case 'stores':
@@ -63,7 +76,9 @@ async function runStep(step: FixtureStep, client: Redis | Cluster, index: number
 const steps = JSON.parse(process.argv[2]!) as FixtureStep[]
 const output: FixtureOutput = { warnings: [], outcomes: [] }
 let current = -1
-process.on('warning', (warning: Error & { code?: string }) => output.warnings.push({ step: current, code: warning.code, message: warning.message }))
+process.on('warning', (warning: Error & { code?: string }) =>
+  output.warnings.push({ step: current, code: warning.code, message: warning.message }),
+)
 for (const [index, step] of steps.entries()) {
   current = index
   const client = await clientOf(step)

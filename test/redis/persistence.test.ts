@@ -64,7 +64,11 @@ describe.skipIf(!available)('the persistence warning of a Redis that holds keys 
     ])
     expect(run.outcomes).toEqual(['ready', 'ready', 'ready'])
     expect(run.warnings).toEqual([{ step: 0, code: PERSISTENCE_WARNING_CODE, message: WARNING }])
-    expect(run.stderrLines).toEqual([expect.stringMatching(/^\(node:\d+\) \[KEYWARD_REDIS_VOLATILE_KEYS\] Warning: keyward\/redis: Redis runs with neither AOF nor RDB/)])
+    expect(run.stderrLines).toEqual([
+      expect.stringMatching(
+        /^\(node:\d+\) \[KEYWARD_REDIS_VOLATILE_KEYS\] Warning: keyward\/redis: Redis runs with neither AOF nor RDB/,
+      ),
+    ])
   })
 
   it('S6: createRedisKeyStore alone warns as well, once its first call has passed the eviction check', async () => {
@@ -163,7 +167,9 @@ describe.skipIf(!available)('the persistence warning on Redis Cluster (S6)', () 
       const partly = await runFixture([{ ports, cluster: true, store: 'stores' }])
       expect(partly.outcomes).toEqual(['ready'])
       expect(partly.warnings).toHaveLength(1)
-      const named = /^keyward\/redis: Redis at (\S+), (\S+) run with neither AOF nor RDB snapshots/.exec(partly.warnings[0]!.message)
+      const named = /^keyward\/redis: Redis at (\S+), (\S+) run with neither AOF nor RDB snapshots/.exec(
+        partly.warnings[0]!.message,
+      )
       expect(named?.slice(1).sort()).toEqual([`127.0.0.1:${second}`, `127.0.0.1:${third}`].sort())
 
       for (const port of ports.slice(1)) {

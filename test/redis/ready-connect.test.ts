@@ -52,12 +52,17 @@ describe.skipIf(!available)('stores.ready() on a client that is still connecting
   it('R5: a node-redis client never connected is refused at once, saying to await client.connect()', async () => {
     const client = createClient({ url: server.url, disableOfflineQueue: true })
     const stores = createRedisStores({ client, persistenceWarning: false })
-    await expect(stores.ready()).rejects.toThrow('the node-redis client is not connected: await client.connect() before stores.ready()')
+    await expect(stores.ready()).rejects.toThrow(
+      'the node-redis client is not connected: await client.connect() before stores.ready()',
+    )
   })
 
   it('R5: an unreachable Redis rejects within the bound, naming the cause and never the password', async () => {
     const port = await freePort()
-    const client = new Redis(`redis://app:s3cret-pw@127.0.0.1:${port}`, { enableOfflineQueue: false, connectTimeout: 1000 })
+    const client = new Redis(`redis://app:s3cret-pw@127.0.0.1:${port}`, {
+      enableOfflineQueue: false,
+      connectTimeout: 1000,
+    })
     client.on('error', () => {})
     closers.push(() => client.disconnect())
     const stores = createRedisStores({ client, timeoutMs: 500, persistenceWarning: false })
@@ -67,7 +72,9 @@ describe.skipIf(!available)('stores.ready() on a client that is still connecting
       (e: unknown) => e,
     )) as Error & { code?: string }
     const elapsed = performance.now() - started
-    expect(error?.message).toMatch(/^keyward\/redis: the Redis client did not connect within 500 ms \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/)
+    expect(error?.message).toMatch(
+      /^keyward\/redis: the Redis client did not connect within 500 ms \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/,
+    )
     expect(error.code).toBe('store_timeout')
     expect(error.message).not.toContain('s3cret-pw')
     expect(elapsed).toBeGreaterThanOrEqual(450)

@@ -10,12 +10,7 @@ import type { Redis } from 'ioredis'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { makeStoredKey } from '../contracts/fixtures.js'
-import {
-  commandCalls,
-  ioredisClient,
-  privateServersAvailable,
-  sharedRedisUrl,
-} from '../helpers/redis.js'
+import { commandCalls, ioredisClient, privateServersAvailable, sharedRedisUrl } from '../helpers/redis.js'
 import { withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
@@ -39,13 +34,18 @@ describe.skipIf(url === null)('pinned Lua scripts', () => {
     for (const file of readdirSync('src/stores/redis/scripts').filter((name) => name.endsWith('.ts'))) {
       exported.push(...Object.values(await import(`../../src/stores/redis/scripts/${file.replace(/\.ts$/, '.js')}`)))
     }
-    const scripts = exported.filter((value) => typeof value === 'object' && value !== null && 'sha' in value && 'source' in value)
+    const scripts = exported.filter(
+      (value) => typeof value === 'object' && value !== null && 'sha' in value && 'source' in value,
+    )
     expect(new Set(scripts)).toEqual(new Set(SCRIPTS))
   })
 
   it('documents KEYS and ARGV at the top of every script', () => {
     for (const script of SCRIPTS) {
-      const header = script.source.split('\n').filter((line) => line.startsWith('--')).join('\n')
+      const header = script.source
+        .split('\n')
+        .filter((line) => line.startsWith('--'))
+        .join('\n')
       expect(header, script.name).toMatch(/KEYS\[1/)
       expect(header, script.name).toMatch(/ARGV\[1/)
     }

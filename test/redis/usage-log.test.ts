@@ -10,12 +10,7 @@ import { createRedisStores, createRedisUsageLog } from '../../src/stores/redis/i
 import { USAGE_SCRIPT } from '../../src/stores/redis/scripts.js'
 import type { UsageEntry } from '../../src/core/types.js'
 import { randomKeyId } from '../contracts/fixtures.js'
-import {
-  commandCalls,
-  privateServersAvailable,
-  sharedRedisUrl,
-  uniquePrefix,
-} from '../helpers/redis.js'
+import { commandCalls, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
@@ -55,10 +50,16 @@ describe.skipIf(url === null)('Redis usage log', () => {
     expect(await client.llen(`${own}:usage:${first}`)).toBe(5)
     expect(await client.llen(`${own}:usage`)).toBe(7)
     expect((await log.query({ keyId: first, limit: 1000 })).map((e) => e.requestId)).toEqual(
-      firsts.slice(-5).reverse().map((e) => e.requestId),
+      firsts
+        .slice(-5)
+        .reverse()
+        .map((e) => e.requestId),
     )
     expect((await log.query({ limit: 1000 })).map((e) => e.requestId)).toEqual(
-      [...firsts, ...seconds].slice(-7).reverse().map((e) => e.requestId),
+      [...firsts, ...seconds]
+        .slice(-7)
+        .reverse()
+        .map((e) => e.requestId),
     )
     await log.close()
   })
@@ -99,9 +100,15 @@ describe.skipIf(url === null)('Redis usage log', () => {
 
   it('O8: an owner keeps its newest perOwnerLimit entries across its keys (LTRIM), in its own list; entries without owner go to none', async () => {
     const own = `${prefix}:owner-caps`
-    const log = createRedisUsageLog({ client, prefix: own, usage: { perKeyLimit: 5, perOwnerLimit: 4, globalLimit: 100 } })
+    const log = createRedisUsageLog({
+      client,
+      prefix: own,
+      usage: { perKeyLimit: 5, perOwnerLimit: 4, globalLimit: 100 },
+    })
     const [first, second, service] = [randomKeyId(), randomKeyId(), randomKeyId()]
-    const entries = Array.from({ length: 9 }, (_, i) => (i % 3 === 2 ? entry(service) : entry(i % 3 === 0 ? first : second, 'org-acme')))
+    const entries = Array.from({ length: 9 }, (_, i) =>
+      i % 3 === 2 ? entry(service) : entry(i % 3 === 0 ? first : second, 'org-acme'),
+    )
     for (const e of entries) log.append(e)
     await log.flush()
     const owned = entries.filter((e) => e.ownerId !== null)
@@ -146,7 +153,11 @@ describe.skipIf(url === null)('Redis usage log', () => {
     const appended: UsageEntry[] = []
     for (let i = 0; i < 70; i++) {
       const keyIndex = i % keyIds.length
-      const e = { ...entry(keyIds[keyIndex]!, ownerOf(keyIndex)), path: paths[i % paths.length]!, country: i % 3 === 0 ? 'DE' : null }
+      const e = {
+        ...entry(keyIds[keyIndex]!, ownerOf(keyIndex)),
+        path: paths[i % paths.length]!,
+        country: i % 3 === 0 ? 'DE' : null,
+      }
       appended.push(e)
       log.append(e)
     }
@@ -238,7 +249,11 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis usage batchin
   })
 
   it('P1/E5: a batch larger than one LPUSH may carry (2,500 entries) is written whole, newest first', async () => {
-    const log = createRedisUsageLog({ client, prefix: 'kw-big', usage: { maxBatch: 5000, perKeyLimit: 5000, globalLimit: 5000 } })
+    const log = createRedisUsageLog({
+      client,
+      prefix: 'kw-big',
+      usage: { maxBatch: 5000, perKeyLimit: 5000, globalLimit: 5000 },
+    })
     const keyId = randomKeyId()
     const appended = Array.from({ length: 2500 }, () => entry(keyId))
     await client.config('RESETSTAT')

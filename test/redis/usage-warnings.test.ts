@@ -7,7 +7,9 @@ describe('usage flush failures are reported without flooding the logs', () => {
   it('emits one warning per interval and counts the failures it stands for', () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] })
     const warnings: string[] = []
-    const spy = vi.spyOn(process, 'emitWarning').mockImplementation((w: string | Error) => void warnings.push(String(w)))
+    const spy = vi
+      .spyOn(process, 'emitWarning')
+      .mockImplementation((w: string | Error) => void warnings.push(String(w)))
     try {
       const report = warnAtMostEvery(10_000, 'keyward/redis: usage entries not written yet, will retry')
       for (let i = 0; i < 50; i++) report(new Error('connection refused'))

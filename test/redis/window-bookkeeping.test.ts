@@ -32,7 +32,10 @@ const BOOKKEEPING = ['t', 'n', 'o'] as const
 const MONTH = ['m', 'q'] as const
 
 /** The buckets of a minute hash (numeric fields) and its bookkeeping fields. */
-function parse(hash: Record<string, string>): { buckets: Map<number, number>; book: Partial<Record<'t' | 'n' | 'o', number>> } {
+function parse(hash: Record<string, string>): {
+  buckets: Map<number, number>
+  book: Partial<Record<'t' | 'n' | 'o', number>>
+} {
   const buckets = new Map<number, number>()
   const book: Partial<Record<'t' | 'n' | 'o', number>> = {}
   for (const [field, value] of Object.entries(hash)) {
@@ -139,7 +142,8 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
       { numRuns: 80 },
     )
     // The property reached every way of reading the window, on consumes, peeks and rejections.
-    const count = (start: string) => [...seen].filter(([kind]) => kind.startsWith(start)).reduce((sum, [, n]) => sum + n, 0)
+    const count = (start: string) =>
+      [...seen].filter(([kind]) => kind.startsWith(start)).reduce((sum, [, n]) => sum + n, 0)
     for (const path of ['fresh', 'all stale', 'O(1)', 'gap: read whole', 'short walk', 'walk too long: read whole']) {
       expect(count(`consume: ${path}`), `consume: ${path}`).toBeGreaterThan(0)
     }
@@ -147,7 +151,10 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
       expect(count(`peek: ${path}`), `peek: ${path}`).toBeGreaterThan(0)
     }
     for (const path of ['O(1)', 'gap: read whole', 'short walk']) {
-      expect(count(`consume: ${path}, rejected`) + count(`peek: ${path}, rejected`), `${path}, rejected`).toBeGreaterThan(0)
+      expect(
+        count(`consume: ${path}, rejected`) + count(`peek: ${path}, rejected`),
+        `${path}, rejected`,
+      ).toBeGreaterThan(0)
     }
   })
 
@@ -160,7 +167,10 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
         { weight: 1, arbitrary: fc.integer({ min: -65_000, max: -1 }) },
         { weight: 1, arbitrary: fc.integer({ min: 5_000, max: 15_000 }) },
       ),
-      perMinute: fc.oneof({ weight: 10, arbitrary: fc.constant(80) }, { weight: 1, arbitrary: fc.constantFrom(10, 200) }),
+      perMinute: fc.oneof(
+        { weight: 10, arbitrary: fc.constant(80) },
+        { weight: 1, arbitrary: fc.constantFrom(10, 200) },
+      ),
     })
     await fc.assert(
       fc.asyncProperty(fc.array(busy, { minLength: 100, maxLength: 400, size: 'max' }), async (steps) => {
@@ -200,7 +210,10 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
     for (let i = 0; i < 30; i++) await redis.consume(keyId, policy, T0 + i * 1000)
     const later = T0 + 600_000
     expect(await redis.peek(keyId, policy, later)).toMatchObject({ minute: { remaining: 5, reset: later / 1000 } })
-    expect(await redis.consume(keyId, policy, later)).toMatchObject({ allowed: true, minute: { remaining: 4, reset: later / 1000 + 61 } })
+    expect(await redis.consume(keyId, policy, later)).toMatchObject({
+      allowed: true,
+      minute: { remaining: 4, reset: later / 1000 + 61 },
+    })
     const s = String(later / 1000)
     expect(await client.hgetall(minuteKey(keyId))).toEqual({ [s]: '1', t: '1', n: s, o: s })
   })
@@ -239,9 +252,26 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
     // counter's TTL (a day past its month) has 300 ms left, and a request in the window.
     const now = Date.UTC(2027, 0, 1, 23, 59, 59, 600)
     const s = Math.floor(now / 1000) - 30
-    await client.hset(key, String(s), '1', 't', '1', 'n', String(s), 'o', String(s), 'm', String(2026 * 12 + 11), 'q', '3')
+    await client.hset(
+      key,
+      String(s),
+      '1',
+      't',
+      '1',
+      'n',
+      String(s),
+      'o',
+      String(s),
+      'm',
+      String(2026 * 12 + 11),
+      'q',
+      '3',
+    )
     await client.pexpire(key, 300)
-    expect(await redis.consume(keyId, { perMinute: 5, perMonth: null }, now)).toMatchObject({ allowed: true, minute: { remaining: 3 } })
+    expect(await redis.consume(keyId, { perMinute: 5, perMonth: null }, now)).toMatchObject({
+      allowed: true,
+      minute: { remaining: 3 },
+    })
     expect(await client.pttl(key)).toBeGreaterThan(60_000)
     // After the counter's time is up the window still holds both requests.
     await new Promise((resolve) => setTimeout(resolve, 400))
@@ -257,94 +287,100 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
   })
 })
 
-describe.skipIf(url === null || !privateServersAvailable())('minute state: the work of one request inside Redis (counted, not timed)', () => {
-  let client: Redis
-  withPrivateRedis((_server, opened) => {
-    client = opened
-  })
+describe.skipIf(url === null || !privateServersAvailable())(
+  'minute state: the work of one request inside Redis (counted, not timed)',
+  () => {
+    let client: Redis
+    withPrivateRedis((_server, opened) => {
+      client = opened
+    })
 
-  /** Calls of each command since the last RESETSTAT, scripts' own commands included. */
-  async function calls(): Promise<Record<string, number>> {
-    return Object.fromEntries(await commandCalls(client))
-  }
-
-  it('P1: over a full 61-bucket window an admitted request reads and writes O(1) fields: no HGETALL, no per-bucket lookup', async () => {
-    const limiter = createRedisRateLimiter({ client, prefix: 'kw', time: 'caller' })
-    const keyId = randomKeyId()
-    const policy = { perMinute: 1_000_000, perMonth: null }
-    // Every second of the window holds a bucket.
-    for (let second = 0; second < 70; second++) {
-      for (let j = 0; j < 5; j++) await limiter.consume(keyId, policy, T0 + second * 1000 + j * 150)
+    /** Calls of each command since the last RESETSTAT, scripts' own commands included. */
+    async function calls(): Promise<Record<string, number>> {
+      return Object.fromEntries(await commandCalls(client))
     }
-    expect(await client.hlen(`kw:{id:${keyId}}:rl`)).toBe(61 + 3)
 
-    await client.config('RESETSTAT')
-    const SECONDS = 30
-    const PER_SECOND = 10
-    const N = SECONDS * PER_SECOND
-    for (let second = 70; second < 70 + SECONDS; second++) {
-      for (let j = 0; j < PER_SECOND; j++) {
-        expect((await limiter.consume(keyId, policy, T0 + second * 1000 + j * 90)).allowed).toBe(true)
+    it('P1: over a full 61-bucket window an admitted request reads and writes O(1) fields: no HGETALL, no per-bucket lookup', async () => {
+      const limiter = createRedisRateLimiter({ client, prefix: 'kw', time: 'caller' })
+      const keyId = randomKeyId()
+      const policy = { perMinute: 1_000_000, perMonth: null }
+      // Every second of the window holds a bucket.
+      for (let second = 0; second < 70; second++) {
+        for (let j = 0; j < 5; j++) await limiter.consume(keyId, policy, T0 + second * 1000 + j * 150)
       }
-    }
-    const counted = await calls()
-    expect(counted.evalsha).toBe(N)
-    expect(counted.hgetall ?? 0).toBe(0)
-    expect(counted.hget ?? 0).toBe(0)
-    // Per request one HMGET (t, n, o and the request's bucket) and one HSET (the bucket and t,
-    // and n/o when they move); once a second one more HMGET of two fields (the bucket that left
-    // the window and the next one) and the HDEL of the bucket that left.
-    expect(counted.hmget).toBe(N + SECONDS)
-    expect(counted.hset).toBe(N)
-    expect(counted.hincrby ?? 0).toBe(0)
-    expect(counted.hdel).toBe(SECONDS)
-    // The TTL is renewed when a request creates a bucket: once a second.
-    expect(counted.pexpire).toBe(SECONDS)
-    expect(await client.hlen(`kw:{id:${keyId}}:rl`)).toBe(61 + 3)
-  })
+      expect(await client.hlen(`kw:{id:${keyId}}:rl`)).toBe(61 + 3)
 
-  it('P1/L1: with a monthly quota an admitted request still costs one HMGET and one HSET: the counter is in the same hash', async () => {
-    const limiter = createRedisRateLimiter({ client, prefix: 'kw', time: 'caller' })
-    const keyId = randomKeyId()
-    const policy = { perMinute: 1_000_000, perMonth: 1_000_000 }
-    await limiter.consume(keyId, policy, T0)
-    await client.config('RESETSTAT')
-    const N = 200
-    // 200 requests within one second: one bucket, no trimming.
-    for (let i = 1; i <= N; i++) {
-      expect(await limiter.consume(keyId, policy, T0 + i * 4)).toMatchObject({ allowed: true, month: { remaining: 1_000_000 - 1 - i } })
-    }
-    const counted = await calls()
-    expect(counted.evalsha).toBe(N)
-    expect(counted.hmget).toBe(N)
-    expect(counted.hset).toBe(N)
-    // This month's counter already has its TTL; the bucket exists: nothing else is written.
-    expect(counted.pexpire ?? 0).toBe(0)
-    expect(counted.exists ?? 0).toBe(0)
-    expect(await client.keys(`kw:{id:${keyId}}:*`)).toEqual([`kw:{id:${keyId}}:rl`])
-  })
+      await client.config('RESETSTAT')
+      const SECONDS = 30
+      const PER_SECOND = 10
+      const N = SECONDS * PER_SECOND
+      for (let second = 70; second < 70 + SECONDS; second++) {
+        for (let j = 0; j < PER_SECOND; j++) {
+          expect((await limiter.consume(keyId, policy, T0 + second * 1000 + j * 90)).allowed).toBe(true)
+        }
+      }
+      const counted = await calls()
+      expect(counted.evalsha).toBe(N)
+      expect(counted.hgetall ?? 0).toBe(0)
+      expect(counted.hget ?? 0).toBe(0)
+      // Per request one HMGET (t, n, o and the request's bucket) and one HSET (the bucket and t,
+      // and n/o when they move); once a second one more HMGET of two fields (the bucket that left
+      // the window and the next one) and the HDEL of the bucket that left.
+      expect(counted.hmget).toBe(N + SECONDS)
+      expect(counted.hset).toBe(N)
+      expect(counted.hincrby ?? 0).toBe(0)
+      expect(counted.hdel).toBe(SECONDS)
+      // The TTL is renewed when a request creates a bucket: once a second.
+      expect(counted.pexpire).toBe(SECONDS)
+      expect(await client.hlen(`kw:{id:${keyId}}:rl`)).toBe(61 + 3)
+    })
 
-  it('P1: a rejection over a full window walks buckets oldest first only as far as it must (one lookup when the window is just full)', async () => {
-    const limiter = createRedisRateLimiter({ client, prefix: 'kw', time: 'caller' })
-    const keyId = randomKeyId()
-    // One request a second for 70 s under a limit of 60: the window is full at every second.
-    const policy = { perMinute: 60, perMonth: null }
-    for (let second = 0; second < 70; second++) await limiter.consume(keyId, policy, T0 + second * 1000)
-    await client.config('RESETSTAT')
-    const N = 50
-    for (let i = 0; i < N; i++) {
-      const decision = await limiter.consume(keyId, policy, T0 + 69_000 + 500 + i * 5)
-      expect(decision).toMatchObject({ allowed: false, retryAfter: 1, binding: 'minute' })
-    }
-    const counted = await calls()
-    expect(counted.hgetall ?? 0).toBe(0)
-    expect(counted.hget).toBe(N)
-    expect(counted.hmget).toBe(N)
-    // Rejections count nothing.
-    expect(counted.hincrby ?? 0).toBe(0)
-    expect(counted.hset ?? 0).toBe(0)
-  })
-})
+    it('P1/L1: with a monthly quota an admitted request still costs one HMGET and one HSET: the counter is in the same hash', async () => {
+      const limiter = createRedisRateLimiter({ client, prefix: 'kw', time: 'caller' })
+      const keyId = randomKeyId()
+      const policy = { perMinute: 1_000_000, perMonth: 1_000_000 }
+      await limiter.consume(keyId, policy, T0)
+      await client.config('RESETSTAT')
+      const N = 200
+      // 200 requests within one second: one bucket, no trimming.
+      for (let i = 1; i <= N; i++) {
+        expect(await limiter.consume(keyId, policy, T0 + i * 4)).toMatchObject({
+          allowed: true,
+          month: { remaining: 1_000_000 - 1 - i },
+        })
+      }
+      const counted = await calls()
+      expect(counted.evalsha).toBe(N)
+      expect(counted.hmget).toBe(N)
+      expect(counted.hset).toBe(N)
+      // This month's counter already has its TTL; the bucket exists: nothing else is written.
+      expect(counted.pexpire ?? 0).toBe(0)
+      expect(counted.exists ?? 0).toBe(0)
+      expect(await client.keys(`kw:{id:${keyId}}:*`)).toEqual([`kw:{id:${keyId}}:rl`])
+    })
+
+    it('P1: a rejection over a full window walks buckets oldest first only as far as it must (one lookup when the window is just full)', async () => {
+      const limiter = createRedisRateLimiter({ client, prefix: 'kw', time: 'caller' })
+      const keyId = randomKeyId()
+      // One request a second for 70 s under a limit of 60: the window is full at every second.
+      const policy = { perMinute: 60, perMonth: null }
+      for (let second = 0; second < 70; second++) await limiter.consume(keyId, policy, T0 + second * 1000)
+      await client.config('RESETSTAT')
+      const N = 50
+      for (let i = 0; i < N; i++) {
+        const decision = await limiter.consume(keyId, policy, T0 + 69_000 + 500 + i * 5)
+        expect(decision).toMatchObject({ allowed: false, retryAfter: 1, binding: 'minute' })
+      }
+      const counted = await calls()
+      expect(counted.hgetall ?? 0).toBe(0)
+      expect(counted.hget).toBe(N)
+      expect(counted.hmget).toBe(N)
+      // Rejections count nothing.
+      expect(counted.hincrby ?? 0).toBe(0)
+      expect(counted.hset ?? 0).toBe(0)
+    })
+  },
+)
 
 describe.skipIf(url === null)('authorize: the scope check (L6)', () => {
   let client: Redis
@@ -359,7 +395,26 @@ describe.skipIf(url === null)('authorize: the scope check (L6)', () => {
   }
   // Scope names that SCOPE_PATTERN accepts, and pieces of JSON that a substring search would
   // confuse with them: quotes, backslashes, separators, brackets, spaces, non-ASCII.
-  const piece = fc.constantFrom('a', 'b', 'ip', 'x:y', 'r.w', 'a_b', 'a-b', '"', '\\', ',', '","', '[', ']', ' ', 'é', '/', '\\"', '\\u0061')
+  const piece = fc.constantFrom(
+    'a',
+    'b',
+    'ip',
+    'x:y',
+    'r.w',
+    'a_b',
+    'a-b',
+    '"',
+    '\\',
+    ',',
+    '","',
+    '[',
+    ']',
+    ' ',
+    'é',
+    '/',
+    '\\"',
+    '\\u0061',
+  )
   const name = fc.array(piece, { minLength: 0, maxLength: 4 }).map((parts) => parts.join(''))
 
   it('L6: for scope names of any shape, the Redis authorize forbids exactly what the composed memory authorize forbids', async () => {
@@ -379,7 +434,12 @@ describe.skipIf(url === null)('authorize: the scope check (L6)', () => {
           await memoryStores.keys.insert(key)
           await redis.keys.insert(key)
           const input: AuthorizeInput = {
-            hashes: [key.hash], now: T0, requiredScopes: wanted, liveOnly: false, consume: false, defaults: DEFAULTS,
+            hashes: [key.hash],
+            now: T0,
+            requiredScopes: wanted,
+            liveOnly: false,
+            consume: false,
+            defaults: DEFAULTS,
           }
           const expected = await memory(input)
           const actual = await redis.authorize!(input)
@@ -398,7 +458,16 @@ describe.skipIf(url === null)('authorize: the scope check (L6)', () => {
     const key = makeStoredKey({ scopes: ['ip', 'email', 'x"y'] })
     await redis.keys.insert(key)
     const result = async (...scopes: string[]) =>
-      (await redis.authorize!({ hashes: [key.hash], now: T0, requiredScopes: scopes, liveOnly: false, consume: false, defaults: DEFAULTS })).result
+      (
+        await redis.authorize!({
+          hashes: [key.hash],
+          now: T0,
+          requiredScopes: scopes,
+          liveOnly: false,
+          consume: false,
+          defaults: DEFAULTS,
+        })
+      ).result
     expect(await result('ip', 'email')).toBe('ok')
     expect(await result('x"y')).toBe('ok')
     for (const fake of [',', '","', 'ip","email', 'y', 'x', 'x\\', 'ip"', '"ip"', 'i', 'mail', '']) {

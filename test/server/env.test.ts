@@ -22,7 +22,7 @@ describe('parseEnv (E6)', () => {
     })
   })
 
-  it('A10: TRUSTED_ORIGINS, comma-separated, becomes the dashboard\'s trustedOrigins', () => {
+  it("A10: TRUSTED_ORIGINS, comma-separated, becomes the dashboard's trustedOrigins", () => {
     const origins = parseEnv({ TRUSTED_ORIGINS: ' https://admin.example.com , http://localhost:5173,' }).trustedOrigins
     expect(origins).toEqual(['https://admin.example.com', 'http://localhost:5173'])
     expect(parseEnv({ TRUSTED_ORIGINS: ' ' }).trustedOrigins).toEqual([])
@@ -40,10 +40,13 @@ describe('parseEnv (E6)', () => {
     expect(() => parseEnv({ TRUSTED_ORIGINS: `https://ok.example.com,${value}` })).toThrow(new EnvError(message))
   })
 
-  it.each(['draft-6', 'draft-7', 'draft-8'])('M8: IETF_RATELIMIT_HEADERS=%s is createKeyward\'s ietfRateLimitHeaders', (draft) => {
-    expect(parseEnv({ IETF_RATELIMIT_HEADERS: draft }).ietfRateLimitHeaders).toBe(draft)
-    expect(parseEnv({ IETF_RATELIMIT_HEADERS: ` ${draft} ` }).ietfRateLimitHeaders).toBe(draft)
-  })
+  it.each(['draft-6', 'draft-7', 'draft-8'])(
+    "M8: IETF_RATELIMIT_HEADERS=%s is createKeyward's ietfRateLimitHeaders",
+    (draft) => {
+      expect(parseEnv({ IETF_RATELIMIT_HEADERS: draft }).ietfRateLimitHeaders).toBe(draft)
+      expect(parseEnv({ IETF_RATELIMIT_HEADERS: ` ${draft} ` }).ietfRateLimitHeaders).toBe(draft)
+    },
+  )
 
   const BAD_DRAFTS = ['true', 'false', 'draft-9', 'DRAFT-7', 'on']
   it.each(BAD_DRAFTS)('M8: IETF_RATELIMIT_HEADERS=%s is refused, naming it and the drafts', (value) => {
@@ -53,8 +56,15 @@ describe('parseEnv (E6)', () => {
     )
   })
 
-  it('O9: OWNER_<TYPE>_PER_MINUTE and OWNER_<TYPE>_PER_MONTH become createKeyward\'s ownerLimits; a type with none set is left out', () => {
-    expect(parseEnv({ OWNER_TEST_PER_MINUTE: '20', OWNER_TEST_PER_MONTH: '5000', OWNER_LIVE_PER_MINUTE: '600', OWNER_LIVE_PER_MONTH: '1000000' }).ownerLimits).toEqual({
+  it("O9: OWNER_<TYPE>_PER_MINUTE and OWNER_<TYPE>_PER_MONTH become createKeyward's ownerLimits; a type with none set is left out", () => {
+    expect(
+      parseEnv({
+        OWNER_TEST_PER_MINUTE: '20',
+        OWNER_TEST_PER_MONTH: '5000',
+        OWNER_LIVE_PER_MINUTE: '600',
+        OWNER_LIVE_PER_MONTH: '1000000',
+      }).ownerLimits,
+    ).toEqual({
       test: { perMinute: 20, perMonth: 5000 },
       live: { perMinute: 600, perMonth: 1_000_000 },
     })
@@ -103,7 +113,14 @@ describe('parseEnv (E6)', () => {
       FAILED_AUTH_LIMIT: '0',
       TRUST_PROXY: '2',
     })
-    expect(config).toMatchObject({ framework: 'hono', port: 8080, host: '0.0.0.0', store: 'redis', failedAuthLimit: 0, trustProxy: 2 })
+    expect(config).toMatchObject({
+      framework: 'hono',
+      port: 8080,
+      host: '0.0.0.0',
+      store: 'redis',
+      failedAuthLimit: 0,
+      trustProxy: 2,
+    })
     expect(config.serviceName).toBe('Acme API')
   })
 
@@ -118,7 +135,11 @@ describe('parseEnv (E6)', () => {
   })
 
   it('treats empty values as unset', () => {
-    expect(parseEnv({ FRAMEWORK: '', PORT: ' ', DASHBOARD_TOKEN: '' })).toMatchObject({ framework: 'fastify', port: 3000, dashboardToken: null })
+    expect(parseEnv({ FRAMEWORK: '', PORT: ' ', DASHBOARD_TOKEN: '' })).toMatchObject({
+      framework: 'fastify',
+      port: 3000,
+      dashboardToken: null,
+    })
   })
 
   it('names the variable in an EnvError', () => {
@@ -131,6 +152,8 @@ describe('parseEnv (E6)', () => {
     expect(() => parseEnv({ REDIS_URL: 'http://app:s3cret@cache:6379' })).toThrow(
       new EnvError('REDIS_URL must be a redis:// or rediss:// URL (got "http://app:…@cache:6379")'),
     )
-    expect(() => parseEnv({ STORE: 'postgres', DATABASE_URL: 'mysql://app:s3cret@db/app' })).toThrow(/\(got "mysql:\/\/app:…@db\/app"\)$/)
+    expect(() => parseEnv({ STORE: 'postgres', DATABASE_URL: 'mysql://app:s3cret@db/app' })).toThrow(
+      /\(got "mysql:\/\/app:…@db\/app"\)$/,
+    )
   })
 })

@@ -41,6 +41,8 @@ describe.skipIf(!available)('STORE=redis on an evicting Redis', () => {
     const server = startServer({ PORT: '0', STORE: 'redis', REDIS_URL: volatile.url })
     running.push(server)
     expect(await server.exited).toBe(1)
-    expect(server.stderr()).toMatch(/^keyward: Redis at 127\.0\.0\.1:\d+: Redis maxmemory-policy is "volatile-lru", which can evict rate-limit counters; set maxmemory-policy noeviction/m)
+    expect(server.stderr()).toMatch(
+      /^keyward: Redis at 127\.0\.0\.1:\d+: Redis maxmemory-policy is "volatile-lru", which can evict rate-limit counters; set maxmemory-policy noeviction/m,
+    )
   })
 })

@@ -19,20 +19,32 @@ async function start(env: Record<string, string>): Promise<string> {
   return /listening on (http:\/\/\S+)/.exec(await server.listening)![1]!
 }
 
-async function call(base: string, path: string, init: { method?: string; owner?: string; key?: string; body?: unknown } = {}) {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; owner?: string; key?: string; body?: unknown } = {},
+) {
   const headers: Record<string, string> = { Authorization: `Bearer ${init.key ?? TOKEN}` }
   if (init.owner !== undefined) headers['X-Keyward-Owner'] = init.owner
   if (init.body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
   const text = await response.text()
   return { status: response.status, headers: response.headers, json: JSON.parse(text), text }
 }
 
 describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framework) => {
-  it('O9/O7/O10: X-Keyward-Owner acts as that owner; OWNER_TEST_PER_MINUTE=3 holds across an owner\'s two keys; whoami names the owner; revoke-all refuses the keys at once', async () => {
+  it("O9/O7/O10: X-Keyward-Owner acts as that owner; OWNER_TEST_PER_MINUTE=3 holds across an owner's two keys; whoami names the owner; revoke-all refuses the keys at once", async () => {
     const base = await start({ FRAMEWORK: framework, OWNER_TEST_PER_MINUTE: '3' })
     const create = async (name: string) => {
-      const r = await call(base, '/api/dashboard/api-keys', { method: 'POST', owner: 'acme', body: { name, sandbox: true } })
+      const r = await call(base, '/api/dashboard/api-keys', {
+        method: 'POST',
+        owner: 'acme',
+        body: { name, sandbox: true },
+      })
       expect(r.status, r.text).toBe(201)
       return r.json.data as { id: string; key: string; ownerId: string }
     }
@@ -47,16 +59,26 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
     const unknown = await call(base, '/api/dashboard/api-keys/key_000000000000000000000000', { owner: 'globex' })
     expect([theirs.status, theirs.json]).toEqual([unknown.status, unknown.json])
     const admin = await call(base, '/api/dashboard/api-keys?ownerId=acme')
-    expect(admin.json.data.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['acme one', 'acme two']))
+    expect(admin.json.data.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['acme one', 'acme two']),
+    )
 
     // O7: three requests of the owner's test keys in the minute, over two keys; the fourth is refused.
     const statuses: number[] = []
-    for (const key of [one.key, two.key, one.key, two.key]) statuses.push((await call(base, '/api/v1/ip/lookup?ip=192.0.2.1', { key })).status)
+    for (const key of [one.key, two.key, one.key, two.key])
+      statuses.push((await call(base, '/api/v1/ip/lookup?ip=192.0.2.1', { key })).status)
     expect(statuses).toEqual([200, 200, 200, 429])
 
     const who = await call(base, '/api/v1/whoami', { key: two.key })
     expect(who.status, who.text).toBe(200)
-    expect(who.json.data).toEqual({ keyId: two.id, name: 'acme two', keyType: 'test', ownerId: 'acme', scopes: null, expiresAt: null })
+    expect(who.json.data).toEqual({
+      keyId: two.id,
+      name: 'acme two',
+      keyType: 'test',
+      ownerId: 'acme',
+      scopes: null,
+      expiresAt: null,
+    })
 
     const revoked = await call(base, '/api/dashboard/owners/acme/revoke-all', { method: 'POST', owner: 'acme' })
     expect(revoked.json.data).toEqual({ revoked: 2 })
@@ -79,9 +101,14 @@ describe('the owner stand-in (O9)', () => {
     const admin = await call(base, '/api/dashboard/api-keys')
     expect(admin.status).toBe(200)
     // Without OWNER_* variables no owner is limited: 12 requests of one owner's test key hit only the key's own 10.
-    const created = await call(base, '/api/dashboard/api-keys', { method: 'POST', owner: 'acme', body: { name: 'unlimited owner', sandbox: true } })
+    const created = await call(base, '/api/dashboard/api-keys', {
+      method: 'POST',
+      owner: 'acme',
+      body: { name: 'unlimited owner', sandbox: true },
+    })
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await call(base, '/api/v1/ip/lookup?ip=192.0.2.1', { key: created.json.data.key })).status)
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call(base, '/api/v1/ip/lookup?ip=192.0.2.1', { key: created.json.data.key })).status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(10)
   })
 })

@@ -19,7 +19,9 @@ import { freePort, type ServerProcess, startServer } from './support.js'
 const available = databaseAvailable() && privateServersAvailable()
 const TOKEN = 'postgres-dashboard-token-0123'
 /** Commands the Lua scripts run inside Redis: not sent by the server. */
-const INSIDE_SCRIPTS = new Set(SCRIPTS.flatMap((script) => [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())))
+const INSIDE_SCRIPTS = new Set(
+  SCRIPTS.flatMap((script) => [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
+)
 const admin = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }
 
 const running: ServerProcess[] = []
@@ -43,7 +45,11 @@ async function stop(server: ServerProcess): Promise<void> {
 }
 
 async function createKey(base: string, body: Record<string, unknown>): Promise<{ id: string; key: string }> {
-  const response = await fetch(`${base}/api/dashboard/api-keys`, { method: 'POST', headers: admin, body: JSON.stringify(body) })
+  const response = await fetch(`${base}/api/dashboard/api-keys`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify(body),
+  })
   expect(response.status).toBe(201)
   const { data } = (await response.json()) as { data: { id: string; key: string } }
   return data
@@ -63,7 +69,8 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
   const databases: string[] = []
   let redis: RedisProcess | undefined
   afterAll(async () => {
-    for (const name of databases) await pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined)
+    for (const name of databases)
+      await pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined)
     await redis?.stop()
   })
 
@@ -85,7 +92,9 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     expect(first.stdout()).not.toContain('demo')
     const kept = await createKey(base, { name: 'kept' })
     const revoked = await createKey(base, { name: 'revoked' })
-    expect((await fetch(`${base}/api/dashboard/api-keys/${revoked.id}/revoke`, { method: 'POST', headers: admin })).status).toBe(200)
+    expect(
+      (await fetch(`${base}/api/dashboard/api-keys/${revoked.id}/revoke`, { method: 'POST', headers: admin })).status,
+    ).toBe(200)
     expect(await lookup(base, kept.key)).toEqual([200, 'ok'])
     expect(await lookup(base, revoked.key)).toEqual([401, 'API_KEY_REVOKED'])
     await stop(first)
@@ -95,7 +104,10 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     expect(await lookup(again, kept.key)).toEqual([200, 'ok'])
     expect(await lookup(again, revoked.key)).toEqual([401, 'API_KEY_REVOKED'])
     const listed = await fetch(`${again}/api/dashboard/api-keys`, { headers: admin })
-    expect(((await listed.json()) as { data: { name: string }[] }).data.map((record) => record.name).sort()).toEqual(['kept', 'revoked'])
+    expect(((await listed.json()) as { data: { name: string }[] }).data.map((record) => record.name).sort()).toEqual([
+      'kept',
+      'revoked',
+    ])
     await stop(second)
     expect(second.stderr()).toBe('')
     // The schema the server made at start, once, though it started twice.
@@ -103,7 +115,9 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     await check.connect()
     const { rows } = await check.query('SELECT version FROM keyward.migrations ORDER BY version')
     await check.end()
-    expect(rows.map((row: { version: number }) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version))
+    expect(rows.map((row: { version: number }) => row.version)).toEqual(
+      MIGRATIONS.map((migration) => migration.version),
+    )
   })
 
   it('S8, S2: with REDIS_URL the limits live in Redis: a key over its limit stays limited across a restart, and no key is written to Redis', async () => {
@@ -118,7 +132,12 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     await fetch(`${base}/api/dashboard/api-keys/${revoked.id}/revoke`, { method: 'POST', headers: admin })
     const answers: [number, string][] = []
     for (let i = 0; i < 4; i++) answers.push(await lookup(base, limited.key))
-    expect(answers).toEqual([[200, 'ok'], [200, 'ok'], [200, 'ok'], [429, 'rate_limited']])
+    expect(answers).toEqual([
+      [200, 'ok'],
+      [200, 'ok'],
+      [200, 'ok'],
+      [429, 'rate_limited'],
+    ])
     await stop(first)
 
     const second = start(env)
@@ -135,7 +154,12 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
 
   it('S4: with REDIS_URL and FAILED_AUTH_LIMIT=0, an authenticated request costs Redis one EVALSHA', async () => {
     redis ??= await startRedisServer()
-    const server = start({ STORE: 'postgres', DATABASE_URL: await freshDatabase(), REDIS_URL: redis.url, FAILED_AUTH_LIMIT: '0' })
+    const server = start({
+      STORE: 'postgres',
+      DATABASE_URL: await freshDatabase(),
+      REDIS_URL: redis.url,
+      FAILED_AUTH_LIMIT: '0',
+    })
     const base = await baseOf(server)
     const { key } = await createKey(base, { name: 'counted' })
     expect(await lookup(base, key)).toEqual([200, 'ok'])
@@ -143,7 +167,9 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     try {
       await measure.config('RESETSTAT')
       for (let i = 0; i < 20; i++) expect(await lookup(base, key)).toEqual([200, 'ok'])
-      const sent = [...(await commandCalls(measure))].filter(([name]) => !INSIDE_SCRIPTS.has(name) && name !== 'config|resetstat' && name !== 'info')
+      const sent = [...(await commandCalls(measure))].filter(
+        ([name]) => !INSIDE_SCRIPTS.has(name) && name !== 'config|resetstat' && name !== 'info',
+      )
       expect(Object.fromEntries(sent)).toEqual({ evalsha: 20 })
     } finally {
       measure.disconnect()
@@ -158,14 +184,18 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     expect(server.stdout()).not.toContain('listening on')
     const lines = server.stderr().trim().split('\n')
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(new RegExp(`^keyward: cannot migrate the Postgres database at 127\\.0\\.0\\.1:${port}/appdb: \\S`))
+    expect(lines[0]).toMatch(
+      new RegExp(`^keyward: cannot migrate the Postgres database at 127\\.0\\.0\\.1:${port}/appdb: \\S`),
+    )
     expect(server.stderr()).not.toContain('s3cret-pw')
   })
 
   it('S8: a DATABASE_URL that is not a postgres:// URL is an invalid environment (exit status 2), shown without its password', async () => {
     const server = start({ STORE: 'postgres', DATABASE_URL: 'mysql://app:s3cret-pw@db/app' })
     expect(await server.exited).toBe(2)
-    expect(server.stderr().trim()).toBe('keyward: invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://app:…@db/app")')
+    expect(server.stderr().trim()).toBe(
+      'keyward: invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://app:…@db/app")',
+    )
   })
 
   it('S8, R5: with REDIS_URL on an evicting Redis it stops with the eviction line, exit status 1', async () => {

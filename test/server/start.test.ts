@@ -33,7 +33,12 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
     const server = start({ FRAMEWORK: framework, PORT: String(port) })
     const line = await server.listening
     expect(line).toContain(`listening on http://127.0.0.1:${port}`)
-    expect(server.stdout().split('\n').filter((l) => l.includes('listening on'))).toHaveLength(1)
+    expect(
+      server
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('listening on')),
+    ).toHaveLength(1)
 
     const curl = parseCurl(server.stdout())
     expect(curl.url).toBe(`http://127.0.0.1:${port}/api/v1/auth/test`)
@@ -46,9 +51,14 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
     expect((await sandbox.json()).data.keyType).toBe('test')
 
     const token = /dashboard token \(generated[^)]*\): (\S+)/.exec(server.stdout())![1]!
-    const list = await fetch(`http://127.0.0.1:${port}/api/dashboard/api-keys`, { headers: { Authorization: `Bearer ${token}` } })
+    const list = await fetch(`http://127.0.0.1:${port}/api/dashboard/api-keys`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
     expect(list.status).toBe(200)
-    expect((await list.json()).data.map((record: { name: string }) => record.name).sort()).toEqual(['demo live key', 'demo test key'])
+    expect((await list.json()).data.map((record: { name: string }) => record.name).sort()).toEqual([
+      'demo live key',
+      'demo test key',
+    ])
 
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
@@ -57,14 +67,21 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
 
 describe('the environment (E6)', () => {
   it('SIGINT also stops the server with exit code 0; DASHBOARD_TOKEN, SERVICE_NAME and KEY_PREFIX are honoured', async () => {
-    const server = start({ PORT: '0', DASHBOARD_TOKEN: 'a-token-of-my-own-choosing', SERVICE_NAME: 'Acme', KEY_PREFIX: 'acme' })
+    const server = start({
+      PORT: '0',
+      DASHBOARD_TOKEN: 'a-token-of-my-own-choosing',
+      SERVICE_NAME: 'Acme',
+      KEY_PREFIX: 'acme',
+    })
     const line = await server.listening
     const base = /listening on (http:\/\/\S+)/.exec(line)![1]!
     expect(server.stdout()).not.toContain('dashboard token')
     expect(server.stdout()).toMatch(/demo live key: acme_live_/)
     const unauthorized = await fetch(`${base}/api/v1/auth/test`, { method: 'POST' })
     expect(unauthorized.headers.get('www-authenticate')).toBe('Bearer realm="Acme"')
-    const list = await fetch(`${base}/api/dashboard/api-keys`, { headers: { Authorization: 'Bearer a-token-of-my-own-choosing' } })
+    const list = await fetch(`${base}/api/dashboard/api-keys`, {
+      headers: { Authorization: 'Bearer a-token-of-my-own-choosing' },
+    })
     expect(list.status).toBe(200)
     server.child.kill('SIGINT')
     expect(await server.exited).toBe(0)
@@ -114,7 +131,10 @@ describe('the environment (E6)', () => {
   ])('%j → one line naming %s on stderr, exit code 2', async (env, name) => {
     const server = start({ PORT: '0', ...env })
     expect(await server.exited).toBe(2)
-    const lines = server.stderr().split('\n').filter((l) => l.startsWith('keyward:'))
+    const lines = server
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('keyward:'))
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(new RegExp(`^keyward: invalid environment: ${name} `))
     expect(server.stdout()).toBe('')
@@ -149,7 +169,10 @@ describe('STORE=redis', () => {
     })
     expect(created.status).toBe(201)
     const { key } = (await created.json()).data
-    const response = await fetch(`${base}/api/v1/auth/test`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } })
+    const response = await fetch(`${base}/api/v1/auth/test`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+    })
     expect(response.status).toBe(200)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)

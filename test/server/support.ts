@@ -37,7 +37,22 @@ export function freePort(): Promise<number> {
 
 export function startServer(env: Record<string, string>): ServerProcess {
   const inherited = { ...process.env }
-  for (const name of ['FRAMEWORK', 'PORT', 'HOST', 'STORE', 'REDIS_URL', 'DATABASE_URL', 'DASHBOARD_TOKEN', 'SERVICE_NAME', 'KEY_PREFIX', 'FAILED_AUTH_LIMIT', 'TRUST_PROXY', 'TRUSTED_ORIGINS', 'METRICS', 'LOG_FORMAT']) {
+  for (const name of [
+    'FRAMEWORK',
+    'PORT',
+    'HOST',
+    'STORE',
+    'REDIS_URL',
+    'DATABASE_URL',
+    'DASHBOARD_TOKEN',
+    'SERVICE_NAME',
+    'KEY_PREFIX',
+    'FAILED_AUTH_LIMIT',
+    'TRUST_PROXY',
+    'TRUSTED_ORIGINS',
+    'METRICS',
+    'LOG_FORMAT',
+  ]) {
     delete inherited[name]
   }
   for (const name of Object.keys(inherited)) if (name.startsWith('OWNER_')) delete inherited[name]
@@ -58,7 +73,9 @@ export function startServer(env: Record<string, string>): ServerProcess {
       if (line !== undefined && out.includes(`${line}\n`)) resolve(line)
     }
     child.stdout!.on('data', look)
-    void exited.then((code) => reject(new Error(`server exited with ${code} before listening; stderr: ${err}; stdout: ${out}`)))
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before listening; stderr: ${err}; stdout: ${out}`)),
+    )
   })
   // Tests of start-up failures never wait for the line; their rejection is expected.
   listening.catch(() => undefined)

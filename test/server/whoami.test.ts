@@ -58,7 +58,14 @@ for (const target of TARGETS) {
       const { key, record } = await h.keyward.keys.create({ name: 'service' })
       const r = await get(WHOAMI, key)
       expect(r.status, show(r)).toBe(200)
-      expect(r.json().data).toEqual({ keyId: record.id, name: 'service', keyType: 'live', ownerId: null, scopes: null, expiresAt: null })
+      expect(r.json().data).toEqual({
+        keyId: record.id,
+        name: 'service',
+        keyType: 'live',
+        ownerId: null,
+        scopes: null,
+        expiresAt: null,
+      })
     })
 
     it('O10/L5: whoami consumes nothing — X-RateLimit-Remaining stays put over 12 calls of a 10-a-minute key, no usage entry, no lastUsedAt — and still answers 200 once the key is over its limit', async () => {

@@ -23,9 +23,20 @@ function setup(async: boolean, options: KeywardOptions = {}) {
   const clock = createManualClock()
   const { stores, setMode } = switchableStores(async)
   const errors: unknown[] = []
-  const keyward = createKeyward({ clock, stores, failedAuthLimit: 0, storeTimeoutMs: 100, onError: (e) => errors.push(e), telemetry: events.hooks, ...options })
+  const keyward = createKeyward({
+    clock,
+    stores,
+    failedAuthLimit: 0,
+    storeTimeoutMs: 100,
+    onError: (e) => errors.push(e),
+    telemetry: events.hooks,
+    ...options,
+  })
   const decide = async (request: RequestView, route?: RouteRequirements): Promise<AuthDecision> => {
-    const decision = await keyward.authenticate({ method: 'GET', path: '/v1/things', requestId: REQUEST_ID, ...request }, route)
+    const decision = await keyward.authenticate(
+      { method: 'GET', path: '/v1/things', requestId: REQUEST_ID, ...request },
+      route,
+    )
     await delivered()
     return decision
   }
@@ -64,14 +75,18 @@ describe.each([
   it('T1: 401 without a key: the code, status 401, no key and no store call', async () => {
     const t = setup(async)
     await t.decide({})
-    expect(t.events.decisions).toMatchObject([{ outcome: 'UNAUTHORIZED', status: 401, keyId: null, ownerId: null, keyType: null, storeMs: null }])
+    expect(t.events.decisions).toMatchObject([
+      { outcome: 'UNAUTHORIZED', status: 401, keyId: null, ownerId: null, keyType: null, storeMs: null },
+    ])
   })
 
   it('T1: 401 for an unknown key: no key id (none was found), the store was asked', async () => {
     const t = setup(async)
     const key = generateKey('test')
     await t.decide({ authorization: bearer(key) })
-    expect(t.events.decisions).toMatchObject([{ outcome: 'INVALID_API_KEY', status: 401, keyId: null, storeMs: expect.any(Number) }])
+    expect(t.events.decisions).toMatchObject([
+      { outcome: 'INVALID_API_KEY', status: 401, keyId: null, storeMs: expect.any(Number) },
+    ])
     expectNoSecret(t.events.all(), [key])
   })
 
@@ -79,7 +94,11 @@ describe.each([
     const t = setup(async)
     const revoked = await t.keyward.keys.create({ name: 'r', ownerId: 'o1' })
     await t.keyward.keys.revoke(revoked.record.id)
-    const expiring = await t.keyward.keys.create({ name: 'e', keyType: 'test', expiresAt: new Date(t.clock.now() + 1000) })
+    const expiring = await t.keyward.keys.create({
+      name: 'e',
+      keyType: 'test',
+      expiresAt: new Date(t.clock.now() + 1000),
+    })
     t.clock.advance(2000)
     await t.decide({ authorization: bearer(revoked.key) })
     await t.decide({ authorization: bearer(expiring.key) })
@@ -92,7 +111,12 @@ describe.each([
 
   it('T1: 403 (a scope the key lacks) and 429 (over its limit) name the key', async () => {
     const t = setup(async)
-    const { key, record } = await t.keyward.keys.create({ name: 'a', ownerId: 'o2', scopes: ['read'], limits: { perMinute: 1 } })
+    const { key, record } = await t.keyward.keys.create({
+      name: 'a',
+      ownerId: 'o2',
+      scopes: ['read'],
+      limits: { perMinute: 1 },
+    })
     await t.decide({ authorization: bearer(key) }, { scopes: ['write'] })
     await t.decide({ authorization: bearer(key) })
     await t.decide({ authorization: bearer(key) })
@@ -152,7 +176,9 @@ describe('T1 a store that does not answer', () => {
     await t.decide({ authorization: bearer(key) })
     expect(performance.now() - started).toBeLessThan(1000)
     expect(t.events.decisions).toMatchObject([{ outcome: 'INTERNAL_ERROR', status: 500, storeMs: null }])
-    expect(t.events.faults).toMatchObject([{ phase: 'authenticate', operation: 'authorize', error: { name: 'StoreTimeoutError' } }])
+    expect(t.events.faults).toMatchObject([
+      { phase: 'authenticate', operation: 'authorize', error: { name: 'StoreTimeoutError' } },
+    ])
     expect(new StoreTimeoutError(100).name).toBe('StoreTimeoutError')
   })
 })
@@ -162,10 +188,19 @@ describe('T1 a hook that fails or never settles changes nothing', () => {
     const clock = createManualClock()
     const keyward = createKeyward({ clock, failedAuthLimit: 0, telemetry, ...(onError ? { onError } : {}) })
     const { key } = await keyward.keys.create({ name: 'a', limits: { perMinute: 2 } })
-    const requests: RequestView[] = [{ authorization: bearer(key) }, {}, { authorization: bearer(key) }, { authorization: bearer(key) }]
+    const requests: RequestView[] = [
+      { authorization: bearer(key) },
+      {},
+      { authorization: bearer(key) },
+      { authorization: bearer(key) },
+    ]
     const decisions = requests.map((r) => keyward.authenticate({ ...r, requestId: REQUEST_ID }) as AuthDecision)
     await delivered()
-    return decisions.map((d) => (d.ok ? { ok: true, headers: d.headers } : { ok: false, status: d.response.status, body: d.response.body, headers: d.response.headers }))
+    return decisions.map((d) =>
+      d.ok
+        ? { ok: true, headers: d.headers }
+        : { ok: false, status: d.response.status, body: d.response.body, headers: d.response.headers },
+    )
   }
 
   it('T1: a throwing hook: every decision is as without hooks, the hook is called each time, onError told once (phase hook)', async () => {
@@ -194,7 +229,10 @@ describe('T1 a hook that fails or never settles changes nothing', () => {
 
   it('T1: a rejecting async hook is caught and reported once; decisions unchanged', async () => {
     const errors: unknown[] = []
-    const withHook = await decisionsWith({ onDecision: async () => Promise.reject(new Error('async hook bug')) }, (error) => errors.push(error))
+    const withHook = await decisionsWith(
+      { onDecision: async () => Promise.reject(new Error('async hook bug')) },
+      (error) => errors.push(error),
+    )
     await delivered()
     expect(withHook).toEqual(await decisionsWith(undefined))
     expect(errors).toEqual([new Error('async hook bug')])
@@ -244,7 +282,12 @@ describe('T1 lifecycle events', () => {
       { type: 'created', ...start(a.record.id) },
       { type: 'updated', changed: ['name', 'scopes'], ...start(a.record.id) },
       { type: 'rotated', previousKeyId: a.record.id, previousExpiresAt: null, ...start(rotated.record.id) },
-      { type: 'rotated', previousKeyId: rotated.record.id, previousExpiresAt: new Date(Date.parse(revokedAt) + 60_000).toISOString(), ...start(graced.record.id) },
+      {
+        type: 'rotated',
+        previousKeyId: rotated.record.id,
+        previousExpiresAt: new Date(Date.parse(revokedAt) + 60_000).toISOString(),
+        ...start(graced.record.id),
+      },
       { type: 'revoked', ...key(graced.record.id), at: revokedAt },
       { type: 'created', ...key(b.record.id), keyType: 'test' },
       { type: 'revoked-all', ownerId: 'org_1', count: 2, at: at() },
@@ -265,11 +308,24 @@ describe('T1 store faults outside decisions', () => {
   it('T1: a key store that rejects: keys.create fails as before, and onStoreFault names keys.insert', async () => {
     const events = collectEvents()
     const memory = createMemoryStores()
-    const stores = { ...memory, keys: { ...memory.keys, insert: () => Promise.reject(Object.assign(new Error('connection reset'), { code: 'ECONNRESET' })) } }
+    const stores = {
+      ...memory,
+      keys: {
+        ...memory.keys,
+        insert: () => Promise.reject(Object.assign(new Error('connection reset'), { code: 'ECONNRESET' })),
+      },
+    }
     const keyward = createKeyward({ stores, telemetry: events.hooks })
     await expect(keyward.keys.create({ name: 'a' })).rejects.toThrow('connection reset')
     await delivered()
-    expect(events.faults).toEqual([{ phase: 'manage', operation: 'keys.insert', requestId: null, error: { name: 'Error', message: 'connection reset', code: 'ECONNRESET' } }])
+    expect(events.faults).toEqual([
+      {
+        phase: 'manage',
+        operation: 'keys.insert',
+        requestId: null,
+        error: { name: 'Error', message: 'connection reset', code: 'ECONNRESET' },
+      },
+    ])
     expect(events.lifecycle).toEqual([])
   })
 
@@ -291,13 +347,18 @@ describe('T1 store faults outside decisions', () => {
     if (!decision.ok) throw new Error('expected an admitted request')
     keyward.recordUsage(decision.apiKey, { method: 'GET', path: '/v1', status: 200 })
     await delivered()
-    expect(events.faults).toMatchObject([{ phase: 'usage', operation: 'usage.append', requestId: REQUEST_ID, error: { message: 'disk full' } }])
+    expect(events.faults).toMatchObject([
+      { phase: 'usage', operation: 'usage.append', requestId: REQUEST_ID, error: { message: 'disk full' } },
+    ])
   })
 })
 
 describe('T1 the telemetry option', () => {
   it.each([
-    ['x', 'keyward: option "telemetry" must be an object { onDecision?, onLifecycle?, onStoreFault?, openTelemetry? } (got "x")'],
+    [
+      'x',
+      'keyward: option "telemetry" must be an object { onDecision?, onLifecycle?, onStoreFault?, openTelemetry? } (got "x")',
+    ],
     [{ onDecision: 1 }, 'keyward: option "telemetry.onDecision" must be a function (got 1)'],
     [{ onStoreFault: 'log' }, 'keyward: option "telemetry.onStoreFault" must be a function (got "log")'],
     [{ openTelemetry: 'no' }, 'keyward: option "telemetry.openTelemetry" must be true or false (got "no")'],
@@ -313,7 +374,11 @@ describe('T1 the telemetry option', () => {
 
   it('T1, T2: with no decision hook and OpenTelemetry off, authenticate() is the pipeline itself: no wrapper, no event built', () => {
     expect(createKeyward({ telemetry: { openTelemetry: false } }).authenticate.name).toBe('authenticate')
-    expect(createKeyward({ telemetry: { openTelemetry: false, onLifecycle: () => undefined } }).authenticate.name).toBe('authenticate')
-    expect(createKeyward({ telemetry: { openTelemetry: false, onDecision: () => undefined } }).authenticate.name).toBe('observedAuthenticate')
+    expect(createKeyward({ telemetry: { openTelemetry: false, onLifecycle: () => undefined } }).authenticate.name).toBe(
+      'authenticate',
+    )
+    expect(createKeyward({ telemetry: { openTelemetry: false, onDecision: () => undefined } }).authenticate.name).toBe(
+      'observedAuthenticate',
+    )
   })
 })

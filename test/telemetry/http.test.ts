@@ -39,7 +39,13 @@ async function everyOutcome(h: Harness): Promise<{ responses: RawResponse[]; key
   const full = await h.keyward.keys.create({ name: 'full', ownerId: 'org_http' })
   const emailOnly = await h.keyward.keys.create({ name: 'email', scopes: ['email'] })
   const limited = await h.keyward.keys.create({ name: 'limited', keyType: 'test', limits: { perMinute: 1 } })
-  const responses = [await get(h, full.key), await get(h), await get(h, emailOnly.key), await get(h, limited.key), await get(h, limited.key)]
+  const responses = [
+    await get(h, full.key),
+    await get(h),
+    await get(h, emailOnly.key),
+    await get(h, limited.key),
+    await get(h, limited.key),
+  ]
   h.setStore('throw')
   responses.push(await get(h, full.key))
   h.setStore('ok')
@@ -50,38 +56,66 @@ const OUTCOMES = ['ok', 'UNAUTHORIZED', 'forbidden', 'ok', 'rate_limited', 'INTE
 const STATUSES = [200, 401, 403, 200, 429, 500]
 
 describe.each(TARGETS.map((t) => [t.name, t] as const))('%s', (_name, target) => {
-  it.each([false, true])('T1, T2: one decision event, one span and one count per request, with its outcome (store promises: %s)', async (asyncStore) => {
-    const events = collectEvents()
-    const h = await start(target, { telemetry: events.hooks }, asyncStore)
-    const { responses, keys } = await everyOutcome(h)
-    await delivered()
-    expect(responses.map((r) => r.status)).toEqual(STATUSES)
-    expect(events.decisions.map((e) => e.outcome)).toEqual(OUTCOMES)
-    expect(events.decisions.map((e) => e.status ?? 200)).toEqual(STATUSES)
-    // The request id the client got is the event's.
-    expect(events.decisions.map((e) => e.requestId)).toEqual(responses.map((r) => r.header('x-request-id')))
-    expect(events.decisions[0]).toMatchObject({ method: 'GET', path: '/api/v1/ip/lookup', ownerId: 'org_http', keyType: 'live' })
-    expect(events.faults).toMatchObject([{ phase: 'authenticate', operation: 'authorize', requestId: responses[5]!.header('x-request-id') }])
+  it.each([false, true])(
+    'T1, T2: one decision event, one span and one count per request, with its outcome (store promises: %s)',
+    async (asyncStore) => {
+      const events = collectEvents()
+      const h = await start(target, { telemetry: events.hooks }, asyncStore)
+      const { responses, keys } = await everyOutcome(h)
+      await delivered()
+      expect(responses.map((r) => r.status)).toEqual(STATUSES)
+      expect(events.decisions.map((e) => e.outcome)).toEqual(OUTCOMES)
+      expect(events.decisions.map((e) => e.status ?? 200)).toEqual(STATUSES)
+      // The request id the client got is the event's.
+      expect(events.decisions.map((e) => e.requestId)).toEqual(responses.map((r) => r.header('x-request-id')))
+      expect(events.decisions[0]).toMatchObject({
+        method: 'GET',
+        path: '/api/v1/ip/lookup',
+        ownerId: 'org_http',
+        keyType: 'live',
+      })
+      expect(events.faults).toMatchObject([
+        { phase: 'authenticate', operation: 'authorize', requestId: responses[5]!.header('x-request-id') },
+      ])
 
-    const spans = sdk.decisionSpans()
-    expect(spans.map((s) => s.attributes['keyward.outcome'])).toEqual(OUTCOMES)
-    expect(spans.map((s) => s.attributes['keyward.request_id'])).toEqual(responses.map((r) => r.header('x-request-id')))
-    expect(spans.map((s) => s.attributes['keyward.key_id'] ?? null)).toEqual(events.decisions.map((e) => e.keyId))
-    expect(spans[0]!.attributes).toMatchObject({ 'keyward.owner_id': 'org_http', 'keyward.key_type': 'live' })
-    // OpenTelemetry's HTTP attributes: the status only where keyward answered (the handler answers the rest).
-    expect(spans.map((s) => s.attributes['http.response.status_code'] ?? null)).toEqual(STATUSES.map((s) => (s === 200 ? null : s)))
-    expect(spans.every((s) => s.attributes['http.request.method'] === 'GET' && s.attributes['url.path'] === '/api/v1/ip/lookup')).toBe(true)
-    // http.route is the template the framework matched; Hono's middleware runs before routing and names none.
-    const route = target.name === 'hono 4 (node-server)' ? undefined : '/api/v1/ip/lookup'
-    expect(spans.map((s) => s.attributes['http.route'])).toEqual(Array(6).fill(route))
-    expect(spans.map((s) => s.status.code)).toEqual([...Array(5).fill(SpanStatusCode.UNSET), SpanStatusCode.ERROR])
-    const metrics = await sdk.collect()
-    expect(metrics.countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 2, UNAUTHORIZED: 1, forbidden: 1, rate_limited: 1, INTERNAL_ERROR: 1 })
-    expectNoSecret([events.all(), exportedSpans(sdk.spans()), metrics.exported], keys)
-  })
+      const spans = sdk.decisionSpans()
+      expect(spans.map((s) => s.attributes['keyward.outcome'])).toEqual(OUTCOMES)
+      expect(spans.map((s) => s.attributes['keyward.request_id'])).toEqual(
+        responses.map((r) => r.header('x-request-id')),
+      )
+      expect(spans.map((s) => s.attributes['keyward.key_id'] ?? null)).toEqual(events.decisions.map((e) => e.keyId))
+      expect(spans[0]!.attributes).toMatchObject({ 'keyward.owner_id': 'org_http', 'keyward.key_type': 'live' })
+      // OpenTelemetry's HTTP attributes: the status only where keyward answered (the handler answers the rest).
+      expect(spans.map((s) => s.attributes['http.response.status_code'] ?? null)).toEqual(
+        STATUSES.map((s) => (s === 200 ? null : s)),
+      )
+      expect(
+        spans.every(
+          (s) => s.attributes['http.request.method'] === 'GET' && s.attributes['url.path'] === '/api/v1/ip/lookup',
+        ),
+      ).toBe(true)
+      // http.route is the template the framework matched; Hono's middleware runs before routing and names none.
+      const route = target.name === 'hono 4 (node-server)' ? undefined : '/api/v1/ip/lookup'
+      expect(spans.map((s) => s.attributes['http.route'])).toEqual(Array(6).fill(route))
+      expect(spans.map((s) => s.status.code)).toEqual([...Array(5).fill(SpanStatusCode.UNSET), SpanStatusCode.ERROR])
+      const metrics = await sdk.collect()
+      expect(metrics.countsBy('keyward.decisions', 'keyward.outcome')).toEqual({
+        ok: 2,
+        UNAUTHORIZED: 1,
+        forbidden: 1,
+        rate_limited: 1,
+        INTERNAL_ERROR: 1,
+      })
+      expectNoSecret([events.all(), exportedSpans(sdk.spans()), metrics.exported], keys)
+    },
+  )
 
   it('T1: hooks that throw, reject, never settle or take seconds change and delay no response', async () => {
-    const summary = (r: RawResponse) => ({ status: r.status, code: r.status === 200 ? null : r.json().error.code, limit: r.header('x-ratelimit-remaining') ?? null })
+    const summary = (r: RawResponse) => ({
+      status: r.status,
+      code: r.status === 200 ? null : r.json().error.code,
+      limit: r.header('x-ratelimit-remaining') ?? null,
+    })
     const plain = await start(target, {}, true)
     const expected = (await everyOutcome(plain)).responses.map(summary)
     const called: string[] = []

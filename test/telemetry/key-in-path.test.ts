@@ -48,12 +48,17 @@ describe('A9: maskKeysInPath', () => {
     const key = `${prefix}_live_0123456789abcdefghijABCDEFGHIJkl${'mnQRST'}`
     for (const [name, spelling] of spellings(key, prefix)) {
       const shown = maskKeysInPath(`/api/v1/x/${spelling}`, prefix)
-      expect({ name, shown, leaks: shown.includes(secretOf(key)) }).toEqual({ name, shown: expect.stringContaining(maskedOf(key, prefix)), leaks: false })
+      expect({ name, shown, leaks: shown.includes(secretOf(key)) }).toEqual({
+        name,
+        shown: expect.stringContaining(maskedOf(key, prefix)),
+        leaks: false,
+      })
     }
   })
 
   it('A9: a path with no key in any reading comes back as it is, escapes included', () => {
-    for (const path of ['/api/v1/ip/lookup', '/caf%C3%A9/a%2Fb', '/reports/go_live_now%20x', '/x/svc_other_abc']) expect(maskKeysInPath(path)).toBe(path)
+    for (const path of ['/api/v1/ip/lookup', '/caf%C3%A9/a%2Fb', '/reports/go_live_now%20x', '/x/svc_other_abc'])
+      expect(maskKeysInPath(path)).toBe(path)
   })
 
   it('A9: a key whose prefix a later layer of decoding eats is still masked (%7a + cme_live_… reads zcme_live_…)', () => {
@@ -91,46 +96,56 @@ afterEach(async () => {
 })
 
 describe.each(TARGETS.map((t) => [t.name, t] as const))('%s', (_name, target) => {
-  it.each(['svc', 'acme'])('A9: a key in the path, however encoded, is masked in decision events and spans (prefix %s)', async (keyPrefix) => {
-    const events = collectEvents()
-    const h = await startHarness(target, { keyward: { keyPrefix, telemetry: events.hooks } })
-    harnesses.push(h)
-    const { key } = await h.keyward.keys.create({ name: 'in the path' })
-    const sent = spellings(key, keyPrefix)
-    for (const [, spelling] of sent) await h.send({ path: `/api/v1/x/${spelling}`, headers: [['Authorization', `Bearer ${key}`]] })
-    await delivered()
-    expect(events.decisions).toHaveLength(sent.length)
-    const spans = exportedSpans(sdk.decisionSpans())
-    const emitted = JSON.stringify([events.all(), spans])
-    expect(emitted).not.toContain(secretOf(key))
-    // Every event and span names the path, with the key masked (a key behind `..` stays in the text as sent).
-    const paths = events.decisions.map((e) => e.path)
-    expect(paths.filter((p) => !p?.includes(maskedOf(key, keyPrefix)))).toEqual([])
-    expect(sdk.decisionSpans().map((s) => s.attributes['url.path'])).toEqual(paths)
-  })
+  it.each(['svc', 'acme'])(
+    'A9: a key in the path, however encoded, is masked in decision events and spans (prefix %s)',
+    async (keyPrefix) => {
+      const events = collectEvents()
+      const h = await startHarness(target, { keyward: { keyPrefix, telemetry: events.hooks } })
+      harnesses.push(h)
+      const { key } = await h.keyward.keys.create({ name: 'in the path' })
+      const sent = spellings(key, keyPrefix)
+      for (const [, spelling] of sent)
+        await h.send({ path: `/api/v1/x/${spelling}`, headers: [['Authorization', `Bearer ${key}`]] })
+      await delivered()
+      expect(events.decisions).toHaveLength(sent.length)
+      const spans = exportedSpans(sdk.decisionSpans())
+      const emitted = JSON.stringify([events.all(), spans])
+      expect(emitted).not.toContain(secretOf(key))
+      // Every event and span names the path, with the key masked (a key behind `..` stays in the text as sent).
+      const paths = events.decisions.map((e) => e.path)
+      expect(paths.filter((p) => !p?.includes(maskedOf(key, keyPrefix)))).toEqual([])
+      expect(sdk.decisionSpans().map((s) => s.attributes['url.path'])).toEqual(paths)
+    },
+  )
 })
 
 describe('usage entries', () => {
-  it.each(['svc', 'acme'])('A9: a key in the path of a consuming request is masked in the usage entry (prefix %s)', async (keyPrefix) => {
-    const keyward = createKeyward({ keyPrefix, failedAuthLimit: 0 })
-    const app = new Hono()
-    app.use(keywardHono(keyward))
-    app.get('/api/v1/echo/*', (c) => c.json({ data: { ok: true } }))
-    const server = createAdaptorServer({ fetch: app.fetch }) as Server
-    servers.push(server)
-    server.listen(0, '127.0.0.1')
-    await once(server, 'listening')
-    const port = (server.address() as AddressInfo).port
-    const { key, record } = await keyward.keys.create({ name: 'in the path' })
-    const sent = spellings(key, keyPrefix).filter(([name]) => name !== 'before a .. segment')
-    const statuses: number[] = []
-    for (const [, spelling] of sent) {
-      statuses.push((await rawRequest(port, { path: `/api/v1/echo/${spelling}`, headers: [['Authorization', `Bearer ${key}`]] })).status)
-    }
-    expect(statuses).toEqual(sent.map(() => 200))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    const entries = await keyward.queryUsage({ keyId: record.id, limit: 100 })
-    expect(entries).toHaveLength(sent.length)
-    expect(JSON.stringify(entries)).not.toContain(secretOf(key))
-  })
+  it.each(['svc', 'acme'])(
+    'A9: a key in the path of a consuming request is masked in the usage entry (prefix %s)',
+    async (keyPrefix) => {
+      const keyward = createKeyward({ keyPrefix, failedAuthLimit: 0 })
+      const app = new Hono()
+      app.use(keywardHono(keyward))
+      app.get('/api/v1/echo/*', (c) => c.json({ data: { ok: true } }))
+      const server = createAdaptorServer({ fetch: app.fetch }) as Server
+      servers.push(server)
+      server.listen(0, '127.0.0.1')
+      await once(server, 'listening')
+      const port = (server.address() as AddressInfo).port
+      const { key, record } = await keyward.keys.create({ name: 'in the path' })
+      const sent = spellings(key, keyPrefix).filter(([name]) => name !== 'before a .. segment')
+      const statuses: number[] = []
+      for (const [, spelling] of sent) {
+        statuses.push(
+          (await rawRequest(port, { path: `/api/v1/echo/${spelling}`, headers: [['Authorization', `Bearer ${key}`]] }))
+            .status,
+        )
+      }
+      expect(statuses).toEqual(sent.map(() => 200))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      const entries = await keyward.queryUsage({ keyId: record.id, limit: 100 })
+      expect(entries).toHaveLength(sent.length)
+      expect(JSON.stringify(entries)).not.toContain(secretOf(key))
+    },
+  )
 })

@@ -24,7 +24,13 @@ const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02
 
 function instance(options: KeywardOptions = {}, async = false) {
   const { stores, setMode } = switchableStores(async)
-  const keyward = createKeyward({ clock: createManualClock(), stores, failedAuthLimit: 0, onError: () => undefined, ...options })
+  const keyward = createKeyward({
+    clock: createManualClock(),
+    stores,
+    failedAuthLimit: 0,
+    onError: () => undefined,
+    ...options,
+  })
   return { keyward, setMode }
 }
 
@@ -36,7 +42,8 @@ function slowStores(ms: number, during?: () => void): KeywardStores {
     ...memory,
     authorize: (input: AuthorizeInput) => {
       during?.()
-      return new Promise((resolve) => setTimeout(() => {
+      return new Promise((resolve) =>
+        setTimeout(() => {
           during?.()
           resolve(authorize(input))
         }, ms),
@@ -71,15 +78,28 @@ describe.each([
       [plain.key, undefined],
     ]
     for (const [key, scopes] of requests) {
-      await keyward.authenticate({ authorization: key && bearer(key), method: 'GET', path: `/v1/x/${owned.key}` }, scopes ? { scopes } : undefined)
+      await keyward.authenticate(
+        { authorization: key && bearer(key), method: 'GET', path: `/v1/x/${owned.key}` },
+        scopes ? { scopes } : undefined,
+      )
     }
     setMode('throw')
     await keyward.authenticate({ authorization: bearer(plain.key), method: 'POST', path: '/v1/y' })
 
     const spans = sdk.decisionSpans()
-    const outcomes = ['ok', 'UNAUTHORIZED', 'forbidden', 'rate_limited', 'INVALID_API_KEY_FORMAT', 'ok', 'INTERNAL_ERROR']
+    const outcomes = [
+      'ok',
+      'UNAUTHORIZED',
+      'forbidden',
+      'rate_limited',
+      'INVALID_API_KEY_FORMAT',
+      'ok',
+      'INTERNAL_ERROR',
+    ]
     expect(outcomesOf(spans)).toEqual(outcomes)
-    expect(spans.every((s) => s.kind === SpanKind.INTERNAL && s.instrumentationScope.name === 'keyward' && s.ended)).toBe(true)
+    expect(
+      spans.every((s) => s.kind === SpanKind.INTERNAL && s.instrumentationScope.name === 'keyward' && s.ended),
+    ).toBe(true)
     expect(spans[0]!.attributes).toEqual({
       'keyward.outcome': 'ok',
       'keyward.key_id': owned.record.id,
@@ -95,13 +115,19 @@ describe.each([
     expect(spans[3]!.attributes).toMatchObject({ 'keyward.key_id': owned.record.id, 'http.response.status_code': 429 })
     expect(spans[5]!.attributes).toMatchObject({ 'keyward.key_id': plain.record.id, 'keyward.key_type': 'test' })
     expect(spans[5]!.attributes).not.toHaveProperty('keyward.owner_id')
-    expect(spans[6]!.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 500, 'error.type': '500' })
+    expect(spans[6]!.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.response.status_code': 500,
+      'error.type': '500',
+    })
     // A refusal is keyward doing its job: only the 500 is an error, and only it has error.type.
     expect(spans.map((s) => s.status.code)).toEqual([...Array(6).fill(SpanStatusCode.UNSET), SpanStatusCode.ERROR])
     expect(spans.slice(0, 6).some((s) => 'error.type' in s.attributes)).toBe(false)
 
     const metrics = await sdk.collect()
-    expect(metrics.sums('keyward.decisions').every((s) => Object.keys(s.attributes).join() === 'keyward.outcome')).toBe(true)
+    expect(metrics.sums('keyward.decisions').every((s) => Object.keys(s.attributes).join() === 'keyward.outcome')).toBe(
+      true,
+    )
     expect(metrics.countsBy('keyward.decisions', 'keyward.outcome')).toEqual(tally(outcomes))
     expect(metrics.descriptor('keyward.store.duration')).toMatchObject({ unit: 's' })
     // Every decision that reached the store: all but the missing key and the malformed one.
@@ -121,11 +147,20 @@ describe('T2 HTTP attributes follow the semantic conventions', () => {
     const sdk = registerSdk()
     const { keyward } = instance()
     const { key } = await keyward.keys.create({ name: 'a' })
-    await keyward.authenticate({ authorization: bearer(key), method: 'DELETE', path: '/v1/things/42', route: '/v1/things/:id' })
+    await keyward.authenticate({
+      authorization: bearer(key),
+      method: 'DELETE',
+      path: '/v1/things/42',
+      route: '/v1/things/:id',
+    })
     await keyward.authenticate({ authorization: bearer(key), method: 'PROPFIND', path: '/v1/things' })
     await keyward.authenticate({ authorization: bearer(key), method: 'get', path: '/v1/things' })
     const [routed, unknown, lower] = sdk.decisionSpans().map((s) => s.attributes)
-    expect(routed).toMatchObject({ 'http.request.method': 'DELETE', 'http.route': '/v1/things/:id', 'url.path': '/v1/things/42' })
+    expect(routed).toMatchObject({
+      'http.request.method': 'DELETE',
+      'http.route': '/v1/things/:id',
+      'url.path': '/v1/things/42',
+    })
     expect(unknown).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'PROPFIND' })
     expect(unknown).not.toHaveProperty('http.route')
     expect(lower).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'get' })
@@ -144,7 +179,11 @@ describe('T2 HTTP attributes follow the semantic conventions', () => {
       else process.env.OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS = previous
     }
     for (const method of ['PROPFIND', 'GET', 'POST']) await keyward.authenticate({ method, path: '/v1/x' })
-    expect(sdk.decisionSpans().map((s) => [s.attributes['http.request.method'], s.attributes['http.request.method_original']])).toEqual([
+    expect(
+      sdk
+        .decisionSpans()
+        .map((s) => [s.attributes['http.request.method'], s.attributes['http.request.method_original']]),
+    ).toEqual([
       ['PROPFIND', undefined],
       ['GET', undefined],
       ['_OTHER', 'POST'],
@@ -172,10 +211,14 @@ describe('T2 span times and context', () => {
   it('T2: the store runs inside the span (its own spans nest under it), and the span is a child of the caller’s', async () => {
     const sdk = registerSdk()
     const seen: (string | undefined)[] = []
-    const keyward = createKeyward({ stores: slowStores(5, () => seen.push(trace.getActiveSpan()?.spanContext().spanId)) })
+    const keyward = createKeyward({
+      stores: slowStores(5, () => seen.push(trace.getActiveSpan()?.spanContext().spanId)),
+    })
     const { key } = await keyward.keys.create({ name: 'a' })
     const parent = sdk.tracerProvider.getTracer('app').startSpan('GET /v1/x')
-    await context.with(trace.setSpan(context.active(), parent), () => keyward.authenticate({ authorization: bearer(key) }))
+    await context.with(trace.setSpan(context.active(), parent), () =>
+      keyward.authenticate({ authorization: bearer(key) }),
+    )
     parent.end()
     const [span] = sdk.decisionSpans()
     expect(span!.parentSpanContext?.spanId).toBe(parent.spanContext().spanId)
@@ -206,7 +249,9 @@ describe('T2 when the SDK is registered, and when not', () => {
     expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 5, UNAUTHORIZED: 1 })
     a.authenticate({ authorization: bearer(keyA) })
     // A delta exporter may report an outcome not seen since as 0.
-    const since = Object.entries((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).filter(([, n]) => n !== 0)
+    const since = Object.entries((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).filter(
+      ([, n]) => n !== 0,
+    )
     expect(Object.fromEntries(since)).toEqual({ ok: 1 })
     await unregisterSdk()
     sdk = registerSdk()
@@ -257,13 +302,16 @@ describe('T2 when the SDK is registered, and when not', () => {
     shutdown: async () => undefined,
   })
 
-  it.each(['onStart', 'onEnd'] as const)('T2: an SDK whose span processor throws in %s loses that span; the decision and its count stand', async (when) => {
-    const sdk = registerSdk({ spanProcessors: [throwing(when)] })
-    const { keyward } = instance({}, true)
-    const { key } = await keyward.keys.create({ name: 'a' })
-    const decision = (await keyward.authenticate({ authorization: bearer(key) })) as AuthDecision
-    expect(decision.ok).toBe(true)
-    expect(sdk.decisionSpans()).toEqual([])
-    expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1 })
-  })
+  it.each(['onStart', 'onEnd'] as const)(
+    'T2: an SDK whose span processor throws in %s loses that span; the decision and its count stand',
+    async (when) => {
+      const sdk = registerSdk({ spanProcessors: [throwing(when)] })
+      const { keyward } = instance({}, true)
+      const { key } = await keyward.keys.create({ name: 'a' })
+      const decision = (await keyward.authenticate({ authorization: bearer(key) })) as AuthDecision
+      expect(decision.ok).toBe(true)
+      expect(sdk.decisionSpans()).toEqual([])
+      expect((await sdk.collect()).countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1 })
+    },
+  )
 })

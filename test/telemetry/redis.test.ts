@@ -34,7 +34,12 @@ describe.skipIf(url === null)('T1, T2 on the Redis stores', () => {
     const sdk = registerSdk()
     const events = collectEvents()
     const keyward = createKeyward({ stores: redis, failedAuthLimit: 0, telemetry: events.hooks })
-    const { key, record } = await keyward.keys.create({ name: 'r', ownerId: 'org_redis', scopes: ['read'], limits: { perMinute: 1 } })
+    const { key, record } = await keyward.keys.create({
+      name: 'r',
+      ownerId: 'org_redis',
+      scopes: ['read'],
+      limits: { perMinute: 1 },
+    })
     const revoked = await keyward.keys.create({ name: 'gone' })
     await keyward.keys.revoke(revoked.record.id)
     await keyward.authenticate(bearer(key))
@@ -44,12 +49,22 @@ describe.skipIf(url === null)('T1, T2 on the Redis stores', () => {
     await delivered()
 
     const outcomes = ['ok', 'forbidden', 'rate_limited', 'API_KEY_REVOKED']
-    expect(events.decisions.map((e) => [e.outcome, e.keyId])).toEqual([...outcomes.slice(0, 3).map((o) => [o, record.id]), ['API_KEY_REVOKED', revoked.record.id]])
+    expect(events.decisions.map((e) => [e.outcome, e.keyId])).toEqual([
+      ...outcomes.slice(0, 3).map((o) => [o, record.id]),
+      ['API_KEY_REVOKED', revoked.record.id],
+    ])
     expect(events.decisions[0]).toMatchObject({ ownerId: 'org_redis', keyType: 'live', storeMs: expect.any(Number) })
     expect(sdk.decisionSpans().map((s) => s.attributes['keyward.outcome'])).toEqual(outcomes)
     const metrics = await sdk.collect()
-    expect(metrics.countsBy('keyward.decisions', 'keyward.outcome')).toEqual({ ok: 1, forbidden: 1, rate_limited: 1, API_KEY_REVOKED: 1 })
-    const operations = metrics.histograms('keyward.store.duration').map((h) => [h.attributes['keyward.store.operation'], h.value.count])
+    expect(metrics.countsBy('keyward.decisions', 'keyward.outcome')).toEqual({
+      ok: 1,
+      forbidden: 1,
+      rate_limited: 1,
+      API_KEY_REVOKED: 1,
+    })
+    const operations = metrics
+      .histograms('keyward.store.duration')
+      .map((h) => [h.attributes['keyward.store.operation'], h.value.count])
     expect(Object.fromEntries(operations)).toEqual({ 'keys.insert': 2, 'keys.revoke': 1, authorize: 4 })
     expect(events.lifecycle.map((e) => e.type)).toEqual(['created', 'created', 'revoked'])
     expectNoSecret([events.all(), exportedSpans(sdk.spans()), metrics.exported], [key, revoked.key])

@@ -36,7 +36,11 @@ interface LogLine {
   durationMs: number
 }
 
-const jsonLines = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine)
+const jsonLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine)
 
 /** Waits (bounded) until the server has logged `count` request lines. */
 async function requestLines(server: ServerProcess, count: number): Promise<LogLine[]> {
@@ -52,7 +56,10 @@ async function requestLines(server: ServerProcess, count: number): Promise<LogLi
 function samples(text: string, name: string): { labels: Record<string, string>; value: number }[] {
   return [...text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{([^}]*)\})? (\S+)$/gm)]
     .filter((m) => m[1] === name)
-    .map((m) => ({ labels: Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1]!, l[2]!])), value: Number(m[3]) }))
+    .map((m) => ({
+      labels: Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1]!, l[2]!])),
+      value: Number(m[3]),
+    }))
 }
 
 /** The value of the one sample of `name` whose labels include `labels`. */
@@ -72,7 +79,8 @@ async function everyOutcome(server: ServerProcess, base: string) {
     body: JSON.stringify({ name: 'email only', scopes: ['email'], ownerId: 'org_t3' }),
   })
   const emailOnly = (await created.json()).data as { key: string; id: string }
-  const ip = (key?: string) => fetch(`${base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: key ? { Authorization: `Bearer ${key}` } : {} })
+  const ip = (key?: string) =>
+    fetch(`${base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: key ? { Authorization: `Bearer ${key}` } : {} })
   const responses = [await ip(live), await ip(), await ip(`${live.slice(0, -6)}AAAAAA`), await ip(emailOnly.key)]
   for (let i = 0; i < 11; i++) responses.push(await ip(test)) // the test key's default limit is 10 a minute
   return { responses, keys: [live, test, emailOnly.key], emailOnly }
@@ -84,7 +92,17 @@ const OUTCOMES = ['ok', 'UNAUTHORIZED', 'INVALID_API_KEY_FORMAT', 'forbidden', .
 function expectMetrics(text: string): void {
   expect(text).toContain('# TYPE keyward_decisions_total counter\n')
   const decisions = (outcome: string) => sample(text, 'keyward_decisions_total', { outcome })
-  expect(['ok', 'UNAUTHORIZED', 'INVALID_API_KEY_FORMAT', 'forbidden', 'rate_limited', 'INTERNAL_ERROR', 'API_KEY_REVOKED'].map(decisions)).toEqual([11, 1, 1, 1, 1, 0, 0])
+  expect(
+    [
+      'ok',
+      'UNAUTHORIZED',
+      'INVALID_API_KEY_FORMAT',
+      'forbidden',
+      'rate_limited',
+      'INTERNAL_ERROR',
+      'API_KEY_REVOKED',
+    ].map(decisions),
+  ).toEqual([11, 1, 1, 1, 1, 0, 0])
   expect(text).toContain('# TYPE keyward_store_duration_seconds histogram\n')
   const authorize = { operation: 'authorize' }
   const count = sample(text, 'keyward_store_duration_seconds_count', authorize)
@@ -95,16 +113,35 @@ function expectMetrics(text: string): void {
   expect(buckets.map((b) => b.value)).toEqual(buckets.map((b) => b.value).sort((a, b) => a - b)) // cumulative
   expect(sample(text, 'keyward_store_duration_seconds_sum', authorize)).toBeGreaterThan(0)
   expect(sample(text, 'keyward_key_lifecycle_total', { type: 'created' })).toBe(3)
-  expect(['authenticate', 'usage', 'manage'].map((phase) => sample(text, 'keyward_store_faults_total', { phase }))).toEqual([0, 0, 0])
+  expect(
+    ['authenticate', 'usage', 'manage'].map((phase) => sample(text, 'keyward_store_faults_total', { phase })),
+  ).toEqual([0, 0, 0])
   expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0)
   expect(sample(text, 'process_start_time_seconds')).toBeGreaterThan(0)
 }
 
 /** Prometheus `le` labels of the store histogram, as prom-client writes them. */
-const BUCKET_BOUNDS = ['0.0001', '0.00025', '0.0005', '0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5']
+const BUCKET_BOUNDS = [
+  '0.0001',
+  '0.00025',
+  '0.0005',
+  '0.001',
+  '0.0025',
+  '0.005',
+  '0.01',
+  '0.025',
+  '0.05',
+  '0.1',
+  '0.25',
+  '0.5',
+  '1',
+  '2.5',
+]
 
 describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framework) => {
-  it('T3: /metrics counts each outcome and the store time; one JSON line per request; never a key', { timeout: 60_000 }, async () => {
+  it('T3: /metrics counts each outcome and the store time; one JSON line per request; never a key', {
+    timeout: 60_000,
+  }, async () => {
     const { server, base } = await start({ FRAMEWORK: framework, METRICS: '1', LOG_FORMAT: 'json' })
     const { responses, keys, emailOnly } = await everyOutcome(server, base)
     expect(responses.map((r) => r.status)).toEqual([200, 401, 401, 403, ...Array(10).fill(200), 429])
@@ -139,7 +176,10 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
     expect(lines.find((l) => l.path === '/metrics')).toMatchObject({ status: 200, outcome: null, keyId: null })
     // The demo keys are printed once at start-up (E6, as JSON lines too); no other line holds a key.
     const demoLine = (l: LogLine) => l.msg.startsWith('demo ') || l.msg.startsWith('try: curl')
-    const jsonText = jsonLines(server.stdout()).filter((l) => !demoLine(l)).map((l) => JSON.stringify(l)).join('\n')
+    const jsonText = jsonLines(server.stdout())
+      .filter((l) => !demoLine(l))
+      .map((l) => JSON.stringify(l))
+      .join('\n')
     for (const key of keys) expect(jsonText).not.toContain(key)
     expect(server.stdout()).not.toContain(emailOnly.key)
     expect(jsonLines(server.stdout()).filter((l) => l.msg === 'key lifecycle')).toHaveLength(3)
@@ -147,7 +187,9 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
 })
 
 describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s, LOG_FORMAT=json', (framework) => {
-  it('T3: every line of stdout and stderr is a JSON object, from start-up through requests and warnings', { timeout: 60_000 }, async () => {
+  it('T3: every line of stdout and stderr is a JSON object, from start-up through requests and warnings', {
+    timeout: 60_000,
+  }, async () => {
     const { server, base } = await start({ FRAMEWORK: framework, LOG_FORMAT: 'json' })
     const { responses } = await everyOutcome(server, base)
     // A forwarded address the server does not trust: keyward warns once, as a JSON line too.
@@ -164,14 +206,20 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s, LOG_FORMAT
       })
     expect({ stdout: notJson(server.stdout()), stderr: notJson(server.stderr()) }).toEqual({ stdout: [], stderr: [] })
     const startUp = jsonLines(server.stdout()).map((l) => l.msg)
-    expect(startUp).toContainEqual(expect.stringMatching(/^keyward reference server \(\w+, memory store\) listening on http:\/\/127\.0\.0\.1:\d+$/))
+    expect(startUp).toContainEqual(
+      expect.stringMatching(/^keyward reference server \(\w+, memory store\) listening on http:\/\/127\.0\.0\.1:\d+$/),
+    )
     expect(startUp).toContainEqual(expect.stringMatching(/^demo live key: svc_live_\w+$/))
-    expect(jsonLines(server.stderr())).toContainEqual(expect.objectContaining({ level: 'warn', msg: expect.stringContaining('X-Forwarded-For') }))
+    expect(jsonLines(server.stderr())).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: expect.stringContaining('X-Forwarded-For') }),
+    )
   })
 })
 
 describe('A9: keys in the path of logged requests', () => {
-  it('A9, T3: a key sent percent-encoded in the path is masked on the JSON log line, in every spelling', { timeout: 60_000 }, async () => {
+  it('A9, T3: a key sent percent-encoded in the path is masked on the JSON log line, in every spelling', {
+    timeout: 60_000,
+  }, async () => {
     const { server, base } = await start({ LOG_FORMAT: 'json', KEY_PREFIX: 'acme' })
     const created = await fetch(`${base}/api/dashboard/api-keys`, {
       method: 'POST',
@@ -180,10 +228,16 @@ describe('A9: keys in the path of logged requests', () => {
     })
     const { key } = (await created.json()).data as { key: string }
     const rest = key.slice('acme_live_'.length)
-    const paths = [`/api/v1/x/%61cme_live_${rest}`, `/api/v1/x/acme%5Flive%5F${rest}`, `/api/v1/x/acme%5flive%5f${rest}`, `/api/v1/x/%2561cme_live_${rest}`]
+    const paths = [
+      `/api/v1/x/%61cme_live_${rest}`,
+      `/api/v1/x/acme%5Flive%5F${rest}`,
+      `/api/v1/x/acme%5flive%5f${rest}`,
+      `/api/v1/x/%2561cme_live_${rest}`,
+    ]
     // fetch() would normalise the path: sent as written, over a socket of its own.
     const port = Number(new URL(base).port)
-    for (const path of paths) expect((await rawRequest(port, { path, headers: [['Authorization', `Bearer ${key}`]] })).status).toBe(404)
+    for (const path of paths)
+      expect((await rawRequest(port, { path, headers: [['Authorization', `Bearer ${key}`]] })).status).toBe(404)
     const logged = (await requestLines(server, paths.length + 1)).slice(-paths.length)
     expect(logged.map((l) => l.path)).toEqual(paths.map(() => `/api/v1/x/acme_live_****${key.slice(-4)}`))
     expect(server.stdout()).not.toContain(rest.slice(0, 32))
@@ -203,10 +257,14 @@ describe('T3 off by default, and checked', () => {
   it.each([
     [{ METRICS: 'yes' }, 'keyward: invalid environment: METRICS must be 1 or 0 (got "yes")'],
     [{ LOG_FORMAT: 'xml' }, 'keyward: invalid environment: LOG_FORMAT must be text or json (got "xml")'],
-  ])('T3: %j stops the server with exit code 2 and one line naming the variable', { timeout: 60_000 }, async (env, message) => {
-    const server = startServer({ PORT: '0', ...env })
-    running.push(server)
-    expect(await server.exited).toBe(2)
-    expect(server.stderr().trim()).toBe(message)
-  })
+  ])(
+    'T3: %j stops the server with exit code 2 and one line naming the variable',
+    { timeout: 60_000 },
+    async (env, message) => {
+      const server = startServer({ PORT: '0', ...env })
+      running.push(server)
+      expect(await server.exited).toBe(2)
+      expect(server.stderr().trim()).toBe(message)
+    },
+  )
 })

@@ -13,14 +13,26 @@ const CHILD = fileURLToPath(new URL('./support/without-opentelemetry-child.ts', 
 
 function runChild(): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--require', HIDE, '--import', 'tsx', CHILD], { cwd: ROOT, timeout: 30_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\nstderr: ${stderr}`)) : resolve({ stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--require', HIDE, '--import', 'tsx', CHILD],
+      { cwd: ROOT, timeout: 30_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\nstderr: ${stderr}`)) : resolve({ stdout, stderr }),
     )
   })
 }
 
-it('T2: without the package, no OpenTelemetry and no wrapper around authenticate(); the hooks still fire', { timeout: 60_000 }, async () => {
+it('T2: without the package, no OpenTelemetry and no wrapper around authenticate(); the hooks still fire', {
+  timeout: 60_000,
+}, async () => {
   const { stdout, stderr } = await runChild()
-  expect(JSON.parse(stdout.trim())).toEqual({ found: 'MODULE_NOT_FOUND', loaded: false, plainAuthenticate: 'authenticate', ok: true, outcomes: ['ok'] })
+  expect(JSON.parse(stdout.trim())).toEqual({
+    found: 'MODULE_NOT_FOUND',
+    loaded: false,
+    plainAuthenticate: 'authenticate',
+    ok: true,
+    outcomes: ['ok'],
+  })
   expect(stderr).toBe('')
 })

@@ -51,10 +51,14 @@ describe('keyward/fastify', () => {
   test('route config.keyward takes the route options', () => {
     expectTypeOf<FastifyContextConfig['keyward']>().toEqualTypeOf<RouteOptions | undefined>()
     const app = Fastify()
-    app.get('/api/v1/x', { config: { keyward: { scopes: ['ip'], liveOnly: true, consume: false } } }, async (request) => {
-      expectTypeOf(request.apiKey).toEqualTypeOf<ApiKeyContext | null>()
-      return {}
-    })
+    app.get(
+      '/api/v1/x',
+      { config: { keyward: { scopes: ['ip'], liveOnly: true, consume: false } } },
+      async (request) => {
+        expectTypeOf(request.apiKey).toEqualTypeOf<ApiKeyContext | null>()
+        return {}
+      },
+    )
     // @ts-expect-error liveOnly is a boolean
     app.get('/api/v1/y', { config: { keyward: { liveOnly: 'yes' } } }, async () => ({}))
   })
@@ -98,7 +102,10 @@ describe('keyward/hono', () => {
         return c.json({ id: c.req.param('id'), keyType: c.var.apiKey.keyType })
       }),
     )
-    app.get('/api/v1/open', api.guard((c) => c.text(c.var.requestId)))
+    app.get(
+      '/api/v1/open',
+      api.guard((c) => c.text(c.var.requestId)),
+    )
     // @ts-expect-error liveOnly is a boolean
     api.guard({ liveOnly: 'yes' }, (c) => c.text(''))
   })

@@ -24,11 +24,19 @@ export const FULL_KEY = /svc_(?:live|test)_[0-9A-Za-z]{38}/
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 export function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`U10: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`)
+  if (!existsSync(CHROMIUM))
+    throw new Error(`U10: no Chromium at ${CHROMIUM}; install it with: apt-get install -y chromium`)
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
 }
 
@@ -72,7 +80,9 @@ export function watchPage(page: Page): { problems: string[] } {
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy violation: ${event.violatedDirective}`),
+    )
   })
   return { problems }
 }
@@ -83,7 +93,9 @@ export async function signIn(page: Page, base: string, owner?: string): Promise<
   await page.getByRole('textbox', { name: 'Dashboard token' }).fill(TOKEN)
   if (owner !== undefined) await page.getByRole('textbox', { name: 'Owner' }).fill(owner)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect.poll(() => page.getByRole('table', { name: 'API Keys' }).or(page.getByText('No keys yet')).first().isVisible()).toBe(true)
+  await expect
+    .poll(() => page.getByRole('table', { name: 'API Keys' }).or(page.getByText('No keys yet')).first().isVisible())
+    .toBe(true)
 }
 
 /** U9: axe-core on the page as it is: no serious or critical violation. */
@@ -93,8 +105,13 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   const result = (await page.evaluate(() => (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as {
     violations: { id: string; impact: string; help: string; nodes: { html: string }[] }[]
   }
-  const severe = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(severe.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`), screen).toEqual([])
+  const severe = result.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(
+    severe.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`),
+    screen,
+  ).toEqual([])
 }
 
 /** Saves what the window shows, or the whole page with `fullPage`. */
@@ -104,11 +121,21 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
 }
 
 /** A dashboard route, called directly with the reference server's token (and owner). */
-export async function dashboardCall(base: string, method: string, path: string, body?: unknown, owner?: string): Promise<{ status: number; json: any }> {
+export async function dashboardCall(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  owner?: string,
+): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }
   if (owner !== undefined) headers['X-Keyward-Owner'] = owner
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(`${base}/api/dashboard${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${base}/api/dashboard${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return { status: response.status, json: await response.json() }
 }
 
@@ -126,15 +153,24 @@ export async function placesHolding(page: Page, secret: string): Promise<string[
   const found = await page.evaluate((value) => {
     const places: string[] = []
     if (document.documentElement.outerHTML.includes(value)) places.push('DOM')
-    for (const field of Array.from(document.querySelectorAll('input, textarea'))) if ((field as HTMLInputElement).value.includes(value)) places.push(`field ${field.id}`)
-    for (const [name, storage] of [['sessionStorage', sessionStorage], ['localStorage', localStorage]] as const) {
+    for (const field of Array.from(document.querySelectorAll('input, textarea')))
+      if ((field as HTMLInputElement).value.includes(value)) places.push(`field ${field.id}`)
+    for (const [name, storage] of [
+      ['sessionStorage', sessionStorage],
+      ['localStorage', localStorage],
+    ] as const) {
       for (let i = 0; i < storage.length; i++) if (storage.getItem(storage.key(i)!)!.includes(value)) places.push(name)
     }
     for (const name of Object.getOwnPropertyNames(window)) {
       let text = ''
       try {
         const held = (window as unknown as Record<string, unknown>)[name]
-        text = typeof held === 'string' ? held : held !== null && typeof held === 'object' && !(held instanceof Node) ? JSON.stringify(held) ?? '' : ''
+        text =
+          typeof held === 'string'
+            ? held
+            : held !== null && typeof held === 'object' && !(held instanceof Node)
+              ? (JSON.stringify(held) ?? '')
+              : ''
       } catch {
         continue
       }

@@ -122,38 +122,50 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the page layout with owners, long names a
     await view('usage-one-key')
   }
 
-  it("U3 U9 at 1280 px a row with an owner and a long name shows its Revoke button inside the table's visible area", async () => {
-    await open(DESKTOP)
-    await everyView('layout-desktop', async (view) => {
-      if (view === 'keys-with-owners') {
-        const table = (await page.getByRole('region', { name: /^API Keys/ }).boundingBox())!
-        for (const owner of OWNERS) {
-          const row = page.getByRole('row').filter({ hasText: `Owner: ${owner}` })
-          const revoke = (await row.getByRole('button', { name: 'Revoke' }).boundingBox())!
-          const inside = revoke.x >= table.x && revoke.x + revoke.width <= table.x + table.width
-          const where = `Revoke of ${owner}'s key at ${JSON.stringify(revoke)}, the table ${JSON.stringify(table)}`
-          expect(inside, where).toBe(true)
+  it(
+    "U3 U9 at 1280 px a row with an owner and a long name shows its Revoke button inside the table's visible area",
+    async () => {
+      await open(DESKTOP)
+      await everyView('layout-desktop', async (view) => {
+        if (view === 'keys-with-owners') {
+          const table = (await page.getByRole('region', { name: /^API Keys/ }).boundingBox())!
+          for (const owner of OWNERS) {
+            const row = page.getByRole('row').filter({ hasText: `Owner: ${owner}` })
+            const revoke = (await row.getByRole('button', { name: 'Revoke' }).boundingBox())!
+            const inside = revoke.x >= table.x && revoke.x + revoke.width <= table.x + table.width
+            const where = `Revoke of ${owner}'s key at ${JSON.stringify(revoke)}, the table ${JSON.stringify(table)}`
+            expect(inside, where).toBe(true)
+          }
+          expect(await outsideRegion(page, ACTIONS, '.table-wrap'), 'actions outside the table').toEqual([])
         }
-        expect(await outsideRegion(page, ACTIONS, '.table-wrap'), 'actions outside the table').toEqual([])
-      }
-      expect(await sidewaysScroll(page), `${view}: px the page scrolls sideways`).toBe(0)
-    })
-  }, STEP_TIMEOUT)
+        expect(await sidewaysScroll(page), `${view}: px the page scrolls sideways`).toBe(0)
+      })
+    },
+    STEP_TIMEOUT,
+  )
 
-  it("U3 U9 at 1024 px a row's actions wrap two to a line and stay inside the table's visible area", async () => {
-    await open(LAPTOP)
-    await page.getByText(`Owner: ${OWNERS[0]}`).waitFor()
-    await screenshot(page, 'layout-laptop-keys-with-owners', true)
-    expect(await outsideRegion(page, ACTIONS, '.table-wrap'), 'actions outside the table').toEqual([])
-    expect(await sidewaysScroll(page), 'px the page scrolls sideways').toBe(0)
-  }, STEP_TIMEOUT)
+  it(
+    "U3 U9 at 1024 px a row's actions wrap two to a line and stay inside the table's visible area",
+    async () => {
+      await open(LAPTOP)
+      await page.getByText(`Owner: ${OWNERS[0]}`).waitFor()
+      await screenshot(page, 'layout-laptop-keys-with-owners', true)
+      expect(await outsideRegion(page, ACTIONS, '.table-wrap'), 'actions outside the table').toEqual([])
+      expect(await sidewaysScroll(page), 'px the page scrolls sideways').toBe(0)
+    },
+    STEP_TIMEOUT,
+  )
 
-  it('U7 U9 at 390 px no view scrolls sideways: keys with owners, create, test, usage of all keys and one', async () => {
-    await open(PHONE)
-    await everyView('layout-phone', async (view) => {
-      expect(await sidewaysScroll(page), `${view}: px the page scrolls sideways`).toBe(0)
-      const controls = await outsideRegion(page, 'main button, main select, dialog[open] button', 'body')
-      expect(controls, `${view}: controls inside the screen`).toEqual([])
-    })
-  }, STEP_TIMEOUT)
+  it(
+    'U7 U9 at 390 px no view scrolls sideways: keys with owners, create, test, usage of all keys and one',
+    async () => {
+      await open(PHONE)
+      await everyView('layout-phone', async (view) => {
+        expect(await sidewaysScroll(page), `${view}: px the page scrolls sideways`).toBe(0)
+        const controls = await outsideRegion(page, 'main button, main select, dialog[open] button', 'body')
+        expect(controls, `${view}: controls inside the screen`).toEqual([])
+      })
+    },
+    STEP_TIMEOUT,
+  )
 })

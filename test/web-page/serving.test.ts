@@ -50,7 +50,9 @@ describe.each(PAGE_APPS)('U1 the web page on $name', ({ build }) => {
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     expect(page.headers.get('referrer-policy')).toBe('no-referrer')
     expect(page.headers.get('x-request-id')).toMatch(/^req_[A-Za-z0-9_-]{24,}$/)
-    expect(page.body).toContain('data-dashboard="/api/dashboard" data-auth-test="/api/v1/auth/test" data-key-prefix="svc" data-sign-in="token"')
+    expect(page.body).toContain(
+      'data-dashboard="/api/dashboard" data-auth-test="/api/v1/auth/test" data-key-prefix="svc" data-sign-in="token"',
+    )
     expect(page.body).toContain('<script src="/dashboard/app.js" defer></script>')
     expect(page.body).toContain('<title>API Keys · A&lt;b&gt;&amp;&#39;c</title>')
   })
@@ -85,7 +87,13 @@ describe.each(PAGE_APPS)('U1 the web page on $name', ({ build }) => {
     const bare = await get(`${app.base}/dashboard?x=1`)
     expect(bare.status).toBe(308)
     expect(bare.headers.get('location')).toBe('/dashboard/')
-    for (const path of ['/dashboard/index.html', '/dashboard/app.js/', '/Dashboard/', '/dashboard//app.js', '/dashboard/%61pp.js']) {
+    for (const path of [
+      '/dashboard/index.html',
+      '/dashboard/app.js/',
+      '/Dashboard/',
+      '/dashboard//app.js',
+      '/dashboard/%61pp.js',
+    ]) {
       const other = await get(`${app.base}${path}`)
       expect(other.status, path).toBe(404)
       expect(other.headers.get('content-security-policy'), path).not.toBe(EXPECTED_CSP)
@@ -95,7 +103,9 @@ describe.each(PAGE_APPS)('U1 the web page on $name', ({ build }) => {
   it('U1 with webPage { path, signIn } and no auth test: the page at that path, told where the routes are and that there is no Test', async () => {
     const page = await get(`${custom.base}/admin/keys/`)
     expect(page.status).toBe(200)
-    expect(page.body).toContain('data-dashboard="/admin/api" data-auth-test="" data-key-prefix="acme" data-sign-in="session"')
+    expect(page.body).toContain(
+      'data-dashboard="/admin/api" data-auth-test="" data-key-prefix="acme" data-sign-in="session"',
+    )
     expect(page.body).toContain('<script src="/admin/keys/app.js" defer></script>')
     expect(page.body).not.toContain('id="test-dialog"')
     expect(page.body).not.toContain('id="sign-in-token"')
@@ -111,7 +121,14 @@ describe.each(PAGE_APPS)('U1 the web page on $name', ({ build }) => {
 })
 
 describe('U1 the page assets', () => {
-  const html = renderPage({ path: '/dashboard/', signIn: 'token', dashboardPath: '/api/dashboard', authTestPath: '/api/v1/auth/test', serviceName: 'Svc', keyPrefix: 'svc' })
+  const html = renderPage({
+    path: '/dashboard/',
+    signIn: 'token',
+    dashboardPath: '/api/dashboard',
+    authTestPath: '/api/v1/auth/test',
+    serviceName: 'Svc',
+    keyPrefix: 'svc',
+  })
 
   it('U1 the HTML holds no inline script, style or event handler (the CSP would block them)', () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/)
@@ -125,11 +142,16 @@ describe('U1 the page assets', () => {
     expect(() => new Function(PAGE_SCRIPT)).not.toThrow()
     expect(PAGE_SCRIPT.startsWith("'use strict';\n(() => {")).toBe(true)
     expect(PAGE_SCRIPT.trimEnd().endsWith('})();')).toBe(true)
-    expect(PAGE_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function|localStorage|document\.cookie/)
+    expect(PAGE_SCRIPT).not.toMatch(
+      /innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function|localStorage|document\.cookie/,
+    )
   })
 
   it('U1 all assets together are at most 60 KiB gzip', () => {
-    const total = [html, PAGE_SCRIPT, PAGE_STYLE, PAGE_ICON].reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0)
+    const total = [html, PAGE_SCRIPT, PAGE_STYLE, PAGE_ICON].reduce(
+      (sum, text) => sum + gzipSync(text, { level: 9 }).length,
+      0,
+    )
     expect(total).toBeLessThanOrEqual(60 * 1024)
   })
 
@@ -143,13 +165,34 @@ describe('U1 the webPage option', () => {
   const make = (options: object) => () => keywardExpress(keyward, options as never)
 
   it.each([
-    [{ webPage: true }, 'keyward/express: option "webPage" needs option "dashboard": the page manages keys through the dashboard routes (got true)'],
-    [{ dashboard: GUARD, webPage: 'yes' }, 'keyward/express: option "webPage" must be true, false or { path?, signIn? } (got "yes")'],
-    [{ dashboard: GUARD, webPage: { path: 'dashboard' } }, 'keyward/express: option "webPage.path" must be a path like "/dashboard/" (segments of letters, digits and ._~-) (got "dashboard")'],
-    [{ dashboard: GUARD, webPage: { path: '/' } }, 'keyward/express: option "webPage.path" must be a path like "/dashboard/"'],
-    [{ dashboard: GUARD, webPage: { signIn: 'cookie' } }, 'keyward/express: option "webPage.signIn" must be "token" or "session" (got "cookie")'],
-    [{ dashboard: GUARD, webPage: { paht: '/x/' } }, 'keyward/express: option "webPage.paht" is not an option of the web page; they are path, signIn (got "/x/")'],
-    [{ dashboard: GUARD, webPage: { path: '/api/dashboard/page/' } }, 'keyward/express: option "webPage.path" must lie outside the dashboard routes (/api/dashboard/) (got "/api/dashboard/page/")'],
+    [
+      { webPage: true },
+      'keyward/express: option "webPage" needs option "dashboard": the page manages keys through the dashboard routes (got true)',
+    ],
+    [
+      { dashboard: GUARD, webPage: 'yes' },
+      'keyward/express: option "webPage" must be true, false or { path?, signIn? } (got "yes")',
+    ],
+    [
+      { dashboard: GUARD, webPage: { path: 'dashboard' } },
+      'keyward/express: option "webPage.path" must be a path like "/dashboard/" (segments of letters, digits and ._~-) (got "dashboard")',
+    ],
+    [
+      { dashboard: GUARD, webPage: { path: '/' } },
+      'keyward/express: option "webPage.path" must be a path like "/dashboard/"',
+    ],
+    [
+      { dashboard: GUARD, webPage: { signIn: 'cookie' } },
+      'keyward/express: option "webPage.signIn" must be "token" or "session" (got "cookie")',
+    ],
+    [
+      { dashboard: GUARD, webPage: { paht: '/x/' } },
+      'keyward/express: option "webPage.paht" is not an option of the web page; they are path, signIn (got "/x/")',
+    ],
+    [
+      { dashboard: GUARD, webPage: { path: '/api/dashboard/page/' } },
+      'keyward/express: option "webPage.path" must lie outside the dashboard routes (/api/dashboard/) (got "/api/dashboard/page/")',
+    ],
   ])('U1 refuses %j at setup', (options, message) => {
     expect(make(options)).toThrow(TypeError)
     expect(make(options)).toThrow(message)

@@ -26,7 +26,10 @@ describe.runIf(RUN_BROWSER_TESTS)('U2 the page on a host with its own login sess
     const express = PAGE_APPS.find((candidate) => candidate.name === 'express 5')!
     ;[browser, app] = await Promise.all([
       launchBrowser(),
-      startPageApp(express.build, createKeyward(), { dashboard: { authorize: cookieGuard }, webPage: { signIn: 'session' } }),
+      startPageApp(express.build, createKeyward(), {
+        dashboard: { authorize: cookieGuard },
+        webPage: { signIn: 'session' },
+      }),
     ])
   })
   afterAll(async () => {
@@ -34,14 +37,19 @@ describe.runIf(RUN_BROWSER_TESTS)('U2 the page on a host with its own login sess
     await app?.close()
   })
 
-  async function openPage(withCookie: boolean): Promise<{ page: Page; problems: string[]; dashboardRequests: Record<string, string>[]; close(): Promise<void> }> {
+  async function openPage(
+    withCookie: boolean,
+  ): Promise<{ page: Page; problems: string[]; dashboardRequests: Record<string, string>[]; close(): Promise<void> }> {
     const context = await newContext(browser, app.base)
     if (withCookie) await context.addCookies([{ ...SESSION_COOKIE, url: app.base }])
     const page = await context.newPage()
     const { problems } = watchPage(page)
     const dashboardRequests: Record<string, string>[] = []
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) void request.allHeaders().then((headers) => dashboardRequests.push({ path: new URL(request.url()).pathname, ...headers }))
+      if (new URL(request.url()).pathname.startsWith('/api/'))
+        void request
+          .allHeaders()
+          .then((headers) => dashboardRequests.push({ path: new URL(request.url()).pathname, ...headers }))
     })
     return { page, problems, dashboardRequests, close: () => context.close() }
   }
@@ -57,7 +65,7 @@ describe.runIf(RUN_BROWSER_TESTS)('U2 the page on a host with its own login sess
     await close()
   }, 60_000)
 
-  it('U2 with the session: the keys of the session\'s owner, every dashboard request marked with X-Keyward-Request, no cookie sent with a Test', async () => {
+  it("U2 with the session: the keys of the session's owner, every dashboard request marked with X-Keyward-Request, no cookie sent with a Test", async () => {
     const { page, problems, dashboardRequests, close } = await openPage(true)
     await page.goto(`${app.base}/dashboard/`)
     await page.getByRole('heading', { name: 'API Keys' }).waitFor()
@@ -77,7 +85,9 @@ describe.runIf(RUN_BROWSER_TESTS)('U2 the page on a host with its own login sess
     await page.getByRole('button', { name: 'Test' }).click()
     await page.getByRole('textbox', { name: 'API key' }).fill(key)
     await page.getByRole('button', { name: 'Send' }).click()
-    await expect.poll(() => page.getByRole('dialog', { name: /Test/ }).getByRole('status').textContent()).toContain('HTTP 200')
+    await expect
+      .poll(() => page.getByRole('dialog', { name: /Test/ }).getByRole('status').textContent())
+      .toContain('HTTP 200')
 
     const dashboard = dashboardRequests.filter((headers) => headers.path!.startsWith('/api/dashboard/'))
     expect(dashboard.length).toBeGreaterThanOrEqual(3)

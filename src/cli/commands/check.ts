@@ -33,10 +33,15 @@ const FORMAT_PROBLEM: Record<KeyFormatProblem, string> = {
 }
 
 function rejectedOffline(message: string): CliError {
-  return new CliError(EXIT.rejected, 'INVALID_API_KEY_FORMAT', `check failed: INVALID_API_KEY_FORMAT: ${message} (checked offline, no request sent)`, {
-    status: null,
-    requestId: null,
-  })
+  return new CliError(
+    EXIT.rejected,
+    'INVALID_API_KEY_FORMAT',
+    `check failed: INVALID_API_KEY_FORMAT: ${message} (checked offline, no request sent)`,
+    {
+      status: null,
+      requestId: null,
+    },
+  )
 }
 
 /** The offline check of KEYWARD_API_KEY (K1, K2), with a reason that never shows the key. */
@@ -45,10 +50,14 @@ function checkKeyFormat(apiKey: string, keyPrefix: string): void {
   if (parsed.ok) return
   if (/^\s*bearer\b/i.test(apiKey)) throw rejectedOffline('KEYWARD_API_KEY holds "Bearer …": set the raw key only')
   if (/\s/.test(apiKey)) {
-    throw rejectedOffline('KEYWARD_API_KEY contains whitespace (often a trailing newline from the secret); set the key exactly as issued')
+    throw rejectedOffline(
+      'KEYWARD_API_KEY contains whitespace (often a trailing newline from the secret); set the key exactly as issued',
+    )
   }
   if (apiKey.includes('****')) {
-    throw rejectedOffline('KEYWARD_API_KEY is a masked key; masked values never authenticate: set the full key, shown once at creation')
+    throw rejectedOffline(
+      'KEYWARD_API_KEY is a masked key; masked values never authenticate: set the full key, shown once at creation',
+    )
   }
   const otherBrand = /^([a-z][a-z0-9]{0,31})_(?:live|test)_/.exec(apiKey)?.[1]
   if (parsed.problem === 'prefix' && otherBrand !== undefined && otherBrand !== keyPrefix) {
@@ -82,7 +91,12 @@ function verdictOf(error: unknown, baseUrl: string): CliError {
     const details = { status: error.status, requestId: error.requestId }
     const tail = `(HTTP ${error.status}, ${requestIdText(error.requestId)})`
     if (error.status === 401 || error.status === 403) {
-      return new CliError(EXIT.rejected, error.serverCode ?? error.code, `check failed: ${error.serverCode ?? error.code}: ${oneLine(message)} ${tail}`, details)
+      return new CliError(
+        EXIT.rejected,
+        error.serverCode ?? error.code,
+        `check failed: ${error.serverCode ?? error.code}: ${oneLine(message)} ${tail}`,
+        details,
+      )
     }
     const advice =
       error.status === 429
@@ -104,10 +118,15 @@ function verdictOf(error: unknown, baseUrl: string): CliError {
     })
   }
   if (error instanceof KeywardResponseError) {
-    return new CliError(EXIT.unavailable, error.code, `check could not decide: ${oneLine(message)} (${requestIdText(error.requestId)})`, {
-      status: error.status,
-      requestId: error.requestId,
-    })
+    return new CliError(
+      EXIT.unavailable,
+      error.code,
+      `check could not decide: ${oneLine(message)} (${requestIdText(error.requestId)})`,
+      {
+        status: error.status,
+        requestId: error.requestId,
+      },
+    )
   }
   throw error
 }
@@ -123,9 +142,17 @@ export const check: CommandSpec = {
   ],
   positionals: [],
   options: {
-    'base-url': { type: 'string', value: '<url>', description: 'the service root, e.g. https://api.example.com (without /api/v1)' },
+    'base-url': {
+      type: 'string',
+      value: '<url>',
+      description: 'the service root, e.g. https://api.example.com (without /api/v1)',
+    },
     'require-live': { type: 'boolean', description: 'fail (exit 6) unless the key is a live key' },
-    timeout: { type: 'string', value: '<duration>', description: `time limit of each attempt: 30s, 1m… (default ${DEFAULT_TIMEOUT})` },
+    timeout: {
+      type: 'string',
+      value: '<duration>',
+      description: `time limit of each attempt: 30s, 1m… (default ${DEFAULT_TIMEOUT})`,
+    },
     'key-prefix': {
       type: 'string',
       value: '<key-prefix>',
@@ -146,7 +173,8 @@ export const check: CommandSpec = {
   async run({ values, positionals, env }) {
     if (positionals.length > 0) throw usageError(KEY_ARGUMENT_REFUSAL)
     const baseUrl = stringOption(values, 'base-url')
-    if (baseUrl === undefined) throw usageError('check needs --base-url <url>, the service root (see keyward check --help)')
+    if (baseUrl === undefined)
+      throw usageError('check needs --base-url <url>, the service root (see keyward check --help)')
     const keyPrefix = stringOption(values, 'key-prefix') ?? (env.KEYWARD_KEY_PREFIX || 'svc')
     try {
       assertKeyPrefix(keyPrefix)
@@ -157,7 +185,8 @@ export const check: CommandSpec = {
     }
     const timeoutText = stringOption(values, 'timeout') ?? DEFAULT_TIMEOUT
     const timeout = parseDuration(timeoutText)
-    if (!timeout.ok) throw usageError(`option --timeout: bad duration ${JSON.stringify(timeoutText.slice(0, 40))}: ${timeout.reason}`)
+    if (!timeout.ok)
+      throw usageError(`option --timeout: bad duration ${JSON.stringify(timeoutText.slice(0, 40))}: ${timeout.reason}`)
     if (timeout.ms > 2_147_483_647) throw usageError('option --timeout may be at most 24 days')
 
     const apiKey = env.KEYWARD_API_KEY
@@ -168,7 +197,13 @@ export const check: CommandSpec = {
 
     let client: KeywardClient
     try {
-      client = createClient({ apiKey, baseUrl, keyPrefix, timeoutMs: timeout.ms, userAgent: `keyward-cli/${CLI_VERSION}` })
+      client = createClient({
+        apiKey,
+        baseUrl,
+        keyPrefix,
+        timeoutMs: timeout.ms,
+        userAgent: `keyward-cli/${CLI_VERSION}`,
+      })
     } catch (error) {
       if (!(error instanceof TypeError)) throw error
       // The key passed the format check, so this is about the URL; the message never holds the key.
@@ -201,7 +236,9 @@ export const check: CommandSpec = {
     const kind = result.keyType === 'live' ? 'live' : 'sandbox (test)'
     return {
       json: summary,
-      text: lines(`OK: ${client.maskedKey} is a valid ${kind} key at ${client.baseUrl} (${requestIdText(result.requestId)}).`),
+      text: lines(
+        `OK: ${client.maskedKey} is a valid ${kind} key at ${client.baseUrl} (${requestIdText(result.requestId)}).`,
+      ),
     }
   },
 }

@@ -55,11 +55,17 @@ function refusal(refused: readonly Refusal[], summary: string): CliError {
 }
 
 /** Why `record` cannot join the records before it in the file; undefined when it can. */
-function clashInFile(record: StoredKey, ids: Map<string, NumberedRecord>, hashes: Map<string, NumberedRecord>): string | undefined {
+function clashInFile(
+  record: StoredKey,
+  ids: Map<string, NumberedRecord>,
+  hashes: Map<string, NumberedRecord>,
+): string | undefined {
   const sameId = ids.get(record.id)
-  if (sameId !== undefined && sameId.record.hash !== record.hash) return `its id is on line ${sameId.line} with another hash`
+  if (sameId !== undefined && sameId.record.hash !== record.hash)
+    return `its id is on line ${sameId.line} with another hash`
   const sameHash = hashes.get(record.hash)
-  if (sameHash !== undefined && sameHash.record.id !== record.id) return `its hash is on line ${sameHash.line} under another id`
+  if (sameHash !== undefined && sameHash.record.id !== record.id)
+    return `its hash is on line ${sameHash.line} under another id`
   return undefined
 }
 
@@ -67,7 +73,11 @@ function clashInFile(record: StoredKey, ids: Map<string, NumberedRecord>, hashes
  * Reads and checks every line; throws a usage error listing the refused lines when any is, so
  * nothing is imported. Blank lines are skipped. `keyPrefix` is the service's (name and meta rules).
  */
-export async function readKeyRecords(input: AsyncIterable<string>, keyPrefix: string, now: number): Promise<NumberedRecord[]> {
+export async function readKeyRecords(
+  input: AsyncIterable<string>,
+  keyPrefix: string,
+  now: number,
+): Promise<NumberedRecord[]> {
   const records: NumberedRecord[] = []
   const refused: Refusal[] = []
   const ids = new Map<string, NumberedRecord>()
@@ -108,7 +118,8 @@ async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<void
 /** Why `record` cannot be stored beside what `keys` holds; undefined when it can. */
 async function clashInStore(keys: KeyStore, record: StoredKey): Promise<string | undefined> {
   const existing = await keys.get(record.id)
-  if (existing !== undefined) return existing.hash === record.hash ? undefined : 'a different key is stored under its id'
+  if (existing !== undefined)
+    return existing.hash === record.hash ? undefined : 'a different key is stored under its id'
   const sameHash = await keys.findByHash(record.hash)
   return sameHash === undefined ? undefined : `its hash is stored under the id ${sameHash.id}`
 }
@@ -137,7 +148,8 @@ async function importOne(keys: KeyStore, { line, record }: NumberedRecord, count
     return
   }
   let narrowed = false
-  if (record.revokedAt !== null && existing.revokedAt === null) narrowed = (await keys.revoke(record.id, record.revokedAt)) !== undefined
+  if (record.revokedAt !== null && existing.revokedAt === null)
+    narrowed = (await keys.revoke(record.id, record.revokedAt)) !== undefined
   if (record.expiresAt !== null && (existing.expiresAt === null || record.expiresAt < existing.expiresAt)) {
     narrowed = (await keys.shortenExpiry(record.id, record.expiresAt)) !== undefined || narrowed
   }
@@ -158,7 +170,10 @@ export async function importKeyRecords(keys: KeyStore, records: readonly Numbere
   })
   if (refused.length > 0) {
     const count = refused.length
-    throw refusal(refused.sort((a, b) => a.line - b.line), `${lines(count)} clash${count === 1 ? 'es' : ''} with keys already stored`)
+    throw refusal(
+      refused.sort((a, b) => a.line - b.line),
+      `${lines(count)} clash${count === 1 ? 'es' : ''} with keys already stored`,
+    )
   }
   const counts: ImportCounts = { imported: 0, present: 0, narrowed: 0, conflicts: [] }
   await inBatches(records, (numbered) => importOne(keys, numbered, counts))

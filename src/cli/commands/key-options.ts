@@ -13,7 +13,14 @@ import type { CommandContext } from '../command.js'
 import { parseDuration } from '../duration.js'
 import { EXIT, usageError } from '../exit-status.js'
 import { printable } from '../output.js'
-import { DEFAULT_REDIS_PREFIX, DEFAULT_REDIS_URL, keyInputUsageError, keyNotFound, type StoreSettings, type StoreView } from '../store.js'
+import {
+  DEFAULT_REDIS_PREFIX,
+  DEFAULT_REDIS_URL,
+  keyInputUsageError,
+  keyNotFound,
+  type StoreSettings,
+  type StoreView,
+} from '../store.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import { POSTGRES_ENVIRONMENT, POSTGRES_OPTIONS, postgresSettings } from '../postgres-store.js'
 
@@ -56,14 +63,16 @@ export const BY_ID_EXITS = [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.notFound, E
 export const OWNER_OPTION: OptionSpec = {
   type: 'string',
   value: '<owner-id>',
-  description: "your app's id for the customer that holds the key, set once: 1-128\nletters, digits and . _ : @ - (default: none, a key of the service itself)",
+  description:
+    "your app's id for the customer that holds the key, set once: 1-128\nletters, digits and . _ : @ - (default: none, a key of the service itself)",
 }
 
 /** The `--meta` option of create and update. */
 export const META_OPTION: OptionSpec = {
   type: 'string',
   value: '<json>',
-  description: "your app's data on the key: a JSON object of at most 4 KiB,\ne.g. '{\"plan\":\"pro\"}'; shown in records, never to the key holder",
+  description:
+    'your app\'s data on the key: a JSON object of at most 4 KiB,\ne.g. \'{"plan":"pro"}\'; shown in records, never to the key holder',
 }
 
 /** The `--scopes` option of create and update. */
@@ -84,7 +93,10 @@ function nonEmpty(value: string | undefined): string | undefined {
  * The store settings from flags and environment. `writesKey` names a command that prints a new
  * key: without a key prefix named or recorded in the store by the app, it refuses to guess one.
  */
-export function storeSettings({ values, env }: CommandContext, writesKey?: 'keys create' | 'keys rotate'): StoreSettings {
+export function storeSettings(
+  { values, env }: CommandContext,
+  writesKey?: 'keys create' | 'keys rotate',
+): StoreSettings {
   const namedKeyPrefix = stringOption(values, 'key-prefix') ?? nonEmpty(env.KEYWARD_KEY_PREFIX)
   const keyPrefix = namedKeyPrefix ?? 'svc'
   try {
@@ -121,7 +133,9 @@ export function keyIdArgument(positionals: readonly string[], command: string): 
   const id = positionals[0]
   if (id === undefined) throw usageError(`${command} needs a key id (key_…); keyward keys list shows them`)
   if (!KEY_ID_PATTERN.test(id)) {
-    throw usageError(`${JSON.stringify(id.slice(0, 40))} is not a key id: ids look like key_ and 24 letters and digits (keyward keys list shows them)`)
+    throw usageError(
+      `${JSON.stringify(id.slice(0, 40))} is not a key id: ids look like key_ and 24 letters and digits (keyward keys list shows them)`,
+    )
   }
   return id
 }
@@ -130,7 +144,8 @@ export function durationOption(values: OptionValues, name: string): number | und
   const text = stringOption(values, name)
   if (text === undefined) return undefined
   const parsed = parseDuration(text)
-  if (!parsed.ok) throw usageError(`option --${name}: bad duration ${JSON.stringify(text.slice(0, 40))}: ${parsed.reason}`)
+  if (!parsed.ok)
+    throw usageError(`option --${name}: bad duration ${JSON.stringify(text.slice(0, 40))}: ${parsed.reason}`)
   return parsed.ms
 }
 
@@ -142,14 +157,21 @@ export function scopesOption(values: OptionValues): string[] | null | undefined 
   if (text.trim() === '') return []
   if (text.trim() === 'all') return null
   const scopes = text.split(',').map((scope) => scope.trim())
-  if (scopes.some((scope) => scope === '')) throw usageError('option --scopes: a comma-separated list of scope names, e.g. ip,email, with no empty entries')
+  if (scopes.some((scope) => scope === ''))
+    throw usageError('option --scopes: a comma-separated list of scope names, e.g. ip,email, with no empty entries')
   return scopes
 }
 
 /** `--per-minute` / `--per-month` as given; `default` (update only) as null: the key type's. */
-export function limitOptions(values: OptionValues, allowDefault = false): { perMinute?: number | null; perMonth?: number | null } {
+export function limitOptions(
+  values: OptionValues,
+  allowDefault = false,
+): { perMinute?: number | null; perMonth?: number | null } {
   const limits: { perMinute?: number | null; perMonth?: number | null } = {}
-  for (const [option, field] of [['per-minute', 'perMinute'], ['per-month', 'perMonth']] as const) {
+  for (const [option, field] of [
+    ['per-minute', 'perMinute'],
+    ['per-month', 'perMonth'],
+  ] as const) {
     const text = stringOption(values, option)
     if (text === undefined) continue
     limits[field] = allowDefault && text === 'default' ? null : positiveInteger(text, option)
@@ -188,9 +210,12 @@ export function metaOption(values: OptionValues): KeyMeta | null | undefined {
     throw usageError(`option --meta is not valid JSON: give a JSON object, ${example}`)
   }
   if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed))) {
-    throw usageError(`option --meta must be a JSON object, not ${Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`}: ${example}`)
+    throw usageError(
+      `option --meta must be a JSON object, not ${Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`}: ${example}`,
+    )
   }
   return parsed as KeyMeta | null
 }
 
-export const keyLabel = (record: ApiKeyRecord) => `${record.id} (${record.maskedKey}, ${JSON.stringify(printable(record.name))})`
+export const keyLabel = (record: ApiKeyRecord) =>
+  `${record.id} (${record.maskedKey}, ${JSON.stringify(printable(record.name))})`

@@ -54,14 +54,22 @@ function updateChanges(values: OptionValues, keyPrefix: string): { changes: Upda
   if (scopes !== undefined) changes.scopes = scopes
   const limits = limitOptions(values, true)
   if (Object.keys(changes).length === 0 && Object.keys(limits).length === 0) {
-    throw usageError('keys update needs something to change: --name, --meta, --scopes, --per-minute or --per-month (see keyward keys update --help)')
+    throw usageError(
+      'keys update needs something to change: --name, --meta, --scopes, --per-minute or --per-month (see keyward keys update --help)',
+    )
   }
   if (Object.keys(changes).length > 0) checkUpdateInput(changes, keyPrefix)
   return { changes, limits }
 }
 
 /** Updates the key; the limits given are merged into the key's own, so one can change alone. */
-async function update(keyward: Keyward, store: StoreView, id: string, changes: UpdateKeyInput, limits: LimitChanges): Promise<ApiKeyRecord> {
+async function update(
+  keyward: Keyward,
+  store: StoreView,
+  id: string,
+  changes: UpdateKeyInput,
+  limits: LimitChanges,
+): Promise<ApiKeyRecord> {
   try {
     if (Object.keys(limits).length === 0) return await keyward.keys.update(id, changes)
     const current = await keyward.keys.get(id)
@@ -76,7 +84,8 @@ async function update(keyward: Keyward, store: StoreView, id: string, changes: U
 export const keysUpdate: CommandSpec = {
   name: 'keys update',
   summary: "change a key's name, meta, scopes or limits",
-  usage: 'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
+  usage:
+    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
   description: [
     'Changes what is given and keeps the rest. New scopes and limits apply from the next request\non every instance sharing the store. A revoked key cannot be updated (exit 2); its owner\nnever changes.',
     'With --json, prints { "record" }.',
@@ -84,10 +93,21 @@ export const keysUpdate: CommandSpec = {
   positionals: [{ name: 'id', required: true, description: 'the key id (key_…), as keyward keys list shows it' }],
   options: {
     name: { type: 'string', value: '<name>', description: 'the new name, 1-100 characters' },
-    meta: { ...META_OPTION, description: `${META_OPTION.description};\nreplaces the key's meta as a whole; null removes it` },
+    meta: {
+      ...META_OPTION,
+      description: `${META_OPTION.description};\nreplaces the key's meta as a whole; null removes it`,
+    },
     scopes: SCOPES_OPTION,
-    'per-minute': { type: 'string', value: '<n>', description: "requests per minute, or default for the key type's limit" },
-    'per-month': { type: 'string', value: '<n>', description: "requests per calendar month, or default for the key type's quota" },
+    'per-minute': {
+      type: 'string',
+      value: '<n>',
+      description: "requests per minute, or default for the key type's limit",
+    },
+    'per-month': {
+      type: 'string',
+      value: '<n>',
+      description: "requests per calendar month, or default for the key type's quota",
+    },
     ...STORE_OPTIONS,
   },
   environment: STORE_ENVIRONMENT,
@@ -102,7 +122,10 @@ export const keysUpdate: CommandSpec = {
     const { changes, limits } = updateChanges(context.values, settings.keyPrefix)
     const record = await withStoreKeyward(settings, (keyward, store) => update(keyward, store, id, changes, limits))
     const changed = [...Object.keys(changes), ...(Object.keys(limits).length > 0 ? ['limits'] : [])]
-    return { json: { record }, text: lines(`Updated ${keyLabel(record)}: ${changed.join(', ')}.`, '', ...recordLines(record)) }
+    return {
+      json: { record },
+      text: lines(`Updated ${keyLabel(record)}: ${changed.join(', ')}.`, '', ...recordLines(record)),
+    }
   },
 }
 
@@ -110,12 +133,15 @@ export const keysUpdate: CommandSpec = {
 async function revokeAllOfOwner(context: CommandContext): Promise<CommandResult> {
   const { values, positionals } = context
   if (values.all !== true) {
-    throw usageError('--owner needs --all: keys revoke --owner <owner-id> --all revokes every key of the owner (to revoke one key, pass its id instead)')
+    throw usageError(
+      '--owner needs --all: keys revoke --owner <owner-id> --all revokes every key of the owner (to revoke one key, pass its id instead)',
+    )
   }
   if (values.owner === undefined) {
     throw usageError('--all needs --owner <owner-id>: it revokes every key of one owner, never every key in the store')
   }
-  if (positionals.length > 0) throw usageError('keys revoke takes either a key id or --owner <owner-id> --all, not both')
+  if (positionals.length > 0)
+    throw usageError('keys revoke takes either a key id or --owner <owner-id> --all, not both')
   const ownerId = ownerOption(values)!
   const { revoked, hint } = await withStoreKeyward(storeSettings(context), async (keyward, store) => {
     const revoked = await keyward.keys.revokeAll(ownerId)

@@ -26,7 +26,9 @@ function choice<T extends string>(values: OptionValues, option: string, allowed:
   const text = stringOption(values, option)
   if (text === undefined) return undefined
   if (!(allowed as readonly string[]).includes(text)) {
-    throw usageError(`option --${option} must be ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]} (got ${JSON.stringify(text.slice(0, 40))})`)
+    throw usageError(
+      `option --${option} must be ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]} (got ${JSON.stringify(text.slice(0, 40))})`,
+    )
   }
   return text as T
 }
@@ -45,7 +47,9 @@ function listFilter(values: OptionValues): ListFilter {
 
 /** ` of owner acme that are active test keys`, or '' without filters. */
 function describeFilter({ ownerId, status, keyType }: ListFilter): string {
-  const kind = [status, keyType === undefined ? undefined : `${keyType} keys`].filter((part) => part !== undefined).join(' ')
+  const kind = [status, keyType === undefined ? undefined : `${keyType} keys`]
+    .filter((part) => part !== undefined)
+    .join(' ')
   return `${ownerId === undefined ? '' : ` of owner ${ownerId}`}${kind === '' ? '' : ` that are ${kind}`}`
 }
 
@@ -98,7 +102,11 @@ function tablePrinter(out: CliIO['stdout'], keyPrefix: string): RecordPrinter {
     },
     end(total, limitReached, none) {
       if (total === 0) pending.push(none)
-      else pending.push('', `${total} key${total === 1 ? '' : 's'}${limitReached ? ` (--limit ${total}; more may match)` : ''}.`)
+      else
+        pending.push(
+          '',
+          `${total} key${total === 1 ? '' : 's'}${limitReached ? ` (--limit ${total}; more may match)` : ''}.`,
+        )
       flush()
     },
   }
@@ -114,7 +122,11 @@ export const keysList: CommandSpec = {
   ],
   positionals: [],
   options: {
-    owner: { type: 'string', value: '<owner-id>', description: "only the keys of this owner (your app's id for the customer)" },
+    owner: {
+      type: 'string',
+      value: '<owner-id>',
+      description: "only the keys of this owner (your app's id for the customer)",
+    },
     status: { type: 'string', value: '<status>', description: 'only keys that are active, revoked or expired' },
     type: { type: 'string', value: '<type>', description: 'only live or only test (sandbox) keys' },
     limit: { type: 'string', value: '<n>', description: 'at most this many keys (default: every matching key)' },
@@ -125,7 +137,7 @@ export const keysList: CommandSpec = {
   examples: [
     'keyward keys list',
     'keyward keys list --owner acct_42 --status active',
-    "keyward keys list --type live --json | jq -r '.keys[] | select(.meta.plan == \"pro\") | .id'",
+    'keyward keys list --type live --json | jq -r \'.keys[] | select(.meta.plan == "pro") | .id\'',
   ],
   async run(context) {
     const { values } = context
@@ -134,7 +146,8 @@ export const keysList: CommandSpec = {
     const limit = limitText === undefined ? Infinity : positiveInteger(limitText, 'limit')
     const settings = storeSettings(context)
     await withStoreKeyward(settings, async (keyward, store) => {
-      const printer = values.json === true ? jsonPrinter(context.stdout) : tablePrinter(context.stdout, settings.keyPrefix)
+      const printer =
+        values.json === true ? jsonPrinter(context.stdout) : tablePrinter(context.stdout, settings.keyPrefix)
       let count = 0
       for await (const record of keyward.keys.listAll(filter)) {
         printer.record(record)

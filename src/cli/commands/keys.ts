@@ -43,7 +43,7 @@ const ONCE_WARNING =
 
 /** The paragraph of `create` and `rotate` help on matching the app's settings. */
 const SAME_SETTINGS =
-  "The key works only on a service with the same settings: --key-prefix is the keyPrefix your\napp gives createKeyward(), --prefix the prefix it gives createRedisStores(), KEYWARD_PEPPER\nits pepper. Nothing is guessed: the key prefix is the one the app recorded in the store when\nit started, else it must be named (flag or environment); the Redis prefix must be named too\nunless the app recorded its settings or keys are already stored under the default one."
+  'The key works only on a service with the same settings: --key-prefix is the keyPrefix your\napp gives createKeyward(), --prefix the prefix it gives createRedisStores(), KEYWARD_PEPPER\nits pepper. Nothing is guessed: the key prefix is the one the app recorded in the store when\nit started, else it must be named (flag or environment); the Redis prefix must be named too\nunless the app recorded its settings or keys are already stored under the default one.'
 
 export const keysCreate: CommandSpec = {
   name: 'keys create',
@@ -68,7 +68,11 @@ export const keysCreate: CommandSpec = {
     },
     scopes: { ...SCOPES_OPTION, description: `${SCOPES_OPTION.description} (default: every scope)` },
     'per-minute': { type: 'string', value: '<n>', description: "requests per minute (default: the key type's limit)" },
-    'per-month': { type: 'string', value: '<n>', description: "requests per calendar month (default: the key type's quota)" },
+    'per-month': {
+      type: 'string',
+      value: '<n>',
+      description: "requests per calendar month (default: the key type's quota)",
+    },
     ...STORE_OPTIONS,
   },
   environment: STORE_ENVIRONMENT,
@@ -127,8 +131,17 @@ export const keysRotate: CommandSpec = {
   ],
   positionals: [{ name: 'id', required: true, description: 'the id of the key to replace (key_…)' }],
   options: {
-    grace: { type: 'string', value: '<duration>', description: 'keep the old key working this long: 30s, 15m, 1h, 7d, 4w\n(default: revoke it now)' },
-    'expires-in': { type: 'string', value: '<duration>', description: "the new key expires after this long (default: the old key's lifetime,\nor never when the old key has no expiry)" },
+    grace: {
+      type: 'string',
+      value: '<duration>',
+      description: 'keep the old key working this long: 30s, 15m, 1h, 7d, 4w\n(default: revoke it now)',
+    },
+    'expires-in': {
+      type: 'string',
+      value: '<duration>',
+      description:
+        "the new key expires after this long (default: the old key's lifetime,\nor never when the old key has no expiry)",
+    },
     name: { type: 'string', value: '<name>', description: "the new key's name (default: the old key's)" },
     ...STORE_OPTIONS,
   },
@@ -213,4 +226,11 @@ export const keysUsage: CommandSpec = {
   },
 }
 
-export const KEYS_COMMANDS: readonly CommandSpec[] = [keysCreate, keysList, keysUpdate, keysRevoke, keysRotate, keysUsage]
+export const KEYS_COMMANDS: readonly CommandSpec[] = [
+  keysCreate,
+  keysList,
+  keysUpdate,
+  keysRevoke,
+  keysRotate,
+  keysUsage,
+]

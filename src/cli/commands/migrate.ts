@@ -40,17 +40,28 @@ export const migrateCommand: CommandSpec = {
     ['KEYWARD_DEBUG', 'set to 1 to print stack traces of unexpected errors'],
   ],
   exitStatuses: [EXIT.ok, EXIT.internal, EXIT.usage, EXIT.store, EXIT.missingPackage],
-  examples: ['keyward migrate --database-url postgres://app@db.internal:5432/app', 'DATABASE_URL=postgres://postgres@127.0.0.1/postgres keyward migrate --json'],
+  examples: [
+    'keyward migrate --database-url postgres://app@db.internal:5432/app',
+    'DATABASE_URL=postgres://postgres@127.0.0.1/postgres keyward migrate --json',
+  ],
   async run({ values, env }) {
     const url = stringOption(values, 'database-url') ?? (env.DATABASE_URL || undefined)
-    if (url === undefined) throw usageError('migrate needs the Postgres URL: pass --database-url <url> or set DATABASE_URL')
+    if (url === undefined)
+      throw usageError('migrate needs the Postgres URL: pass --database-url <url> or set DATABASE_URL')
     const schema = stringOption(values, 'schema') ?? DEFAULT_SCHEMA
     const { pool, end, where } = await openPool(url)
     try {
       const result = await migrate(pool, { schema, timeoutMs: MIGRATE_TIMEOUT_MS }).catch((error: unknown) => {
         const message = String((error as Error)?.message ?? error)
-        if (error instanceof TypeError) throw usageError(message.replace(/^keyward\/postgres: /, '').replace('option "schema"', '--schema'))
-        throw new CliError(EXIT.store, 'store_unavailable', `migrating ${where} (schema ${schema}) failed: ${message}`, {}, { cause: error })
+        if (error instanceof TypeError)
+          throw usageError(message.replace(/^keyward\/postgres: /, '').replace('option "schema"', '--schema'))
+        throw new CliError(
+          EXIT.store,
+          'store_unavailable',
+          `migrating ${where} (schema ${schema}) failed: ${message}`,
+          {},
+          { cause: error },
+        )
       })
       const headline =
         result.applied.length === 0

@@ -8,7 +8,21 @@ import { KeyInputError } from '../../core/errors.js'
 import { type StoredKeyFields, validateStoredKeyFields } from '../../core/key-input.js'
 import type { StoredKey } from '../../core/types.js'
 
-const FIELDS = ['id', 'hash', 'name', 'keyType', 'last4', 'ownerId', 'meta', 'createdAt', 'expiresAt', 'revokedAt', 'lastUsedAt', 'scopes', 'limits'] as const
+const FIELDS = [
+  'id',
+  'hash',
+  'name',
+  'keyType',
+  'last4',
+  'ownerId',
+  'meta',
+  'createdAt',
+  'expiresAt',
+  'revokedAt',
+  'lastUsedAt',
+  'scopes',
+  'limits',
+] as const
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const KEY_ID = /^key_[0-9A-Za-z]{24}$/
 const HASH = /^[0-9a-f]{64}$/
@@ -104,7 +118,8 @@ export function parseRecordLine(text: string, keyPrefix: string, now: number): S
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('it is not a JSON object')
   const fields = Object.keys(value)
-  if (fields.some((field) => !(FIELDS as readonly string[]).includes(field))) fail('it has a field keys export does not write')
+  if (fields.some((field) => !(FIELDS as readonly string[]).includes(field)))
+    fail('it has a field keys export does not write')
   const missing = FIELDS.find((field) => !fields.includes(field))
   if (missing !== undefined) fail(`"${missing}" is missing`)
   return record(value as Record<string, unknown>, keyPrefix, now)

@@ -39,7 +39,9 @@ function openOutput(path: string): Promise<WriteStream> {
     const stream = createWriteStream(path, { flags: 'wx', mode: 0o600 })
     stream.once('open', () => resolve(stream))
     stream.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EEXIST' ? usageError(`--output ${path} exists already: export writes a new file only`) : error),
+      reject(
+        error.code === 'EEXIST' ? usageError(`--output ${path} exists already: export writes a new file only`) : error,
+      ),
     )
   })
 }
@@ -64,7 +66,10 @@ export const keysExport: CommandSpec = {
   },
   environment: STORE_ENVIRONMENT,
   exitStatuses: STORE_EXITS,
-  examples: ['keyward keys export --output keys.jsonl', 'keyward keys export --redis-url redis://cache:6379 | keyward keys import --database-url postgres://app@db/app'],
+  examples: [
+    'keyward keys export --output keys.jsonl',
+    'keyward keys export --redis-url redis://cache:6379 | keyward keys import --database-url postgres://app@db/app',
+  ],
   async run(context) {
     const { values } = context
     const ownerId = ownerOption(values)
@@ -116,12 +121,21 @@ export const keysImport: CommandSpec = {
     const opened = new Promise<void>((resolve, reject) => {
       if (input === process.stdin) return resolve()
       input.once('open', () => resolve())
-      input.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? usageError(`no file ${file}`) : error))
+      input.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'ENOENT' ? usageError(`no file ${file}`) : error),
+      )
     })
     await opened
     // The whole file is checked before the store is opened: a refused line imports nothing.
-    const records = await readKeyRecords(createInterface({ input, crlfDelay: Infinity }), settings.keyPrefix, Date.now())
-    const { counts, where } = await storeSettingsRun(settings, async (keys, where) => ({ counts: await importKeyRecords(keys, records), where }))
+    const records = await readKeyRecords(
+      createInterface({ input, crlfDelay: Infinity }),
+      settings.keyPrefix,
+      Date.now(),
+    )
+    const { counts, where } = await storeSettingsRun(settings, async (keys, where) => ({
+      counts: await importKeyRecords(keys, records),
+      where,
+    }))
     return importResult(counts, where)
   },
 }
@@ -131,13 +145,18 @@ function importResult(counts: ImportCounts, where: string) {
   const summary = `Imported ${imported} key record${imported === 1 ? '' : 's'} into ${where}; ${present} ${present === 1 ? 'was' : 'were'} stored already${narrowed === 0 ? '' : `, ${narrowed} revoked or expired sooner to match the file`}.`
   if (conflicts.length > 0) {
     const first = conflicts[0]!
-    throw usageError(`${summary} ${conflicts.length} record${conflicts.length === 1 ? '' : 's'} not stored: line ${first.line} (${first.id}): ${first.reason}`)
+    throw usageError(
+      `${summary} ${conflicts.length} record${conflicts.length === 1 ? '' : 's'} not stored: line ${first.line} (${first.id}): ${first.reason}`,
+    )
   }
   return { json: { imported, alreadyStored: present, narrowed, conflicts }, text: lines(summary) }
 }
 
 /** Runs `operation` on the key store the settings name, with its description for messages. */
-function storeSettingsRun<T>(settings: StoreSettings, operation: (keys: KeyStore, where: string) => Promise<T>): Promise<T> {
+function storeSettingsRun<T>(
+  settings: StoreSettings,
+  operation: (keys: KeyStore, where: string) => Promise<T>,
+): Promise<T> {
   return withStoreKeyward(settings, (keyward, store) => operation(keyward.stores.keys, store.where))
 }
 

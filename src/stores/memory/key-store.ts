@@ -130,7 +130,7 @@ function copyRecord(key: StoredKey): StoredKey {
   }
 }
 
-function copyMeta(meta: StoredKey["meta"] | undefined): StoredKey["meta"] {
+function copyMeta(meta: StoredKey['meta'] | undefined): StoredKey['meta'] {
   return meta == null ? null : deepFreeze(structuredClone(meta))
 }
 

@@ -151,7 +151,8 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
 }
 
 function maybeSweep(limiter: Limiter, now: number): void {
-  if (++limiter.operationsSinceSweep >= limiter.sweepEvery && limiter.operationsSinceSweep >= limiter.states.size) sweep(limiter, now)
+  if (++limiter.operationsSinceSweep >= limiter.sweepEvery && limiter.operationsSinceSweep >= limiter.states.size)
+    sweep(limiter, now)
 }
 
 function sweep(limiter: Limiter, now: number): void {
@@ -225,7 +226,9 @@ function decide(
     monthCount,
     monthReset: month === currentMonth ? limiter.months.untilMs / 1000 : utcMonthStartSeconds(month + 1),
     minuteRetryAfter:
-      !allowed && minuteCount >= policy.perMinute ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from) : 0,
+      !allowed && minuteCount >= policy.perMinute
+        ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from)
+        : 0,
   })
 }
 

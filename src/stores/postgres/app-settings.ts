@@ -13,7 +13,11 @@ export interface AppSettingsStore extends SettingsRecorder {
 }
 
 /** `migrated` rejects, saying to run the migrations, when the schema has no settings table yet. */
-export function appSettingsOn(connection: PgConnection, schema: string, migrated: () => Promise<void>): AppSettingsStore {
+export function appSettingsOn(
+  connection: PgConnection,
+  schema: string,
+  migrated: () => Promise<void>,
+): AppSettingsStore {
   const upsert = statement(
     `INSERT INTO ${schema}.app_settings (singleton, key_prefix, service_name, recorded_at) VALUES (true, $1, $2, now())
      ON CONFLICT (singleton) DO UPDATE SET key_prefix = EXCLUDED.key_prefix, service_name = EXCLUDED.service_name, recorded_at = EXCLUDED.recorded_at`,

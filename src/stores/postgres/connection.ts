@@ -78,7 +78,9 @@ export interface PgConnection {
 export function checkTimeout(option: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) {
-    throw new TypeError(`keyward/postgres: option "${option}" must be a positive number of milliseconds (got ${String(value)})`)
+    throw new TypeError(
+      `keyward/postgres: option "${option}" must be a positive number of milliseconds (got ${String(value)})`,
+    )
   }
   return value
 }
@@ -94,7 +96,8 @@ export function checkPool(pool: unknown): PgPoolLike {
 
 export function createPgConnection(pool: PgPoolLike, timeoutMs: number): PgConnection {
   return {
-    rows: async (statement, values, startedAt) => (await bounded(pool, timeoutMs, statement, values, startedAt)).rows as Row[],
+    rows: async (statement, values, startedAt) =>
+      (await bounded(pool, timeoutMs, statement, values, startedAt)).rows as Row[],
     count: async (statement, values) => (await bounded(pool, timeoutMs, statement, values)).rowCount ?? 0,
   }
 }
@@ -106,7 +109,13 @@ export function createPgConnection(pool: PgPoolLike, timeoutMs: number): PgConne
  * over after the bound goes straight back; one whose query timed out or failed at the connection
  * is closed, not reused.
  */
-function bounded(pool: PgPoolLike, timeoutMs: number, statement: Statement, values: unknown[], started = performance.now()): Promise<PgQueryResult> {
+function bounded(
+  pool: PgPoolLike,
+  timeoutMs: number,
+  statement: Statement,
+  values: unknown[],
+  started = performance.now(),
+): Promise<PgQueryResult> {
   const left = timeoutMs - (performance.now() - started)
   // A batch whose turn outlasted the bound is not sent at all: its callers have waited long enough.
   if (left <= 0) return Promise.reject(new StoreTimeoutError(timeoutMs))
@@ -158,7 +167,12 @@ export function connectWithin(pool: PgPoolLike, timeoutMs: number): Promise<PgPo
 }
 
 /** Runs one statement on a checked-out client and releases it, closing it after a connection fault. */
-function runOn(client: PgPoolClientLike, statement: Statement, values: unknown[], timeoutMs: number): Promise<PgQueryResult> {
+function runOn(
+  client: PgPoolClientLike,
+  statement: Statement,
+  values: unknown[],
+  timeoutMs: number,
+): Promise<PgQueryResult> {
   return new Promise<PgQueryResult>((resolve, reject) => {
     let released = false
     const release = (error?: Error) => {
@@ -173,20 +187,18 @@ function runOn(client: PgPoolClientLike, statement: Statement, values: unknown[]
       reject(error)
     }
     client.on('error', onError)
-    client
-      .query({ name: statement.name, text: statement.text, values, types: AS_TEXT, query_timeout: timeoutMs })
-      .then(
-        (result) => {
-          release()
-          resolve(result)
-        },
-        (error: unknown) => {
-          // An SQL error leaves the connection usable; a timeout, a broken connection or a
-          // terminated backend does not.
-          release(leavesConnectionUsable(error) ? undefined : (error as Error))
-          reject(error)
-        },
-      )
+    client.query({ name: statement.name, text: statement.text, values, types: AS_TEXT, query_timeout: timeoutMs }).then(
+      (result) => {
+        release()
+        resolve(result)
+      },
+      (error: unknown) => {
+        // An SQL error leaves the connection usable; a timeout, a broken connection or a
+        // terminated backend does not.
+        release(leavesConnectionUsable(error) ? undefined : (error as Error))
+        reject(error)
+      },
+    )
   })
 }
 

@@ -16,7 +16,14 @@
  */
 import { createMemoryRateLimiter } from '../memory/rate-limiter.js'
 import type { KeywardStores, RateLimiter } from '../../core/types.js'
-import { DEFAULT_SCHEMA, type PgPoolLike, checkPool, checkTimeout, createPgConnection, quotedSchema } from './connection.js'
+import {
+  DEFAULT_SCHEMA,
+  type PgPoolLike,
+  checkPool,
+  checkTimeout,
+  createPgConnection,
+  quotedSchema,
+} from './connection.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
 import { appSettingsOn } from './app-settings.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
@@ -26,7 +33,14 @@ import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './
 export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
 export type { PostgresKeyStore } from './key-store.js'
 export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
-export { MIGRATIONS, SCHEMA_VERSION, migrate, type Migration, type MigrateOptions, type MigrateResult } from './migrations.js'
+export {
+  MIGRATIONS,
+  SCHEMA_VERSION,
+  migrate,
+  type Migration,
+  type MigrateOptions,
+  type MigrateResult,
+} from './migrations.js'
 
 /** What every Postgres store takes. */
 export interface PostgresStoreOptions {
@@ -85,7 +99,8 @@ function watchPool(pool: PgPoolLike, report: (error: unknown) => void): () => vo
 }
 
 function settingsOf(options: PostgresStoreOptions) {
-  if (typeof options !== 'object' || options === null) throw new TypeError('keyward/postgres: options must be an object { pool, schema?, timeoutMs? }')
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('keyward/postgres: options must be an object { pool, schema?, timeoutMs? }')
   const pool = checkPool(options.pool)
   const schemaName = options.schema ?? DEFAULT_SCHEMA
   const schema = quotedSchema(schemaName)
@@ -93,7 +108,9 @@ function settingsOf(options: PostgresStoreOptions) {
   if (options.onError !== undefined && typeof options.onError !== 'function') {
     throw new TypeError('keyward/postgres: option "onError" must be a function')
   }
-  const report = safeReporter(options.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: a background write or an idle connection failed'))
+  const report = safeReporter(
+    options.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: a background write or an idle connection failed'),
+  )
   const unwatch = watchPool(pool, report)
   return { connection: createPgConnection(pool, timeoutMs), schema, schemaName, report, timeoutMs, unwatch }
 }
@@ -155,8 +172,15 @@ export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresU
 export function createPostgresStores(options: PostgresStoresOptions): PostgresStores {
   const { connection, schema, schemaName, report, timeoutMs, unwatch } = settingsOf(options)
   const limiter = options.limiter ?? createMemoryRateLimiter()
-  if (typeof limiter !== 'object' || limiter === null || typeof limiter.consume !== 'function' || typeof limiter.peek !== 'function') {
-    throw new TypeError('keyward/postgres: option "limiter" must be a RateLimiter (createMemoryRateLimiter(), createRedisRateLimiter())')
+  if (
+    typeof limiter !== 'object' ||
+    limiter === null ||
+    typeof limiter.consume !== 'function' ||
+    typeof limiter.peek !== 'function'
+  ) {
+    throw new TypeError(
+      'keyward/postgres: option "limiter" must be a RateLimiter (createMemoryRateLimiter(), createRedisRateLimiter())',
+    )
   }
   const keys = keyStoreOn(connection, schema, { onError: report })
   const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })

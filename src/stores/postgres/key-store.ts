@@ -66,7 +66,9 @@ function statements(s: string) {
        WHERE id = $1 AND revoked_at IS NULL
        RETURNING ${COLUMNS}`,
     ),
-    revoke: statement(`UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE id = $1 AND revoked_at IS NULL RETURNING ${COLUMNS}`),
+    revoke: statement(
+      `UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE id = $1 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
+    ),
     revokeAll: statement(`UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE owner_id = $1 AND revoked_at IS NULL`),
     shortenExpiry: statement(
       `UPDATE ${s}.keys SET expires_at = least(coalesce(expires_at, ${TIME('$2')}), ${TIME('$2')}) WHERE id = $1 RETURNING ${COLUMNS}`,
@@ -89,9 +91,15 @@ function statements(s: string) {
  * await migrate(pool)
  * const keys = createPostgresKeyStore({ pool })
  */
-export function keyStoreOn(connection: PgConnection, schema: string, settings: PostgresKeyStoreSettings = {}): PostgresKeyStore {
+export function keyStoreOn(
+  connection: PgConnection,
+  schema: string,
+  settings: PostgresKeyStoreSettings = {},
+): PostgresKeyStore {
   const sql = statements(schema)
-  const report = safeReporter(settings.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: lastUsedAt not written yet, will retry'))
+  const report = safeReporter(
+    settings.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: lastUsedAt not written yet, will retry'),
+  )
   const lastUsed = new LastUsedWriter({
     tickMs: settings.lastUsed?.tickMs ?? 1000,
     intervalMs: settings.lastUsed?.intervalMs ?? LAST_USED_INTERVAL_MS,
@@ -209,14 +217,20 @@ function listFilter(query: KeyListQuery): { clauses: string[]; values: unknown[]
   }
   if (query.status === 'revoked') clauses.push('revoked_at IS NOT NULL')
   else if (query.status === 'expired') clauses.push(`revoked_at IS NULL AND expires_at <= ${TIME(param(query.now))}`)
-  else if (query.status === 'active') clauses.push(`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${TIME(param(query.now))})`)
+  else if (query.status === 'active')
+    clauses.push(`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${TIME(param(query.now))})`)
   return { clauses, values }
 }
 
 const listStatements = new Map<string, Statement>()
 
 /** O4: one page, newest first (larger id first on ties), read on the owner's index when filtered by owner. */
-async function listKeys(connection: PgConnection, schema: string, query: KeyListQuery, lastUsed: LastUsedWriter): Promise<KeyPage> {
+async function listKeys(
+  connection: PgConnection,
+  schema: string,
+  query: KeyListQuery,
+  lastUsed: LastUsedWriter,
+): Promise<KeyPage> {
   const { clauses, values } = listFilter(query)
   const limit = `$${values.push(query.limit + 1)}`
   const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`

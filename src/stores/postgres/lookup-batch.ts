@@ -35,7 +35,10 @@ interface Batch<T> {
  * `lookUp(hash)`: the decoded row of `hash`, or undefined when no row has it, from the statement
  * of the lookup's turn. `decode` turns each row read into the value its lookups get.
  */
-export function createLookupBatch<T>(run: RunLookup, decode: (row: Row) => T): (hash: string) => Promise<T | undefined> {
+export function createLookupBatch<T>(
+  run: RunLookup,
+  decode: (row: Row) => T,
+): (hash: string) => Promise<T | undefined> {
   let current: Batch<T> | null = null
   let scheduled = false
 

@@ -127,7 +127,10 @@ export async function migrate(pool: PgPoolLike, options: MigrateOptions = {}): P
   let failed: Error | undefined
   try {
     await sql(client, 'BEGIN')
-    await sql(client, `SET LOCAL lock_timeout = ${Math.ceil(timeoutMs)}; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`)
+    await sql(
+      client,
+      `SET LOCAL lock_timeout = ${Math.ceil(timeoutMs)}; SET LOCAL statement_timeout = ${Math.ceil(timeoutMs)}`,
+    )
     // One lock per schema, taken before anything is read: the second instance waits here.
     await sql(client, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`keyward.migrate.${name}`])
     const result = await applyMissing(client, schema, name)
@@ -150,12 +153,17 @@ async function applyMissing(client: PgPoolClientLike, schema: string, name: stri
     client,
     `CREATE TABLE IF NOT EXISTS ${schema}.migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
   )
-  const done = new Set((await sql(client, `SELECT version FROM ${schema}.migrations`)).rows.map((row) => Number(row.version)))
+  const done = new Set(
+    (await sql(client, `SELECT version FROM ${schema}.migrations`)).rows.map((row) => Number(row.version)),
+  )
   const applied: number[] = []
   for (const migration of MIGRATIONS) {
     if (done.has(migration.version)) continue
     await sql(client, migration.sql(schema))
-    await sql(client, `INSERT INTO ${schema}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name])
+    await sql(client, `INSERT INTO ${schema}.migrations (version, name) VALUES ($1, $2)`, [
+      migration.version,
+      migration.name,
+    ])
     applied.push(migration.version)
   }
   return { applied, version: Math.max(0, ...done, ...applied) }
@@ -172,8 +180,13 @@ function sql(client: PgPoolClientLike, text: string, values?: unknown[]) {
  * long as migrations only add.
  */
 export async function schemaVersion(connection: PgConnection, schemaName: string): Promise<number> {
-  const [table] = await connection.rows(statement('SELECT to_regclass($1) IS NOT NULL AS present'), [`"${schemaName}".migrations`])
+  const [table] = await connection.rows(statement('SELECT to_regclass($1) IS NOT NULL AS present'), [
+    `"${schemaName}".migrations`,
+  ])
   if (table?.present !== 't') return 0
-  const [row] = await connection.rows(statement(`SELECT coalesce(max(version), 0) AS version FROM "${schemaName}".migrations`), [])
+  const [row] = await connection.rows(
+    statement(`SELECT coalesce(max(version), 0) AS version FROM "${schemaName}".migrations`),
+    [],
+  )
   return Number(row?.version ?? 0)
 }

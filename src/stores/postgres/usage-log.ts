@@ -45,20 +45,31 @@ const MAX_DELETE_BATCHES = 1000
 
 function positive(name: string, value: unknown, fallback: number, integer = true): number {
   if (value === undefined) return fallback
-  const valid = typeof value === 'number' && Number.isFinite(value) && value > 0 && (!integer || Number.isSafeInteger(value))
-  if (!valid) throw new TypeError(`keyward/postgres: option "usage.${name}" must be a positive ${integer ? 'integer' : 'number'} (got ${String(value)})`)
+  const valid =
+    typeof value === 'number' && Number.isFinite(value) && value > 0 && (!integer || Number.isSafeInteger(value))
+  if (!valid)
+    throw new TypeError(
+      `keyward/postgres: option "usage.${name}" must be a positive ${integer ? 'integer' : 'number'} (got ${String(value)})`,
+    )
   return value
 }
 
 /** The options with their defaults, checked (a TypeError names the option). */
 function usageSettings(options: PostgresUsageOptions) {
-  if (typeof options !== 'object' || options === null) throw new TypeError('keyward/postgres: option "usage" must be an object')
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('keyward/postgres: option "usage" must be an object')
   const flushIntervalMs = options.flushIntervalMs ?? 10
   if (typeof flushIntervalMs !== 'number' || !Number.isFinite(flushIntervalMs) || flushIntervalMs < 0) {
-    throw new TypeError(`keyward/postgres: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`)
+    throw new TypeError(
+      `keyward/postgres: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`,
+    )
   }
-  const retentionIntervalMs = options.retentionIntervalMs === 0 ? 0 : positive('retentionIntervalMs', options.retentionIntervalMs, 3_600_000, false)
-  const onError = options.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: usage entries not written yet, will retry')
+  const retentionIntervalMs =
+    options.retentionIntervalMs === 0
+      ? 0
+      : positive('retentionIntervalMs', options.retentionIntervalMs, 3_600_000, false)
+  const onError =
+    options.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: usage entries not written yet, will retry')
   if (typeof onError !== 'function') throw new TypeError('keyward/postgres: option "usage.onError" must be a function')
   return {
     retentionDays: positive('retentionDays', options.retentionDays, 90, false),
@@ -139,12 +150,18 @@ function postgresWording(report: (error: unknown) => void): (error: unknown) => 
   return (error) => {
     const message = (error as Error)?.message
     if (typeof message === 'string' && message.startsWith('keyward/redis: dropped')) {
-      report(new Error(message.replace('keyward/redis', 'keyward/postgres').replace('Redis has not', 'Postgres has not')))
+      report(
+        new Error(message.replace('keyward/redis', 'keyward/postgres').replace('Redis has not', 'Postgres has not')),
+      )
     } else report(error)
   }
 }
 
-export function usageLogOn(connection: PgConnection, schema: string, options: PostgresUsageOptions = {}): PostgresUsageLog {
+export function usageLogOn(
+  connection: PgConnection,
+  schema: string,
+  options: PostgresUsageOptions = {},
+): PostgresUsageLog {
   const settings = usageSettings(options)
   const sql = statements(schema)
   const buffer = createUsageBuffer<UsageEntry>({

@@ -25,8 +25,13 @@ export function appSettingsOn(context: RedisContext): AppSettingsStore {
   return {
     ...recorder,
     async read() {
-      const reply = array(await connection.command(['HMGET', key, 'keyPrefix', 'serviceName'], key), 'HMGET of the app settings')
-      const [keyPrefix, serviceName] = reply.map((value) => (value === null || value === undefined ? undefined : text(value, 'HMGET of the app settings')))
+      const reply = array(
+        await connection.command(['HMGET', key, 'keyPrefix', 'serviceName'], key),
+        'HMGET of the app settings',
+      )
+      const [keyPrefix, serviceName] = reply.map((value) =>
+        value === null || value === undefined ? undefined : text(value, 'HMGET of the app settings'),
+      )
       if (keyPrefix === undefined) return undefined
       assertKeyPrefix(keyPrefix)
       return { keyPrefix, serviceName: serviceName ?? '' }

@@ -131,7 +131,12 @@ function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: Rep
     case 3:
     case 4:
       if (!lengthFits(reply, 3, extra)) throw badReply(WHAT, reply)
-      return { result: 'forbidden', key, reason: code === 3 ? 'scope' : 'live-only', limits: limitsOf(reply, 2, 3, extra) }
+      return {
+        result: 'forbidden',
+        key,
+        reason: code === 3 ? 'scope' : 'live-only',
+        limits: limitsOf(reply, 2, 3, extra),
+      }
     case 5:
       if (!lengthFits(reply, 4, extra)) throw badReply(WHAT, reply)
       return { result: 'ok', key, limits: limitsOf(reply, 2, 4, extra), consumed: integer(reply[3], WHAT) === 1 }

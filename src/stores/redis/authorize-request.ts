@@ -50,7 +50,12 @@ export function singleScriptArguments(args: string[], owner: string | undefined,
  * ARGV, with ARGV[8] and the owner step left for `fillHeld`. `defaults` comes from
  * `createArgumentCache`; `failureLimit` is '' when the script checks no address.
  */
-export function authorizeArguments(input: AuthorizeInput, now: string, defaults: readonly string[], failureLimit: string): string[] {
+export function authorizeArguments(
+  input: AuthorizeInput,
+  now: string,
+  defaults: readonly string[],
+  failureLimit: string,
+): string[] {
   const args = [
     now,
     input.consume ? '1' : '0',
@@ -127,13 +132,20 @@ export function createArgumentCache(): ArgumentCache {
   let defaultArgs: string[] = []
   let failureLimit = 0
   let failureLimitText = ''
-  const policies = new WeakMap<LimitPolicy, { perMinute: number; perMonth: number | null; text: readonly [string, string] }>()
+  const policies = new WeakMap<
+    LimitPolicy,
+    { perMinute: number; perMonth: number | null; text: readonly [string, string] }
+  >()
   return {
     defaults({ live: l, test: t }) {
       // The policies are compared by value too: a host may change one in place.
       if (
-        l !== live || t !== test ||
-        l.perMinute !== liveMinute || l.perMonth !== liveMonth || t.perMinute !== testMinute || t.perMonth !== testMonth
+        l !== live ||
+        t !== test ||
+        l.perMinute !== liveMinute ||
+        l.perMonth !== liveMonth ||
+        t.perMinute !== testMinute ||
+        t.perMonth !== testMonth
       ) {
         live = l
         test = t

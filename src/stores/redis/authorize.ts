@@ -126,7 +126,9 @@ async function countOwner(
   const counter = state.layout.ofOrphanId(ownerCounterId(key.ownerId!, key.keyType)).minute
   const counted = outcome.result === 'ok' && outcome.consumed
   const [perMinute, perMonth] = state.cache.policy(policy)
-  const owner = decodeDecision(await state.connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', perMinute, perMonth]))
+  const owner = decodeDecision(
+    await state.connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', perMinute, perMonth]),
+  )
   if (!counted || owner.allowed) return { ...outcome, limits: combineDecisions(outcome.limits, owner) }
   const receipt = receiptOf(raw)
   giveBack(state.connection, keysOf(state, hash), receipt)
@@ -157,7 +159,12 @@ async function tryEach(
 }
 
 /** E7 on a cluster: the address's counter is peeked first, then, unless it is full, the key is authorized. */
-async function checkThenAuthorize(state: AuthorizeState, check: FailedAuthCheck, args: string[], input: AuthorizeInput): Promise<AuthorizeOutcome> {
+async function checkThenAuthorize(
+  state: AuthorizeState,
+  check: FailedAuthCheck,
+  args: string[],
+  input: AuthorizeInput,
+): Promise<AuthorizeOutcome> {
   const counterKey = state.layout.ofOrphanId(check.counter).minute
   const limit = state.cache.failureLimit(check)
   const peeked = decodeDecision(await state.connection.script(LIMIT_SCRIPT, [counterKey], [args[NOW]!, '0', limit, '']))
@@ -190,14 +197,20 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     const defaults = cache.defaults(input.defaults)
     const check = input.failedAuth
     const inScript = check !== undefined && !connection.cluster
-    const args = authorizeArguments(input, context.nowArgument(input.now), defaults, inScript ? cache.failureLimit(check) : '')
+    const args = authorizeArguments(
+      input,
+      context.nowArgument(input.now),
+      defaults,
+      inScript ? cache.failureLimit(check) : '',
+    )
     const { hashes, ownerLimits } = input
     try {
       if (check !== undefined && !inScript) {
         return connection.within(checkThenAuthorize(state, check, args, input), 'the authorize script')
       }
       const counterKey = check === undefined ? undefined : counterKeyOf(state, check.counter)
-      if (hashes.length !== 1) return connection.within(tryEach(state, hashes, args, counterKey, ownerLimits), 'the authorize script')
+      if (hashes.length !== 1)
+        return connection.within(tryEach(state, hashes, args, counterKey, ownerLimits), 'the authorize script')
       const hash = hashes[0]!
       const { enqueue } = state
       const decided =

@@ -132,12 +132,16 @@ export function decodeRecord(hash: string, reply: unknown): StoredKey | undefine
 export function decodeRecordValues(hash: string, reply: unknown): StoredKey {
   const values = array(reply, 'a key record')
   if (values.length !== RECORD_LAYOUT.length) throw badReply('a key record', reply)
-  return decodeFields(hash, (i, { field }) => {
-    const value = values[i]
-    if (typeof value === 'string') return value
-    if (value === 0) return undefined
-    return text(value, `a record value (${field})`)
-  }, reply)
+  return decodeFields(
+    hash,
+    (i, { field }) => {
+      const value = values[i]
+      if (typeof value === 'string') return value
+      if (value === 0) return undefined
+      return text(value, `a record value (${field})`)
+    },
+    reply,
+  )
 }
 
 /** A record time the authorize script sends on its own: epoch ms as a string, or the integer 0 when absent. */

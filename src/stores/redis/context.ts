@@ -96,7 +96,8 @@ export interface RedisKeyStoreOptions extends RedisStoreOptions {
 
 function booleanOption(name: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback
-  if (typeof value !== 'boolean') throw new TypeError(`keyward/redis: option "${name}" must be true or false (got ${JSON.stringify(value)})`)
+  if (typeof value !== 'boolean')
+    throw new TypeError(`keyward/redis: option "${name}" must be true or false (got ${JSON.stringify(value)})`)
   return value
 }
 
@@ -109,7 +110,9 @@ function settingsOf(options: RedisKeyStoreOptions) {
   assertRedisPrefix(prefix)
   const timeoutMs = options.timeoutMs ?? 1000
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new TypeError(`keyward/redis: option "timeoutMs" must be a positive number of milliseconds (got ${String(timeoutMs)})`)
+    throw new TypeError(
+      `keyward/redis: option "timeoutMs" must be a positive number of milliseconds (got ${String(timeoutMs)})`,
+    )
   }
   const time = options.time ?? 'server'
   if (time !== 'server' && time !== 'caller') {

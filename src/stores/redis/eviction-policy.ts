@@ -164,7 +164,9 @@ export function nodesOf(client: unknown, connection: RedisConnection): RedisNode
   }
   if (nodes === null) return [{ ...direct, label: 'one cluster node' }]
   if (nodes.length === 0) {
-    throw new Error('keyward/redis: the Redis Cluster client knows no master node yet, so maxmemory-policy cannot be checked; the next call tries again')
+    throw new Error(
+      'keyward/redis: the Redis Cluster client knows no master node yet, so maxmemory-policy cannot be checked; the next call tries again',
+    )
   }
   return nodes
 }
@@ -214,7 +216,12 @@ export interface EvictionGuard {
  * Once the check has passed, the guarded connection's methods are the plain ones, and `passed`
  * (the stores' other start checks) is told, without the calls waiting for it.
  */
-export function guardEviction(connection: RedisConnection, client: unknown, allowEviction: boolean, passed: () => void = () => undefined): EvictionGuard {
+export function guardEviction(
+  connection: RedisConnection,
+  client: unknown,
+  allowEviction: boolean,
+  passed: () => void = () => undefined,
+): EvictionGuard {
   let check: Promise<void> | null = null
   const guarded: RedisConnection = {
     cluster: connection.cluster,
@@ -223,11 +230,17 @@ export function guardEviction(connection: RedisConnection, client: unknown, allo
     within: connection.within,
     command(args, key) {
       if (allowEviction) return openInBackground().command(args, key)
-      return connection.within(ready().then(() => connection.command(args, key)), args[0]!)
+      return connection.within(
+        ready().then(() => connection.command(args, key)),
+        args[0]!,
+      )
     },
     script(script, keys, args) {
       if (allowEviction) return openInBackground().script(script, keys, args)
-      return connection.within(ready().then(() => connection.script(script, keys, args)), `the ${script.name} script`)
+      return connection.within(
+        ready().then(() => connection.script(script, keys, args)),
+        `the ${script.name} script`,
+      )
     },
   }
 

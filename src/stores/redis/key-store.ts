@@ -159,7 +159,10 @@ async function insertKey(context: RedisContext, key: StoredKey): Promise<void> {
   if (reserved === null || reserved === undefined) {
     throw new Error(`keyward/redis: a key with id ${JSON.stringify(key.id)} already exists`)
   }
-  const created = integer(await connection.script(RECORD_SCRIPT, [record], ['insert', ...encodeRecord(key)]), 'the record insert')
+  const created = integer(
+    await connection.script(RECORD_SCRIPT, [record], ['insert', ...encodeRecord(key)]),
+    'the record insert',
+  )
   if (created !== 1) {
     // Only undo what is known to be ours; after a fault the reservation stays (harmless: the
     // caller never learned the key).

@@ -80,7 +80,9 @@ export function assertRedisPrefix(prefix: unknown): asserts prefix is string {
 /** A hash or id inside a hash tag must not hold a brace, or the tag would end early. */
 function assertTaggable(value: string, what: string): void {
   if (value.length === 0 || value.includes('{') || value.includes('}')) {
-    throw new TypeError(`keyward/redis: a key ${what} must be non-empty and hold no braces (got ${JSON.stringify(value)})`)
+    throw new TypeError(
+      `keyward/redis: a key ${what} must be non-empty and hold no braces (got ${JSON.stringify(value)})`,
+    )
   }
 }
 

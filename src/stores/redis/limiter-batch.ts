@@ -58,7 +58,8 @@ function expandReply(replies: readonly unknown[], i: number): unknown {
   const reply = replies[i]
   if (typeof reply !== 'number') return reply
   const earlier = Math.abs(reply) - 1
-  if (!Number.isInteger(reply) || reply === 0 || earlier >= i) throw badReply('the limit batch script (a short reply)', reply)
+  if (!Number.isInteger(reply) || reply === 0 || earlier >= i)
+    throw badReply('the limit batch script (a short reply)', reply)
   const decision = array(replies[earlier], 'the limit batch script (a short reply)')
   return reply > 0 ? decision : countedOnceMore(decision)
 }

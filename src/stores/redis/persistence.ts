@@ -52,7 +52,8 @@ async function persists(node: RedisNode): Promise<boolean | null> {
 
 function warningText(nodes: readonly (string | null)[]): string {
   const labels = nodes.filter((node): node is string => node !== null)
-  const where = labels.length === 0 ? 'Redis runs' : `Redis at ${labels.join(', ')} ${labels.length === 1 ? 'runs' : 'run'}`
+  const where =
+    labels.length === 0 ? 'Redis runs' : `Redis at ${labels.join(', ')} ${labels.length === 1 ? 'runs' : 'run'}`
   return (
     `keyward/redis: ${where} with neither AOF nor RDB snapshots, so a Redis restart loses every API key stored in it ` +
     '(each then answers 401). Turn on AOF (appendonly yes), or keep the keys in Postgres (keyward/postgres) with Redis for limits only; ' +
@@ -72,7 +73,9 @@ async function check(client: unknown, connection: RedisConnection): Promise<void
   const volatile = answers.filter((answer) => answer.persists === false)
   if (volatile.length === 0 || warned) return
   warned = true
-  globalThis.process?.emitWarning?.(warningText(volatile.map((answer) => answer.node)), { code: PERSISTENCE_WARNING_CODE })
+  globalThis.process?.emitWarning?.(warningText(volatile.map((answer) => answer.node)), {
+    code: PERSISTENCE_WARNING_CODE,
+  })
 }
 
 /** The persistence check of a set of stores on `client` (see the file's comment). */

@@ -57,7 +57,9 @@ export interface RedisRateLimiterOptions extends RedisStoreOptions {
 export function rateLimiterOn(context: RedisContext, keysElsewhere = false): RedisRateLimiter {
   const { connection, layout } = context
   // Ops '1', '0' and 'a' of the limit script: coalesced per turn on a single node (limiter-batch.ts).
-  const limitCall: LimitCall = context.coalesce ? createLimitQueue(connection) : (keys, args) => connection.script(LIMIT_SCRIPT, keys, args)
+  const limitCall: LimitCall = context.coalesce
+    ? createLimitQueue(connection)
+    : (keys, args) => connection.script(LIMIT_SCRIPT, keys, args)
 
   // A key's limit state lives under its hash's tag, beside its record, where the authorize script
   // counts it too; an id without a record (the limiter used on its own, an owner's counter, a key
@@ -67,7 +69,8 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     const hash = await context.hashOf(id)
     return hash === undefined ? orphanState(id) : layout.ofHash(hash).minute
   }
-  const statesOf = (ids: readonly string[]): string[] | Promise<string[]> => (keysElsewhere ? ids.map(orphanState) : Promise.all(ids.map(stateOf)))
+  const statesOf = (ids: readonly string[]): string[] | Promise<string[]> =>
+    keysElsewhere ? ids.map(orphanState) : Promise.all(ids.map(stateOf))
 
   const policyArguments = (policy: LimitPolicy): [string, string] => [
     String(policy.perMinute),
@@ -94,7 +97,11 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
   }
 
   /** A cluster: each limit counted in turn; on a refusal the counted ones are given back and the rest peeked. */
-  async function consumeInTurn(requests: readonly LimitRequest[], states: readonly string[], now: number): Promise<LimitDecision[]> {
+  async function consumeInTurn(
+    requests: readonly LimitRequest[],
+    states: readonly string[],
+    now: number,
+  ): Promise<LimitDecision[]> {
     const decisions: LimitDecision[] = []
     const before: LimitDecision[] = []
     const giveBack: string[][] = []
@@ -110,7 +117,8 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
         giveBack.push(['', 'r', String(integer(receipt[1], WHAT)), monthOf(receipt[2])])
         continue
       }
-      for (let j = 0; j < giveBack.length; j++) connection.script(LIMIT_SCRIPT, [states[j]!], giveBack[j]!).catch(() => undefined)
+      for (let j = 0; j < giveBack.length; j++)
+        connection.script(LIMIT_SCRIPT, [states[j]!], giveBack[j]!).catch(() => undefined)
       before.push(decision)
       const rest = requests.slice(i + 1).map(({ id, policy }) => decide(id, policy, now, false))
       return before.concat(await Promise.all(rest))

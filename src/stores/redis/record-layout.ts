@@ -50,18 +50,18 @@ function row(property: RecordField['property'], field: string, encoding: FieldEn
 /** Every field of the record, in the order the authorize script sends the record whole. */
 export const RECORD_LAYOUT: readonly RecordField[] = [
   //  property      Redis field   encoding
-  row('id',         'id',         'text',        { required: true }),
-  row('name',       'name',       'text',        { required: true, replaceable: true }),
-  row('keyType',    'keyType',    'key-type',    { required: true }),
-  row('last4',      'last4',      'text',        { required: true, wholeOnly: true }),
-  row('createdAt',  'createdAt',  'epoch-ms',    { required: true, wholeOnly: true }),
-  row('expiresAt',  'expiresAt',  'epoch-ms'),
-  row('revokedAt',  'revokedAt',  'epoch-ms'),
+  row('id', 'id', 'text', { required: true }),
+  row('name', 'name', 'text', { required: true, replaceable: true }),
+  row('keyType', 'keyType', 'key-type', { required: true }),
+  row('last4', 'last4', 'text', { required: true, wholeOnly: true }),
+  row('createdAt', 'createdAt', 'epoch-ms', { required: true, wholeOnly: true }),
+  row('expiresAt', 'expiresAt', 'epoch-ms'),
+  row('revokedAt', 'revokedAt', 'epoch-ms'),
   row('lastUsedAt', 'lastUsedAt', 'epoch-ms'),
-  row('scopes',     'scopes',     'json',        { replaceable: true }),
-  row('limits',     'limits',     'json',        { replaceable: true }),
-  row('ownerId',    'ownerId',    'text'),
-  row('meta',       'meta',       'json-object', { replaceable: true }),
+  row('scopes', 'scopes', 'json', { replaceable: true }),
+  row('limits', 'limits', 'json', { replaceable: true }),
+  row('ownerId', 'ownerId', 'text'),
+  row('meta', 'meta', 'json-object', { replaceable: true }),
 ]
 
 /** The hash field of a property. */

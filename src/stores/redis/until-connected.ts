@@ -46,11 +46,19 @@ export function untilConnected(client: unknown, ms: number): Promise<void> {
   const node = client as Partial<NodeRedisStatus>
   if (typeof io.status === 'string') {
     if (io.status === 'ready') return Promise.resolve()
-    if (io.status === 'end') return Promise.reject(new Error('keyward/redis: the Redis client was closed (quit or disconnect): create a new one'))
+    if (io.status === 'end')
+      return Promise.reject(
+        new Error('keyward/redis: the Redis client was closed (quit or disconnect): create a new one'),
+      )
     // lazyConnect: the client waits to be told; ready() is the moment the app wants it connected.
     if (io.status === 'wait') io.connect?.().catch(() => {})
   } else if (typeof node.isOpen === 'boolean') {
-    if (!node.isOpen) return Promise.reject(new Error('keyward/redis: the node-redis client is not connected: await client.connect() before stores.ready()'))
+    if (!node.isOpen)
+      return Promise.reject(
+        new Error(
+          'keyward/redis: the node-redis client is not connected: await client.connect() before stores.ready()',
+        ),
+      )
     // A node-redis cluster has no isReady: its connect() resolves once it can take commands.
     if (node.isReady !== false) return Promise.resolve()
   } else {

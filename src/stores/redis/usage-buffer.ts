@@ -54,7 +54,9 @@ class WriteBehind<T> {
       const dropped = this.entries.splice(0, this.entries.length - maxBuffered)
       this.settled += dropped.length
       this.settings.report(
-        new Error(`keyward/redis: dropped ${dropped.length} usage entries: Redis has not accepted writes and the buffer is full (usage.maxBuffered = ${maxBuffered})`),
+        new Error(
+          `keyward/redis: dropped ${dropped.length} usage entries: Redis has not accepted writes and the buffer is full (usage.maxBuffered = ${maxBuffered})`,
+        ),
       )
     }
     if (this.entries.length >= maxBatch && this.inFlight === null) void this.drain()

@@ -58,7 +58,6 @@ interface Caps {
   perOwner: string
 }
 
-
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
@@ -69,7 +68,8 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
 
 function decodeEntry(value: unknown): UsageEntry {
   const entry = JSON.parse(text(value, 'a usage entry')) as UsageEntry
-  if (typeof entry !== 'object' || entry === null || typeof entry.keyId !== 'string') throw badReply('a usage entry', value)
+  if (typeof entry !== 'object' || entry === null || typeof entry.keyId !== 'string')
+    throw badReply('a usage entry', value)
   // An entry appended without the field (the type requires it) reads as one without owner.
   entry.ownerId ??= null
   return entry
@@ -132,16 +132,22 @@ export function entryJson(entry: UsageEntry): string {
     timestampJson = `,"timestamp":${jsonString(timestamp)}`
     lastTimestamp = timestamp
   }
-  const status = typeof entry.status === 'number' && Number.isFinite(entry.status) ? String(entry.status) : JSON.stringify(entry.status ?? null)
+  const status =
+    typeof entry.status === 'number' && Number.isFinite(entry.status)
+      ? String(entry.status)
+      : JSON.stringify(entry.status ?? null)
   return head + jsonString(entry.requestId) + timestampJson + middle + status + tail
 }
 
 /** The options with their defaults, checked (a TypeError names the option). */
 function usageSettings(options: RedisUsageOptions) {
-  if (typeof options !== 'object' || options === null) throw new TypeError('keyward/redis: option "usage" must be an object')
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('keyward/redis: option "usage" must be an object')
   const flushIntervalMs = options.flushIntervalMs ?? 5
   if (typeof flushIntervalMs !== 'number' || !Number.isFinite(flushIntervalMs) || flushIntervalMs < 0) {
-    throw new TypeError(`keyward/redis: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`)
+    throw new TypeError(
+      `keyward/redis: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`,
+    )
   }
   const maxBatch = positiveInteger('maxBatch', options.maxBatch, 200)
   const perKeyLimit = positiveInteger('perKeyLimit', options.perKeyLimit, 1000)
@@ -188,7 +194,8 @@ async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, 
     let route = routes.get(keyId)
     if (route === undefined || route.ownerId !== ownerId) {
       const keyNumber = numberOf(keyNumbers, keyId, () => layout.usageOf(keyId), caps.perKey)
-      const ownerNumber = ownerId === null ? '' : numberOf(ownerNumbers, ownerId, () => layout.usageOfOwner(ownerId), caps.perOwner)
+      const ownerNumber =
+        ownerId === null ? '' : numberOf(ownerNumbers, ownerId, () => layout.usageOfOwner(ownerId), caps.perOwner)
       route = { ownerId, numbers: ownerId === null ? keyNumber : `${keyNumber}.${ownerNumber}` }
       routes.set(keyId, route)
     }
@@ -212,7 +219,8 @@ async function writeToEachList({ connection, layout }: RedisContext, caps: Caps,
     linesOf(perKey, entry.keyId).push(entry.json)
     if (entry.ownerId !== null) linesOf(perOwner, entry.ownerId).push(entry.json)
   }
-  const write = (list: string, cap: string, lines: string[]) => connection.script(USAGE_SCRIPT, [list], [cap, '', lines.join('\n')])
+  const write = (list: string, cap: string, lines: string[]) =>
+    connection.script(USAGE_SCRIPT, [list], [cap, '', lines.join('\n')])
   const calls = [write(layout.usageAll, caps.global, all)]
   for (const [keyId, lines] of perKey) calls.push(write(layout.usageOf(keyId), caps.perKey, lines))
   for (const [ownerId, lines] of perOwner) calls.push(write(layout.usageOfOwner(ownerId), caps.perOwner, lines))
@@ -231,7 +239,8 @@ function linesOf(lists: Map<string, string[]>, id: string): string[] {
 /** The batched UsageLog on a shared context, with `close()` to stop its timer. */
 export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {}): RedisUsageLog {
   const { connection, layout } = context
-  const { flushIntervalMs, maxBatch, perKeyLimit, perOwnerLimit, globalLimit, maxBuffered, onError } = usageSettings(options)
+  const { flushIntervalMs, maxBatch, perKeyLimit, perOwnerLimit, globalLimit, maxBuffered, onError } =
+    usageSettings(options)
   const caps: Caps = { global: String(globalLimit), perKey: String(perKeyLimit), perOwner: String(perOwnerLimit) }
   const buffer = createUsageBuffer<Pending>({
     flushIntervalMs,
@@ -268,10 +277,15 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
       // As the memory log: a limit below 1 (or not a number) returns nothing; above the cap, the cap.
       const count = Math.min(Math.floor(limit), cap)
       if (!(count >= 1)) return []
-      const reply = array(await connection.command(['LRANGE', list, '0', String(count - 1)], list), 'LRANGE of a usage list')
+      const reply = array(
+        await connection.command(['LRANGE', list, '0', String(count - 1)], list),
+        'LRANGE of a usage list',
+      )
       const entries = reply.map(decodeEntry)
       // A key's entries all carry its owner (set at creation, never changed): all or none match.
-      return keyId !== undefined && ownerId !== undefined ? entries.filter((entry) => entry.ownerId === ownerId) : entries
+      return keyId !== undefined && ownerId !== undefined
+        ? entries.filter((entry) => entry.ownerId === ownerId)
+        : entries
     },
 
     flush: () => buffer.flush(),
@@ -293,4 +307,3 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
 export function createRedisUsageLog(options: RedisStoreOptions & { usage?: RedisUsageOptions }): RedisUsageLog {
   return usageLogOn(createContext(options), options.usage)
 }
-

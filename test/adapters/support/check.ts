@@ -67,13 +67,15 @@ const COMPARED_HEADERS = [
 
 /** Replaces what differs by design between runs: request ids, key ids, keys, masked tails. */
 function normalizeText(text: string): string {
-  return text
-    .replace(/req_[A-Za-z0-9_-]{24,}/g, 'req_<id>')
-    .replace(/key_[A-Za-z0-9]{24}/g, 'key_<id>')
-    .replace(/svc_(live|test)_[0-9A-Za-z]{38}/g, 'svc_$1_<key>')
-    .replace(/\*\*\*\*[0-9A-Za-z]{4}/g, '****<last4>')
-    // A cursor carries a key id (O4), so it differs wherever the id does.
-    .replace(/"nextCursor":"[A-Za-z0-9_-]+"/g, '"nextCursor":"<cursor>"')
+  return (
+    text
+      .replace(/req_[A-Za-z0-9_-]{24,}/g, 'req_<id>')
+      .replace(/key_[A-Za-z0-9]{24}/g, 'key_<id>')
+      .replace(/svc_(live|test)_[0-9A-Za-z]{38}/g, 'svc_$1_<key>')
+      .replace(/\*\*\*\*[0-9A-Za-z]{4}/g, '****<last4>')
+      // A cursor carries a key id (O4), so it differs wherever the id does.
+      .replace(/"nextCursor":"[A-Za-z0-9_-]+"/g, '"nextCursor":"<cursor>"')
+  )
 }
 
 export function normalize(response: RawResponse): Normalized {
@@ -98,7 +100,11 @@ function describe(response: RawResponse): string {
   return `${response.status} ${JSON.stringify(response.headers)} ${response.body.slice(0, 400)}`
 }
 
-function checkLimit(response: RawResponse, prefix: 'x-ratelimit' | 'x-quota', expected: LimitHeaders | null | undefined): void {
+function checkLimit(
+  response: RawResponse,
+  prefix: 'x-ratelimit' | 'x-quota',
+  expected: LimitHeaders | null | undefined,
+): void {
   const shown = describe(response)
   const names = ['limit', 'remaining', 'reset'] as const
   if (expected === undefined) {
@@ -126,7 +132,8 @@ export function check(response: RawResponse, expected: Expectation): any {
   // H11
   expect(response.header('www-authenticate'), `WWW-Authenticate: ${shown}`).toBe(expected.www)
   // L4
-  if (expected.retryAfter === undefined) expect(response.header('retry-after'), `Retry-After absent: ${shown}`).toBeUndefined()
+  if (expected.retryAfter === undefined)
+    expect(response.header('retry-after'), `Retry-After absent: ${shown}`).toBeUndefined()
   else expect(response.header('retry-after'), `Retry-After: ${shown}`).toBe(String(expected.retryAfter))
   // H8
   if (expected.deprecated) {
@@ -154,7 +161,10 @@ export function check(response: RawResponse, expected: Expectation): any {
     expect(body.error.code, `error.code: ${shown}`).toBe(expected.code)
     expect(typeof body.error.message).toBe('string')
     if (expected.message !== undefined) {
-      expect(body.error.message.startsWith(expected.message), `message must begin ${JSON.stringify(expected.message)}: ${shown}`).toBe(true)
+      expect(
+        body.error.message.startsWith(expected.message),
+        `message must begin ${JSON.stringify(expected.message)}: ${shown}`,
+      ).toBe(true)
     }
   } else {
     expect(Object.keys(body).sort(), `success envelope: ${shown}`).toEqual(['data', 'meta'])

@@ -35,7 +35,8 @@ function expressBuilder(factory: () => express.Express): Build {
   return async (keyward, onError) => {
     const api = keywardExpress(keyward, { onError, dashboard: OPEN_DASHBOARD, notFound: '/api' })
     const app = factory()
-    const ok = (req: express.Request, res: express.Response) => res.json({ data: { keyType: req.apiKey?.keyType ?? null } })
+    const ok = (req: express.Request, res: express.Response) =>
+      res.json({ data: { keyType: req.apiKey?.keyType ?? null } })
     api.get('/api/v1/live-only', api.protect({ liveOnly: true }), ok)
     api.get('/api/v1/free', api.public(), ok)
     api.get('/api/v1/peek', api.protect({ consume: false }), ok)
@@ -54,7 +55,9 @@ const fastifyBuilder: Build = async (keyward, onError) => {
   let server: Server | undefined
   const app = Fastify({ serverFactory: (handler) => (server = createServer(handler)) })
   await app.register(keywardFastify, { keyward, onError, dashboard: OPEN_DASHBOARD, notFound: '/api' })
-  const ok = async (request: { apiKey: { keyType: string } | null }) => ({ data: { keyType: request.apiKey?.keyType ?? null } })
+  const ok = async (request: { apiKey: { keyType: string } | null }) => ({
+    data: { keyType: request.apiKey?.keyType ?? null },
+  })
   app.get('/api/v1/live-only', { config: { keyward: { liveOnly: true } } }, ok)
   app.get('/api/v1/free', { config: { keyward: { public: true } } }, ok)
   app.get('/api/v1/peek', { config: { keyward: { consume: false } } }, ok)
@@ -71,7 +74,9 @@ const honoBuilder: Build = async (keyward, onError) => {
   const api = keywardHono(keyward, { onError, dashboard: OPEN_DASHBOARD, notFound: '/api' })
   const app = new Hono()
   app.use(api)
-  app.get('/api/v1/live-only', api.protect({ liveOnly: true }), (c) => c.json({ data: { keyType: c.var.apiKey.keyType } }))
+  app.get('/api/v1/live-only', api.protect({ liveOnly: true }), (c) =>
+    c.json({ data: { keyType: c.var.apiKey.keyType } }),
+  )
   app.get('/api/v1/free', api.public(), (c) => c.json({ data: { keyType: null } }))
   app.get('/api/v1/peek', api.protect({ consume: false }), (c) => c.json({ data: { keyType: c.var.apiKey.keyType } }))
   app.get('/api/v1/boom', api.protect(), () => {
@@ -100,7 +105,11 @@ export const CUSTOM_APPS: ReadonlyArray<{ name: string; build: Build }> = [
   { name: 'hono 4 (node-server)', build: honoBuilder },
 ]
 
-export async function startCustomApp(build: Build, keyward: Keyward, onError: (error: unknown) => void): Promise<CustomApp> {
+export async function startCustomApp(
+  build: Build,
+  keyward: Keyward,
+  onError: (error: unknown) => void,
+): Promise<CustomApp> {
   const server = await build(keyward, onError)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {

@@ -63,7 +63,10 @@ function switchableStores(async: boolean): { stores: KeywardStores; setMode(mode
     ...memory,
     authorize(input: AuthorizeInput) {
       if (mode === 'hang') return new Promise(() => undefined)
-      if (async) return Promise.resolve().then(() => (mode === 'throw' ? Promise.reject(new Error('store unavailable (test fault)')) : authorize(input)))
+      if (async)
+        return Promise.resolve().then(() =>
+          mode === 'throw' ? Promise.reject(new Error('store unavailable (test fault)')) : authorize(input),
+        )
       if (mode === 'throw') throw new Error('store unavailable (test fault)')
       return authorize(input)
     },
@@ -83,7 +86,14 @@ export async function startHarness(target: Target, options: HarnessOptions = {})
   const clock = createManualClock()
   const { stores, setMode } = switchableStores(options.asyncStore === true)
   const errors: unknown[] = []
-  const keyward = createKeyward({ stores, clock, storeTimeoutMs: STORE_TIMEOUT_MS, failedAuthLimit: 0, onError: (error) => errors.push(error), ...options.keyward })
+  const keyward = createKeyward({
+    stores,
+    clock,
+    storeTimeoutMs: STORE_TIMEOUT_MS,
+    failedAuthLimit: 0,
+    onError: (error) => errors.push(error),
+    ...options.keyward,
+  })
   const app = await target.build({
     keyward,
     dashboard: { authorize: referenceDashboardGuard(DASHBOARD_TOKEN) },

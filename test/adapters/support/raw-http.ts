@@ -60,7 +60,8 @@ function parse(raw: Buffer, method: string): RawResponse {
     body,
     header(name) {
       const values = headers[name.toLowerCase()]
-      if (values && values.length > 1) throw new Error(`header ${name} was sent ${values.length} times: ${JSON.stringify(values)}`)
+      if (values && values.length > 1)
+        throw new Error(`header ${name} was sent ${values.length} times: ${JSON.stringify(values)}`)
       return values?.[0]
     },
     json() {
@@ -78,7 +79,9 @@ export function rawExchange(port: number, head: string, body = '', method = 'GET
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no complete response within 10 s to ${head.split('\r\n')[0]}`)))
+    socket.setTimeout(10_000, () =>
+      socket.destroy(new Error(`no complete response within 10 s to ${head.split('\r\n')[0]}`)),
+    )
     // No half-close: Node's server aborts a pending request when the client ends its side.
     socket.on('connect', () => socket.write(head + body))
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -16,7 +16,9 @@ export interface ImportLine {
 
 /** A record line as keys export writes it, created now, with `fields` replaced as raw JSON values. */
 export function recordLine(fields: Record<string, unknown> = {}): string {
-  const record = JSON.parse(encodeRecord(makeStoredKey({ createdAt: Date.now() - 60_000, name: 'imported key' }))) as Record<string, unknown>
+  const record = JSON.parse(
+    encodeRecord(makeStoredKey({ createdAt: Date.now() - 60_000, name: 'imported key' })),
+  ) as Record<string, unknown>
   return JSON.stringify({ ...record, ...fields })
 }
 
@@ -28,23 +30,81 @@ export const OTHER_PREFIX_KEY = generateKey('test', 'acme')
 export function badLines(): ImportLine[] {
   const scopes3000 = Array.from({ length: 3000 }, (_, i) => `s${i}`)
   return [
-    { label: 'a full key as the name (K3)', text: recordLine({ name: `ci ${FULL_KEY}` }), reason: /name must not contain an API key/ },
-    { label: "another prefix's key as the name (K3)", text: recordLine({ name: OTHER_PREFIX_KEY }), reason: /name must not contain an API key/ },
-    { label: 'control characters in the name', text: recordLine({ name: 'red\u001b[31m alert\u0007' }), reason: /name must not contain control characters/ },
-    { label: 'a 200 KB meta (O2)', text: recordLine({ meta: { blob: 'x'.repeat(200_000) } }), reason: /it is longer than 64 KiB/ },
-    { label: 'a 5 KB meta (O2)', text: recordLine({ meta: { blob: 'x'.repeat(5_000) } }), reason: /meta must be at most 4096 bytes as JSON/ },
+    {
+      label: 'a full key as the name (K3)',
+      text: recordLine({ name: `ci ${FULL_KEY}` }),
+      reason: /name must not contain an API key/,
+    },
+    {
+      label: "another prefix's key as the name (K3)",
+      text: recordLine({ name: OTHER_PREFIX_KEY }),
+      reason: /name must not contain an API key/,
+    },
+    {
+      label: 'control characters in the name',
+      text: recordLine({ name: 'red\u001b[31m alert\u0007' }),
+      reason: /name must not contain control characters/,
+    },
+    {
+      label: 'a 200 KB meta (O2)',
+      text: recordLine({ meta: { blob: 'x'.repeat(200_000) } }),
+      reason: /it is longer than 64 KiB/,
+    },
+    {
+      label: 'a 5 KB meta (O2)',
+      text: recordLine({ meta: { blob: 'x'.repeat(5_000) } }),
+      reason: /meta must be at most 4096 bytes as JSON/,
+    },
     { label: '__proto__ in meta (O2)', text: '', reason: /meta must not have a top-level "__proto__" field/ },
-    { label: '3,000 scopes (E5)', text: recordLine({ scopes: scopes3000 }), reason: /scopes may hold at most 50 entries/ },
-    { label: 'a scope "has space" (E5)', text: recordLine({ scopes: ['ip', 'has space'] }), reason: /scopes: each scope must match/ },
-    { label: 'an id that is not key_ + 24 base62 (K5)', text: recordLine({ id: 'key_short' }), reason: /"id" is not valid/ },
-    { label: 'a keyType other than live or test (K5)', text: recordLine({ keyType: 'admin' }), reason: /"keyType" must be live or test/ },
-    { label: 'a hash that is not 64 hex digits (K3)', text: recordLine({ hash: FULL_KEY }), reason: /"hash" is not valid/ },
-    { label: 'a time that is no real date (K5)', text: recordLine({ expiresAt: '2027-02-30T00:00:00.000Z' }), reason: /"expiresAt" is not a real time/ },
-    { label: 'a createdAt in the future', text: recordLine({ createdAt: '2999-01-01T00:00:00.000Z' }), reason: /"createdAt" is in the future/ },
-    { label: 'an ownerId outside the pattern (O1)', text: recordLine({ ownerId: 'acct 42' }), reason: /ownerId must be 1 to 128 characters/ },
-    { label: 'a name with surrounding whitespace', text: recordLine({ name: ' padded ' }), reason: /leading or trailing whitespace/ },
+    {
+      label: '3,000 scopes (E5)',
+      text: recordLine({ scopes: scopes3000 }),
+      reason: /scopes may hold at most 50 entries/,
+    },
+    {
+      label: 'a scope "has space" (E5)',
+      text: recordLine({ scopes: ['ip', 'has space'] }),
+      reason: /scopes: each scope must match/,
+    },
+    {
+      label: 'an id that is not key_ + 24 base62 (K5)',
+      text: recordLine({ id: 'key_short' }),
+      reason: /"id" is not valid/,
+    },
+    {
+      label: 'a keyType other than live or test (K5)',
+      text: recordLine({ keyType: 'admin' }),
+      reason: /"keyType" must be live or test/,
+    },
+    {
+      label: 'a hash that is not 64 hex digits (K3)',
+      text: recordLine({ hash: FULL_KEY }),
+      reason: /"hash" is not valid/,
+    },
+    {
+      label: 'a time that is no real date (K5)',
+      text: recordLine({ expiresAt: '2027-02-30T00:00:00.000Z' }),
+      reason: /"expiresAt" is not a real time/,
+    },
+    {
+      label: 'a createdAt in the future',
+      text: recordLine({ createdAt: '2999-01-01T00:00:00.000Z' }),
+      reason: /"createdAt" is in the future/,
+    },
+    {
+      label: 'an ownerId outside the pattern (O1)',
+      text: recordLine({ ownerId: 'acct 42' }),
+      reason: /ownerId must be 1 to 128 characters/,
+    },
+    {
+      label: 'a name with surrounding whitespace',
+      text: recordLine({ name: ' padded ' }),
+      reason: /leading or trailing whitespace/,
+    },
   ].map((line) =>
     // JSON.stringify drops a __proto__ key of an object literal; written by hand it is a real field.
-    line.text === '' ? { ...line, text: recordLine().replace(/"meta":null/, '"meta":{"__proto__":{"admin":true}}') } : line,
+    line.text === ''
+      ? { ...line, text: recordLine().replace(/"meta":null/, '"meta":{"__proto__":{"admin":true}}') }
+      : line,
   )
 }

@@ -18,7 +18,11 @@ export interface InstanceOnPrefix {
  * A keyward instance on the CLI's Redis prefix, as a service instance would run it; with `prefix`
  * undefined, on the stores' default prefix, as an app that passes none.
  */
-export async function instanceOn(url: string, prefix: string | undefined, options: KeywardOptions = {}): Promise<InstanceOnPrefix> {
+export async function instanceOn(
+  url: string,
+  prefix: string | undefined,
+  options: KeywardOptions = {},
+): Promise<InstanceOnPrefix> {
   const client: Redis = await ioredisClient(url)
   const stores = createRedisStores(prefix === undefined ? { client } : { client, prefix })
   const keyward = createKeyward({ ...options, stores })

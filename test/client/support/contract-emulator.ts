@@ -28,7 +28,11 @@ export function createContractEmulator(keys: EmulatedKeys): Handler {
     const auth = authenticate(request, keys)
     if ('reply' in auth) return auth.reply
     const limitHeaders = {
-      ...rateLimitHeaders(auth.keyType === 'live' ? 1000 : 10, auth.keyType === 'live' ? 999 : 9, Math.ceil(Date.now() / 1000) + 60),
+      ...rateLimitHeaders(
+        auth.keyType === 'live' ? 1000 : 10,
+        auth.keyType === 'live' ? 999 : 9,
+        Math.ceil(Date.now() / 1000) + 60,
+      ),
       ...(auth.keyType === 'test' ? quotaHeaders(1000, 999, Math.ceil(Date.now() / 1000) + 86_400) : {}),
     }
 
@@ -38,14 +42,22 @@ export function createContractEmulator(keys: EmulatedKeys): Handler {
       case '/api/v1/whoami': {
         // O10: consumes nothing, never meta
         const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')![1]!
-        const service = { keyId: 'key_EmulatedServiceKey000000', name: 'service', keyType: auth.keyType, ownerId: null, scopes: null, expiresAt: null }
+        const service = {
+          keyId: 'key_EmulatedServiceKey000000',
+          name: 'service',
+          keyType: auth.keyType,
+          ownerId: null,
+          scopes: null,
+          expiresAt: null,
+        }
         return ok(keys.whoami.get(token) ?? service, limitHeaders)
       }
       case '/api/v1/ip/lookup': {
         // E3
         const ip = request.query.get('ip') ?? ''
         const version = /^\d{1,3}(\.\d{1,3}){3}$/.test(ip) ? 4 : ip.includes(':') ? 6 : null
-        if (version === null) return fail(400, 'invalid_request', 'Query parameter "ip" must be an IP address', limitHeaders)
+        if (version === null)
+          return fail(400, 'invalid_request', 'Query parameter "ip" must be an IP address', limitHeaders)
         return ok({ ip, version }, limitHeaders)
       }
       case '/api/v1/email/validate': {
@@ -69,9 +81,14 @@ function authenticate(request: RecordedRequest, keys: EmulatedKeys): { keyType: 
   const token = match[1]!
   const invalidToken = { ...WWW_AUTHENTICATE, 'WWW-Authenticate': 'Bearer realm="Svc", error="invalid_token"' }
   const parsed = parseKey(token)
-  if (!parsed.ok) return { reply: fail(401, 'INVALID_API_KEY_FORMAT', 'API key must start with svc_live_ or svc_test_', invalidToken) }
-  if (keys.revoked.includes(token)) return { reply: fail(401, 'API_KEY_REVOKED', 'This API key has been revoked', invalidToken) }
-  if (keys.expired.includes(token)) return { reply: fail(401, 'API_KEY_EXPIRED', 'This API key has expired; create a replacement key', invalidToken) }
+  if (!parsed.ok)
+    return {
+      reply: fail(401, 'INVALID_API_KEY_FORMAT', 'API key must start with svc_live_ or svc_test_', invalidToken),
+    }
+  if (keys.revoked.includes(token))
+    return { reply: fail(401, 'API_KEY_REVOKED', 'This API key has been revoked', invalidToken) }
+  if (keys.expired.includes(token))
+    return { reply: fail(401, 'API_KEY_EXPIRED', 'This API key has expired; create a replacement key', invalidToken) }
   if (!keys.active.includes(token)) {
     const env = parsed.keyType === 'live' ? 'live (svc_live_)' : 'test (svc_test_)'
     return { reply: fail(401, 'INVALID_API_KEY', `Invalid API key — no matching ${env} key found`, invalidToken) }

@@ -18,7 +18,12 @@ export function ok(data: unknown, headers: Record<string, string | number> = {},
 }
 
 /** R1 error envelope. */
-export function fail(status: number, code: string, message: string, headers: Record<string, string | number> = {}): Reply {
+export function fail(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string | number> = {},
+): Reply {
   return { status, headers, body: { error: { code, message } } }
 }
 

@@ -40,7 +40,14 @@ export const startEmulatedTarget: StartTarget = async () => {
   }
   const owned = {
     key: generateKey('live'),
-    whoami: { keyId: 'key_EmulatedOwnedKey00000000', name: 'owned', keyType: 'live', ownerId: 'org:emulated', scopes: ['ip'], expiresAt: null },
+    whoami: {
+      keyId: 'key_EmulatedOwnedKey00000000',
+      name: 'owned',
+      keyType: 'live',
+      ownerId: 'org:emulated',
+      scopes: ['ip'],
+      expiresAt: null,
+    },
   } satisfies ClientTarget['owned']
   const service: FakeService = await startFakeService(
     createContractEmulator({

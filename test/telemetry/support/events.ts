@@ -3,7 +3,12 @@ import { expect } from 'vitest'
 import { composeAuthorize } from '../../../src/core/compose-authorize.js'
 import { hashKey } from '../../../src/core/key-format.js'
 import { createMemoryStores } from '../../../src/stores/memory/index.js'
-import type { DecisionEvent, LifecycleEvent, StoreFaultEvent, TelemetryOptions } from '../../../src/core/telemetry-events.js'
+import type {
+  DecisionEvent,
+  LifecycleEvent,
+  StoreFaultEvent,
+  TelemetryOptions,
+} from '../../../src/core/telemetry-events.js'
 import type { AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../../src/core/types.js'
 
 export interface Collected {
@@ -56,12 +61,14 @@ export function switchableStores(async: boolean): { stores: KeywardStores; setMo
   const memory = createMemoryStores()
   const authorize = composeAuthorize(memory)
   let mode: StoreMode = 'ok'
-  const fault = (input: AuthorizeInput) => new Error(`store unavailable (test fault) while looking up ${input.hashes[0]}`)
+  const fault = (input: AuthorizeInput) =>
+    new Error(`store unavailable (test fault) while looking up ${input.hashes[0]}`)
   const stores: KeywardStores = {
     ...memory,
     authorize(input: AuthorizeInput) {
       if (mode === 'hang') return new Promise<AuthorizeOutcome>(() => undefined)
-      if (async) return Promise.resolve().then(() => (mode === 'throw' ? Promise.reject(fault(input)) : authorize(input)))
+      if (async)
+        return Promise.resolve().then(() => (mode === 'throw' ? Promise.reject(fault(input)) : authorize(input)))
       if (mode === 'throw') throw fault(input)
       return authorize(input)
     },

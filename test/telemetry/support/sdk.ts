@@ -16,7 +16,13 @@ import {
   MeterProvider,
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics'
-import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base'
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base'
 
 /** One series of an instrument: its attributes and what was recorded with them since the last reset. */
 export interface Series<V> {
@@ -60,7 +66,9 @@ export interface SdkParts {
 /** Builds the SDK and registers it globally; `unregisterSdk()` takes it down again. */
 export function registerSdk(parts: SdkParts = {}): TestSdk {
   const spanExporter = new InMemorySpanExporter()
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [...(parts.spanProcessors ?? []), new SimpleSpanProcessor(spanExporter)] })
+  const tracerProvider = new BasicTracerProvider({
+    spanProcessors: [...(parts.spanProcessors ?? []), new SimpleSpanProcessor(spanExporter)],
+  })
   const metricExporter = new InMemoryMetricExporter(AggregationTemporality.DELTA)
   // Exports only when flushed: the tests decide when to read.
   const reader = new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 3_600_000 })
@@ -104,7 +112,8 @@ export async function unregisterSdk(): Promise<void> {
   await Promise.all(registered.splice(0).map((shutdown) => shutdown()))
 }
 
-const attributeKey = (attributes: Attributes) => JSON.stringify(Object.entries(attributes).sort(([a], [b]) => a.localeCompare(b)))
+const attributeKey = (attributes: Attributes) =>
+  JSON.stringify(Object.entries(attributes).sort(([a], [b]) => a.localeCompare(b)))
 
 function collected(exported: MetricData[]): CollectedMetrics {
   const of = (name: string) => exported.filter((m) => m.descriptor.name === name)
@@ -125,7 +134,8 @@ function collected(exported: MetricData[]): CollectedMetrics {
     },
     countsBy(name, attribute) {
       const counts: Record<string, number> = {}
-      for (const { attributes, value } of this.sums(name)) counts[String(attributes[attribute])] = (counts[String(attributes[attribute])] ?? 0) + value
+      for (const { attributes, value } of this.sums(name))
+        counts[String(attributes[attribute])] = (counts[String(attributes[attribute])] ?? 0) + value
       return counts
     },
     histograms(name) {

@@ -4,7 +4,11 @@
 const Module = require('node:module')
 
 const resolve = Module._resolveFilename
-const nowhere = { id: '/keyward-test-without-node-modules/index.js', filename: '/keyward-test-without-node-modules/index.js', paths: [] }
+const nowhere = {
+  id: '/keyward-test-without-node-modules/index.js',
+  filename: '/keyward-test-without-node-modules/index.js',
+  paths: [],
+}
 Module._resolveFilename = function (request, parent, ...rest) {
   const hidden = request === '@opentelemetry/api' || request.startsWith('@opentelemetry/api/')
   return resolve.call(this, request, hidden ? nowhere : parent, ...rest)

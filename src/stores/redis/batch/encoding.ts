@@ -62,7 +62,13 @@ export function encodeBatch(batch: readonly Queued[]): { keys: string[]; args: s
   const first = batch[0]!
   const { defaults } = first
   const args: string[] = [
-    String(batch.length), first.args[NOW]!, defaults[0]!, defaults[1]!, defaults[2]!, defaults[3]!, first.args[FAILURE_LIMIT]!,
+    String(batch.length),
+    first.args[NOW]!,
+    defaults[0]!,
+    defaults[1]!,
+    defaults[2]!,
+    defaults[3]!,
+    first.args[FAILURE_LIMIT]!,
   ]
   const counters = createTrailingKeys()
   const owners = createTrailingKeys()
@@ -74,7 +80,10 @@ export function encodeBatch(batch: readonly Queued[]): { keys: string[]; args: s
   for (const queued of batch) {
     const { keys: own, args: a, counter, owner } = queued
     if (
-      previous !== undefined && own === previous.keys && counter === previous.counter && owner === previous.owner &&
+      previous !== undefined &&
+      own === previous.keys &&
+      counter === previous.counter &&
+      owner === previous.owner &&
       sameRequest(a, previous.args)
     ) {
       runLength++
@@ -89,8 +98,12 @@ export function encodeBatch(batch: readonly Queued[]): { keys: string[]; args: s
     }
     // f: the scope count, the owner step, live-only and consume, as the batch script takes them.
     const named = owner !== undefined && a[OWNER] === OWNER_NAMED
-    const f = (a.length - SCOPES) * 16 + (a[OWNER] === OWNER_ASK ? 8 : 0) + (named ? 4 : 0) +
-      (a[LIVE_ONLY] === '1' ? 2 : 0) + (a[CONSUME] === '1' ? 1 : 0)
+    const f =
+      (a.length - SCOPES) * 16 +
+      (a[OWNER] === OWNER_ASK ? 8 : 0) +
+      (named ? 4 : 0) +
+      (a[LIVE_ONLY] === '1' ? 2 : 0) +
+      (a[CONSUME] === '1' ? 1 : 0)
     runAt = args.length + 1
     args.push(String(f), String(number), a[KNOWN]!)
     if (counter === undefined) args.push('0')

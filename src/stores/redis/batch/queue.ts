@@ -5,7 +5,14 @@
  * order, and waits at most `timeoutMs` from the moment its batch is sent.
  */
 import type { AuthorizeOutcome, OwnerLimitsCheck } from '../../../core/types.js'
-import { type ArgumentCache, FAILURE_LIMIT, NOW, authorizeKeys, fillHeld, singleScriptArguments } from '../authorize-request.js'
+import {
+  type ArgumentCache,
+  FAILURE_LIMIT,
+  NOW,
+  authorizeKeys,
+  fillHeld,
+  singleScriptArguments,
+} from '../authorize-request.js'
 import type { Held, ReplyReader } from '../authorize-reply.js'
 import type { RedisConnection } from '../client.js'
 import type { TaggedKeys } from '../layout.js'
@@ -81,8 +88,11 @@ export function createBatchQueue(connection: RedisConnection, replies: ReplyRead
     let start = 0
     for (let i = 1; i <= all.length; i++) {
       if (
-        i === all.length || i - start === MAX_BATCH || all[i]!.args[NOW] !== all[start]!.args[NOW] ||
-        all[i]!.defaults !== all[start]!.defaults || all[i]!.args[FAILURE_LIMIT] !== all[start]!.args[FAILURE_LIMIT]
+        i === all.length ||
+        i - start === MAX_BATCH ||
+        all[i]!.args[NOW] !== all[start]!.args[NOW] ||
+        all[i]!.defaults !== all[start]!.defaults ||
+        all[i]!.args[FAILURE_LIMIT] !== all[start]!.args[FAILURE_LIMIT]
       ) {
         send(start === 0 && i === all.length ? all : all.slice(start, i))
         start = i
@@ -110,7 +120,19 @@ export function createBatchQueue(connection: RedisConnection, replies: ReplyRead
 
   return function enqueue(hash, keys, args, defaults, counter, owners) {
     return new Promise<AuthorizeOutcome>((resolve, reject) => {
-      push({ keys, args, defaults, hash, counter, owner: undefined, owners, again: false, held: undefined, resolve, reject })
+      push({
+        keys,
+        args,
+        defaults,
+        hash,
+        counter,
+        owner: undefined,
+        owners,
+        again: false,
+        held: undefined,
+        resolve,
+        reject,
+      })
     })
   }
 }

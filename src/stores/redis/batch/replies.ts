@@ -11,7 +11,11 @@ import type { Queued } from './queue.js'
  * A batch script's replies, one per call of `batch`, in order; null once every call of the batch
  * was rejected because the reply has the wrong shape (never a guess that could admit a request).
  */
-export function batchReplies(batch: readonly { reject(error: unknown): void }[], raw: unknown, what: string): unknown[] | null {
+export function batchReplies(
+  batch: readonly { reject(error: unknown): void }[],
+  raw: unknown,
+  what: string,
+): unknown[] | null {
   try {
     const all = array(raw, what)
     if (all.length !== batch.length) throw badReply(what, raw)
@@ -50,7 +54,12 @@ function countedOnceMore(previous: AuthorizeOutcome & { result: 'ok' }): Authori
  * Decodes a request's reply and settles it; a reply that does not decode rejects that request only
  * (null). A request whose script asked for its owner's counter (O7) is queued `again` (null), once.
  */
-export function settleOne(queued: Queued, raw: unknown, replies: ReplyReader, again: (queued: Queued) => boolean): AuthorizeOutcome | null {
+export function settleOne(
+  queued: Queued,
+  raw: unknown,
+  replies: ReplyReader,
+  again: (queued: Queued) => boolean,
+): AuthorizeOutcome | null {
   let outcome: AuthorizeOutcome
   try {
     const read = replies.read(queued.hash, raw, queued.held, queued.owner === undefined ? null : 'owner')
@@ -72,7 +81,12 @@ export function settleOne(queued: Queued, raw: unknown, replies: ReplyReader, ag
  * admitted request before it (of the same key and route), counted once more; a request from a
  * blocked address between them (E7) counted nothing and does not break the chain.
  */
-export function settleBatch(batch: readonly Queued[], raw: unknown, replies: ReplyReader, again: (queued: Queued) => boolean): void {
+export function settleBatch(
+  batch: readonly Queued[],
+  raw: unknown,
+  replies: ReplyReader,
+  again: (queued: Queued) => boolean,
+): void {
   const all = batchReplies(batch, raw, 'the authorize batch script')
   if (all === null) return
   let previous: AuthorizeOutcome | null = null
