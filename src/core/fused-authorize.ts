@@ -36,7 +36,6 @@ export const STORES_NOT_FUSED_WARNING_CODE = 'KEYWARD_STORES_NOT_FUSED'
  * these very objects; otherwise it composes the given stores (`composeAuthorize`).
  *
  * @example
- * import { fusedAuthorize } from 'keyward'
  * const keys = myKeyStore(db), limiter = myLimiter(db), usage = myUsageLog(db)
  * return { keys, limiter, usage, authorize: fusedAuthorize(myOneQueryAuthorize(db), { keys, limiter, usage }) }
  */

@@ -1,7 +1,7 @@
 /**
  * The memory stores: keys, limits and usage in process memory, answering synchronously. For tests,
  * demos and single-process services; instances that must share keys, limits and revocations
- * (K7, L2) need the Redis stores.
+ * need the Redis stores.
  */
 import type { KeywardStores } from '../../core/types.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
