@@ -71,7 +71,6 @@ export {
   type CreateKeyInput,
   type UpdateKeyInput,
 } from './core/key-input.js'
-export { STORES_NOT_FUSED_WARNING_CODE } from './core/fused-authorize.js'
 export {
   bearerTokenGuard,
   createDashboard,

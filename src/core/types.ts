@@ -352,10 +352,10 @@ export interface KeywardStores {
   appSettings?(): Promise<AppSettings | undefined>
   /**
    * Optional fused hot path: key lookup, status, route checks and limits in one atomic step
-   * (the Redis stores do it in one script). When absent, the core composes the three stores.
-   * A store family marks it with `fusedAuthorize()`, naming the stores it was built with; keyward
-   * uses it only while `keys`, `limiter` and `usage` are those very stores, so replacing one of
-   * them never leaves the fused step reading the old one (keyward then composes, and warns once).
+   * (the Redis stores do it in one script). When absent, keyward calls the three stores in turn.
+   * The Redis stores' step runs only while `keys`, `limiter` and `usage` are the stores it was
+   * built with, so replacing one of them never leaves it reading the old one (keyward then calls
+   * the stores in turn, and warns once).
    */
   authorize?(input: AuthorizeInput): Awaitable<AuthorizeOutcome>
   /** Releases timers and connections the stores own (not a client the user passed in). */

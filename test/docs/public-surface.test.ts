@@ -22,7 +22,6 @@ const ROOT_EXPORTS = [
   'MAX_META_BYTES',
   'OWNER_ID_PATTERN',
   'SCOPE_PATTERN',
-  'STORES_NOT_FUSED_WARNING_CODE',
   'StoreTimeoutError',
   'bearerTokenGuard',
   'checkKey',

@@ -25,8 +25,8 @@ export interface MemoryStores extends KeywardStores {
 }
 
 /**
- * The three memory stores bundled for keyward. There is no fused `authorize`: the core composes
- * the stores (`composeAuthorize`), which stays synchronous on them. Nothing to close: the stores
+ * The three memory stores bundled for keyward. There is no fused `authorize`: keyward calls the
+ * stores in turn, and stays synchronous on them. Nothing to close: the stores
  * own no timers or connections.
  *
  * @example

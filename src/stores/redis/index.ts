@@ -35,6 +35,8 @@ export type { IoRedisLike, NodeRedisClientLike, NodeRedisClusterLike, RedisClien
 export type { RedisKeyStoreOptions, RedisStoreOptions } from './context.js'
 export { EVICTION_WARNING_CODE, RedisEvictionPolicyError } from './eviction-policy.js'
 export { PERSISTENCE_WARNING_CODE } from './persistence.js'
+// The Redis stores are the only ones with a fused step, so the warning about mixing them lives here.
+export { STORES_NOT_FUSED_WARNING_CODE } from '../../core/fused-authorize.js'
 export type { RedisUsageLog, RedisUsageOptions } from './usage-log.js'
 export type { RedisKeyStore } from './key-store.js'
 export type { RedisRateLimiter, RedisRateLimiterOptions } from './rate-limiter.js'
