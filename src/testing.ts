@@ -23,7 +23,7 @@ export interface TestRequest {
 
 /**
  * Turns a test's request into the neutral view the core reads. `Authorization` and `x-api-key`
- * keep one entry per line, so duplicate headers (H1) can be written as arrays.
+ * keep one entry per line, so duplicate headers can be written as arrays.
  *
  * @example
  * import { buildRequest } from 'keyward/testing'

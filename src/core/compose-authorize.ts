@@ -51,7 +51,6 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  * are each decided by the limiter's own atomic `consume`, so limits still hold (L2).
  *
  * @example
- * import { composeAuthorize, createMemoryStores } from 'keyward'
  * const stores = createMemoryStores()
  * const authorize = stores.authorize ?? composeAuthorize(stores)
  */

@@ -2,7 +2,7 @@ import type { FormatDetail, MalformedDetail } from './messages.js'
 import type { RequestView } from './types.js'
 
 /**
- * Why the headers of a request do not carry a usable credential (H1–H6, H8, H10). These are the
+ * Why the headers of a request do not carry a usable credential. These are the
  * failures decided before any key is looked at; `apikey-format` is the x-api-key header holding
  * something that can never be a key (two lines, a comma-joined value).
  */
@@ -17,10 +17,10 @@ export type CredentialFailure =
 /**
  * The result of reading the credentials of a request:
  * - `bearer`: a well-formed `Authorization: Bearer <token>`; the token is evaluated and x-api-key
- *   is ignored (H9).
- * - `api-key`: the legacy x-api-key header holds one value to evaluate (H8). When the token turns
+ *   is ignored.
+ * - `api-key`: the legacy x-api-key header holds one value to evaluate. When the token turns
  *   out not to be an active key, `fallbackFailure` is the answer if set (the Authorization header's
- *   own error, H8), else the token's own error.
+ *   own error), else the token's own error.
  * - `failure`: nothing to evaluate.
  */
 export type Credentials =
@@ -50,7 +50,7 @@ function startsWithBearer(value: string): boolean {
 const SCHEME_DISPLAY = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,20}$/
 
 /**
- * Reads one Authorization header value (H3–H7). Returns the token, or why there is none.
+ * Reads one Authorization header value. Returns the token, or why there is none.
  * Exported for tests and for hosts that parse headers themselves.
  *
  * @example
@@ -96,7 +96,6 @@ const QUERY_KEY_NAMES = new Set(['api_key', 'apikey', 'key', 'access_token', 'to
 
 /** H10: does the query string look like it carries a key? *
  * @example
- * import { queryCarriesKey } from 'keyward'
  * queryCarriesKey('api_key=abc', 'svc') // true
  */
 export function queryCarriesKey(query: string | undefined, keyPrefix: string): boolean {
@@ -128,7 +127,6 @@ function readApiKeyHeader(raw: RequestView['apiKey']): ApiKeyHeader {
  * only the view it is given and never throws for any input.
  *
  * @example
- * import { extractCredentials } from 'keyward'
  * extractCredentials({ authorization: ['Bearer a', 'Bearer b'] }, 'svc')
  * // { kind: 'failure', failure: { reason: 'malformed', detail: 'duplicate' } }
  */

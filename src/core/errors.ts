@@ -16,7 +16,7 @@ export class KeywardError extends Error {
   }
 }
 
-/** Input to the key manager that breaks a field rule (E5); `field` names the field. */
+/** Input to the key manager that breaks a field rule; `field` names the field. */
 export class KeyInputError extends KeywardError {
   readonly field: string
   constructor(field: string, message: string) {
@@ -59,7 +59,7 @@ export class KeyRevokedError extends KeywardError {
   }
 }
 
-/** A store did not answer within the configured time (R5). */
+/** A store did not answer within the configured time. */
 export class StoreTimeoutError extends KeywardError {
   constructor(ms: number) {
     super('store_timeout', `The key store did not answer within ${ms} ms`)

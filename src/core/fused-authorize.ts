@@ -27,7 +27,10 @@ type AuthorizeFunction = (input: AuthorizeInput) => Awaitable<AuthorizeOutcome>
 // A registered symbol, so a brand made by one copy of keyward (ESM) is read by another (CJS).
 const BUILT_WITH = Symbol.for('keyward.fusedAuthorize.builtWith')
 
-/** The `code` of the process warning emitted when keyward composes instead of fusing. */
+/**
+ * The `code` of the process warning keyward emits once when a store of `createRedisStores()` is
+ * replaced: keyward then checks keys with one call per store instead of the one-script step.
+ */
 export const STORES_NOT_FUSED_WARNING_CODE = 'KEYWARD_STORES_NOT_FUSED'
 
 /**
@@ -36,7 +39,6 @@ export const STORES_NOT_FUSED_WARNING_CODE = 'KEYWARD_STORES_NOT_FUSED'
  * these very objects; otherwise it composes the given stores (`composeAuthorize`).
  *
  * @example
- * import { fusedAuthorize } from 'keyward'
  * const keys = myKeyStore(db), limiter = myLimiter(db), usage = myUsageLog(db)
  * return { keys, limiter, usage, authorize: fusedAuthorize(myOneQueryAuthorize(db), { keys, limiter, usage }) }
  */

@@ -25,23 +25,23 @@ export interface Keyward {
   readonly serviceName: string
   readonly clock: Clock
   readonly stores: KeywardStores
-  /** What the `x-api-key` deprecation headers say (H8). */
+  /** What the `x-api-key` deprecation headers say. */
   readonly deprecationHeaders: Readonly<Record<string, string>>
   /**
-   * Decides a request: credentials (H1–H10), key format (K1, K2), store lookup and status (H9),
-   * route requirements (L6) and limits (L1–L5). Synchronous on memory stores; a Promise on stores
-   * that answer asynchronously. Never rejects: store faults become 500 decisions (R5).
+   * Decides a request: credentials, key format, store lookup and status,
+   * route requirements and limits. Synchronous on memory stores; a Promise on stores
+   * that answer asynchronously. Never rejects: store faults become 500 decisions.
    */
   authenticate(request: RequestView, route?: RouteRequirements): Awaitable<AuthDecision>
-  /** Records the usage entry of a request that consumed (L4a, E5). Call once the status is known. */
+  /** Records the usage entry of a request that consumed. Call once the status is known. */
   recordUsage(apiKey: ApiKeyContext, outcome: UsageOutcome): void
-  /** The usage audit log, newest first (E5). */
+  /** The usage audit log, newest first. */
   queryUsage(query: UsageQuery): Promise<UsageEntry[]>
-  /** The request id for a new request (R2). */
+  /** The request id for a new request. */
   requestId(incoming?: string): string
   /** The same message names every response uses. */
   readonly names: MessageNames
-  /** `errorResponse()` of `keyward` itself: the error envelope (R1) with its status and request id. */
+  /** `errorResponse()` of `keyward` itself: the error envelope with its status and request id. */
   errorResponse: typeof errorResponse
   readonly keys: KeyManager
   /** Writes out buffered usage and releases what the stores own. */

@@ -39,7 +39,6 @@ for (let n = 0; n < 256; n++) {
  * each char code is its own byte; any other character is encoded to UTF-8 first.
  *
  * @example
- * import { crc32 } from 'keyward'
  * crc32('hello') // 907060870, the same as zlib.crc32('hello')
  */
 export function crc32(text: string): number {
@@ -60,7 +59,6 @@ function crc32Bytes(bytes: Uint8Array): number {
 
 /** K2: a CRC-32 value in base62, most significant digit first, left-padded with `0` to 6. *
  * @example
- * import { checksumOf } from 'keyward'
  * checksumOf('svc_live_' + 'A'.repeat(32)) // six base62 characters
  */
 export function checksumOf(keyWithoutChecksum: string): string {
@@ -92,7 +90,7 @@ export function randomBase62(count: number): string {
   return out.toString('latin1')
 }
 
-/** Generates a new key (K1, K2): `<prefix>_<type>_` + 32 random base62 + 6 checksum characters. *
+/** Generates a new key: `<prefix>_<type>_` + 32 random base62 + 6 checksum characters. *
  * @example
  * import { generateKey } from 'keyward'
  * generateKey('test', 'acme') // 'acme_test_…' (47 characters)
@@ -108,7 +106,7 @@ export type KeyFormatProblem = 'prefix' | 'length' | 'alphabet' | 'checksum'
 export type ParsedKey = { ok: true; keyType: KeyType; last4: string } | { ok: false; problem: KeyFormatProblem }
 
 /**
- * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Returns the
+ * Validates a key offline: prefix and type, length, alphabet, then checksum. Returns the
  * key type, or what is wrong, as a string: the hot path allocates nothing. `parseKey` wraps it.
  *
  * @example
@@ -156,8 +154,8 @@ export function checkKey(token: string, keyPrefix = 'svc'): KeyType | KeyFormatP
 }
 
 /**
- * Validates a key offline (K1, K2): prefix and type, length, alphabet, then checksum. Never
- * touches a store. A masked value (`svc_live_****x9Qa`) fails here and so never authenticates (K4).
+ * Validates a key offline: prefix and type, length, alphabet, then checksum. Never
+ * touches a store. A masked value (`svc_live_****x9Qa`) fails here and so never authenticates.
  *
  * @example
  * import { parseKey } from 'keyward'
@@ -170,7 +168,7 @@ export function parseKey(token: string, keyPrefix = 'svc'): ParsedKey {
     : { ok: false, problem: result }
 }
 
-/** True when `token` is a well-formed key of this prefix (K1, K2). *
+/** True when `token` is a well-formed key of this prefix. *
  * @example
  * import { isWellFormedKey, KEY_PATTERN } from 'keyward'
  * const leaks = text.match(KEY_PATTERN)?.filter((k) => isWellFormedKey(k)) ?? []
@@ -180,7 +178,10 @@ export function isWellFormedKey(token: string, keyPrefix = 'svc'): boolean {
   return result === 'live' || result === 'test'
 }
 
-/** K4: the masked display, `svc_live_****` + the last 4 characters. Fails K1 by construction. *
+/**
+ * The masked display of a key, `svc_live_****` + its last 4 characters. A masked value is never
+ * well-formed, so it cannot authenticate.
+ *
  * @example
  * import { maskKey } from 'keyward'
  * maskKey('live', 'x9Qa') // 'svc_live_****x9Qa'
@@ -207,8 +208,8 @@ export function keyPattern(keyPrefix = 'svc'): RegExp {
 export const KEY_PATTERN: RegExp = keyPattern('svc')
 
 /**
- * K3: a text with everything key-shaped in it masked as K4 shows keys (`svc_live_****` + the last 4
- * characters), so nothing stored or logged from client text holds a key: any run of base62 after
+ * A text with everything key-shaped in it masked the way `maskKey` shows keys (`svc_live_****` +
+ * the last 4 characters), so nothing stored or logged from client text holds a key: any run of base62 after
  * `<prefix>_live_` or `<prefix>_test_`, whatever its length or checksum, is masked.
  *
  * @example
@@ -244,7 +245,7 @@ const PATH_DECODE_ROUNDS = 8
 const PATH_WITHHELD = '(path withheld: percent-encoded more than 8 times)'
 
 /**
- * K3: a request path as keyward hands it on (usage entries, telemetry events, spans, log lines),
+ * A request path as keyward hands it on (usage entries, telemetry events, spans, log lines),
  * with every key that a router could read in it masked. Each layer of percent-encoding is undone in
  * turn (control characters dropped, as some components do), and each reading is searched for a
  * key, so `/x/%2573vc_live_…` or `/x/svc%5Flive%5F…` cannot carry one past it. A path that holds no
@@ -295,7 +296,6 @@ const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encodi
  * pepper is given. Only this and the last 4 characters are ever stored.
  *
  * @example
- * import { hashKey } from 'keyward'
  * hashKey(key) // sha256 hex
  * hashKey(key, process.env.PEPPER) // HMAC-SHA-256 hex
  */
@@ -308,7 +308,6 @@ export function hashKey(key: string, pepper?: string | Uint8Array | null): strin
 
 /** `key_` + 24 base62 characters (K5). *
  * @example
- * import { generateKeyId } from 'keyward'
  * generateKeyId() // 'key_' + 24 base62 characters
  */
 export function generateKeyId(): string {

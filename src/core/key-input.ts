@@ -2,11 +2,11 @@ import { KeyInputError } from './errors.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
 import type { KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
 
-/** What the key manager takes to create a key (E5 field rules). */
+/** What `keys.create()` takes. Each field is checked; a bad one throws `KeyInputError` naming it. */
 export interface CreateKeyInput {
   /**
    * 1–100 characters (code points) after trimming; no control characters, no unpaired surrogates,
-   * and nothing shaped like a key (K3: a name is stored and shown, a key never is).
+   * and nothing shaped like a key (a name is stored and shown, a key never is).
    */
   name: string
   /** `test` (sandbox, `svc_test_`) or `live` (default). `sandbox: true` is the same as `keyType: 'test'`. */
@@ -18,9 +18,9 @@ export interface CreateKeyInput {
   scopes?: readonly string[] | null
   /** Per-key overrides of the type's default limits (positive integers). */
   limits?: KeyLimits | null
-  /** The customer that holds the key (O1): 1–128 of `A-Z a-z 0-9 . _ : @ -`; null or absent: the service's own key. */
+  /** The customer that holds the key: 1–128 of `A-Z a-z 0-9 . _ : @ -`; null or absent: the service's own key. */
   ownerId?: string | null
-  /** The host's data on the key (O2): a JSON object of at most 4 KiB. */
+  /** The host's data on the key: a JSON object of at most 4 KiB. */
   meta?: KeyMeta | null
 }
 
@@ -35,7 +35,7 @@ export interface ValidCreateKeyInput {
   meta: Readonly<Record<string, unknown>> | null
 }
 
-/** What `keys.update()` takes (O5): the fields to replace; absent ones are kept. */
+/** What `keys.update()` takes: the fields to replace; absent ones are kept. */
 export interface UpdateKeyInput {
   name?: string
   meta?: KeyMeta | null
@@ -46,7 +46,7 @@ export interface UpdateKeyInput {
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
 export const ECHOABLE_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/
 
-/** E5: scope names. */
+/** What a scope name must match: a lowercase letter, then up to 63 of `a-z 0-9 : . _ -`. */
 export const SCOPE_PATTERN = /^[a-z][a-z0-9:._-]{0,63}$/
 /** ISO 8601 date-time with a zone (`Z` or `±hh:mm`). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
@@ -164,7 +164,7 @@ function validateLimits(value: unknown): KeyLimits | null {
   return Object.keys(limits).length === 0 ? null : limits
 }
 
-/** O1: owner ids. */
+/** What an owner id must match: 1–128 of `A-Z a-z 0-9 . _ : @ -`. */
 export const OWNER_ID_PATTERN = /^[A-Za-z0-9._:@-]{1,128}$/
 
 /** O1: a valid owner id, or null for none; throws `KeyInputError` (field `ownerId`) otherwise. */
@@ -176,7 +176,7 @@ export function validateOwnerId(value: unknown): string | null {
   return value
 }
 
-/** O2: at most this many bytes of JSON. */
+/** The largest `meta` a key may hold, in bytes of its JSON text (4 KiB). */
 export const MAX_META_BYTES = 4096
 const RESERVED_META_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const MAX_META_DEPTH = 16

@@ -19,7 +19,7 @@ import type { ApiKeyRecord, KeyListQuery, KeyMeta, KeyStatus, KeyType, StoredKey
 
 /** A key as `create` and `rotate` return it: the only time the full key is ever available. */
 export interface CreatedKey {
-  /** The full key. Show it once; it is not stored and cannot be read again (K3). */
+  /** The full key. Show it once; it is not stored and cannot be read again. */
   key: string
   record: ApiKeyRecord
 }
@@ -34,7 +34,7 @@ export interface RotateOptions {
   name?: string
 }
 
-/** What `list()` returns keys of (O4). */
+/** What `list()` returns keys of. */
 export interface ListKeysOptions {
   /** Only this owner's keys; only those are read, however many keys the store holds. */
   ownerId?: string
@@ -46,15 +46,15 @@ export interface ListKeysOptions {
   cursor?: string | null
 }
 
-/** One page of keys (O4). */
+/** One page of keys. */
 export interface KeyListPage {
-  /** Newest first, masked (K4). */
+  /** Newest first, masked. */
   keys: ApiKeyRecord[]
   /** Pass it as `cursor` for the next page; null on the last page. */
   nextCursor: string | null
 }
 
-/** Key lifecycle (K5, K6, O4–O6). */
+/** Key lifecycle. */
 export interface KeyManager {
   create(input: CreateKeyInput): Promise<CreatedKey>
   get(id: string): Promise<ApiKeyRecord | undefined>
@@ -66,13 +66,13 @@ export interface KeyManager {
   /** Every matching key, a page at a time (for exports and scripts). */
   listAll(options?: Omit<ListKeysOptions, 'cursor' | 'limit'>): AsyncIterable<ApiKeyRecord>
   /**
-   * Replaces `name`, `meta`, `scopes` or `limits` of a key (O5). KeyRevokedError for a revoked
+   * Replaces `name`, `meta`, `scopes` or `limits` of a key. KeyRevokedError for a revoked
    * key, KeyNotFoundError for an unknown id. New scopes and limits apply from the next request.
    */
   update(id: string, changes: UpdateKeyInput): Promise<ApiKeyRecord>
-  /** Revokes at once and for good (K6, K7). Idempotent; throws KeyNotFoundError for an unknown id. */
+  /** Revokes at once and for good. Idempotent; throws KeyNotFoundError for an unknown id. */
   revoke(id: string): Promise<ApiKeyRecord>
-  /** Revokes every key of the owner that is not revoked yet (O6) and returns how many. */
+  /** Revokes every key of the owner that is not revoked yet and returns how many. */
   revokeAll(ownerId: string): Promise<number>
   /**
    * Creates a replacement with the same name, type, scopes and limits, then revokes the old key

@@ -11,17 +11,17 @@ import type { Clock, KeyType, KeywardStores, LimitPolicy, OwnerLimitsCheck } fro
 import type { Remedies } from './messages.js'
 import type { TelemetryOptions, TelemetrySettings } from './telemetry-events.js'
 
-/** A pepper for HMAC-SHA-256 key hashing (K3). */
+/** A pepper for HMAC-SHA-256 key hashing. */
 export type Pepper = string | Uint8Array
 
-/** O7: an owner's windows of one key type; a window not set is unlimited. */
+/** An owner's windows of one key type; a window not set is unlimited. */
 export interface OwnerWindows {
   perMinute?: number
   perMonth?: number
 }
 
 /**
- * O7: limits per owner and key type, so a customer cannot multiply a quota by creating keys.
+ * Limits per owner and key type, so a customer cannot multiply a quota by creating keys.
  * `live` and `test` apply to every owner; `owners` overrides them field by field for one owner.
  */
 export interface OwnerLimitsOptions {
@@ -41,14 +41,14 @@ export interface KeywardOptions {
   /** The time source. Default: the system clock. */
   clock?: Clock
   /**
-   * Server-side secret for HMAC-SHA-256 key hashes (K3). `{ current, previous }` rotates it: keys
+   * Server-side secret for HMAC-SHA-256 key hashes. `{ current, previous }` rotates it: keys
    * hashed with a previous pepper still verify, new keys use `current`.
    */
   pepper?: Pepper | { current: Pepper | null; previous?: readonly (Pepper | null)[] } | null
-  /** Default limits per key type (L1); a key's own `limits` override them. */
+  /** Default limits per key type; a key's own `limits` override them. */
   limits?: { live?: Partial<LimitPolicy>; test?: Partial<LimitPolicy> }
   /**
-   * O7: per-minute and monthly limits per owner and key type. A request of a key with an
+   * Per-minute and monthly limits per owner and key type. A request of a key with an
    * `ownerId` then counts once against its key's limits and once against its owner's, and is
    * refused (429) when either is exhausted, counting against neither. Off unless set; keys
    * without an owner are never owner-limited.
@@ -57,7 +57,7 @@ export interface KeywardOptions {
    * createKeyward({ ownerLimits: { test: { perMonth: 1000 }, owners: { 'acct_big': { test: { perMonth: 50_000 } } } } })
    */
   ownerLimits?: OwnerLimitsOptions
-  /** How long a store may take before the request fails with 500 (R5). Default 1000 ms. */
+  /** How long a store may take before the request fails with 500. Default 1000 ms. */
   storeTimeoutMs?: number
   /**
    * Also send the IETF RateLimit fields, written as this revision of the draft writes them (the
@@ -67,16 +67,16 @@ export interface KeywardOptions {
    * Default false: none.
    */
   ietfRateLimitHeaders?: boolean | IetfRateLimitDraft
-  /** Accept the legacy `x-api-key` header (H8). Default true. */
+  /** Accept the legacy `x-api-key` header. Default true. */
   legacyApiKeyHeader?: boolean
   /** What requests authenticated by `x-api-key` are told (RFC 9745 `Deprecation` and a `Link`). */
   deprecation?: { since?: Date; link?: string }
-  /** Take a proxy's `X-Request-ID` when it is a well-formed `req_<id>` (R2). Default false. */
+  /** Take a proxy's `X-Request-ID` when it is a well-formed `req_<id>`. Default false. */
   trustRequestId?: boolean
-  /** Country of a client address for usage entries (E5). Default: none (null). */
+  /** Country of a client address for usage entries. Default: none (null). */
   resolveCountry?: (ip: string) => string | null
   /**
-   * E7: failed authentications (401s) per minute per client address (`RequestView.ip`) before
+   * Failed authentications (401s) per minute per client address (`RequestView.ip`) before
    * every request from it to a protected route gets 429, valid keys included. 0 turns it off.
    * Default 60. Behind a proxy, give adapters `trustProxy` so addresses are the clients'.
    */
@@ -114,7 +114,7 @@ export interface KeywardSettings {
   ietfRateLimitHeaders: IetfRateLimitDraft | false
   legacyApiKeyHeader: boolean
   trustRequestId: boolean
-  /** What the `x-api-key` deprecation headers say (H8). */
+  /** What the `x-api-key` deprecation headers say. */
   deprecationHeaders: Readonly<Record<string, string>>
   resolveCountry: ((ip: string) => string | null) | undefined
   onError: KeywardOptions['onError']

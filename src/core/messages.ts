@@ -45,7 +45,7 @@ export interface MessageNames {
   remedies?: Readonly<Remedies> | undefined
 }
 
-/** The remedy sentences a host may set: where its users make or find keys (A6). */
+/** The remedy sentences a host may set: where its users make or find keys. */
 export interface Remedies {
   /** After "This API key has been revoked." Default: make a new key in the dashboard. */
   revoked?: string | undefined
@@ -55,10 +55,10 @@ export interface Remedies {
   masked?: string | undefined
 }
 
-/** Why a Bearer header is malformed (H1, H6), said in the message tail. */
+/** Why a Bearer header is malformed, said in the message tail. */
 export type MalformedDetail = 'duplicate' | 'no-token' | 'whitespace' | 'extra-token' | 'truncated'
 
-/** Why a token is not a key (K1, K2), said in the message tail. */
+/** Why a token is not a key, said in the message tail. */
 export type FormatDetail = 'prefix' | 'length' | 'alphabet' | 'checksum' | 'masked' | 'multiple'
 
 const MALFORMED_TAIL: Record<MalformedDetail, string> = {

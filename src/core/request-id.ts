@@ -14,7 +14,6 @@ let offset = 0
  * request with overwhelming probability.
  *
  * @example
- * import { generateRequestId } from 'keyward'
  * generateRequestId() // 'req_3q2-7wEvGbsq0T8VZ9mY1bA_'
  */
 export function generateRequestId(): string {

@@ -47,7 +47,6 @@ function text(value: number): string {
  * switched on. Built as a literal of fixed shape: one allocation on the hot path.
  *
  * @example
- * import { limitHeaders } from 'keyward'
  * limitHeaders(decision.apiKey.limits, { ietfRateLimitHeaders: 'draft-7' }, Math.ceil(Date.now() / 1000), requestId)
  */
 export function limitHeaders(
@@ -136,7 +135,7 @@ function jsonResponse(
 }
 
 /**
- * R1: `{ "error": { "code", "message" } }` with its status and the request id (R2). The same
+ * `{ "error": { "code", "message" } }` with its status and the request id. The same
  * function is every keyward instance's `errorResponse`.
  *
  * @example
@@ -153,7 +152,7 @@ export function errorResponse(
 }
 
 /**
- * R1: `{ "data": …, "meta": { "timestamp" } }` with the request id and any extra headers.
+ * `{ "data": …, "meta": { "timestamp" } }` with the request id and any extra headers.
  *
  * @example
  * import { successResponse } from 'keyward'

@@ -1,5 +1,5 @@
 /**
- * What the `telemetry` option of `createKeyward()` tells the host (T1): one event per decision,
+ * What the `telemetry` option of `createKeyward()` tells the host: one event per decision,
  * per change of a key's lifecycle and per store fault. No event ever holds a key or a key's hash.
  */
 import type { ErrorCode } from './messages.js'
@@ -69,7 +69,7 @@ export interface TelemetryOptions {
   onLifecycle?: (event: LifecycleEvent) => unknown
   onStoreFault?: (event: StoreFaultEvent) => unknown
   /**
-   * Spans and metrics through `@opentelemetry/api` when it is installed (T2). Default true;
+   * Spans and metrics through `@opentelemetry/api` when it is installed. Default true;
    * false leaves OpenTelemetry alone.
    */
   openTelemetry?: boolean

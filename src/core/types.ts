@@ -8,14 +8,14 @@ import type { ErrorCode } from './messages.js'
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
 
-/** `live` for `svc_live_` keys, `test` for sandbox `svc_test_` keys (K1). */
+/** `live` for `svc_live_` keys, `test` for sandbox `svc_test_` keys. */
 export type KeyType = 'live' | 'test'
 
-/** K5/K6: `expired` is derived from `expiresAt` at read time; stores never need a timer. */
+/** `expired` is derived from `expiresAt` at read time; stores never need a timer. */
 export type KeyStatus = 'active' | 'revoked' | 'expired'
 
 /**
- * The host's own data on a key (O2): a JSON object of at most 4 KiB. Declare its type once for
+ * The host's own data on a key: a JSON object of at most 4 KiB. Declare its type once for
  * the whole app and handlers and records are typed with it:
  *
  * @example
@@ -29,22 +29,22 @@ export interface Register {}
 /** The `meta` type: the host's declared one (`Register`), else any JSON object. */
 export type KeyMeta = Register extends { meta: infer M } ? M : Record<string, unknown>
 
-/** Per-key overrides of the key type's default limits (K5, L1). */
+/** Per-key overrides of the key type's default limits. */
 export interface KeyLimits {
   perMinute?: number
   perMonth?: number
 }
 
-/** The public key record (K5). Never holds the full key; timestamps are ISO 8601 UTC with ms. */
+/** The public key record. Never holds the full key; timestamps are ISO 8601 UTC with ms. */
 export interface ApiKeyRecord {
   id: string
   name: string
   keyType: KeyType
   maskedKey: string
   status: KeyStatus
-  /** The customer that holds the key (O1); null for a key of the service itself. */
+  /** The customer that holds the key; null for a key of the service itself. */
   ownerId: string | null
-  /** The host's data on the key (O2); never shown to the key holder. */
+  /** The host's data on the key; never shown to the key holder. */
   meta: KeyMeta | null
   createdAt: string
   expiresAt: string | null
@@ -56,7 +56,7 @@ export interface ApiKeyRecord {
 }
 
 /**
- * What a KeyStore keeps for one key (K3): the hash of the key and its last 4 characters, never
+ * What a KeyStore keeps for one key: the hash of the key and its last 4 characters, never
  * the key. Times are epoch milliseconds so records stay small (1,000,000 keys in memory).
  */
 export interface StoredKey {
@@ -66,11 +66,11 @@ export interface StoredKey {
   hash: string
   name: string
   keyType: KeyType
-  /** The last 4 characters of the key, for the masked display (K4). */
+  /** The last 4 characters of the key, for the masked display. */
   last4: string
-  /** O1: set at creation, never changed. */
+  /** Set at creation, never changed. */
   ownerId: string | null
-  /** O2: a JSON object, replaceable by `update`. */
+  /** A JSON object, replaceable by `update`. */
   meta: Readonly<Record<string, unknown>> | null
   createdAt: number
   expiresAt: number | null
@@ -91,24 +91,24 @@ export interface KeyStore {
   findByHash(hash: string): Awaitable<StoredKey | undefined>
   get(id: string): Awaitable<StoredKey | undefined>
   /**
-   * One page of keys, newest `createdAt` first (ties: the larger id first), after `query.after`
-   * (O4). With `ownerId` only that owner's records are read, so the cost follows the owner's key
+   * One page of keys, newest `createdAt` first (ties: the larger id first), after `query.after`.
+   * With `ownerId` only that owner's records are read, so the cost follows the owner's key
    * count, not the store's.
    */
   list(query: KeyListQuery): Awaitable<KeyPage>
   /**
-   * O5: replaces the fields given in `patch` of a key that is not revoked; a revoked key is left
+   * Replaces the fields given in `patch` of a key that is not revoked; a revoked key is left
    * as it is. Returns the key as stored afterwards (the caller sees `revokedAt`); undefined for an
    * unknown id.
    */
   update(id: string, patch: KeyPatch): Awaitable<StoredKey | undefined>
   /**
-   * O6: revokes (at `at`, as `revoke`) every key of `ownerId` that is not revoked yet, and
-   * returns how many it revoked. Each is revoked before this returns (K7).
+   * Revokes (at `at`, as `revoke`) every key of `ownerId` that is not revoked yet, and
+   * returns how many it revoked. Each is revoked before this returns.
    */
   revokeAll(ownerId: string, at: number): Awaitable<number>
   /**
-   * Sets `revokedAt` to `at` unless it is already set (K6: irreversible, idempotent: a second
+   * Sets `revokedAt` to `at` unless it is already set (irreversible, idempotent: a second
    * call keeps the first time). Returns the key as stored afterwards; undefined for an unknown id.
    */
   revoke(id: string, at: number): Awaitable<StoredKey | undefined>
@@ -121,11 +121,11 @@ export interface KeyStore {
   touch(id: string, at: number): Awaitable<void>
 }
 
-/** O4: which keys `KeyStore.list` returns. */
+/** Which keys `KeyStore.list` returns. */
 export interface KeyListQuery {
   /** Only this owner's keys. */
   ownerId?: string | undefined
-  /** Only keys of this status at `now` (`expired` is derived from `expiresAt`, K6). */
+  /** Only keys of this status at `now` (`expired` is derived from `expiresAt`). */
   status?: KeyStatus | undefined
   keyType?: KeyType | undefined
   /** At most this many keys (1–100). */
@@ -149,7 +149,7 @@ export interface KeyPage {
   more: boolean
 }
 
-/** O5: the fields an update replaces; absent fields are kept. */
+/** The fields an update replaces; absent fields are kept. */
 export interface KeyPatch {
   name?: string | undefined
   meta?: Readonly<Record<string, unknown>> | null | undefined
@@ -157,38 +157,38 @@ export interface KeyPatch {
   limits?: KeyLimits | null | undefined
 }
 
-/** The limits that apply to one key: its type's defaults with the key's overrides (L1). */
+/** The limits that apply to one key: its type's defaults with the key's overrides. */
 export interface LimitPolicy {
-  /** Requests admitted in any rolling 60-second span (L2). */
+  /** Requests admitted in any rolling 60-second span. */
   perMinute: number
   /** Requests admitted per UTC calendar month, or null for no quota. */
   perMonth: number | null
 }
 
-/** The state of one limit as the client sees it in headers (L3). */
+/** The state of one limit as the client sees it in headers. */
 export interface WindowState {
   limit: number
   remaining: number
-  /** Unix epoch seconds at which `remaining` next rises (L3, L4b). */
+  /** Unix epoch seconds at which `remaining` next rises. */
   reset: number
 }
 
-/** One atomic decision over both limits (L2, L4). */
+/** One atomic decision over both limits. */
 export interface LimitDecision {
   allowed: boolean
   minute: WindowState
   /** null when the key has no monthly quota. */
   month: WindowState | null
-  /** When not allowed: whole seconds until the request would be admitted (L4); otherwise 0. */
+  /** When not allowed: whole seconds until the request would be admitted; otherwise 0. */
   retryAfter: number
-  /** When not allowed: the limit that binds (`month` when the quota is exhausted, L4). */
+  /** When not allowed: the limit that binds (`month` when the quota is exhausted). */
   binding: 'minute' | 'month' | null
 }
 
 /**
  * Per-key rate limits and monthly quotas. `consume` is one atomic check-and-count over both
- * limits: a rejected request consumes nothing (L4). `peek` reports the same state and consumes
- * nothing (the auth test endpoint, L5, and 403/404 headers, L3).
+ * limits: a rejected request consumes nothing. `peek` reports the same state and consumes
+ * nothing (the auth test endpoint, and the headers of 403 and 404 answers).
  * Every implementation must pass `test/contracts/rate-limiter.contract.ts`.
  */
 export interface RateLimiter {
@@ -196,14 +196,14 @@ export interface RateLimiter {
   peek(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitDecision>
   /**
    * True when other processes count in the same state (the Redis limiter), so what this process
-   * last saw of a count may be stale: the failed-authentication guard (E7) then asks the limiter
+   * last saw of a count may be stale: the failed-authentication guard then asks the limiter
    * whether an address is blocked instead of trusting what it saw itself. Absent or false: the
    * counts are this process's own (the memory limiter).
    */
   readonly shared?: boolean
   /**
-   * O7: one atomic check-and-count over several limits (a key's and its owner's): when every one
-   * of `requests` would admit at `now`, each is counted once; otherwise none is counted (L4). The
+   * One atomic check-and-count over several limits (a key's and its owner's): when every one
+   * of `requests` would admit at `now`, each is counted once; otherwise none is counted. The
    * decisions come in the order of `requests`, each its limit's state afterwards (on a refusal,
    * what `peek` reports). The ids must be distinct. Optional: keyward needs it only when
    * `createKeyward({ ownerLimits })` is set (the memory and Redis limiters have it); every
@@ -235,7 +235,7 @@ export interface LimitRequest {
 }
 
 /**
- * O7: the owner limits a request is checked against (`createKeyward({ ownerLimits })`, resolved).
+ * The owner limits a request is checked against (`createKeyward({ ownerLimits })`, resolved).
  * An owner's windows of one key type are a `LimitPolicy` whose `perMinute` is
  * `Number.MAX_SAFE_INTEGER` when the owner has no per-minute limit (`perMonth` null: no quota).
  */
@@ -244,10 +244,10 @@ export interface OwnerLimitsCheck {
   policyOf(ownerId: string, keyType: KeyType): LimitPolicy | null
 }
 
-/** One audited request (E5). */
+/** One audited request. */
 export interface UsageEntry {
   keyId: string
-  /** The key's owner (O1), so one owner's usage can be read (O8). */
+  /** The key's owner, so one owner's usage can be read. */
   ownerId: string | null
   requestId: string
   /** ISO 8601 UTC with milliseconds. */
@@ -285,33 +285,33 @@ export interface AuthorizeInput {
   /** The key's hash under the current pepper first, then under each previous pepper. */
   hashes: readonly string[]
   now: number
-  /** Every scope the route requires; the key must hold all of them (L6). */
+  /** Every scope the route requires; the key must hold all of them. */
   requiredScopes: readonly string[] | null
-  /** A test key on a live-only route is forbidden (L6). */
+  /** A test key on a live-only route is forbidden. */
   liveOnly: boolean
-  /** Whether an admitted request counts against the limits (false for the auth test, L5). */
+  /** Whether an admitted request counts against the limits (false for the auth test). */
   consume: boolean
-  /** The type defaults; a key's own `limits` override them (L1). */
+  /** The type defaults; a key's own `limits` override them. */
   defaults: { live: LimitPolicy; test: LimitPolicy }
   /**
-   * E7: the failed-authentication count of the request's client address, checked before any key
+   * The failed-authentication count of the request's client address, checked before any key
    * is looked up: when it holds `limit` or more in the last minute (as `RateLimiter.peek` with
    * `{ perMinute: limit, perMonth: null }` would refuse it) the outcome is `blocked` and nothing
    * else is read or written. Absent: no check. Every implementation of `authorize` must honour it.
    */
   failedAuth?: FailedAuthCheck | undefined
   /**
-   * O7: with owner limits, a key whose record has an `ownerId` that `policyOf` gives windows for
+   * With owner limits, a key whose record has an `ownerId` that `policyOf` gives windows for
    * counts once against its own limits and once against its owner's (the `RateLimiter` id
    * `owner:<keyType>:<ownerId>`), atomically: refused when either is exhausted, and a refused
-   * request counts against neither (L4). The outcome's `limits` show, per window, the one with
-   * the least remaining (`combineDecisions`). Peeks (forbidden, L5) read both. Absent: no owner
+   * request counts against neither. The outcome's `limits` show, per window, the one with
+   * the least remaining (`combineDecisions`). Peeks (forbidden) read both. Absent: no owner
    * limits. Every implementation of `authorize` must honour it.
    */
   ownerLimits?: OwnerLimitsCheck | undefined
 }
 
-/** E7: where the failed-authentication guard counts one client address, and its limit. */
+/** Where the failed-authentication guard counts one client address, and its limit. */
 export interface FailedAuthCheck {
   /** The RateLimiter name the guard counts the address's 401s under (`failed-auth:<address>`). */
   counter: string
@@ -320,12 +320,12 @@ export interface FailedAuthCheck {
 }
 
 export type AuthorizeOutcome =
-  /** E7: the client address is blocked (`input.failedAuth`); no key was looked at. */
+  /** The client address is blocked (`input.failedAuth`); no key was looked at. */
   | { result: 'blocked'; retryAfter: number }
   | { result: 'unknown' }
   | { result: 'revoked'; key: StoredKey }
   | { result: 'expired'; key: StoredKey }
-  /** L6: the key is valid but may not use this route; `limits` is a peek, for the L3 headers. */
+  /** The key is valid but may not use this route; `limits` is a peek, for the rate-limit headers. */
   | { result: 'forbidden'; key: StoredKey; reason: 'scope' | 'live-only'; limits: LimitDecision }
   /** The limits decision; `allowed: false` means 429. When `consumed`, lastUsedAt was written. */
   | { result: 'ok'; key: StoredKey; limits: LimitDecision; consumed: boolean }
@@ -352,10 +352,10 @@ export interface KeywardStores {
   appSettings?(): Promise<AppSettings | undefined>
   /**
    * Optional fused hot path: key lookup, status, route checks and limits in one atomic step
-   * (the Redis stores do it in one script). When absent, the core composes the three stores.
-   * A store family marks it with `fusedAuthorize()`, naming the stores it was built with; keyward
-   * uses it only while `keys`, `limiter` and `usage` are those very stores, so replacing one of
-   * them never leaves the fused step reading the old one (keyward then composes, and warns once).
+   * (the Redis stores do it in one script). When absent, keyward calls the three stores in turn.
+   * The Redis stores' step runs only while `keys`, `limiter` and `usage` are the stores it was
+   * built with, so replacing one of them never leaves it reading the old one (keyward then calls
+   * the stores in turn, and warns once).
    */
   authorize?(input: AuthorizeInput): Awaitable<AuthorizeOutcome>
   /** Releases timers and connections the stores own (not a client the user passed in). */
@@ -363,7 +363,7 @@ export interface KeywardStores {
   /**
    * When set, every promise these stores return settles (or rejects) within this many
    * milliseconds on its own, as the Redis stores do; the core then adds no timer of its own when
-   * this is no longer than its `storeTimeoutMs` (R5: every wait stays bounded either way).
+   * this is no longer than its `storeTimeoutMs` (every wait stays bounded either way).
    */
   readonly timeoutMs?: number
 }
@@ -376,14 +376,14 @@ export interface Clock {
 
 /**
  * The neutral view of a request that adapters build. Header values are raw: one string per
- * header line, so duplicate lines can be seen (H1). A single string means exactly one line.
+ * header line, so duplicate lines can be seen. A single string means exactly one line.
  */
 export interface RequestView {
   /** Every `Authorization` header line, or undefined when none was sent. */
   authorization?: string | readonly string[] | undefined
   /** Every `x-api-key` header line, or undefined when none was sent. */
   apiKey?: string | readonly string[] | undefined
-  /** The raw query string, without the leading `?` (H10). */
+  /** The raw query string, without the leading `?`. */
   query?: string | undefined
   method?: string | undefined
   /** The path without the query string. */
@@ -397,17 +397,17 @@ export interface RequestView {
   headersTruncated?: boolean | undefined
   /** The client address, as the adapter resolved it (trustProxy). */
   ip?: string | null | undefined
-  /** The request id the adapter already sent or will send (R2); generated when absent. */
+  /** The request id the adapter already sent or will send; generated when absent. */
   requestId?: string | undefined
 }
 
-/** What a protected route asks of a key (L5, L6). */
+/** What a protected route asks of a key. */
 export interface RouteRequirements {
-  /** Scopes the key must all hold (L6). */
+  /** Scopes the key must all hold. */
   scopes?: readonly string[] | undefined
-  /** Test keys are forbidden here (L6). */
+  /** Test keys are forbidden here. */
   liveOnly?: boolean | undefined
-  /** Whether an admitted request consumes limits and is recorded as usage; default true (L4a, L5). */
+  /** Whether an admitted request consumes limits and is recorded as usage; default true. */
   consume?: boolean | undefined
 }
 
@@ -415,7 +415,7 @@ export interface RouteRequirements {
 export interface KeywardResponse {
   status: number
   headers: Record<string, string>
-  /** JSON text (R1), or '' for HEAD and 204. */
+  /** JSON text, or '' for HEAD and 204. */
   body: string
 }
 
@@ -424,17 +424,17 @@ export interface ApiKeyContext {
   id: string
   name: string
   keyType: KeyType
-  /** Who is calling (O3): the customer that holds the key, or null for the service's own key. */
+  /** Who is calling: the customer that holds the key, or null for the service's own key. */
   ownerId: string | null
-  /** The host's data on the key (O2), typed by `Register`. */
+  /** The host's data on the key, typed by `Register`. */
   meta: KeyMeta | null
   scopes: readonly string[] | null
   /** Epoch milliseconds at which the key stops working; null when it never expires. */
   expiresAt: number | null
-  /** Which header carried the key: the canonical Authorization header or the legacy x-api-key (H8). */
+  /** Which header carried the key: the canonical Authorization header or the legacy x-api-key. */
   source: 'authorization' | 'x-api-key'
   requestId: string
-  /** Whether this request counted against the limits (and so is recorded as usage, L4a). */
+  /** Whether this request counted against the limits (and so is recorded as usage). */
   consumed: boolean
   /** The limits as they stand after this request. */
   limits: LimitDecision

@@ -10,9 +10,9 @@ function sha256(text: string): Buffer {
 }
 
 /**
- * A dashboard guard (E5) that admits exactly one `Authorization: Bearer <token>` header line
- * whose token equals `token`, as an administrator (O8). The scheme name is matched
- * case-insensitively (RFC 9110 §11.1, as H7); the token exactly, in constant time over SHA-256
+ * A dashboard guard that admits exactly one `Authorization: Bearer <token>` header line
+ * whose token equals `token`, as an administrator. The scheme name is matched
+ * case-insensitively (RFC 9110 §11.1, as for API keys); the token exactly, in constant time over SHA-256
  * digests so neither content nor length leaks. Throws a TypeError at once for a token shorter
  * than 16 characters or holding whitespace.
  *

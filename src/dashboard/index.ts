@@ -49,7 +49,7 @@ function dashboardError(
 }
 
 /**
- * The dashboard of E5 and O9: create (the full key in that one response), list (paged, masked),
+ * The key-management routes: create (the full key in that one response), list (paged, masked),
  * get, update, revoke, rotate, revoke every key of an owner, and the usage audit, behind a guard
  * the host supplies. The guard says who is asking: an administrator sees every key; an owner only
  * its own, and another owner's key id answers exactly as an unknown one.

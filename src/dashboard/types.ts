@@ -21,14 +21,14 @@ export interface DashboardRequest {
    * `bodyTooLarge` are not looked at. The keyward adapters pass it.
    */
   readBody?: () => Promise<{ body: string | null; tooLarge: boolean }>
-  /** The request id already chosen for this request (R2). */
+  /** The request id already chosen for this request. */
   requestId: string
   /** The client address; null when unknown (such requests are not counted by `failedAuthLimit`). */
   ip: string | null
 }
 
 /**
- * Who is using the dashboard (O8): an administrator (every key, keys for any owner) or one owner
+ * Who is using the dashboard: an administrator (every key, keys for any owner) or one owner
  * (its own keys only; another owner's key answers 404 exactly like an unknown id).
  */
 export type DashboardPrincipal = { role: 'admin' } | { ownerId: string }
@@ -43,7 +43,7 @@ export type DashboardGuardResult = DashboardPrincipal | boolean | null | undefin
 /** Options of `createDashboard()`. */
 export interface DashboardOptions {
   /**
-   * Says who is asking (O8). Runs before anything else, unknown paths included, and before the
+   * Says who is asking. Runs before anything else, unknown paths included, and before the
    * body is read (through the adapters, `request.body` is null here). A throw or a rejection is
    * 500 (never fail open).
    *

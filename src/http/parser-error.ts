@@ -13,7 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
 }
 
 /**
- * A `clientError` listener for a Node HTTP server (R2): requests Node's parser refuses (oversized
+ * A `clientError` listener for a Node HTTP server: requests Node's parser refuses (oversized
  * or malformed headers, a head that never completes) get the error envelope with a request id
  * instead of Node's bare status line. Status 431, 408 or 400, code `invalid_request`.
  *

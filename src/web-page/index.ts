@@ -1,5 +1,5 @@
 /**
- * The key-management web page (U1): one HTML document, its script, its style sheet and an icon,
+ * The key-management web page: one HTML document, its script, its style sheet and an icon,
  * written as files in `ui/` and built into the package as strings (assets.ts), answered by the
  * adapter kit at exact paths under the page's path. The page calls the dashboard routes; the paths
  * it needs are written into its HTML.

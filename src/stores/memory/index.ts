@@ -1,7 +1,7 @@
 /**
  * The memory stores: keys, limits and usage in process memory, answering synchronously. For tests,
  * demos and single-process services; instances that must share keys, limits and revocations
- * (K7, L2) need the Redis stores.
+ * need the Redis stores.
  */
 import type { KeywardStores } from '../../core/types.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
@@ -25,8 +25,8 @@ export interface MemoryStores extends KeywardStores {
 }
 
 /**
- * The three memory stores bundled for keyward. There is no fused `authorize`: the core composes
- * the stores (`composeAuthorize`), which stays synchronous on them. Nothing to close: the stores
+ * The three memory stores bundled for keyward. There is no fused `authorize`: keyward calls the
+ * stores in turn, and stays synchronous on them. Nothing to close: the stores
  * own no timers or connections.
  *
  * @example

@@ -18,7 +18,7 @@ export interface MemoryKeyStore extends KeyStore {
 }
 
 /**
- * Key records in process memory (K3, K5, K6): two maps, hash → record and id → record, sharing
+ * Key records in process memory: two maps, hash → record and id → record, sharing
  * one compact record per key (about 450 bytes of heap with its strings and map entries; no
  * per-record closures, nothing allocated for null `scopes` or `limits`). Everything is lost when the process exits, so
  * this store suits tests, demos and single-process services whose keys are created at start.

@@ -115,7 +115,7 @@ function prune(state: KeyLimitState, s: number): void {
 }
 
 /**
- * Per-key rate limits and monthly quotas in process memory (L1, L2, L4, L4b), with the semantics
+ * Per-key rate limits and monthly quotas in process memory, with the semantics
  * documented in `src/core/limits-math.ts`: a bucketed sliding window of 61 one-second buckets that
  * never over-admits, and a UTC calendar-month counter. No timers: expired buckets are dropped when
  * their key is next used, and idle keys by an amortized sweep. State is per process; instances

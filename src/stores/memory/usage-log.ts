@@ -2,11 +2,11 @@ import type { UsageEntry, UsageLog, UsageQuery } from '../../core/types.js'
 
 /** Options of `createMemoryUsageLog`. */
 export interface MemoryUsageLogOptions {
-  /** Entries kept per key; the oldest of that key goes first. Default 1,000 (E5's largest `limit`). */
+  /** Entries kept per key; the oldest of that key goes first. Default 1,000 (the dashboard's largest page). */
   maxEntriesPerKey?: number
   /**
    * Entries an owner's query can reach, across its keys: its newest entries still held; the oldest
-   * of them leaves the owner's view (its key still holds it). Default 1,000 (E5's largest `limit`).
+   * of them leaves the owner's view (its key still holds it). Default 1,000 (the dashboard's largest page).
    */
   maxEntriesPerOwner?: number
   /** Entries kept across all keys; the oldest overall goes first. Default 100,000. */
@@ -82,7 +82,7 @@ const CANONICAL_SLOTS = 256
 const CANONICAL_MAX_LENGTH = 256
 
 /**
- * The usage audit log in process memory (E5), newest first by append order, with bounded memory:
+ * The usage audit log in process memory, newest first by append order, with bounded memory:
  * at most `maxEntriesPerKey` entries per key and `maxEntries` overall, the oldest evicted first.
  *
  * Under load every request appends an entry that is held for up to `maxEntries` requests, long

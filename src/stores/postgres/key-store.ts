@@ -1,6 +1,6 @@
 /**
- * Key records in PostgreSQL (K3, K5, K6, O4–O6, S3, S4). Every read goes to Postgres: there is no
- * cache of records, so a revocation is seen by the next request on every instance (K7). The
+ * Key records in PostgreSQL. Every read goes to Postgres: there is no
+ * cache of records, so a revocation is seen by the next request on every instance. The
  * lookups by hash of one event-loop turn share one prepared statement on the unique hash index
  * (`lookup-batch.ts`): at most one round trip per request, fewer under load.
  */
@@ -20,7 +20,7 @@ export interface PostgresKeyStore extends KeyStore {
   revokeAll(ownerId: string, at: number): Promise<number>
   revoke(id: string, at: number): Promise<StoredKey | undefined>
   shortenExpiry(id: string, expiresAt: number): Promise<StoredKey | undefined>
-  /** Notes the time; it is written within a second, then at most once a minute per key (S4). */
+  /** Notes the time; it is written within a second, then at most once a minute per key. */
   touch(id: string, at: number): void
   /** Writes every noted `lastUsedAt` now. */
   flushLastUsed(): Promise<void>

@@ -1,5 +1,5 @@
 /**
- * The schema of the Postgres stores, as versioned migrations shipped in the package (S1). Each
+ * The schema of the Postgres stores, as versioned migrations shipped in the package. Each
  * runs once per schema, in a transaction, under an advisory lock, so several instances starting
  * together apply it exactly once and the others wait, then find it applied.
  *

@@ -1,5 +1,5 @@
 /**
- * The usage audit log in PostgreSQL (E5, L4a, S4). `append` only buffers: entries go out in one
+ * The usage audit log in PostgreSQL. `append` only buffers: entries go out in one
  * INSERT per batch, off the request's path, at least once (a batch whose INSERT timed out may
  * have been applied and is written again). Entries older than the retention period are deleted
  * in bounded batches, so no statement holds locks or runs for long.

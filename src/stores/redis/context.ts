@@ -16,16 +16,16 @@ export interface RedisStoreOptions {
    * The client to use: an ioredis `Redis` or `Cluster`, or a node-redis `createClient()` /
    * `createCluster()` client, already connecting. keyward never closes it. Create it with
    * `enableOfflineQueue: false` (ioredis) or `disableOfflineQueue: true` (node-redis) and a short
-   * connect timeout, so commands fail at once instead of piling up while Redis is down (R5).
+   * connect timeout, so commands fail at once instead of piling up while Redis is down.
    */
   client: RedisClientLike
   /** The first part of every key name; several keyward deployments can share one Redis. Default `keyward`. */
   prefix?: string
-  /** How long one Redis call may take before it rejects (R5). Default 1000 ms. */
+  /** How long one Redis call may take before it rejects. Default 1000 ms. */
   timeoutMs?: number
   /**
    * Whose clock the limits and the expiry check read. `'server'` (default): Redis `TIME`, one
-   * clock for every instance, so app-server skew cannot widen a window (L2); the `now` the core
+   * clock for every instance, so app-server skew cannot widen a window; the `now` the core
    * passes is then ignored. `'caller'`: the `now` argument, for tests with a controlled clock.
    */
   time?: 'server' | 'caller'
@@ -41,7 +41,7 @@ export interface RedisStoreOptions {
    * Run on a Redis whose `maxmemory-policy` is not `noeviction`, or does not say. Default `false`:
    * the stores read the policy before their first call (`CONFIG GET`, else `INFO memory`; every
    * master of a cluster) and, on any other policy, every call rejects with
-   * `RedisEvictionPolicyError`, so requests get 500 and never pass (R5), because an evicted
+   * `RedisEvictionPolicyError`, so requests get 500 and never pass, because an evicted
    * rate-limit counter would admit an exhausted key again. `true`: run anyway with inexact
    * limits; a process warning (code `KEYWARD_REDIS_EVICTION`) says so once.
    */

@@ -1,7 +1,7 @@
 /**
  * The start check of a set of Redis stores: Redis must not evict what keyward keeps. Rate-limit
  * counters carry TTLs, so every `volatile-*` policy may evict them as well as `allkeys-*`; an
- * evicted counter admits an exhausted key again (L2, L4), and under `allkeys-*` a key record can
+ * evicted counter admits an exhausted key again, and under `allkeys-*` a key record can
  * vanish. Only `noeviction` keeps keyward exact.
  *
  * 1. The first store call (or `ready()`) reads `maxmemory-policy`: `CONFIG GET`, else, where
@@ -11,7 +11,7 @@
  * 2. `noeviction` everywhere: the calls waiting on the read go ahead, and later calls go straight
  *    to Redis (the check costs the request path nothing after start).
  * 3. Any other policy, or a policy neither command reveals: every call rejects with
- *    `RedisEvictionPolicyError`, so requests get 500 and no handler runs (R5: fail closed), unless
+ *    `RedisEvictionPolicyError`, so requests get 500 and no handler runs (fail closed), unless
  *    the host passed `allowEviction: true`; then the stores run and a process warning says why
  *    their limits may be inexact.
  * 4. A fault while reading (timeout, connection lost, Redis loading): that call fails as any call

@@ -2,21 +2,21 @@
  * `keyward/redis`: keys, limits, quotas and usage shared through Redis (also Redis Cluster and
  * Valkey), for deployments with more than one instance. See `layout.ts` for every key name.
  *
- * - Hot path (P1): one `EVALSHA` per request decides key status, expiry, scopes, the per-minute
+ * - Hot path: one `EVALSHA` per request decides key status, expiry, scopes, the per-minute
  *   limit and the monthly quota atomically and writes `lastUsedAt`; usage entries follow in
  *   batches, one more `EVALSHA` per flush (`docs/redis.md` counts them).
- * - Revocation (K7) writes the record the hot-path script reads on every request: status, expiry,
+ * - Revocation writes the record the hot-path script reads on every request: status, expiry,
  *   scopes and limits are decided in Redis every time, so a request that starts after `revoke()`
  *   returned is rejected everywhere.
- * - Faults (R5): every call rejects after `timeoutMs` (default 1 s); the core answers 500 and never
+ * - Faults: every call rejects after `timeoutMs` (default 1 s); the core answers 500 and never
  *   lets the request through. Create the client with `enableOfflineQueue: false` (ioredis) or
  *   `disableOfflineQueue: true` (node-redis) and a short connect timeout, so nothing piles up while
  *   Redis is down; the client reconnects on its own, and keyward recovers with it (scripts are
  *   reloaded through `EVAL` when Redis answers `NOSCRIPT`).
  * - Eviction: run Redis with `maxmemory-policy noeviction`. Before their first call the stores read
- *   the policy (every master of a cluster) and on any other one refuse every call (R5), unless
+ *   the policy (every master of a cluster) and on any other one refuse every call, unless
  *   `allowEviction: true`; `ready()` lets the host await that check at start.
- * - Persistence (S6): stores that hold keys then check that Redis keeps them across a restart (AOF
+ * - Persistence: stores that hold keys then check that Redis keeps them across a restart (AOF
  *   or RDB snapshots) and warn once per process when it does not (`persistenceWarning: false`
  *   skips it). Beside keys kept elsewhere, `createRedisRateLimiter({ keys: 'elsewhere' })` counts
  *   with one round trip per decision and checks nothing of the kind.
@@ -35,6 +35,8 @@ export type { IoRedisLike, NodeRedisClientLike, NodeRedisClusterLike, RedisClien
 export type { RedisKeyStoreOptions, RedisStoreOptions } from './context.js'
 export { EVICTION_WARNING_CODE, RedisEvictionPolicyError } from './eviction-policy.js'
 export { PERSISTENCE_WARNING_CODE } from './persistence.js'
+// The Redis stores are the only ones with a fused step, so the warning about mixing them lives here.
+export { STORES_NOT_FUSED_WARNING_CODE } from '../../core/fused-authorize.js'
 export type { RedisUsageLog, RedisUsageOptions } from './usage-log.js'
 export type { RedisKeyStore } from './key-store.js'
 export type { RedisRateLimiter, RedisRateLimiterOptions } from './rate-limiter.js'
@@ -51,7 +53,7 @@ export interface RedisStores extends KeywardStores {
   keys: RedisKeyStore
   limiter: RedisRateLimiter
   usage: RedisUsageLog
-  /** The fused hot path: one EVALSHA per hash tried (P1). */
+  /** The fused hot path: one EVALSHA per hash tried. */
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
   close(): Promise<void>
@@ -82,7 +84,7 @@ export interface RedisStores extends KeywardStores {
   appSettings(): Promise<AppSettings | undefined>
   /**
    * The `timeoutMs` option: every promise these stores return settles (or rejects) within it,
-   * operations of several Redis calls included, so the core adds no timer of its own (R5).
+   * operations of several Redis calls included, so the core adds no timer of its own.
    */
   readonly timeoutMs: number
 }
@@ -152,8 +154,8 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
 }
 
 /**
- * Key records on Redis alone (K3, K5, K6, K7, O1–O6), for a custom set of stores. Like
- * `createRedisStores`, it warns once when Redis persists nothing (S6).
+ * Key records on Redis alone, for a custom set of stores. Like
+ * `createRedisStores`, it warns once when Redis persists nothing.
  *
  * @example
  * import Redis from 'ioredis'

@@ -1,5 +1,5 @@
 /**
- * S6: the start check of a Redis that holds keys. With neither AOF nor RDB snapshots on, a Redis
+ * The start check of a Redis that holds keys. With neither AOF nor RDB snapshots on, a Redis
  * restart comes back empty and every key it held answers 401 from then on; nothing else says so
  * before it happens. Stores that hold only counters or usage entries do not check: losing those
  * loses no key.

@@ -10,7 +10,7 @@ export interface RedisRateLimiter extends RateLimiter {
   consume(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
   peek(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
   /**
-   * O7: all or none, in one script on a single node. On a cluster the limits live in different
+   * All or none, in one script on a single node. On a cluster the limits live in different
    * slots: each is counted in turn, and when one refuses, those already counted are given back
    * (sent before the answer, not waited for).
    */
@@ -162,10 +162,10 @@ function monthOf(value: unknown): string {
 }
 
 /**
- * Per-minute limits and monthly quotas on Redis, exact across every instance sharing it (L2):
+ * Per-minute limits and monthly quotas on Redis, exact across every instance sharing it:
  * each decision is one atomic Lua script over 1-second buckets. With `time: 'server'` (default)
  * the script reads Redis `TIME` and the `now` argument is ignored. Beside keys stored elsewhere
- * (Postgres), pass `keys: 'elsewhere'`: one Redis round trip per decision (S4), and on a single
+ * (Postgres), pass `keys: 'elsewhere'`: one Redis round trip per decision, and on a single
  * node the decisions of one event-loop turn share it (`coalesce`).
  *
  * @example

@@ -6,7 +6,7 @@ import { USAGE_SCRIPT } from './scripts/usage.js'
 import { createUsageBuffer } from './usage-buffer.js'
 
 /**
- * How usage entries are written (E5, L4a, P1, O8). `append` only buffers; the buffer is written in
+ * How usage entries are written. `append` only buffers; the buffer is written in
  * one `EVALSHA` of the usage script per flush, which pushes every entry onto the global list, its
  * key's list and its owner's list (when the key has an owner) and trims them, so usage adds at
  * most one command per request and far less under load. On a cluster the lists live in different
