@@ -108,7 +108,7 @@ function completeHeaders(c: Context, headers: Record<string, string>): void {
 }
 
 /** Runs `rest` for an admitted request and completes its response (headers, usage). */
-async function admitted(c: Context, step: Step, rest: () => unknown): Promise<Response | undefined> {
+async function admitted(kit: AdapterKit, c: Context, step: Step, rest: () => unknown): Promise<Response | undefined> {
   if (step === null) return new Response(null, { status: 499 }) // nobody is left to read it
   if ('answer' in step) return toResponse(step.answer)
   const headers = step.proceed.headers
@@ -119,11 +119,11 @@ async function admitted(c: Context, step: Step, rest: () => unknown): Promise<Re
     const result = await rest()
     if (result instanceof Response) c.res = result
   } catch (error) {
-    step.finish(statusOfError(error))
+    kit.finish(step, statusOfError(error))
     throw error
   }
   completeHeaders(c, headers)
-  step.finish(c.res.status)
+  kit.finish(step, c.res.status)
   return c.res
 }
 
@@ -195,7 +195,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     const { requirements, known } = routeMarkers(c)
     if (!known && kit.answersNotFound) return answer(kit, c, 'protected-not-found')
     if (requirements === null) return next()
-    return admitted(c, await decide(kit, c, requirements), next)
+    return admitted(kit, c, await decide(kit, c, requirements), next)
   }
   return Object.assign(middleware, {
     protect: (routeOptions?: RouteOptions) => protect(kit, routeOptions),
@@ -206,11 +206,13 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   }) as KeywardHono
 }
 
+const incomingRequestId = (c: Context) => c.req.header('x-request-id')
+
 /** The request id, made once per request and sent as X-Request-ID. */
 function requestIdOf(kit: AdapterKit, c: Context): string {
   let id = c.get('requestId')
   if (id === undefined) {
-    id = kit.requestId(() => c.req.header('x-request-id'))
+    id = kit.requestId(c, incomingRequestId)
     c.set('requestId', id)
     c.header('X-Request-ID', id)
   }
@@ -257,7 +259,7 @@ function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandle
   return marker(requirements, async function keywardProtect(c: Context, next: Next) {
     requestIdOf(kit, c)
     if (requirements === null || c.get(kAdmitted as never)) return next()
-    return admitted(c, await decide(kit, c, requirements, c.req.routePath), next)
+    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), next)
   })
 }
 
@@ -269,7 +271,7 @@ function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, secon
   return marker(requirements, async function keywardGuard(c: Context, next: Next) {
     requestIdOf(kit, c)
     if (requirements === null || c.get(kAdmitted as never)) return handler(c, next)
-    return admitted(c, await decide(kit, c, requirements, c.req.routePath), () => handler(c, next))
+    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), () => handler(c, next))
   } as Handler)
 }
 
