@@ -9,7 +9,7 @@ import { MESSAGES } from '../core/messages.js'
 import { isPromise } from '../core/store-calls.js'
 import type { ApiKeyContext, AuthSuccess, KeywardResponse, RequestView, RouteRequirements } from '../core/types.js'
 import type { ThrownErrorResponse } from './error-envelope.js'
-import { canonicalPath } from './request-path.js'
+import { canonicalPath } from './classify.js'
 
 /**
  * What to do with a protected request:

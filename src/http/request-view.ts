@@ -9,7 +9,7 @@ import { HTTP_MESSAGES } from '../core/messages.js'
 import { generateRequestId } from '../core/request-id.js'
 import type { RequestView } from '../core/types.js'
 import type { ResolvedOptions } from './options.js'
-import { pathOf, queryOf } from './request-path.js'
+import { pathOf, queryOf } from './classify.js'
 
 /** The header lines Node's parser keeps when the server sets no `maxHeadersCount`: 2000 entries. */
 const NODE_DEFAULT_LINE_CAP = 1000
