@@ -8,7 +8,7 @@
  * host gives it, and inside them every route needs a key unless the host marks it public (A2).
  */
 import type { Keyward } from '../core/instance.js'
-import type { RouteRequirements } from '../core/types.js'
+import type { KeywardResponse, RouteRequirements } from '../core/types.js'
 import { type PathKind, createClassifier } from './classify.js'
 import { type Decider, type Unmet, createDecider, createUnmet } from './decide.js'
 import { type ThrownErrorResponse, createThrownAnswer } from './error-envelope.js'
@@ -17,10 +17,10 @@ import { type Answer, createOwnAnswers } from './own-endpoints.js'
 import { readFetchBody, readNodeBody } from './request-body.js'
 import { type RequestViews, createViews } from './request-view.js'
 
-export type { AdapterOptions, RouteOptions, WebPageOptions } from './options.js'
+export { type AdapterOptions, mergeRequirements, type RouteOptions, type WebPageOptions } from './options.js'
 export type { AnsweredKind, PathKind } from './classify.js'
 export { type Admitted, CLIENT_CLOSED_REQUEST, clientGone, type Step } from './decide.js'
-export type { RequestProblem } from './error-envelope.js'
+export { type RequestProblem, statusOfThrown, unreadableRequestResponse } from './error-envelope.js'
 export { nodeHeaders, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from './request-view.js'
 export { isPromise } from '../core/store-calls.js'
 export { readFetchBody, readNodeBody }
@@ -74,4 +74,12 @@ export function createAdapterKit(
     answer: createOwnAnswers(keyward, settings),
     errorResponse,
   }
+}
+
+/** A response of keyward's as a fetch `Response` (an empty body as none). */
+export function toResponse(response: KeywardResponse): Response {
+  return new Response(response.body === '' ? null : response.body, {
+    status: response.status,
+    headers: response.headers,
+  })
 }
