@@ -120,12 +120,14 @@ function problemOf(error: unknown): RequestProblem | undefined {
   return (error as { type?: unknown }).type === 'entity.parse.failed' ? INVALID_JSON : undefined
 }
 
+const incomingRequestId = (req: Request) => req.headers['x-request-id']
+
 /** The request id, made once per request and sent as X-Request-ID. */
 function requestIdOf(kit: AdapterKit, req: Request, res: Response): string {
   const locals = res.locals as Locals
   let id = locals[kRequestId]
   if (id === undefined) {
-    id = locals[kRequestId] = kit.requestId(() => req.headers['x-request-id'])
+    id = locals[kRequestId] = kit.requestId(req, incomingRequestId)
     res.setHeader('X-Request-ID', id)
   }
   return id

@@ -107,7 +107,7 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     let kind = kit.classify(request.url, routed)
     if (kind === 'outside' && config !== undefined && (guardsScope || config.keyward !== undefined)) kind = 'protected'
     if (kind === 'outside') return next()
-    const requestId = kit.requestId(() => request.headers['x-request-id'])
+    const requestId = kit.requestId(request, incomingRequestId)
     reply.header('x-request-id', requestId)
     const view = kit.viewFromNode(request.raw, request.url, requestId, routed)
     request[kView] = view
@@ -150,6 +150,8 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method, problemOf(error)))
   })
 }
+
+const incomingRequestId = (request: FastifyRequest) => request.headers['x-request-id']
 
 const INVALID_JSON: RequestProblem = { kind: 'invalid-json' }
 

@@ -14,12 +14,15 @@ import {
   isPromise,
   nodeHeaders,
   type RouteOptions,
+  mergeRequirements,
   type Step,
+  statusOfThrown,
+  toResponse,
+  unreadableRequestResponse,
 } from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
-import { HTTP_MESSAGES } from '../src/core/messages.js'
 import { readFetchBody } from '../src/http/request-body.js'
-import type { ApiKeyContext, KeywardResponse, RouteRequirements } from '../src/core/types.js'
+import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
@@ -83,13 +86,6 @@ const kRequirements = Symbol('keyward.requirements')
 const kAdmitted = Symbol('keyward.admitted')
 type Marked = { [kRequirements]?: RouteRequirements | null }
 
-function toResponse(response: KeywardResponse): Response {
-  return new Response(response.body === '' ? null : response.body, {
-    status: response.status,
-    headers: response.headers,
-  })
-}
-
 function incomingOf(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
   return incoming !== undefined && Array.isArray(incoming.rawHeaders) ? incoming : undefined
@@ -108,7 +104,7 @@ function completeHeaders(c: Context, headers: Record<string, string>): void {
 }
 
 /** Runs `rest` for an admitted request and completes its response (headers, usage). */
-async function admitted(c: Context, step: Step, rest: () => unknown): Promise<Response | undefined> {
+async function admitted(kit: AdapterKit, c: Context, step: Step, rest: () => unknown): Promise<Response | undefined> {
   if (step === null) return new Response(null, { status: 499 }) // nobody is left to read it
   if ('answer' in step) return toResponse(step.answer)
   const headers = step.proceed.headers
@@ -119,11 +115,11 @@ async function admitted(c: Context, step: Step, rest: () => unknown): Promise<Re
     const result = await rest()
     if (result instanceof Response) c.res = result
   } catch (error) {
-    step.finish(statusOfError(error))
+    kit.finish(step, statusOfThrown(error))
     throw error
   }
   completeHeaders(c, headers)
-  step.finish(c.res.status)
+  kit.finish(step, c.res.status)
   return c.res
 }
 
@@ -154,16 +150,9 @@ function routeMarkers(c: Context): { requirements: RouteRequirements | null; kno
  */
 export function requestErrorHandler(keyward: Keyward): (error: unknown) => Response {
   return function keywardRequestError(error) {
-    const requestId = keyward.requestId()
-    if (error instanceof Error && error.name === 'RequestError') {
-      return toResponse(
-        keyward.errorResponse('invalid_request', HTTP_MESSAGES.malformedRequest(keyward.names), requestId),
-      )
-    }
-    console.error(`keyward: internal error (request id ${requestId})`, error)
-    return toResponse(
-      keyward.errorResponse('INTERNAL_ERROR', HTTP_MESSAGES.serverError(keyward.names, requestId), requestId),
-    )
+    // @hono/node-server's own error for a request it cannot read.
+    const malformed = error instanceof Error && error.name === 'RequestError'
+    return toResponse(unreadableRequestResponse(keyward, error, malformed))
   }
 }
 
@@ -195,7 +184,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     const { requirements, known } = routeMarkers(c)
     if (!known && kit.answersNotFound) return answer(kit, c, 'protected-not-found')
     if (requirements === null) return next()
-    return admitted(c, await decide(kit, c, requirements), next)
+    return admitted(kit, c, await decide(kit, c, requirements), next)
   }
   return Object.assign(middleware, {
     protect: (routeOptions?: RouteOptions) => protect(kit, routeOptions),
@@ -206,11 +195,13 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   }) as KeywardHono
 }
 
+const incomingRequestId = (c: Context) => c.req.header('x-request-id')
+
 /** The request id, made once per request and sent as X-Request-ID. */
 function requestIdOf(kit: AdapterKit, c: Context): string {
   let id = c.get('requestId')
   if (id === undefined) {
-    id = kit.requestId(() => c.req.header('x-request-id'))
+    id = kit.requestId(c, incomingRequestId)
     c.set('requestId', id)
     c.header('X-Request-ID', id)
   }
@@ -257,7 +248,7 @@ function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandle
   return marker(requirements, async function keywardProtect(c: Context, next: Next) {
     requestIdOf(kit, c)
     if (requirements === null || c.get(kAdmitted as never)) return next()
-    return admitted(c, await decide(kit, c, requirements, c.req.routePath), next)
+    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), next)
   })
 }
 
@@ -269,7 +260,7 @@ function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, secon
   return marker(requirements, async function keywardGuard(c: Context, next: Next) {
     requestIdOf(kit, c)
     if (requirements === null || c.get(kAdmitted as never)) return handler(c, next)
-    return admitted(c, await decide(kit, c, requirements, c.req.routePath), () => handler(c, next))
+    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), () => handler(c, next))
   } as Handler)
 }
 
@@ -291,20 +282,4 @@ function errorHandler(kit: AdapterKit): ErrorHandler {
     }
     return toResponse(kit.errorResponse(error, requestIdOf(kit, c), c.req.method))
   }
-}
-
-/** Both routes' requirements at once: every scope, live keys only if either asks, consuming if either does. */
-function mergeRequirements(a: RouteRequirements, b: RouteRequirements): RouteRequirements {
-  const scopes = [...new Set([...(a.scopes ?? []), ...(b.scopes ?? [])])]
-  return {
-    ...(scopes.length > 0 ? { scopes } : {}),
-    ...(a.liveOnly || b.liveOnly ? { liveOnly: true } : {}),
-    ...(a.consume === false && b.consume === false ? { consume: false } : {}),
-  }
-}
-
-/** The status a thrown error will be answered with: an HTTPException's own, else 500. */
-function statusOfError(error: unknown): number {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
 }

@@ -1,7 +1,7 @@
 import type { Clock } from './types.js'
 
 /** The wall clock. */
-export const systemClock: Clock = { now: () => Date.now() }
+export const systemClock: Clock = { now: Date.now }
 
 /** A clock that moves only when told to, for tests (`keyward/testing`). */
 export interface ManualClock extends Clock {
@@ -39,17 +39,4 @@ export function createManualClock(start: number | Date | string = '2026-01-15T12
       current += ms
     },
   }
-}
-
-// Under load many requests fall in the same millisecond: formatting it once serves them all.
-let lastIsoMs = Number.NaN
-let lastIso = ''
-
-/** ISO 8601 UTC with milliseconds for epoch milliseconds `ms` (K5, R1), formatted once per ms. */
-export function isoTimestamp(ms: number): string {
-  if (ms !== lastIsoMs) {
-    lastIso = new Date(ms).toISOString()
-    lastIsoMs = ms
-  }
-  return lastIso
 }

@@ -66,7 +66,7 @@ export function composeAuthorize(
     if (key.expiresAt !== null && key.expiresAt <= now) return { result: 'expired', key }
 
     const policy = resolvePolicy(key, input.defaults)
-    const owner = ownerWindowOf(key, input.ownerLimits)
+    const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
     if (reason !== null) return andThen(peekLimits(key, policy, owner, now), (peeked) => forbidden(key, reason, peeked))
     if (!input.consume) return andThen(peekLimits(key, policy, owner, now), (peeked) => notConsumed(key, peeked))
@@ -102,7 +102,9 @@ export function composeAuthorize(
   }
 
   function lookUp(input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
-    const found = findFirst(keys, input.hashes, 0)
+    // One pepper, one lookup: the common case needs no search.
+    const hashes = input.hashes
+    const found = hashes.length === 1 ? keys.findByHash(hashes[0]!) : findFirst(keys, hashes, 0)
     if (isPromise(found)) return Promise.resolve(found).then((key) => decide(key, input))
     return decide(found, input)
   }
@@ -124,8 +126,8 @@ function andThen<T, U>(value: Awaitable<T>, f: (settled: T) => Awaitable<U>): Aw
 }
 
 /** O7: the owner's counter the key's requests also count against, or null for none. */
-function ownerWindowOf(key: StoredKey, check: OwnerLimitsCheck | undefined): LimitRequest | null {
-  if (check === undefined || key.ownerId === null) return null
+function ownerWindowOf(key: StoredKey, check: OwnerLimitsCheck): LimitRequest | null {
+  if (key.ownerId === null) return null
   const policy = check.policyOf(key.ownerId, key.keyType)
   return policy === null ? null : { id: ownerCounterId(key.ownerId, key.keyType), policy }
 }

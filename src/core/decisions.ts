@@ -75,7 +75,26 @@ export function createDecisions(
     },
     blocked: (retryAfter, requestId) => blocked(names, retryAfter, requestId),
     internal: (requestId) => failure('INTERNAL_ERROR', MESSAGES.internal(names, requestId), requestId),
-    fromOutcome: (outcome, facts) => fromOutcome(w, outcome, facts),
+    fromOutcome(outcome, facts) {
+      switch (outcome.result) {
+        case 'unknown':
+          return keyFailure(w, 'INVALID_API_KEY', MESSAGES.unknownKey(names, facts.keyType), facts)
+        case 'revoked':
+          return keyFailure(w, 'API_KEY_REVOKED', MESSAGES.revoked(names), facts)
+        case 'expired':
+          return keyFailure(w, 'API_KEY_EXPIRED', MESSAGES.expired(names), facts)
+        case 'blocked':
+          return blocked(names, outcome.retryAfter, facts.requestId)
+        case 'forbidden': {
+          const missing = outcome.reason === 'scope' ? firstMissingScope(outcome.key.scopes, facts.requiredScopes) : ''
+          const message =
+            outcome.reason === 'live-only' ? MESSAGES.liveOnly(names) : MESSAGES.missingScope(names, missing)
+          return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
+        }
+        case 'ok':
+          return admitted(w, outcome, facts)
+      }
+    },
   }
 }
 
@@ -106,27 +125,6 @@ function credentialFailure(w: Wording, f: CredentialFailure, requestId: string):
       return failure('UNAUTHORIZED', MESSAGES.malformed(names, f.detail), requestId, challenge.request)
     case 'apikey-format':
       return failure('INVALID_API_KEY_FORMAT', MESSAGES.invalidFormat(names, f.detail), requestId, challenge.token)
-  }
-}
-
-function fromOutcome(w: Wording, outcome: AuthorizeOutcome, facts: KeyFacts): AuthDecision {
-  const { names } = w
-  switch (outcome.result) {
-    case 'unknown':
-      return keyFailure(w, 'INVALID_API_KEY', MESSAGES.unknownKey(names, facts.keyType), facts)
-    case 'revoked':
-      return keyFailure(w, 'API_KEY_REVOKED', MESSAGES.revoked(names), facts)
-    case 'expired':
-      return keyFailure(w, 'API_KEY_EXPIRED', MESSAGES.expired(names), facts)
-    case 'blocked':
-      return blocked(names, outcome.retryAfter, facts.requestId)
-    case 'forbidden': {
-      const missing = outcome.reason === 'scope' ? firstMissingScope(outcome.key.scopes, facts.requiredScopes) : ''
-      const message = outcome.reason === 'live-only' ? MESSAGES.liveOnly(names) : MESSAGES.missingScope(names, missing)
-      return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
-    }
-    case 'ok':
-      return admitted(w, outcome, facts)
   }
 }
 

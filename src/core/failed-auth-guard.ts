@@ -64,7 +64,8 @@ const SWEEP_AT = 10_000
 
 /** The addresses this process has seen blocked, by address key, with when each may try again. */
 interface BlockList {
-  readonly size: number
+  /** When each address key may try again (epoch ms); read-only outside the list. */
+  readonly until: ReadonlyMap<string, number>
   /** Remembers that the address key may not try again before `until` (epoch ms). */
   block(key: string, until: number): void
   /** Seconds until the address key may try again, or 0 (a lapsed entry is dropped). */
@@ -74,9 +75,7 @@ interface BlockList {
 function createBlockList(): BlockList {
   const blockedUntil = new Map<string, number>()
   return {
-    get size() {
-      return blockedUntil.size
-    },
+    until: blockedUntil,
     block(key, until) {
       blockedUntil.set(key, until)
       if (blockedUntil.size > SWEEP_AT) {
@@ -126,7 +125,7 @@ export function createFailedAuthGuard(
   let lastCheck: FailedAuthCheck = { counter: '', limit }
 
   function blockedFor(ip: string, now: number): number {
-    return blocks.size === 0 ? 0 : blocks.secondsLeft(keyOf(ip), now)
+    return blocks.until.size === 0 ? 0 : blocks.secondsLeft(keyOf(ip), now)
   }
 
   /** The seconds a peek or a reservation says the address must wait, remembered when it must. */

@@ -1,7 +1,19 @@
-import { isoTimestamp } from './clock.js'
 import { ERROR_STATUS, type ErrorCode } from './messages.js'
 import { utcMonthIndex, utcMonthStartSeconds } from './limits-math.js'
 import type { KeywardResponse, LimitDecision, WindowState } from './types.js'
+
+// Under load many requests fall in the same millisecond: formatting it once serves them all.
+let lastIsoMs = Number.NaN
+let lastIso = ''
+
+/** ISO 8601 UTC with milliseconds for epoch milliseconds `ms` (K5, R1), formatted once per ms. */
+export function isoTimestamp(ms: number): string {
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString()
+    lastIsoMs = ms
+  }
+  return lastIso
+}
 
 /** R1: every body keyward writes is JSON with this type. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'

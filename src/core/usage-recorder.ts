@@ -2,7 +2,7 @@
  * Usage entries (L4a, E5): one per request that consumed, written once its status is known. A
  * failing usage log never fails the request; the host hears of it through `onError`.
  */
-import { isoTimestamp } from './clock.js'
+import { isoTimestamp } from './responses.js'
 import { maskKeysInPath, METHOD_MAX, storedText } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { isPromise, type ReportFault } from './store-calls.js'

@@ -3,7 +3,7 @@
  * own keys only: another owner's key id gets the answer of an unknown id, after the same lookup,
  * so neither the response nor the store calls behind it tell the two apart.
  */
-import { isoTimestamp } from '../core/clock.js'
+import { isoTimestamp } from '../core/responses.js'
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../core/errors.js'
 import { validateOwnerId } from '../core/key-input.js'
 import type { KeyListPage } from '../core/key-manager.js'

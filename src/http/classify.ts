@@ -1,9 +1,13 @@
 /**
  * What a request is to keyward (A1, A3): keyward's own endpoints at their exact paths, a protected
  * path, the 404 root, or outside, on every reading a router may take of the path.
+ *
+ * Routers disagree: one decodes `%61` to `a`, one matches case-insensitively, one resolves `..`,
+ * one ignores a trailing slash or a `;param`. keyward decides whether a request is protected on
+ * every reading a router could take, so no spelling of a protected path is routed to a handler
+ * while keyward thinks it is outside.
  */
 import type { ResolvedOptions } from './options.js'
-import { canonicalPath, pathOf, underPrefix } from './request-path.js'
 
 /** What a request is to keyward. */
 export type PathKind =
@@ -22,12 +26,6 @@ export type PathKind =
 /** The kinds keyward answers itself, in full. */
 export type AnsweredKind = Exclude<PathKind, 'outside' | 'protected'> | 'protected-not-found'
 
-/** Whether any reading a router may take of `path` lies under one of `prefixes` (A3). */
-function anyUnder(path: string, prefixes: readonly string[]): boolean {
-  for (let i = 0; i < prefixes.length; i++) if (underPrefix(path, prefixes[i]!)) return true
-  return false
-}
-
 /** What a request is (A1, A3), by the adapter's paths. */
 export function createClassifier(settings: ResolvedOptions): (target: string, routed?: string) => PathKind {
   const { paths, ping, authTest, dashboard, dashboardPath, webPage } = settings
@@ -36,7 +34,7 @@ export function createClassifier(settings: ResolvedOptions): (target: string, ro
 
   /** What one reading of the path is: protected, under the 404 root, or outside. */
   function readingOf(path: string): PathKind {
-    if (anyUnder(path, paths)) return 'protected'
+    for (let i = 0; i < paths.length; i++) if (underPrefix(path, paths[i]!)) return 'protected'
     return notFound !== null && underPrefix(path, notFound) ? 'not-found' : 'outside'
   }
 
@@ -64,4 +62,121 @@ export function createClassifier(settings: ResolvedOptions): (target: string, ro
 function stricter(kind: PathKind, other: PathKind): PathKind {
   if (other === 'protected' || kind === 'protected') return 'protected'
   return other === 'not-found' ? other : kind
+}
+
+/**
+ * The path of a request target (`/a/b?c` → `/a/b`); absolute-form targets (`http://host/a/b`)
+ * give their path, and a target with no path gives `/`.
+ *
+ * @example
+ * pathOf('http://localhost/api/v1/ping?x=1') // '/api/v1/ping'
+ */
+export function pathOf(url: string): string {
+  let start = 0
+  if (url.charCodeAt(0) !== 47) {
+    const scheme = url.indexOf('://')
+    start = scheme < 0 ? -1 : url.indexOf('/', scheme + 3)
+    if (start < 0) return '/'
+  }
+  let end = url.length
+  for (let i = start; i < end; i++) {
+    const c = url.charCodeAt(i)
+    if (c === 63 || c === 35) end = i // '?' or '#'
+  }
+  return start === 0 && end === url.length ? url : url.slice(start, end)
+}
+
+/**
+ * The raw query of a URL, without `?` or a fragment; '' when none.
+ *
+ * @example
+ * queryOf('/api/v1/ip/lookup?ip=1.2.3.4') // 'ip=1.2.3.4'
+ */
+export function queryOf(url: string): string {
+  const query = url.indexOf('?')
+  if (query < 0) return ''
+  const hash = url.indexOf('#', query)
+  return url.slice(query + 1, hash < 0 ? url.length : hash)
+}
+
+/** Anything in a path that some router reads differently from its raw text. */
+const NEEDS_CANONICAL = /[%\\;\x00-\x1f\x7f]|\/\/|\/\.\.?(?:\/|$)|.\/$/
+
+/** Decoding stops after this many rounds: enough for any double or triple encoding a proxy leaves. */
+const DECODE_ROUNDS = 4
+
+/** Decodes each run of valid percent-encoded UTF-8; an invalid run stays as it is. */
+function decodeLeniently(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
+  })
+}
+
+/** Removes `.` and `..` segments (RFC 3986 §5.2.4); `..` never climbs above the root. */
+function resolveDots(segments: readonly string[]): string[] {
+  const out: string[] = []
+  for (const segment of segments) {
+    if (segment === '.') continue
+    if (segment === '..') out.pop()
+    else out.push(segment)
+  }
+  return out
+}
+
+/**
+ * The path with every reading a router may apply, applied: percent-decoding (repeated, for double
+ * encoding, and including `%2F`), `\` as `/`, `;params` and empty segments dropped, dot segments
+ * resolved, no trailing slash. Case is kept (ids in paths are case-sensitive); compare prefixes
+ * case-insensitively. A path no router reads differently comes back as it is.
+ *
+ * @example
+ * canonicalPath('/%2561pi//v1/./reports;x=1/') // '/api/v1/reports'
+ */
+export function canonicalPath(path: string): string {
+  if (!NEEDS_CANONICAL.test(path)) return path
+  let decoded = path
+  for (let round = 0; round < DECODE_ROUNDS && decoded.includes('%'); round++) {
+    const next = decodeLeniently(decoded)
+    if (next === decoded) break
+    decoded = next
+  }
+  const segments = decoded
+    // Control characters are dropped: a component that stops at NUL, or strips them, reads the rest.
+    .replace(/[\x00-\x1f\x7f]/g, '')
+    .replaceAll('\\', '/')
+    .split('/')
+    .map((segment) => {
+      const semicolon = segment.indexOf(';')
+      return semicolon < 0 ? segment : segment.slice(0, semicolon)
+    })
+    .filter((segment) => segment !== '')
+  return `/${resolveDots(segments).join('/')}`
+}
+
+/**
+ * True when `path` is `prefix`, its root (`prefix` without its final `/`: routers that ignore a
+ * trailing slash route `/api/v1` to `/api/v1/`, and a canonical reading has none), or lies below it.
+ * `prefix` ends with `/`, so `/api/v10` is not under `/api/v1/`. ASCII letters are compared
+ * case-insensitively: routers that match case-insensitively (Express by default) route `/API/V1/x`
+ * to `/api/v1/x`.
+ *
+ * @example
+ * underPrefix('/API/v1/reports', '/api/v1/') // true
+ * underPrefix('/api/v1', '/api/v1/') // true
+ */
+export function underPrefix(path: string, prefix: string): boolean {
+  // The root is the prefix without its final '/': only that one character may be missing.
+  const compared = path.length === prefix.length - 1 ? path.length : prefix.length
+  if (path.length < compared) return false
+  for (let i = 0; i < compared; i++) {
+    const a = path.charCodeAt(i)
+    const b = prefix.charCodeAt(i)
+    if (a !== b && (a | 0x20) !== (b | 0x20)) return false
+    if (a !== b && !((b | 0x20) >= 97 && (b | 0x20) <= 122)) return false
+  }
+  return true
 }

@@ -9,16 +9,19 @@ import { MESSAGES } from '../core/messages.js'
 import { isPromise } from '../core/store-calls.js'
 import type { ApiKeyContext, AuthSuccess, KeywardResponse, RequestView, RouteRequirements } from '../core/types.js'
 import type { ThrownErrorResponse } from './error-envelope.js'
-import { canonicalPath } from './request-path.js'
+import { canonicalPath } from './classify.js'
 
 /**
  * What to do with a protected request:
  * - `answer`: send this response; no handler runs.
  * - `proceed`: add `success.headers` to whatever the handler sends, give it `success.apiKey`, and
- *   call `finish(status)` once the response is over.
+ *   call the kit's `finish(step, status)` once the response is over.
  * - `null`: the client left while the store decided; send nothing, run nothing.
  */
-export type Step = { answer: KeywardResponse } | { proceed: AuthSuccess; finish: (status: number) => void } | null
+export type Step = { answer: KeywardResponse } | Admitted | null
+
+/** An admitted request: its decision, and its view for the usage entry. */
+export type Admitted = { proceed: AuthSuccess; view: RequestView }
 
 /**
  * Decides a protected request and calls `then` with the step to take. `gone` tells whether the
@@ -30,6 +33,20 @@ export type Decide = (
   gone: () => boolean,
   then: (step: Step) => void,
 ) => void
+
+/** Deciding protected requests, and their usage entries once their responses are over. */
+export interface Decider {
+  /**
+   * Decides a protected request and calls `then` with the step to take: a refusal at once; an
+   * admission with the other requests of its event-loop turn, or when the store answers. `gone`
+   * tells whether the client has left meanwhile. A throw from `then` becomes a 500 answer.
+   */
+  decide: Decide
+  /** Records the usage entry of an admitted request once its response is over, with its status (L4a). */
+  finish(step: Admitted, status: number): void
+  /** Calls `finish` with the response's status once a Node response is over (L4a). */
+  finishOnClose(response: ServerResponse, step: Admitted): void
+}
 
 /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
 export type Unmet = (apiKey: ApiKeyContext, requirements: RouteRequirements) => KeywardResponse | null
@@ -65,8 +82,12 @@ export function createUnmet(keyward: Keyward): Unmet {
 }
 
 /** Deciding a protected request, and the usage entry once its response is finished (L4a). */
-export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownErrorResponse): Decide {
-  function recordFinished(apiKey: ApiKeyContext, view: RequestView, status: number): void {
+export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownErrorResponse): Decider {
+  /** Records the usage entry of an admitted request whose response is over (L4a); nothing unless it consumed. */
+  function finish(step: Admitted, status: number): void {
+    const { apiKey } = step.proceed
+    if (!apiKey.consumed) return
+    const view = step.view
     keyward.recordUsage(apiKey, {
       method: view.method!,
       path: view.route ?? canonicalPath(view.path!),
@@ -75,25 +96,7 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
     })
   }
 
-  function stepOf(decision: AuthSuccess, view: RequestView): Step {
-    const apiKey = decision.apiKey
-    const finish = apiKey.consumed ? (status: number) => recordFinished(apiKey, view, status) : () => {}
-    return { proceed: decision, finish }
-  }
-
-  // Requests admitted synchronously in one event-loop turn go on together, once the turn has read
-  // them all, as a Redis batch's do: handling them back to back costs the process less per request.
-  let turn: (() => void)[] = []
-  const runTurn = () => {
-    const tasks = turn
-    turn = []
-    for (let i = 0; i < tasks.length; i++) tasks[i]!()
-  }
-  const later = (task: () => void) => {
-    if (turn.push(task) === 1) setImmediate(runTurn)
-  }
-
-  function safely(then: (step: Step) => void, step: Step, view: RequestView): void {
+  function deliver(then: (step: Step) => void, step: Step, view: RequestView): void {
     try {
       then(step)
     } catch (error) {
@@ -101,19 +104,41 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
     }
   }
 
-  return function decide(view, requirements, gone, then) {
-    const decision = keyward.authenticate(view, requirements)
-    if (isPromise(decision)) {
-      decision.then((d) => {
-        if (!gone()) return safely(then, d.ok ? stepOf(d, view) : { answer: d.response }, view)
-        // The client left: nothing to answer, no handler to run; a unit taken stays recorded (L4a).
-        if (d.ok && d.apiKey.consumed) recordFinished(d.apiKey, view, CLIENT_CLOSED_REQUEST)
-        then(null)
-      })
-    } else if (!decision.ok) {
-      then({ answer: decision.response })
-    } else {
-      later(() => safely(then, stepOf(decision, view), view))
-    }
+  // Requests admitted synchronously in one event-loop turn go on together, once the turn has read
+  // them all, as a Redis batch's do: handling them back to back costs the process less per request.
+  let admitted: Admitted[] = []
+  let thens: ((step: Step) => void)[] = []
+  function runTurn(): void {
+    const steps = admitted
+    const calls = thens
+    admitted = []
+    thens = []
+    for (let i = 0; i < steps.length; i++) deliver(calls[i]!, steps[i]!, steps[i]!.view)
+  }
+
+  return {
+    decide(view, requirements, gone, then) {
+      const decision = keyward.authenticate(view, requirements)
+      if (isPromise(decision)) {
+        decision.then((d) => {
+          if (!gone()) return deliver(then, d.ok ? { proceed: d, view } : { answer: d.response }, view)
+          // The client left: nothing to answer, no handler to run; a unit taken stays recorded (L4a).
+          if (d.ok) finish({ proceed: d, view }, CLIENT_CLOSED_REQUEST)
+          then(null)
+        })
+      } else if (!decision.ok) {
+        then({ answer: decision.response })
+      } else if (admitted.push({ proceed: decision, view }) === 1) {
+        thens.push(then)
+        setImmediate(runTurn)
+      } else {
+        thens.push(then)
+      }
+    },
+    finish,
+    finishOnClose(response, step) {
+      // 'close' follows 'finish', and comes alone when the connection breaks first.
+      if (step.proceed.apiKey.consumed) response.on('close', () => finish(step, response.statusCode))
+    },
   }
 }

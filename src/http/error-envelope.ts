@@ -72,3 +72,22 @@ export function createThrownAnswer(keyward: Keyward, onError: ResolvedOptions['o
     return onHead(method, keyward.errorResponse(code, message, requestId))
   }
 }
+
+/** The status a usage entry records for a thrown error: the HTTP status it carries, else 500. */
+export function statusOfThrown(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
+}
+
+/**
+ * A request the server could not read into a request at all: 400 when `malformed` (a bad path,
+ * URL or Host header), else a 500 logged with its request id.
+ */
+export function unreadableRequestResponse(keyward: Keyward, error: unknown, malformed: boolean): KeywardResponse {
+  const requestId = keyward.requestId()
+  if (malformed) {
+    return keyward.errorResponse('invalid_request', HTTP_MESSAGES.malformedRequest(keyward.names), requestId)
+  }
+  console.error(`keyward: internal error (request id ${requestId})`, error)
+  return keyward.errorResponse('INTERNAL_ERROR', HTTP_MESSAGES.serverError(keyward.names, requestId), requestId)
+}

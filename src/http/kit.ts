@@ -7,43 +7,31 @@
  * keyward is a guest in the host's app (A1): it answers and changes nothing outside the paths the
  * host gives it, and inside them every route needs a key unless the host marks it public (A2).
  */
-import type { ServerResponse } from 'node:http'
 import type { Keyward } from '../core/instance.js'
-import type { RouteRequirements } from '../core/types.js'
+import type { KeywardResponse, RouteRequirements } from '../core/types.js'
 import { type PathKind, createClassifier } from './classify.js'
-import { type Decide, type Unmet, createDecider, createUnmet } from './decide.js'
+import { type Decider, type Unmet, createDecider, createUnmet } from './decide.js'
 import { type ThrownErrorResponse, createThrownAnswer } from './error-envelope.js'
 import { type AdapterOptions, type RouteOptions, checkRouteOptions, describe, resolveOptions } from './options.js'
 import { type Answer, createOwnAnswers } from './own-endpoints.js'
 import { readFetchBody, readNodeBody } from './request-body.js'
 import { type RequestViews, createViews } from './request-view.js'
 
-export type { AdapterOptions, RouteOptions, WebPageOptions } from './options.js'
+export { type AdapterOptions, mergeRequirements, type RouteOptions, type WebPageOptions } from './options.js'
 export type { AnsweredKind, PathKind } from './classify.js'
-export { CLIENT_CLOSED_REQUEST, clientGone, type Step } from './decide.js'
-export type { RequestProblem } from './error-envelope.js'
+export { type Admitted, CLIENT_CLOSED_REQUEST, clientGone, type Step } from './decide.js'
+export { type RequestProblem, statusOfThrown, unreadableRequestResponse } from './error-envelope.js'
 export { nodeHeaders, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from './request-view.js'
 export { isPromise } from '../core/store-calls.js'
 export { readFetchBody, readNodeBody }
 
 /** The shared state of one adapter, made once at setup. */
-export interface AdapterKit extends RequestViews {
+export interface AdapterKit extends RequestViews, Decider {
   readonly keyward: Keyward
   /** What a request is, from its target and, when the framework matched a route, that route's path (A3). */
   classify(target: string, routed?: string): PathKind
-  /**
-   * A request id for a new request. `incoming` reads the request's `X-Request-ID`; it is called
-   * only when the instance trusts a proxy's id.
-   */
-  requestId(incoming?: () => string | readonly string[] | null | undefined): string
   /** A route's options, checked (a TypeError names the field); null for a public route. */
   routeRequirements(options: RouteOptions | undefined, where: string): RouteRequirements | null
-  /**
-   * Decides a protected request and calls `then` with the step to take: a refusal at once; an
-   * admission with the other requests of its event-loop turn, or when the store answers. `gone`
-   * tells whether the client has left meanwhile. A throw from `then` becomes a 500 answer.
-   */
-  decide: Decide
   /** keyward's own answer for ping, the auth test, the dashboard, the web page and 404s. */
   answer: Answer
   /** A thrown error as the error envelope; 5xx errors are passed to `onError`. */
@@ -52,20 +40,6 @@ export interface AdapterKit extends RequestViews {
   readonly answersNotFound: boolean
   /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
   unmet: Unmet
-  /** Calls `step.finish` with the response's status once a Node response is over (L4a). */
-  finishOnClose(response: ServerResponse, step: { finish: (status: number) => void }): void
-}
-
-/** A well-formed request id that an instance trusting incoming ids takes as it is. */
-const PROBE_REQUEST_ID = 'req_keywardProbeRequestId000'
-
-/** Whether the instance takes a proxy's `X-Request-ID`: asked once, at setup. */
-function takesIncomingRequestId(keyward: Keyward): boolean {
-  try {
-    return keyward.requestId(PROBE_REQUEST_ID) === PROBE_REQUEST_ID
-  } catch {
-    return true
-  }
 }
 
 /**
@@ -88,26 +62,24 @@ export function createAdapterKit(
     )
   }
   const settings = resolveOptions(keyward, options, adapter)
-  const readsIncomingRequestId = takesIncomingRequestId(keyward)
   const errorResponse = createThrownAnswer(keyward, settings.onError)
   return {
     keyward,
     classify: createClassifier(settings),
-    requestId(incoming) {
-      // Reading headers costs something on every request: only when the value can be taken.
-      const value = incoming !== undefined && readsIncomingRequestId ? incoming() : undefined
-      return keyward.requestId(typeof value === 'string' ? value : undefined)
-    },
-    ...createViews(settings, adapter),
+    ...createViews(keyward, settings, adapter),
     routeRequirements: (route, where) => checkRouteOptions(adapter, route, where),
     answersNotFound: settings.notFound !== null,
     unmet: createUnmet(keyward),
-    decide: createDecider(keyward, errorResponse),
+    ...createDecider(keyward, errorResponse),
     answer: createOwnAnswers(keyward, settings),
     errorResponse,
-    finishOnClose(response, step) {
-      // 'close' follows 'finish', and comes alone when the connection breaks first.
-      response.on('close', () => step.finish(response.statusCode))
-    },
   }
+}
+
+/** A response of keyward's as a fetch `Response` (an empty body as none). */
+export function toResponse(response: KeywardResponse): Response {
+  return new Response(response.body === '' ? null : response.body, {
+    status: response.status,
+    headers: response.headers,
+  })
 }

@@ -245,3 +245,13 @@ export function checkRouteOptions(
   if (consume === false) requirements.consume = false
   return Object.freeze(requirements)
 }
+
+/** Both routes' requirements at once: every scope, live keys only if either asks, consuming if either does. */
+export function mergeRequirements(a: RouteRequirements, b: RouteRequirements): RouteRequirements {
+  const scopes = [...new Set([...(a.scopes ?? []), ...(b.scopes ?? [])])]
+  return {
+    ...(scopes.length > 0 ? { scopes } : {}),
+    ...(a.liveOnly || b.liveOnly ? { liveOnly: true } : {}),
+    ...(a.consume === false && b.consume === false ? { consume: false } : {}),
+  }
+}

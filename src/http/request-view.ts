@@ -4,10 +4,12 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
+import type { Keyward } from '../core/instance.js'
 import { HTTP_MESSAGES } from '../core/messages.js'
+import { generateRequestId } from '../core/request-id.js'
 import type { RequestView } from '../core/types.js'
 import type { ResolvedOptions } from './options.js'
-import { pathOf, queryOf } from './request-path.js'
+import { pathOf, queryOf } from './classify.js'
 
 /** The header lines Node's parser keeps when the server sets no `maxHeadersCount`: 2000 entries. */
 const NODE_DEFAULT_LINE_CAP = 1000
@@ -86,8 +88,25 @@ function mayHaveDroppedLines(request: IncomingMessage): boolean {
   return limit > 0 && request.rawHeaders.length / 2 >= limit
 }
 
-/** Views of Node and fetch requests. */
+/** A well-formed request id that an instance trusting incoming ids takes as it is. */
+const PROBE_REQUEST_ID = 'req_keywardProbeRequestId000'
+
+/** Whether the instance takes a proxy's `X-Request-ID`: asked once, at setup. */
+function takesIncomingRequestId(keyward: Keyward): boolean {
+  try {
+    return keyward.requestId(PROBE_REQUEST_ID) === PROBE_REQUEST_ID
+  } catch {
+    return true
+  }
+}
+
+/** Views of Node and fetch requests, and their ids. */
 export interface RequestViews {
+  /**
+   * A request id for a new request. `incoming` reads the request's `X-Request-ID`; it is called
+   * only when the instance trusts a proxy's id.
+   */
+  requestId<R>(request?: R, incoming?: (request: R) => string | readonly string[] | null | undefined): string
   /** The view of a Node request; `route` is the path of the route the framework matched, if known. */
   viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
   /** The view of a fetch request, where no raw header lines exist. */
@@ -95,8 +114,9 @@ export interface RequestViews {
 }
 
 /** Views of Node and fetch requests, with the client address `trustProxy` says. */
-export function createViews(settings: ResolvedOptions, adapter: string): RequestViews {
+export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter: string): RequestViews {
   const { hops } = settings
+  const readsIncomingRequestId = takesIncomingRequestId(keyward)
   // Behind an untrusted proxy every client shares the proxy's address: said once, when first seen.
   let proxyNoted = hops !== 0
   const noteUntrustedProxy = () => {
@@ -118,6 +138,12 @@ export function createViews(settings: ResolvedOptions, adapter: string): Request
     requestId,
   })
   return {
+    requestId(request, incoming) {
+      // Reading headers costs something on every request: only when the value can be taken.
+      if (!readsIncomingRequestId || incoming === undefined) return generateRequestId()
+      const value = incoming(request!)
+      return keyward.requestId(typeof value === 'string' ? value : undefined)
+    },
     viewFromNode(request, url, requestId, route) {
       const forwardedFor = hops === 0 ? undefined : request.headers['x-forwarded-for']
       const view = baseView(

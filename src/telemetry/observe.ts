@@ -187,8 +187,7 @@ function createDecisionWatch(
   if (api === null && onDecision === undefined)
     return { observeStep: (step) => step, observeAuthenticate: (authenticate) => authenticate }
   const w: Watch = { api, onDecision, deliver, metrics, keyPrefix, methods: knownHttpMethods() }
-  const current = metrics.current
-  const currentInstruments = current && (() => safely(current))
+  const currentInstruments = metrics.current
   let pending: Observation | null = null
   return {
     observeStep(step) {
@@ -276,15 +275,6 @@ function finish(w: Watch, o: Observation, decision: AuthDecision): void {
   }
   if (w.onDecision !== undefined)
     w.deliver('onDecision', w.onDecision, decisionEvent(o, decision.requestId, outcome, status, key, w.keyPrefix))
-}
-
-/** What an SDK that throws makes of a call: null, and the decision goes on without telemetry. */
-function safely<T>(call: () => T | null): T | null {
-  try {
-    return call()
-  } catch {
-    return null
-  }
 }
 
 /** The decision's span; null when the SDK throws starting it. */

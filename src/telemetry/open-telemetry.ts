@@ -94,22 +94,27 @@ interface ProxyProvider extends TracerProvider {
 
 /**
  * The instruments of the providers registered now, or null while none is: a provider registered
- * after `createKeyward()` is picked up by the next decision.
+ * after `createKeyward()` is picked up by the next decision. An SDK that throws gives null, and
+ * the decision goes on without telemetry.
  */
 export function createInstrumentSource(api: Api): () => Instruments | null {
   let tracerSource: unknown
   let meterProvider: unknown
   let instruments: Instruments | null = null
   return function currentInstruments() {
-    const proxy = api.trace.getTracerProvider() as ProxyProvider
-    const source = typeof proxy.getDelegate === 'function' ? proxy.getDelegate() : proxy
-    const meters = api.metrics.getMeterProvider()
-    if (source !== tracerSource || meters !== meterProvider) {
-      tracerSource = source
-      meterProvider = meters
-      instruments = instrumentsOf(api, proxy, meters)
+    try {
+      const proxy = api.trace.getTracerProvider() as ProxyProvider
+      const source = typeof proxy.getDelegate === 'function' ? proxy.getDelegate() : proxy
+      const meters = api.metrics.getMeterProvider()
+      if (source !== tracerSource || meters !== meterProvider) {
+        tracerSource = source
+        meterProvider = meters
+        instruments = instrumentsOf(api, proxy, meters)
+      }
+      return instruments
+    } catch {
+      return null
     }
-    return instruments
   }
 }
 

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createAdapterKit, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from '../../src/http/kit.js'
 import { clientErrorHandler } from '../../src/http/parser-error.js'
-import { canonicalPath, pathOf, queryOf } from '../../src/http/request-path.js'
+import { canonicalPath, pathOf, queryOf } from '../../src/http/classify.js'
 import { createKeyward } from '../../src/keyward.js'
 import type { RequestView } from '../../src/core/types.js'
 
