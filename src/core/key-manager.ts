@@ -216,9 +216,13 @@ async function* listAll(
   } while (cursor !== null)
 }
 
-async function createKey({ settings, call }: Manager, input: CreateKeyInput): Promise<CreatedKey> {
-  const { clock, keyPrefix, peppers, stores } = settings
-  const now = clock.now()
+/** `now` is the creation time; a rotation passes the instant it measured the replacement's lifetime from. */
+async function createKey(
+  { settings, call }: Manager,
+  input: CreateKeyInput,
+  now = settings.clock.now(),
+): Promise<CreatedKey> {
+  const { keyPrefix, peppers, stores } = settings
   const valid = validateCreateKeyInput(input, now, keyPrefix)
   const key = generateKey(valid.keyType, keyPrefix)
   const stored: StoredKey = {
@@ -252,15 +256,20 @@ async function rotate(
   const old = await m.call(m.settings.stores.keys.get(id), 'keys.get')
   if (!old) throw new KeyNotFoundError(id)
   if (old.revokedAt !== null) throw new KeyRevokedError(id, 'rotated')
-  const created = await createKey(m, {
-    name: options.name ?? old.name,
-    keyType: old.keyType,
-    expiresAt: options.expiresAt !== undefined ? options.expiresAt : sameLifetime(old, m.settings.clock.now()),
-    scopes: old.scopes,
-    limits: old.limits,
-    ownerId: old.ownerId,
-    meta: old.meta as KeyMeta | null,
-  })
+  const now = m.settings.clock.now()
+  const created = await createKey(
+    m,
+    {
+      name: options.name ?? old.name,
+      keyType: old.keyType,
+      expiresAt: options.expiresAt !== undefined ? options.expiresAt : sameLifetime(old, now),
+      scopes: old.scopes,
+      limits: old.limits,
+      ownerId: old.ownerId,
+      meta: old.meta as KeyMeta | null,
+    },
+    now,
+  )
   let previous: ApiKeyRecord
   try {
     previous = await retire(m, id, grace)

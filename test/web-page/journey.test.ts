@@ -380,6 +380,8 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the web page in Chromium (reference serve
         const name = `Paged key ${String(i).padStart(2, '0')}`
         expect((await dashboardCall(server.base, 'POST', '/api-keys', { name }, owner)).status).toBe(201)
         created.push(name)
+        // Newest first is by creation time: two keys made in one millisecond would tie.
+        await new Promise((resolve) => setTimeout(resolve, 2))
       }
       await open()
       await signIn(page, server.base, owner)
