@@ -74,23 +74,11 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     route.config = { ...route.config, [kRoute]: requirements } as typeof route.config
   })
 
-  function write(request: KeywardRequest, reply: FastifyReply, next: (error?: Error) => void, step: Step): void {
-    if (step === null) return void reply.hijack()
-    if ('answer' in step) return void send(reply, step.answer)
-    const headers = step.proceed.headers
-    for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
-    request.apiKey = step.proceed.apiKey
-    kit.finishOnClose(reply.raw, step)
-    next()
-  }
-
   /**
-   * The matched route's requirements: {} when it names none, null when it is public. A route declared
-   * before the plugin was never seen by onRoute: its options are checked on its first request instead.
+   * The requirements of a route onRoute did not see (declared before the plugin): its options are
+   * checked on its first request, and kept for the next.
    */
-  function requirementsOf(config: RouteConfig, request: FastifyRequest): RouteRequirements | null {
-    if (kRoute in config) return config[kRoute]!
-    if (config.keyward === undefined) return {}
+  function firstRequirementsOf(config: RouteConfig, request: FastifyRequest): RouteRequirements | null {
     const { method, url } = request.routeOptions
     const where = `route ${method} ${url} (declared before keyward/fastify) config.keyward`
     const requirements = kit.routeRequirements(config.keyward, where)
@@ -124,7 +112,9 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     }
     let requirements: RouteRequirements | null
     try {
-      requirements = config === undefined ? {} : requirementsOf(config, request)
+      // The matched route's requirements: {} when it names none, null when it is public.
+      if (config === undefined || config.keyward === undefined) requirements = {}
+      else requirements = kRoute in config ? config[kRoute]! : firstRequirementsOf(config, request)
     } catch (error) {
       // A bad option on a route declared before the plugin: refused, and told to onError (fail closed).
       return send(reply, kit.errorResponse(error, requestId, request.method))
@@ -134,7 +124,15 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       view,
       requirements,
       () => clientGone(reply.raw),
-      (step) => write(request, reply, next, step),
+      (step: Step) => {
+        if (step === null) return void reply.hijack()
+        if ('answer' in step) return void send(reply, step.answer)
+        const headers = step.proceed.headers
+        for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
+        request.apiKey = step.proceed.apiKey
+        kit.finishOnClose(reply.raw, step)
+        next()
+      },
     )
   })
 

@@ -231,7 +231,8 @@ export const PATH_MAX = 2048
 
 /** K3: client text as keyward records it (usage entries, telemetry): bounded, anything key-shaped masked. */
 export function storedText(text: string, keyPrefix: string, max: number): string {
-  return maskKeysIn(text.length > max ? text.slice(0, max) : text, keyPrefix)
+  const bounded = text.length > max ? text.slice(0, max) : text
+  return bounded.includes(`${keyPrefix}_`) ? maskKeysIn(bounded, keyPrefix) : bounded
 }
 
 /** A percent-escape of an ASCII character, either case of hex: every character of a key is ASCII. */
@@ -257,6 +258,10 @@ const PATH_WITHHELD = '(path withheld: percent-encoded more than 8 times)'
  * maskKeysInPath('/x/%73vc_live_0123456789abcdefghijABCDEFGHIJklmnopQRSTUV') // '/x/svc_live_****STUV'
  */
 export function maskKeysInPath(path: string, keyPrefix = 'svc', max = PATH_MAX): string {
+  // Most paths hold neither the prefix nor anything decoding could change: nothing to search.
+  if (!path.includes(`${keyPrefix}_`) && !MAY_HIDE_KEY.test(path)) {
+    return path.length > max ? path.slice(0, max) : path
+  }
   let found = holdsKey(path, keyPrefix)
   let reading = path
   // Only ASCII escapes are undone: a multi-byte character never decodes to a character of a key.

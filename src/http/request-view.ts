@@ -55,9 +55,15 @@ export function readCredentialLines(rawHeaders: readonly string[], view: Request
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!
     if (name.length === 13) {
-      if (name.toLowerCase() === 'authorization') view.authorization = addLine(view.authorization, rawHeaders[i + 1]!)
+      if (name.toLowerCase() === 'authorization') {
+        const line = rawHeaders[i + 1]!
+        view.authorization = view.authorization === undefined ? line : addLine(view.authorization, line)
+      }
     } else if (name.length === 9) {
-      if (name.toLowerCase() === 'x-api-key') view.apiKey = addLine(view.apiKey, rawHeaders[i + 1]!)
+      if (name.toLowerCase() === 'x-api-key') {
+        const line = rawHeaders[i + 1]!
+        view.apiKey = view.apiKey === undefined ? line : addLine(view.apiKey, line)
+      }
     } else if (name.length === 15 && !forwarded) {
       forwarded = name.toLowerCase() === 'x-forwarded-for'
     }
@@ -65,8 +71,8 @@ export function readCredentialLines(rawHeaders: readonly string[], view: Request
   return forwarded
 }
 
-function addLine(previous: string | readonly string[] | undefined, value: string): string | readonly string[] {
-  if (previous === undefined) return value
+/** The lines read so far and one more: a duplicate header (H1). */
+function addLine(previous: string | readonly string[], value: string): readonly string[] {
   return typeof previous === 'string' ? [previous, value] : [...previous, value]
 }
 
@@ -79,13 +85,6 @@ function addLine(previous: string | readonly string[] | undefined, value: string
  */
 export function splitJoinedAuthorization(value: string): string | readonly string[] {
   return value.includes(', ') ? value.split(', ') : value
-}
-
-/** H1: whether Node may have dropped header lines: it keeps `server.maxHeadersCount` (0: all). */
-function mayHaveDroppedLines(request: IncomingMessage): boolean {
-  const cap = (request.socket as { server?: { maxHeadersCount?: unknown } } | null)?.server?.maxHeadersCount
-  const limit = typeof cap === 'number' ? cap : NODE_DEFAULT_LINE_CAP
-  return limit > 0 && request.rawHeaders.length / 2 >= limit
 }
 
 /** A well-formed request id that an instance trusting incoming ids takes as it is. */
@@ -123,20 +122,6 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
     proxyNoted = true
     console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
   }
-  const baseView = (
-    method: string | undefined,
-    url: string,
-    requestId: string,
-    route: string | undefined,
-    ip: string | null,
-  ): RequestView => ({
-    method,
-    path: pathOf(url),
-    route,
-    query: queryOf(url),
-    ip,
-    requestId,
-  })
   return {
     requestId(request, incoming) {
       // Reading headers costs something on every request: only when the value can be taken.
@@ -146,27 +131,20 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
     },
     viewFromNode(request, url, requestId, route) {
       const forwardedFor = hops === 0 ? undefined : request.headers['x-forwarded-for']
-      const view = baseView(
-        request.method,
-        url,
-        requestId,
-        route,
-        resolveClientIp(request.socket?.remoteAddress, forwardedFor, hops),
-      )
-      // Lines past the server's cap are gone: neither credential header can be trusted (fail closed).
-      if (mayHaveDroppedLines(request)) view.headersTruncated = true
+      const ip = resolveClientIp(request.socket?.remoteAddress, forwardedFor, hops)
+      const view: RequestView = { method: request.method, path: pathOf(url), route, query: queryOf(url), ip, requestId }
+      // H1: Node keeps `server.maxHeadersCount` lines (0: all); past it neither credential header can be
+      // trusted (fail closed).
+      const cap = (request.socket as { server?: { maxHeadersCount?: unknown } } | null)?.server?.maxHeadersCount
+      const lineCap = typeof cap === 'number' ? cap : NODE_DEFAULT_LINE_CAP
+      if (lineCap > 0 && request.rawHeaders.length / 2 >= lineCap) view.headersTruncated = true
       else if (readCredentialLines(request.rawHeaders, view) && !proxyNoted) noteUntrustedProxy()
       return view
     },
     viewFromFetch(request, url, requestId, route) {
       const headers = request.headers
-      const view = baseView(
-        request.method,
-        url,
-        requestId,
-        route,
-        resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops),
-      )
+      const ip = resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops)
+      const view: RequestView = { method: request.method, path: pathOf(url), route, query: queryOf(url), ip, requestId }
       const authorization = headers.get('authorization')
       if (authorization !== null) view.authorization = splitJoinedAuthorization(authorization)
       const apiKey = headers.get('x-api-key')

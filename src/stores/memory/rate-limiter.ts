@@ -63,45 +63,28 @@ interface KeyLimitState {
 const DEFAULT_SWEEP_EVERY = 10_000
 const NO_BUCKETS: readonly number[] = []
 
-interface MonthCache {
-  at(now: number): number
-  readonly untilMs: number
-}
-
-/** One limiter's state: every key's, and the bookkeeping of the amortized sweep. */
+/** One limiter's state: every key's, the bookkeeping of the amortized sweep, and the current UTC month. */
 interface Limiter {
   readonly states: Map<string, KeyLimitState>
   readonly sweepEvery: number
-  readonly months: MonthCache
   operationsSinceSweep: number
+  /** The last month seen and its bounds, so that most calls compute no calendar (see `refreshMonth`). */
+  monthIndex: number
+  monthFromMs: number
+  monthUntilMs: number
 }
 
-/** The UTC month of a time, remembering the last month's bounds so most calls compute no calendar. */
-function createMonthCache(): MonthCache {
-  let monthFromMs = 0
-  let monthUntilMs = -1
-  let monthIndex = 0
-  return {
-    at(now) {
-      if (now < monthFromMs || now >= monthUntilMs) {
-        monthIndex = utcMonthIndex(now)
-        monthFromMs = utcMonthStartSeconds(monthIndex) * 1000
-        monthUntilMs = utcMonthStartSeconds(monthIndex + 1) * 1000
-      }
-      return monthIndex
-    },
-    get untilMs() {
-      return monthUntilMs
-    },
-  }
+/** Moves the limiter's month to the one holding `now`; called only when `now` is outside the remembered one. */
+function refreshMonth(limiter: Limiter, now: number): void {
+  limiter.monthIndex = utcMonthIndex(now)
+  limiter.monthFromMs = utcMonthStartSeconds(limiter.monthIndex) * 1000
+  limiter.monthUntilMs = utcMonthStartSeconds(limiter.monthIndex + 1) * 1000
 }
 
-/** Drops the buckets that have left the window; the newest bucket always stays. */
-function prune(state: KeyLimitState, s: number): void {
+/** Drops the buckets older than `floor`, the window's first second. */
+function prune(state: KeyLimitState, floor: number): void {
   const buckets = state.buckets
   const length = buckets.length
-  if (length === 0) return
-  const floor = Math.max(s, buckets[length - 2]!) - 60
   let cut = 0
   let removed = 0
   while (cut < length && buckets[cut]! < floor) {
@@ -137,10 +120,18 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
   if (!Number.isSafeInteger(sweepEvery) || sweepEvery < 1) {
     throw new TypeError(`keyward: option "sweepEvery" must be a positive integer (got ${String(sweepEvery)})`)
   }
-  const limiter: Limiter = { states: new Map(), sweepEvery, months: createMonthCache(), operationsSinceSweep: 0 }
+  const limiter: Limiter = {
+    states: new Map(),
+    sweepEvery,
+    operationsSinceSweep: 0,
+    monthIndex: 0,
+    monthFromMs: 0,
+    monthUntilMs: -1,
+  }
   return {
-    consume: (keyId, policy, now) => decide(limiter, keyId, policy, now, true),
-    peek: (keyId, policy, now) => decide(limiter, keyId, policy, now, false),
+    // Bound, not wrapped: a request's consume is one call into the limiter.
+    consume: decide.bind(null, limiter, true),
+    peek: decide.bind(null, limiter, false),
     consumeAll: (requests, now) => consumeAll(limiter, requests, now),
     reserve: (keyId, policy, now) => reserve(limiter, keyId, policy, now),
     get size() {
@@ -150,18 +141,14 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
   }
 }
 
-function maybeSweep(limiter: Limiter, now: number): void {
-  if (++limiter.operationsSinceSweep >= limiter.sweepEvery && limiter.operationsSinceSweep >= limiter.states.size)
-    sweep(limiter, now)
-}
-
 function sweep(limiter: Limiter, now: number): void {
   limiter.operationsSinceSweep = 0
   const s = secondOf(now)
-  const month = limiter.months.at(now)
+  if (now < limiter.monthFromMs || now >= limiter.monthUntilMs) refreshMonth(limiter, now)
   for (const [keyId, state] of limiter.states) {
-    prune(state, s)
-    if (state.buckets.length === 0 && (state.monthCount === 0 || state.monthIndex < month)) {
+    const buckets = state.buckets
+    if (buckets.length > 0) prune(state, Math.max(s, buckets[buckets.length - 2]!) - 60)
+    if (buckets.length === 0 && (state.monthCount === 0 || state.monthIndex < limiter.monthIndex)) {
       limiter.states.delete(keyId)
     }
   }
@@ -174,23 +161,24 @@ function sweep(limiter: Limiter, now: number): void {
  */
 function decide(
   limiter: Limiter,
+  consume: boolean,
   keyId: string,
   policy: LimitPolicy,
   now: number,
-  consume: boolean,
   receipt?: Receipt,
 ): LimitDecision {
   const s = secondOf(now)
   let state = limiter.states.get(keyId)
   const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets
+  // The window reaches back 60 seconds from the later of `s` and the newest bucket.
+  const floor = Math.max(s, buckets[buckets.length - 2] ?? s) - 60
   let from = 0
   let minuteCount = 0
   if (state !== undefined) {
     if (consume) {
-      prune(state, s)
+      if (buckets[0]! < floor) prune(state, floor)
       minuteCount = state.minuteCount
     } else {
-      const floor = Math.max(s, buckets[buckets.length - 2] ?? s) - 60
       for (let i = 0; i < buckets.length; i += 2) {
         if (buckets[i]! < floor) from = i + 2
         else minuteCount += buckets[i + 1]!
@@ -199,7 +187,8 @@ function decide(
   }
 
   const perMonth = policy.perMonth
-  const currentMonth = limiter.months.at(now)
+  if (now < limiter.monthFromMs || now >= limiter.monthUntilMs) refreshMonth(limiter, now)
+  const currentMonth = limiter.monthIndex
   let month = currentMonth
   let monthCount = 0
   // A counter of a later month than `now` (a clock stepped back across the 1st) keeps counting.
@@ -214,7 +203,10 @@ function decide(
     minuteCount = state.minuteCount
     if (perMonth !== null) monthCount = state.monthCount
   }
-  if (consume) maybeSweep(limiter, now)
+  // The amortized sweep: at least as many operations as tracked keys between two sweeps.
+  if (consume && ++limiter.operationsSinceSweep >= limiter.sweepEvery) {
+    if (limiter.operationsSinceSweep >= limiter.states.size) sweep(limiter, now)
+  }
 
   const window = state === undefined ? NO_BUCKETS : state.buckets
   return buildDecision({
@@ -224,7 +216,7 @@ function decide(
     minuteCount,
     oldestSecond: from < window.length ? window[from]! : null,
     monthCount,
-    monthReset: month === currentMonth ? limiter.months.untilMs / 1000 : utcMonthStartSeconds(month + 1),
+    monthReset: month === currentMonth ? limiter.monthUntilMs / 1000 : utcMonthStartSeconds(month + 1),
     minuteRetryAfter:
       !allowed && minuteCount >= policy.perMinute
         ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from)
@@ -234,7 +226,10 @@ function decide(
 
 /**
  * Counts one admitted request of second `s` in `keyId`'s state, made on its first admission;
- * `month` is null without a quota, and then the month counter is left as it is.
+ * `month` is null without a quota, and then the month counter is left as it is. The request goes
+ * into the newest bucket when it is `s`, into a new newest bucket when `s` is later, and otherwise
+ * (an earlier-stamped request) into bucket `max(s, newest - 60)`, so that the window never spans
+ * more than 61 seconds.
  */
 function count(
   limiter: Limiter,
@@ -249,7 +244,17 @@ function count(
     state = { buckets: [], minuteCount: 0, monthIndex: -1, monthCount: 0 }
     limiter.states.set(keyId, state)
   }
-  const second = addToBucket(state.buckets, s)
+  const buckets = state.buckets
+  const newest = buckets.length - 2
+  let second = s
+  if (newest < 0 || buckets[newest]! < s) buckets.push(s, 1)
+  else {
+    second = Math.max(s, buckets[newest]! - (BUCKET_LIFETIME_SECONDS - 1))
+    let i = newest
+    while (i >= 0 && buckets[i]! > second) i -= 2
+    if (i >= 0 && buckets[i] === second) buckets[i + 1] = buckets[i + 1]! + 1
+    else buckets.splice(i + 2, 0, second, 1)
+  }
   if (receipt !== undefined) {
     receipt.second = second
     receipt.month = month ?? -1
@@ -265,15 +270,15 @@ function count(
 /** O7: every limit peeked; counted only when all admit (nothing runs in between: one thread). */
 function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: number): LimitDecision[] {
   assertDistinct(requests)
-  const peeked = requests.map(({ id, policy }) => decide(limiter, id, policy, now, false))
+  const peeked = requests.map(({ id, policy }) => decide(limiter, false, id, policy, now))
   if (!peeked.every((decision) => decision.allowed)) return peeked
-  return requests.map(({ id, policy }) => decide(limiter, id, policy, now, true))
+  return requests.map(({ id, policy }) => decide(limiter, true, id, policy, now))
 }
 
 /** `consume`, remembering where the request was counted so that `giveBack` removes exactly it. */
 function reserve(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation {
   const receipt: Receipt = { second: Number.NaN, month: -1 }
-  const decision = decide(limiter, keyId, policy, now, true, receipt)
+  const decision = decide(limiter, true, keyId, policy, now, receipt)
   return {
     decision,
     giveBack() {
@@ -297,23 +302,4 @@ function giveBack(limiter: Limiter, keyId: string, receipt: Receipt): void {
     break
   }
   if (receipt.month !== -1 && state.monthIndex === receipt.month && state.monthCount > 0) state.monthCount--
-}
-
-/**
- * Adds one request of second `s` to pruned buckets: into the newest bucket when it is `s`, as a
- * new newest bucket when `s` is later, and otherwise (an earlier-stamped request) into bucket
- * `max(s, newest - 60)` so that the window never spans more than 61 seconds.
- */
-function addToBucket(buckets: number[], s: number): number {
-  const length = buckets.length
-  if (length === 0 || buckets[length - 2]! < s) {
-    buckets.push(s, 1)
-    return s
-  }
-  const second = Math.max(s, buckets[length - 2]! - (BUCKET_LIFETIME_SECONDS - 1))
-  let i = length - 2
-  while (i >= 0 && buckets[i]! > second) i -= 2
-  if (i >= 0 && buckets[i] === second) buckets[i + 1] = buckets[i + 1]! + 1
-  else buckets.splice(i + 2, 0, second, 1)
-  return second
 }

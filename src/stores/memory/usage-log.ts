@@ -92,7 +92,7 @@ const CANONICAL_MAX_LENGTH = 256
  * entry's strings, a typed array of statuses), never as the caller's object; each key's entries
  * and each owner's are a ring of slot indexes, and a slot refers to its key's and owner's queue,
  * whose id is the one string held for all of them; the path is replaced by an equal one already
- * held (`canonical`); and an evicted entry's strings are let go at once.
+ * held (`canonicalPaths`); and an evicted entry's strings are let go at once.
  *
  * A slot evicted for its key's bound is cleared where it stands; slots at the ring's head that are
  * no longer held are dropped at once, so the head is always the oldest entry held. When the ring
@@ -123,7 +123,8 @@ export function createMemoryUsageLog(options: MemoryUsageLogOptions = {}): Memor
     ringCapacity,
   })
   return {
-    append: (entry) => ring.append(entry),
+    // Bound, not wrapped: an append is one call into the ring.
+    append: ring.append.bind(ring),
     query: (query) => ring.query(query),
     get size() {
       return ring.live
@@ -158,6 +159,18 @@ class UsageRing {
   layout = 0
   /** The last timestamp appended: entries of one millisecond share one string. */
   lastTimestamp = ''
+  /**
+   * Paths appended before, so that an entry holds an equal string already held rather than its own.
+   * A request's path is sliced from its URL, so holding it holds the whole URL, a new string for
+   * every request: kept as long as its entry, it would be promoted to old space with its URL. Most
+   * requests repeat a few paths, so one string of each is held instead. Measured on a request-like
+   * loop (16 KB of other garbage per request): about half the bytes promoted per append and a fifth
+   * less GC time with 100 busy keys, less GC time with one; where entries die young anyway (little
+   * other garbage), the comparison costs tens of ns. The cache is direct-mapped on the length and
+   * two characters: a lookup costs one string comparison, a miss replaces the entry. Client
+   * addresses are not cached: Node gives the same string for every request of a connection, and a
+   * comparison would cost more than it saves.
+   */
   readonly canonicalPaths = column<string>(CANONICAL_SLOTS)
 
   constructor(readonly bounds: Bounds) {
@@ -243,7 +256,14 @@ class UsageRing {
     if (timestamp !== this.lastTimestamp) this.lastTimestamp = timestamp
     this.timestamps[slot] = this.lastTimestamp
     this.methods[slot] = entry.method
-    this.paths[slot] = canonical(this.canonicalPaths, entry.path)
+    const path = entry.path
+    const length = path.length
+    // See `canonicalPaths`: one string held per path.
+    if (length > 0 && length <= CANONICAL_MAX_LENGTH) {
+      const at = (length * 31 + path.charCodeAt(length - 1) * 7 + path.charCodeAt(length >> 1)) & (CANONICAL_SLOTS - 1)
+      if (this.canonicalPaths[at] !== path) this.canonicalPaths[at] = path
+      this.paths[slot] = this.canonicalPaths[at]!
+    } else this.paths[slot] = path
     this.ips[slot] = entry.ip
     this.countries[slot] = entry.country
     this.statuses[slot] = status
@@ -497,27 +517,6 @@ function column<T>(length: number): (T | null)[] {
   const values: (T | null)[] = []
   for (let i = 0; i < length; i++) values.push(null)
   return values
-}
-
-/**
- * `path`, or an equal path appended before. A request's path is sliced from its URL, so holding it
- * holds the whole URL, a new string for every request: kept as long as its entry, it would be
- * promoted to old space with its URL. Most requests repeat a few paths, so one string of each is
- * held instead. Measured on a request-like loop (16 KB of other garbage per request): about half
- * the bytes promoted per append and a fifth less GC time with 100 busy keys, less GC time with
- * one; where entries die young anyway (little other garbage), the comparison costs tens of ns.
- * The cache is direct-mapped on the length and two characters: a lookup costs one string
- * comparison, a miss replaces the entry. Client addresses are not cached: Node gives the same
- * string for every request of a connection, and a comparison would cost more than it saves.
- */
-function canonical(cache: (string | null)[], path: string): string {
-  const length = path.length
-  if (length === 0 || length > CANONICAL_MAX_LENGTH) return path
-  const at = (length * 31 + path.charCodeAt(length - 1) * 7 + path.charCodeAt(length >> 1)) & (CANONICAL_SLOTS - 1)
-  const known = cache[at]
-  if (known === path) return known
-  cache[at] = path
-  return path
 }
 
 /** Doubles a full queue (up to `max` slots), unrolling its ring from the oldest slot. */
