@@ -1,5 +1,5 @@
 /**
- * The record layout (src/redis/record-layout.ts) is the one place a record field is declared: the
+ * The record layout (src/stores/redis/record-layout.ts) is the one place a record field is declared: the
  * codec and the scripts' field lists derive from it (K3: the record never holds the key itself).
  */
 import { describe, expect, expectTypeOf, inject, it } from 'vitest'

@@ -155,5 +155,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '640f21da5dc6a15a8eefa912bed144de0514f60f',
+  sha: '3b69060b6b8446119c4458555afe6cad855ffdb0',
 }

@@ -14,7 +14,7 @@ local function set_defaults(live_minute_arg, live_month_arg, test_minute_arg, te
 end
 
 -- The record is read and sent as the values of the fields of RECORD_LAYOUT
--- (src/redis/record-layout.ts), in its order: the field lists and places below are generated from
+-- (src/stores/redis/record-layout.ts), in its order: the field lists and places below are generated from
 -- it. Where the fields an update may replace (O5) are in the record:
 local REPLACEABLE = ${R.replaceable}
 

@@ -54,5 +54,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'c31ee0ccca338ab746d8ba3c4d65e83f64a504fc',
+  sha: 'd1e05d13346c5ea3a9389f7066b6aff3c316a286',
 }
