@@ -245,11 +245,9 @@ function marker<T extends object>(requirements: RouteRequirements | null, handle
 
 function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandler<KeywardEnv> {
   const requirements = kit.routeRequirements(routeOptions, 'protect() option')
-  return marker(requirements, async function keywardProtect(c: Context, next: Next) {
-    requestIdOf(kit, c)
-    if (requirements === null || c.get(kAdmitted as never)) return next()
-    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), next)
-  })
+  return marker(requirements, function keywardProtect(c: Context, next: Next) {
+    return gated(kit, c, requirements, next)
+  } as MiddlewareHandler<KeywardEnv>)
 }
 
 function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, second?: Handler): Handler {
@@ -257,11 +255,18 @@ function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, secon
   if (typeof handler !== 'function')
     throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
   const requirements = kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
-  return marker(requirements, async function keywardGuard(c: Context, next: Next) {
-    requestIdOf(kit, c)
-    if (requirements === null || c.get(kAdmitted as never)) return handler(c, next)
-    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), () => handler(c, next))
+  return marker(requirements, function keywardGuard(c: Context, next: Next) {
+    return gated(kit, c, requirements, () => handler(c, next))
   } as Handler)
+}
+
+/** Runs `run` once the route's gate lets the request through, authenticating it if need be. */
+async function gated(kit: AdapterKit, c: Context, requirements: RouteRequirements | null, run: () => unknown) {
+  requestIdOf(kit, c)
+  const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined)
+  if (gate === 'next') return run()
+  if (gate !== 'authenticate') return toResponse(gate)
+  return admitted(kit, c, await decide(kit, c, requirements!, c.req.routePath), run)
 }
 
 function notFoundHandler(kit: AdapterKit): NotFoundHandler {
