@@ -208,16 +208,8 @@ function requestIdOf(kit: AdapterKit, c: Context): string {
   return id
 }
 
-function viewOf(kit: AdapterKit, c: Context, route?: string) {
-  const incoming = incomingOf(c)
-  const requestId = requestIdOf(kit, c)
-  return incoming
-    ? kit.viewFromNode(incoming, incoming.url ?? c.req.url, requestId, route)
-    : kit.viewFromFetch(c.req.raw, c.req.url, requestId, route)
-}
-
 async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Response> {
-  const view = viewOf(kit, c)
+  const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c))
   const result = kit.answer(
     kind,
     view,
@@ -231,7 +223,7 @@ async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<
 
 /** The step for a protected request, once decided (at once when refused, else with its turn). */
 function decide(kit: AdapterKit, c: Context, requirements: RouteRequirements, route?: string): Promise<Step> {
-  const view = viewOf(kit, c, route)
+  const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c), route)
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
   return new Promise((resolve) =>
     kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve),
