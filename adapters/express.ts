@@ -169,11 +169,10 @@ function answer(kit: AdapterKit, kind: AnsweredKind, req: Request, res: Response
 function marker(kit: AdapterKit, requirements: RouteRequirements | null): Marker {
   // Used alone on an app route, it authenticates; a key already admitted must meet it (L6).
   const handler = function keywardProtect(req: Request, res: Response, next: NextFunction) {
-    if (requirements === null) return next()
-    if (req.apiKey === undefined) return authenticate(kit, requirements, req, res, next)
-    const refusal = kit.unmet(req.apiKey, requirements)
-    if (refusal === null) next()
-    else send(res, refusal)
+    const gate = kit.gate(requirements, req.apiKey)
+    if (gate === 'next') next()
+    else if (gate === 'authenticate') authenticate(kit, requirements!, req, res, next)
+    else send(res, gate)
   } as Marker
   handler[kRequirements] = requirements
   return handler

@@ -208,16 +208,8 @@ function requestIdOf(kit: AdapterKit, c: Context): string {
   return id
 }
 
-function viewOf(kit: AdapterKit, c: Context, route?: string) {
-  const incoming = incomingOf(c)
-  const requestId = requestIdOf(kit, c)
-  return incoming
-    ? kit.viewFromNode(incoming, incoming.url ?? c.req.url, requestId, route)
-    : kit.viewFromFetch(c.req.raw, c.req.url, requestId, route)
-}
-
 async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Response> {
-  const view = viewOf(kit, c)
+  const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c))
   const result = kit.answer(
     kind,
     view,
@@ -231,7 +223,7 @@ async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<
 
 /** The step for a protected request, once decided (at once when refused, else with its turn). */
 function decide(kit: AdapterKit, c: Context, requirements: RouteRequirements, route?: string): Promise<Step> {
-  const view = viewOf(kit, c, route)
+  const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c), route)
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
   return new Promise((resolve) =>
     kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve),
@@ -245,11 +237,9 @@ function marker<T extends object>(requirements: RouteRequirements | null, handle
 
 function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandler<KeywardEnv> {
   const requirements = kit.routeRequirements(routeOptions, 'protect() option')
-  return marker(requirements, async function keywardProtect(c: Context, next: Next) {
-    requestIdOf(kit, c)
-    if (requirements === null || c.get(kAdmitted as never)) return next()
-    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), next)
-  })
+  return marker(requirements, function keywardProtect(c: Context, next: Next) {
+    return gated(kit, c, requirements, next)
+  } as MiddlewareHandler<KeywardEnv>)
 }
 
 function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, second?: Handler): Handler {
@@ -257,11 +247,18 @@ function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, secon
   if (typeof handler !== 'function')
     throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
   const requirements = kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
-  return marker(requirements, async function keywardGuard(c: Context, next: Next) {
-    requestIdOf(kit, c)
-    if (requirements === null || c.get(kAdmitted as never)) return handler(c, next)
-    return admitted(kit, c, await decide(kit, c, requirements, c.req.routePath), () => handler(c, next))
+  return marker(requirements, function keywardGuard(c: Context, next: Next) {
+    return gated(kit, c, requirements, () => handler(c, next))
   } as Handler)
+}
+
+/** Runs `run` once the route's gate lets the request through, authenticating it if need be. */
+async function gated(kit: AdapterKit, c: Context, requirements: RouteRequirements | null, run: () => unknown) {
+  requestIdOf(kit, c)
+  const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined)
+  if (gate === 'next') return run()
+  if (gate !== 'authenticate') return toResponse(gate)
+  return admitted(kit, c, await decide(kit, c, requirements!, c.req.routePath), run)
 }
 
 function notFoundHandler(kit: AdapterKit): NotFoundHandler {

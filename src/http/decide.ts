@@ -49,7 +49,7 @@ export interface Decider {
 }
 
 /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
-export type Unmet = (apiKey: ApiKeyContext, requirements: RouteRequirements) => KeywardResponse | null
+type Unmet = (apiKey: ApiKeyContext, requirements: RouteRequirements) => KeywardResponse | null
 
 /**
  * True when nothing written to `response` can reach its client any more: the connection closed,
@@ -67,8 +67,28 @@ export function clientGone(response: ServerResponse): boolean {
 /** The status a request's usage entry gets when its client left before the decision (nginx's 499). */
 export const CLIENT_CLOSED_REQUEST = 499
 
+/**
+ * What a route's own marker does with a request, given the key already admitted for it (if any):
+ * `'next'` runs the route (public, or its key meets the route), `'authenticate'` decides the request
+ * with the route's requirements, and a response refuses it (L6: the admitted key lacks what it asks).
+ */
+export type RouteGate = (
+  requirements: RouteRequirements | null,
+  admitted: ApiKeyContext | undefined,
+) => 'next' | 'authenticate' | KeywardResponse
+
+/** The gate of a route's marker: public or already admitted goes on, else authenticate (A2, L6). */
+export function createRouteGate(keyward: Keyward): RouteGate {
+  const unmet = createUnmet(keyward)
+  return function routeGate(requirements, admitted) {
+    if (requirements === null) return 'next'
+    if (admitted === undefined) return 'authenticate'
+    return unmet(admitted, requirements) ?? 'next'
+  }
+}
+
 /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
-export function createUnmet(keyward: Keyward): Unmet {
+function createUnmet(keyward: Keyward): Unmet {
   const names = keyward.names
   return function unmet(apiKey, requirements) {
     if (requirements.liveOnly === true && apiKey.keyType !== 'live') {

@@ -10,7 +10,7 @@
 import type { Keyward } from '../core/instance.js'
 import type { KeywardResponse, RouteRequirements } from '../core/types.js'
 import { type PathKind, createClassifier } from './classify.js'
-import { type Decider, type Unmet, createDecider, createUnmet } from './decide.js'
+import { type Decider, type RouteGate, createDecider, createRouteGate } from './decide.js'
 import { type ThrownErrorResponse, createThrownAnswer } from './error-envelope.js'
 import { type AdapterOptions, type RouteOptions, checkRouteOptions, describe, resolveOptions } from './options.js'
 import { type Answer, createOwnAnswers } from './own-endpoints.js'
@@ -38,8 +38,8 @@ export interface AdapterKit extends RequestViews, Decider {
   errorResponse: ThrownErrorResponse
   /** Whether unknown paths under the protected paths get keyward's 404 (the `notFound` option). */
   readonly answersNotFound: boolean
-  /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
-  unmet: Unmet
+  /** What a route's own marker does: go on (public, or admitted and meeting it), authenticate, or refuse (L6). */
+  gate: RouteGate
 }
 
 /**
@@ -69,7 +69,7 @@ export function createAdapterKit(
     ...createViews(keyward, settings, adapter),
     routeRequirements: (route, where) => checkRouteOptions(adapter, route, where),
     answersNotFound: settings.notFound !== null,
-    unmet: createUnmet(keyward),
+    gate: createRouteGate(keyward),
     ...createDecider(keyward, errorResponse),
     answer: createOwnAnswers(keyward, settings),
     errorResponse,

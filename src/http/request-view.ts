@@ -108,8 +108,11 @@ export interface RequestViews {
   requestId<R>(request?: R, incoming?: (request: R) => string | readonly string[] | null | undefined): string
   /** The view of a Node request; `route` is the path of the route the framework matched, if known. */
   viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
-  /** The view of a fetch request, where no raw header lines exist. */
-  viewFromFetch(request: Request, url: string, requestId: string, route?: string): RequestView
+  /**
+   * The view of a fetch request; with the Node request beneath it (`@hono/node-server`), that one's
+   * view, read from its raw header lines, which a fetch request lacks.
+   */
+  viewFromFetch(request: Request, node: IncomingMessage | undefined, requestId: string, route?: string): RequestView
 }
 
 /** Views of Node and fetch requests, with the client address `trustProxy` says. */
@@ -122,7 +125,7 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
     proxyNoted = true
     console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
   }
-  return {
+  const views: RequestViews = {
     requestId(request, incoming) {
       // Reading headers costs something on every request: only when the value can be taken.
       if (!readsIncomingRequestId || incoming === undefined) return generateRequestId()
@@ -141,7 +144,9 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
       else if (readCredentialLines(request.rawHeaders, view) && !proxyNoted) noteUntrustedProxy()
       return view
     },
-    viewFromFetch(request, url, requestId, route) {
+    viewFromFetch(request, node, requestId, route) {
+      if (node !== undefined) return views.viewFromNode(node, node.url ?? request.url, requestId, route)
+      const url = request.url
       const headers = request.headers
       const ip = resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops)
       const view: RequestView = { method: request.method, path: pathOf(url), route, query: queryOf(url), ip, requestId }
@@ -153,6 +158,7 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
       return view
     },
   }
+  return views
 }
 
 /**
