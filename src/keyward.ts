@@ -1,20 +1,18 @@
 /**
  * `createKeyward()`: checks the options (`core/keyward-options.ts`), picks the authorize step
  * (`core/fused-authorize.ts`) and wires the authentication pipeline (`core/authenticate.ts`), the
- * key manager (`core/key-manager.ts`) and the usage recorder (`core/usage-recorder.ts`) into one
+ * key manager (`core/key-manager.ts`) and the usage recorder (`core/decisions.ts`) into one
  * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
 import { createAuthenticate } from './core/authenticate.js'
-import { createDecisions } from './core/decisions.js'
+import { createDecisions, createUsageRecorder } from './core/decisions.js'
 import { authorizeStepOf } from './core/fused-authorize.js'
 import type { Keyward } from './core/instance.js'
 import { createKeyManager } from './core/key-manager.js'
 import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
 import type { MessageNames } from './core/messages.js'
-import { resolveRequestId } from './core/request-id.js'
-import { errorResponse } from './core/responses.js'
+import { errorResponse, resolveRequestId } from './core/responses.js'
 import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
-import { createUsageRecorder } from './core/usage-recorder.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
 
@@ -35,7 +33,7 @@ export {
   type RotateOptions,
 } from './core/key-manager.js'
 export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './core/types.js'
-export type { UsageOutcome } from './core/usage-recorder.js'
+export type { UsageOutcome } from './core/decisions.js'
 export type {
   DecisionEvent,
   DecisionOutcome,
