@@ -24,28 +24,25 @@ export type Step = { answer: KeywardResponse } | Admitted | null
 export type Admitted = { proceed: AuthSuccess; view: RequestView }
 
 /**
- * Decides a protected request and calls `then` with the step to take. `gone` tells whether the
- * client has left meanwhile. A throw from `then` becomes a 500 answer.
+ * Decides a protected request and calls `then` with the step to take: a refusal at once; an
+ * admission with the other requests of its event-loop turn, or when the store answers. `response`,
+ * the Node response when there is one, tells whether the client has left meanwhile; with
+ * `finishOnClose`, an admitted request's usage entry follows that response's close (L4a). A throw
+ * from `then` becomes a 500 answer.
  */
 export type Decide = (
   view: RequestView,
   requirements: RouteRequirements,
-  gone: () => boolean,
+  response: ServerResponse | undefined,
+  finishOnClose: boolean,
   then: (step: Step) => void,
 ) => void
 
 /** Deciding protected requests, and their usage entries once their responses are over. */
 export interface Decider {
-  /**
-   * Decides a protected request and calls `then` with the step to take: a refusal at once; an
-   * admission with the other requests of its event-loop turn, or when the store answers. `gone`
-   * tells whether the client has left meanwhile. A throw from `then` becomes a 500 answer.
-   */
   decide: Decide
   /** Records the usage entry of an admitted request once its response is over, with its status (L4a). */
   finish(step: Admitted, status: number): void
-  /** Calls `finish` with the response's status once a Node response is over (L4a). */
-  finishOnClose(response: ServerResponse, step: Admitted): void
 }
 
 /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
@@ -56,7 +53,7 @@ type Unmet = (apiKey: ApiKeyContext, requirements: RouteRequirements) => Keyward
  * or the client shut its side (Node then ends the socket before `destroyed` turns true).
  *
  * @example
- * kit.decide(view, requirements, () => clientGone(res), write)
+ * if (clientGone(res)) return // nobody is left to read it
  */
 export function clientGone(response: ServerResponse): boolean {
   if (response.destroyed) return true
@@ -116,49 +113,54 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
     })
   }
 
-  function deliver(then: (step: Step) => void, step: Step, view: RequestView): void {
+  /** `then(step)`, a throw becoming a 500 answer; with `closing`, the usage entry follows its close (L4a). */
+  function deliver(then: (step: Step) => void, step: Step, view: RequestView, closing?: ServerResponse): void {
     try {
       then(step)
     } catch (error) {
       then({ answer: thrownErrorResponse(error, view.requestId!, view.method) })
+      return
     }
+    // 'close' follows 'finish', and comes alone when the connection breaks first.
+    if (closing !== undefined && step !== null && 'proceed' in step && step.proceed.apiKey.consumed)
+      closing.on('close', () => finish(step, closing.statusCode))
   }
 
   // Requests admitted synchronously in one event-loop turn go on together, once the turn has read
   // them all, as a Redis batch's do: handling them back to back costs the process less per request.
   let admitted: Admitted[] = []
   let thens: ((step: Step) => void)[] = []
+  let closings: (ServerResponse | undefined)[] = []
   function runTurn(): void {
     const steps = admitted
     const calls = thens
+    const responses = closings
     admitted = []
     thens = []
-    for (let i = 0; i < steps.length; i++) deliver(calls[i]!, steps[i]!, steps[i]!.view)
+    closings = []
+    for (let i = 0; i < steps.length; i++) deliver(calls[i]!, steps[i]!, steps[i]!.view, responses[i])
   }
 
   return {
-    decide(view, requirements, gone, then) {
+    decide(view, requirements, response, finishOnClose, then) {
+      const closing = finishOnClose ? response : undefined
       const decision = keyward.authenticate(view, requirements)
       if (isPromise(decision)) {
         decision.then((d) => {
-          if (!gone()) return deliver(then, d.ok ? { proceed: d, view } : { answer: d.response }, view)
+          if (response === undefined || !clientGone(response))
+            return deliver(then, d.ok ? { proceed: d, view } : { answer: d.response }, view, closing)
           // The client left: nothing to answer, no handler to run; a unit taken stays recorded (L4a).
           if (d.ok) finish({ proceed: d, view }, CLIENT_CLOSED_REQUEST)
           then(null)
         })
       } else if (!decision.ok) {
         then({ answer: decision.response })
-      } else if (admitted.push({ proceed: decision, view }) === 1) {
-        thens.push(then)
-        setImmediate(runTurn)
       } else {
+        if (admitted.push({ proceed: decision, view }) === 1) setImmediate(runTurn)
         thens.push(then)
+        closings.push(closing)
       }
     },
     finish,
-    finishOnClose(response, step) {
-      // 'close' follows 'finish', and comes alone when the connection breaks first.
-      if (step.proceed.apiKey.consumed) response.on('close', () => finish(step, response.statusCode))
-    },
   }
 }

@@ -101,11 +101,8 @@ function takesIncomingRequestId(keyward: Keyward): boolean {
 
 /** Views of Node and fetch requests, and their ids. */
 export interface RequestViews {
-  /**
-   * A request id for a new request. `incoming` reads the request's `X-Request-ID`; it is called
-   * only when the instance trusts a proxy's id.
-   */
-  requestId<R>(request?: R, incoming?: (request: R) => string | readonly string[] | null | undefined): string
+  /** A request id for a new request: its `X-Request-ID` when the instance trusts a proxy's id and takes it. */
+  requestId(request?: IncomingMessage | Request): string
   /** The view of a Node request; `route` is the path of the route the framework matched, if known. */
   viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
   /**
@@ -126,10 +123,10 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
     console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
   }
   const views: RequestViews = {
-    requestId(request, incoming) {
+    requestId(request) {
       // Reading headers costs something on every request: only when the value can be taken.
-      if (!readsIncomingRequestId || incoming === undefined) return generateRequestId()
-      const value = incoming(request!)
+      if (!readsIncomingRequestId || request === undefined) return generateRequestId()
+      const value = 'rawHeaders' in request ? request.headers['x-request-id'] : request.headers.get('x-request-id')
       return keyward.requestId(typeof value === 'string' ? value : undefined)
     },
     viewFromNode(request, url, requestId, route) {
