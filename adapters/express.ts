@@ -7,13 +7,8 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { Router, type Router as ExpressRouter } from 'express'
 import type { Keyward } from '../src/core/instance.js'
 import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
-import {
-  type AdapterKit,
-  type AdapterOptions,
-  createAdapterKit,
-  type RouteOptions,
-  writeNode,
-} from '../src/http/kit.js'
+import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions } from '../src/http/kit.js'
+import { createAdapterKit, writeNode } from '../src/http/kit.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
@@ -81,8 +76,8 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
     // Mounted under a path (`app.use('/v2', api)`), keyward guards all it is given (A1).
     const kind = kit.classify(req.originalUrl, undefined, req.baseUrl !== '')
     if (kind === 'outside') return next()
-    const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res))
-    if (kind !== 'protected') return kit.answerNode(kind, view, req, (response) => writeNode(res, response), next)
+    requestIdOf(kit, req, res)
+    if (kind !== 'protected') return answer(kit, kind, req, res, next)
     if (req.method === 'OPTIONS' && !declared.options) return fallThrough(kit, req, res, next)
     router(req, res, (error?: unknown) => (error === undefined ? fallThrough(kit, req, res, next) : next(error)))
   } as KeywardExpress
@@ -148,7 +143,12 @@ function marker(kit: AdapterKit, requirements: RouteRequirements | null): Marker
 function fallThrough(kit: AdapterKit, req: Request, res: Response, next: NextFunction) {
   if (req.apiKey !== undefined) return next()
   const kind = kit.classify(req.originalUrl, undefined, req.baseUrl !== '', false)
-  if (kind !== 'protected-not-found') return void authenticator(kit, {})(req, res, next)
+  if (kind === 'protected-not-found') answer(kit, kind, req, res, next)
+  else authenticator(kit, {})(req, res, next)
+}
+
+/** keyward's own answer: ping, the auth test, the dashboard, the web page and its 404s. */
+function answer(kit: AdapterKit, kind: AnsweredKind, req: Request, res: Response, next: NextFunction) {
   const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res))
   kit.answerNode(kind, view, req, (response) => writeNode(res, response), next)
 }

@@ -7,18 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
 import type { Keyward } from '../src/core/instance.js'
 import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
-import {
-  type AdapterKit,
-  type AdapterOptions,
-  type AnsweredKind,
-  createAdapterKit,
-  type RouteOptions,
-  type Step,
-  statusOfThrown,
-  toResponse,
-  unreadableRequestResponse,
-  withMarker,
-} from '../src/http/kit.js'
+import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions, Step } from '../src/http/kit.js'
+import { createAdapterKit, fillHeaders, statusOfThrown, toResponse, withMarker } from '../src/http/kit.js'
+import { unreadableRequestHandler } from '../src/http/kit.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
@@ -48,6 +39,9 @@ declare module 'hono' {
  */
 export type KeywardEnv = { Variables: { apiKey: ApiKeyContext; requestId: string } }
 
+/** A route handler that sees the key as present. */
+type Guarded<P extends string> = Handler<KeywardEnv, P>
+
 /**
  * The middleware `keywardHono()` returns, with the per-route pieces.
  *
@@ -65,12 +59,9 @@ export interface KeywardHono extends MiddlewareHandler {
   public(): MiddlewareHandler
   /** A route handler that needs a key, with or without the middleware mounted. */
   // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
-  guard<P extends string = any>(handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
+  guard<P extends string = any>(handler: Guarded<P>): Guarded<P>
   // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
-  guard<P extends string = any>(
-    options: RouteOptions | undefined,
-    handler: Handler<KeywardEnv, P>,
-  ): Handler<KeywardEnv, P>
+  guard<P extends string = any>(options: RouteOptions | undefined, handler: Guarded<P>): Guarded<P>
   /** For `app.notFound()`: keyward's 404 on its paths when the `notFound` option is set. */
   notFound: NotFoundHandler
   /** For `app.onError()`: errors on keyward's paths become its error envelope with the request id. */
@@ -99,11 +90,8 @@ function incomingOf(c: Context): IncomingMessage | undefined {
  * createServer(getRequestListener(app.fetch, { errorHandler: requestErrorHandler(keyward) }))
  */
 export function requestErrorHandler(keyward: Keyward): (error: unknown) => Response {
-  return function keywardRequestError(error) {
-    // @hono/node-server's own error for a request it cannot read.
-    const malformed = error instanceof Error && error.name === 'RequestError'
-    return toResponse(unreadableRequestResponse(keyward, error, malformed))
-  }
+  // @hono/node-server's own error for a request it cannot read.
+  return unreadableRequestHandler(keyward, (error) => error instanceof Error && error.name === 'RequestError')
 }
 
 /**
@@ -139,35 +127,28 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     if (kind === 'outside') return next()
     requestIdOf(kit, c)
     if (kind !== 'protected') return answer(kit, c, kind)
-    if (requirements === null) return next()
-    return authenticated(kit, c, requirements ?? {}, next)
+    return requirements === null ? next() : admit(kit, c, requirements ?? {}, next)
   }
   const marker = <T extends object>(requirements: RouteRequirements | null, handler: T): T =>
     Object.assign(handler, { [kRequirements]: requirements })
-  /** Runs `run` once the route's gate lets the request through, authenticating it if need be (L6). */
-  const gated = (c: Context, requirements: RouteRequirements | null, run: () => unknown) => {
-    requestIdOf(kit, c)
-    const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined)
-    if (gate === 'next') return run()
-    if (gate !== 'authenticate') return toResponse(gate)
-    return authenticated(kit, c, requirements!, run, c.req.routePath)
-  }
+  /** A marker that runs `run` once the route's gate lets the request through, authenticating it if need be (L6). */
+  const gatedBy = (requirements: RouteRequirements | null, run: Handler) =>
+    marker(requirements, async function keywardProtect(c: Context, next: Next) {
+      requestIdOf(kit, c)
+      const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined)
+      if (gate === 'next') return run(c, next)
+      if (gate !== 'authenticate') return toResponse(gate)
+      return admit(kit, c, requirements!, () => run(c, next), c.req.routePath)
+    })
   return Object.assign(middleware, {
-    protect(routeOptions?: RouteOptions) {
-      const requirements = kit.routeRequirements(routeOptions, 'protect() option')
-      return marker(requirements, function keywardProtect(c: Context, next: Next) {
-        return gated(c, requirements, next)
-      })
-    },
+    protect: (routeOptions?: RouteOptions) =>
+      gatedBy(kit.routeRequirements(routeOptions, 'protect() option'), (_c, next) => next()),
     public: () => marker(null, (_c: Context, next: Next) => next()),
     guard(first: RouteOptions | undefined | Handler, second?: Handler) {
       const handler = typeof first === 'function' ? first : second
       if (typeof handler !== 'function')
         throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
-      const requirements = kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
-      return marker(requirements, function keywardGuard(c: Context, next: Next) {
-        return gated(c, requirements, () => handler(c, next))
-      })
+      return gatedBy(kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option'), handler)
     },
     notFound: function keywardNotFound(c) {
       const kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path, false, false)
@@ -188,28 +169,20 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
 
 /** The request id, made once per request and sent as X-Request-ID. */
 function requestIdOf(kit: AdapterKit, c: Context): string {
-  let id = c.get('requestId')
-  if (id === undefined) {
-    id = kit.requestId(incomingOf(c) ?? c.req.raw)
-    c.set('requestId', id)
-    c.header('X-Request-ID', id)
-  }
+  const made = c.get('requestId')
+  if (made !== undefined) return made
+  const id = kit.requestId(incomingOf(c) ?? c.req.raw)
+  c.set('requestId', id)
+  c.header('X-Request-ID', id)
   return id
 }
 
 function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Response> {
-  const incoming = incomingOf(c)
-  return kit.answerFetch(kind, kit.viewFromFetch(c.req.raw, incoming, requestIdOf(kit, c)), c.req.raw, incoming)
+  return kit.answerFetch(kind, c.req.raw, incomingOf(c), requestIdOf(kit, c))
 }
 
 /** Authenticates the request with `need`, then runs `rest` and completes its response (headers, usage). */
-async function authenticated(
-  kit: AdapterKit,
-  c: Context,
-  need: RouteRequirements,
-  rest: () => unknown,
-  route?: string,
-) {
+async function admit(kit: AdapterKit, c: Context, need: RouteRequirements, rest: () => unknown, route?: string) {
   const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c), route)
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
   const step = await new Promise<Step>((resolve) => kit.decide(view, need, outgoing, false, resolve))
@@ -226,15 +199,9 @@ async function authenticated(
     kit.finish(step, statusOfThrown(error))
     throw error
   }
-  // Headers set before a handler reach only `c.json()` and the like: its own `Response` gets them here.
-  for (const name in headers) {
-    if (c.res.headers.has(name)) continue
-    try {
-      c.res.headers.set(name, headers[name]!)
-    } catch {
-      c.header(name, headers[name]) // immutable headers (a fetched Response): Hono copies it
-    }
-  }
+  // Headers set before a handler reach only `c.json()` and the like: its own `Response` gets them here;
+  // immutable headers (a fetched Response) through `c.header()`, which copies it.
+  for (const name of fillHeaders(c.res, headers)) c.header(name, headers[name])
   kit.finish(step, c.res.status)
   return c.res
 }

@@ -13,7 +13,7 @@ import { isPromise } from '../core/store-calls.js'
 import type { KeywardResponse, RequestView, RouteRequirements } from '../core/types.js'
 import { type AnsweredKind, type Classify, createClassifier } from './classify.js'
 import { type Decider, type RouteGate, createDecider, createRouteGate } from './decide.js'
-import { type ThrownErrorResponse, createThrownAnswer } from './error-envelope.js'
+import { type ThrownErrorResponse, createThrownAnswer, unreadableRequestResponse } from './error-envelope.js'
 import {
   type AdapterOptions,
   type RouteOptions,
@@ -29,7 +29,7 @@ import { type RequestViews, createViews, nodeHeaders } from './request-view.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from './options.js'
 export type { AnsweredKind, PathKind, RequestKind } from './classify.js'
 export { type Admitted, CLIENT_CLOSED_REQUEST, clientGone, type Step } from './decide.js'
-export { type RequestProblem, statusOfThrown, unreadableRequestResponse } from './error-envelope.js'
+export { type RequestProblem, statusOfThrown } from './error-envelope.js'
 export { nodeHeaders, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from './request-view.js'
 export { isPromise, readFetchBody, readNodeBody }
 
@@ -57,13 +57,13 @@ export interface AdapterKit extends RequestViews, Decider {
   ): void
   /**
    * keyward's own answer to a fetch request, as a fetch `Response` with X-Request-ID. With the Node
-   * request beneath it (`@hono/node-server`), that one's headers are the ones the dashboard reads.
+   * request beneath it (`@hono/node-server`), that one is read, as `viewFromFetch` does.
    */
   answerFetch(
     kind: AnsweredKind,
-    view: RequestView,
     request: Request,
     node: IncomingMessage | undefined,
+    requestId: string,
   ): Promise<Response>
   /** What a route's own marker does: go on (public, or admitted and meeting it), authenticate, or refuse (L6). */
   gate: RouteGate
@@ -91,10 +91,11 @@ export function createAdapterKit(
   const settings = resolveOptions(keyward, options, adapter)
   const errorResponse = createThrownAnswer(keyward, settings.onError)
   const answer = createOwnAnswers(keyward, settings)
+  const views = createViews(keyward, settings, adapter)
   return {
     keyward,
     classify: createClassifier(settings),
-    ...createViews(keyward, settings, adapter),
+    ...views,
     routeRequirements: (route, where) => checkRouteOptions(adapter, route, where),
     gate: createRouteGate(keyward),
     ...createDecider(keyward, errorResponse),
@@ -104,10 +105,11 @@ export function createAdapterKit(
       if (isPromise(result)) result.then(write, fail)
       else write(result)
     },
-    async answerFetch(kind, view, request, node) {
+    async answerFetch(kind, request, node, requestId) {
+      const view = views.viewFromFetch(request, node, requestId)
       const headers = node?.headers ?? nodeHeaders(request.headers)
       const response = toResponse(await answer(kind, view, (max) => readFetchBody(request, max), headers))
-      response.headers.set('X-Request-ID', view.requestId!)
+      response.headers.set('X-Request-ID', requestId)
       return response
     },
     errorResponse,
@@ -139,4 +141,35 @@ export function withMarker(
 ): RouteRequirements | null {
   if (marker === null) return requirements ?? null
   return requirements == null ? marker : mergeRequirements(requirements, marker)
+}
+
+/**
+ * Adds to a fetch `Response` the headers it lacks; returns the names its headers refused
+ * (immutable, as a fetched `Response`'s are), for the caller to set on a copy.
+ */
+export function fillHeaders(response: Response, headers: Record<string, string>): string[] {
+  const refused: string[] = []
+  for (const name in headers) {
+    if (response.headers.has(name)) continue
+    try {
+      response.headers.set(name, headers[name]!)
+    } catch {
+      refused.push(name)
+    }
+  }
+  return refused
+}
+
+/**
+ * For a server that turns Node requests into fetch `Request`s: a request it cannot read gets
+ * keyward's 400 envelope with a request id when `malformed` says so (a bad path, URL or Host
+ * header), else a 500 envelope.
+ */
+export function unreadableRequestHandler(
+  keyward: Keyward,
+  malformed: (error: unknown) => boolean,
+): (error: unknown) => Response {
+  return function keywardRequestError(error) {
+    return toResponse(unreadableRequestResponse(keyward, error, malformed(error)))
+  }
 }
