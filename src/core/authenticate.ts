@@ -37,17 +37,22 @@ export interface AuthenticationParts {
   calls: StoreCalls
   decisions: Decisions
   report: ReportFault
+  /** E7's guard, one per instance, shared by each `authenticate()` built for it; null when off. */
+  guard: FailedAuthGuard | null
 }
 
 const NO_REQUIREMENTS: RouteRequirements = Object.freeze({})
 
+/** E7's guard of an instance, or null when `failedAuthLimit` is 0. */
+export function createAuthenticationGuard(settings: KeywardSettings, report: ReportFault): FailedAuthGuard | null {
+  const { failedAuthLimit, stores } = settings
+  if (failedAuthLimit <= 0) return null
+  return createFailedAuthGuard(failedAuthLimit, stores.limiter, (error) => report(error, '', 'authenticate'))
+}
+
 export function createAuthenticate(parts: AuthenticationParts): Authenticate {
-  const { settings, step, calls, decisions, report } = parts
-  const { clock, failedAuthLimit } = settings
-  const guard =
-    failedAuthLimit > 0
-      ? createFailedAuthGuard(failedAuthLimit, settings.stores.limiter, (error) => report(error, '', 'authenticate'))
-      : null
+  const { settings, step, calls, decisions, guard } = parts
+  const clock = settings.clock
   const steps = guard === null ? null : guardSteps(guard, step.fused, decisions, calls)
   const decide = createPipeline(parts, steps)
   return function authenticate(request, route = NO_REQUIREMENTS) {

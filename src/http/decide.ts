@@ -65,6 +65,23 @@ export function clientGone(response: ServerResponse): boolean {
 export const CLIENT_CLOSED_REQUEST = 499
 
 /**
+ * Adds to a fetch `Response` the headers it lacks; returns the names its headers refused
+ * (immutable, as a fetched `Response`'s are), for the caller to set on a copy.
+ */
+export function fillHeaders(response: Response, headers: Record<string, string>): string[] {
+  const refused: string[] = []
+  for (const name in headers) {
+    if (response.headers.has(name)) continue
+    try {
+      response.headers.set(name, headers[name]!)
+    } catch {
+      refused.push(name)
+    }
+  }
+  return refused
+}
+
+/**
  * What a route's own marker does with a request, given the key already admitted for it (if any):
  * `'next'` runs the route (public, or its key meets the route), `'authenticate'` decides the request
  * with the route's requirements, and a response refuses it (L6: the admitted key lacks what it asks).

@@ -28,7 +28,7 @@ import { type RequestViews, createViews, nodeHeaders } from './request-view.js'
 
 export type { AdapterOptions, RouteOptions, WebPageOptions } from './options.js'
 export type { AnsweredKind, PathKind, RequestKind } from './classify.js'
-export { type Admitted, CLIENT_CLOSED_REQUEST, clientGone, type Step } from './decide.js'
+export { type Admitted, CLIENT_CLOSED_REQUEST, clientGone, fillHeaders, type Step } from './decide.js'
 export { type RequestProblem, statusOfThrown } from './error-envelope.js'
 export { nodeHeaders, readCredentialLines, resolveClientIp, splitJoinedAuthorization } from './request-view.js'
 export { isPromise, readFetchBody, readNodeBody }
@@ -141,23 +141,6 @@ export function withMarker(
 ): RouteRequirements | null {
   if (marker === null) return requirements ?? null
   return requirements == null ? marker : mergeRequirements(requirements, marker)
-}
-
-/**
- * Adds to a fetch `Response` the headers it lacks; returns the names its headers refused
- * (immutable, as a fetched `Response`'s are), for the caller to set on a copy.
- */
-export function fillHeaders(response: Response, headers: Record<string, string>): string[] {
-  const refused: string[] = []
-  for (const name in headers) {
-    if (response.headers.has(name)) continue
-    try {
-      response.headers.set(name, headers[name]!)
-    } catch {
-      refused.push(name)
-    }
-  }
-  return refused
 }
 
 /**

@@ -37,7 +37,8 @@ import {
 export interface Telemetry {
   /** The authorize step, timed and watched for the key it found. */
   observeStep(step: AuthorizeStep): AuthorizeStep
-  observeAuthenticate(authenticate: Authenticate): Authenticate
+  /** `authenticate`, watched: a decision someone listens to runs `watched`, built over `observeStep`'s step. */
+  observeAuthenticate(authenticate: Authenticate, watched: Authenticate): Authenticate
   /** Durations and faults of the store calls keyward names (key manager, usage queries); undefined when no one listens. */
   storeObserver: StoreObserver | undefined
   /** A fault `onError` is told of, told to `onStoreFault` too; undefined when no one listens. */
@@ -202,7 +203,7 @@ function createDecisionWatch(
         },
       }
     },
-    observeAuthenticate(authenticate) {
+    observeAuthenticate(authenticate, watched) {
       return function observedAuthenticate(request, route) {
         const instruments = currentInstruments === undefined ? null : currentInstruments()
         if (instruments === null && onDecision === undefined) return authenticate(request, route)
@@ -211,9 +212,7 @@ function createDecisionWatch(
         let decision: Awaitable<AuthDecision>
         pending = o
         try {
-          decision = span?.isRecording()
-            ? withSpan(api!, span, () => authenticate(request, route))
-            : authenticate(request, route)
+          decision = span?.isRecording() ? withSpan(api!, span, () => watched(request, route)) : watched(request, route)
         } finally {
           pending = null
         }
