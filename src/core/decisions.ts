@@ -4,6 +4,7 @@
  * the usage entry an admitted request leaves once its status is known (L4a, E5). A failing usage
  * log never fails the request; the host hears of it through `onError`.
  */
+import { METHODS } from 'node:http'
 import type { CredentialFailure } from './credentials.js'
 import { type KeyFormatProblem, maskKeysInPath, METHOD_MAX, storedText } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
@@ -191,6 +192,9 @@ function firstMissingScope(held: readonly string[] | null, required: readonly st
   return ''
 }
 
+/** The methods Node's parser knows: short, and no key fits in them, so they are stored as they are. */
+const STANDARD_METHODS: ReadonlySet<string> = new Set(METHODS)
+
 /** How a finished request is described to `recordUsage`. */
 export interface UsageOutcome {
   method: string
@@ -212,7 +216,7 @@ export function createUsageRecorder(
       ownerId: apiKey.ownerId,
       requestId: apiKey.requestId,
       timestamp: isoTimestamp(apiKey.authenticatedAt),
-      method: storedText(outcome.method, keyPrefix, METHOD_MAX),
+      method: STANDARD_METHODS.has(outcome.method) ? outcome.method : storedText(outcome.method, keyPrefix, METHOD_MAX),
       path: maskKeysInPath(outcome.path, keyPrefix),
       status: outcome.status,
       ip,

@@ -31,7 +31,9 @@ export function resolveClientIp(
   forwardedFor: string | string[] | null | undefined,
   hops: number,
 ): string | null {
-  let ip = socketAddress ? normalizeAddress(socketAddress) : null
+  let ip = socketAddress || null
+  // Most sockets give a plain address: only an IPv4-mapped one is rewritten.
+  if (ip?.startsWith('::ffff:')) ip = normalizeAddress(ip)
   if (hops === 0 || !forwardedFor) return ip
   const entries = (typeof forwardedFor === 'string' ? forwardedFor : forwardedFor.join(',')).split(',')
   for (let i = entries.length - 1, left = hops; i >= 0 && left > 0; i--, left--) {
