@@ -169,6 +169,7 @@ describe('adapters hold framework knowledge and nothing else (issue 39)', () => 
       '// const alsoNotCode = 2',
       'const text = `first line',
       '// inside a template: code',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, on purpose
       '${url}`',
     ].join('\n')
     expect(codeLines(source)).toBe(4)
