@@ -15,7 +15,8 @@ import { canonicalPath } from './classify.js'
  * What to do with a protected request:
  * - `answer`: send this response; no handler runs.
  * - `proceed`: add `success.headers` to whatever the handler sends, give it `success.apiKey`, and
- *   call the kit's `finish(step, status)` once the response is over.
+ *   call the kit's `finish(step, status)` once the response is over (decided with `finishOnClose`,
+ *   the kit does that itself).
  * - `null`: the client left while the store decided; send nothing, run nothing.
  */
 export type Step = { answer: KeywardResponse } | Admitted | null
