@@ -133,15 +133,15 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
 
   /** `then(step)`, a throw becoming a 500 answer; with `closing`, the usage entry follows its close (L4a). */
   function deliver(then: (step: Step) => void, step: Step, view: RequestView, closing?: ServerResponse): void {
+    // 'close' follows 'finish', and comes alone when the connection breaks first. Listened to
+    // first, so a unit taken stays recorded whatever `then` does.
+    if (closing !== undefined && step !== null && 'proceed' in step && step.proceed.apiKey.consumed)
+      closing.on('close', () => finish(step, closing.statusCode))
     try {
       then(step)
     } catch (error) {
       then({ answer: thrownErrorResponse(error, view.requestId!, view.method) })
-      return
     }
-    // 'close' follows 'finish', and comes alone when the connection breaks first.
-    if (closing !== undefined && step !== null && 'proceed' in step && step.proceed.apiKey.consumed)
-      closing.on('close', () => finish(step, closing.statusCode))
   }
 
   // Requests admitted synchronously in one event-loop turn go on together, once the turn has read
