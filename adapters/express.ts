@@ -4,22 +4,11 @@
  * requests under the protected paths that no route of it takes need a key too (default deny).
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
-import { Router } from 'express'
-import type { Router as ExpressRouter } from 'express'
-import {
-  type AdapterKit,
-  type AdapterOptions,
-  type AnsweredKind,
-  clientGone,
-  createAdapterKit,
-  isPromise,
-  type RequestProblem,
-  type RouteOptions,
-  type Step,
-} from '../src/http/kit.js'
+import { Router, type Router as ExpressRouter } from 'express'
 import type { Keyward } from '../src/core/instance.js'
-import { readNodeBody } from '../src/http/request-body.js'
-import type { ApiKeyContext, KeywardResponse, RouteRequirements } from '../src/core/types.js'
+import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
+import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions } from '../src/http/kit.js'
+import { createAdapterKit, writeNode } from '../src/http/kit.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
@@ -62,12 +51,6 @@ type Marker = RequestHandler & { [kRequirements]: RouteRequirements | null }
 type Locals = Record<symbol, string | undefined>
 const ROUTE_METHODS = ['all', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const
 
-function send(res: Response, response: KeywardResponse): void {
-  res.statusCode = response.status
-  for (const name in response.headers) res.setHeader(name, response.headers[name]!)
-  res.end(response.body)
-}
-
 /**
  * Creates the router. Mount it before the routes of the app and before body parsers (the dashboard
  * reads its own body); `app.use(api.errorHandler)` last.
@@ -90,10 +73,12 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
   // Without an OPTIONS route, the router would answer OPTIONS itself (200 and Allow) before any key.
   const declared = { options: false }
   const api = function keywardExpressMiddleware(req: Request, res: Response, next: NextFunction) {
-    const kind = kindOf(kit, req)
-    if (kind !== 'outside') requestIdOf(kit, req, res)
-    if (kind !== 'outside' && kind !== 'protected') return answer(kit, kind, req, res, next)
-    if (kind === 'protected' && req.method === 'OPTIONS' && !declared.options) return fallThrough(kit, req, res, next)
+    // Mounted under a path (`app.use('/v2', api)`), keyward guards all it is given (A1).
+    const kind = kit.classify(req.originalUrl, undefined, req.baseUrl !== '')
+    if (kind === 'outside') return next()
+    requestIdOf(kit, req, res)
+    if (kind !== 'protected') return answer(kit, kind, req, res, next)
+    if (req.method === 'OPTIONS' && !declared.options) return fallThrough(kit, req, res, next)
     router(req, res, (error?: unknown) => (error === undefined ? fallThrough(kit, req, res, next) : next(error)))
   } as KeywardExpress
   for (const method of ROUTE_METHODS) {
@@ -107,88 +92,65 @@ export function keywardExpress(keyward: Keyward, options?: AdapterOptions): Keyw
   api.public = () => marker(kit, null)
   api.errorHandler = function keywardErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction) {
     if (res.headersSent || kit.classify(req.originalUrl) === 'outside') return next(error)
-    send(res, kit.errorResponse(error, requestIdOf(kit, req, res), req.method, problemOf(error)))
+    // body-parser's JSON failure, in the kit's words.
+    const invalidJson = (error as { type?: unknown } | null)?.type === 'entity.parse.failed'
+    const problem = invalidJson ? ({ kind: 'invalid-json' } as const) : undefined
+    writeNode(res, kit.errorResponse(error, requestIdOf(kit, req, res), req.method, problem))
   }
   return api
 }
-
-const INVALID_JSON: RequestProblem = { kind: 'invalid-json' }
-
-/** body-parser's JSON failure, in the kit's words. */
-function problemOf(error: unknown): RequestProblem | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
-  return (error as { type?: unknown }).type === 'entity.parse.failed' ? INVALID_JSON : undefined
-}
-
-const incomingRequestId = (req: Request) => req.headers['x-request-id']
 
 /** The request id, made once per request and sent as X-Request-ID. */
 function requestIdOf(kit: AdapterKit, req: Request, res: Response): string {
   const locals = res.locals as Locals
   let id = locals[kRequestId]
   if (id === undefined) {
-    id = locals[kRequestId] = kit.requestId(req, incomingRequestId)
+    id = locals[kRequestId] = kit.requestId(req)
     res.setHeader('X-Request-ID', id)
   }
   return id
 }
 
-function authenticate(
-  kit: AdapterKit,
-  requirements: RouteRequirements,
-  req: Request,
-  res: Response,
-  next: NextFunction,
-  route?: string,
-): void {
-  const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res), route)
-  kit.decide(
-    view,
-    requirements,
-    () => clientGone(res),
-    (step: Step) => {
+/** A handler that authenticates with `need`; `route`, the path it was declared with, names it in usage entries. */
+function authenticator(kit: AdapterKit, need: RouteRequirements, route?: string): RequestHandler {
+  return function keywardAuthenticate(req, res, next) {
+    const requestId = (res.locals as Locals)[kRequestId] ?? requestIdOf(kit, req, res)
+    const view = kit.viewFromNode(req, req.originalUrl, requestId, route === undefined ? route : req.baseUrl + route)
+    kit.decide(view, need, res, true, (step) => {
       if (step === null) return
-      if ('answer' in step) return send(res, step.answer)
-      const { headers, apiKey } = step.proceed
-      for (const name in headers) if (name !== 'X-Request-ID') res.setHeader(name, headers[name]!)
-      req.apiKey = apiKey
-      kit.finishOnClose(res, step)
+      if ('answer' in step) return writeNode(res, step.answer)
+      for (const name in step.proceed.headers) res.setHeader(name, step.proceed.headers[name]!)
+      req.apiKey = step.proceed.apiKey
       next()
-    },
-  )
-}
-
-function answer(kit: AdapterKit, kind: AnsweredKind, req: Request, res: Response, next: NextFunction): void {
-  const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res))
-  const result = kit.answer(kind, view, (max) => readNodeBody(req, max), req.headers)
-  // Express 4 does not catch rejections: they go to next() here.
-  if (isPromise(result)) result.then((response) => send(res, response), next)
-  else send(res, result)
+    })
+  }
 }
 
 function marker(kit: AdapterKit, requirements: RouteRequirements | null): Marker {
   // Used alone on an app route, it authenticates; a key already admitted must meet it (L6).
+  const authenticate = authenticator(kit, requirements ?? {})
   const handler = function keywardProtect(req: Request, res: Response, next: NextFunction) {
     const gate = kit.gate(requirements, req.apiKey)
     if (gate === 'next') next()
-    else if (gate === 'authenticate') authenticate(kit, requirements!, req, res, next)
-    else send(res, gate)
+    else if (gate === 'authenticate') authenticate(req, res, next)
+    else writeNode(res, gate)
   } as Marker
   handler[kRequirements] = requirements
   return handler
 }
 
-/** What a request is; mounted under a path (`app.use('/v2', api)`), keyward guards all it is given (A1). */
-function kindOf(kit: AdapterKit, req: Request) {
-  const kind = kit.classify(req.originalUrl)
-  return kind === 'outside' && req.baseUrl !== '' ? 'protected' : kind
+/** No route of the router took a protected request: it needs a key all the same (A2), or gets keyward's 404. */
+function fallThrough(kit: AdapterKit, req: Request, res: Response, next: NextFunction) {
+  if (req.apiKey !== undefined) return next()
+  const kind = kit.classify(req.originalUrl, undefined, req.baseUrl !== '', false)
+  if (kind === 'protected-not-found') answer(kit, kind, req, res, next)
+  else authenticator(kit, {})(req, res, next)
 }
 
-/** No route of the router took the request: inside the protected paths, it needs a key all the same (A2). */
-function fallThrough(kit: AdapterKit, req: Request, res: Response, next: NextFunction): void {
-  if (req.apiKey !== undefined || kindOf(kit, req) !== 'protected') next()
-  else if (kit.answersNotFound) answer(kit, 'protected-not-found', req, res, next)
-  else authenticate(kit, {}, req, res, next)
+/** keyward's own answer: ping, the auth test, the dashboard, the web page and its 404s. */
+function answer(kit: AdapterKit, kind: AnsweredKind, req: Request, res: Response, next: NextFunction) {
+  const view = kit.viewFromNode(req, req.originalUrl, requestIdOf(kit, req, res))
+  kit.answerNode(kind, view, req, (response) => writeNode(res, response), next)
 }
 
 /** Declares a route on the router that authenticates first, with its marker's requirements. */
@@ -204,13 +166,6 @@ function declareRoute(
   const requirements = marked ? first[kRequirements]! : {}
   const rest = marked ? handlers.slice(1) : handlers
   const declare = router[method] as (path: string | RegExp, ...handlers: RequestHandler[]) => unknown
-  if (requirements === null) {
-    declare.call(router, path, ...rest)
-    return
-  }
-  const route = typeof path === 'string' ? path : undefined
-  const keywardRoute: RequestHandler = (req, res, next) => {
-    authenticate(kit, requirements, req, res, next, route === undefined ? undefined : req.baseUrl + route)
-  }
-  declare.call(router, path, keywardRoute, ...rest)
+  if (requirements === null) return void declare.call(router, path, ...rest)
+  declare.call(router, path, authenticator(kit, requirements, typeof path === 'string' ? path : undefined), ...rest)
 }

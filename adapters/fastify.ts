@@ -5,17 +5,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import {
-  type AdapterOptions,
-  clientGone,
-  createAdapterKit,
-  isPromise,
-  type RequestProblem,
-  type RouteOptions,
-  type Step,
-} from '../src/http/kit.js'
+import { type AdapterOptions, createAdapterKit, type RequestProblem, type RouteOptions } from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
-import { readNodeBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, KeywardResponse, RequestView, RouteRequirements } from '../src/core/types.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
@@ -86,54 +77,38 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     return requirements
   }
 
-  // Registered in a scope with a prefix, keyward guards every route of that scope, its '/' included (A8).
+  // Registered in a scope with a prefix, keyward guards every route of that scope, its '/' included
+  // (A8), as it guards any route whose config names its options (A1).
   const guardsScope = fastify.prefix !== ''
 
   fastify.addHook('onRequest', function keywardOnRequest(request: KeywardRequest, reply, next) {
     const routed = request.is404 ? undefined : request.routeOptions.url
     const config = request.is404 ? undefined : (request.routeOptions.config as RouteConfig)
-    let kind = kit.classify(request.url, routed)
-    if (kind === 'outside' && config !== undefined && (guardsScope || config.keyward !== undefined)) kind = 'protected'
+    const guarded = config !== undefined && (guardsScope || config.keyward !== undefined)
+    const kind = kit.classify(request.url, routed, guarded, !request.is404)
     if (kind === 'outside') return next()
-    const requestId = kit.requestId(request, incomingRequestId)
+    const requestId = kit.requestId(request.raw)
     reply.header('x-request-id', requestId)
     const view = kit.viewFromNode(request.raw, request.url, requestId, routed)
     request[kView] = view
-    if (kind !== 'protected' || (request.is404 && kit.answersNotFound)) {
-      const result = kit.answer(
-        kind === 'protected' ? 'protected-not-found' : kind,
-        view,
-        (max) => readNodeBody(request.raw, max),
-        request.headers,
-      )
-      if (isPromise(result)) result.then((response) => send(reply, response), next)
-      else send(reply, result)
-      return
-    }
-    let requirements: RouteRequirements | null
+    if (kind !== 'protected') return kit.answerNode(kind, view, request.raw, (response) => send(reply, response), next)
+    let requirements: RouteRequirements | null = {}
     try {
       // The matched route's requirements: {} when it names none, null when it is public.
-      if (config === undefined || config.keyward === undefined) requirements = {}
-      else requirements = kRoute in config ? config[kRoute]! : firstRequirementsOf(config, request)
+      if (config?.keyward !== undefined)
+        requirements = kRoute in config ? config[kRoute]! : firstRequirementsOf(config, request)
     } catch (error) {
       // A bad option on a route declared before the plugin: refused, and told to onError (fail closed).
       return send(reply, kit.errorResponse(error, requestId, request.method))
     }
     if (requirements === null) return next()
-    kit.decide(
-      view,
-      requirements,
-      () => clientGone(reply.raw),
-      (step: Step) => {
-        if (step === null) return void reply.hijack()
-        if ('answer' in step) return void send(reply, step.answer)
-        const headers = step.proceed.headers
-        for (const name in headers) if (name !== 'X-Request-ID') reply.header(name, headers[name])
-        request.apiKey = step.proceed.apiKey
-        kit.finishOnClose(reply.raw, step)
-        next()
-      },
-    )
+    kit.decide(view, requirements, reply.raw, true, (step) => {
+      if (step === null) return void reply.hijack()
+      if ('answer' in step) return void send(reply, step.answer)
+      reply.headers(step.proceed.headers)
+      request.apiKey = step.proceed.apiKey
+      next()
+    })
   })
 
   fastify.setErrorHandler(function keywardErrorHandler(
@@ -148,8 +123,6 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
     send(reply, kit.errorResponse(error, view?.requestId ?? kit.requestId(), request.method, problemOf(error)))
   })
 }
-
-const incomingRequestId = (request: FastifyRequest) => request.headers['x-request-id']
 
 const INVALID_JSON: RequestProblem = { kind: 'invalid-json' }
 

@@ -5,24 +5,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
-import {
-  type AdapterKit,
-  type AdapterOptions,
-  type AnsweredKind,
-  clientGone,
-  createAdapterKit,
-  isPromise,
-  nodeHeaders,
-  type RouteOptions,
-  mergeRequirements,
-  type Step,
-  statusOfThrown,
-  toResponse,
-  unreadableRequestResponse,
-} from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
-import { readFetchBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
+import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions, Step } from '../src/http/kit.js'
+import { createAdapterKit, fillHeaders, statusOfThrown, toResponse, withMarker } from '../src/http/kit.js'
+import { unreadableRequestHandler } from '../src/http/kit.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
@@ -52,6 +39,9 @@ declare module 'hono' {
  */
 export type KeywardEnv = { Variables: { apiKey: ApiKeyContext; requestId: string } }
 
+/** A route handler that sees the key as present. */
+type Guarded<P extends string> = Handler<KeywardEnv, P>
+
 /**
  * The middleware `keywardHono()` returns, with the per-route pieces.
  *
@@ -69,12 +59,9 @@ export interface KeywardHono extends MiddlewareHandler {
   public(): MiddlewareHandler
   /** A route handler that needs a key, with or without the middleware mounted. */
   // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
-  guard<P extends string = any>(handler: Handler<KeywardEnv, P>): Handler<KeywardEnv, P>
+  guard<P extends string = any>(handler: Guarded<P>): Guarded<P>
   // biome-ignore lint/suspicious/noExplicitAny: hono's own Handler default, so the route's path params are inferred
-  guard<P extends string = any>(
-    options: RouteOptions | undefined,
-    handler: Handler<KeywardEnv, P>,
-  ): Handler<KeywardEnv, P>
+  guard<P extends string = any>(options: RouteOptions | undefined, handler: Guarded<P>): Guarded<P>
   /** For `app.notFound()`: keyward's 404 on its paths when the `notFound` option is set. */
   notFound: NotFoundHandler
   /** For `app.onError()`: errors on keyward's paths become its error envelope with the request id. */
@@ -86,56 +73,10 @@ const kRequirements = Symbol('keyward.requirements')
 const kAdmitted = Symbol('keyward.admitted')
 type Marked = { [kRequirements]?: RouteRequirements | null }
 
+/** The Node request beneath (`@hono/node-server`), whose raw header lines a fetch request lacks. */
 function incomingOf(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
   return incoming !== undefined && Array.isArray(incoming.rawHeaders) ? incoming : undefined
-}
-
-/** Adds the headers a handler's own `Response` lacks (prepared headers reach only `c.json()` and the like). */
-function completeHeaders(c: Context, headers: Record<string, string>): void {
-  for (const name in headers) {
-    if (c.res.headers.has(name)) continue
-    try {
-      c.res.headers.set(name, headers[name]!)
-    } catch {
-      c.header(name, headers[name]) // immutable headers (a fetched Response): Hono copies it
-    }
-  }
-}
-
-/** Runs `rest` for an admitted request and completes its response (headers, usage). */
-async function admitted(kit: AdapterKit, c: Context, step: Step, rest: () => unknown): Promise<Response | undefined> {
-  if (step === null) return new Response(null, { status: 499 }) // nobody is left to read it
-  if ('answer' in step) return toResponse(step.answer)
-  const headers = step.proceed.headers
-  for (const name in headers) if (name !== 'X-Request-ID') c.header(name, headers[name])
-  c.set('apiKey', step.proceed.apiKey)
-  c.set(kAdmitted as never, true as never)
-  try {
-    const result = await rest()
-    if (result instanceof Response) c.res = result
-  } catch (error) {
-    kit.finish(step, statusOfThrown(error))
-    throw error
-  }
-  completeHeaders(c, headers)
-  kit.finish(step, c.res.status)
-  return c.res
-}
-
-/** The requirements the matched route's markers name: public only when every marker says so. */
-function routeMarkers(c: Context): { requirements: RouteRequirements | null; known: boolean } {
-  let requirements: RouteRequirements | null | undefined
-  let known = false
-  for (const route of c.req.matchedRoutes) {
-    if (route.method !== 'ALL') known = true
-    const marked = (route.handler as Marked)[kRequirements]
-    if (marked === undefined) continue
-    known = true
-    if (marked === null) requirements ??= null
-    else requirements = requirements == null ? marked : mergeRequirements(requirements, marked)
-  }
-  return { requirements: requirements === undefined ? {} : requirements, known }
 }
 
 /**
@@ -149,11 +90,8 @@ function routeMarkers(c: Context): { requirements: RouteRequirements | null; kno
  * createServer(getRequestListener(app.fetch, { errorHandler: requestErrorHandler(keyward) }))
  */
 export function requestErrorHandler(keyward: Keyward): (error: unknown) => Response {
-  return function keywardRequestError(error) {
-    // @hono/node-server's own error for a request it cannot read.
-    const malformed = error instanceof Error && error.name === 'RequestError'
-    return toResponse(unreadableRequestResponse(keyward, error, malformed))
-  }
+  // @hono/node-server's own error for a request it cannot read.
+  return unreadableRequestHandler(keyward, (error) => error instanceof Error && error.name === 'RequestError')
 }
 
 /**
@@ -175,108 +113,95 @@ export function requestErrorHandler(keyward: Keyward): (error: unknown) => Respo
 export function keywardHono(keyward: Keyward, options?: AdapterOptions): KeywardHono {
   const kit = createAdapterKit(keyward, options, 'keyward/hono')
   const middleware = async function keywardMiddleware(c: Context, next: Next) {
-    let kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
+    // The matched route's markers: public only when every marker says so; none known, no route takes it.
+    let requirements: RouteRequirements | null | undefined
+    let known = false
+    for (const route of c.req.matchedRoutes) {
+      const marked = (route.handler as Marked)[kRequirements]
+      known ||= route.method !== 'ALL' || marked !== undefined
+      if (marked !== undefined) requirements = withMarker(requirements, marked)
+    }
     // Mounted on a path (`app.use('/v2/*', api)`), keyward guards all it is given (A1).
-    if (kind === 'outside' && c.req.routePath !== '/*' && c.req.routePath !== '*') kind = 'protected'
+    const guarded = c.req.routePath !== '/*' && c.req.routePath !== '*'
+    const kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path, guarded, known)
     if (kind === 'outside') return next()
     requestIdOf(kit, c)
     if (kind !== 'protected') return answer(kit, c, kind)
-    const { requirements, known } = routeMarkers(c)
-    if (!known && kit.answersNotFound) return answer(kit, c, 'protected-not-found')
-    if (requirements === null) return next()
-    return admitted(kit, c, await decide(kit, c, requirements), next)
+    return requirements === null ? next() : admit(kit, c, requirements ?? {}, next)
   }
+  const marker = <T extends object>(requirements: RouteRequirements | null, handler: T): T =>
+    Object.assign(handler, { [kRequirements]: requirements })
+  /** A marker that runs `run` once the route's gate lets the request through, authenticating it if need be (L6). */
+  const gatedBy = (requirements: RouteRequirements | null, run: Handler) =>
+    marker(requirements, async function keywardProtect(c: Context, next: Next) {
+      requestIdOf(kit, c)
+      const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined)
+      if (gate === 'next') return run(c, next)
+      if (gate !== 'authenticate') return toResponse(gate)
+      return admit(kit, c, requirements!, () => run(c, next), c.req.routePath)
+    })
   return Object.assign(middleware, {
-    protect: (routeOptions?: RouteOptions) => protect(kit, routeOptions),
+    protect: (routeOptions?: RouteOptions) =>
+      gatedBy(kit.routeRequirements(routeOptions, 'protect() option'), (_c, next) => next()),
     public: () => marker(null, (_c: Context, next: Next) => next()),
-    guard: (first: RouteOptions | undefined | Handler, second?: Handler) => guard(kit, first, second),
-    notFound: notFoundHandler(kit),
-    onError: errorHandler(kit),
+    guard(first: RouteOptions | undefined | Handler, second?: Handler) {
+      const handler = typeof first === 'function' ? first : second
+      if (typeof handler !== 'function')
+        throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
+      return gatedBy(kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option'), handler)
+    },
+    notFound: function keywardNotFound(c) {
+      const kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path, false, false)
+      if (kind === 'outside' || kind === 'protected') return c.text('404 Not Found', 404)
+      return answer(kit, c, kind)
+    } as NotFoundHandler,
+    onError: function keywardOnError(error, c) {
+      if (c.get('requestId') === undefined && kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path) === 'outside') {
+        // Hono's own default for paths keyward does not own.
+        if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response
+        console.error(error)
+        return c.text('Internal Server Error', 500)
+      }
+      return toResponse(kit.errorResponse(error, requestIdOf(kit, c), c.req.method))
+    } as ErrorHandler,
   }) as KeywardHono
 }
 
-const incomingRequestId = (c: Context) => c.req.header('x-request-id')
-
 /** The request id, made once per request and sent as X-Request-ID. */
 function requestIdOf(kit: AdapterKit, c: Context): string {
-  let id = c.get('requestId')
-  if (id === undefined) {
-    id = kit.requestId(c, incomingRequestId)
-    c.set('requestId', id)
-    c.header('X-Request-ID', id)
-  }
+  const made = c.get('requestId')
+  if (made !== undefined) return made
+  const id = kit.requestId(incomingOf(c) ?? c.req.raw)
+  c.set('requestId', id)
+  c.header('X-Request-ID', id)
   return id
 }
 
-async function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Response> {
-  const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c))
-  const result = kit.answer(
-    kind,
-    view,
-    (max) => readFetchBody(c.req.raw, max),
-    incomingOf(c)?.headers ?? nodeHeaders(c.req.raw.headers),
-  )
-  const response = toResponse(isPromise(result) ? await result : result)
-  response.headers.set('X-Request-ID', view.requestId!)
-  return response
+function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Response> {
+  return kit.answerFetch(kind, c.req.raw, incomingOf(c), requestIdOf(kit, c))
 }
 
-/** The step for a protected request, once decided (at once when refused, else with its turn). */
-function decide(kit: AdapterKit, c: Context, requirements: RouteRequirements, route?: string): Promise<Step> {
+/** Authenticates the request with `need`, then runs `rest` and completes its response (headers, usage). */
+async function admit(kit: AdapterKit, c: Context, need: RouteRequirements, rest: () => unknown, route?: string) {
   const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c), route)
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-  return new Promise((resolve) =>
-    kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve),
-  )
-}
-
-function marker<T extends object>(requirements: RouteRequirements | null, handler: T): T {
-  ;(handler as Marked)[kRequirements] = requirements
-  return handler
-}
-
-function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandler<KeywardEnv> {
-  const requirements = kit.routeRequirements(routeOptions, 'protect() option')
-  return marker(requirements, function keywardProtect(c: Context, next: Next) {
-    return gated(kit, c, requirements, next)
-  } as MiddlewareHandler<KeywardEnv>)
-}
-
-function guard(kit: AdapterKit, first: RouteOptions | undefined | Handler, second?: Handler): Handler {
-  const handler = typeof first === 'function' ? first : second
-  if (typeof handler !== 'function')
-    throw new TypeError('keyward/hono: guard() takes a route handler: guard(handler) or guard(options, handler)')
-  const requirements = kit.routeRequirements(typeof first === 'function' ? undefined : first, 'guard() option')
-  return marker(requirements, function keywardGuard(c: Context, next: Next) {
-    return gated(kit, c, requirements, () => handler(c, next))
-  } as Handler)
-}
-
-/** Runs `run` once the route's gate lets the request through, authenticating it if need be. */
-async function gated(kit: AdapterKit, c: Context, requirements: RouteRequirements | null, run: () => unknown) {
-  requestIdOf(kit, c)
-  const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined)
-  if (gate === 'next') return run()
-  if (gate !== 'authenticate') return toResponse(gate)
-  return admitted(kit, c, await decide(kit, c, requirements!, c.req.routePath), run)
-}
-
-function notFoundHandler(kit: AdapterKit): NotFoundHandler {
-  return function keywardNotFound(c) {
-    const kind = kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path)
-    if (kind === 'outside' || (kind === 'protected' && !kit.answersNotFound)) return c.text('404 Not Found', 404)
-    return answer(kit, c, kind === 'protected' ? 'protected-not-found' : kind)
+  const step = await new Promise<Step>((resolve) => kit.decide(view, need, outgoing, false, resolve))
+  if (step === null) return new Response(null, { status: 499 }) // nobody is left to read it
+  if ('answer' in step) return toResponse(step.answer)
+  const headers = step.proceed.headers
+  for (const name in headers) c.header(name, headers[name])
+  c.set('apiKey', step.proceed.apiKey)
+  c.set(kAdmitted as never, true as never)
+  try {
+    const result = await rest()
+    if (result instanceof Response) c.res = result
+  } catch (error) {
+    kit.finish(step, statusOfThrown(error))
+    throw error
   }
-}
-
-function errorHandler(kit: AdapterKit): ErrorHandler {
-  return function keywardOnError(error, c) {
-    if (c.get('requestId') === undefined && kit.classify(incomingOf(c)?.url ?? c.req.url, c.req.path) === 'outside') {
-      // Hono's own default for paths keyward does not own.
-      if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response
-      console.error(error)
-      return c.text('Internal Server Error', 500)
-    }
-    return toResponse(kit.errorResponse(error, requestIdOf(kit, c), c.req.method))
-  }
+  // Headers set before a handler reach only `c.json()` and the like: its own `Response` gets them here;
+  // immutable headers (a fetched Response) through `c.header()`, which copies it.
+  for (const name of fillHeaders(c.res, headers)) c.header(name, headers[name])
+  kit.finish(step, c.res.status)
+  return c.res
 }

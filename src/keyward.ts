@@ -1,20 +1,18 @@
 /**
  * `createKeyward()`: checks the options (`core/keyward-options.ts`), picks the authorize step
  * (`core/fused-authorize.ts`) and wires the authentication pipeline (`core/authenticate.ts`), the
- * key manager (`core/key-manager.ts`) and the usage recorder (`core/usage-recorder.ts`) into one
+ * key manager (`core/key-manager.ts`) and the usage recorder (`core/decisions.ts`) into one
  * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
-import { createAuthenticate } from './core/authenticate.js'
-import { createDecisions } from './core/decisions.js'
+import { createAuthenticate, createAuthenticationGuard } from './core/authenticate.js'
+import { createDecisions, createUsageRecorder } from './core/decisions.js'
 import { authorizeStepOf } from './core/fused-authorize.js'
 import type { Keyward } from './core/instance.js'
 import { createKeyManager } from './core/key-manager.js'
 import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
 import type { MessageNames } from './core/messages.js'
-import { resolveRequestId } from './core/request-id.js'
-import { errorResponse } from './core/responses.js'
+import { errorResponse, resolveRequestId } from './core/responses.js'
 import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
-import { createUsageRecorder } from './core/usage-recorder.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
 
@@ -35,7 +33,7 @@ export {
   type RotateOptions,
 } from './core/key-manager.js'
 export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './core/types.js'
-export type { UsageOutcome } from './core/usage-recorder.js'
+export type { UsageOutcome } from './core/decisions.js'
 export type {
   DecisionEvent,
   DecisionOutcome,
@@ -70,6 +68,8 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const report = createFaultReporter(settings.onError, telemetry?.storeFault)
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
   const decisions = createDecisions(names, { ietfRateLimitHeaders: settings.ietfRateLimitHeaders }, deprecationHeaders)
+  const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
+  const authenticate = createAuthenticate(parts)
   // Tools that open the same store (the command line) read the key prefix from it; `ready()` waits.
   stores.recordAppSettings?.({ keyPrefix, serviceName }).catch((error: unknown) => report(error, '', 'manage'))
   return {
@@ -79,11 +79,10 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     stores,
     names,
     deprecationHeaders,
+    // Watched decisions go through the watched step; the others, while nothing listens, skip it.
     authenticate: telemetry
-      ? telemetry.observeAuthenticate(
-          createAuthenticate({ settings, step: telemetry.observeStep(step), calls, decisions, report }),
-        )
-      : createAuthenticate({ settings, step, calls, decisions, report }),
+      ? telemetry.observeAuthenticate(authenticate, createAuthenticate({ ...parts, step: telemetry.observeStep(step) }))
+      : authenticate,
     recordUsage: createUsageRecorder(settings, report),
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { ADAPTERS, adapterLines, codeLines } from '../bench/adapter-lines.js'
 
 /** Each part of the tree, and the parts it may import. A part is a folder; `src` is the files at the root of src/. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -146,5 +147,31 @@ describe('the layers of the source tree (issue 39)', () => {
     const below = FILES.filter((file) => !file.startsWith('adapters/'))
     const named = below.filter((file) => /FST_ERR|entity\.parse/.test(readFileSync(join(ROOT, file), 'utf8')))
     expect(named).toEqual([])
+  })
+})
+
+describe('adapters hold framework knowledge and nothing else (issue 39)', () => {
+  // An adapter reads the request, calls the kit and writes the result; a decision that grows one
+  // past this belongs in the kit.
+  const MAX_CODE_LINES = 120
+
+  it.each(ADAPTERS)('adapters/%s.ts has at most 120 code lines', (name) => {
+    expect(adapterLines(name)).toBeLessThanOrEqual(MAX_CODE_LINES)
+  })
+
+  it('counts code lines, not comments, blank lines or the text of a template', () => {
+    const source = [
+      '/**',
+      ' * const notCode = 1',
+      ' */',
+      "const url = 'http://example' // a comment after code",
+      '',
+      '// const alsoNotCode = 2',
+      'const text = `first line',
+      '// inside a template: code',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, on purpose
+      '${url}`',
+    ].join('\n')
+    expect(codeLines(source)).toBe(4)
   })
 })

@@ -16,7 +16,7 @@ import type { Decisions, KeyFacts } from './decisions.js'
 import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard.js'
 import { checkKey, hashKey } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
-import { resolveRequestId } from './request-id.js'
+import { generateRequestId } from './responses.js'
 import { isPromise, type ReportFault, type StoreCalls } from './store-calls.js'
 import type {
   AuthDecision,
@@ -37,42 +37,42 @@ export interface AuthenticationParts {
   calls: StoreCalls
   decisions: Decisions
   report: ReportFault
+  /** E7's guard, one per instance, shared by each `authenticate()` built for it; null when off. */
+  guard: FailedAuthGuard | null
 }
 
 const NO_REQUIREMENTS: RouteRequirements = Object.freeze({})
 
+/** E7's guard of an instance, or null when `failedAuthLimit` is 0. */
+export function createAuthenticationGuard(settings: KeywardSettings, report: ReportFault): FailedAuthGuard | null {
+  const { failedAuthLimit, stores } = settings
+  if (failedAuthLimit <= 0) return null
+  return createFailedAuthGuard(failedAuthLimit, stores.limiter, (error) => report(error, '', 'authenticate'))
+}
+
 export function createAuthenticate(parts: AuthenticationParts): Authenticate {
-  const { settings, step, calls, decisions, report } = parts
-  const { clock, failedAuthLimit } = settings
-  const guard =
-    failedAuthLimit > 0
-      ? createFailedAuthGuard(failedAuthLimit, settings.stores.limiter, (error) => report(error, '', 'authenticate'))
-      : null
-  if (guard === null) {
-    const decide = createPipeline(parts, null)
-    return function authenticate(request, route = NO_REQUIREMENTS) {
-      return decide(request, route, request.requestId ?? resolveRequestId(undefined, false), clock.now(), null)
-    }
-  }
-  const steps = guardSteps(guard, step.fused, decisions, calls)
+  const { settings, step, calls, decisions, guard } = parts
+  const clock = settings.clock
+  const steps = guard === null ? null : guardSteps(guard, step.fused, decisions, calls)
   const decide = createPipeline(parts, steps)
   return function authenticate(request, route = NO_REQUIREMENTS) {
-    const requestId = request.requestId ?? resolveRequestId(undefined, false)
+    const requestId = request.requestId ?? generateRequestId()
     const now = clock.now()
     const ip = request.ip
-    if (!ip) return decide(request, route, requestId, now, null)
-    const retryAfter = guard.blockedFor(ip, now)
+    if (guard === null || !ip) return decide(request, route, requestId, now, null)
+    // No address blocked here yet (the common case): nothing to look up.
+    const retryAfter = guard.blocked.size === 0 ? 0 : guard.blockedFor(ip, now)
     if (retryAfter > 0) return decisions.blocked(retryAfter, requestId)
     const decision = decide(request, route, requestId, now, ip)
     // A decision that waited on a store has been counted already, in the same continuation.
-    return isPromise(decision) ? decision : steps.count(decision, ip, now)
+    return isPromise(decision) || decision.ok ? decision : steps!.count(decision, ip, now)
   }
 }
 
 /** What the pipeline asks of the failed-authentication guard (E7) for a request from `ip`. */
 interface GuardSteps {
-  /** The address's counter for the authorize step to check before any key, or undefined. */
-  failedAuth(ip: string): FailedAuthCheck | undefined
+  /** The address's counter for the authorize step to check before any key; null when it reads none. */
+  failedAuth: ((ip: string) => FailedAuthCheck) | null
   /** The store answered that the address is blocked. */
   learn(ip: string, retryAfter: number, now: number): void
   /** Counts a 401 against the address; one beyond the limit is answered 429 instead. */
@@ -86,7 +86,7 @@ function guardSteps(guard: FailedAuthGuard, fused: boolean, decisions: Decisions
   const inAuthorize = fused || guard.shared
   return {
     // Another instance may have blocked the address; the store answers that first.
-    failedAuth: (ip) => (inAuthorize ? guard.counterOf(ip) : undefined),
+    failedAuth: inAuthorize ? (ip) => guard.counterOf(ip) : null,
     learn: (ip, retryAfter, now) => guard.learnBlocked(ip, retryAfter, now),
     count(decision, ip, now) {
       if (decision.ok || decision.response.status !== 401) return decision
@@ -127,19 +127,6 @@ function createPipeline(
     return decisions.internal(requestId)
   }
 
-  function inputOf(token: string, route: RouteRequirements, facts: KeyFacts, ip: string | null): AuthorizeInput {
-    return {
-      hashes: peppers.length === 1 ? [hashKey(token, peppers[0])] : peppers.map((p) => hashKey(token, p)),
-      now: facts.now,
-      requiredScopes: route.scopes ?? null,
-      liveOnly: route.liveOnly === true,
-      consume: facts.consume,
-      defaults,
-      failedAuth: ip !== null && guard !== null ? guard.failedAuth(ip) : undefined,
-      ownerLimits,
-    }
-  }
-
   /** Step 4 once the store has answered, counted for E7 in the same continuation. */
   function settle(outcome: AuthorizeOutcome, facts: KeyFacts, ip: string | null): Awaitable<AuthDecision> {
     if (ip === null || guard === null) return decisions.fromOutcome(outcome, facts)
@@ -167,7 +154,16 @@ function createPipeline(
         consume: route.consume !== false,
         requiredScopes: route.scopes,
       }
-      const outcome = authorize(inputOf(token, route, facts, ip))
+      const outcome = authorize({
+        hashes: peppers.length === 1 ? [hashKey(token, peppers[0])] : peppers.map((p) => hashKey(token, p)),
+        now,
+        requiredScopes: route.scopes ?? null,
+        liveOnly: route.liveOnly === true,
+        consume: facts.consume,
+        defaults,
+        failedAuth: ip !== null && guard?.failedAuth ? guard.failedAuth(ip) : undefined,
+        ownerLimits,
+      })
       if (isPromise(outcome)) {
         return calls.bounded(outcome).then(
           (settled) => settle(settled, facts, ip),

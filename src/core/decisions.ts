@@ -1,12 +1,26 @@
 /**
  * The decisions `authenticate()` returns, built from what the pipeline found: each failure with
- * its code, message, challenge (H11) and headers, and the success with its key context (L3).
+ * its code, message, challenge (H11) and headers, and the success with its key context (L3); and
+ * the usage entry an admitted request leaves once its status is known (L4a, E5). A failing usage
+ * log never fails the request; the host hears of it through `onError`.
  */
+import { METHODS } from 'node:http'
 import type { CredentialFailure } from './credentials.js'
-import type { KeyFormatProblem } from './key-format.js'
+import { type KeyFormatProblem, maskKeysInPath, METHOD_MAX, storedText } from './key-format.js'
+import type { KeywardSettings } from './keyward-options.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
-import { errorResponse, type HeaderOptions, limitHeaders } from './responses.js'
-import type { AuthDecision, AuthFailure, AuthorizeOutcome, KeyMeta, KeyType, LimitDecision } from './types.js'
+import { errorResponse, type HeaderOptions, isoTimestamp, limitHeaders } from './responses.js'
+import { isPromise, type ReportFault } from './store-calls.js'
+import type {
+  ApiKeyContext,
+  AuthDecision,
+  AuthFailure,
+  AuthorizeOutcome,
+  KeyMeta,
+  KeyType,
+  LimitDecision,
+  UsageEntry,
+} from './types.js'
 
 /** What the pipeline knows of a request whose key the stores decided on. */
 export interface KeyFacts {
@@ -176,4 +190,51 @@ function firstMissingScope(held: readonly string[] | null, required: readonly st
   if (!required) return ''
   for (const scope of required) if (held === null || !held.includes(scope)) return scope
   return ''
+}
+
+/** The methods Node's parser knows: short, and no key fits in them, so they are stored as they are. */
+const STANDARD_METHODS: ReadonlySet<string> = new Set(METHODS)
+
+/** How a finished request is described to `recordUsage`. */
+export interface UsageOutcome {
+  method: string
+  path: string
+  status: number
+  ip?: string | null
+}
+
+export function createUsageRecorder(
+  settings: KeywardSettings,
+  report: ReportFault,
+): (apiKey: ApiKeyContext, outcome: UsageOutcome) => void {
+  const { stores, keyPrefix, resolveCountry } = settings
+  return function recordUsage(apiKey, outcome) {
+    if (!apiKey.consumed) return
+    const ip = outcome.ip ?? null
+    const entry: UsageEntry = {
+      keyId: apiKey.id,
+      ownerId: apiKey.ownerId,
+      requestId: apiKey.requestId,
+      timestamp: isoTimestamp(apiKey.authenticatedAt),
+      method: STANDARD_METHODS.has(outcome.method) ? outcome.method : storedText(outcome.method, keyPrefix, METHOD_MAX),
+      path: maskKeysInPath(outcome.path, keyPrefix),
+      status: outcome.status,
+      ip,
+      country: ip !== null && resolveCountry ? safeCountry(resolveCountry, ip) : null,
+    }
+    try {
+      const appended = stores.usage.append(entry)
+      if (isPromise(appended)) appended.catch((error: unknown) => report(error, apiKey.requestId, 'usage'))
+    } catch (error) {
+      report(error, apiKey.requestId, 'usage')
+    }
+  }
+}
+
+function safeCountry(resolve: (ip: string) => string | null, ip: string): string | null {
+  try {
+    return resolve(ip)
+  } catch {
+    return null
+  }
 }

@@ -48,6 +48,8 @@ export interface FailedAuthGuard {
   learnBlocked(ip: string, retryAfter: number, now: number): void
   /** Whether the limiter's counts are shared with other processes (`RateLimiter.shared`). */
   readonly shared: boolean
+  /** When each address key this process has seen blocked may try again (epoch ms); empty spares a lookup. */
+  readonly blocked: ReadonlyMap<string, number>
 }
 
 /** An attempt counted before its credentials were checked. */
@@ -153,6 +155,7 @@ export function createFailedAuthGuard(
 
   return {
     shared,
+    blocked: blocks.until,
     blockedFor,
     reserve(ip, now) {
       const key = keyOf(ip)

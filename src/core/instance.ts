@@ -17,7 +17,7 @@ import type {
   UsageEntry,
   UsageQuery,
 } from './types.js'
-import type { UsageOutcome } from './usage-recorder.js'
+import type { UsageOutcome } from './decisions.js'
 
 /** A keyward instance: one per application, shared by every adapter and route. */
 export interface Keyward {

@@ -26,8 +26,20 @@ export type PathKind =
 /** The kinds keyward answers itself, in full. */
 export type AnsweredKind = Exclude<PathKind, 'outside' | 'protected'> | 'protected-not-found'
 
+/** What a request is to the adapter: a path's kind, or keyward's 404 for a protected path no route takes. */
+export type RequestKind = PathKind | 'protected-not-found'
+
+/**
+ * What a request is (A1, A3), from its target and, when the framework matched a route, that
+ * route's path. `guarded`: the host gave keyward this request (mounted under a path, or a route
+ * naming keyward's options), so outside keyward's paths it is protected all the same (A1).
+ * `found` false: no route of the host takes it, so a protected one gets keyward's 404 when the
+ * `notFound` option is set.
+ */
+export type Classify = (target: string, routed?: string, guarded?: boolean, found?: boolean) => RequestKind
+
 /** What a request is (A1, A3), by the adapter's paths. */
-export function createClassifier(settings: ResolvedOptions): (target: string, routed?: string) => PathKind {
+export function createClassifier(settings: ResolvedOptions): Classify {
   const { paths, ping, authTest, dashboard, dashboardPath, webPage } = settings
   // As a prefix, the 404 root takes in itself and what lies below it, not `/apix` beside `/api`.
   const notFound = settings.notFound === null ? null : `${settings.notFound}/`
@@ -42,7 +54,7 @@ export function createClassifier(settings: ResolvedOptions): (target: string, ro
    * keyward's own endpoints answer at their exact paths; any other reading a router may take
    * (decoded, normalised, another letter case, the route it matched) only makes a request stricter.
    */
-  return function classify(target, routed) {
+  return function classify(target, routed, guarded = false, found = true) {
     const raw = pathOf(target)
     if (raw === ping) return 'ping'
     if (raw === authTest) return 'auth-test'
@@ -50,11 +62,13 @@ export function createClassifier(settings: ResolvedOptions): (target: string, ro
     if (dashboard !== null && raw.startsWith(dashboardPath) && raw.charCodeAt(dashboardPath.length) === 47)
       return 'dashboard'
     let kind = readingOf(raw)
-    if (kind === 'protected') return kind
-    const canonical = canonicalPath(raw)
-    if (canonical !== raw) kind = stricter(kind, readingOf(canonical))
-    if (routed !== undefined && routed !== raw) kind = stricter(kind, readingOf(routed))
-    return kind
+    if (kind !== 'protected') {
+      const canonical = canonicalPath(raw)
+      if (canonical !== raw) kind = stricter(kind, readingOf(canonical))
+      if (routed !== undefined && routed !== raw) kind = stricter(kind, readingOf(routed))
+      if (kind === 'outside' && guarded) kind = 'protected'
+    }
+    return kind === 'protected' && !found && notFound !== null ? 'protected-not-found' : kind
   }
 }
 

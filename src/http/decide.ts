@@ -15,7 +15,8 @@ import { canonicalPath } from './classify.js'
  * What to do with a protected request:
  * - `answer`: send this response; no handler runs.
  * - `proceed`: add `success.headers` to whatever the handler sends, give it `success.apiKey`, and
- *   call the kit's `finish(step, status)` once the response is over.
+ *   call the kit's `finish(step, status)` once the response is over (decided with `finishOnClose`,
+ *   the kit does that itself).
  * - `null`: the client left while the store decided; send nothing, run nothing.
  */
 export type Step = { answer: KeywardResponse } | Admitted | null
@@ -24,28 +25,25 @@ export type Step = { answer: KeywardResponse } | Admitted | null
 export type Admitted = { proceed: AuthSuccess; view: RequestView }
 
 /**
- * Decides a protected request and calls `then` with the step to take. `gone` tells whether the
- * client has left meanwhile. A throw from `then` becomes a 500 answer.
+ * Decides a protected request and calls `then` with the step to take: a refusal at once; an
+ * admission with the other requests of its event-loop turn, or when the store answers. `response`,
+ * the Node response when there is one, tells whether the client has left meanwhile; with
+ * `finishOnClose`, an admitted request's usage entry follows that response's close (L4a). A throw
+ * from `then` becomes a 500 answer.
  */
 export type Decide = (
   view: RequestView,
   requirements: RouteRequirements,
-  gone: () => boolean,
+  response: ServerResponse | undefined,
+  finishOnClose: boolean,
   then: (step: Step) => void,
 ) => void
 
 /** Deciding protected requests, and their usage entries once their responses are over. */
 export interface Decider {
-  /**
-   * Decides a protected request and calls `then` with the step to take: a refusal at once; an
-   * admission with the other requests of its event-loop turn, or when the store answers. `gone`
-   * tells whether the client has left meanwhile. A throw from `then` becomes a 500 answer.
-   */
   decide: Decide
   /** Records the usage entry of an admitted request once its response is over, with its status (L4a). */
   finish(step: Admitted, status: number): void
-  /** Calls `finish` with the response's status once a Node response is over (L4a). */
-  finishOnClose(response: ServerResponse, step: Admitted): void
 }
 
 /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
@@ -56,7 +54,7 @@ type Unmet = (apiKey: ApiKeyContext, requirements: RouteRequirements) => Keyward
  * or the client shut its side (Node then ends the socket before `destroyed` turns true).
  *
  * @example
- * kit.decide(view, requirements, () => clientGone(res), write)
+ * if (clientGone(res)) return // nobody is left to read it
  */
 export function clientGone(response: ServerResponse): boolean {
   if (response.destroyed) return true
@@ -66,6 +64,23 @@ export function clientGone(response: ServerResponse): boolean {
 
 /** The status a request's usage entry gets when its client left before the decision (nginx's 499). */
 export const CLIENT_CLOSED_REQUEST = 499
+
+/**
+ * Adds to a fetch `Response` the headers it lacks; returns the names its headers refused
+ * (immutable, as a fetched `Response`'s are), for the caller to set on a copy.
+ */
+export function fillHeaders(response: Response, headers: Record<string, string>): string[] {
+  const refused: string[] = []
+  for (const name in headers) {
+    if (response.headers.has(name)) continue
+    try {
+      response.headers.set(name, headers[name]!)
+    } catch {
+      refused.push(name)
+    }
+  }
+  return refused
+}
 
 /**
  * What a route's own marker does with a request, given the key already admitted for it (if any):
@@ -116,7 +131,12 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
     })
   }
 
-  function deliver(then: (step: Step) => void, step: Step, view: RequestView): void {
+  /** `then(step)`, a throw becoming a 500 answer; with `closing`, the usage entry follows its close (L4a). */
+  function deliver(then: (step: Step) => void, step: Step, view: RequestView, closing?: ServerResponse): void {
+    // 'close' follows 'finish', and comes alone when the connection breaks first. Listened to
+    // first, so a unit taken stays recorded whatever `then` does.
+    if (closing !== undefined && step !== null && 'proceed' in step && step.proceed.apiKey.consumed)
+      closing.on('close', () => finish(step, closing.statusCode))
     try {
       then(step)
     } catch (error) {
@@ -128,37 +148,37 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
   // them all, as a Redis batch's do: handling them back to back costs the process less per request.
   let admitted: Admitted[] = []
   let thens: ((step: Step) => void)[] = []
+  let closings: (ServerResponse | undefined)[] = []
   function runTurn(): void {
     const steps = admitted
     const calls = thens
+    const responses = closings
     admitted = []
     thens = []
-    for (let i = 0; i < steps.length; i++) deliver(calls[i]!, steps[i]!, steps[i]!.view)
+    closings = []
+    for (let i = 0; i < steps.length; i++) deliver(calls[i]!, steps[i]!, steps[i]!.view, responses[i])
   }
 
   return {
-    decide(view, requirements, gone, then) {
+    decide(view, requirements, response, finishOnClose, then) {
+      const closing = finishOnClose ? response : undefined
       const decision = keyward.authenticate(view, requirements)
       if (isPromise(decision)) {
         decision.then((d) => {
-          if (!gone()) return deliver(then, d.ok ? { proceed: d, view } : { answer: d.response }, view)
+          if (response === undefined || !clientGone(response))
+            return deliver(then, d.ok ? { proceed: d, view } : { answer: d.response }, view, closing)
           // The client left: nothing to answer, no handler to run; a unit taken stays recorded (L4a).
           if (d.ok) finish({ proceed: d, view }, CLIENT_CLOSED_REQUEST)
           then(null)
         })
       } else if (!decision.ok) {
         then({ answer: decision.response })
-      } else if (admitted.push({ proceed: decision, view }) === 1) {
-        thens.push(then)
-        setImmediate(runTurn)
       } else {
+        if (admitted.push({ proceed: decision, view }) === 1) setImmediate(runTurn)
         thens.push(then)
+        closings.push(closing)
       }
     },
     finish,
-    finishOnClose(response, step) {
-      // 'close' follows 'finish', and comes alone when the connection breaks first.
-      if (step.proceed.apiKey.consumed) response.on('close', () => finish(step, response.statusCode))
-    },
   }
 }

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
 import type { Keyward } from '../core/instance.js'
 import { HTTP_MESSAGES } from '../core/messages.js'
-import { generateRequestId } from '../core/request-id.js'
+import { generateRequestId } from '../core/responses.js'
 import type { RequestView } from '../core/types.js'
 import type { ResolvedOptions } from './options.js'
 import { pathOf, queryOf } from './classify.js'
@@ -31,7 +31,9 @@ export function resolveClientIp(
   forwardedFor: string | string[] | null | undefined,
   hops: number,
 ): string | null {
-  let ip = socketAddress ? normalizeAddress(socketAddress) : null
+  let ip = socketAddress || null
+  // Most sockets give a plain address: only an IPv4-mapped one is rewritten.
+  if (ip?.startsWith('::ffff:')) ip = normalizeAddress(ip)
   if (hops === 0 || !forwardedFor) return ip
   const entries = (typeof forwardedFor === 'string' ? forwardedFor : forwardedFor.join(',')).split(',')
   for (let i = entries.length - 1, left = hops; i >= 0 && left > 0; i--, left--) {
@@ -101,11 +103,8 @@ function takesIncomingRequestId(keyward: Keyward): boolean {
 
 /** Views of Node and fetch requests, and their ids. */
 export interface RequestViews {
-  /**
-   * A request id for a new request. `incoming` reads the request's `X-Request-ID`; it is called
-   * only when the instance trusts a proxy's id.
-   */
-  requestId<R>(request?: R, incoming?: (request: R) => string | readonly string[] | null | undefined): string
+  /** A request id for a new request: its `X-Request-ID` when the instance trusts a proxy's id and takes it. */
+  requestId(request?: IncomingMessage | Request): string
   /** The view of a Node request; `route` is the path of the route the framework matched, if known. */
   viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
   /**
@@ -126,10 +125,10 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
     console.warn(HTTP_MESSAGES.untrustedProxy(adapter))
   }
   const views: RequestViews = {
-    requestId(request, incoming) {
+    requestId(request) {
       // Reading headers costs something on every request: only when the value can be taken.
-      if (!readsIncomingRequestId || incoming === undefined) return generateRequestId()
-      const value = incoming(request!)
+      if (!readsIncomingRequestId || request === undefined) return generateRequestId()
+      const value = 'rawHeaders' in request ? request.headers['x-request-id'] : request.headers.get('x-request-id')
       return keyward.requestId(typeof value === 'string' ? value : undefined)
     },
     viewFromNode(request, url, requestId, route) {

@@ -3,18 +3,17 @@
  * `authenticate()`, store durations and faults, lifecycle events. When no hook is given and no
  * OpenTelemetry API is loaded, `createTelemetry` returns null and keyward runs unwrapped.
  *
- * A decision is watched by an Observation made only when someone listens. The authorize step
- * (wrapped once) finds it in `pending`: `authenticate()` calls the step synchronously, so the
- * observation set just before is the request's own, whatever the step then waits on.
+ * A decision is watched by an Observation made only when someone listens (`events.ts` records it);
+ * it then runs the `authenticate()` built over the watched authorize step, which finds it in
+ * `pending`: `authenticate()` calls the step synchronously, so the observation set just before is
+ * the request's own, whatever the step then waits on. A decision nobody listens to asks which
+ * OpenTelemetry providers are registered now, and runs the plain `authenticate()`.
  */
-import type { Span, Tracer } from '@opentelemetry/api'
+import type { Meter, MeterProvider, ObservableResult, Tracer, TracerProvider } from '@opentelemetry/api'
 import type { Authenticate } from '../core/authenticate.js'
 import type { AuthorizeStep } from '../core/fused-authorize.js'
-import { maskKeysIn, maskKeysInPath, METHOD_MAX, storedText } from '../core/key-format.js'
 import type { KeywardSettings } from '../core/keyward-options.js'
 import { isPromise, type StoreObserver } from '../core/store-calls.js'
-import type { AuthDecision, AuthorizeInput, AuthorizeOutcome, Awaitable, KeyType, RequestView } from '../core/types.js'
-import { createHookDispatcher, type Deliver } from './dispatch.js'
 import type {
   DecisionEvent,
   DecisionOutcome,
@@ -22,45 +21,24 @@ import type {
   LifecycleEvent,
   StoreFaultEvent,
 } from '../core/telemetry-events.js'
-import {
-  type Api,
-  createAttributeCache,
-  createInstrumentSource,
-  endDecisionSpan,
-  type Instruments,
-  knownHttpMethods,
-  loadOpenTelemetry,
-  startDecisionSpan,
-} from './open-telemetry.js'
+import type { AuthDecision, Awaitable } from '../core/types.js'
+import { createHookDispatcher, type Deliver } from './dispatch.js'
+import { faultEvent, finish, Observation, operationOf, startSpan, type StoreMetrics, type Watch } from './events.js'
+import { watchStore, withSpan } from './events.js'
+import { type Api, createAttributeCache, type DecisionTally, type Instruments } from './open-telemetry.js'
+import { knownHttpMethods, loadOpenTelemetry } from './open-telemetry.js'
 
 /** What keyward wires in when someone listens. */
 export interface Telemetry {
   /** The authorize step, timed and watched for the key it found. */
   observeStep(step: AuthorizeStep): AuthorizeStep
-  observeAuthenticate(authenticate: Authenticate): Authenticate
+  /** `authenticate`, watched: a decision someone listens to runs `watched`, built over `observeStep`'s step. */
+  observeAuthenticate(authenticate: Authenticate, watched: Authenticate): Authenticate
   /** Durations and faults of the store calls keyward names (key manager, usage queries); undefined when no one listens. */
   storeObserver: StoreObserver | undefined
   /** A fault `onError` is told of, told to `onStoreFault` too; undefined when no one listens. */
   storeFault: ((error: unknown, requestId: string, phase: StoreFaultEvent['phase']) => void) | undefined
   lifecycle: ((event: LifecycleEvent) => void) | undefined
-}
-
-/** A key as events name it. */
-interface KeyFacts {
-  id: string
-  ownerId: string | null
-  keyType: KeyType
-}
-
-class Observation {
-  readonly start = performance.now()
-  storeMs: number | null = null
-  key: KeyFacts | null = null
-  constructor(
-    readonly request: RequestView,
-    readonly instruments: Instruments | null,
-    readonly span: Span | null,
-  ) {}
 }
 
 export function createTelemetry(settings: KeywardSettings): Telemetry | null {
@@ -111,12 +89,6 @@ function reportHookFailure(settings: KeywardSettings, error: unknown, hook: Hook
     )
 }
 
-/** The `keyward.store.duration` histogram, when the API is loaded. */
-interface StoreMetrics {
-  current: (() => Instruments | null) | undefined
-  record(instruments: Instruments | null, operation: string, ms: number, failed: boolean): void
-}
-
 function createStoreMetrics(api: Api | null): StoreMetrics {
   const attributes = createAttributeCache()
   return {
@@ -129,50 +101,6 @@ function createStoreMetrics(api: Api | null): StoreMetrics {
       }
     },
   }
-}
-
-/** Which store call a fault reported through `onError` came from. */
-function operationOf(phase: StoreFaultEvent['phase'], requestId: string): string | null {
-  if (phase === 'usage') return 'usage.append'
-  // The failed-authentication guard reports with no request; the authorize step with its request.
-  return phase === 'authenticate' && requestId !== '' ? 'authorize' : null
-}
-
-/** A fault as hooks see it: its name, code and message, with keys and key hashes masked. */
-function faultEvent(
-  error: unknown,
-  phase: StoreFaultEvent['phase'],
-  operation: string | null,
-  requestId: string | null,
-  keyPrefix: string,
-): StoreFaultEvent {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    name?: unknown
-    message?: unknown
-    code?: unknown
-  }
-  const message = typeof e.message === 'string' ? e.message : String(error)
-  return {
-    phase,
-    operation,
-    requestId,
-    error: {
-      name: typeof e.name === 'string' ? e.name : typeof error,
-      message: maskKeysIn(message.slice(0, 1000), keyPrefix).replace(/[0-9a-fA-F]{64}/g, '<hash>'),
-      code: typeof e.code === 'string' ? e.code : null,
-    },
-  }
-}
-
-/** What the decision path of one instance records with. */
-interface Watch {
-  api: Api | null
-  onDecision: ((event: DecisionEvent) => unknown) | undefined
-  deliver: Deliver
-  metrics: StoreMetrics
-  keyPrefix: string
-  /** The HTTP methods the span names as they are; others are `_OTHER`. */
-  methods: ReadonlySet<string>
 }
 
 /** The decision path: wraps the authorize step and `authenticate()` of one instance. */
@@ -202,7 +130,7 @@ function createDecisionWatch(
         },
       }
     },
-    observeAuthenticate(authenticate) {
+    observeAuthenticate(authenticate, watched) {
       return function observedAuthenticate(request, route) {
         const instruments = currentInstruments === undefined ? null : currentInstruments()
         if (instruments === null && onDecision === undefined) return authenticate(request, route)
@@ -211,9 +139,7 @@ function createDecisionWatch(
         let decision: Awaitable<AuthDecision>
         pending = o
         try {
-          decision = span?.isRecording()
-            ? withSpan(api!, span, () => authenticate(request, route))
-            : authenticate(request, route)
+          decision = span?.isRecording() ? withSpan(api!, span, () => watched(request, route)) : watched(request, route)
         } finally {
           pending = null
         }
@@ -225,106 +151,85 @@ function createDecisionWatch(
   }
 }
 
-function watchStore(
-  w: Watch,
-  o: Observation,
-  authorize: AuthorizeStep['authorize'],
-  input: AuthorizeInput,
-): Awaitable<AuthorizeOutcome> {
-  const start = performance.now()
-  let outcome: Awaitable<AuthorizeOutcome>
-  try {
-    outcome = authorize(input)
-  } catch (error) {
-    storeSettled(w, o, start, null)
-    throw error
+const SCOPE = 'keyward'
+/** Seconds: a memory store answers in microseconds, a remote one in milliseconds, a timeout in one. */
+const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+/**
+ * One tally per meter provider, shared by every keyward instance of the process: each decision is
+ * a Map increment instead of an SDK record (which hashes its attributes every time), and the
+ * provider reads the running totals through an observable counter, the same monotonic sum a
+ * counter exports. A provider registered later starts from zero.
+ */
+const tallies = new WeakMap<MeterProvider, DecisionTally>()
+
+function tallyOf(meters: MeterProvider, meter: Meter): DecisionTally {
+  let tally = tallies.get(meters)
+  if (tally === undefined) {
+    const counts = new Map<DecisionOutcome, number>()
+    const attributes = createAttributeCache()
+    meter
+      .createObservableCounter('keyward.decisions', {
+        description: 'Decisions of keyward, by outcome',
+        unit: '{decision}',
+      })
+      .addCallback((result: ObservableResult) => {
+        for (const [outcome, count] of counts) result.observe(count, attributes.outcome(outcome))
+      })
+    tally = { count: (outcome) => void counts.set(outcome, (counts.get(outcome) ?? 0) + 1) }
+    tallies.set(meters, tally)
   }
-  if (!isPromise(outcome)) {
-    storeSettled(w, o, start, outcome)
-    return outcome
-  }
-  return outcome.then(
-    (settled) => {
-      storeSettled(w, o, start, settled)
-      return settled
-    },
-    (error: unknown) => {
-      storeSettled(w, o, start, null)
-      throw error
-    },
-  )
+  return tally
 }
 
-/** The store answered (`outcome`) or failed (null): its time, and the key it found. */
-function storeSettled(w: Watch, o: Observation, start: number, outcome: AuthorizeOutcome | null): void {
-  o.storeMs = performance.now() - start
-  if (outcome !== null && outcome.result !== 'blocked' && outcome.result !== 'unknown') o.key = outcome.key
-  w.metrics.record(o.instruments, 'authorize', o.storeMs, outcome === null)
+/** The global tracer provider as the API hands it out: a proxy for the SDK's, once one is set. */
+interface ProxyProvider extends TracerProvider {
+  getDelegate?(): TracerProvider
+  getDelegateTracer?(name: string): Tracer | undefined
 }
 
-/** The decision is made: the count, the span's end, and the event for the hook. */
-function finish(w: Watch, o: Observation, decision: AuthDecision): void {
-  const outcome: DecisionOutcome = decision.ok ? 'ok' : decision.error.code
-  const key = decision.ok ? decision.apiKey : o.key
-  const status = decision.ok ? null : decision.response.status
-  o.instruments?.decisions?.count(outcome)
-  try {
-    if (o.span !== null) endDecisionSpan(w.api!, o.span, { outcome, status, requestId: decision.requestId, key })
-  } catch {
-    // Telemetry never turns a decision into an exception: an SDK that throws loses this span.
-  }
-  if (w.onDecision !== undefined)
-    w.deliver('onDecision', w.onDecision, decisionEvent(o, decision.requestId, outcome, status, key, w.keyPrefix))
-}
-
-/** The decision's span; null when the SDK throws starting it. */
-function startSpan(w: Watch, tracer: Tracer, request: RequestView): Span | null {
-  try {
-    return startDecisionSpan(w.api!, tracer, spanRequest(request, w.keyPrefix), w.methods)
-  } catch {
-    return null
+/**
+ * The instruments of the providers registered now, or null while none is: a provider registered
+ * after `createKeyward()` is picked up by the next decision. An SDK that throws gives null, and
+ * the decision goes on without telemetry.
+ */
+export function createInstrumentSource(api: Api): () => Instruments | null {
+  let tracerSource: unknown
+  let meterProvider: unknown
+  let instruments: Instruments | null = null
+  return function currentInstruments() {
+    try {
+      const proxy = api.trace.getTracerProvider() as ProxyProvider
+      const source = typeof proxy.getDelegate === 'function' ? proxy.getDelegate() : proxy
+      const meters = api.metrics.getMeterProvider()
+      if (source !== tracerSource || meters !== meterProvider) {
+        tracerSource = source
+        meterProvider = meters
+        instruments = instrumentsOf(api, proxy, meters)
+      }
+      return instruments
+    } catch {
+      return null
+    }
   }
 }
 
-/** Store clients' own spans (a Redis instrumentation's) become children of the decision's. */
-function withSpan<T>(api: Api, span: Span, run: () => T): T {
-  return api.context.with(api.trace.setSpan(api.context.active(), span), run)
-}
-
-function spanRequest(
-  request: RequestView,
-  keyPrefix: string,
-): { method: string | null; path: string | null; route: string | null } {
-  return { method: methodOf(request, keyPrefix), path: pathOf(request, keyPrefix), route: routeOf(request, keyPrefix) }
-}
-
-// A caller of authenticate() may pass anything: what is not text is left out, never thrown on.
-const methodOf = (request: RequestView, keyPrefix: string) =>
-  typeof request.method === 'string' ? storedText(request.method, keyPrefix, METHOD_MAX) : null
-const pathOf = (request: RequestView, keyPrefix: string) =>
-  typeof request.path === 'string' ? maskKeysInPath(request.path, keyPrefix) : null
-const routeOf = (request: RequestView, keyPrefix: string) =>
-  typeof request.route === 'string' ? maskKeysInPath(request.route, keyPrefix) : null
-
-function decisionEvent(
-  o: Observation,
-  requestId: string,
-  outcome: DecisionOutcome,
-  status: number | null,
-  key: KeyFacts | null,
-  keyPrefix: string,
-): DecisionEvent {
+function instrumentsOf(api: Api, proxy: ProxyProvider, meters: MeterProvider): Instruments | null {
+  // A proxy without a delegate hands out no-op spans: no SDK is registered.
+  const tracer =
+    typeof proxy.getDelegateTracer === 'function' ? (proxy.getDelegateTracer(SCOPE) ?? null) : proxy.getTracer(SCOPE)
+  const meter: Meter = meters.getMeter(SCOPE)
+  const metered = typeof api.createNoopMeter !== 'function' || meter !== api.createNoopMeter()
+  if (tracer === null && !metered) return null
   return {
-    outcome,
-    status,
-    keyId: key?.id ?? null,
-    ownerId: key?.ownerId ?? null,
-    keyType: key?.keyType ?? null,
-    method: methodOf(o.request, keyPrefix),
-    path: pathOf(o.request, keyPrefix),
-    route: routeOf(o.request, keyPrefix),
-    requestId,
-    durationMs: performance.now() - o.start,
-    storeMs: o.storeMs,
+    tracer,
+    decisions: metered ? tallyOf(meters, meter) : null,
+    storeDuration: metered
+      ? meter.createHistogram('keyward.store.duration', {
+          description: 'How long keyward waited on its stores',
+          unit: 's',
+          advice: { explicitBucketBoundaries: STORE_BUCKETS },
+        })
+      : null,
   }
 }

@@ -1,28 +1,17 @@
 /**
  * The OpenTelemetry bridge (T2). `@opentelemetry/api` is an optional peer: it is looked up once,
  * synchronously, and without it keyward adds nothing to a decision. With it, each decision asks
- * the API which providers are registered now (two global reads); while no SDK is, it records nothing.
+ * the API which providers are registered now (two global reads, `observe.ts`); while no SDK is,
+ * it records nothing.
  */
 import { createRequire } from 'node:module'
 import type * as OpenTelemetryApi from '@opentelemetry/api'
-import type {
-  Attributes,
-  Histogram,
-  Meter,
-  MeterProvider,
-  ObservableResult,
-  Span,
-  Tracer,
-  TracerProvider,
-} from '@opentelemetry/api'
+import type { Attributes, Histogram, Span, Tracer } from '@opentelemetry/api'
 import type { DecisionOutcome } from '../core/telemetry-events.js'
 
 export type Api = typeof OpenTelemetryApi
 
 const PACKAGE = '@opentelemetry/api'
-const SCOPE = 'keyward'
-/** Seconds: a memory store answers in microseconds, a remote one in milliseconds, a timeout in one. */
-const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
 let loaded: Api | null | undefined
 
@@ -57,85 +46,6 @@ export interface Instruments {
 /** `keyward.decisions` of one meter provider: counted in process, read by the SDK when it collects. */
 export interface DecisionTally {
   count(outcome: DecisionOutcome): void
-}
-
-/**
- * One tally per meter provider, shared by every keyward instance of the process: each decision is
- * a Map increment instead of an SDK record (which hashes its attributes every time), and the
- * provider reads the running totals through an observable counter, the same monotonic sum a
- * counter exports. A provider registered later starts from zero.
- */
-const tallies = new WeakMap<MeterProvider, DecisionTally>()
-
-function tallyOf(meters: MeterProvider, meter: Meter): DecisionTally {
-  let tally = tallies.get(meters)
-  if (tally === undefined) {
-    const counts = new Map<DecisionOutcome, number>()
-    const attributes = createAttributeCache()
-    meter
-      .createObservableCounter('keyward.decisions', {
-        description: 'Decisions of keyward, by outcome',
-        unit: '{decision}',
-      })
-      .addCallback((result: ObservableResult) => {
-        for (const [outcome, count] of counts) result.observe(count, attributes.outcome(outcome))
-      })
-    tally = { count: (outcome) => void counts.set(outcome, (counts.get(outcome) ?? 0) + 1) }
-    tallies.set(meters, tally)
-  }
-  return tally
-}
-
-/** The global tracer provider as the API hands it out: a proxy for the SDK's, once one is set. */
-interface ProxyProvider extends TracerProvider {
-  getDelegate?(): TracerProvider
-  getDelegateTracer?(name: string): Tracer | undefined
-}
-
-/**
- * The instruments of the providers registered now, or null while none is: a provider registered
- * after `createKeyward()` is picked up by the next decision. An SDK that throws gives null, and
- * the decision goes on without telemetry.
- */
-export function createInstrumentSource(api: Api): () => Instruments | null {
-  let tracerSource: unknown
-  let meterProvider: unknown
-  let instruments: Instruments | null = null
-  return function currentInstruments() {
-    try {
-      const proxy = api.trace.getTracerProvider() as ProxyProvider
-      const source = typeof proxy.getDelegate === 'function' ? proxy.getDelegate() : proxy
-      const meters = api.metrics.getMeterProvider()
-      if (source !== tracerSource || meters !== meterProvider) {
-        tracerSource = source
-        meterProvider = meters
-        instruments = instrumentsOf(api, proxy, meters)
-      }
-      return instruments
-    } catch {
-      return null
-    }
-  }
-}
-
-function instrumentsOf(api: Api, proxy: ProxyProvider, meters: MeterProvider): Instruments | null {
-  // A proxy without a delegate hands out no-op spans: no SDK is registered.
-  const tracer =
-    typeof proxy.getDelegateTracer === 'function' ? (proxy.getDelegateTracer(SCOPE) ?? null) : proxy.getTracer(SCOPE)
-  const meter: Meter = meters.getMeter(SCOPE)
-  const metered = typeof api.createNoopMeter !== 'function' || meter !== api.createNoopMeter()
-  if (tracer === null && !metered) return null
-  return {
-    tracer,
-    decisions: metered ? tallyOf(meters, meter) : null,
-    storeDuration: metered
-      ? meter.createHistogram('keyward.store.duration', {
-          description: 'How long keyward waited on its stores',
-          unit: 's',
-          advice: { explicitBucketBoundaries: STORE_BUCKETS },
-        })
-      : null,
-  }
 }
 
 /** The request as the span's start attributes name it (OpenTelemetry's HTTP conventions). */

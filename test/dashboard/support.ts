@@ -9,7 +9,7 @@ import {
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/keyward.js'
 import { ERROR_STATUS } from '../../src/core/messages.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
-import { generateRequestId } from '../../src/core/request-id.js'
+import { generateRequestId } from '../../src/core/responses.js'
 import { createTestKeyward } from '../../src/testing.js'
 import type { KeywardResponse } from '../../src/core/types.js'
 import { deletePrefix, ioredisClient } from '../helpers/redis.js'

@@ -280,6 +280,23 @@ describe('T2 when the SDK is registered, and when not', () => {
     expect((await sdk.collect()).exported).toEqual([])
   })
 
+  it('T2, E7: watched or not, decisions share one failed-authentication guard: an address blocked while an SDK listened stays blocked after', async () => {
+    // The memory stores' own composed step: no store reads the address's count, only the guard does.
+    const keyward = createKeyward({ clock: createManualClock(), failedAuthLimit: 3 })
+    const { key } = await keyward.keys.create({ name: 'a' })
+    const ip = '203.0.113.9'
+    const status = (d: AuthDecision) => (d.ok ? 200 : d.response.status)
+    for (let i = 0; i < 2; i++)
+      expect(status(await keyward.authenticate({ authorization: 'Bearer nope', ip }))).toBe(401)
+    const sdk = registerSdk()
+    expect(status(await keyward.authenticate({ authorization: 'Bearer nope', ip }))).toBe(401)
+    expect(sdk.decisionSpans()).toHaveLength(1)
+    await unregisterSdk()
+    // The third failure filled the address's window: even a valid key is refused now, watched or not.
+    expect(status(await keyward.authenticate({ authorization: bearer(key), ip }))).toBe(429)
+    expect(status(await keyward.authenticate({ authorization: bearer(key), ip: '203.0.113.10' }))).toBe(200)
+  })
+
   it('T2: with the API installed and no SDK registered, decisions are what they are without telemetry', async () => {
     const withApi = instance()
     const without = instance({ telemetry: { openTelemetry: false } })
