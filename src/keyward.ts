@@ -15,6 +15,7 @@ import { resolveRequestId } from './core/request-id.js'
 import { errorResponse } from './core/responses.js'
 import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
 import { createUsageRecorder } from './core/usage-recorder.js'
+import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
 
@@ -88,6 +89,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
+    openapi: () => createOpenApi(settings),
     keys: createKeyManager(settings, calls, report, telemetry?.lifecycle),
     async close() {
       await stores.usage.flush?.()
