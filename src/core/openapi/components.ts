@@ -21,7 +21,9 @@ export const RESPONSE_NAMES = {
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
+  408: 'RequestTimeout',
   429: 'RateLimited',
+  431: 'HeaderFieldsTooLarge',
   500: 'InternalError',
 } as const
 
@@ -86,8 +88,12 @@ export function codesOf(status: number): ErrorCode[] {
   return ERROR_CODES.filter((code) => ERROR_STATUS[code] === status)
 }
 
-function errorResponse(status: number, description: string, headers: Record<string, OpenApiObject>): OpenApiObject {
-  const codes = codesOf(status).join(', ')
+function errorResponse(
+  status: number,
+  description: string,
+  headers: Record<string, OpenApiObject>,
+  codes = codesOf(status).join(', '),
+): OpenApiObject {
   return {
     description: `${description} The error code is one of: ${codes}.`,
     headers: { ...requestIdHeader(), ...headers },
@@ -150,6 +156,14 @@ export function buildComponents(
       [RESPONSE_NAMES[403]]: errorResponse(403, 'The key may not use this route.', limits),
       [RESPONSE_NAMES[404]]: errorResponse(404, 'Nothing answers at this path.', maybeLimits),
       [RESPONSE_NAMES[405]]: errorResponse(405, 'The path does not answer this method.', allow),
+      // Answered for the HTTP parser, before any route: a request whose head never completes or is too large.
+      [RESPONSE_NAMES[408]]: errorResponse(
+        408,
+        'The request head did not arrive in time.',
+        {},
+        codesOf(400).join(', '),
+      ),
+      [RESPONSE_NAMES[431]]: errorResponse(431, 'The request head is too large.', {}, codesOf(400).join(', ')),
       [RESPONSE_NAMES[429]]: errorResponse(429, 'A rate limit or quota is exhausted.', {
         ...retryAfter,
         ...maybeLimits,
