@@ -21,10 +21,12 @@ import {
   unreadableRequestResponse,
 } from '../src/http/kit.js'
 import type { Keyward } from '../src/core/instance.js'
+import { marker, markOf } from './hono-marker.js'
 import { readFetchBody } from '../src/http/request-body.js'
 import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
+export { completeOpenApi } from './hono-openapi.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare module 'hono' {
@@ -81,10 +83,8 @@ export interface KeywardHono extends MiddlewareHandler {
   onError: ErrorHandler
 }
 
-const kRequirements = Symbol('keyward.requirements')
 /** Set once a request is admitted, so a route's own marker does not authenticate it again. */
 const kAdmitted = Symbol('keyward.admitted')
-type Marked = { [kRequirements]?: RouteRequirements | null }
 
 function incomingOf(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
@@ -129,7 +129,7 @@ function routeMarkers(c: Context): { requirements: RouteRequirements | null; kno
   let known = false
   for (const route of c.req.matchedRoutes) {
     if (route.method !== 'ALL') known = true
-    const marked = (route.handler as Marked)[kRequirements]
+    const marked = markOf(route.handler)
     if (marked === undefined) continue
     known = true
     if (marked === null) requirements ??= null
@@ -228,11 +228,6 @@ function decide(kit: AdapterKit, c: Context, requirements: RouteRequirements, ro
   return new Promise((resolve) =>
     kit.decide(view, requirements, () => outgoing !== undefined && clientGone(outgoing), resolve),
   )
-}
-
-function marker<T extends object>(requirements: RouteRequirements | null, handler: T): T {
-  ;(handler as Marked)[kRequirements] = requirements
-  return handler
 }
 
 function protect(kit: AdapterKit, routeOptions?: RouteOptions): MiddlewareHandler<KeywardEnv> {

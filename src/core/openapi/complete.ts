@@ -82,6 +82,23 @@ function addOwnEndpoints(
 }
 
 /**
+ * The routes of `routes` the document has an operation for: a framework lists every route it
+ * knows, the document may leave some out (hidden, or not described yet).
+ */
+export function describedRoutes(
+  document: OpenApiDocument,
+  routes: Readonly<Record<string, OpenApiRoute>>,
+): Record<string, OpenApiRoute> {
+  const described: Record<string, OpenApiRoute> = {}
+  for (const [key, route] of Object.entries(routes)) {
+    const match = ROUTE_KEY.exec(key)
+    if (match === null) continue
+    if (document.paths?.[templated(match[2]!)]?.[match[1]!.toLowerCase()] !== undefined) described[key] = route
+  }
+  return described
+}
+
+/**
  * The document with keyward's part: see the file comment.
  *
  * @example

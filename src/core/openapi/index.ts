@@ -7,7 +7,7 @@ import { type CompleteOpenApiOptions, completeOpenApi } from './complete.js'
 import { refusalsOf, securityOf } from './operation.js'
 import type { OpenApiComponents, OpenApiDocument, OpenApiObject, OpenApiRoute, OpenApiSettings } from './types.js'
 
-export type { CompleteOpenApiOptions } from './complete.js'
+export { type CompleteOpenApiOptions, describedRoutes } from './complete.js'
 export type {
   OpenApiComponents,
   OpenApiDocument,

@@ -1,0 +1,53 @@
+/**
+ * keyward in a Hono app's OpenAPI document (one `hono-openapi` generates, or any other): the
+ * routes marked with `api.protect()`, `api.public()` or `api.guard()` get their security and
+ * keyward's responses. It imports nothing of `hono-openapi`, so `keyward/hono` does not need it.
+ */
+import type { Keyward } from '../src/core/instance.js'
+import {
+  type CompleteOpenApiOptions,
+  describedRoutes,
+  type OpenApiDocument,
+  type OpenApiRoute,
+} from '../src/core/openapi/index.js'
+import { mergeRequirements } from '../src/http/kit.js'
+import { markOf } from './hono-marker.js'
+
+/** The part of a Hono app the glue reads: its routes, each handler on its own. */
+export interface HonoRoutes {
+  routes: ReadonlyArray<{ method: string; path: string; handler: unknown }>
+}
+
+/** What each route's markers ask of the key, by `'METHOD /path'`: public only when every marker says so. */
+function markedRoutes(app: HonoRoutes): Record<string, OpenApiRoute> {
+  const routes: Record<string, OpenApiRoute> = {}
+  for (const { method, path, handler } of app.routes) {
+    const mark = markOf(handler)
+    if (method === 'ALL' || mark === undefined) continue
+    const key = `${method} ${path}`
+    const previous = routes[key]
+    if (mark === null) routes[key] = previous ?? { public: true }
+    else routes[key] = previous === undefined || previous.public ? mark : mergeRequirements(previous, mark)
+  }
+  return routes
+}
+
+/**
+ * `document` completed with keyward's part for the routes of `app`; `options` says what the
+ * middleware was told (`paths`, `ping`, `authTest`) when it was not the default.
+ *
+ * @example
+ * import { generateSpecs } from 'hono-openapi'
+ * import { completeOpenApi } from 'keyward/hono'
+ * app.get('/openapi.json', async (c) =>
+ *   c.json(completeOpenApi(keyward, app, await generateSpecs(app, { documentation: { info: { title: 'Acme', version: '1' } } }))),
+ * )
+ */
+export function completeOpenApi(
+  keyward: Keyward,
+  app: HonoRoutes,
+  document: OpenApiDocument,
+  options: Omit<CompleteOpenApiOptions, 'routes'> = {},
+): OpenApiDocument {
+  return keyward.openapi().complete(document, { ...options, routes: describedRoutes(document, markedRoutes(app)) })
+}
