@@ -50,7 +50,7 @@ export function keywardSwagger(
         throw new TypeError('keywardSwagger(): @fastify/swagger must be in OpenAPI mode (its "openapi" option)')
       const document = openapiObject as unknown as OpenApiDocument
       const completed = keyward.openapi().complete(document, { ...options, routes: describedRoutes(document, routes) })
-      return completed as unknown as typeof openapiObject
+      return completed as unknown as NonNullable<typeof openapiObject>
     },
   }
 }

@@ -43,11 +43,12 @@ function markedRoutes(app: HonoRoutes): Record<string, OpenApiRoute> {
  *   c.json(completeOpenApi(keyward, app, await generateSpecs(app, { documentation: { info: { title: 'Acme', version: '1' } } }))),
  * )
  */
-export function completeOpenApi(
+export function completeOpenApi<D extends { openapi: string }>(
   keyward: Keyward,
   app: HonoRoutes,
-  document: OpenApiDocument,
+  document: D,
   options: Omit<CompleteOpenApiOptions, 'routes'> = {},
-): OpenApiDocument {
-  return keyward.openapi().complete(document, { ...options, routes: describedRoutes(document, markedRoutes(app)) })
+): D {
+  const routes = describedRoutes(document as unknown as OpenApiDocument, markedRoutes(app))
+  return keyward.openapi().complete(document, { ...options, routes })
 }

@@ -90,7 +90,7 @@ describe('Hono with hono-openapi: completeOpenApi() (X1)', () => {
       }
       app.get('/health', described, reply)
       const generated = await generateSpecs(app, { documentation: { info } })
-      expectKeywardPart(completeOpenApi(keyward, app, generated as unknown as OpenApiDocument))
+      expectKeywardPart(completeOpenApi(keyward, app, generated) as unknown as OpenApiDocument)
     })
   }
 })

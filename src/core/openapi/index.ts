@@ -38,8 +38,11 @@ export interface KeywardOpenApi {
   components(): Required<Pick<OpenApiComponents, 'securitySchemes' | 'schemas' | 'responses'>>
   /** What a route declared with these options gets; `{ public: true }` gets no security and no refusals. */
   operation(route?: OpenApiRoute): OpenApiOperationPart
-  /** A copy of `document` with keyward's part added; a conflicting component throws a TypeError naming it. */
-  complete(document: OpenApiDocument, options?: CompleteOpenApiOptions): OpenApiDocument
+  /**
+   * A copy of `document` with keyward's part added, typed as the document given; a conflicting
+   * component throws a TypeError naming it.
+   */
+  complete<D extends { openapi: string }>(document: D, options?: CompleteOpenApiOptions): D
 }
 
 /** keyward's OpenAPI part for an instance's settings. */
@@ -54,6 +57,7 @@ export function createOpenApi(settings: OpenApiSettings): KeywardOpenApi {
         headers: isPublic ? requestIdHeader() : { ...requestIdHeader(), ...limitHeaders(settings, true) },
       }
     },
-    complete: (document, options) => completeOpenApi(settings, document, options),
+    complete: <D extends { openapi: string }>(document: D, options?: CompleteOpenApiOptions) =>
+      completeOpenApi(settings, document as unknown as OpenApiDocument, options) as unknown as D,
   }
 }
