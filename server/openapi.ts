@@ -1,7 +1,8 @@
 /**
  * The reference server's OpenAPI document: its own routes (E3, E4, whoami and the document
- * itself) described here, and keyward's part (security, refusals, headers, ping and the auth
- * test) added by `keyward.openapi().complete()`. Every framework serves the same document.
+ * itself) described here, and keyward's part (security, refusals, headers, ping, the auth test
+ * and the dashboard routes) added by `keyward.openapi().complete()`. Every framework serves the
+ * same document.
  */
 import type { Keyward, OpenApiDocument, OpenApiObject } from '../src/index.js'
 import { EMAIL_VALIDATE, IP_LOOKUP, WHOAMI } from './app.js'
@@ -121,10 +122,12 @@ export function referenceDocument(keyward: Keyward): OpenApiDocument {
       { name: 'Authentication', description: 'Checking an API key and the service.' },
       { name: 'Lookups', description: 'The demo lookups.' },
       { name: 'Documentation', description: 'This document.' },
+      { name: 'Key management', description: 'The dashboard routes, behind the dashboard token.' },
     ],
     paths: ownPaths(),
   }
   return keyward.openapi().complete(document, {
+    dashboard: '/api/dashboard',
     routes: {
       [`GET ${IP_LOOKUP.path}`]: { scopes: [...IP_LOOKUP.scopes] },
       [`GET ${EMAIL_VALIDATE.path}`]: { scopes: [...EMAIL_VALIDATE.scopes] },

@@ -5,6 +5,7 @@
  * given is not changed.
  */
 import { buildComponents } from './components.js'
+import { DASHBOARD_SCHEME, dashboardPaths, dashboardResponses } from './dashboard.js'
 import { authTestPathItem, pingPathItem } from './endpoints.js'
 import { completeOperation } from './operation.js'
 import type { OpenApiDocument, OpenApiObject, OpenApiOperation, OpenApiRoute, OpenApiSettings } from './types.js'
@@ -25,6 +26,11 @@ export interface CompleteOpenApiOptions {
   ping?: string | false | undefined
   /** Where the auth test answers, or false to leave it out. Default `/api/v1/auth/test`. */
   authTest?: string | false | undefined
+  /**
+   * Where the key-management routes answer, to describe them too (for an operator's document), or
+   * false. Default false: they are not part of the API your customers call.
+   */
+  dashboard?: string | false | undefined
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
@@ -47,10 +53,16 @@ function routesByOperation(options: CompleteOpenApiOptions): Map<string, OpenApi
   return byOperation
 }
 
-function mergeComponents(document: OpenApiDocument, settings: OpenApiSettings): void {
+function mergeComponents(document: OpenApiDocument, settings: OpenApiSettings, dashboard: boolean): void {
   document.components ??= {}
   const components = document.components as Record<string, Record<string, OpenApiObject> | undefined>
-  for (const [section, entries] of Object.entries(buildComponents(settings))) {
+  const added = buildComponents(settings)
+  if (dashboard) {
+    added.responses = { ...added.responses, ...dashboardResponses() }
+    const description = 'The credentials the key-management guard checks, as "Authorization: Bearer <token>".'
+    added.securitySchemes[DASHBOARD_SCHEME] = { type: 'http', scheme: 'bearer', description }
+  }
+  for (const [section, entries] of Object.entries(added)) {
     components[section] ??= {}
     const existing = components[section]
     for (const [name, entry] of Object.entries(entries)) {
@@ -113,7 +125,7 @@ export function completeOpenApi(
   const routes = routesByOperation(options)
   const prefixes = options.paths ?? ['/api/v1/']
   addOwnEndpoints(document, options, routes)
-  mergeComponents(document, settings)
+  mergeComponents(document, settings, options.dashboard !== undefined && options.dashboard !== false)
   const seen = new Set<string>()
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
@@ -129,5 +141,8 @@ export function completeOpenApi(
   for (const [key, route] of Object.entries(options.routes ?? {}))
     if (!seen.has(`${key.split(' ')[0]!.toLowerCase()} ${templated(key.split(' ')[1]!)}`) && route !== undefined)
       throw new TypeError(`${WHERE}: option "routes" names "${key}", which the document has no operation for`)
+  // Added last: the guard's own scheme, not the key's, answers for them.
+  if (options.dashboard)
+    for (const [path, item] of Object.entries(dashboardPaths(options.dashboard))) document.paths![path] ??= item
   return document
 }

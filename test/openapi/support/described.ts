@@ -4,6 +4,7 @@
  * responses), and every header it carries declared on that response.
  */
 import { RESPONSE_NAMES } from '../../../src/core/openapi/components.js'
+import { DASHBOARD_RESPONSE_NAMES } from '../../../src/core/openapi/dashboard.js'
 import type { OpenApiDocument, OpenApiObject } from '../../../src/index.js'
 
 /** Headers HTTP itself adds or OpenAPI leaves out of `headers` (Content-Type is the media type). */
@@ -54,9 +55,13 @@ export function undescribed(document: OpenApiDocument, exchange: Exchange): stri
     return missing.length === 0 ? null : `${where}: headers not declared: ${missing.join(', ')}`
   }
   // No operation: keyward's own refusal (an unknown path, another method), one of its shared responses.
-  const name = (RESPONSE_NAMES as Record<number, string>)[status]
-  const shared = name === undefined ? undefined : document.components?.responses?.[name]
-  if (shared === undefined) return `${where}: no operation, and keyward shares no ${status} response`
-  const missing = missingHeaders(document, shared, headers)
-  return missing.length === 0 ? null : `${where}: headers not declared on ${name}: ${missing.join(', ')}`
+  const names = [RESPONSE_NAMES, DASHBOARD_RESPONSE_NAMES].map((table) => (table as Record<number, string>)[status])
+  const shared = names.flatMap((name): OpenApiObject[] => {
+    const response = name === undefined ? undefined : document.components?.responses?.[name]
+    return response === undefined ? [] : [response]
+  })
+  if (shared.length === 0) return `${where}: no operation, and keyward shares no ${status} response`
+  const lacking = shared.map((response) => missingHeaders(document, response, headers))
+  if (lacking.some((missing) => missing.length === 0)) return null
+  return `${where}: headers not declared on ${names.filter(Boolean).join(' or ')}: ${lacking[0]!.join(', ')}`
 }
