@@ -102,6 +102,20 @@ describe('keyward.openapi().complete() (X1)', () => {
     expect((document.paths!['/api/v1/reports/{id}']!.get as any).security).toBeUndefined()
   })
 
+  it('describes the dashboard routes only when asked, behind their own scheme, never the key (E5)', () => {
+    const openapi = createKeyward().openapi()
+    expect(Object.keys(openapi.complete(host()).paths!).some((path) => path.includes('api-keys'))).toBe(false)
+    const document = openapi.complete(host(), { dashboard: '/admin' })
+    const revoke = document.paths!['/admin/api-keys/{id}/revoke']!.post as any
+    expect(revoke.security).toEqual([{ dashboardAuth: [] }])
+    expect(revoke.responses['404']).toEqual({ $ref: '#/components/responses/KeyManagementNotFound' })
+    expect(Object.keys(document.components!.responses!.KeyManagementNotFound!.headers as object)).toEqual([
+      'X-Request-ID',
+      'Cache-Control',
+    ])
+    expect(document.components!.securitySchemes!.dashboardAuth).toEqual(expect.objectContaining({ scheme: 'bearer' }))
+  })
+
   it('is idempotent, and refuses to overwrite a component of the host with other content', () => {
     const openapi = createKeyward().openapi()
     const once = openapi.complete(host())
