@@ -88,16 +88,30 @@ export function codesOf(status: number): ErrorCode[] {
   return ERROR_CODES.filter((code) => ERROR_STATUS[code] === status)
 }
 
+/**
+ * The error envelope whose code is one of `codes`: a generated client then knows which codes a
+ * status can carry.
+ */
+export function errorContent(codes: readonly ErrorCode[]): OpenApiObject {
+  const code = { type: 'string', enum: codes }
+  const narrowed = {
+    type: 'object',
+    required: ['error'],
+    properties: { error: { type: 'object', required: ['code'], properties: { code } } },
+  }
+  return { 'application/json': { schema: { allOf: [schemaRef(NAMES.error), narrowed] } } }
+}
+
 function errorResponse(
   status: number,
   description: string,
   headers: Record<string, OpenApiObject>,
-  codes = codesOf(status).join(', '),
+  codes = codesOf(status),
 ): OpenApiObject {
   return {
-    description: `${description} The error code is one of: ${codes}.`,
+    description: `${description} The error code is one of: ${codes.join(', ')}.`,
     headers: { ...requestIdHeader(), ...headers },
-    content: { 'application/json': { schema: schemaRef(NAMES.error) } },
+    content: errorContent(codes),
   }
 }
 
@@ -157,13 +171,8 @@ export function buildComponents(
       [RESPONSE_NAMES[404]]: errorResponse(404, 'Nothing answers at this path.', maybeLimits),
       [RESPONSE_NAMES[405]]: errorResponse(405, 'The path does not answer this method.', allow),
       // Answered for the HTTP parser, before any route: a request whose head never completes or is too large.
-      [RESPONSE_NAMES[408]]: errorResponse(
-        408,
-        'The request head did not arrive in time.',
-        {},
-        codesOf(400).join(', '),
-      ),
-      [RESPONSE_NAMES[431]]: errorResponse(431, 'The request head is too large.', {}, codesOf(400).join(', ')),
+      [RESPONSE_NAMES[408]]: errorResponse(408, 'The request head did not arrive in time.', {}, codesOf(400)),
+      [RESPONSE_NAMES[431]]: errorResponse(431, 'The request head is too large.', {}, codesOf(400)),
       [RESPONSE_NAMES[429]]: errorResponse(429, 'A rate limit or quota is exhausted.', {
         ...retryAfter,
         ...maybeLimits,

@@ -3,7 +3,7 @@
  * answer carries `Cache-Control: no-store`, and the guard the host supplies decides who may ask
  * (described as an HTTP bearer scheme, as the reference server's guard reads it).
  */
-import { codesOf, NAMES, requestIdHeader } from './components.js'
+import { codesOf, errorContent, requestIdHeader } from './components.js'
 import { successSchema } from './endpoints.js'
 import type { OpenApiObject } from './types.js'
 
@@ -53,7 +53,7 @@ export function dashboardResponses(): Record<string, OpenApiObject> {
     responses[DASHBOARD_RESPONSE_NAMES[Number(status) as Status]] = {
       description: `${description} The error code is one of: ${codesOf(Number(status)).join(', ')}.`,
       headers: { ...headers(), ...extra },
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${NAMES.error}` } } },
+      content: errorContent(codesOf(Number(status))),
     }
   }
   return responses

@@ -12,10 +12,12 @@ import type { ApiErrorCode, LookupIpErrors, LookupIpResponses } from './gen/type
 
 type IsAny<T> = 0 extends 1 & T ? true : false
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-type Envelope = { error: { code: ApiErrorCode; message: string } }
 // Each status is a key of its own: a document that lost one fails here.
-const statuses: [Exactly<LookupIpErrors[401], Envelope>, Exactly<LookupIpErrors[429], Envelope>] = [true, true]
+const statuses: [LookupIpErrors[401]['error']['message'], LookupIpErrors[429]['error']['message']] = ['', '']
 const success: Exactly<LookupIpResponses[200]['data']['version'], 4 | 6> = true
+// Each status names the codes it can carry, from the catalogue.
+type Unauthorized = 'UNAUTHORIZED' | 'INVALID_API_KEY_FORMAT' | 'INVALID_API_KEY' | 'API_KEY_REVOKED' | 'API_KEY_EXPIRED'
+const narrowed: [Exactly<NonNullable<LookupIpErrors[401]['error']['code']>, Unauthorized>, Exactly<NonNullable<LookupIpErrors[429]['error']['code']>, 'rate_limited'>] = [true, true]
 
 const baseUrl = process.env.KEYWARD_CLIENT_BASE_URL!
 const key = process.env.KEYWARD_CLIENT_KEY!
@@ -35,7 +37,7 @@ const unauthorized = await lookupIp({ client: anonymous, query: { ip: '192.0.2.1
 const unauthorizedCode: ApiErrorCode | undefined = unauthorized.error?.error.code
 const codes: Exactly<ApiErrorCode, ${'`'}${'$'}{string}${'`'}> = false
 
-void [okTyped, errorTyped, codes, statuses, success]
+void [okTyped, errorTyped, codes, statuses, success, narrowed]
 console.log(
   JSON.stringify({
     ok: { status: ok.response.status, ip, version },
