@@ -10,6 +10,7 @@ import type { Keyward } from '../src/core/instance.js'
 import type { ApiKeyContext, KeywardResponse, RequestView, RouteRequirements } from '../src/core/types.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
+export { keywardSwagger, type KeywardSwaggerOptions } from './fastify-openapi.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare module 'fastify' {

@@ -6,12 +6,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
 import type { Keyward } from '../src/core/instance.js'
+import { marker, markOf } from './hono-marker.js'
 import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
 import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions, Step } from '../src/http/kit.js'
 import { createAdapterKit, fillHeaders, statusOfThrown, toResponse, withMarker } from '../src/http/kit.js'
 import { unreadableRequestHandler } from '../src/http/kit.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
+export { completeOpenApi } from './hono-openapi.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
 
 declare module 'hono' {
@@ -68,10 +70,8 @@ export interface KeywardHono extends MiddlewareHandler {
   onError: ErrorHandler
 }
 
-const kRequirements = Symbol('keyward.requirements')
 /** Set once a request is admitted, so a route's own marker does not authenticate it again. */
 const kAdmitted = Symbol('keyward.admitted')
-type Marked = { [kRequirements]?: RouteRequirements | null }
 
 /** The Node request beneath (`@hono/node-server`), whose raw header lines a fetch request lacks. */
 function incomingOf(c: Context): IncomingMessage | undefined {
@@ -117,7 +117,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     let requirements: RouteRequirements | null | undefined
     let known = false
     for (const route of c.req.matchedRoutes) {
-      const marked = (route.handler as Marked)[kRequirements]
+      const marked = markOf(route.handler)
       known ||= route.method !== 'ALL' || marked !== undefined
       if (marked !== undefined) requirements = withMarker(requirements, marked)
     }
@@ -129,8 +129,6 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     if (kind !== 'protected') return answer(kit, c, kind)
     return requirements === null ? next() : admit(kit, c, requirements ?? {}, next)
   }
-  const marker = <T extends object>(requirements: RouteRequirements | null, handler: T): T =>
-    Object.assign(handler, { [kRequirements]: requirements })
   /** A marker that runs `run` once the route's gate lets the request through, authenticating it if need be (L6). */
   const gatedBy = (requirements: RouteRequirements | null, run: Handler) =>
     marker(requirements, async function keywardProtect(c: Context, next: Next) {

@@ -15,6 +15,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /**
  * The reference app on Express; `factory` is `express` (5) unless a test passes Express 4's.
@@ -44,6 +45,10 @@ export async function buildExpressApp(config: AppConfig, factory: () => express.
   })
   api.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (req, res) => {
     send(res, whoami(keyward, req.apiKey!))
+  })
+  const openapi = JSON.stringify(referenceDocument(keyward))
+  api.get(OPENAPI_PATH, api.public(), (_req, res) => {
+    res.type('application/json; charset=utf-8').end(openapi)
   })
   app.use(api)
   app.use(api.errorHandler)

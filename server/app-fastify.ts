@@ -14,6 +14,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /**
  * The reference app on Fastify, on a Node server it does not listen on yet.
@@ -52,6 +53,10 @@ export const buildFastifyApp: AppBuilder = async (config) => {
   })
   app.get(WHOAMI.path, { config: { keyward: { consume: WHOAMI.consume } } }, (request, reply) => {
     send(reply, whoami(keyward, request.apiKey!))
+  })
+  const openapi = JSON.stringify(referenceDocument(keyward))
+  app.get(OPENAPI_PATH, { config: { keyward: { public: true } } }, (_request, reply) => {
+    reply.type('application/json; charset=utf-8').send(openapi)
   })
   await app.ready()
   const listening = server!

@@ -16,6 +16,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /**
  * How the app mounts keyward: `middleware` is `app.use(api)` plus `api.protect()` on each route;
@@ -46,15 +47,19 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
   const ip = (c: Context<KeywardEnv>) => send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
   const email = (c: Context<KeywardEnv>) => send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
   const self = (c: Context<KeywardEnv>) => send(c, whoami(keyward, c.var.apiKey))
+  const openapi = JSON.stringify(referenceDocument(keyward))
+  const document = (c: Context) => c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' })
   if (form === 'guard') {
     app.get(IP_LOOKUP.path, api.guard({ scopes: [...IP_LOOKUP.scopes] }, ip))
     app.get(EMAIL_VALIDATE.path, api.guard({ scopes: [...EMAIL_VALIDATE.scopes] }, email))
     app.get(WHOAMI.path, api.guard({ consume: WHOAMI.consume }, self))
+    app.get(OPENAPI_PATH, api.guard({ public: true }, document))
   } else {
     app.use(api)
     app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), ip)
     app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), email)
     app.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), self)
+    app.get(OPENAPI_PATH, api.public(), document)
   }
   app.notFound(api.notFound)
   app.onError(api.onError)

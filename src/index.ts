@@ -56,6 +56,16 @@ export {
   type IetfRateLimitDraft,
   type KeywardErrorBody,
 } from './core/responses.js'
+export type {
+  CompleteOpenApiOptions,
+  KeywardOpenApi,
+  OpenApiComponents,
+  OpenApiDocument,
+  OpenApiObject,
+  OpenApiOperation,
+  OpenApiOperationPart,
+  OpenApiRoute,
+} from './core/openapi/index.js'
 export {
   KeyInputError,
   KeyNotFoundError,

@@ -5,6 +5,7 @@
  */
 import type { KeyManager } from './key-manager.js'
 import type { MessageNames } from './messages.js'
+import type { KeywardOpenApi } from './openapi/index.js'
 import type { errorResponse } from './responses.js'
 import type {
   ApiKeyContext,
@@ -44,6 +45,11 @@ export interface Keyward {
   /** `errorResponse()` of `keyward` itself: the error envelope with its status and request id. */
   errorResponse: typeof errorResponse
   readonly keys: KeyManager
+  /**
+   * keyward's part of the host's OpenAPI 3.1 document: security schemes, the responses keyward
+   * answers with and their headers, and `complete()` to add them to a document.
+   */
+  openapi(): KeywardOpenApi
   /** Writes out buffered usage and releases what the stores own. */
   close(): Promise<void>
 }

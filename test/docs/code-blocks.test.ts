@@ -82,6 +82,9 @@ const LINKED = [
     'redis',
     'pg',
     '@opentelemetry/api',
+    // The OpenAPI generators docs/openapi.md shows keyward with.
+    '@fastify/swagger',
+    'hono-openapi',
   ],
   ...['@types', 'vitest'],
 ]
@@ -97,6 +100,7 @@ beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'keyward-docs-'))
   const { filename } = await npmPack(tree, ['--pack-destination', project])
   mkdirSync(join(project, 'node_modules', '@hono'), { recursive: true })
+  mkdirSync(join(project, 'node_modules', '@fastify'), { recursive: true })
   mkdirSync(join(project, 'node_modules', '@opentelemetry'), { recursive: true })
   execFileSync('tar', ['-xzf', join(project, filename), '-C', project])
   renameSync(join(project, 'package'), join(project, 'node_modules', 'keyward'))
