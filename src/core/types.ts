@@ -4,6 +4,7 @@
  * adapters hand to the core, and the decision the core hands back.
  */
 import type { ErrorCode } from './messages.js'
+import type { MeterDecision, MeterGroup } from './meter-types.js'
 
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
@@ -220,6 +221,19 @@ export interface RateLimiter {
    * implementation must pass the `reserve` cases of `test/contracts/rate-limiter.contract.ts`.
    */
   reserve?(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitReservation>
+  /**
+   * Named limits with a cost (`cost` 0 checks without counting): every limit of every group is
+   * checked, and `cost` counted in all of them only when all admit; a refusal counts nothing.
+   * Every implementation must pass the metering cases of `test/contracts/rate-limiter.contract.ts`.
+   */
+  meter?(groups: readonly MeterGroup[], cost: number, now: number): Awaitable<MeterDecision>
+  /** `meter` that counts nothing and writes nothing (headers of answers that consume nothing). */
+  peekMeter?(groups: readonly MeterGroup[], cost: number, now: number): Awaitable<MeterDecision>
+  /**
+   * Counts `units` in every limit of every group after admission, whatever they hold: it never
+   * refuses, and a limit pushed over refuses the next requests until its window frees.
+   */
+  charge?(groups: readonly MeterGroup[], units: number, now: number): Awaitable<MeterDecision>
 }
 
 /** What `RateLimiter.reserve` answers: the decision of its `consume`, and how to take the count back. */
