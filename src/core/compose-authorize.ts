@@ -4,7 +4,9 @@
  * `KeywardStores.authorize` instead, with the same semantics; both pass
  * `test/contracts/authorize.contract.ts`.
  */
+import { meterGroups, namedLimitsOf, toLimitDecision } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
+import type { MeterGroup } from './meter-types.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -65,9 +67,11 @@ export function composeAuthorize(
     if (key.revokedAt !== null) return { result: 'revoked', key }
     if (key.expiresAt !== null && key.expiresAt <= now) return { result: 'expired', key }
 
-    const policy = resolvePolicy(key, input.defaults)
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
+    const named = namedLimitsOf(key.limits)
+    if (named !== null) return meterNamed(key, meterGroups(key.id, named, owner), reason, input)
+    const policy = resolvePolicy(key, input.defaults)
     if (reason !== null) return andThen(peekLimits(key, policy, owner, now), (peeked) => forbidden(key, reason, peeked))
     if (!input.consume) return andThen(peekLimits(key, policy, owner, now), (peeked) => notConsumed(key, peeked))
     if (owner === null) {
@@ -77,6 +81,26 @@ export function composeAuthorize(
     }
     const both = consumeAll(limiter, [{ id: key.id, policy }, owner], now)
     return andThen(both, (decisions) => afterConsume(key, combineDecisions(decisions[0]!, decisions[1]!), now))
+  }
+
+  /**
+   * M1, M4: a key with its own named limits, and its owner's windows, metered together: counted
+   * only when the route admits the key and every limit admits the request.
+   */
+  function meterNamed(
+    key: StoredKey,
+    groups: MeterGroup[],
+    reason: 'live-only' | 'scope' | null,
+    input: AuthorizeInput,
+  ): Awaitable<AuthorizeOutcome> {
+    const now = input.now
+    const consume = reason === null && input.consume
+    const decided = consume ? metering(limiter).meter(groups, 1, now) : metering(limiter).peekMeter(groups, 1, now)
+    return andThen(decided, (decision) => {
+      const limits = toLimitDecision(decision, groups)
+      if (reason !== null) return forbidden(key, reason, limits)
+      return consume ? afterConsume(key, limits, now) : notConsumed(key, limits)
+    })
   }
 
   /** The key's limits, and with an owner step its owner's, peeked and combined (O7). */
@@ -140,6 +164,16 @@ function consumeAll(limiter: RateLimiter, requests: readonly LimitRequest[], now
     )
   }
   return limiter.consumeAll(requests, now)
+}
+
+/** M1: named limits need a limiter that meters them (the memory and Redis limiters do). */
+function metering(limiter: RateLimiter): Required<Pick<RateLimiter, 'meter' | 'peekMeter'>> {
+  if (typeof limiter.meter !== 'function' || typeof limiter.peekMeter !== 'function') {
+    throw new TypeError(
+      'keyward: keys with named limits need a RateLimiter with meter() (the memory and Redis limiters have it)',
+    )
+  }
+  return limiter as Required<Pick<RateLimiter, 'meter' | 'peekMeter'>>
 }
 
 /** E7: the failure count of the address is full; nothing else was read. */

@@ -2,6 +2,7 @@
  * The decisions `authenticate()` returns, built from what the pipeline found: each failure with
  * its code, message, challenge (H11) and headers, and the success with its key context (L3).
  */
+import { refusalMessage } from './key-limits.js'
 import type { CredentialFailure } from './credentials.js'
 import type { KeyFormatProblem } from './key-format.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
@@ -148,9 +149,11 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
   if (facts.consume && !limits.allowed) {
     headers['Retry-After'] = String(limits.retryAfter)
     const message =
-      limits.binding === 'month'
-        ? MESSAGES.monthQuota(w.names, limits.month!.limit, limits.retryAfter)
-        : MESSAGES.minuteLimit(w.names, limits.minute.limit, limits.retryAfter)
+      limits.named !== undefined
+        ? refusalMessage(w.names, limits.named, limits.retryAfter)
+        : limits.binding === 'month'
+          ? MESSAGES.monthQuota(w.names, limits.month!.limit, limits.retryAfter)
+          : MESSAGES.minuteLimit(w.names, limits.minute.limit, limits.retryAfter)
     return failure('rate_limited', message, requestId, headers)
   }
   const apiKey = {

@@ -30,7 +30,7 @@ const DURATION = /^(\d{1,12})(ms|s|m|h|d)$/
 
 /** A rolling limit of `windowMs`, its buckets laid out as the module comment says. */
 export function rollingLimit(name: string, limit: number, windowMs: number): RollingLimit {
-  const bucketMs = Math.max(1000, Math.ceil(windowMs / 60 / 1000) * 1000)
+  const bucketMs = Math.max(1000, Math.ceil(windowMs / 60_000) * 1000)
   return { kind: 'rolling', name, limit, windowMs, bucketMs, span: Math.ceil(windowMs / bucketMs) }
 }
 
@@ -39,72 +39,73 @@ export function monthLimit(name: string, limit: number, day = 1): MonthLimit {
   return { kind: 'month', name, limit, day }
 }
 
+/** How a fault is reported: the path of the bad value and what is wrong with it. Never returns. */
+export type LimitFault = (option: string, problem: string) => never
+
+const optionFault: LimitFault = (option, problem) => {
+  throw new TypeError(`keyward: option "${option}" ${problem}`)
+}
+
 /**
- * Validates a list of named limits; throws a TypeError naming `option` (and the entry) on the
- * first fault. An empty list is allowed: no limit at all.
+ * Validates a list of 1 to 10 named limits; reports the first fault through `fault` (by default
+ * a TypeError naming `option` and the entry).
  */
-export function parseLimits(input: unknown, option: string): ResolvedLimit[] {
-  if (!Array.isArray(input)) {
-    throw new TypeError(`keyward: option "${option}" must be an array of { name, limit, window }`)
-  }
-  if (input.length > MAX_LIMITS) {
-    throw new TypeError(`keyward: option "${option}" takes at most ${MAX_LIMITS} limits (got ${input.length})`)
-  }
+export function parseLimits(input: unknown, option: string, fault: LimitFault = optionFault): ResolvedLimit[] {
+  if (!Array.isArray(input) || input.length === 0) fault(option, 'must be a list of 1 to 10 { name, limit, window }')
+  const list = input as unknown[]
+  if (list.length > MAX_LIMITS) fault(option, `takes at most ${MAX_LIMITS} limits (got ${list.length})`)
   const seen = new Set<string>()
-  return input.map((entry: unknown, index) => {
-    const limit = parseLimit(entry, `${option}[${index}]`)
-    if (seen.has(limit.name)) {
-      throw new TypeError(`keyward: option "${option}" names the limit "${limit.name}" twice; names must be distinct`)
-    }
+  return list.map((entry: unknown, index) => {
+    const limit = parseLimit(entry, `${option}[${index}]`, fault)
+    if (seen.has(limit.name)) fault(option, `names the limit "${limit.name}" twice; names must be distinct`)
     seen.add(limit.name)
     return limit
   })
 }
 
 /** One entry of `parseLimits`. */
-export function parseLimit(entry: unknown, option: string): ResolvedLimit {
+export function parseLimit(entry: unknown, option: string, fault: LimitFault = optionFault): ResolvedLimit {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-    throw new TypeError(`keyward: option "${option}" must be an object { name, limit, window }`)
+    fault(option, 'must be an object { name, limit, window }')
   }
-  const { name, limit, window } = entry as Record<string, unknown>
-  for (const field of Object.keys(entry)) {
+  const fields = entry as Record<string, unknown>
+  for (const field of Object.keys(fields)) {
     if (field !== 'name' && field !== 'limit' && field !== 'window') {
-      throw new TypeError(`keyward: option "${option}" has an unknown field; it takes name, limit and window`)
+      fault(option, 'has an unknown field; it takes name, limit and window')
     }
   }
+  const { name, limit, window } = fields
   if (typeof name !== 'string' || !LIMIT_NAME.test(name)) {
-    throw new TypeError(
-      `keyward: option "${option}.name" must be a lowercase letter then up to 31 of a-z, 0-9, "_" and "-"`,
-    )
+    fault(`${option}.name`, 'must be a lowercase letter then up to 31 of a-z, 0-9, "_" and "-"')
   }
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
-    throw new TypeError(`keyward: option "${option}.limit" must be a positive integer`)
+    fault(`${option}.limit`, 'must be a positive integer')
   }
-  return resolveWindow(name, limit, window, `${option}.window`)
+  return resolveWindow(name as string, limit as number, window, `${option}.window`, fault)
 }
 
-function resolveWindow(name: string, limit: number, window: unknown, option: string): ResolvedLimit {
+function resolveWindow(name: string, limit: number, window: unknown, option: string, fault: LimitFault) {
   if (window === 'month') return monthLimit(name, limit)
   if (typeof window === 'object' && window !== null && !Array.isArray(window)) {
-    return monthLimit(name, limit, billingDay(window as Record<string, unknown>, option))
+    return monthLimit(name, limit, billingDay(window as Record<string, unknown>, option, fault))
   }
   const ms = typeof window === 'number' ? window : typeof window === 'string' ? durationMs(window) : Number.NaN
   if (!Number.isSafeInteger(ms) || ms < MIN_WINDOW_MS || ms > MAX_WINDOW_MS) {
-    throw new TypeError(
-      `keyward: option "${option}" must be 1 second to 31 days (ms, or a string such as "10s", "1h", "30d"), "month" or { month: { day } }`,
+    fault(
+      option,
+      'must be 1 second to 31 days (ms, or a string such as "10s", "1h", "30d"), "month" or { month: { day } }',
     )
   }
   return rollingLimit(name, limit, ms)
 }
 
-function billingDay(window: Record<string, unknown>, option: string): number {
+function billingDay(window: Record<string, unknown>, option: string, fault: LimitFault): number {
   const month = window.month
-  const keys = Object.keys(window)
   const day = typeof month === 'object' && month !== null ? (month as Record<string, unknown>).day : undefined
-  if (keys.length !== 1 || typeof day !== 'number' || !Number.isInteger(day) || day < 1 || day > 28) {
-    throw new TypeError(`keyward: option "${option}" must be { month: { day } } with a billing day from 1 to 28`)
+  if (Object.keys(window).length !== 1 || typeof day !== 'number' || !Number.isInteger(day) || day < 1 || day > 28) {
+    fault(option, 'must be { month: { day } } with a billing day from 1 to 28')
   }
-  return day
+  return day as number
 }
 
 /** `"10s"` → 10000; NaN for anything that is not a whole number and one of ms, s, m, h, d. */

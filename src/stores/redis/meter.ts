@@ -6,15 +6,18 @@
  * a concurrent request may see the first group's count and be refused early; none is admitted
  * beyond a limit.
  */
+import { namedLimitsOf, ownerNamedLimits, toLimitDecision } from '../../core/key-limits.js'
+import { UNLIMITED_PER_MINUTE, ownerCounterId } from '../../core/limits-math.js'
 import { assertUnits, buildMeterDecision } from '../../core/metering.js'
 import type { LimitReading, MeterDecision, MeterGroup, ResolvedLimit } from '../../core/meter-types.js'
+import type { LimitDecision, StoredKey } from '../../core/types.js'
 import { stateSuffix } from '../../core/windows.js'
 import { array, badReply, integer } from './codec.js'
 import type { RedisContext } from './context.js'
 import { METER_SCRIPT } from './scripts/meter.js'
 
 const WHAT = 'the meter script'
-const PER_LIMIT = 7
+export const PER_LIMIT = 7
 
 /** The meter's three operations, each answering with a promise. */
 export interface RedisMeter {
@@ -24,7 +27,7 @@ export interface RedisMeter {
 }
 
 /** One script call's answer, per limit. */
-interface Measured {
+export interface Measured {
   after: LimitReading
   refusing: boolean
   before: LimitReading
@@ -104,12 +107,12 @@ export function meterOn(context: RedisContext, stateOf: (id: string) => string |
 const limitsOf = (group: MeterGroup): ResolvedLimit[] => group.limits as ResolvedLimit[]
 
 /** The four ARGV of a limit (see the meter library). */
-function specArguments(limit: ResolvedLimit): string[] {
+export function specArguments(limit: ResolvedLimit): string[] {
   if (limit.kind === 'month') return ['m', String(limit.limit), String(limit.day), '0']
   return ['r', String(limit.limit), String(limit.bucketMs / 1000), String(limit.span)]
 }
 
-function measured(reply: unknown[], at: number): Measured {
+export function measured(reply: unknown[], at: number): Measured {
   const n = (i: number): number => integer(reply[at + i], WHAT)
   return {
     after: { count: n(0), reset: n(1), wait: n(2) },
@@ -117,4 +120,41 @@ function measured(reply: unknown[], at: number): Measured {
     before: { count: n(4), reset: n(5), wait: 0 },
     target: n(6),
   }
+}
+
+/**
+ * The authorize script's decision for a key with its own named limits (`named_decision` in the
+ * meter library): {allowed, the key's limit count, owner perMinute and perMonth (-1: none), then
+ * 7 integers per limit}.
+ */
+export function decodeNamedDecision(raw: unknown, key: StoredKey): LimitDecision {
+  const reply = array(raw, 'the authorize script')
+  const limits = namedLimitsOf(key.limits)
+  const n = (i: number): number => integer(reply[i], 'the authorize script')
+  if (limits === null || reply.length < 4 || n(1) !== limits.length) throw badReply('the authorize script', reply)
+  const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits }]
+  const ownerMinute = n(2)
+  const ownerMonth = n(3)
+  if (ownerMinute >= 0 || ownerMonth >= 0) {
+    const policy = {
+      perMinute: ownerMinute >= 0 ? ownerMinute : UNLIMITED_PER_MINUTE,
+      perMonth: ownerMonth >= 0 ? ownerMonth : null,
+    }
+    groups.push({
+      id: ownerCounterId(key.ownerId ?? '', key.keyType),
+      scope: 'owner',
+      limits: ownerNamedLimits(policy),
+    })
+  }
+  const all = groups.flatMap(limitsOf)
+  if (reply.length !== 4 + PER_LIMIT * all.length) throw badReply('the authorize script', reply)
+  const parts = all.map((_, i) => measured(reply, 4 + i * PER_LIMIT))
+  const decision = buildMeterDecision(
+    groups,
+    parts.map((m) => m.after),
+    parts.map((m) => m.refusing),
+    1,
+  )
+  if ((n(0) === 1) !== decision.allowed) throw badReply('the authorize script', reply)
+  return toLimitDecision(decision, groups)
 }

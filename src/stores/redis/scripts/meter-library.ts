@@ -148,7 +148,56 @@ local function meter(keys, now, mode, cost, specs)
   end
   return reply
 end
+
+-- A key's own list of named limits (M1) in the authorize script: its record's limits (JSON, as
+-- key-limits.ts stores them) metered beside its limit state minute_key with a cost of 1, and with
+-- owner_key its owner's windows (O7) as the limits minute (60 s, unless unlimited) and month.
+-- Returns {allowed (1/0), the key's limit count, owner perMinute (-1: none), owner perMonth
+-- (-1: none), then meter()'s 7 integers per limit}.
+local function named_decision(minute_key, list, now, consume, owner_key, owner_minute, owner_month)
+  local keys, specs = {}, {}
+  for _, l in ipairs(cjson.decode(list)) do
+    local w = l.window
+    if type(w) == 'number' then
+      local B = mmax(1, mceil(w / 60000))
+      local span = mceil(w / (B * 1000))
+      keys[#keys + 1] = minute_key .. ':' .. l.name .. ':r' .. int(B) .. '.' .. int(span)
+      specs[#specs + 1] = {kind = 'r', limit = l.limit, a = B, b = span}
+    else
+      local day = 1
+      if type(w) == 'table' then day = w.month.day end
+      keys[#keys + 1] = minute_key .. ':' .. l.name .. ':m' .. int(day)
+      specs[#specs + 1] = {kind = 'm', limit = l.limit, a = day, b = 0}
+    end
+  end
+  local own, minute_arg, month_arg = #keys, -1, -1
+  if owner_key then
+    if owner_minute < 9007199254740991 then
+      minute_arg = owner_minute
+      keys[#keys + 1] = owner_key .. ':minute:r1.60'
+      specs[#specs + 1] = {kind = 'r', limit = owner_minute, a = 1, b = 60}
+    end
+    if owner_month then
+      month_arg = owner_month
+      keys[#keys + 1] = owner_key .. ':month:m1'
+      specs[#specs + 1] = {kind = 'm', limit = owner_month, a = 1, b = 0}
+    end
+  end
+  local mode = 'p'
+  if consume then mode = 'm' end
+  local reply = meter(keys, now, mode, 1, specs)
+  local allowed = 1
+  for i = 4, #reply, 7 do
+    if reply[i] == 1 then allowed = 0 end
+  end
+  local decision = {allowed, own, minute_arg, month_arg}
+  for i = 1, #reply do decision[4 + i] = reply[i] end
+  return decision
+end
 `
+
+/** The named-limit functions, for scripts that already hold the clock library (the authorize scripts). */
+export const METER_FUNCTIONS_ONLY = METER_FUNCTIONS
 
 /** The clock and calendar, then the named-limit functions. */
 export const METER_LIBRARY = CLOCK_LIBRARY + METER_FUNCTIONS
