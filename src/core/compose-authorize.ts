@@ -4,9 +4,9 @@
  * `KeywardStores.authorize` instead, with the same semantics; both pass
  * `test/contracts/authorize.contract.ts`.
  */
-import { meterGroups, namedLimitsOf, toLimitDecision } from './key-limits.js'
+import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
-import type { MeterGroup } from './meter-types.js'
+import type { MeterGroup, ResolvedLimit } from './meter-types.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -70,7 +70,7 @@ export function composeAuthorize(
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
     const named = namedLimitsOf(key.limits)
-    if (named !== null) return meterNamed(key, meterGroups(key.id, named, owner), reason, input)
+    if (named !== null) return meterNamed(key, named, owner, reason, input)
     const policy = resolvePolicy(key, input.defaults)
     if (reason !== null) return andThen(peekLimits(key, policy, owner, now), (peeked) => forbidden(key, reason, peeked))
     if (!input.consume) return andThen(peekLimits(key, policy, owner, now), (peeked) => notConsumed(key, peeked))
@@ -84,23 +84,39 @@ export function composeAuthorize(
   }
 
   /**
-   * M1, M4: a key with its own named limits, and its owner's windows, metered together: counted
-   * only when the route admits the key and every limit admits the request.
+   * M1, M4: a key with its own named limits, counted only when the route admits the key and every
+   * limit admits the request. O7: its owner's counter is peeked first, the key metered (counted
+   * only when the owner admits), then the owner counted only when the key was: one step on the
+   * memory limiter; with an asynchronous one, a race refuses (the key's count stays), never admits.
    */
   function meterNamed(
     key: StoredKey,
-    groups: MeterGroup[],
+    limits: readonly ResolvedLimit[],
+    owner: LimitRequest | null,
     reason: 'live-only' | 'scope' | null,
     input: AuthorizeInput,
   ): Awaitable<AuthorizeOutcome> {
     const now = input.now
-    const consume = reason === null && input.consume
-    const decided = consume ? metering(limiter).meter(groups, 1, now) : metering(limiter).peekMeter(groups, 1, now)
-    return andThen(decided, (decision) => {
-      const limits = toLimitDecision(decision, groups)
-      if (reason !== null) return forbidden(key, reason, limits)
-      return consume ? afterConsume(key, limits, now) : notConsumed(key, limits)
-    })
+    const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits }]
+    const wanted = reason === null && input.consume
+    const finish = (decision: LimitDecision, counted: boolean): Awaitable<AuthorizeOutcome> => {
+      if (reason !== null) return forbidden(key, reason, decision)
+      return counted ? afterConsume(key, decision, now) : notConsumed(key, decision)
+    }
+    const meterKey = (count: boolean) =>
+      count ? metering(limiter).meter(groups, 1, now) : metering(limiter).peekMeter(groups, 1, now)
+    if (owner === null) {
+      return andThen(meterKey(wanted), (decision) => finish(toLimitDecision(decision, groups), wanted))
+    }
+    return andThen(limiter.peek(owner.id, owner.policy, now), (ownerPeek) =>
+      andThen(meterKey(wanted && ownerPeek.allowed), (metered) => {
+        const own = toLimitDecision(metered, groups)
+        if (!(wanted && ownerPeek.allowed && metered.allowed)) return finish(withOwner(own, ownerPeek, owner.id), false)
+        return andThen(limiter.consume(owner.id, owner.policy, now), (theirs) =>
+          finish(withOwner(own, theirs, owner.id), theirs.allowed),
+        )
+      }),
+    )
   }
 
   /** The key's limits, and with an owner step its owner's, peeked and combined (O7). */

@@ -4,9 +4,9 @@
  * headers and messages read it (M8).
  */
 import { UNLIMITED_PER_MINUTE } from './limits-math.js'
-import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
+import type { MeterDecision, MeterGroup, NamedLimit, NamedWindowState, ResolvedLimit } from './meter-types.js'
 import { MESSAGES, type MessageNames } from './messages.js'
-import type { KeyLimitList, KeyLimits, LimitDecision, LimitPolicy, WindowState } from './types.js'
+import type { KeyLimitList, KeyLimits, LimitDecision, WindowState } from './types.js'
 
 type NamedDecision = NonNullable<LimitDecision['named']>
 import { type LimitFault, describeLimit, monthLimit, parseLimits, rollingLimit } from './windows.js'
@@ -31,30 +31,51 @@ export function namedLimitsOf(limits: KeyLimits | KeyLimitList | null): readonly
   return found
 }
 
-const ownerLimits = new WeakMap<LimitPolicy, readonly ResolvedLimit[]>()
-
-/** O7's owner windows as named limits `minute` and `month` (an unlimited minute has none). */
-export function ownerNamedLimits(policy: LimitPolicy): readonly ResolvedLimit[] {
-  let found = ownerLimits.get(policy)
-  if (found === undefined) {
-    const list: ResolvedLimit[] = []
-    if (policy.perMinute < UNLIMITED_PER_MINUTE) list.push(rollingLimit('minute', policy.perMinute, 60_000))
-    if (policy.perMonth !== null) list.push(monthLimit('month', policy.perMonth))
-    found = Object.freeze(list)
-    ownerLimits.set(policy, found)
+/**
+ * O7: a key's named decision with its owner's windows, which stay in the owner's own counter (the
+ * one its keys on per-minute limits count in too): each window the owner has becomes a limit of
+ * scope `owner` (`minute`, `month`); admitted only when both admit; a refusal waits for the
+ * longer of the two and names the owner's window when the owner's wait is the longer.
+ */
+export function withOwner(key: LimitDecision, owner: LimitDecision, ownerId: string): LimitDecision {
+  const named = key.named!
+  const ownerGroup: MeterGroup = { id: ownerId, scope: 'owner', limits: ownerLimitsOf(owner) }
+  const windows = owner.month === null ? [owner.minute] : [owner.minute, owner.month]
+  const states: NamedWindowState[] = [...named.decision.limits]
+  for (const [i, window] of windows.entries()) {
+    if (i === 0 && window.limit >= UNLIMITED_PER_MINUTE) continue
+    const name = i === 0 ? 'minute' : 'month'
+    states.push({ name, limit: window.limit, scope: 'owner', remaining: window.remaining, reset: window.reset })
   }
-  return found
+  let binding = -1
+  for (let i = 0; i < states.length; i++) {
+    const best = states[binding]
+    const state = states[i]!
+    if (!best || state.remaining < best.remaining || (state.remaining === best.remaining && state.reset < best.reset))
+      binding = i
+  }
+  let { refusedBy, retryAfter } = named.decision
+  if (!owner.allowed && owner.retryAfter > retryAfter) {
+    const refusing = owner.binding ?? 'minute'
+    refusedBy = states.findIndex((state) => state.scope === 'owner' && state.name === refusing)
+    retryAfter = owner.retryAfter
+  }
+  const decision: MeterDecision = {
+    allowed: key.allowed && owner.allowed,
+    limits: states,
+    binding,
+    refusedBy,
+    retryAfter,
+  }
+  return toLimitDecision(decision, [{ id: '', scope: 'key', limits: named.limits }, ownerGroup])
 }
 
-/** The meter groups of a key with its own list, and of its owner when owner limits apply (O7). */
-export function meterGroups(
-  keyId: string,
-  limits: readonly ResolvedLimit[],
-  owner: { id: string; policy: LimitPolicy } | null,
-): MeterGroup[] {
-  const groups: MeterGroup[] = [{ id: keyId, scope: 'key', limits }]
-  if (owner !== null) groups.push({ id: owner.id, scope: 'owner', limits: ownerNamedLimits(owner.policy) })
-  return groups
+/** The owner's windows as named limits, in `withOwner`'s order. */
+function ownerLimitsOf(owner: LimitDecision): ResolvedLimit[] {
+  const limits: ResolvedLimit[] = []
+  if (owner.minute.limit < UNLIMITED_PER_MINUTE) limits.push(rollingLimit('minute', owner.minute.limit, 60_000))
+  if (owner.month !== null) limits.push(monthLimit('month', owner.month.limit))
+  return limits
 }
 
 /**

@@ -592,6 +592,31 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
       })
     })
 
+    describe('named limits and owners (M1, O7)', () => {
+      it('O7: an owner’s keys with their own lists and on per-minute limits count in one owner counter', async () => {
+        const ownerId = `acct-${randomHash().slice(0, 12)}`
+        const owners: OwnerLimitsCheck = {
+          policyOf: (id, keyType) => (id === ownerId && keyType === 'live' ? { perMinute: 1000, perMonth: 3 } : null),
+        }
+        const listed = await inserted({
+          ownerId,
+          limits: canonicalLimitList([{ name: 'burst', limit: 10, window: '10s' }], 'limits'),
+        })
+        const plain = await inserted({ ownerId })
+        const order = [plain, listed, plain, listed, plain]
+        const admitted: boolean[] = []
+        for (const [i, key] of order.entries()) {
+          const outcome = await authorize({ hashes: [key.hash], now: T0 + i, ownerLimits: owners })
+          admitted.push(outcome.result === 'ok' && outcome.consumed)
+        }
+        expect(admitted).toEqual([true, true, true, false, false])
+        const refused = await authorize({ hashes: [listed.hash], now: T0 + 10, ownerLimits: owners })
+        expect(refused).toMatchObject({
+          limits: { allowed: false, binding: 'month', month: { limit: 3, remaining: 0 } },
+        })
+      })
+    })
+
     describe('the failed-authentication check (E7)', () => {
       /** A counter as the guard names one, with `failures` failed authentications counted in it at T0. */
       async function counterWith(failures: number, limit: number): Promise<FailedAuthCheck> {

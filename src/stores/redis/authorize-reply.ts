@@ -7,6 +7,7 @@
  * reused. Status, scopes and limits are still decided in Redis on every call (K7).
  */
 import { createHash } from 'node:crypto'
+import { withOwner } from '../../core/key-limits.js'
 import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
 import type { AuthorizeOutcome, LimitDecision, StoredKey } from '../../core/types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
@@ -94,7 +95,11 @@ function blockedOutcome(reply: unknown[]): AuthorizeOutcome {
 /** The decision at `at`, with the owner counter's (at `ownerAt`, last) combined in when the reply has one (O7). */
 function limitsOf(key: StoredKey, reply: unknown[], at: number, ownerAt: number, extra: ReplyExtra): LimitDecision {
   // M1: a key with its own list gets the meter's decision, its owner's windows within it.
-  if (Array.isArray(key.limits)) return decodeNamedDecision(reply[at], key)
+  if (Array.isArray(key.limits)) {
+    const named = decodeNamedDecision(reply[at], key)
+    if (reply.length === ownerAt || extra !== 'owner') return named
+    return withOwner(named, decodeDecision(reply[ownerAt]), ownerCounterId(key.ownerId ?? '', key.keyType))
+  }
   const own = decodeDecision(reply[at])
   if (reply.length === ownerAt || extra !== 'owner') return own
   return combineDecisions(own, decodeDecision(reply[ownerAt]))

@@ -124,12 +124,13 @@ async function countOwner(
   const { key } = outcome
   const policy = key.ownerId === null ? null : owners.policyOf(key.ownerId, key.keyType)
   if (policy === null) return outcome
+  const [perMinute, perMonth] = state.cache.policy(policy)
   if (Array.isArray(key.limits)) {
-    return meterNamedOwner(state.connection, state.layout, keysOf(state, hash), outcome, raw, policy, now)
+    const { connection, layout } = state
+    return meterNamedOwner(connection, layout, keysOf(state, hash), outcome, raw, [perMinute, perMonth], now)
   }
   const counter = state.layout.ofOrphanId(ownerCounterId(key.ownerId!, key.keyType)).minute
   const counted = outcome.result === 'ok' && outcome.consumed
-  const [perMinute, perMonth] = state.cache.policy(policy)
   const owner = decodeDecision(
     await state.connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', perMinute, perMonth]),
   )

@@ -6,8 +6,7 @@
  * a concurrent request may see the first group's count and be refused early; none is admitted
  * beyond a limit.
  */
-import { namedLimitsOf, ownerNamedLimits, toLimitDecision } from '../../core/key-limits.js'
-import { UNLIMITED_PER_MINUTE, ownerCounterId } from '../../core/limits-math.js'
+import { namedLimitsOf, toLimitDecision } from '../../core/key-limits.js'
 import { assertUnits, buildMeterDecision } from '../../core/metering.js'
 import type { LimitReading, MeterDecision, MeterGroup, ResolvedLimit } from '../../core/meter-types.js'
 import type { LimitDecision, StoredKey } from '../../core/types.js'
@@ -124,37 +123,34 @@ export function measured(reply: unknown[], at: number): Measured {
 
 /**
  * The authorize script's decision for a key with its own named limits (`named_decision` in the
- * meter library): {allowed, the key's limit count, owner perMinute and perMonth (-1: none), then
- * 7 integers per limit}.
+ * meter library): {allowed, the key's limit count, then 7 integers per limit}; with `before`, the
+ * state before anything was counted (a count given back).
  */
-export function decodeNamedDecision(raw: unknown, key: StoredKey): LimitDecision {
-  const reply = array(raw, 'the authorize script')
+export function decodeNamedDecision(raw: unknown, key: StoredKey, before = false): LimitDecision {
+  const reply = array(raw, WHAT_AUTHORIZE)
   const limits = namedLimitsOf(key.limits)
-  const n = (i: number): number => integer(reply[i], 'the authorize script')
-  if (limits === null || reply.length < 4 || n(1) !== limits.length) throw badReply('the authorize script', reply)
-  const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits }]
-  const ownerMinute = n(2)
-  const ownerMonth = n(3)
-  if (ownerMinute >= 0 || ownerMonth >= 0) {
-    const policy = {
-      perMinute: ownerMinute >= 0 ? ownerMinute : UNLIMITED_PER_MINUTE,
-      perMonth: ownerMonth >= 0 ? ownerMonth : null,
-    }
-    groups.push({
-      id: ownerCounterId(key.ownerId ?? '', key.keyType),
-      scope: 'owner',
-      limits: ownerNamedLimits(policy),
-    })
+  const count = limits?.length ?? -1
+  if (reply.length !== 2 + PER_LIMIT * count || integer(reply[1], WHAT_AUTHORIZE) !== count) {
+    throw badReply(WHAT_AUTHORIZE, reply)
   }
-  const all = groups.flatMap(limitsOf)
-  if (reply.length !== 4 + PER_LIMIT * all.length) throw badReply('the authorize script', reply)
-  const parts = all.map((_, i) => measured(reply, 4 + i * PER_LIMIT))
+  const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits: limits! }]
+  const parts = limits!.map((_, i) => measured(reply, 2 + i * PER_LIMIT))
   const decision = buildMeterDecision(
     groups,
-    parts.map((m) => m.after),
-    parts.map((m) => m.refusing),
+    parts.map((m) => (before ? m.before : m.after)),
+    parts.map((m) => !before && m.refusing),
     1,
   )
-  if ((n(0) === 1) !== decision.allowed) throw badReply('the authorize script', reply)
+  if (!before && (integer(reply[0], WHAT_AUTHORIZE) === 1) !== decision.allowed) throw badReply(WHAT_AUTHORIZE, reply)
   return toLimitDecision(decision, groups)
 }
+
+/** The targets the key's units were counted in, for a give-back. */
+export function namedTargets(raw: unknown): string[] {
+  const reply = array(raw, WHAT_AUTHORIZE)
+  const targets: string[] = []
+  for (let at = 2; at < reply.length; at += PER_LIMIT) targets.push(String(integer(reply[at + 6], WHAT_AUTHORIZE)))
+  return targets
+}
+
+const WHAT_AUTHORIZE = 'the authorize script'

@@ -156,5 +156,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'b3b435d4be88dfeda9504e88c429b6f0287d7c66',
+  sha: '5c5dc7ee606f1fe8c4d9e41898cf90c59f46335e',
 }

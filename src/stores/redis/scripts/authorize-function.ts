@@ -183,7 +183,7 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   end
 
   if listed then
-    decision = named_decision(minute_key, own, now, consume, owner_key, owner_minute, owner_month)
+    decision, owner_decision = named_decision(minute_key, own, now, consume, owner_key, owner_minute, owner_month)
     -- A cluster's caller meters the owner: the counts are in the decision, lastUsedAt in extra.
     if owner == 'caller' and owner_id ~= 0 then receipt = {0, 0, -1} end
   elseif owner_key then

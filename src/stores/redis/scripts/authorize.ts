@@ -55,5 +55,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '6d00c3744795cd39cdee4b7107715c373109a270',
+  sha: 'a7026d30e45eab33b8c400c0dbec37fa9b4f4633',
 }

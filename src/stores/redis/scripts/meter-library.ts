@@ -148,12 +148,15 @@ local function meter(keys, now, mode, cost, specs)
   end
   return reply
 end
+`
 
+const NAMED_DECISION = `
 -- A key's own list of named limits (M1) in the authorize script: its record's limits (JSON, as
--- key-limits.ts stores them) metered beside its limit state minute_key with a cost of 1, and with
--- owner_key its owner's windows (O7) as the limits minute (60 s, unless unlimited) and month.
--- Returns {allowed (1/0), the key's limit count, owner perMinute (-1: none), owner perMonth
--- (-1: none), then meter()'s 7 integers per limit}.
+-- key-limits.ts stores them) metered beside its limit state minute_key with a cost of 1. With
+-- owner_key, its owner's counter (O7, the one its keys on per-minute limits count in too) is
+-- peeked first, the key counted only when the owner admits, and the owner only when the key was.
+-- Returns {allowed (1/0, the key's limits alone), the key's limit count, then meter()'s 7
+-- integers per limit}, and the owner's decision (limit()'s array) or nil.
 local function named_decision(minute_key, list, now, consume, owner_key, owner_minute, owner_month)
   local keys, specs = {}, {}
   for _, l in ipairs(cjson.decode(list)) do
@@ -170,34 +173,32 @@ local function named_decision(minute_key, list, now, consume, owner_key, owner_m
       specs[#specs + 1] = {kind = 'm', limit = l.limit, a = day, b = 0}
     end
   end
-  local own, minute_arg, month_arg = #keys, -1, -1
-  if owner_key then
-    if owner_minute < 9007199254740991 then
-      minute_arg = owner_minute
-      keys[#keys + 1] = owner_key .. ':minute:r1.60'
-      specs[#specs + 1] = {kind = 'r', limit = owner_minute, a = 1, b = 60}
-    end
-    if owner_month then
-      month_arg = owner_month
-      keys[#keys + 1] = owner_key .. ':month:m1'
-      specs[#specs + 1] = {kind = 'm', limit = owner_month, a = 1, b = 0}
-    end
-  end
+  local owner_decision = nil
   local mode = 'p'
   if consume then mode = 'm' end
+  if owner_key then
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, false)
+    if owner_decision[1] == 0 then mode = 'p' end
+  end
   local reply = meter(keys, now, mode, 1, specs)
   local allowed = 1
   for i = 4, #reply, 7 do
     if reply[i] == 1 then allowed = 0 end
   end
-  local decision = {allowed, own, minute_arg, month_arg}
-  for i = 1, #reply do decision[4 + i] = reply[i] end
-  return decision
+  if owner_key and mode == 'm' and allowed == 1 then
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, true)
+  end
+  local decision = {allowed, #keys}
+  for i = 1, #reply do decision[2 + i] = reply[i] end
+  return decision, owner_decision
 end
 `
 
-/** The named-limit functions, for scripts that already hold the clock library (the authorize scripts). */
-export const METER_FUNCTIONS_ONLY = METER_FUNCTIONS
+/**
+ * The named-limit functions and `named_decision`, for the authorize scripts: they already hold
+ * the clock library and `limit()` (limits-library.ts), which `named_decision` calls.
+ */
+export const METER_FUNCTIONS_ONLY = METER_FUNCTIONS + NAMED_DECISION
 
 /** The clock and calendar, then the named-limit functions. */
 export const METER_LIBRARY = CLOCK_LIBRARY + METER_FUNCTIONS

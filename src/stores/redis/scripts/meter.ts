@@ -24,5 +24,5 @@ return meter(KEYS, clock_ms(now_arg), mode, cost, specs)
 export const METER_SCRIPT: LuaScript = {
   name: 'meter',
   source: SOURCE,
-  sha: 'e0b03ada6e248759162b2d53810428a408778d16',
+  sha: 'b4fde36a20bc8a6410ffcc6b4cfde3184f890ed6',
 }
