@@ -80,7 +80,7 @@ function ownerLimitsOf(owner: LimitDecision): ResolvedLimit[] {
 
 /**
  * A metered decision as the headers and messages read a decision: `minute` is the binding
- * limit (M8), `month` the month limit named `month` (else the first month limit of the key) for
+ * limit, `month` the month limit named `month` (else the first month limit of the key) for
  * the quota headers, and `named` the whole metered decision.
  */
 export function toLimitDecision(decision: MeterDecision, groups: readonly MeterGroup[]): LimitDecision {

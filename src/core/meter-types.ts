@@ -1,5 +1,5 @@
 /**
- * The types of named limits (M1) and metered decisions (M2, M4, M8); `windows.ts` validates and
+ * The types of named limits and metered decisions; `windows.ts` validates and
  * lays out the windows, `metering.ts` decides.
  */
 
@@ -42,7 +42,7 @@ export type ResolvedLimit = RollingLimit | MonthLimit
 export interface NamedWindowState {
   name: string
   limit: number
-  /** Whose limit: the key's own or its owner's (O7). */
+  /** Whose limit: the key's own or its owner's. */
   scope: 'key' | 'owner'
   remaining: number
   /** Unix epoch seconds at which `remaining` next rises. */

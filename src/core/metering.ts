@@ -88,7 +88,7 @@ export function periodWait(endSeconds: number, now: number): number {
   return Math.max(1, Math.ceil((endSeconds * 1000 - now) / 1000))
 }
 
-/** A cost or a charge is a whole number of units, 0 to 1,000,000 (M2). */
+/** A cost or a charge is a whole number of units, 0 to 1,000,000. */
 export function assertUnits(units: number): void {
   if (!Number.isSafeInteger(units) || units < 0 || units > MAX_COST) {
     throw new TypeError(`keyward: a cost must be an integer from 0 to 1,000,000 (got ${String(units)})`)
