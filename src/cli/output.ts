@@ -3,6 +3,7 @@
  * Key names and paths come from users and requests: control characters are escaped before they
  * reach a terminal, so a name cannot move the cursor or change colours.
  */
+import { perWindow } from '../core/key-limits.js'
 import type { LimitWindow } from '../core/meter-types.js'
 import type { ApiKeyRecord, KeyLimits, UsageEntry } from '../core/types.js'
 
@@ -59,7 +60,7 @@ function limitsText(limits: ApiKeyRecord['limits']): string {
 
 function windowText(window: LimitWindow): string {
   if (typeof window === 'object') return `month from day ${window.month.day}`
-  return typeof window === 'number' ? `${window}ms` : window
+  return typeof window === 'number' ? perWindow(window) : window
 }
 
 /** The record as `label  value` lines, masked key only (K4). */
