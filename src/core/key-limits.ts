@@ -7,9 +7,9 @@ import { UNLIMITED_PER_MINUTE } from './limits-math.js'
 import type { MeterDecision, MeterGroup, NamedLimit, NamedWindowState, ResolvedLimit } from './meter-types.js'
 import { MESSAGES, type MessageNames } from './messages.js'
 import type { KeyLimitList, KeyLimits, LimitDecision, WindowState } from './types.js'
+import { type LimitFault, describeLimit, monthLimit, parseLimits, rollingLimit } from './windows.js'
 
 type NamedDecision = NonNullable<LimitDecision['named']>
-import { type LimitFault, describeLimit, monthLimit, parseLimits, rollingLimit } from './windows.js'
 
 /** A validated list in the stored form: windows in ms, `"month"` or `{ month: { day } }`, frozen. */
 export function canonicalLimitList(input: unknown, option: string, fault?: LimitFault): KeyLimitList {

@@ -156,5 +156,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '5c5dc7ee606f1fe8c4d9e41898cf90c59f46335e',
+  sha: '2cf819221432a1b42d4cd13baf65b6b553fb621d',
 }

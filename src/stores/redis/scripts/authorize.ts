@@ -55,5 +55,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'a7026d30e45eab33b8c400c0dbec37fa9b4f4633',
+  sha: '3cdb69c3c17cfdb0c3793e22d48562eaa4cefb26',
 }

@@ -92,7 +92,7 @@ local function count_into(key, now, spec, view, units)
     return
   end
   if #view.stale > 0 then redis.call('HDEL', key, unpack(view.stale)) end
-  redis.call('HINCRBY', key, int(view.target), units)
+  redis.call('HINCRBY', key, int(view.target), int(units))
   local newest = mmax(view.newest, view.target)
   redis.call('PEXPIRE', key, int(mmax(0, (newest + spec.b + 1) * spec.a * 1000 - now) + 120000))
 end
@@ -100,12 +100,12 @@ end
 -- Takes back units counted in target (a count of a cluster's other slot that was refused).
 local function give_back(key, spec, target, units)
   if spec.kind == 'm' then
-    if tonumber(redis.call('HGET', key, 'p')) == target then redis.call('HINCRBY', key, 'q', -units) end
+    if tonumber(redis.call('HGET', key, 'p')) == target then redis.call('HINCRBY', key, 'q', int(-units)) end
     return
   end
   local left = tonumber(redis.call('HGET', key, int(target)))
   if not left then return end
-  if left <= units then redis.call('HDEL', key, int(target)) else redis.call('HINCRBY', key, int(target), -units) end
+  if left <= units then redis.call('HDEL', key, int(target)) else redis.call('HINCRBY', key, int(target), int(-units)) end
 end
 
 -- The specs of KEYS[1..n] from ARGV[from + 4(i - 1) ..].

@@ -24,5 +24,5 @@ return meter(KEYS, clock_ms(now_arg), mode, cost, specs)
 export const METER_SCRIPT: LuaScript = {
   name: 'meter',
   source: SOURCE,
-  sha: 'b4fde36a20bc8a6410ffcc6b4cfde3184f890ed6',
+  sha: 'b9da040411218b14ad3c41b04953aab92df4b89b',
 }
