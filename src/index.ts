@@ -44,6 +44,14 @@ export {
 } from './core/key-format.js'
 export { parseAuthorization, type CredentialFailure, type Credentials } from './core/credentials.js'
 export type {
+  LimitWindow,
+  MeterDecision,
+  MeterGroup,
+  NamedLimit,
+  NamedWindowState,
+  ResolvedLimit,
+} from './core/meter-types.js'
+export type {
   ErrorCode,
   FormatDetail,
   MalformedDetail,
@@ -102,6 +110,7 @@ export type {
   AuthorizeOutcome,
   Awaitable,
   Clock,
+  KeyLimitList,
   KeyLimits,
   KeyListQuery,
   KeyMeta,

@@ -3,7 +3,9 @@
  * Key names and paths come from users and requests: control characters are escaped before they
  * reach a terminal, so a name cannot move the cursor or change colours.
  */
-import type { ApiKeyRecord, UsageEntry } from '../core/types.js'
+import { perWindow } from '../core/key-limits.js'
+import type { LimitWindow } from '../core/meter-types.js'
+import type { ApiKeyRecord, KeyLimits, UsageEntry } from '../core/types.js'
 
 /** Where the CLI writes and what it reads from the environment. */
 export interface CliIO {
@@ -47,10 +49,18 @@ function scopesText(scopes: readonly string[] | null): string {
 
 function limitsText(limits: ApiKeyRecord['limits']): string {
   if (limits === null) return 'defaults of the key type'
+  if (Array.isArray(limits))
+    return limits.map(({ name, limit, window }) => `${name} ${limit}/${windowText(window)}`).join(', ')
+  const shorthands = limits as KeyLimits
   const parts: string[] = []
-  if (limits.perMinute !== undefined) parts.push(`${limits.perMinute}/minute`)
-  if (limits.perMonth !== undefined) parts.push(`${limits.perMonth}/month`)
+  if (shorthands.perMinute !== undefined) parts.push(`${shorthands.perMinute}/minute`)
+  if (shorthands.perMonth !== undefined) parts.push(`${shorthands.perMonth}/month`)
   return `${parts.join(', ')} (others: defaults of the key type)`
+}
+
+function windowText(window: LimitWindow): string {
+  if (typeof window === 'object') return `month from day ${window.month.day}`
+  return typeof window === 'number' ? perWindow(window) : window
 }
 
 /** The record as `label  value` lines, masked key only (K4). */

@@ -4,7 +4,9 @@
  * `KeywardStores.authorize` instead, with the same semantics; both pass
  * `test/contracts/authorize.contract.ts`.
  */
+import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
+import type { MeterGroup, ResolvedLimit } from './meter-types.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -65,9 +67,11 @@ export function composeAuthorize(
     if (key.revokedAt !== null) return { result: 'revoked', key }
     if (key.expiresAt !== null && key.expiresAt <= now) return { result: 'expired', key }
 
-    const policy = resolvePolicy(key, input.defaults)
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
+    const named = namedLimitsOf(key.limits)
+    if (named !== null) return meterNamed(key, named, owner, reason, input)
+    const policy = resolvePolicy(key, input.defaults)
     if (reason !== null) return andThen(peekLimits(key, policy, owner, now), (peeked) => forbidden(key, reason, peeked))
     if (!input.consume) return andThen(peekLimits(key, policy, owner, now), (peeked) => notConsumed(key, peeked))
     if (owner === null) {
@@ -77,6 +81,42 @@ export function composeAuthorize(
     }
     const both = consumeAll(limiter, [{ id: key.id, policy }, owner], now)
     return andThen(both, (decisions) => afterConsume(key, combineDecisions(decisions[0]!, decisions[1]!), now))
+  }
+
+  /**
+   * M1, M4: a key with its own named limits, counted only when the route admits the key and every
+   * limit admits the request. O7: its owner's counter is peeked first, the key metered (counted
+   * only when the owner admits), then the owner counted only when the key was: one step on the
+   * memory limiter; with an asynchronous one, a race refuses (the key's count stays), never admits.
+   */
+  function meterNamed(
+    key: StoredKey,
+    limits: readonly ResolvedLimit[],
+    owner: LimitRequest | null,
+    reason: 'live-only' | 'scope' | null,
+    input: AuthorizeInput,
+  ): Awaitable<AuthorizeOutcome> {
+    const now = input.now
+    const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits }]
+    const wanted = reason === null && input.consume
+    const finish = (decision: LimitDecision, counted: boolean): Awaitable<AuthorizeOutcome> => {
+      if (reason !== null) return forbidden(key, reason, decision)
+      return counted ? afterConsume(key, decision, now) : notConsumed(key, decision)
+    }
+    const meterKey = (count: boolean) =>
+      count ? metering(limiter).meter(groups, 1, now) : metering(limiter).peekMeter(groups, 1, now)
+    if (owner === null) {
+      return andThen(meterKey(wanted), (decision) => finish(toLimitDecision(decision, groups), wanted))
+    }
+    return andThen(limiter.peek(owner.id, owner.policy, now), (ownerPeek) =>
+      andThen(meterKey(wanted && ownerPeek.allowed), (metered) => {
+        const own = toLimitDecision(metered, groups)
+        if (!(wanted && ownerPeek.allowed && metered.allowed)) return finish(withOwner(own, ownerPeek, owner.id), false)
+        return andThen(limiter.consume(owner.id, owner.policy, now), (theirs) =>
+          finish(withOwner(own, theirs, owner.id), theirs.allowed),
+        )
+      }),
+    )
   }
 
   /** The key's limits, and with an owner step its owner's, peeked and combined (O7). */
@@ -140,6 +180,16 @@ function consumeAll(limiter: RateLimiter, requests: readonly LimitRequest[], now
     )
   }
   return limiter.consumeAll(requests, now)
+}
+
+/** M1: named limits need a limiter that meters them (the memory and Redis limiters do). */
+function metering(limiter: RateLimiter): Required<Pick<RateLimiter, 'meter' | 'peekMeter'>> {
+  if (typeof limiter.meter !== 'function' || typeof limiter.peekMeter !== 'function') {
+    throw new TypeError(
+      'keyward: keys with named limits need a RateLimiter with meter() (the memory and Redis limiters have it)',
+    )
+  }
+  return limiter as Required<Pick<RateLimiter, 'meter' | 'peekMeter'>>
 }
 
 /** E7: the failure count of the address is full; nothing else was read. */

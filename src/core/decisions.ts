@@ -5,6 +5,7 @@
  * log never fails the request; the host hears of it through `onError`.
  */
 import { METHODS } from 'node:http'
+import { refusalMessage } from './key-limits.js'
 import type { CredentialFailure } from './credentials.js'
 import { type KeyFormatProblem, maskKeysInPath, METHOD_MAX, storedText } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
@@ -162,9 +163,11 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
   if (facts.consume && !limits.allowed) {
     headers['Retry-After'] = String(limits.retryAfter)
     const message =
-      limits.binding === 'month'
-        ? MESSAGES.monthQuota(w.names, limits.month!.limit, limits.retryAfter)
-        : MESSAGES.minuteLimit(w.names, limits.minute.limit, limits.retryAfter)
+      limits.named !== undefined
+        ? refusalMessage(w.names, limits.named, limits.retryAfter)
+        : limits.binding === 'month'
+          ? MESSAGES.monthQuota(w.names, limits.month!.limit, limits.retryAfter)
+          : MESSAGES.minuteLimit(w.names, limits.minute.limit, limits.retryAfter)
     return failure('rate_limited', message, requestId, headers)
   }
   const apiKey = {

@@ -1,6 +1,8 @@
 import { KeyInputError } from './errors.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
-import type { KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
+import { canonicalLimitList } from './key-limits.js'
+import type { NamedLimit } from './meter-types.js'
+import type { KeyLimitList, KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
 
 /** What `keys.create()` takes. Each field is checked; a bad one throws `KeyInputError` naming it. */
 export interface CreateKeyInput {
@@ -16,8 +18,11 @@ export interface CreateKeyInput {
   expiresAt?: Date | string | number | null
   /** null or absent: every scope. An empty array reaches no scoped route. */
   scopes?: readonly string[] | null
-  /** Per-key overrides of the type's default limits (positive integers). */
-  limits?: KeyLimits | null
+  /**
+   * Per-key overrides of the type's default limits (positive integers), or the key's own list of
+   * up to 10 named limits `{ name, limit, window }`, which replaces the type's defaults entirely.
+   */
+  limits?: KeyLimits | readonly NamedLimit[] | null
   /** The customer that holds the key: 1–128 of `A-Z a-z 0-9 . _ : @ -`; null or absent: the service's own key. */
   ownerId?: string | null
   /** The host's data on the key: a JSON object of at most 4 KiB. */
@@ -30,7 +35,7 @@ export interface ValidCreateKeyInput {
   keyType: KeyType
   expiresAt: number | null
   scopes: readonly string[] | null
-  limits: KeyLimits | null
+  limits: KeyLimits | KeyLimitList | null
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
 }
@@ -40,7 +45,7 @@ export interface UpdateKeyInput {
   name?: string
   meta?: KeyMeta | null
   scopes?: readonly string[] | null
-  limits?: KeyLimits | null
+  limits?: KeyLimits | readonly NamedLimit[] | null
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
@@ -143,10 +148,18 @@ function validateScopes(value: unknown): readonly string[] | null {
   return Object.freeze([...seen])
 }
 
-function validateLimits(value: unknown): KeyLimits | null {
+function validateLimits(value: unknown): KeyLimits | KeyLimitList | null {
   if (value === undefined || value === null) return null
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new KeyInputError('limits', 'limits must be an object { perMinute?, perMonth? } or null')
+  if (Array.isArray(value)) {
+    return canonicalLimitList(value, 'limits', (field, problem) => {
+      throw new KeyInputError(field, `${field} ${problem}`)
+    })
+  }
+  if (typeof value !== 'object') {
+    throw new KeyInputError(
+      'limits',
+      'limits must be an object { perMinute?, perMonth? }, a list of named limits, or null',
+    )
   }
   const limits: KeyLimits = {}
   for (const [field, limit] of Object.entries(value as Record<string, unknown>)) {
@@ -298,7 +311,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
 export interface StoredKeyFields {
   name: string
   scopes: readonly string[] | null
-  limits: KeyLimits | null
+  limits: KeyLimits | KeyLimitList | null
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
 }

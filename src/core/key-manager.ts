@@ -102,7 +102,7 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
     revokedAt: iso(key.revokedAt),
     lastUsedAt: iso(key.lastUsedAt),
     scopes: key.scopes === null ? null : [...key.scopes],
-    limits: key.limits === null ? null : { ...key.limits },
+    limits: key.limits === null ? null : (structuredClone(key.limits) as ApiKeyRecord['limits']),
   }
 }
 

@@ -42,7 +42,7 @@
  * later request at or after `s` can observe. `peek` never changes anything. The decision reports the state after the operation; see
  * `buildDecision` for every field.
  */
-import type { KeyType, LimitDecision, LimitPolicy, LimitRequest, StoredKey, WindowState } from './types.js'
+import type { KeyLimits, KeyType, LimitDecision, LimitPolicy, LimitRequest, StoredKey, WindowState } from './types.js'
 
 /** Seconds a bucket counts for: its own second and the 60 after it (L2). */
 export const BUCKET_LIFETIME_SECONDS = 61
@@ -96,9 +96,11 @@ export function resolvePolicy(
 ): LimitPolicy {
   const base = defaults[key.keyType]
   const overrides = key.limits
-  if (overrides === null) return base
-  const perMinute = overrides.perMinute ?? base.perMinute
-  const perMonth = overrides.perMonth ?? base.perMonth
+  // A key with its own named list is metered by it (key-limits.ts), not by this policy.
+  if (overrides === null || Array.isArray(overrides)) return base
+  const shorthands = overrides as KeyLimits
+  const perMinute = shorthands.perMinute ?? base.perMinute
+  const perMonth = shorthands.perMonth ?? base.perMonth
   if (perMinute === base.perMinute && perMonth === base.perMonth) return base
   return { perMinute, perMonth }
 }

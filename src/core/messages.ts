@@ -132,6 +132,11 @@ export const MESSAGES = {
   /** L4 */
   monthQuota: (_: MessageNames, limit: number, retryAfter: number) =>
     `Monthly quota exceeded: ${limit} requests per month. The quota resets in ${retryAfter} s.`,
+  /** M1, L4: the named limit that refused; `per` is its window in words, null for a month. */
+  namedLimit: (_: MessageNames, name: string, limit: number, per: string | null, retryAfter: number) =>
+    per === null
+      ? `Monthly quota exceeded: ${limit} requests per month (limit "${name}"). The quota resets in ${retryAfter} s.`
+      : `Rate limit exceeded: ${limit} requests per ${per} (limit "${name}"). Retry after ${retryAfter} s.`,
   /** E7 */
   failedAuthentications: (_: MessageNames, retryAfter: number) =>
     `Too many failed authentication attempts from this address. Retry after ${retryAfter} s.`,

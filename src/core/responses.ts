@@ -5,6 +5,7 @@
 import { randomFillSync } from 'node:crypto'
 import { ERROR_STATUS, type ErrorCode } from './messages.js'
 import { utcMonthIndex, utcMonthStartSeconds } from './limits-math.js'
+import { periodEndSeconds, periodOf } from './windows.js'
 import type { KeywardResponse, LimitDecision, WindowState } from './types.js'
 
 const ID_LENGTH = 24 // 24 base64url characters = 144 random bits (R2)
@@ -143,11 +144,11 @@ export function limitHeaders(
 function addIetfHeaders(
   headers: Record<string, string>,
   draft: IetfRateLimitDraft,
-  { minute, month }: LimitDecision,
+  limits: LimitDecision,
   nowSeconds: number,
 ): void {
-  const windows: [name: string, state: WindowState, seconds: number][] = [['minute', minute, 60]]
-  if (month !== null) windows.push(['month', month, monthSeconds(month.reset)])
+  const { minute, month } = limits
+  const windows = limits.named === undefined ? standardWindows(minute, month) : namedWindows(limits.named)
   const secondsLeft = (state: WindowState): number => Math.max(0, state.reset - nowSeconds)
   if (draft === 'draft-8') {
     headers['RateLimit-Policy'] = windows.map(([name, state, w]) => `"${name}";q=${state.limit};w=${w}`).join(', ')
@@ -157,7 +158,8 @@ function addIetfHeaders(
     return
   }
   headers['RateLimit-Policy'] = windows.map(([, state, w]) => `${state.limit};w=${w}`).join(', ')
-  const closest = month !== null && closerToRefusal(month, minute) ? month : minute
+  // Named limits: `minute` already shows the limit that binds first.
+  const closest = limits.named === undefined && month !== null && closerToRefusal(month, minute) ? month : minute
   if (draft === 'draft-7') {
     headers.RateLimit = `limit=${closest.limit}, remaining=${closest.remaining}, reset=${secondsLeft(closest)}`
     return
@@ -165,6 +167,29 @@ function addIetfHeaders(
   headers['RateLimit-Limit'] = String(closest.limit)
   headers['RateLimit-Remaining'] = String(closest.remaining)
   headers['RateLimit-Reset'] = String(secondsLeft(closest))
+}
+
+type PolicyWindow = [name: string, state: WindowState, seconds: number]
+
+function standardWindows(minute: WindowState, month: WindowState | null): PolicyWindow[] {
+  const windows: PolicyWindow[] = [['minute', minute, 60]]
+  if (month !== null) windows.push(['month', month, monthSeconds(month.reset)])
+  return windows
+}
+
+/** M8: every named limit, the owner's prefixed `owner-` so that no two share a name. */
+function namedWindows({ decision, limits }: NonNullable<LimitDecision['named']>): PolicyWindow[] {
+  return decision.limits.map((state, i) => {
+    const limit = limits[i]!
+    const seconds = limit.kind === 'month' ? periodSeconds(state.reset, limit.day) : Math.ceil(limit.windowMs / 1000)
+    return [state.scope === 'owner' ? `owner-${state.name}` : state.name, state, seconds]
+  })
+}
+
+/** The length in seconds of the billing period (from `day`) that ends at `reset`. */
+function periodSeconds(reset: number, day: number): number {
+  const index = periodOf(reset * 1000 - 1, day)
+  return periodEndSeconds(index, day) - periodEndSeconds(index - 1, day)
 }
 
 function closerToRefusal(a: WindowState, b: WindowState): boolean {

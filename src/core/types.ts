@@ -4,6 +4,7 @@
  * adapters hand to the core, and the decision the core hands back.
  */
 import type { ErrorCode } from './messages.js'
+import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
 
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
@@ -29,11 +30,17 @@ export interface Register {}
 /** The `meta` type: the host's declared one (`Register`), else any JSON object. */
 export type KeyMeta = Register extends { meta: infer M } ? M : Record<string, unknown>
 
-/** Per-key overrides of the key type's default limits. */
+/** Per-key overrides of the key type's default limits, field by field. */
 export interface KeyLimits {
   perMinute?: number
   perMonth?: number
 }
+
+/**
+ * A key's own named limits: they replace its key type's defaults entirely. Stored with each
+ * window in ms, `"month"` or `{ month: { day } }`.
+ */
+export type KeyLimitList = readonly NamedLimit[]
 
 /** The public key record. Never holds the full key; timestamps are ISO 8601 UTC with ms. */
 export interface ApiKeyRecord {
@@ -52,7 +59,7 @@ export interface ApiKeyRecord {
   lastUsedAt: string | null
   /** null means every scope. */
   scopes: string[] | null
-  limits: KeyLimits | null
+  limits: KeyLimits | KeyLimitList | null
 }
 
 /**
@@ -77,7 +84,7 @@ export interface StoredKey {
   revokedAt: number | null
   lastUsedAt: number | null
   scopes: readonly string[] | null
-  limits: KeyLimits | null
+  limits: KeyLimits | KeyLimitList | null
 }
 
 /**
@@ -154,7 +161,7 @@ export interface KeyPatch {
   name?: string | undefined
   meta?: Readonly<Record<string, unknown>> | null | undefined
   scopes?: readonly string[] | null | undefined
-  limits?: KeyLimits | null | undefined
+  limits?: KeyLimits | KeyLimitList | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */
@@ -183,6 +190,11 @@ export interface LimitDecision {
   retryAfter: number
   /** When not allowed: the limit that binds (`month` when the quota is exhausted). */
   binding: 'minute' | 'month' | null
+  /**
+   * For a key with its own named limits: every limit's state and the metered decision. Then
+   * `minute` shows the limit that binds first and `month` the month limit, if any.
+   */
+  named?: { decision: MeterDecision; limits: readonly ResolvedLimit[] } | undefined
 }
 
 /**
@@ -220,6 +232,19 @@ export interface RateLimiter {
    * implementation must pass the `reserve` cases of `test/contracts/rate-limiter.contract.ts`.
    */
   reserve?(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitReservation>
+  /**
+   * Named limits with a cost (`cost` 0 checks without counting): every limit of every group is
+   * checked, and `cost` counted in all of them only when all admit; a refusal counts nothing.
+   * Every implementation must pass the metering cases of `test/contracts/rate-limiter.contract.ts`.
+   */
+  meter?(groups: readonly MeterGroup[], cost: number, now: number): Awaitable<MeterDecision>
+  /** `meter` that counts nothing and writes nothing (headers of answers that consume nothing). */
+  peekMeter?(groups: readonly MeterGroup[], cost: number, now: number): Awaitable<MeterDecision>
+  /**
+   * Counts `units` in every limit of every group after admission, whatever they hold: it never
+   * refuses, and a limit pushed over refuses the next requests until its window frees.
+   */
+  charge?(groups: readonly MeterGroup[], units: number, now: number): Awaitable<MeterDecision>
 }
 
 /** What `RateLimiter.reserve` answers: the decision of its `consume`, and how to take the count back. */

@@ -24,6 +24,7 @@ import type {
   RateLimiter,
   StoredKey,
 } from '../../src/core/types.js'
+import { canonicalLimitList, namedLimitsOf } from '../../src/core/key-limits.js'
 import { ownerCounterId } from '../../src/core/limits-math.js'
 import { T0, makeStoredKey, randomHash, type Fixture, type FixtureFactory } from './fixtures.js'
 
@@ -516,6 +517,103 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(outcomes.filter((o) => o.result === 'ok' && o.consumed)).toHaveLength(5)
         expect(await ownerUsed(ownerId, 'live', owner)).toBe(5)
         expect((await minuteUsed(keys[0]!, DEFAULTS.live)) + (await minuteUsed(keys[1]!, DEFAULTS.live))).toBe(5)
+      })
+    })
+
+    describe('named limits (M1, M4)', () => {
+      const burstAndMonth = canonicalLimitList(
+        [
+          { name: 'burst', limit: 2, window: '10s' },
+          { name: 'month', limit: 5, window: 'month' },
+        ],
+        'limits',
+      )
+
+      it('M1: a key’s own list decides; the headers show the limit that binds first and the month limit', async () => {
+        const key = await inserted({ limits: burstAndMonth })
+        const first = await authorize({ hashes: [key.hash] })
+        expect(first).toMatchObject({ result: 'ok', consumed: true })
+        if (first.result !== 'ok') return
+        expect(first.limits.minute).toEqual({ limit: 2, remaining: 1, reset: T0 / 1000 + 11 })
+        expect(first.limits.month).toEqual({ limit: 5, remaining: 4, reset: Date.UTC(2026, 3, 1) / 1000 })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 500 })).toMatchObject({ result: 'ok', consumed: true })
+        const refused = await authorize({ hashes: [key.hash], now: T0 + 1000 })
+        expect(refused).toMatchObject({
+          result: 'ok',
+          consumed: false,
+          limits: { allowed: false, retryAfter: 10, binding: 'minute', minute: { limit: 2, remaining: 0 } },
+        })
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0 + 500)
+        expect(await authorize({ hashes: [key.hash], now: T0 + 11_000 })).toMatchObject({
+          result: 'ok',
+          consumed: true,
+        })
+      })
+
+      it('M1: a key’s own list replaces its key type’s defaults entirely', async () => {
+        const key = await inserted({
+          keyType: 'test',
+          limits: canonicalLimitList([{ name: 'hour', limit: 20, window: '1h' }], 'limits'),
+        })
+        for (let i = 0; i < 15; i++) {
+          expect(await authorize({ hashes: [key.hash], now: T0 + i })).toMatchObject({ result: 'ok', consumed: true })
+        }
+        const last = await authorize({ hashes: [key.hash], now: T0 + 20 })
+        expect(last).toMatchObject({ result: 'ok', limits: { minute: { limit: 20, remaining: 4 }, month: null } })
+      })
+
+      it('M1/L4a: a forbidden route and a peek count nothing in a key’s named limits', async () => {
+        const key = await inserted({ scopes: ['read'], limits: burstAndMonth })
+        const forbidden = await authorize({ hashes: [key.hash], requiredScopes: ['write'] })
+        expect(forbidden).toMatchObject({ result: 'forbidden', limits: { minute: { remaining: 2 } } })
+        expect(await authorize({ hashes: [key.hash], consume: false })).toMatchObject({ consumed: false })
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ limits: { minute: { remaining: 1 } } })
+      })
+
+      it('M4: a key’s named limits and its owner’s windows are decided together; a refusal counts in neither', async (context) => {
+        if (typeof fixture.limiter.meter !== 'function') context.skip()
+        const ownerId = `acct-${randomHash().slice(0, 12)}`
+        const owners: OwnerLimitsCheck = {
+          policyOf: (id, keyType) =>
+            id === ownerId && keyType === 'live' ? { perMinute: Number.MAX_SAFE_INTEGER, perMonth: 3 } : null,
+        }
+        const limits = canonicalLimitList([{ name: 'burst', limit: 10, window: '10s' }], 'limits')
+        const key = await inserted({ ownerId, limits })
+        const outcomes: AuthorizeOutcome[] = []
+        for (let i = 0; i < 4; i++)
+          outcomes.push(await authorize({ hashes: [key.hash], now: T0 + i, ownerLimits: owners }))
+        expect(outcomes.map((o) => o.result === 'ok' && o.consumed)).toEqual([true, true, true, false])
+        expect(outcomes[3]).toMatchObject({
+          limits: { allowed: false, binding: 'month', month: { limit: 3, remaining: 0 } },
+        })
+        const group = { id: key.id, scope: 'key' as const, limits: namedLimitsOf(limits)! }
+        const peeked = await fixture.limiter.peekMeter!([group], 1, T0 + 10)
+        expect(peeked.limits[0]!.remaining).toBe(7)
+      })
+    })
+
+    describe('named limits and owners (M1, O7)', () => {
+      it('O7: an owner’s keys with their own lists and on per-minute limits count in one owner counter', async () => {
+        const ownerId = `acct-${randomHash().slice(0, 12)}`
+        const owners: OwnerLimitsCheck = {
+          policyOf: (id, keyType) => (id === ownerId && keyType === 'live' ? { perMinute: 1000, perMonth: 3 } : null),
+        }
+        const listed = await inserted({
+          ownerId,
+          limits: canonicalLimitList([{ name: 'burst', limit: 10, window: '10s' }], 'limits'),
+        })
+        const plain = await inserted({ ownerId })
+        const order = [plain, listed, plain, listed, plain]
+        const admitted: boolean[] = []
+        for (const [i, key] of order.entries()) {
+          const outcome = await authorize({ hashes: [key.hash], now: T0 + i, ownerLimits: owners })
+          admitted.push(outcome.result === 'ok' && outcome.consumed)
+        }
+        expect(admitted).toEqual([true, true, true, false, false])
+        const refused = await authorize({ hashes: [listed.hash], now: T0 + 10, ownerLimits: owners })
+        expect(refused).toMatchObject({
+          limits: { allowed: false, binding: 'month', month: { limit: 3, remaining: 0 } },
+        })
       })
     })
 

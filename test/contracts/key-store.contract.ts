@@ -61,9 +61,21 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
 
       it('K5: partial limits keep only the fields that were set', async () => {
         const key = await inserted({ limits: { perMonth: 20 } })
-        const limits = (await store.get(key.id))?.limits
-        expect(limits?.perMonth).toBe(20)
-        expect(limits?.perMinute).toBeUndefined()
+        expect((await store.get(key.id))?.limits).toEqual({ perMonth: 20 })
+      })
+
+      it('M1: a key’s own list of named limits is stored as given, on insert and on update', async () => {
+        const list = [
+          { name: 'burst', limit: 5, window: 10_000 },
+          { name: 'month', limit: 100, window: 'month' },
+          { name: 'billing', limit: 9, window: { month: { day: 15 } } },
+        ]
+        const key = await inserted({ limits: list })
+        expect((await store.get(key.id))?.limits).toEqual(list)
+        expect((await store.findByHash(key.hash))?.limits).toEqual(list)
+        const other = await inserted({ limits: { perMinute: 3 } })
+        await store.update(other.id, { limits: list.slice(1) })
+        expect((await store.get(other.id))?.limits).toEqual(list.slice(1))
       })
 
       it('K6: a revoked or expired key is still found by its hash (the caller decides its status)', async () => {

@@ -29,6 +29,9 @@ function asyncLimiter(inner: RateLimiter): RateLimiter {
     consume: async (keyId, policy, now) => inner.consume(keyId, policy, now),
     peek: async (keyId, policy, now) => inner.peek(keyId, policy, now),
     consumeAll: async (requests, now) => inner.consumeAll!(requests, now),
+    meter: async (groups, cost, now) => inner.meter!(groups, cost, now),
+    peekMeter: async (groups, cost, now) => inner.peekMeter!(groups, cost, now),
+    charge: async (groups, units, now) => inner.charge!(groups, units, now),
   }
 }
 

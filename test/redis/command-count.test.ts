@@ -138,6 +138,36 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     await alone.close()
   })
 
+  it('P1/M4: a key with three named limits and owner limits costs one authorize call a request, with coalesce off', async () => {
+    const single = createRedisStores({ client, prefix: 'kw', coalesce: false })
+    const owned = createKeyward({
+      stores: single,
+      ownerLimits: { live: { perMinute: 1_000_000, perMonth: 1_000_000 } },
+    })
+    const limits = [
+      { name: 'burst', limit: 100_000, window: '10s' },
+      { name: 'daily', limit: 1_000_000, window: '1d' },
+      { name: 'month', limit: 1_000_000, window: { month: { day: 15 } } },
+    ]
+    const { key: metered } = await owned.keys.create({ name: 'metered', ownerId: 'acct-p1', limits })
+    const once = async (n: number) => {
+      const decision = await owned.authenticate({
+        authorization: `Bearer ${metered}`,
+        requestId: `req_named${n}xxxxxxxxxxxxxxxxxxx`,
+      })
+      if (!decision.ok) throw new Error(decision.response.body)
+    }
+    // The first request learns the key's owner (one call more), once.
+    await once(0)
+    await measure.config('RESETSTAT')
+    const N = 100
+    for (let i = 0; i < N; i++) await once(i)
+    const { total, byCommand } = await topLevelCommands(measure)
+    expect(byCommand).toEqual({ evalsha: N })
+    expect(total).toBe(N)
+    await owned.close()
+  })
+
   it('P1: 200 sequential requests cost at most 2 top-level commands each', async () => {
     await measure.config('RESETSTAT')
     const N = 200

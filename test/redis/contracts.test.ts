@@ -7,6 +7,7 @@ import { afterAll, describe, inject } from 'vitest'
 import { createRedisStores, type RedisClientLike } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
+import { runMeterContract } from '../contracts/meter.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
@@ -47,6 +48,9 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
       runKeyStoreContract(`redis (${kind})`, async () => ({ store: (await storesOf(kind)).keys }))
       runRateLimiterContract(`redis (${kind})`, async () => ({ limiter: (await storesOf(kind)).limiter }), {
         propertyRuns: 60,
+      })
+      runMeterContract(`redis (${kind})`, async () => ({ limiter: (await storesOf(kind)).limiter }), {
+        propertyRuns: 40,
       })
       runUsageLogContract(`redis (${kind})`, async () => {
         const stores = await storesOf(kind)

@@ -5,7 +5,7 @@
 import { KeyNotFoundError } from '../../core/errors.js'
 import type { UpdateKeyInput } from '../../core/key-input.js'
 import type { Keyward } from '../../keyward.js'
-import type { ApiKeyRecord, KeyLimits } from '../../core/types.js'
+import type { ApiKeyRecord, KeyLimitList, KeyLimits } from '../../core/types.js'
 import { type OptionValues, stringOption } from '../args.js'
 import type { CommandContext, CommandResult, CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
@@ -33,8 +33,9 @@ import {
 type LimitChanges = ReturnType<typeof limitOptions>
 
 /** The key's limits with the changes: a number sets a limit, null drops it back to the key type's. */
-function mergeLimits(current: KeyLimits | null, changes: LimitChanges): KeyLimits | null {
-  const merged: KeyLimits = { ...current }
+function mergeLimits(current: KeyLimits | KeyLimitList | null, changes: LimitChanges): KeyLimits | null {
+  // A key's own list of named limits is replaced by the shorthands given.
+  const merged: KeyLimits = Array.isArray(current) ? {} : { ...(current as KeyLimits | null) }
   for (const field of ['perMinute', 'perMonth'] as const) {
     const change = changes[field]
     if (change === null) delete merged[field]

@@ -1,5 +1,6 @@
 import { isAfter, matchesFilter, newestFirst } from '../../core/key-list.js'
-import type { KeyLimits, KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../core/types.js'
+import type { LimitWindow } from '../../core/meter-types.js'
+import type { KeyLimitList, KeyLimits, KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../core/types.js'
 import { deepFreeze } from '../../core/key-input.js'
 
 /** A `KeyStore` that answers synchronously, with the number of keys it holds. */
@@ -205,9 +206,18 @@ function flat(text: string): string {
   return text
 }
 
-function copyLimits(limits: KeyLimits): KeyLimits {
+function copyLimits(limits: KeyLimits | KeyLimitList): KeyLimits | KeyLimitList {
+  if (Array.isArray(limits)) {
+    const list = limits as KeyLimitList
+    return Object.freeze(list.map((limit) => Object.freeze({ ...limit, window: copyWindow(limit.window) })))
+  }
+  const shorthands = limits as KeyLimits
   const copy: KeyLimits = {}
-  if (limits.perMinute !== undefined) copy.perMinute = limits.perMinute
-  if (limits.perMonth !== undefined) copy.perMonth = limits.perMonth
+  if (shorthands.perMinute !== undefined) copy.perMinute = shorthands.perMinute
+  if (shorthands.perMonth !== undefined) copy.perMonth = shorthands.perMonth
   return Object.freeze(copy)
+}
+
+function copyWindow(window: LimitWindow): LimitWindow {
+  return typeof window === 'object' ? Object.freeze({ month: Object.freeze({ day: window.month.day }) }) : window
 }

@@ -7,7 +7,9 @@ import {
   utcMonthIndex,
   utcMonthStartSeconds,
 } from '../../core/limits-math.js'
+import type { MeterDecision, MeterGroup } from '../../core/meter-types.js'
 import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
+import { createMeter } from './meter.js'
 
 /** Options of `createMemoryRateLimiter`. */
 export interface MemoryRateLimiterOptions {
@@ -25,6 +27,9 @@ export interface MemoryRateLimiter extends RateLimiter {
   peek(keyId: string, policy: LimitPolicy, now: number): LimitDecision
   consumeAll(requests: readonly LimitRequest[], now: number): LimitDecision[]
   reserve(keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation
+  meter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
+  peekMeter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
+  charge(groups: readonly MeterGroup[], units: number, now: number): MeterDecision
   /** Keys that currently hold state (recent requests or a quota counter of a running month). */
   readonly size: number
   /**
@@ -128,16 +133,23 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     monthFromMs: 0,
     monthUntilMs: -1,
   }
+  const meter = createMeter(sweepEvery)
   return {
     // Bound, not wrapped: a request's consume is one call into the limiter.
     consume: decide.bind(null, limiter, true),
     peek: decide.bind(null, limiter, false),
     consumeAll: (requests, now) => consumeAll(limiter, requests, now),
     reserve: (keyId, policy, now) => reserve(limiter, keyId, policy, now),
+    meter: (groups, cost, now) => meter.decide(groups, cost, now, true),
+    peekMeter: (groups, cost, now) => meter.decide(groups, cost, now, false),
+    charge: meter.charge,
     get size() {
-      return limiter.states.size
+      return limiter.states.size + meter.size
     },
-    sweep: (now) => sweep(limiter, now),
+    sweep(now) {
+      sweep(limiter, now)
+      meter.sweep(now)
+    },
   }
 }
 

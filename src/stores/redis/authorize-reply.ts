@@ -7,10 +7,12 @@
  * reused. Status, scopes and limits are still decided in Redis on every call (K7).
  */
 import { createHash } from 'node:crypto'
+import { withOwner } from '../../core/key-limits.js'
 import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
 import type { AuthorizeOutcome, LimitDecision, StoredKey } from '../../core/types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
+import { decodeNamedDecision } from './meter.js'
 import { LUA_INDEX, REPLACEABLE_FIELDS } from './record-layout.js'
 
 /** Enough for the keys of a large deployment that are in use at once; the oldest added goes first. */
@@ -91,7 +93,13 @@ function blockedOutcome(reply: unknown[]): AuthorizeOutcome {
 }
 
 /** The decision at `at`, with the owner counter's (at `ownerAt`, last) combined in when the reply has one (O7). */
-function limitsOf(reply: unknown[], at: number, ownerAt: number, extra: ReplyExtra): LimitDecision {
+function limitsOf(key: StoredKey, reply: unknown[], at: number, ownerAt: number, extra: ReplyExtra): LimitDecision {
+  // M1: a key with its own list gets the meter's decision, its owner's windows within it.
+  if (Array.isArray(key.limits)) {
+    const named = decodeNamedDecision(reply[at], key)
+    if (reply.length === ownerAt || extra !== 'owner') return named
+    return withOwner(named, decodeDecision(reply[ownerAt]), ownerCounterId(key.ownerId ?? '', key.keyType))
+  }
   const own = decodeDecision(reply[at])
   if (reply.length === ownerAt || extra !== 'owner') return own
   return combineDecisions(own, decodeDecision(reply[ownerAt]))
@@ -116,7 +124,7 @@ function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, ex
       revokedAt: null,
       lastUsedAt: optionalTime(reply[2], 'lastUsedAt'),
     },
-    limits: limitsOf(reply, 3, 5, extra),
+    limits: limitsOf(held.key, reply, 3, 5, extra),
     consumed: integer(reply[4], WHAT) === 1,
   }
 }
@@ -135,11 +143,11 @@ function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: Rep
         result: 'forbidden',
         key,
         reason: code === 3 ? 'scope' : 'live-only',
-        limits: limitsOf(reply, 2, 3, extra),
+        limits: limitsOf(key, reply, 2, 3, extra),
       }
     case 5:
       if (!lengthFits(reply, 4, extra)) throw badReply(WHAT, reply)
-      return { result: 'ok', key, limits: limitsOf(reply, 2, 4, extra), consumed: integer(reply[3], WHAT) === 1 }
+      return { result: 'ok', key, limits: limitsOf(key, reply, 2, 4, extra), consumed: integer(reply[3], WHAT) === 1 }
     default:
       throw badReply(WHAT, reply)
   }

@@ -42,6 +42,7 @@ import { badReply, decodeDecision } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import type { Layout, TaggedKeys } from './layout.js'
 import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
+import { meterNamedOwner } from './named-owner.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 
 /** As many key names as records held for the short reply (`authorize-reply.ts`). */
@@ -123,9 +124,13 @@ async function countOwner(
   const { key } = outcome
   const policy = key.ownerId === null ? null : owners.policyOf(key.ownerId, key.keyType)
   if (policy === null) return outcome
+  const [perMinute, perMonth] = state.cache.policy(policy)
+  if (Array.isArray(key.limits)) {
+    const { connection, layout } = state
+    return meterNamedOwner(connection, layout, keysOf(state, hash), outcome, raw, [perMinute, perMonth], now)
+  }
   const counter = state.layout.ofOrphanId(ownerCounterId(key.ownerId!, key.keyType)).minute
   const counted = outcome.result === 'ok' && outcome.consumed
-  const [perMinute, perMonth] = state.cache.policy(policy)
   const owner = decodeDecision(
     await state.connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', perMinute, perMonth]),
   )

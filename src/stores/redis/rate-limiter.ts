@@ -3,10 +3,14 @@ import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLi
 import { array, badReply, decodeDecision, integer } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
 import { type LimitCall, createLimitQueue } from './limiter-batch.js'
+import { type RedisMeter, meterOn } from './meter.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 
 /** The RateLimiter on Redis: every decision answers with a promise. */
 export interface RedisRateLimiter extends RateLimiter {
+  meter: RedisMeter['meter']
+  peekMeter: RedisMeter['peekMeter']
+  charge: RedisMeter['charge']
   consume(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
   peek(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
   /**
@@ -146,7 +150,9 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     }
   }
 
+  const metering = meterOn(context, (id) => (keysElsewhere ? orphanState(id) : stateOf(id)))
   return {
+    ...metering,
     consume: (keyId, policy, now) => decide(keyId, policy, now, true),
     reserve,
     peek: (keyId, policy, now) => decide(keyId, policy, now, false),

@@ -6,11 +6,20 @@ import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
 import { LIMIT_BATCH_SCRIPT } from './scripts/limit-batch.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 import type { LuaScript } from './scripts/lua-script.js'
+import { METER_SCRIPT } from './scripts/meter.js'
 import { RECORD_SCRIPT } from './scripts/record.js'
 import { USAGE_SCRIPT } from './scripts/usage.js'
 
 export type { LuaScript }
-export { AUTHORIZE_BATCH_SCRIPT, AUTHORIZE_SCRIPT, LIMIT_BATCH_SCRIPT, LIMIT_SCRIPT, RECORD_SCRIPT, USAGE_SCRIPT }
+export {
+  AUTHORIZE_BATCH_SCRIPT,
+  AUTHORIZE_SCRIPT,
+  LIMIT_BATCH_SCRIPT,
+  LIMIT_SCRIPT,
+  METER_SCRIPT,
+  RECORD_SCRIPT,
+  USAGE_SCRIPT,
+}
 
 /** Every script, for tests and for preloading. */
 export const SCRIPTS: readonly LuaScript[] = [
@@ -18,6 +27,7 @@ export const SCRIPTS: readonly LuaScript[] = [
   AUTHORIZE_BATCH_SCRIPT,
   LIMIT_SCRIPT,
   LIMIT_BATCH_SCRIPT,
+  METER_SCRIPT,
   RECORD_SCRIPT,
   USAGE_SCRIPT,
 ]

@@ -1,5 +1,6 @@
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
+import { METER_FUNCTIONS_ONLY } from './meter-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
@@ -30,7 +31,7 @@ local RUN_OWNER = 4             --   with an owner's counter (O7): its index in 
                                 --   perMonth (as the authorize script's ARGV[11..12]);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
-${LIMITS_LIBRARY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${AUTHORIZE_FUNCTION}
 carry_wanted = true
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 local replies = {}
@@ -155,5 +156,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '3b69060b6b8446119c4458555afe6cad855ffdb0',
+  sha: '2cf819221432a1b42d4cd13baf65b6b553fb621d',
 }

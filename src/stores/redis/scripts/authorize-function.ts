@@ -167,19 +167,26 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     end
   end
 
+  local consume = consume_arg and forbidden == 0
+  local decision, owner_decision = nil, nil
+  receipt = nil
+  local own = record[${AT.limits}]
+  -- M1: a key's own list of named limits (a JSON array) replaces its type's defaults entirely.
+  local listed = own ~= 0 and string.byte(own, 1) == 91
   -- L1: the key type's defaults, each field overridden by the key's own limits.
   local per_minute, per_month = live_per_minute, live_per_month
   if key_type == 'test' then per_minute, per_month = test_per_minute, test_per_month end
-  if record[${AT.limits}] ~= 0 then
-    local own = cjson.decode(record[${AT.limits}])
+  if own ~= 0 and not listed then
+    own = cjson.decode(own)
     if type(own.perMinute) == 'number' then per_minute = own.perMinute end
     if type(own.perMonth) == 'number' then per_month = own.perMonth end
   end
 
-  local consume = consume_arg and forbidden == 0
-  local decision, owner_decision = nil, nil
-  receipt = nil
-  if owner_key then
+  if listed then
+    decision, owner_decision = named_decision(minute_key, own, now, consume, owner_key, owner_minute, owner_month)
+    -- A cluster's caller meters the owner: the counts are in the decision, lastUsedAt in extra.
+    if owner == 'caller' and owner_id ~= 0 then receipt = {0, 0, -1} end
+  elseif owner_key then
     -- Both or neither (L4): the owner's is peeked, the key's consumed only when it admits, and
     -- the owner's counted only when the key's was.
     owner_decision = limit(owner_key, now, owner_minute, owner_month, false)

@@ -1,5 +1,6 @@
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
+import { METER_FUNCTIONS_ONLY } from './meter-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6, O3, O7).
@@ -36,7 +37,7 @@ local owner_arg = ARGV[10]     -- the owner step (O7): '' none, '?' owner limits
 local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local first_scope = 13         -- ARGV[13..]: the scopes the route requires (L6)
-${LIMITS_LIBRARY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
 if owner_arg == '?' then
   owner = 'ask'
@@ -54,5 +55,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'd1e05d13346c5ea3a9389f7066b6aff3c316a286',
+  sha: '3cdb69c3c17cfdb0c3793e22d48562eaa4cefb26',
 }

@@ -1,0 +1,67 @@
+/**
+ * O7 on a cluster for a key with its own named limits (M1, M4): the authorize script has metered
+ * the key's limits (and counted them when it admitted the request); its owner's counter lives in
+ * another slot and is decided here with the limit script, counted only when the key's limits
+ * were. When the owner refuses, the key's counts and lastUsedAt are given back, sent before the
+ * answer but not waited for: between the two a concurrent request may be refused early, never
+ * admitted beyond a limit.
+ */
+import { namedLimitsOf, withOwner } from '../../core/key-limits.js'
+import { ownerCounterId } from '../../core/limits-math.js'
+import type { AuthorizeOutcome, StoredKey } from '../../core/types.js'
+import { stateSuffix } from '../../core/windows.js'
+import type { RedisConnection } from './client.js'
+import { array, decodeDecision, integer, text } from './codec.js'
+import type { Layout, TaggedKeys } from './layout.js'
+import { decodeNamedDecision, namedTargets, specArguments } from './meter.js'
+import { LIMIT_SCRIPT } from './scripts/limit.js'
+import { METER_SCRIPT } from './scripts/meter.js'
+
+const WHAT = 'the authorize script'
+const SHORT_OK = 6
+
+/** The outcome with the owner's counter decided; `raw` is the authorize script's reply. */
+export async function meterNamedOwner(
+  connection: RedisConnection,
+  layout: Layout,
+  keys: TaggedKeys,
+  outcome: AuthorizeOutcome & { result: 'ok' | 'forbidden' },
+  raw: unknown,
+  policy: [perMinute: string, perMonth: string],
+  now: string,
+): Promise<AuthorizeOutcome> {
+  const key = outcome.key
+  const reply = array(raw, WHAT)
+  const short = integer(reply[0], WHAT) === SHORT_OK
+  const named = reply[short ? 3 : 2]
+  const ownerId = ownerCounterId(key.ownerId!, key.keyType)
+  const counter = layout.ofOrphanId(ownerId).minute
+  const counted = outcome.result === 'ok' && outcome.consumed
+  const owner = decodeDecision(await connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', ...policy]))
+  if (!counted || owner.allowed) return { ...outcome, limits: withOwner(outcome.limits, owner, ownerId) }
+  const extra = array(reply[short ? 5 : 4], WHAT)
+  const written = (value: unknown): string => (value === 0 ? '' : text(value, WHAT))
+  const previous = written(extra[3])
+  giveBack(connection, keys, key, namedTargets(named), written(extra[4]), previous)
+  const before = decodeNamedDecision(named, key, true)
+  const restored: StoredKey = { ...key, lastUsedAt: previous === '' ? null : Number(previous) }
+  return { result: 'ok', key: restored, limits: withOwner(before, owner, ownerId), consumed: false }
+}
+
+/** L4: a request its owner refused counts against its key neither. A lost give-back errs on refusing. */
+function giveBack(
+  connection: RedisConnection,
+  keys: TaggedKeys,
+  key: StoredKey,
+  targets: string[],
+  written: string,
+  previous: string,
+): void {
+  const limits = namedLimitsOf(key.limits)!
+  const names = limits.map((limit) => `${keys.minute}:${stateSuffix(limit)}`)
+  const args = ['', 'r', '1', ...limits.flatMap(specArguments), ...targets]
+  connection.script(METER_SCRIPT, names, args).catch(() => undefined)
+  // The limit script's give-back with no bucket and no month only puts lastUsedAt back.
+  const record = ['', 'r', '', '', written, previous]
+  connection.script(LIMIT_SCRIPT, [keys.minute, keys.record], record).catch(() => undefined)
+}

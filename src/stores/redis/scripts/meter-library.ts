@@ -1,0 +1,204 @@
+/**
+ * The Lua of named limits (M1, M2, M4): one limit's view, its count and the wait of a refusal,
+ * as `src/stores/memory/meter.ts` computes them over the windows of `src/core/windows.ts`; the
+ * decision itself is assembled in TypeScript (`buildMeterDecision`) from what these return.
+ */
+import { CLOCK_LIBRARY } from './clock-library.js'
+
+const METER_FUNCTIONS = `
+-- One named limit's state, HASH <prefix>:{<tag>}:rl:<name>:<geometry>:
+--   rolling window: one field per bucket (bucket index -> units), no other field
+--   month:          p the period counted (the UTC month index of now - (day - 1) days), q its units
+-- A limit is described by four ARGV: kind ('r' or 'm'), limit, then for 'r' the bucket size in
+-- seconds and the span n (bucket b counts while b >= k - n), for 'm' the billing day and 0.
+
+-- A rolling window at now: its count, reset (epoch s), the bucket an admitted request counts in,
+-- the counted buckets oldest first (seconds and units, for the wait) and the fields that have left
+-- it. The window reaches back from the later of k and the newest bucket: a clock stepped back
+-- keeps counting the newest buckets, refusing more, never admitting more.
+local function rolling_view(key, now, B, span)
+  local k = mfloor(now / (B * 1000))
+  local flat = redis.call('HGETALL', key)
+  local newest = nil
+  for i = 1, #flat, 2 do
+    local b = tonumber(flat[i])
+    if not newest or b > newest then newest = b end
+  end
+  local top = k
+  if newest and newest > k then top = newest end
+  local floor = top - span
+  local counted, units, stale, count = {}, {}, {}, 0
+  for i = 1, #flat, 2 do
+    local b = tonumber(flat[i])
+    if b < floor then
+      stale[#stale + 1] = flat[i]
+    else
+      counted[#counted + 1] = b
+      units[b] = tonumber(flat[i + 1])
+      count = count + units[b]
+    end
+  end
+  table.sort(counted)
+  local target = k
+  if newest and newest - span > k then target = newest - span end
+  local reset = mceil(now / 1000)
+  if #counted > 0 then reset = (counted[1] + span + 1) * B end
+  return {count = count, reset = reset, target = target, counted = counted, units = units, stale = stale,
+    newest = newest or target}
+end
+
+-- Epoch seconds at which period index of billing day ends.
+local function period_end(index, day)
+  return month_start_seconds(index + 1) + (day - 1) * 86400
+end
+
+-- A month limit at now: its count, reset, and the period an admitted request counts in. A count
+-- of a later period (a clock stepped back) keeps counting.
+local function month_view(key, now, day)
+  local current = month_of_second(mfloor(now / 1000) - (day - 1) * 86400)
+  local held = redis.call('HMGET', key, 'p', 'q')
+  local period, count = current, 0
+  local stored = tonumber(held[1])
+  if stored and stored >= current then period, count = stored, tonumber(held[2]) or 0 end
+  return {count = count, reset = period_end(period, day), target = period}
+end
+
+local function view_of(key, now, spec)
+  if spec.kind == 'm' then return month_view(key, now, spec.a) end
+  return rolling_view(key, now, spec.a, spec.b)
+end
+
+-- Seconds (at least 1) until a refusing limit admits need units: a month at its period's end; a
+-- window when enough of its oldest buckets have left it.
+local function wait_of(view, now, spec, need)
+  local s = mfloor(now / 1000)
+  if spec.kind == 'm' then return mmax(1, mceil((view.reset * 1000 - now) / 1000)) end
+  local left, expires = view.count, s + 1
+  for _, b in ipairs(view.counted) do
+    left = left - view.units[b]
+    expires = (b + spec.b + 1) * spec.a
+    if left + need <= spec.limit then break end
+  end
+  return mmax(1, expires - s)
+end
+
+-- Counts units in the view's target, dropping what has left the window. The hash lives until
+-- its newest bucket (or its period and a day) is over, and two minutes more for skewed clocks.
+local function count_into(key, now, spec, view, units)
+  if spec.kind == 'm' then
+    -- view.count is the target period's own count (0 when the hash held an older one).
+    redis.call('HSET', key, 'p', int(view.target), 'q', int(view.count + units))
+    redis.call('PEXPIRE', key, int(view.reset * 1000 - now + 86400000))
+    return
+  end
+  if #view.stale > 0 then redis.call('HDEL', key, unpack(view.stale)) end
+  redis.call('HINCRBY', key, int(view.target), int(units))
+  local newest = mmax(view.newest, view.target)
+  redis.call('PEXPIRE', key, int(mmax(0, (newest + spec.b + 1) * spec.a * 1000 - now) + 120000))
+end
+
+-- Takes back units counted in target (a count of a cluster's other slot that was refused).
+local function give_back(key, spec, target, units)
+  if spec.kind == 'm' then
+    if tonumber(redis.call('HGET', key, 'p')) == target then redis.call('HINCRBY', key, 'q', int(-units)) end
+    return
+  end
+  local left = tonumber(redis.call('HGET', key, int(target)))
+  if not left then return end
+  if left <= units then redis.call('HDEL', key, int(target)) else redis.call('HINCRBY', key, int(target), int(-units)) end
+end
+
+-- The specs of KEYS[1..n] from ARGV[from + 4(i - 1) ..].
+local function specs_of(n, from)
+  local specs = {}
+  for i = 1, n do
+    local at = from + 4 * (i - 1)
+    specs[i] = {kind = ARGV[at], limit = tonumber(ARGV[at + 1]), a = tonumber(ARGV[at + 2]), b = tonumber(ARGV[at + 3])}
+  end
+  return specs
+end
+
+-- Every limit of keys decided together at now: mode 'm' counts cost in all of them when all
+-- admit (M4), 'p' only reads, 'c' (a charge) counts cost in all of them whatever they hold.
+-- Returns, per limit, 7 integers: count, reset, wait, refusing (1/0), and the count, reset and
+-- target before anything was counted.
+local function meter(keys, now, mode, cost, specs)
+  local need = mmax(cost, 1)
+  local views, allowed = {}, true
+  for i = 1, #keys do
+    views[i] = view_of(keys[i], now, specs[i])
+    views[i].refusing = mode ~= 'c' and views[i].count + need > specs[i].limit
+    if views[i].refusing then allowed = false end
+  end
+  local counts = cost > 0 and (mode == 'c' or (mode == 'm' and allowed))
+  local reply = {}
+  for i = 1, #keys do
+    local view, after = views[i], views[i]
+    if counts then
+      count_into(keys[i], now, specs[i], view, cost)
+      after = view_of(keys[i], now, specs[i])
+    end
+    local wait = 0
+    if view.refusing then wait = wait_of(view, now, specs[i], need) end
+    local refusing = 0
+    if view.refusing then refusing = 1 end
+    local at = #reply
+    reply[at + 1], reply[at + 2], reply[at + 3], reply[at + 4] = after.count, after.reset, wait, refusing
+    reply[at + 5], reply[at + 6], reply[at + 7] = view.count, view.reset, view.target
+  end
+  return reply
+end
+`
+
+const NAMED_DECISION = `
+-- A key's own list of named limits (M1) in the authorize script: its record's limits (JSON, as
+-- key-limits.ts stores them) metered beside its limit state minute_key with a cost of 1. With
+-- owner_key, its owner's counter (O7, the one its keys on per-minute limits count in too) is
+-- peeked first, the key counted only when the owner admits, and the owner only when the key was.
+-- Returns {allowed (1/0, the key's limits alone), the key's limit count, then meter()'s 7
+-- integers per limit}, and the owner's decision (limit()'s array) or nil.
+local function named_decision(minute_key, list, now, consume, owner_key, owner_minute, owner_month)
+  local keys, specs = {}, {}
+  for _, l in ipairs(cjson.decode(list)) do
+    local w = l.window
+    if type(w) == 'number' then
+      local B = mmax(1, mceil(w / 60000))
+      local span = mceil(w / (B * 1000))
+      keys[#keys + 1] = minute_key .. ':' .. l.name .. ':r' .. int(B) .. '.' .. int(span)
+      specs[#specs + 1] = {kind = 'r', limit = l.limit, a = B, b = span}
+    else
+      local day = 1
+      if type(w) == 'table' then day = w.month.day end
+      keys[#keys + 1] = minute_key .. ':' .. l.name .. ':m' .. int(day)
+      specs[#specs + 1] = {kind = 'm', limit = l.limit, a = day, b = 0}
+    end
+  end
+  local owner_decision = nil
+  local mode = 'p'
+  if consume then mode = 'm' end
+  if owner_key then
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, false)
+    if owner_decision[1] == 0 then mode = 'p' end
+  end
+  local reply = meter(keys, now, mode, 1, specs)
+  local allowed = 1
+  for i = 4, #reply, 7 do
+    if reply[i] == 1 then allowed = 0 end
+  end
+  if owner_key and mode == 'm' and allowed == 1 then
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, true)
+  end
+  local decision = {allowed, #keys}
+  for i = 1, #reply do decision[2 + i] = reply[i] end
+  return decision, owner_decision
+end
+`
+
+/**
+ * The named-limit functions and `named_decision`, for the authorize scripts: they already hold
+ * the clock library and `limit()` (limits-library.ts), which `named_decision` calls.
+ */
+export const METER_FUNCTIONS_ONLY = METER_FUNCTIONS + NAMED_DECISION
+
+/** The clock and calendar, then the named-limit functions. */
+export const METER_LIBRARY = CLOCK_LIBRARY + METER_FUNCTIONS
