@@ -4,7 +4,7 @@
  */
 import type { RouteRequirements } from '../src/core/types.js'
 
-const kRequirements = Symbol('keyward.requirements')
+export const kRequirements = Symbol('keyward.requirements')
 export type Marked = { [kRequirements]?: RouteRequirements | null }
 
 /** `handler`, marked with `requirements` (null: public). */

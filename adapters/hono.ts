@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, ErrorHandler, Handler, MiddlewareHandler, Next, NotFoundHandler } from 'hono'
 import type { Keyward } from '../src/core/instance.js'
-import { marker, markOf } from './hono-marker.js'
+import { kRequirements, type Marked, marker } from './hono-marker.js'
 import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
 import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions, Step } from '../src/http/kit.js'
 import { createAdapterKit, fillHeaders, statusOfThrown, toResponse, withMarker } from '../src/http/kit.js'
@@ -117,7 +117,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
     let requirements: RouteRequirements | null | undefined
     let known = false
     for (const route of c.req.matchedRoutes) {
-      const marked = markOf(route.handler)
+      const marked = (route.handler as Marked)[kRequirements] // read inline: once per matched route
       known ||= route.method !== 'ALL' || marked !== undefined
       if (marked !== undefined) requirements = withMarker(requirements, marked)
     }

@@ -69,8 +69,8 @@ export function composeAuthorize(
 
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
-    const named = namedLimitsOf(key.limits)
-    if (named !== null) return meterNamed(key, named, owner, reason, input)
+    // Checked here so a key on its type's limits never calls into the named-limit code.
+    if (Array.isArray(key.limits)) return meterNamed(key, namedLimitsOf(key.limits)!, owner, reason, input)
     const policy = resolvePolicy(key, input.defaults)
     if (reason !== null) return andThen(peekLimits(key, policy, owner, now), (peeked) => forbidden(key, reason, peeked))
     if (!input.consume) return andThen(peekLimits(key, policy, owner, now), (peeked) => notConsumed(key, peeked))
