@@ -31,7 +31,7 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  * 1. The first of `input.hashes` (current pepper first, then previous ones) that
  *    `keys.findByHash` knows; none → `unknown`.
  * 2. `revokedAt` set → `revoked` (a revoked key that has also expired is `revoked`, K6); else
- *    `expiresAt <= now` → `expired`.
+ *    `expiresAt <= now` → `expired`; else `enabled` not true → `disabled` (M5).
  * 3. Route checks (L6): a test key on a live-only route → `forbidden`, reason `live-only`; then
  *    a required scope missing from the key's `scopes` (null holds every scope) → `forbidden`,
  *    reason `scope`. Live-only is checked first because it is the answer that tells the caller
@@ -64,6 +64,8 @@ export function composeAuthorize(
     const now = input.now
     if (key.revokedAt !== null) return { result: 'revoked', key }
     if (key.expiresAt !== null && key.expiresAt <= now) return { result: 'expired', key }
+    // Fail closed: a record that does not say it is enabled is not let through.
+    if (key.enabled !== true) return { result: 'disabled', key }
 
     const policy = resolvePolicy(key, input.defaults)
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)

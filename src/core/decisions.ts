@@ -83,6 +83,8 @@ export function createDecisions(
           return keyFailure(w, 'API_KEY_REVOKED', MESSAGES.revoked(names), facts)
         case 'expired':
           return keyFailure(w, 'API_KEY_EXPIRED', MESSAGES.expired(names), facts)
+        case 'disabled':
+          return keyFailure(w, 'API_KEY_DISABLED', MESSAGES.disabled(names), facts)
         case 'blocked':
           return blocked(names, outcome.retryAfter, facts.requestId)
         case 'forbidden': {

@@ -1,3 +1,4 @@
+import { validateEnabled } from './access-input.js'
 import { KeyInputError } from './errors.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
 import type { KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
@@ -22,6 +23,8 @@ export interface CreateKeyInput {
   ownerId?: string | null
   /** The host's data on the key: a JSON object of at most 4 KiB. */
   meta?: KeyMeta | null
+  /** false creates the key suspended; default true. */
+  enabled?: boolean
 }
 
 /** A create request after validation. */
@@ -33,6 +36,7 @@ export interface ValidCreateKeyInput {
   limits: KeyLimits | null
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
+  enabled: boolean
 }
 
 /** What `keys.update()` takes: the fields to replace; absent ones are kept. */
@@ -41,6 +45,8 @@ export interface UpdateKeyInput {
   meta?: KeyMeta | null
   scopes?: readonly string[] | null
   limits?: KeyLimits | null
+  /** false suspends the key, true resumes it; a revoked key cannot be enabled. */
+  enabled?: boolean
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
@@ -232,13 +238,15 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
+const UPDATABLE = 'name, meta, scopes, limits or enabled'
+
 /**
  * Checks an update (O5) and returns the patch to store: only the fields given, each checked as
  * at creation. Throws `KeyInputError` for an unknown field or an empty update.
  */
 export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): KeyPatch {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new KeyInputError('body', 'expected an object { name?, meta?, scopes?, limits? }')
+    throw new KeyInputError('body', 'expected an object { name?, meta?, scopes?, limits?, enabled? }')
   }
   const patch: KeyPatch = {}
   for (const field of Object.keys(input)) {
@@ -247,16 +255,13 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'meta') patch.meta = validateMeta(input.meta, keyPrefix)
     else if (field === 'scopes') patch.scopes = validateScopes(input.scopes)
     else if (field === 'limits') patch.limits = validateLimits(input.limits)
+    else if (field === 'enabled') patch.enabled = validateEnabled(input.enabled, true)
     else {
       const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
-      throw new KeyInputError(
-        shown,
-        `${shown === 'body' ? 'a field' : shown} cannot be updated; name, meta, scopes and limits can`,
-      )
+      throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; ${UPDATABLE} can`)
     }
   }
-  if (Object.keys(patch).length === 0)
-    throw new KeyInputError('body', 'nothing to update: give name, meta, scopes or limits')
+  if (Object.keys(patch).length === 0) throw new KeyInputError('body', `nothing to update: give ${UPDATABLE}`)
   return patch
 }
 
@@ -291,6 +296,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     limits: validateLimits(input.limits),
     ownerId: validateOwnerId(input.ownerId),
     meta: validateMeta(input.meta, keyPrefix),
+    enabled: validateEnabled(input.enabled, true),
   }
 }
 
@@ -301,6 +307,7 @@ export interface StoredKeyFields {
   limits: KeyLimits | null
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
+  enabled: boolean
 }
 
 /**
@@ -321,5 +328,6 @@ export function validateStoredKeyFields(
     limits: validateLimits(fields.limits),
     ownerId: validateOwnerId(fields.ownerId),
     meta: validateMeta(fields.meta, keyPrefix),
+    enabled: validateEnabled(fields.enabled, true),
   }
 }

@@ -66,8 +66,9 @@ export interface KeyManager {
   /** Every matching key, a page at a time (for exports and scripts). */
   listAll(options?: Omit<ListKeysOptions, 'cursor' | 'limit'>): AsyncIterable<ApiKeyRecord>
   /**
-   * Replaces `name`, `meta`, `scopes` or `limits` of a key. KeyRevokedError for a revoked
-   * key, KeyNotFoundError for an unknown id. New scopes and limits apply from the next request.
+   * Replaces `name`, `meta`, `scopes`, `limits` or `enabled` of a key. KeyRevokedError for a
+   * revoked key, KeyNotFoundError for an unknown id. Every change applies from the next request:
+   * `enabled: false` suspends the key at once on every instance, `enabled: true` resumes it.
    */
   update(id: string, changes: UpdateKeyInput): Promise<ApiKeyRecord>
   /** Revokes at once and for good. Idempotent; throws KeyNotFoundError for an unknown id. */
@@ -103,6 +104,7 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
     lastUsedAt: iso(key.lastUsedAt),
     scopes: key.scopes === null ? null : [...key.scopes],
     limits: key.limits === null ? null : { ...key.limits },
+    enabled: key.enabled,
   }
 }
 
@@ -239,6 +241,7 @@ async function createKey(
     limits: valid.limits,
     ownerId: valid.ownerId,
     meta: valid.meta,
+    enabled: valid.enabled,
   }
   await call(stores.keys.insert(stored), 'keys.insert')
   return { key, record: toRecord(stored, now, keyPrefix) }
@@ -267,6 +270,8 @@ async function rotate(
       limits: old.limits,
       ownerId: old.ownerId,
       meta: old.meta as KeyMeta | null,
+      // A suspension outlives a rotation: the replacement of a suspended key starts suspended.
+      enabled: old.enabled,
     },
     now,
   )

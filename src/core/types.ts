@@ -53,6 +53,8 @@ export interface ApiKeyRecord {
   /** null means every scope. */
   scopes: string[] | null
   limits: KeyLimits | null
+  /** false while the key is suspended: it is refused until enabled again. */
+  enabled: boolean
 }
 
 /**
@@ -78,6 +80,8 @@ export interface StoredKey {
   lastUsedAt: number | null
   scopes: readonly string[] | null
   limits: KeyLimits | null
+  /** false while the key is suspended (`keys.update(id, { enabled: false })`). */
+  enabled: boolean
 }
 
 /**
@@ -155,6 +159,7 @@ export interface KeyPatch {
   meta?: Readonly<Record<string, unknown>> | null | undefined
   scopes?: readonly string[] | null | undefined
   limits?: KeyLimits | null | undefined
+  enabled?: boolean | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */
@@ -325,6 +330,8 @@ export type AuthorizeOutcome =
   | { result: 'unknown' }
   | { result: 'revoked'; key: StoredKey }
   | { result: 'expired'; key: StoredKey }
+  /** The key is suspended (`enabled: false`); nothing was counted. */
+  | { result: 'disabled'; key: StoredKey }
   /** The key is valid but may not use this route; `limits` is a peek, for the rate-limit headers. */
   | { result: 'forbidden'; key: StoredKey; reason: 'scope' | 'live-only'; limits: LimitDecision }
   /** The limits decision; `allowed: false` means 429. When `consumed`, lastUsedAt was written. */

@@ -26,6 +26,7 @@ const P = {
   unknownTest: 'Invalid API key \u2014 no matching test (svc_test_) key found',
   revoked: 'This API key has been revoked',
   expired: 'This API key has expired',
+  disabled: 'This API key is disabled',
   minute: 'Rate limit exceeded',
   month: 'Monthly quota exceeded',
 } as const
@@ -51,6 +52,8 @@ export interface SharedKeys {
   test: string
   revoked: string
   expired: string
+  /** A suspended key (M5). */
+  disabled: string
   /** Well-formed keys that no record holds. */
   unknownLive: string
   unknownTest: string
@@ -93,6 +96,8 @@ export async function makeSharedKeys(h: Harness): Promise<SharedKeys> {
   const test = await create({ name: 'shared test', keyType: 'test' })
   const revoked = await create({ name: 'shared revoked', keyType: 'live' })
   await h.keyward.keys.revoke(revoked.record.id)
+  const disabled = await create({ name: 'shared disabled', keyType: 'live' })
+  await h.keyward.keys.update(disabled.record.id, { enabled: false })
   const expired = await create({ name: 'shared expired', keyType: 'live', expiresAt: h.clock.now() + 1000 })
   h.clock.advance(1000)
   return {
@@ -100,6 +105,7 @@ export async function makeSharedKeys(h: Harness): Promise<SharedKeys> {
     test: test.key,
     revoked: revoked.key,
     expired: expired.key,
+    disabled: disabled.key,
     unknownLive: generateKey('live', 'svc'),
     unknownTest: generateKey('test', 'svc'),
   }
@@ -460,6 +466,18 @@ const CREDENTIAL_ROWS: CredentialRow[] = [
     outcome: fail('API_KEY_EXPIRED', P.expired, W.token),
   },
   {
+    ids: 'M5 H11',
+    name: 'a suspended key → API_KEY_DISABLED with an invalid_token challenge',
+    headers: (k) => bearer(k.disabled),
+    outcome: fail('API_KEY_DISABLED', P.disabled, W.token),
+  },
+  {
+    ids: 'M5 H8',
+    name: 'x-api-key alone with a suspended key → API_KEY_DISABLED',
+    headers: (k) => [['x-api-key', k.disabled]],
+    outcome: fail('API_KEY_DISABLED', P.disabled, W.token),
+  },
+  {
     ids: 'H10',
     name: 'a valid key in ?api_key= and no header → missing, query keys not accepted',
     headers: () => [],
@@ -576,6 +594,7 @@ const keyCases: ParityCase[] = [
         limits: null,
         ownerId: null,
         meta: null,
+        enabled: true,
       })
       const test = await t.expect(
         { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
@@ -635,6 +654,53 @@ const keyCases: ParityCase[] = [
         { path: IP_LOOKUP, headers: bearer(key) },
         { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token },
       )
+    },
+  },
+  {
+    ids: 'M5 M9 K7',
+    name: 'suspend and resume on the dashboard: refused at once, consuming nothing, then admitted again',
+    async run(t) {
+      const { key, id } = await t.issue()
+      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { remaining: 999 } })
+      const suspended = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { enabled: false }), { status: 200 })
+      expect(suspended.data).toMatchObject({ id, status: 'active', enabled: false })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 401, code: 'API_KEY_DISABLED', message: P.disabled, www: W.token },
+      )
+      const listed = await t.expect(t.dashboard('GET', `${DASHBOARD}/${id}`), { status: 200 })
+      expect(listed.data.enabled).toBe(false)
+      const resumed = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { enabled: true }), { status: 200 })
+      expect(resumed.data.enabled).toBe(true)
+      // The refused request counted nothing: one request before, this one after.
+      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { remaining: 998 } })
+    },
+  },
+  {
+    ids: 'M5 M9 O5 E5',
+    name: 'enabled must be a boolean (400 naming it), and a revoked key cannot be enabled (409)',
+    async run(t) {
+      const { id } = await t.issue()
+      const bad = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { enabled: 'no' }), {
+        status: 400,
+        code: 'invalid_request',
+      })
+      expect(bad.error.message).toMatch(/^enabled must be true or false/)
+      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'born suspended', enabled: false }), {
+        status: 201,
+      })
+      expect(created.data.enabled).toBe(false)
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 401, code: 'API_KEY_DISABLED', message: P.disabled, www: W.token },
+      )
+      await t.expect(t.dashboard('POST', `${DASHBOARD}/${created.data.id}/revoke`), { status: 200 })
+      await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${created.data.id}`, { enabled: true }), {
+        status: 409,
+        code: 'conflict',
+      })
+      const after = await t.expect(t.dashboard('GET', `${DASHBOARD}/${created.data.id}`), { status: 200 })
+      expect(after.data).toMatchObject({ status: 'revoked', enabled: false })
     },
   },
   {

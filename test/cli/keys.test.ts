@@ -60,6 +60,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(Object.keys(record).sort()).toEqual(
         [
           'createdAt',
+          'enabled',
           'expiresAt',
           'id',
           'keyType',
@@ -217,6 +218,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           limits: null,
           ownerId: null,
           meta: null,
+          enabled: true,
         })
       } finally {
         await instance.close()

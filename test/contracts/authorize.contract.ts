@@ -135,6 +135,36 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
       })
     })
 
+    describe('suspend (M5)', () => {
+      it('M5: a suspended key is disabled and consumes nothing', async () => {
+        const key = await inserted({ enabled: false })
+        const outcome = await authorize({ hashes: [key.hash] })
+        expect(outcome).toMatchObject({ result: 'disabled', key: { id: key.id, enabled: false } })
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+      })
+
+      it('M5/K7: suspending through the store refuses the very next request, resuming admits the one after', async () => {
+        const key = await inserted()
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'ok' })
+        await fixture.keys.update(key.id, { enabled: false })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 1 })).toMatchObject({ result: 'disabled' })
+        await fixture.keys.update(key.id, { enabled: true })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 2 })).toMatchObject({ result: 'ok', consumed: true })
+        expect(await minuteUsed(key, DEFAULTS.live, T0 + 2)).toBe(2)
+      })
+
+      it('M5: revoked and expired are decided before disabled; disabled before route checks', async () => {
+        const revoked = await inserted({ enabled: false, revokedAt: T0 - 1 })
+        const expired = await inserted({ enabled: false, expiresAt: T0 })
+        const scoped = await inserted({ enabled: false, keyType: 'test', scopes: [] })
+        expect(await authorize({ hashes: [revoked.hash] })).toMatchObject({ result: 'revoked' })
+        expect(await authorize({ hashes: [expired.hash] })).toMatchObject({ result: 'expired' })
+        const outcome = await authorize({ hashes: [scoped.hash], liveOnly: true, requiredScopes: ['ip'] })
+        expect(outcome).toMatchObject({ result: 'disabled' })
+      })
+    })
+
     describe('route checks (L6, L3)', () => {
       it('L6: a key lacking a required scope is forbidden (scope) and consumes nothing', async () => {
         const key = await inserted({ scopes: ['ip'] })

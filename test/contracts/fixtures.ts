@@ -41,6 +41,7 @@ export function makeStoredKey(overrides: Partial<StoredKey> = {}): StoredKey {
     limits: null,
     ownerId: null,
     meta: null,
+    enabled: true,
     ...overrides,
   }
 }

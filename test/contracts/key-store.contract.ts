@@ -268,6 +268,23 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         expect(await store.get(key.id)).toEqual(key)
       })
 
+      it('M5: enabled round-trips; update suspends and resumes and changes nothing else', async () => {
+        const key = await inserted({ scopes: ['ip'] })
+        expect((await store.findByHash(key.hash))?.enabled).toBe(true)
+        const suspended = await store.update(key.id, { enabled: false })
+        expect(suspended).toEqual({ ...key, enabled: false })
+        expect(await store.findByHash(key.hash)).toEqual({ ...key, enabled: false })
+        expect(await store.update(key.id, { enabled: true })).toEqual(key)
+        const born = await inserted({ enabled: false })
+        expect((await store.get(born.id))?.enabled).toBe(false)
+      })
+
+      it('M5: a revoked key cannot be enabled: update leaves it suspended and revoked', async () => {
+        const key = await inserted({ enabled: false })
+        await store.revoke(key.id, T0)
+        expect(await store.update(key.id, { enabled: true })).toEqual({ ...key, revokedAt: T0 })
+      })
+
       it('O5: update of an unknown id answers undefined', async () => {
         expect(await store.update(randomKeyId(), { name: 'x' })).toBeUndefined()
       })

@@ -199,7 +199,7 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
       body: '{"name":"x","owner":"acme"}',
     })
     expect(expectError(unknown, 400, 'invalid_request')).toBe(
-      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta.',
+      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled.',
     )
   })
 })
@@ -396,14 +396,14 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'expiresAt (not updatable)',
       { expiresAt: null },
-      /^expiresAt is not a known field; allowed: name, meta, scopes, limits\./,
+      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled\./,
     ],
     ['ownerId (never changed)', { ownerId: 'globex' }, /^ownerId is not a known field/],
     ['an unknown limits field', { limits: { perHour: 1 } }, /^limits\.perHour is not a known field/],
     ['a name of 101 characters', { name: 'x'.repeat(101) }, /^name must be 1 to 100 characters/],
     ['meta an array', { meta: [] }, /^meta must be a JSON object/],
-    ['an array body', [], /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\? \}/],
-    ['no body', '', /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\? \}/],
+    ['an array body', [], /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\? \}/],
+    ['no body', '', /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\? \}/],
     ['a field twice', '{"name":"a","name":"b"}', /^name is given more than once/],
   ]
   for (const [what, body, message] of bad) {
@@ -414,6 +414,19 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
       expect((await t.keyward.keys.get(created.id))!.name).toBe('kept')
     })
   }
+
+  it("M5/M9/O8: an owner suspends and resumes its own key; another owner's key → 404 and stays enabled", async () => {
+    const t = owners()
+    const mine = await t.create({ name: 'mine', ownerId: 'acme' })
+    const theirs = await t.create({ name: 'theirs', ownerId: 'globex' })
+    expect(expectSuccess(await patch(t, mine.id, { enabled: false }, 'acme'))).toMatchObject({ enabled: false })
+    const refused = await t.authenticateKey(mine.key)
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('API_KEY_DISABLED')
+    expect(expectSuccess(await patch(t, mine.id, { enabled: true }, 'acme'))).toMatchObject({ enabled: true })
+    expect((await t.authenticateKey(mine.key)).ok).toBe(true)
+    expectError(await patch(t, theirs.id, { enabled: false }, 'acme'), 404, 'not_found')
+    expect((await t.keyward.keys.get(theirs.id))!.enabled).toBe(true)
+  })
 
   it('O5: an unknown id → 404 not_found', async () => {
     expectError(await patch(owners(), UNKNOWN_ID, { name: 'x' }), 404, 'not_found')

@@ -22,6 +22,7 @@ const FIELDS = [
   'lastUsedAt',
   'scopes',
   'limits',
+  'enabled',
 ] as const
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const KEY_ID = /^key_[0-9A-Za-z]{24}$/
@@ -50,6 +51,7 @@ export function encodeRecord(key: StoredKey): string {
     lastUsedAt: iso(key.lastUsedAt),
     scopes: key.scopes,
     limits: key.limits,
+    enabled: key.enabled,
   })
 }
 

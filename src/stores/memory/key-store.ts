@@ -127,6 +127,7 @@ function copyRecord(key: StoredKey): StoredKey {
     limits: key.limits === null ? null : copyLimits(key.limits),
     ownerId: key.ownerId == null ? null : flat(key.ownerId),
     meta: copyMeta(key.meta),
+    enabled: key.enabled !== false,
   }
 }
 
@@ -140,6 +141,7 @@ function applyPatch(record: StoredKey, patch: KeyPatch): void {
   if (patch.meta !== undefined) record.meta = copyMeta(patch.meta)
   if (patch.scopes !== undefined) record.scopes = patch.scopes === null ? null : Object.freeze(patch.scopes.slice())
   if (patch.limits !== undefined) record.limits = patch.limits === null ? null : copyLimits(patch.limits)
+  if (patch.enabled !== undefined) record.enabled = patch.enabled
 }
 
 function ownedBy(byOwner: Map<string, OrderedKeys>, ownerId: string): OrderedKeys {

@@ -30,6 +30,7 @@ const NO_RECORD = 0
 const SHORT_OK = 6
 const BLOCKED = 8
 const OWNER_NOT_NAMED = 9
+const DISABLED = 10
 
 const WHAT = 'the authorize script'
 
@@ -121,13 +122,14 @@ function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, ex
   }
 }
 
-/** A reply that sent the record whole: {1..5, record, …}. */
+/** A reply that sent the record whole: {1..5 or 10, record, …}. */
 function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: ReplyExtra): AuthorizeOutcome {
   switch (code) {
     case 1:
     case 2:
+    case DISABLED:
       if (reply.length !== 2) throw badReply(WHAT, reply)
-      return { result: code === 1 ? 'revoked' : 'expired', key }
+      return { result: code === 1 ? 'revoked' : code === 2 ? 'expired' : 'disabled', key }
     case 3:
     case 4:
       if (!lengthFits(reply, 3, extra)) throw badReply(WHAT, reply)

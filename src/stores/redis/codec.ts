@@ -46,6 +46,8 @@ export function encodeValue(encoding: FieldEncoding, value: unknown): string {
     case 'json':
     case 'json-object':
       return JSON.stringify(value)
+    case 'flag':
+      return value === true ? '1' : '0'
     default:
       return value as string
   }
@@ -94,6 +96,9 @@ function decodeValue(field: RecordField, value: string | undefined, reply: unkno
       return JSON.parse(value)
     case 'json-object':
       return decodeMeta(value, reply)
+    case 'flag':
+      if (value !== '1' && value !== '0') throw badReply(`a key record (${field.field})`, reply)
+      return value === '1'
   }
 }
 

@@ -19,6 +19,8 @@ export type FieldEncoding =
   | 'json'
   /** A JSON object, read back frozen (O2); anything else read back is a fault. */
   | 'json-object'
+  /** A boolean as '1' or '0'; anything else read back is a fault. */
+  | 'flag'
 
 export interface RecordField {
   /** The StoredKey property (`hash` is not stored: it names the Redis key). */
@@ -62,6 +64,8 @@ export const RECORD_LAYOUT: readonly RecordField[] = [
   row('limits', 'limits', 'json', { replaceable: true }),
   row('ownerId', 'ownerId', 'text'),
   row('meta', 'meta', 'json-object', { replaceable: true }),
+  // Required, so a record that does not say it is enabled is a fault, never a key let through (M5).
+  row('enabled', 'enabled', 'flag', { required: true, replaceable: true }),
 ]
 
 /** The hash field of a property. */

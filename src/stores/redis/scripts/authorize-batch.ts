@@ -155,5 +155,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '3b69060b6b8446119c4458555afe6cad855ffdb0',
+  sha: '25851d8e77fc08925a93a6b63b6c7725ae855a54',
 }

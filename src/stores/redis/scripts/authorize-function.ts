@@ -151,6 +151,11 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     if partial then complete(record_key, record) end
     return {2, record}
   end
+  -- M5: a suspended key, before anything is counted; only '1' lets it on (fail closed).
+  if record[${AT.enabled}] ~= '1' then
+    if partial then complete(record_key, record) end
+    return {10, record}
+  end
   local forbidden = forbidden_code(key_type, record[${AT.scopes}], live_only, A, from, to)
 
   -- O7: the owner's counter is named by the caller once it knows the key's owner (the owner id

@@ -6,7 +6,7 @@ const SOURCE = `-- keyward authorize: the whole hot path of one request in one s
 -- Its arguments, KEYS[1..4] and ARGV[1..13..], are named in the table below.
 -- Returns {8, retry-after} when the address's counter is full: the address is blocked, nothing
 --   else was read (E7)
---   | {0} unknown | {1, record} revoked | {2, record} expired
+--   | {0} unknown | {1, record} revoked | {2, record} expired | {10, record} disabled (M5)
 --   | {3, record, decision[, owner]} forbidden: scope | {4, record, decision[, owner]} live-only
 --   | {5, record, decision, consumed[, extra]} ok. record: the values of RECORD_FIELDS (below), as
 --   stored afterwards, each a string, or the integer 0 where the field is absent.
@@ -54,5 +54,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'd1e05d13346c5ea3a9389f7066b6aff3c316a286',
+  sha: '150dae5cd68820df68d73f3c24931107130bf2ce',
 }

@@ -61,5 +61,5 @@ return redis.call('HGETALL', record_key)
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '1fd842e9d4eeac49320f5faebaaafdd5cae661d1',
+  sha: '0a61a677ef1e16896d4ed3ca995949e1fbcfa8ea',
 }
