@@ -48,6 +48,7 @@ function measure(count: number): RssResult {
       ownerId: `acct_${i % 10_000}`,
       meta: null,
       enabled: true,
+      allowedIps: null,
     })
   }
   settle()

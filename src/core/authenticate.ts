@@ -127,12 +127,19 @@ function createPipeline(
     return decisions.internal(requestId)
   }
 
-  function inputOf(token: string, route: RouteRequirements, facts: KeyFacts, ip: string | null): AuthorizeInput {
+  function inputOf(
+    token: string,
+    route: RouteRequirements,
+    facts: KeyFacts,
+    ip: string | null,
+    clientAddress: string | null | undefined,
+  ): AuthorizeInput {
     return {
       hashes: peppers.length === 1 ? [hashKey(token, peppers[0])] : peppers.map((p) => hashKey(token, p)),
       now: facts.now,
       requiredScopes: route.scopes ?? null,
       liveOnly: route.liveOnly === true,
+      clientAddress,
       consume: facts.consume,
       defaults,
       failedAuth: ip !== null && guard !== null ? guard.failedAuth(ip) : undefined,
@@ -167,7 +174,7 @@ function createPipeline(
         consume: route.consume !== false,
         requiredScopes: route.scopes,
       }
-      const outcome = authorize(inputOf(token, route, facts, ip))
+      const outcome = authorize(inputOf(token, route, facts, ip, request.ip))
       if (isPromise(outcome)) {
         return calls.bounded(outcome).then(
           (settled) => settle(settled, facts, ip),

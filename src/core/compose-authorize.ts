@@ -4,12 +4,14 @@
  * `KeywardStores.authorize` instead, with the same semantics; both pass
  * `test/contracts/authorize.contract.ts`.
  */
+import { addressAllowed } from './address-allowlist.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
   AuthorizeOutcome,
   Awaitable,
+  ForbiddenReason,
   KeyStore,
   KeywardStores,
   LimitDecision,
@@ -33,6 +35,7 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  * 2. `revokedAt` set → `revoked` (a revoked key that has also expired is `revoked`, K6); else
  *    `expiresAt <= now` → `expired`; else `enabled` not true → `disabled` (M5).
  * 3. Route checks (L6): a test key on a live-only route → `forbidden`, reason `live-only`; then
+ *    a client address outside the key's `allowedIps` (M6) → reason `address`; then
  *    a required scope missing from the key's `scopes` (null holds every scope) → `forbidden`,
  *    reason `scope`. Live-only is checked first because it is the answer that tells the caller
  *    what to do (use a live key): no scope could make a test key pass. A forbidden outcome
@@ -164,9 +167,10 @@ function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awa
   return undefined
 }
 
-/** L6: why `key` may not use the route, or null. Live-only first (see `composeAuthorize`). */
-function forbiddenReason(key: StoredKey, input: AuthorizeInput): 'live-only' | 'scope' | null {
+/** L6, M6: why `key` may not use the route, or null. Live-only first (see `composeAuthorize`). */
+function forbiddenReason(key: StoredKey, input: AuthorizeInput): ForbiddenReason | null {
   if (input.liveOnly && key.keyType === 'test') return 'live-only'
+  if (!addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
   const required = input.requiredScopes
   const held = key.scopes
   if (required !== null && held !== null) {
@@ -175,7 +179,7 @@ function forbiddenReason(key: StoredKey, input: AuthorizeInput): 'live-only' | '
   return null
 }
 
-function forbidden(key: StoredKey, reason: 'live-only' | 'scope', limits: LimitDecision): AuthorizeOutcome {
+function forbidden(key: StoredKey, reason: ForbiddenReason, limits: LimitDecision): AuthorizeOutcome {
   return { result: 'forbidden', key, reason, limits }
 }
 

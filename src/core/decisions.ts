@@ -6,7 +6,15 @@ import type { CredentialFailure } from './credentials.js'
 import type { KeyFormatProblem } from './key-format.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
 import { errorResponse, type HeaderOptions, limitHeaders } from './responses.js'
-import type { AuthDecision, AuthFailure, AuthorizeOutcome, KeyMeta, KeyType, LimitDecision } from './types.js'
+import type {
+  AuthDecision,
+  AuthFailure,
+  AuthorizeOutcome,
+  ForbiddenReason,
+  KeyMeta,
+  KeyType,
+  LimitDecision,
+} from './types.js'
 
 /** What the pipeline knows of a request whose key the stores decided on. */
 export interface KeyFacts {
@@ -88,9 +96,7 @@ export function createDecisions(
         case 'blocked':
           return blocked(names, outcome.retryAfter, facts.requestId)
         case 'forbidden': {
-          const missing = outcome.reason === 'scope' ? firstMissingScope(outcome.key.scopes, facts.requiredScopes) : ''
-          const message =
-            outcome.reason === 'live-only' ? MESSAGES.liveOnly(names) : MESSAGES.missingScope(names, missing)
+          const message = forbiddenMessage(names, outcome.reason, outcome.key.scopes, facts.requiredScopes)
           return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
         }
         case 'ok':
@@ -172,6 +178,17 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     authenticatedAt: facts.now,
   }
   return { ok: true, requestId, headers, apiKey }
+}
+
+function forbiddenMessage(
+  names: MessageNames,
+  reason: ForbiddenReason,
+  held: readonly string[] | null,
+  required: readonly string[] | undefined,
+): string {
+  if (reason === 'live-only') return MESSAGES.liveOnly(names)
+  if (reason === 'address') return MESSAGES.addressNotAllowed(names)
+  return MESSAGES.missingScope(names, firstMissingScope(held, required))
 }
 
 function firstMissingScope(held: readonly string[] | null, required: readonly string[] | undefined): string {

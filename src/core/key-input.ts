@@ -1,4 +1,5 @@
 import { validateEnabled } from './access-input.js'
+import { validateAllowedIps } from './address-allowlist.js'
 import { KeyInputError } from './errors.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
 import type { KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
@@ -25,6 +26,8 @@ export interface CreateKeyInput {
   meta?: KeyMeta | null
   /** false creates the key suspended; default true. */
   enabled?: boolean
+  /** Up to 100 IPv4/IPv6 addresses or CIDR ranges the key may be used from; null or absent: any address. */
+  allowedIps?: readonly string[] | null
 }
 
 /** A create request after validation. */
@@ -37,6 +40,7 @@ export interface ValidCreateKeyInput {
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
   enabled: boolean
+  allowedIps: readonly string[] | null
 }
 
 /** What `keys.update()` takes: the fields to replace; absent ones are kept. */
@@ -47,6 +51,8 @@ export interface UpdateKeyInput {
   limits?: KeyLimits | null
   /** false suspends the key, true resumes it; a revoked key cannot be enabled. */
   enabled?: boolean
+  /** The addresses and CIDR ranges the key may be used from; null allows any address. */
+  allowedIps?: readonly string[] | null
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
@@ -238,7 +244,7 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
-const UPDATABLE = 'name, meta, scopes, limits or enabled'
+const UPDATABLE = 'name, meta, scopes, limits, enabled or allowedIps'
 
 /**
  * Checks an update (O5) and returns the patch to store: only the fields given, each checked as
@@ -246,7 +252,7 @@ const UPDATABLE = 'name, meta, scopes, limits or enabled'
  */
 export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): KeyPatch {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new KeyInputError('body', 'expected an object { name?, meta?, scopes?, limits?, enabled? }')
+    throw new KeyInputError('body', 'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps? }')
   }
   const patch: KeyPatch = {}
   for (const field of Object.keys(input)) {
@@ -256,6 +262,7 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'scopes') patch.scopes = validateScopes(input.scopes)
     else if (field === 'limits') patch.limits = validateLimits(input.limits)
     else if (field === 'enabled') patch.enabled = validateEnabled(input.enabled, true)
+    else if (field === 'allowedIps') patch.allowedIps = validateAllowedIps(input.allowedIps)
     else {
       const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
       throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; ${UPDATABLE} can`)
@@ -297,6 +304,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     ownerId: validateOwnerId(input.ownerId),
     meta: validateMeta(input.meta, keyPrefix),
     enabled: validateEnabled(input.enabled, true),
+    allowedIps: validateAllowedIps(input.allowedIps),
   }
 }
 
@@ -308,6 +316,7 @@ export interface StoredKeyFields {
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
   enabled: boolean
+  allowedIps: readonly string[] | null
 }
 
 /**
@@ -329,5 +338,6 @@ export function validateStoredKeyFields(
     ownerId: validateOwnerId(fields.ownerId),
     meta: validateMeta(fields.meta, keyPrefix),
     enabled: validateEnabled(fields.enabled, true),
+    allowedIps: validateAllowedIps(fields.allowedIps),
   }
 }

@@ -66,7 +66,7 @@ export interface KeyManager {
   /** Every matching key, a page at a time (for exports and scripts). */
   listAll(options?: Omit<ListKeysOptions, 'cursor' | 'limit'>): AsyncIterable<ApiKeyRecord>
   /**
-   * Replaces `name`, `meta`, `scopes`, `limits` or `enabled` of a key. KeyRevokedError for a
+   * Replaces `name`, `meta`, `scopes`, `limits`, `enabled` or `allowedIps` of a key. KeyRevokedError for a
    * revoked key, KeyNotFoundError for an unknown id. Every change applies from the next request:
    * `enabled: false` suspends the key at once on every instance, `enabled: true` resumes it.
    */
@@ -105,6 +105,7 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
     scopes: key.scopes === null ? null : [...key.scopes],
     limits: key.limits === null ? null : { ...key.limits },
     enabled: key.enabled,
+    allowedIps: key.allowedIps === null ? null : [...key.allowedIps],
   }
 }
 
@@ -242,6 +243,7 @@ async function createKey(
     ownerId: valid.ownerId,
     meta: valid.meta,
     enabled: valid.enabled,
+    allowedIps: valid.allowedIps,
   }
   await call(stores.keys.insert(stored), 'keys.insert')
   return { key, record: toRecord(stored, now, keyPrefix) }
@@ -272,6 +274,7 @@ async function rotate(
       meta: old.meta as KeyMeta | null,
       // A suspension outlives a rotation: the replacement of a suspended key starts suspended.
       enabled: old.enabled,
+      allowedIps: old.allowedIps,
     },
     now,
   )

@@ -128,6 +128,9 @@ export const MESSAGES = {
   /** L6 */
   missingScope: (_: MessageNames, scope: string) =>
     `This API key has no access to this resource: it lacks the "${scope}" scope.`,
+  /** M6 */
+  addressNotAllowed: (_: MessageNames) =>
+    'This API key is not allowed from this address. Its owner lists the addresses it may be used from.',
   /** L6 */
   liveOnly: (n: MessageNames) =>
     `This API key has no access to this resource: it needs a live (${n.keyPrefix}_live_) key; sandbox keys are not accepted here.`,
@@ -164,6 +167,7 @@ export function messagePrefixes(n: MessageNames) {
     revoked: 'This API key has been revoked',
     expired: 'This API key has expired',
     disabled: 'This API key is disabled',
+    addressNotAllowed: 'This API key is not allowed from this address',
   } as const
 }
 

@@ -55,6 +55,8 @@ export interface ApiKeyRecord {
   limits: KeyLimits | null
   /** false while the key is suspended: it is refused until enabled again. */
   enabled: boolean
+  /** The addresses and CIDR ranges the key may be used from; null for any address. */
+  allowedIps: string[] | null
 }
 
 /**
@@ -82,6 +84,8 @@ export interface StoredKey {
   limits: KeyLimits | null
   /** false while the key is suspended (`keys.update(id, { enabled: false })`). */
   enabled: boolean
+  /** Normalised addresses and CIDR ranges the key may be used from; null for any address. */
+  allowedIps: readonly string[] | null
 }
 
 /**
@@ -160,6 +164,7 @@ export interface KeyPatch {
   scopes?: readonly string[] | null | undefined
   limits?: KeyLimits | null | undefined
   enabled?: boolean | undefined
+  allowedIps?: readonly string[] | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */
@@ -294,6 +299,11 @@ export interface AuthorizeInput {
   requiredScopes: readonly string[] | null
   /** A test key on a live-only route is forbidden. */
   liveOnly: boolean
+  /**
+   * The request's client address (as `trustProxy` decided it), checked against the key's
+   * `allowedIps`; null or absent when unknown, which no allowlist admits.
+   */
+  clientAddress?: string | null | undefined
   /** Whether an admitted request counts against the limits (false for the auth test). */
   consume: boolean
   /** The type defaults; a key's own `limits` override them. */
@@ -324,6 +334,9 @@ export interface FailedAuthCheck {
   limit: number
 }
 
+/** Why a valid key may not use a route: a test key on a live-only route, its address, a missing scope. */
+export type ForbiddenReason = 'live-only' | 'address' | 'scope'
+
 export type AuthorizeOutcome =
   /** The client address is blocked (`input.failedAuth`); no key was looked at. */
   | { result: 'blocked'; retryAfter: number }
@@ -333,7 +346,7 @@ export type AuthorizeOutcome =
   /** The key is suspended (`enabled: false`); nothing was counted. */
   | { result: 'disabled'; key: StoredKey }
   /** The key is valid but may not use this route; `limits` is a peek, for the rate-limit headers. */
-  | { result: 'forbidden'; key: StoredKey; reason: 'scope' | 'live-only'; limits: LimitDecision }
+  | { result: 'forbidden'; key: StoredKey; reason: ForbiddenReason; limits: LimitDecision }
   /** The limits decision; `allowed: false` means 429. When `consumed`, lastUsedAt was written. */
   | { result: 'ok'; key: StoredKey; limits: LimitDecision; consumed: boolean }
 

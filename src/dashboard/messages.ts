@@ -8,8 +8,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../core/key-list.js'
 
 /** The body each route reads, as its messages show it. */
 export const BODY_SHAPES = {
-  create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled? }',
-  update: '{ name?, meta?, scopes?, limits?, enabled? }',
+  create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps? }',
+  update: '{ name?, meta?, scopes?, limits?, enabled?, allowedIps? }',
   rotate: '{ gracePeriodSeconds?, expiresAt?, name? }',
 } as const
 

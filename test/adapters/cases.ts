@@ -27,6 +27,7 @@ const P = {
   revoked: 'This API key has been revoked',
   expired: 'This API key has expired',
   disabled: 'This API key is disabled',
+  address: 'This API key is not allowed from this address',
   minute: 'Rate limit exceeded',
   month: 'Monthly quota exceeded',
 } as const
@@ -595,6 +596,7 @@ const keyCases: ParityCase[] = [
         ownerId: null,
         meta: null,
         enabled: true,
+        allowedIps: null,
       })
       const test = await t.expect(
         { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
@@ -701,6 +703,55 @@ const keyCases: ParityCase[] = [
       })
       const after = await t.expect(t.dashboard('GET', `${DASHBOARD}/${created.data.id}`), { status: 200 })
       expect(after.data).toMatchObject({ status: 'revoked', enabled: false })
+    },
+  },
+  {
+    ids: 'M6 M9 L3 L4a',
+    name: 'allowedIps: another client address gets 403 with the limit headers and consumes nothing; its own is admitted',
+    async run(t) {
+      const created = await t.expect(
+        t.dashboard('POST', DASHBOARD, { name: 'office', allowedIps: ['203.0.113.0/24', '2001:db8::/32'] }),
+        { status: 201 },
+      )
+      expect(created.data.allowedIps).toEqual(['203.0.113.0/24', '2001:db8::/32'])
+      const refused = await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 403, code: 'forbidden', message: P.address, limits: { limit: 1000, remaining: 1000 } },
+      )
+      expect(refused.error.message).not.toMatch(/127\.0\.0\.1/)
+      // The harness's requests come from loopback, as IPv4 or as IPv4-mapped IPv6.
+      const id = created.data.id
+      const moved = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { allowedIps: ['127.0.0.0/8'] }), {
+        status: 200,
+      })
+      expect(moved.data.allowedIps).toEqual(['127.0.0.0/8'])
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 200, limits: { remaining: 999 } },
+      )
+    },
+  },
+  {
+    ids: 'M6 M9 E5',
+    name: 'allowedIps that is not a list of addresses or ranges → 400 naming it, nothing stored',
+    async run(t) {
+      const { id } = await t.issue()
+      for (const allowedIps of [['10.0.0.0/33'], 'anywhere', [], ['example.com']]) {
+        const bad = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { allowedIps }), {
+          status: 400,
+          code: 'invalid_request',
+        })
+        expect(bad.error.message).toMatch(/^allowedIps/)
+      }
+      const record = await t.expect(t.dashboard('GET', `${DASHBOARD}/${id}`), { status: 200 })
+      expect(record.data.allowedIps).toBeNull()
+      await t.expect(t.dashboard('POST', DASHBOARD, { name: 'bad range', allowedIps: ['10.0.0.0/8', 'x'] }), {
+        status: 400,
+        code: 'invalid_request',
+      })
+      // Newest first: a key made by the refused request would head the list.
+      const after = await t.expect(t.dashboard('GET', DASHBOARD), { status: 200 })
+      expect(after.data.some((record: { name: string }) => record.name === 'bad range')).toBe(false)
     },
   },
   {

@@ -59,6 +59,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       const { key, record } = await created(['--name', '  billing  '])
       expect(Object.keys(record).sort()).toEqual(
         [
+          'allowedIps',
           'createdAt',
           'enabled',
           'expiresAt',
@@ -219,6 +220,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           ownerId: null,
           meta: null,
           enabled: true,
+          allowedIps: null,
         })
       } finally {
         await instance.close()

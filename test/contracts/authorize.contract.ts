@@ -165,6 +165,56 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
       })
     })
 
+    describe('address allowlists (M6)', () => {
+      const allowedIps = ['10.0.0.0/8', '2001:db8::/32', '203.0.113.7']
+
+      it('M6: a request from an allowed address or range is admitted, IPv4-mapped IPv6 included', async () => {
+        const key = await inserted({ allowedIps })
+        for (const clientAddress of ['10.1.2.3', '::ffff:10.200.0.1', '2001:db8:ffff::1', '203.0.113.7']) {
+          expect(await authorize({ hashes: [key.hash], clientAddress }), clientAddress).toMatchObject({
+            result: 'ok',
+            consumed: true,
+          })
+        }
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(4)
+      })
+
+      it('M6: any other address, or none known, is forbidden (address) and consumes nothing', async () => {
+        const key = await inserted({ allowedIps })
+        for (const clientAddress of ['11.0.0.1', '203.0.113.8', '2001:db9::1', '::1', null, undefined, 'not-an-ip']) {
+          const outcome = await authorize({ hashes: [key.hash], clientAddress })
+          expect(outcome, String(clientAddress)).toMatchObject({ result: 'forbidden', reason: 'address' })
+        }
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+      })
+
+      it('M6: no allowlist admits every address; an update applies from the next request (K7)', async () => {
+        const key = await inserted()
+        expect(await authorize({ hashes: [key.hash], clientAddress: '198.51.100.1' })).toMatchObject({ result: 'ok' })
+        await fixture.keys.update(key.id, { allowedIps: ['10.0.0.0/8'] })
+        expect(await authorize({ hashes: [key.hash], clientAddress: '198.51.100.1', now: T0 + 1 })).toMatchObject({
+          result: 'forbidden',
+          reason: 'address',
+        })
+        await fixture.keys.update(key.id, { allowedIps: null })
+        expect(await authorize({ hashes: [key.hash], clientAddress: '198.51.100.1', now: T0 + 2 })).toMatchObject({
+          result: 'ok',
+        })
+      })
+
+      it('M6: live-only is reported before the address, the address before a missing scope', async () => {
+        const test = await inserted({ keyType: 'test', allowedIps, scopes: [] })
+        const live = await inserted({ allowedIps, scopes: [] })
+        const far = { clientAddress: '192.0.2.1', requiredScopes: ['ip'] }
+        expect(await authorize({ hashes: [test.hash], liveOnly: true, ...far })).toMatchObject({ reason: 'live-only' })
+        expect(await authorize({ hashes: [live.hash], ...far })).toMatchObject({ reason: 'address' })
+        expect(await authorize({ hashes: [live.hash], ...far, clientAddress: '10.0.0.1' })).toMatchObject({
+          reason: 'scope',
+        })
+      })
+    })
+
     describe('route checks (L6, L3)', () => {
       it('L6: a key lacking a required scope is forbidden (scope) and consumes nothing', async () => {
         const key = await inserted({ scopes: ['ip'] })

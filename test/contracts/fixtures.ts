@@ -42,6 +42,7 @@ export function makeStoredKey(overrides: Partial<StoredKey> = {}): StoredKey {
     ownerId: null,
     meta: null,
     enabled: true,
+    allowedIps: null,
     ...overrides,
   }
 }

@@ -279,6 +279,17 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         expect((await store.get(born.id))?.enabled).toBe(false)
       })
 
+      it('M6: allowedIps round-trips; update replaces and clears it', async () => {
+        const key = await inserted({ allowedIps: ['10.0.0.0/8', '2001:db8::/32'] })
+        expect((await store.findByHash(key.hash))?.allowedIps).toEqual(['10.0.0.0/8', '2001:db8::/32'])
+        expect(await store.update(key.id, { allowedIps: ['203.0.113.7'] })).toEqual({
+          ...key,
+          allowedIps: ['203.0.113.7'],
+        })
+        expect(await store.update(key.id, { allowedIps: null })).toEqual({ ...key, allowedIps: null })
+        expect((await store.get(key.id))?.allowedIps).toBeNull()
+      })
+
       it('M5: a revoked key cannot be enabled: update leaves it suspended and revoked', async () => {
         const key = await inserted({ enabled: false })
         await store.revoke(key.id, T0)

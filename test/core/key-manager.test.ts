@@ -32,6 +32,7 @@ describe('key manager (K3–K6)', () => {
       ownerId: null,
       meta: null,
       enabled: true,
+      allowedIps: null,
     })
   })
 

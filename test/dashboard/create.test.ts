@@ -3,6 +3,7 @@ import { isWellFormedKey } from '../../src/core/key-format.js'
 import { AUTH, expectError, expectSuccess, setup, show } from './support.js'
 
 const RECORD_FIELDS = [
+  'allowedIps',
   'createdAt',
   'enabled',
   'expiresAt',
@@ -39,6 +40,7 @@ describe('POST /api-keys: creating a key (E5, K1, K3, K5)', () => {
       ownerId: null,
       meta: null,
       enabled: true,
+      allowedIps: null,
     })
     expect(data.id).toMatch(/^key_[0-9A-Za-z]{24}$/)
     expect(data.key.startsWith('svc_live_')).toBe(true)

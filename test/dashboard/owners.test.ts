@@ -199,7 +199,7 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
       body: '{"name":"x","owner":"acme"}',
     })
     expect(expectError(unknown, 400, 'invalid_request')).toBe(
-      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled.',
+      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled, allowedIps.',
     )
   })
 })
@@ -396,14 +396,22 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'expiresAt (not updatable)',
       { expiresAt: null },
-      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled\./,
+      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps\./,
     ],
     ['ownerId (never changed)', { ownerId: 'globex' }, /^ownerId is not a known field/],
     ['an unknown limits field', { limits: { perHour: 1 } }, /^limits\.perHour is not a known field/],
     ['a name of 101 characters', { name: 'x'.repeat(101) }, /^name must be 1 to 100 characters/],
     ['meta an array', { meta: [] }, /^meta must be a JSON object/],
-    ['an array body', [], /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\? \}/],
-    ['no body', '', /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\? \}/],
+    [
+      'an array body',
+      [],
+      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\? \}/,
+    ],
+    [
+      'no body',
+      '',
+      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\? \}/,
+    ],
     ['a field twice', '{"name":"a","name":"b"}', /^name is given more than once/],
   ]
   for (const [what, body, message] of bad) {

@@ -92,6 +92,7 @@ describe('createMemoryKeyStore', () => {
         ownerId: `acct_${i % 1000}`,
         meta: i % 10 === 0 ? { plan: 'pro' } : null,
         enabled: true,
+        allowedIps: null,
       })
     }
     const perKey = (liveHeapBytes() - before) / count

@@ -23,6 +23,7 @@ const FIELDS = [
   'scopes',
   'limits',
   'enabled',
+  'allowedIps',
 ] as const
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const KEY_ID = /^key_[0-9A-Za-z]{24}$/
@@ -52,6 +53,7 @@ export function encodeRecord(key: StoredKey): string {
     scopes: key.scopes,
     limits: key.limits,
     enabled: key.enabled,
+    allowedIps: key.allowedIps,
   })
 }
 

@@ -128,6 +128,7 @@ function copyRecord(key: StoredKey): StoredKey {
     ownerId: key.ownerId == null ? null : flat(key.ownerId),
     meta: copyMeta(key.meta),
     enabled: key.enabled !== false,
+    allowedIps: key.allowedIps == null ? null : Object.freeze(key.allowedIps.slice()),
   }
 }
 
@@ -142,6 +143,8 @@ function applyPatch(record: StoredKey, patch: KeyPatch): void {
   if (patch.scopes !== undefined) record.scopes = patch.scopes === null ? null : Object.freeze(patch.scopes.slice())
   if (patch.limits !== undefined) record.limits = patch.limits === null ? null : copyLimits(patch.limits)
   if (patch.enabled !== undefined) record.enabled = patch.enabled
+  if (patch.allowedIps !== undefined)
+    record.allowedIps = patch.allowedIps === null ? null : Object.freeze(patch.allowedIps.slice())
 }
 
 function ownedBy(byOwner: Map<string, OrderedKeys>, ownerId: string): OrderedKeys {

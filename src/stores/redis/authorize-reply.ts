@@ -31,6 +31,7 @@ const SHORT_OK = 6
 const BLOCKED = 8
 const OWNER_NOT_NAMED = 9
 const DISABLED = 10
+const ADDRESS_FORBIDDEN = 11
 
 const WHAT = 'the authorize script'
 
@@ -122,7 +123,7 @@ function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, ex
   }
 }
 
-/** A reply that sent the record whole: {1..5 or 10, record, …}. */
+/** A reply that sent the record whole: {1..5, 10 or 11, record, …}. */
 function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: ReplyExtra): AuthorizeOutcome {
   switch (code) {
     case 1:
@@ -132,11 +133,12 @@ function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: Rep
       return { result: code === 1 ? 'revoked' : code === 2 ? 'expired' : 'disabled', key }
     case 3:
     case 4:
+    case ADDRESS_FORBIDDEN:
       if (!lengthFits(reply, 3, extra)) throw badReply(WHAT, reply)
       return {
         result: 'forbidden',
         key,
-        reason: code === 3 ? 'scope' : 'live-only',
+        reason: code === 3 ? 'scope' : code === 4 ? 'live-only' : 'address',
         limits: limitsOf(reply, 2, 3, extra),
       }
     case 5:

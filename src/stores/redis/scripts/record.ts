@@ -61,5 +61,5 @@ return redis.call('HGETALL', record_key)
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '0a61a677ef1e16896d4ed3ca995949e1fbcfa8ea',
+  sha: '18269a7972fbdec6344e873a13930b681e9d39c3',
 }
