@@ -6,6 +6,7 @@
  */
 import { addressAllowed } from './address-allowlist.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
+import { firstUncovered } from './permissions.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -171,11 +172,7 @@ function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awa
 function forbiddenReason(key: StoredKey, input: AuthorizeInput): ForbiddenReason | null {
   if (input.liveOnly && key.keyType === 'test') return 'live-only'
   if (!addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
-  const required = input.requiredScopes
-  const held = key.scopes
-  if (required !== null && held !== null) {
-    for (let i = 0; i < required.length; i++) if (!held.includes(required[i]!)) return 'scope'
-  }
+  if (firstUncovered(key.scopes, input.requiredScopes) !== undefined) return 'scope'
   return null
 }
 

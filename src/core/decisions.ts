@@ -5,6 +5,7 @@
 import type { CredentialFailure } from './credentials.js'
 import type { KeyFormatProblem } from './key-format.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
+import { firstUncovered } from './permissions.js'
 import { errorResponse, type HeaderOptions, limitHeaders } from './responses.js'
 import type {
   AuthDecision,
@@ -188,11 +189,5 @@ function forbiddenMessage(
 ): string {
   if (reason === 'live-only') return MESSAGES.liveOnly(names)
   if (reason === 'address') return MESSAGES.addressNotAllowed(names)
-  return MESSAGES.missingScope(names, firstMissingScope(held, required))
-}
-
-function firstMissingScope(held: readonly string[] | null, required: readonly string[] | undefined): string {
-  if (!required) return ''
-  for (const scope of required) if (held === null || !held.includes(scope)) return scope
-  return ''
+  return MESSAGES.missingScope(names, firstUncovered(held, required) ?? '')
 }

@@ -60,6 +60,8 @@ export const ECHOABLE_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/
 
 /** What a scope name must match: a lowercase letter, then up to 63 of `a-z 0-9 : . _ -`. */
 export const SCOPE_PATTERN = /^[a-z][a-z0-9:._-]{0,63}$/
+/** What a key's own scope may be: a scope name, one ending in the wildcard segment `.*`, or `*` (every scope). */
+export const KEY_SCOPE_PATTERN = /^(?:\*|[a-z][a-z0-9:._-]{0,61}\.\*|[a-z][a-z0-9:._-]{0,63})$/
 /** ISO 8601 date-time with a zone (`Z` or `±hh:mm`). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
 
@@ -146,8 +148,11 @@ function validateScopes(value: unknown): readonly string[] | null {
   if (value.length > 50) throw new KeyInputError('scopes', 'scopes may hold at most 50 entries')
   const seen = new Set<string>()
   for (const scope of value) {
-    if (typeof scope !== 'string' || !SCOPE_PATTERN.test(scope)) {
-      throw new KeyInputError('scopes', `scopes: each scope must match ${SCOPE_PATTERN.source}`)
+    if (typeof scope !== 'string' || !KEY_SCOPE_PATTERN.test(scope)) {
+      throw new KeyInputError(
+        'scopes',
+        `scopes: each scope must match ${SCOPE_PATTERN.source}, or end in the wildcard segment .* (or be * alone)`,
+      )
     }
     if (seen.has(scope)) throw new KeyInputError('scopes', `scopes: "${scope}" is listed twice`)
     seen.add(scope)

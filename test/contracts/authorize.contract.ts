@@ -247,6 +247,40 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await authorize({ hashes: [key.hash], requiredScopes: [] })).toMatchObject({ result: 'ok' })
       })
 
+      it('M7: a held scope ending in a wildcard segment covers every scope under it, and only those', async () => {
+        const key = await inserted({ scopes: ['reports.*', 'ip'] })
+        for (const scope of ['reports.read', 'reports.export.csv', 'ip']) {
+          expect(await authorize({ hashes: [key.hash], requiredScopes: [scope] }), scope).toMatchObject({
+            result: 'ok',
+          })
+        }
+        for (const scope of ['reports', 'reportsx.read', 'billing.read', 'ip.v6']) {
+          expect(await authorize({ hashes: [key.hash], requiredScopes: [scope] }), scope).toMatchObject({
+            result: 'forbidden',
+            reason: 'scope',
+          })
+        }
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['reports.read', 'billing.read'] })).toMatchObject(
+          {
+            reason: 'scope',
+          },
+        )
+      })
+
+      it('M7: the scope * covers every scope; a deeper wildcard covers only its own branch', async () => {
+        const every = await inserted({ scopes: ['*'] })
+        const deep = await inserted({ scopes: ['reports.export.*'] })
+        expect(await authorize({ hashes: [every.hash], requiredScopes: ['billing.admin', 'ip'] })).toMatchObject({
+          result: 'ok',
+        })
+        expect(await authorize({ hashes: [deep.hash], requiredScopes: ['reports.export.csv'] })).toMatchObject({
+          result: 'ok',
+        })
+        expect(await authorize({ hashes: [deep.hash], requiredScopes: ['reports.read'] })).toMatchObject({
+          reason: 'scope',
+        })
+      })
+
       it('L6: a test key on a live-only route is forbidden (live-only); a live key passes', async () => {
         const test = await inserted({ keyType: 'test' })
         const live = await inserted({ keyType: 'live' })

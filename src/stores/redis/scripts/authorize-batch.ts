@@ -1,4 +1,5 @@
 import { ADDRESS_LIBRARY } from './address-library.js'
+import { SCOPE_LIBRARY } from './scope-library.js'
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import type { LuaScript } from './lua-script.js'
@@ -32,7 +33,7 @@ local RUN_OWNER = 5             --   with an owner's counter (O7): its index in 
                                 --   perMonth (as the authorize script's ARGV[11..12]);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
-${LIMITS_LIBRARY}${ADDRESS_LIBRARY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 carry_wanted = true
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 local replies = {}
@@ -160,5 +161,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '3cbb3095c1ef1f699fae0cc36cf3047c5487fafc',
+  sha: 'd21e7ecb6267d0cb445212c7cbc3ce0831fdb14f',
 }

@@ -83,26 +83,7 @@ end
 local function forbidden_code(key_type, scopes, live_only, allowed_ips, address, A, from, to)
   if live_only and key_type == 'test' then return 4 end
   if not address_allowed(allowed_ips, address) then return 11 end
-  if from > to or scopes == 0 then return 0 end
-  -- scopes is a JSON array of strings. Without a backslash in it, every string is stored as it
-  -- is and every quote delimits one, so a scope name (SCOPE_PATTERN: it starts with a letter and
-  -- holds no quote) is held exactly when it appears in quotes. Anything else is decoded.
-  local verbatim = not string.find(scopes, '\\\\', 1, true)
-  local held = nil
-  for i = from, to do
-    local scope = A[i]
-    local has
-    if verbatim and string.find(scope, '^[a-z][a-z0-9:._%-]*$') then
-      has = string.find(scopes, '"' .. scope .. '"', 1, true)
-    else
-      if not held then
-        held = {}
-        for _, name in ipairs(cjson.decode(scopes)) do held[name] = true end
-      end
-      has = held[scope]
-    end
-    if not has then return 3 end
-  end
+  if not scopes_held(scopes, A, from, to) then return 3 end
   return 0
 end
 

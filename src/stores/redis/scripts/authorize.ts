@@ -1,4 +1,5 @@
 import { ADDRESS_LIBRARY } from './address-library.js'
+import { SCOPE_LIBRARY } from './scope-library.js'
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import type { LuaScript } from './lua-script.js'
@@ -39,7 +40,7 @@ local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local address = ARGV[13]       -- the client address as 32 hex digits, '' when unknown (M6)
 local first_scope = 14         -- ARGV[14..]: the scopes the route requires (L6)
-${LIMITS_LIBRARY}${ADDRESS_LIBRARY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
 if owner_arg == '?' then
   owner = 'ask'
@@ -57,5 +58,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '22e56c776238e7d587add9a2cbce0e563a001433',
+  sha: 'aff7e99fe8bbffa63ea53bc5c59faf3c2e5961fe',
 }

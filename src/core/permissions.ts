@@ -1,0 +1,29 @@
+/**
+ * Permissions: which scopes a key holds. A held scope may end in a wildcard segment: `reports.*`
+ * holds `reports.read` and `reports.export.csv`, and `*` alone holds every scope. The Redis
+ * script decides the same (`src/stores/redis/scripts/scope-library.ts`).
+ */
+import { SCOPE_PATTERN } from './key-input.js'
+
+/** Whether the held scope grants `wanted` (a scope name; anything else is never granted). */
+function grants(held: string, wanted: string): boolean {
+  if (held === wanted || held === '*') return true
+  if (!held.endsWith('.*')) return false
+  const stem = held.slice(0, -1)
+  return wanted.length > stem.length && wanted.startsWith(stem)
+}
+
+/** Whether scopes `held` (null: every scope) cover the scope `wanted`. */
+export function scopeCovered(held: readonly string[] | null, wanted: string): boolean {
+  if (held === null) return true
+  if (!SCOPE_PATTERN.test(wanted)) return false
+  for (let i = 0; i < held.length; i++) if (grants(held[i]!, wanted)) return true
+  return false
+}
+
+/** The first of `required` that `held` does not cover, or undefined when it covers them all. */
+export function firstUncovered(held: readonly string[] | null, required: readonly string[] | null | undefined) {
+  if (required == null) return undefined
+  for (const scope of required) if (!scopeCovered(held, scope)) return scope
+  return undefined
+}
