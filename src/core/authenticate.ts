@@ -11,6 +11,7 @@
  * step 1, and every 401 is counted against its address. A store fault at any step is a 500, never
  * a pass (R5). Synchronous while the stores are; a promise as soon as one of them answers with one.
  */
+import { permissionQueryOf } from './permission-query.js'
 import { extractCredentials } from './credentials.js'
 import type { Decisions, KeyFacts } from './decisions.js'
 import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard.js'
@@ -138,6 +139,7 @@ function createPipeline(
       hashes: peppers.length === 1 ? [hashKey(token, peppers[0])] : peppers.map((p) => hashKey(token, p)),
       now: facts.now,
       requiredScopes: route.scopes ?? null,
+      requiredPermissions: route.permissions === undefined ? null : permissionQueryOf(route.permissions),
       liveOnly: route.liveOnly === true,
       clientAddress,
       consume: facts.consume,
@@ -173,6 +175,7 @@ function createPipeline(
         fallback,
         consume: route.consume !== false,
         requiredScopes: route.scopes,
+        requiredPermissions: route.permissions,
       }
       const outcome = authorize(inputOf(token, route, facts, ip, request.ip))
       if (isPromise(outcome)) {

@@ -6,7 +6,8 @@
  */
 import { addressAllowed } from './address-allowlist.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
-import { firstUncovered } from './permissions.js'
+import { queryHolds } from './permission-query.js'
+import { firstUncovered, scopeCovered } from './permissions.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -38,7 +39,7 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  * 3. Route checks (L6): a test key on a live-only route → `forbidden`, reason `live-only`; then
  *    a client address outside the key's `allowedIps` (M6) → reason `address`; then
  *    a required scope missing from the key's `scopes` (null holds every scope) → `forbidden`,
- *    reason `scope`. Live-only is checked first because it is the answer that tells the caller
+ *    reason `scope`; then the route's permission query unmet (M7) → reason `permission`. Live-only is checked first because it is the answer that tells the caller
  *    what to do (use a live key): no scope could make a test key pass. A forbidden outcome
  *    carries a `peek` of the limits for the L3 headers and consumes nothing (L4a).
  * 4. The key's policy is its type's defaults with its own `limits` over them (L1). With
@@ -173,6 +174,8 @@ function forbiddenReason(key: StoredKey, input: AuthorizeInput): ForbiddenReason
   if (input.liveOnly && key.keyType === 'test') return 'live-only'
   if (!addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
   if (firstUncovered(key.scopes, input.requiredScopes) !== undefined) return 'scope'
+  const query = input.requiredPermissions
+  if (query != null && !queryHolds(query, (name) => scopeCovered(key.scopes, name))) return 'permission'
   return null
 }
 

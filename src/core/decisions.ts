@@ -28,6 +28,8 @@ export interface KeyFacts {
   fallback: CredentialFailure | null
   consume: boolean
   requiredScopes: readonly string[] | undefined
+  /** The route's permission query as written (M7), for the 403's message. */
+  requiredPermissions?: string | undefined
 }
 
 export interface Decisions {
@@ -97,7 +99,7 @@ export function createDecisions(
         case 'blocked':
           return blocked(names, outcome.retryAfter, facts.requestId)
         case 'forbidden': {
-          const message = forbiddenMessage(names, outcome.reason, outcome.key.scopes, facts.requiredScopes)
+          const message = forbiddenMessage(names, outcome.reason, outcome.key.scopes, facts)
           return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
         }
         case 'ok':
@@ -185,9 +187,10 @@ function forbiddenMessage(
   names: MessageNames,
   reason: ForbiddenReason,
   held: readonly string[] | null,
-  required: readonly string[] | undefined,
+  facts: KeyFacts,
 ): string {
   if (reason === 'live-only') return MESSAGES.liveOnly(names)
   if (reason === 'address') return MESSAGES.addressNotAllowed(names)
-  return MESSAGES.missingScope(names, firstUncovered(held, required) ?? '')
+  if (reason === 'permission') return MESSAGES.missingPermission(names, facts.requiredPermissions ?? '')
+  return MESSAGES.missingScope(names, firstUncovered(held, facts.requiredScopes) ?? '')
 }

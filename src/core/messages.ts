@@ -131,6 +131,9 @@ export const MESSAGES = {
   /** M6 */
   addressNotAllowed: (_: MessageNames) =>
     'This API key is not allowed from this address. Its owner lists the addresses it may be used from.',
+  /** M7: the query is the host's own route setting, shown so the holder knows what to ask for. */
+  missingPermission: (_: MessageNames, query: string) =>
+    `This API key lacks the permission this route requires: ${query}.`,
   /** L6 */
   liveOnly: (n: MessageNames) =>
     `This API key has no access to this resource: it needs a live (${n.keyPrefix}_live_) key; sandbox keys are not accepted here.`,
@@ -168,6 +171,7 @@ export function messagePrefixes(n: MessageNames) {
     expired: 'This API key has expired',
     disabled: 'This API key is disabled',
     addressNotAllowed: 'This API key is not allowed from this address',
+    missingPermission: 'This API key lacks the permission',
   } as const
 }
 

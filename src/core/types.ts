@@ -4,6 +4,7 @@
  * adapters hand to the core, and the decision the core hands back.
  */
 import type { ErrorCode } from './messages.js'
+import type { PermissionQuery } from './permission-query.js'
 
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
@@ -297,6 +298,8 @@ export interface AuthorizeInput {
   now: number
   /** Every scope the route requires; the key must hold all of them. */
   requiredScopes: readonly string[] | null
+  /** The route's permission query (M7), which the key's scopes must satisfy; null or absent for none. */
+  requiredPermissions?: PermissionQuery | null | undefined
   /** A test key on a live-only route is forbidden. */
   liveOnly: boolean
   /**
@@ -334,8 +337,8 @@ export interface FailedAuthCheck {
   limit: number
 }
 
-/** Why a valid key may not use a route: a test key on a live-only route, its address, a missing scope. */
-export type ForbiddenReason = 'live-only' | 'address' | 'scope'
+/** Why a valid key may not use a route: a test key on a live-only route, its address, a missing scope, an unmet permission query. */
+export type ForbiddenReason = 'live-only' | 'address' | 'scope' | 'permission'
 
 export type AuthorizeOutcome =
   /** The client address is blocked (`input.failedAuth`); no key was looked at. */
@@ -425,6 +428,11 @@ export interface RequestView {
 export interface RouteRequirements {
   /** Scopes the key must all hold. */
   scopes?: readonly string[] | undefined
+  /**
+   * A permission query the key's scopes must satisfy: names joined by AND, OR, NOT and
+   * parentheses, such as `'reports.read AND (billing.read OR billing.admin)'`.
+   */
+  permissions?: string | undefined
   /** Test keys are forbidden here. */
   liveOnly?: boolean | undefined
   /** Whether an admitted request consumes limits and is recorded as usage; default true. */

@@ -28,6 +28,7 @@ const P = {
   expired: 'This API key has expired',
   disabled: 'This API key is disabled',
   address: 'This API key is not allowed from this address',
+  permission: 'This API key lacks the permission',
   minute: 'Rate limit exceeded',
   month: 'Monthly quota exceeded',
 } as const
@@ -752,6 +753,26 @@ const keyCases: ParityCase[] = [
       // Newest first: a key made by the refused request would head the list.
       const after = await t.expect(t.dashboard('GET', DASHBOARD), { status: 200 })
       expect(after.data.some((record: { name: string }) => record.name === 'bad range')).toBe(false)
+    },
+  },
+  {
+    ids: 'M7 M10 L3 L4a',
+    name: 'a permission query: met by scopes and wildcards → 200; unmet → 403 naming the query, consuming nothing',
+    async run(t) {
+      const reports = '/api/v1/reports'
+      const met = await t.issue({ scopes: ['reports.read', 'billing.*'] })
+      const body = await t.expect(
+        { path: reports, headers: bearer(met.key) },
+        { status: 200, limits: { remaining: 999 } },
+      )
+      expect(body.data).toEqual({ reports: [] })
+      const unmet = await t.issue({ scopes: ['reports.*'] })
+      const refused = await t.expect(
+        { path: reports, headers: bearer(unmet.key) },
+        { status: 403, code: 'forbidden', message: P.permission, limits: { remaining: 1000 } },
+      )
+      expect(refused.error.message).toContain('reports.read AND (billing.read OR billing.admin)')
+      await t.expect({ path: AUTH_TEST, headers: bearer(unmet.key) }, { status: 200, limits: { remaining: 1000 } })
     },
   },
   {

@@ -25,6 +25,7 @@ import type {
   StoredKey,
 } from '../../src/core/types.js'
 import { ownerCounterId } from '../../src/core/limits-math.js'
+import { parsePermissionQuery } from '../../src/core/permission-query.js'
 import { T0, makeStoredKey, randomHash, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** What the authorize suite runs on. */
@@ -279,6 +280,43 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await authorize({ hashes: [deep.hash], requiredScopes: ['reports.read'] })).toMatchObject({
           reason: 'scope',
         })
+      })
+
+      it('M7: a permission query holds on the key’s scopes, wildcards and null included; unmet → forbidden (permission), consuming nothing', async () => {
+        const query = parsePermissionQuery('reports.read AND (billing.read OR billing.admin)')
+        const cases: [StoredKey['scopes'], 'ok' | 'forbidden'][] = [
+          [['reports.read', 'billing.admin'], 'ok'],
+          [['reports.*', 'billing.*'], 'ok'],
+          [['*'], 'ok'],
+          [null, 'ok'],
+          [['reports.read'], 'forbidden'],
+          [['billing.read', 'billing.admin'], 'forbidden'],
+          [[], 'forbidden'],
+        ]
+        for (const [scopes, result] of cases) {
+          const key = await inserted({ scopes })
+          const outcome = await authorize({ hashes: [key.hash], requiredPermissions: query })
+          expect(outcome, JSON.stringify(scopes)).toMatchObject(
+            result === 'ok' ? { result, consumed: true } : { result, reason: 'permission' },
+          )
+          expect(await minuteUsed(key, DEFAULTS.live)).toBe(result === 'ok' ? 1 : 0)
+        }
+      })
+
+      it('M7: NOT denies a key that holds the name (null scopes hold every name); scopes are checked before the query', async () => {
+        const not = parsePermissionQuery('NOT billing.admin AND (ip OR NOT email)')
+        const plain = await inserted({ scopes: ['ip'] })
+        const admin = await inserted({ scopes: ['billing.*', 'ip'] })
+        const every = await inserted({ scopes: null })
+        expect(await authorize({ hashes: [plain.hash], requiredPermissions: not })).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [admin.hash], requiredPermissions: not })).toMatchObject({
+          reason: 'permission',
+        })
+        expect(await authorize({ hashes: [every.hash], requiredPermissions: not })).toMatchObject({
+          reason: 'permission',
+        })
+        const both = { requiredScopes: ['email'], requiredPermissions: parsePermissionQuery('billing.read') }
+        expect(await authorize({ hashes: [plain.hash], ...both })).toMatchObject({ reason: 'scope' })
       })
 
       it('L6: a test key on a live-only route is forbidden (live-only); a live key passes', async () => {

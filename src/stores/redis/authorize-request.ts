@@ -24,7 +24,7 @@ export const OWNER_MINUTE = 10
 export const OWNER_MONTH = 11
 /** Where it holds the client address as 32 hex digits, '' when unknown (ARGV[13], M6). */
 export const ADDRESS = 12
-/** Where its scopes start (ARGV[14..]). */
+/** Where its scopes start (ARGV[14..]), then after a '?' its permission query in postfix order (M7). */
 export const SCOPES = 13
 
 /** O7, ARGV[10]: no owner step. */
@@ -76,6 +76,9 @@ export function authorizeArguments(
   ]
   const scopes = input.requiredScopes
   if (scopes != null) for (let i = 0; i < scopes.length; i++) args.push(scopes[i]!)
+  // M7: the permission query in postfix order after a '?' (no scope name is '?').
+  const query = input.requiredPermissions
+  if (query != null) args.push('?', ...query.postfix)
   return args
 }
 

@@ -161,5 +161,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'd21e7ecb6267d0cb445212c7cbc3ce0831fdb14f',
+  sha: '1169ffc569f1de0862adb68169c07843de83eb11',
 }

@@ -78,12 +78,18 @@ local function read_record(record_key, known)
   return nil
 end
 
--- L6, M6: 0 when the route admits the key, else the reply code: 4 a test key on a live-only
--- route, 11 a client address outside allowed_ips, 3 a required scope missing.
+-- L6, M6, M7: 0 when the route admits the key, else the reply code: 4 a test key on a live-only
+-- route, 11 a client address outside allowed_ips, 3 a required scope missing, 12 the permission
+-- query unmet. A[from] .. A[to] are the route's scopes, then, after a '?', its query.
 local function forbidden_code(key_type, scopes, live_only, allowed_ips, address, A, from, to)
   if live_only and key_type == 'test' then return 4 end
   if not address_allowed(allowed_ips, address) then return 11 end
-  if not scopes_held(scopes, A, from, to) then return 3 end
+  local query = to + 1
+  for i = from, to do
+    if A[i] == '?' then query = i break end
+  end
+  if not scopes_held(scopes, A, from, query - 1) then return 3 end
+  if query <= to and not query_held(scopes, A, query + 1, to) then return 12 end
   return 0
 end
 

@@ -11,6 +11,7 @@ const SOURCE = `-- keyward authorize: the whole hot path of one request in one s
 --   | {0} unknown | {1, record} revoked | {2, record} expired | {10, record} disabled (M5)
 --   | {3, record, decision[, owner]} forbidden: scope | {4, record, decision[, owner]} live-only
 --   | {11, record, decision[, owner]} forbidden: the client address (M6)
+--   | {12, record, decision[, owner]} forbidden: the permission query (M7)
 --   | {5, record, decision, consumed[, extra]} ok. record: the values of RECORD_FIELDS (below), as
 --   stored afterwards, each a string, or the integer 0 where the field is absent.
 --   | {6, expiresAt, lastUsedAt, decision, consumed[, extra]} ok, for the record known names: the
@@ -39,7 +40,8 @@ local owner_arg = ARGV[10]     -- the owner step (O7): '' none, '?' owner limits
 local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local address = ARGV[13]       -- the client address as 32 hex digits, '' when unknown (M6)
-local first_scope = 14         -- ARGV[14..]: the scopes the route requires (L6)
+local first_scope = 14         -- ARGV[14..]: the scopes the route requires (L6), then '?' and its
+                               -- permission query in postfix order (M7), when it has one
 ${LIMITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
 if owner_arg == '?' then
@@ -58,5 +60,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'aff7e99fe8bbffa63ea53bc5c59faf3c2e5961fe',
+  sha: 'ab34c09471f6a25800948ac07f23e2ddd7a47fe7',
 }

@@ -17,23 +17,53 @@ local function covered(held, scope)
   return false
 end
 
--- Whether the key's scopes (a JSON array of strings; 0: null, every scope) hold each of
--- A[from] .. A[to]. Without a backslash in the JSON every string is stored as it is and every
--- quote delimits one, so a scope name (it starts with a letter and holds no quote) is held exactly
--- when it appears in quotes; anything else is decoded.
-local function scopes_held(scopes, A, from, to)
-  if from > to or scopes == 0 then return true end
-  local held
+-- held(name) for the key's scopes: a JSON array of strings. Without a backslash in it every string
+-- is stored as it is and every quote delimits one, so a scope name (it starts with a letter and
+-- holds no quote) is held exactly when it appears in quotes; anything else is decoded.
+local function holder(scopes)
   if string.find(scopes, '\\\\', 1, true) then
     local set = {}
     for _, name in ipairs(cjson.decode(scopes)) do set[name] = true end
-    held = function(name) return set[name] end
-  else
-    held = function(name) return string.find(scopes, '"' .. name .. '"', 1, true) end
+    return function(name) return set[name] end
   end
+  return function(name) return string.find(scopes, '"' .. name .. '"', 1, true) end
+end
+
+-- Whether a scope name (never anything else) is held, itself or under a wildcard.
+local function name_held(held, name)
+  return string.find(name, '^[a-z][a-z0-9:._%-]*$') and covered(held, name)
+end
+
+-- L6: whether the key's scopes (0: null, every scope) hold each of A[from] .. A[to].
+local function scopes_held(scopes, A, from, to)
+  if from > to or scopes == 0 then return true end
+  local held = holder(scopes)
   for i = from, to do
-    if not string.find(A[i], '^[a-z][a-z0-9:._%-]*$') or not covered(held, A[i]) then return false end
+    if not name_held(held, A[i]) then return false end
   end
   return true
+end
+
+-- M7: whether the key's scopes satisfy the permission query A[from] .. A[to]: names and the
+-- operators '&', '|', '!' in postfix order, evaluated on a stack. Null scopes hold every name.
+local function query_held(scopes, A, from, to)
+  local held = scopes ~= 0 and holder(scopes)
+  local stack, n = {}, 0
+  for i = from, to do
+    local token = A[i]
+    if token == '&' then
+      n = n - 1
+      stack[n] = stack[n] and stack[n + 1]
+    elseif token == '|' then
+      n = n - 1
+      stack[n] = stack[n] or stack[n + 1]
+    elseif token == '!' then
+      stack[n] = not stack[n]
+    else
+      n = n + 1
+      stack[n] = (not held) or (name_held(held, token) and true or false)
+    end
+  end
+  return n == 1 and stack[1] == true
 end
 `
