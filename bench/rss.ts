@@ -49,6 +49,7 @@ function measure(count: number): RssResult {
       meta: null,
       enabled: true,
       allowedIps: null,
+      roles: null,
     })
   }
   settle()

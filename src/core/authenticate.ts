@@ -120,7 +120,7 @@ function createPipeline(
   { settings, step, calls, decisions, report }: AuthenticationParts,
   guard: GuardSteps | null,
 ): Pipeline {
-  const { keyPrefix, peppers, defaults, legacyApiKeyHeader, ownerLimits } = settings
+  const { keyPrefix, peppers, defaults, legacyApiKeyHeader, ownerLimits, roles } = settings
   const authorize = step.authorize
 
   function internalFailure(error: unknown, requestId: string): AuthDecision {
@@ -140,6 +140,7 @@ function createPipeline(
       now: facts.now,
       requiredScopes: route.scopes ?? null,
       requiredPermissions: route.permissions === undefined ? null : permissionQueryOf(route.permissions),
+      roles,
       liveOnly: route.liveOnly === true,
       clientAddress,
       consume: facts.consume,
@@ -176,6 +177,7 @@ function createPipeline(
         consume: route.consume !== false,
         requiredScopes: route.scopes,
         requiredPermissions: route.permissions,
+        roles,
       }
       const outcome = authorize(inputOf(token, route, facts, ip, request.ip))
       if (isPromise(outcome)) {

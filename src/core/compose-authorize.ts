@@ -7,7 +7,8 @@
 import { addressAllowed } from './address-allowlist.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import { queryHolds } from './permission-query.js'
-import { firstUncovered, scopeCovered } from './permissions.js'
+import { firstUncovered } from './permissions.js'
+import { keyHolds } from './roles.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -173,9 +174,12 @@ function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awa
 function forbiddenReason(key: StoredKey, input: AuthorizeInput): ForbiddenReason | null {
   if (input.liveOnly && key.keyType === 'test') return 'live-only'
   if (!addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
-  if (firstUncovered(key.scopes, input.requiredScopes) !== undefined) return 'scope'
+  const required = input.requiredScopes
   const query = input.requiredPermissions
-  if (query != null && !queryHolds(query, (name) => scopeCovered(key.scopes, name))) return 'permission'
+  if ((required === null || required.length === 0) && query == null) return null
+  const holds = (name: string) => keyHolds(key.scopes, key.roles, input.roles, name)
+  if (firstUncovered(holds, required) !== undefined) return 'scope'
+  if (query != null && !queryHolds(query, holds)) return 'permission'
   return null
 }
 

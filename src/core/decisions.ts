@@ -6,6 +6,7 @@ import type { CredentialFailure } from './credentials.js'
 import type { KeyFormatProblem } from './key-format.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
 import { firstUncovered } from './permissions.js'
+import { keyHolds, type RoleTable } from './roles.js'
 import { errorResponse, type HeaderOptions, limitHeaders } from './responses.js'
 import type {
   AuthDecision,
@@ -15,6 +16,7 @@ import type {
   KeyMeta,
   KeyType,
   LimitDecision,
+  StoredKey,
 } from './types.js'
 
 /** What the pipeline knows of a request whose key the stores decided on. */
@@ -30,6 +32,8 @@ export interface KeyFacts {
   requiredScopes: readonly string[] | undefined
   /** The route's permission query as written (M7), for the 403's message. */
   requiredPermissions?: string | undefined
+  /** The host's roles (M7), to name the scope a key misses. */
+  roles?: RoleTable | undefined
 }
 
 export interface Decisions {
@@ -99,7 +103,7 @@ export function createDecisions(
         case 'blocked':
           return blocked(names, outcome.retryAfter, facts.requestId)
         case 'forbidden': {
-          const message = forbiddenMessage(names, outcome.reason, outcome.key.scopes, facts)
+          const message = forbiddenMessage(names, outcome.reason, outcome.key, facts)
           return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
         }
         case 'ok':
@@ -183,14 +187,10 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
   return { ok: true, requestId, headers, apiKey }
 }
 
-function forbiddenMessage(
-  names: MessageNames,
-  reason: ForbiddenReason,
-  held: readonly string[] | null,
-  facts: KeyFacts,
-): string {
+function forbiddenMessage(names: MessageNames, reason: ForbiddenReason, key: StoredKey, facts: KeyFacts): string {
   if (reason === 'live-only') return MESSAGES.liveOnly(names)
   if (reason === 'address') return MESSAGES.addressNotAllowed(names)
   if (reason === 'permission') return MESSAGES.missingPermission(names, facts.requiredPermissions ?? '')
-  return MESSAGES.missingScope(names, firstUncovered(held, facts.requiredScopes) ?? '')
+  const holds = (name: string) => keyHolds(key.scopes, key.roles, facts.roles, name)
+  return MESSAGES.missingScope(names, firstUncovered(holds, facts.requiredScopes) ?? '')
 }

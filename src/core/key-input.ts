@@ -1,5 +1,6 @@
 import { validateEnabled } from './access-input.js'
 import { validateAllowedIps } from './address-allowlist.js'
+import { validateKeyRoles } from './roles.js'
 import { KeyInputError } from './errors.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
 import type { KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
@@ -28,6 +29,8 @@ export interface CreateKeyInput {
   enabled?: boolean
   /** Up to 100 IPv4/IPv6 addresses or CIDR ranges the key may be used from; null or absent: any address. */
   allowedIps?: readonly string[] | null
+  /** Names of roles `createKeyward({ roles })` defines; null or absent: none. */
+  roles?: readonly string[] | null
 }
 
 /** A create request after validation. */
@@ -41,6 +44,7 @@ export interface ValidCreateKeyInput {
   meta: Readonly<Record<string, unknown>> | null
   enabled: boolean
   allowedIps: readonly string[] | null
+  roles: readonly string[] | null
 }
 
 /** What `keys.update()` takes: the fields to replace; absent ones are kept. */
@@ -53,6 +57,8 @@ export interface UpdateKeyInput {
   enabled?: boolean
   /** The addresses and CIDR ranges the key may be used from; null allows any address. */
   allowedIps?: readonly string[] | null
+  /** Names of defined roles; null for none. */
+  roles?: readonly string[] | null
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
@@ -249,7 +255,7 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
-const UPDATABLE = 'name, meta, scopes, limits, enabled or allowedIps'
+const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps or roles'
 
 /**
  * Checks an update (O5) and returns the patch to store: only the fields given, each checked as
@@ -257,7 +263,10 @@ const UPDATABLE = 'name, meta, scopes, limits, enabled or allowedIps'
  */
 export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): KeyPatch {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new KeyInputError('body', 'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps? }')
+    throw new KeyInputError(
+      'body',
+      'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles? }',
+    )
   }
   const patch: KeyPatch = {}
   for (const field of Object.keys(input)) {
@@ -268,6 +277,7 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'limits') patch.limits = validateLimits(input.limits)
     else if (field === 'enabled') patch.enabled = validateEnabled(input.enabled, true)
     else if (field === 'allowedIps') patch.allowedIps = validateAllowedIps(input.allowedIps)
+    else if (field === 'roles') patch.roles = validateKeyRoles(input.roles, 'names-only')
     else {
       const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
       throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; ${UPDATABLE} can`)
@@ -310,6 +320,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     meta: validateMeta(input.meta, keyPrefix),
     enabled: validateEnabled(input.enabled, true),
     allowedIps: validateAllowedIps(input.allowedIps),
+    roles: validateKeyRoles(input.roles, 'names-only'),
   }
 }
 
@@ -322,6 +333,7 @@ export interface StoredKeyFields {
   meta: Readonly<Record<string, unknown>> | null
   enabled: boolean
   allowedIps: readonly string[] | null
+  roles: readonly string[] | null
 }
 
 /**
@@ -344,5 +356,6 @@ export function validateStoredKeyFields(
     meta: validateMeta(fields.meta, keyPrefix),
     enabled: validateEnabled(fields.enabled, true),
     allowedIps: validateAllowedIps(fields.allowedIps),
+    roles: validateKeyRoles(fields.roles, 'names-only'),
   }
 }

@@ -21,9 +21,9 @@ export function scopeCovered(held: readonly string[] | null, wanted: string): bo
   return false
 }
 
-/** The first of `required` that `held` does not cover, or undefined when it covers them all. */
-export function firstUncovered(held: readonly string[] | null, required: readonly string[] | null | undefined) {
+/** The first of `required` that `holds` says is not held, or undefined when all are. */
+export function firstUncovered(holds: (name: string) => boolean, required: readonly string[] | null | undefined) {
   if (required == null) return undefined
-  for (const scope of required) if (!scopeCovered(held, scope)) return scope
+  for (const scope of required) if (!holds(scope)) return scope
   return undefined
 }

@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from './messages.js'
 import type { PermissionQuery } from './permission-query.js'
+import type { RoleTable } from './roles.js'
 
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
@@ -58,6 +59,8 @@ export interface ApiKeyRecord {
   enabled: boolean
   /** The addresses and CIDR ranges the key may be used from; null for any address. */
   allowedIps: string[] | null
+  /** The host's roles the key has (their scopes count as the key's own); null for none. */
+  roles: string[] | null
 }
 
 /**
@@ -87,6 +90,8 @@ export interface StoredKey {
   enabled: boolean
   /** Normalised addresses and CIDR ranges the key may be used from; null for any address. */
   allowedIps: readonly string[] | null
+  /** Names of the host's roles the key has; null for none. */
+  roles: readonly string[] | null
 }
 
 /**
@@ -166,6 +171,7 @@ export interface KeyPatch {
   limits?: KeyLimits | null | undefined
   enabled?: boolean | undefined
   allowedIps?: readonly string[] | null | undefined
+  roles?: readonly string[] | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */
@@ -300,6 +306,8 @@ export interface AuthorizeInput {
   requiredScopes: readonly string[] | null
   /** The route's permission query (M7), which the key's scopes must satisfy; null or absent for none. */
   requiredPermissions?: PermissionQuery | null | undefined
+  /** The host's roles, read now: a key holds a name its own scopes or its roles' scopes cover (M7). */
+  roles?: RoleTable | undefined
   /** A test key on a live-only route is forbidden. */
   liveOnly: boolean
   /**

@@ -598,6 +598,7 @@ const keyCases: ParityCase[] = [
         meta: null,
         enabled: true,
         allowedIps: null,
+        roles: null,
       })
       const test = await t.expect(
         { method: 'POST', path: AUTH_TEST, headers: bearer(key) },

@@ -72,6 +72,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           'name',
           'ownerId',
           'revokedAt',
+          'roles',
           'scopes',
           'status',
         ].sort(),
@@ -221,6 +222,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           meta: null,
           enabled: true,
           allowedIps: null,
+          roles: null,
         })
       } finally {
         await instance.close()

@@ -319,6 +319,36 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await authorize({ hashes: [plain.hash], ...both })).toMatchObject({ reason: 'scope' })
       })
 
+      it('M7: a key holds its roles’ scopes, wildcards included, for required scopes and queries; roles are read per request', async () => {
+        const roles = new Map<string, readonly string[]>([
+          ['analyst', ['reports.read', 'billing.read']],
+          ['auditor', ['audit.*']],
+        ])
+        const query = parsePermissionQuery('reports.read AND (billing.read OR billing.admin)')
+        const analyst = await inserted({ scopes: [], roles: ['analyst'] })
+        const auditor = await inserted({ scopes: ['ip'], roles: ['auditor', 'gone'] })
+        expect(await authorize({ hashes: [analyst.hash], roles, requiredPermissions: query })).toMatchObject({
+          result: 'ok',
+        })
+        expect(
+          await authorize({ hashes: [auditor.hash], roles, requiredScopes: ['ip', 'audit.log.read'] }),
+        ).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [auditor.hash], roles, requiredPermissions: query })).toMatchObject({
+          reason: 'permission',
+        })
+        expect(await authorize({ hashes: [analyst.hash], roles, requiredScopes: ['audit.log'] })).toMatchObject({
+          reason: 'scope',
+        })
+        // A role changed, or no roles given: the next request decides with what it is given.
+        const narrowed = new Map<string, readonly string[]>([['analyst', ['reports.read']]])
+        expect(await authorize({ hashes: [analyst.hash], roles: narrowed, requiredPermissions: query })).toMatchObject({
+          reason: 'permission',
+        })
+        expect(await authorize({ hashes: [analyst.hash], requiredScopes: ['reports.read'] })).toMatchObject({
+          reason: 'scope',
+        })
+      })
+
       it('L6: a test key on a live-only route is forbidden (live-only); a live key passes', async () => {
         const test = await inserted({ keyType: 'test' })
         const live = await inserted({ keyType: 'live' })

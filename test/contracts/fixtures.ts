@@ -43,6 +43,7 @@ export function makeStoredKey(overrides: Partial<StoredKey> = {}): StoredKey {
     meta: null,
     enabled: true,
     allowedIps: null,
+    roles: null,
     ...overrides,
   }
 }

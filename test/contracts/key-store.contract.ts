@@ -290,6 +290,13 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         expect((await store.get(key.id))?.allowedIps).toBeNull()
       })
 
+      it('M7: roles round-trip; update replaces and clears them', async () => {
+        const key = await inserted({ roles: ['analyst', 'auditor'] })
+        expect((await store.findByHash(key.hash))?.roles).toEqual(['analyst', 'auditor'])
+        expect(await store.update(key.id, { roles: ['admin'] })).toEqual({ ...key, roles: ['admin'] })
+        expect(await store.update(key.id, { roles: null })).toEqual({ ...key, roles: null })
+      })
+
       it('M5: a revoked key cannot be enabled: update leaves it suspended and revoked', async () => {
         const key = await inserted({ enabled: false })
         await store.revoke(key.id, T0)

@@ -33,6 +33,7 @@ describe('key manager (K3–K6)', () => {
       meta: null,
       enabled: true,
       allowedIps: null,
+      roles: null,
     })
   })
 

@@ -25,7 +25,7 @@ const json = (owner?: string) => ({ ...as(owner), 'content-type': 'application/j
 const UNKNOWN_ID = 'key_000000000000000000000000'
 
 /** A dashboard with the owner guard, and the store calls made since `calls.length = 0`. */
-function owners(options: { stores?: KeywardStores } = {}) {
+function owners(options: { stores?: KeywardStores; roles?: Record<string, string[]> } = {}) {
   const stores = options.stores ?? createMemoryStores()
   const calls: string[] = []
   const keys = stores.keys as unknown as Record<string, unknown>
@@ -41,7 +41,7 @@ function owners(options: { stores?: KeywardStores } = {}) {
     calls.push('usage.query')
     return usageQuery(query)
   }
-  const t = setup({ keyward: { stores }, dashboard: { authorize: ownerGuard } })
+  const t = setup({ keyward: { stores, roles: options.roles }, dashboard: { authorize: ownerGuard } })
   const create = async (body: Record<string, unknown>, owner?: string) =>
     expectSuccess(
       await t.handle({ method: 'POST', path: '/api-keys', headers: json(owner), body: JSON.stringify(body) }),
@@ -199,7 +199,7 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
       body: '{"name":"x","owner":"acme"}',
     })
     expect(expectError(unknown, 400, 'invalid_request')).toBe(
-      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled, allowedIps.',
+      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled, allowedIps, roles.',
     )
   })
 })
@@ -396,7 +396,7 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'expiresAt (not updatable)',
       { expiresAt: null },
-      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps\./,
+      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps, roles\./,
     ],
     ['ownerId (never changed)', { ownerId: 'globex' }, /^ownerId is not a known field/],
     ['an unknown limits field', { limits: { perHour: 1 } }, /^limits\.perHour is not a known field/],
@@ -405,12 +405,12 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'an array body',
       [],
-      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\? \}/,
+      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\? \}/,
     ],
     [
       'no body',
       '',
-      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\? \}/,
+      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\? \}/,
     ],
     ['a field twice', '{"name":"a","name":"b"}', /^name is given more than once/],
   ]
@@ -434,6 +434,19 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     expect((await t.authenticateKey(mine.key)).ok).toBe(true)
     expectError(await patch(t, theirs.id, { enabled: false }, 'acme'), 404, 'not_found')
     expect((await t.keyward.keys.get(theirs.id))!.enabled).toBe(true)
+  })
+
+  it('M7/M9: an owner may not give its keys roles (403, nothing changed) but may remove them; an administrator may give them', async () => {
+    const t = owners({ roles: { analyst: ['reports.read'] } })
+    const mine = await t.create({ name: 'mine', ownerId: 'acme' })
+    expectError(await patch(t, mine.id, { roles: ['analyst'] }, 'acme'), 403, 'forbidden')
+    expect((await t.keyward.keys.get(mine.id))!.roles).toBeNull()
+    expect(expectSuccess(await patch(t, mine.id, { roles: ['analyst'] }))).toMatchObject({ roles: ['analyst'] })
+    expect(expectSuccess(await patch(t, mine.id, { roles: [] }, 'acme'))).toMatchObject({ roles: [] })
+    const body = JSON.stringify({ name: 'x', roles: ['analyst'] })
+    const created = await t.handle({ method: 'POST', path: '/api-keys', headers: json('acme'), body })
+    expect(expectError(created, 403, 'forbidden')).toMatch(/cannot give its keys roles/)
+    expectError(await patch(t, mine.id, { roles: ['nobody'] }), 400, 'invalid_request')
   })
 
   it('O5: an unknown id → 404 not_found', async () => {

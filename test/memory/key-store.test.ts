@@ -93,6 +93,7 @@ describe('createMemoryKeyStore', () => {
         meta: i % 10 === 0 ? { plan: 'pro' } : null,
         enabled: true,
         allowedIps: null,
+        roles: null,
       })
     }
     const perKey = (liveHeapBytes() - before) / count

@@ -24,6 +24,7 @@ const FIELDS = [
   'limits',
   'enabled',
   'allowedIps',
+  'roles',
 ] as const
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const KEY_ID = /^key_[0-9A-Za-z]{24}$/
@@ -54,6 +55,7 @@ export function encodeRecord(key: StoredKey): string {
     limits: key.limits,
     enabled: key.enabled,
     allowedIps: key.allowedIps,
+    roles: key.roles,
   })
 }
 

@@ -129,6 +129,7 @@ function copyRecord(key: StoredKey): StoredKey {
     meta: copyMeta(key.meta),
     enabled: key.enabled !== false,
     allowedIps: key.allowedIps == null ? null : Object.freeze(key.allowedIps.slice()),
+    roles: key.roles == null ? null : Object.freeze(key.roles.slice()),
   }
 }
 
@@ -145,6 +146,7 @@ function applyPatch(record: StoredKey, patch: KeyPatch): void {
   if (patch.enabled !== undefined) record.enabled = patch.enabled
   if (patch.allowedIps !== undefined)
     record.allowedIps = patch.allowedIps === null ? null : Object.freeze(patch.allowedIps.slice())
+  if (patch.roles !== undefined) record.roles = patch.roles === null ? null : Object.freeze(patch.roles.slice())
 }
 
 function ownedBy(byOwner: Map<string, OrderedKeys>, ownerId: string): OrderedKeys {

@@ -84,13 +84,14 @@ CREATE TABLE ${s}.app_settings (
 `,
 }
 
-/** v3: what a key may do beyond its scopes: `enabled` (suspend and resume), `allowed_ips`. */
+/** v3: what a key may do beyond its scopes: `enabled` (suspend and resume), `allowed_ips`, `roles`. */
 const v3: Migration = {
   version: 3,
   name: 'key access',
   sql: (s) => `
 ALTER TABLE ${s}.keys ADD COLUMN enabled boolean NOT NULL DEFAULT true;
 ALTER TABLE ${s}.keys ADD COLUMN allowed_ips text[];
+ALTER TABLE ${s}.keys ADD COLUMN roles text[];
 `,
 }
 

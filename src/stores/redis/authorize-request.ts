@@ -3,6 +3,7 @@
  * `scripts/authorize.ts`). The batch encoding takes its parts from these same arrays.
  */
 import { addressHex } from '../../core/address-allowlist.js'
+import { type RoleTable, rolesGranting } from '../../core/roles.js'
 import type { AuthorizeInput, FailedAuthCheck, LimitPolicy, OwnerLimitsCheck } from '../../core/types.js'
 import type { Held } from './authorize-reply.js'
 import type { TaggedKeys } from './layout.js'
@@ -75,11 +76,25 @@ export function authorizeArguments(
     addressHex(input.clientAddress) ?? '',
   ]
   const scopes = input.requiredScopes
-  if (scopes != null) for (let i = 0; i < scopes.length; i++) args.push(scopes[i]!)
+  const roles = input.roles
+  if (scopes != null) for (let i = 0; i < scopes.length; i++) args.push(nameToken(scopes[i]!, roles))
   // M7: the permission query in postfix order after a '?' (no scope name is '?').
   const query = input.requiredPermissions
-  if (query != null) args.push('?', ...query.postfix)
+  if (query != null) {
+    args.push('?')
+    for (const token of query.postfix) args.push(token.length === 1 ? token : nameToken(token, roles))
+  }
   return args
+}
+
+/**
+ * M7: a required name as the script reads it: the name, then, space-separated, the roles whose
+ * scopes cover it (the roles are read now, so a changed role applies from the next request).
+ */
+function nameToken(name: string, roles: RoleTable | undefined): string {
+  if (roles === undefined) return name
+  const granting = rolesGranting(roles, name)
+  return granting.length === 0 ? name : `${name} ${granting.join(' ')}`
 }
 
 /**

@@ -72,6 +72,7 @@ export const RECORD_LAYOUT: readonly RecordField[] = [
   // Required, so a record that does not say it is enabled is a fault, never a key let through (M5).
   row('enabled', 'enabled', 'flag', { required: true, replaceable: true }),
   row('allowedIps', 'allowedIps', 'address-ranges', { replaceable: true }),
+  row('roles', 'roles', 'json', { replaceable: true }),
 ]
 
 /** The hash field of a property. */

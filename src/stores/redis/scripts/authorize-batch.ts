@@ -161,5 +161,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '1169ffc569f1de0862adb68169c07843de83eb11',
+  sha: '0c120a116ad3a6f2b0f0449336b1434fdde32731',
 }

@@ -81,15 +81,15 @@ end
 -- L6, M6, M7: 0 when the route admits the key, else the reply code: 4 a test key on a live-only
 -- route, 11 a client address outside allowed_ips, 3 a required scope missing, 12 the permission
 -- query unmet. A[from] .. A[to] are the route's scopes, then, after a '?', its query.
-local function forbidden_code(key_type, scopes, live_only, allowed_ips, address, A, from, to)
+local function forbidden_code(key_type, scopes, roles, live_only, allowed_ips, address, A, from, to)
   if live_only and key_type == 'test' then return 4 end
   if not address_allowed(allowed_ips, address) then return 11 end
   local query = to + 1
   for i = from, to do
     if A[i] == '?' then query = i break end
   end
-  if not scopes_held(scopes, A, from, query - 1) then return 3 end
-  if query <= to and not query_held(scopes, A, query + 1, to) then return 12 end
+  if not scopes_held(scopes, roles, A, from, query - 1) then return 3 end
+  if query <= to and not query_held(scopes, roles, A, query + 1, to) then return 12 end
   return 0
 end
 
@@ -145,8 +145,8 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     if partial then complete(record_key, record) end
     return {10, record}
   end
-  local forbidden = forbidden_code(key_type, record[${AT.scopes}], live_only, record[${AT.allowedIps}], address, A,
-    from, to)
+  local forbidden = forbidden_code(key_type, record[${AT.scopes}], record[${AT.roles}], live_only,
+    record[${AT.allowedIps}], address, A, from, to)
 
   -- O7: the owner's counter is named by the caller once it knows the key's owner (the owner id
   -- and key type never change, O1); the name is checked against the record, so a counter that is

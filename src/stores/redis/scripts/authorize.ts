@@ -60,5 +60,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'ab34c09471f6a25800948ac07f23e2ddd7a47fe7',
+  sha: '4e0df6c1ea6dee91666c973d4bf383e716872eb4',
 }

@@ -61,5 +61,5 @@ return redis.call('HGETALL', record_key)
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '18269a7972fbdec6344e873a13930b681e9d39c3',
+  sha: '86ba1e9ec8a6f8e6b22b2b4f904a38d85c13dfa8',
 }

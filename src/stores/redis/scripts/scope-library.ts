@@ -29,24 +29,34 @@ local function holder(scopes)
   return function(name) return string.find(scopes, '"' .. name .. '"', 1, true) end
 end
 
--- Whether a scope name (never anything else) is held, itself or under a wildcard.
-local function name_held(held, name)
-  return string.find(name, '^[a-z][a-z0-9:._%-]*$') and covered(held, name)
+-- Whether a required name is held: token is the name (a scope name, never anything else), then,
+-- space-separated, the roles that grant it; it is held when the key's scopes cover it or the
+-- key's roles (a JSON array of role names; 0: none) hold one of those roles.
+local function name_held(held, roles, token)
+  local space = string.find(token, ' ', 1, true)
+  local name = space and string.sub(token, 1, space - 1) or token
+  if not string.find(name, '^[a-z][a-z0-9:._%-]*$') then return false end
+  if covered(held, name) then return true end
+  if not space or roles == 0 then return false end
+  for role in string.gmatch(string.sub(token, space + 1), '%S+') do
+    if string.find(roles, '"' .. role .. '"', 1, true) then return true end
+  end
+  return false
 end
 
--- L6: whether the key's scopes (0: null, every scope) hold each of A[from] .. A[to].
-local function scopes_held(scopes, A, from, to)
+-- L6: whether the key's scopes (0: null, every scope) or roles hold each of A[from] .. A[to].
+local function scopes_held(scopes, roles, A, from, to)
   if from > to or scopes == 0 then return true end
   local held = holder(scopes)
   for i = from, to do
-    if not name_held(held, A[i]) then return false end
+    if not name_held(held, roles, A[i]) then return false end
   end
   return true
 end
 
--- M7: whether the key's scopes satisfy the permission query A[from] .. A[to]: names and the
+-- M7: whether the key's scopes and roles satisfy the permission query A[from] .. A[to]: names and the
 -- operators '&', '|', '!' in postfix order, evaluated on a stack. Null scopes hold every name.
-local function query_held(scopes, A, from, to)
+local function query_held(scopes, roles, A, from, to)
   local held = scopes ~= 0 and holder(scopes)
   local stack, n = {}, 0
   for i = from, to do
@@ -61,7 +71,7 @@ local function query_held(scopes, A, from, to)
       stack[n] = not stack[n]
     else
       n = n + 1
-      stack[n] = (not held) or (name_held(held, token) and true or false)
+      stack[n] = (not held) or (name_held(held, roles, token) and true or false)
     end
   end
   return n == 1 and stack[1] == true
