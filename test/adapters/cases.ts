@@ -777,6 +777,27 @@ const keyCases: ParityCase[] = [
     },
   },
   {
+    ids: 'M7 M9 M10',
+    name: 'roles: the dashboard gives a key a defined role that meets the reports query; an undefined role → 400 naming roles',
+    async run(ctx) {
+      const t = await ctx.withApp({ keyward: { roles: { analyst: ['reports.read', 'billing.read'] } } })
+      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'bi', scopes: [], roles: ['analyst'] }), {
+        status: 201,
+      })
+      expect(created.data.roles).toEqual(['analyst'])
+      await t.expect({ path: '/api/v1/reports', headers: bearer(created.data.key) }, { status: 200 })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 403, code: 'forbidden', message: 'This API key has no access to this resource' },
+      )
+      const bad = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${created.data.id}`, { roles: ['root'] }), {
+        status: 400,
+        code: 'invalid_request',
+      })
+      expect(bad.error.message).toMatch(/^roles: "root" is not a role/)
+    },
+  },
+  {
     ids: 'K6 E5',
     name: 'a key past expiresAt is expired (401), listed as expired, and can still be revoked',
     async run(t) {
