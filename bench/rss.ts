@@ -47,6 +47,9 @@ function measure(count: number): RssResult {
       // A customer's key, as most keys of a multi-tenant service are.
       ownerId: `acct_${i % 10_000}`,
       meta: null,
+      enabled: true,
+      allowedIps: null,
+      roles: null,
     })
   }
   settle()

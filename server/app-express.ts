@@ -10,6 +10,8 @@ import {
   EMAIL_VALIDATE,
   emailValidate,
   IP_LOOKUP,
+  REPORTS,
+  reports,
   ipLookup,
   queryOf,
   WHOAMI,
@@ -42,6 +44,9 @@ export async function buildExpressApp(config: AppConfig, factory: () => express.
   })
   api.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), (req, res) => {
     send(res, emailValidate(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
+  })
+  api.get(REPORTS.path, api.protect({ permissions: REPORTS.permissions }), (req, res) => {
+    send(res, reports(keyward, req.apiKey!.requestId))
   })
   api.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (req, res) => {
     send(res, whoami(keyward, req.apiKey!))

@@ -9,6 +9,8 @@ import {
   EMAIL_VALIDATE,
   emailValidate,
   IP_LOOKUP,
+  REPORTS,
+  reports,
   ipLookup,
   queryOf,
   WHOAMI,
@@ -50,6 +52,9 @@ export const buildFastifyApp: AppBuilder = async (config) => {
   })
   app.get(EMAIL_VALIDATE.path, { config: { keyward: { scopes: [...EMAIL_VALIDATE.scopes] } } }, (request, reply) => {
     send(reply, emailValidate(keyward, request.apiKey!.requestId, queryOf(request.url)))
+  })
+  app.get(REPORTS.path, { config: { keyward: { permissions: REPORTS.permissions } } }, (request, reply) => {
+    send(reply, reports(keyward, request.apiKey!.requestId))
   })
   app.get(WHOAMI.path, { config: { keyward: { consume: WHOAMI.consume } } }, (request, reply) => {
     send(reply, whoami(keyward, request.apiKey!))

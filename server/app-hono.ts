@@ -11,6 +11,8 @@ import {
   EMAIL_VALIDATE,
   emailValidate,
   IP_LOOKUP,
+  REPORTS,
+  reports,
   ipLookup,
   queryOf,
   WHOAMI,
@@ -49,15 +51,18 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
   const self = (c: Context<KeywardEnv>) => send(c, whoami(keyward, c.var.apiKey))
   const openapi = JSON.stringify(referenceDocument(keyward))
   const document = (c: Context) => c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' })
+  const report = (c: Context<KeywardEnv>) => send(c, reports(keyward, c.var.apiKey.requestId))
   if (form === 'guard') {
     app.get(IP_LOOKUP.path, api.guard({ scopes: [...IP_LOOKUP.scopes] }, ip))
     app.get(EMAIL_VALIDATE.path, api.guard({ scopes: [...EMAIL_VALIDATE.scopes] }, email))
+    app.get(REPORTS.path, api.guard({ permissions: REPORTS.permissions }, report))
     app.get(WHOAMI.path, api.guard({ consume: WHOAMI.consume }, self))
     app.get(OPENAPI_PATH, api.guard({ public: true }, document))
   } else {
     app.use(api)
     app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), ip)
     app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), email)
+    app.get(REPORTS.path, api.protect({ permissions: REPORTS.permissions }), report)
     app.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), self)
     app.get(OPENAPI_PATH, api.public(), document)
   }

@@ -72,6 +72,11 @@ export type AppBuilder = (config: AppConfig) => Promise<BuiltApp>
 export const IP_LOOKUP = { path: '/api/v1/ip/lookup', scopes: ['ip'] } as const
 /** E4: path and required scope. */
 export const EMAIL_VALIDATE = { path: '/api/v1/email/validate', scopes: ['email'] } as const
+/** M10: path and required permission query. */
+export const REPORTS = {
+  path: '/api/v1/reports',
+  permissions: 'reports.read AND (billing.read OR billing.admin)',
+} as const
 /** O10: path; authenticated like any route, and, as the auth test, consuming nothing. */
 export const WHOAMI = { path: '/api/v1/whoami', consume: false } as const
 
@@ -81,6 +86,16 @@ function single(query: string, name: string): { value: string } | { problem: 'mi
   if (values.length > 1) return { problem: 'repeated' }
   const value = values[0] ?? ''
   return value === '' ? { problem: 'missing' } : { value }
+}
+
+/**
+ * M10: the reports a key with the permissions of `REPORTS` may read (the reference server has none).
+ *
+ * @example
+ * reports(keyward, requestId).body // '{"data":{"reports":[]},"meta":…}'
+ */
+export function reports(keyward: Keyward, requestId: string): KeywardResponse {
+  return successResponse({ reports: [] }, requestId, keyward.clock.now())
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ServerConfig {
   ietfRateLimitHeaders: IetfRateLimitDraft | false
   /** A10: the dashboard's `trustedOrigins` (`TRUSTED_ORIGINS`, comma-separated); empty when unset. */
   trustedOrigins: string[]
+  /** M7, M10: createKeyward's `roles` (`ROLES`, a JSON object of role names and their scopes), or null. */
+  roles: Record<string, string[]> | null
 }
 
 /** An owner's windows of one key type; a window not set is unlimited (createKeyward's `ownerLimits`). */
@@ -232,6 +234,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const ownerLimits = ownerLimitsOf(env)
   const ietfRateLimitHeaders = ietfDraftOf(env)
   const trustedOrigins = trustedOriginsOf(env)
+  const roles = rolesOf(env)
   const postgres =
     store === 'postgres'
       ? {
@@ -255,5 +258,24 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     ownerLimits,
     ietfRateLimitHeaders,
     trustedOrigins,
+    roles,
   }
+}
+
+/** M10: `ROLES`, checked by the core's own rules through a throwaway instance. */
+function rolesOf(env: Record<string, string | undefined>): Record<string, string[]> | null {
+  const text = read(env, 'ROLES')
+  if (text === undefined) return null
+  let roles: unknown
+  try {
+    roles = JSON.parse(text)
+  } catch {
+    bad('ROLES', 'must be a JSON object such as {"analyst":["reports.read","billing.read"]}', 'text that is not JSON')
+  }
+  try {
+    createKeyward({ roles: roles as Record<string, string[]> })
+  } catch (error) {
+    throw new EnvError(`ROLES ${(error as Error).message.replace(/^keyward: option /, 'holds option ')}`)
+  }
+  return roles as Record<string, string[]>
 }

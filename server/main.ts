@@ -159,6 +159,8 @@ const keyward = createKeyward({
   // O7, O9: the same windows for every owner; none unless an OWNER_* variable is set.
   ...(config.ownerLimits ? { ownerLimits: config.ownerLimits } : {}),
   ietfRateLimitHeaders: config.ietfRateLimitHeaders,
+  // M10: the roles keys may be given (ROLES).
+  ...(config.roles ? { roles: config.roles } : {}),
   ...(running ? { stores: running.stores } : {}),
   onError: (error, info) => log.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
   // T3: METRICS=1 and LOG_FORMAT=json listen through keyward's telemetry hooks.

@@ -173,6 +173,7 @@ const OUTCOMES = [
   'INVALID_API_KEY',
   'API_KEY_REVOKED',
   'API_KEY_EXPIRED',
+  'API_KEY_DISABLED',
   'forbidden',
   'rate_limited',
   'INTERNAL_ERROR',

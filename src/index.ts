@@ -85,10 +85,10 @@ export {
 export {
   MAX_META_BYTES,
   OWNER_ID_PATTERN,
-  SCOPE_PATTERN,
   type CreateKeyInput,
   type UpdateKeyInput,
 } from './core/key-input.js'
+export { SCOPE_PATTERN } from './core/permissions.js'
 export {
   bearerTokenGuard,
   createDashboard,

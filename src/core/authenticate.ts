@@ -11,6 +11,7 @@
  * step 1, and every 401 is counted against its address. A store fault at any step is a 500, never
  * a pass (R5). Synchronous while the stores are; a promise as soon as one of them answers with one.
  */
+import { permissionQueryOf } from './permission-query.js'
 import { extractCredentials } from './credentials.js'
 import type { Decisions, KeyFacts } from './decisions.js'
 import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard.js'
@@ -119,7 +120,7 @@ function createPipeline(
   { settings, step, calls, decisions, report }: AuthenticationParts,
   guard: GuardSteps | null,
 ): Pipeline {
-  const { keyPrefix, peppers, defaults, legacyApiKeyHeader, ownerLimits } = settings
+  const { keyPrefix, peppers, defaults, legacyApiKeyHeader, ownerLimits, roles } = settings
   const authorize = step.authorize
 
   function internalFailure(error: unknown, requestId: string): AuthDecision {
@@ -153,12 +154,17 @@ function createPipeline(
         fallback,
         consume: route.consume !== false,
         requiredScopes: route.scopes,
+        requiredPermissions: route.permissions,
+        roles,
       }
       const outcome = authorize({
         hashes: peppers.length === 1 ? [hashKey(token, peppers[0])] : peppers.map((p) => hashKey(token, p)),
         now,
         requiredScopes: route.scopes ?? null,
+        requiredPermissions: route.permissions === undefined ? null : permissionQueryOf(route.permissions),
+        roles,
         liveOnly: route.liveOnly === true,
+        clientAddress: request.ip,
         consume: facts.consume,
         defaults,
         failedAuth: ip !== null && guard?.failedAuth ? guard.failedAuth(ip) : undefined,

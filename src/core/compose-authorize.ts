@@ -4,14 +4,19 @@
  * `KeywardStores.authorize` instead, with the same semantics; both pass
  * `test/contracts/authorize.contract.ts`.
  */
+import { addressAllowed } from './address-allowlist.js'
 import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterGroup, ResolvedLimit } from './meter-types.js'
+import { queryHolds } from './permission-query.js'
+import { firstUncovered } from './permissions.js'
+import { keyHolds } from './roles.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
   AuthorizeOutcome,
   Awaitable,
+  ForbiddenReason,
   KeyStore,
   KeywardStores,
   LimitDecision,
@@ -33,10 +38,11 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  * 1. The first of `input.hashes` (current pepper first, then previous ones) that
  *    `keys.findByHash` knows; none → `unknown`.
  * 2. `revokedAt` set → `revoked` (a revoked key that has also expired is `revoked`, K6); else
- *    `expiresAt <= now` → `expired`.
+ *    `expiresAt <= now` → `expired`; else `enabled` not true → `disabled` (M5).
  * 3. Route checks (L6): a test key on a live-only route → `forbidden`, reason `live-only`; then
+ *    a client address outside the key's `allowedIps` (M6) → reason `address`; then
  *    a required scope missing from the key's `scopes` (null holds every scope) → `forbidden`,
- *    reason `scope`. Live-only is checked first because it is the answer that tells the caller
+ *    reason `scope`; then the route's permission query unmet (M7) → reason `permission`. Live-only is checked first because it is the answer that tells the caller
  *    what to do (use a live key): no scope could make a test key pass. A forbidden outcome
  *    carries a `peek` of the limits for the L3 headers and consumes nothing (L4a).
  * 4. The key's policy is its type's defaults with its own `limits` over them (L1). With
@@ -66,6 +72,8 @@ export function composeAuthorize(
     const now = input.now
     if (key.revokedAt !== null) return { result: 'revoked', key }
     if (key.expiresAt !== null && key.expiresAt <= now) return { result: 'expired', key }
+    // Fail closed: a record that does not say it is enabled is not let through.
+    if (key.enabled !== true) return { result: 'disabled', key }
 
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
@@ -93,7 +101,7 @@ export function composeAuthorize(
     key: StoredKey,
     limits: readonly ResolvedLimit[],
     owner: LimitRequest | null,
-    reason: 'live-only' | 'scope' | null,
+    reason: ForbiddenReason | null,
     input: AuthorizeInput,
   ): Awaitable<AuthorizeOutcome> {
     const now = input.now
@@ -212,18 +220,20 @@ function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awa
   return undefined
 }
 
-/** L6: why `key` may not use the route, or null. Live-only first (see `composeAuthorize`). */
-function forbiddenReason(key: StoredKey, input: AuthorizeInput): 'live-only' | 'scope' | null {
+/** L6, M6: why `key` may not use the route, or null. Live-only first (see `composeAuthorize`). */
+function forbiddenReason(key: StoredKey, input: AuthorizeInput): ForbiddenReason | null {
   if (input.liveOnly && key.keyType === 'test') return 'live-only'
+  if (!addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
   const required = input.requiredScopes
-  const held = key.scopes
-  if (required !== null && held !== null) {
-    for (let i = 0; i < required.length; i++) if (!held.includes(required[i]!)) return 'scope'
-  }
+  const query = input.requiredPermissions
+  if ((required === null || required.length === 0) && query == null) return null
+  const holds = (name: string) => keyHolds(key.scopes, key.roles, input.roles, name)
+  if (firstUncovered(holds, required) !== undefined) return 'scope'
+  if (query != null && !queryHolds(query, holds)) return 'permission'
   return null
 }
 
-function forbidden(key: StoredKey, reason: 'live-only' | 'scope', limits: LimitDecision): AuthorizeOutcome {
+function forbidden(key: StoredKey, reason: ForbiddenReason, limits: LimitDecision): AuthorizeOutcome {
   return { result: 'forbidden', key, reason, limits }
 }
 

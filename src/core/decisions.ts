@@ -10,6 +10,8 @@ import type { CredentialFailure } from './credentials.js'
 import { type KeyFormatProblem, maskKeysInPath, METHOD_MAX, storedText } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
+import { firstUncovered } from './permissions.js'
+import { keyHolds, type RoleTable } from './roles.js'
 import { errorResponse, type HeaderOptions, isoTimestamp, limitHeaders } from './responses.js'
 import { isPromise, type ReportFault } from './store-calls.js'
 import type {
@@ -17,9 +19,11 @@ import type {
   AuthDecision,
   AuthFailure,
   AuthorizeOutcome,
+  ForbiddenReason,
   KeyMeta,
   KeyType,
   LimitDecision,
+  StoredKey,
   UsageEntry,
 } from './types.js'
 
@@ -34,6 +38,10 @@ export interface KeyFacts {
   fallback: CredentialFailure | null
   consume: boolean
   requiredScopes: readonly string[] | undefined
+  /** The route's permission query as written (M7), for the 403's message. */
+  requiredPermissions?: string | undefined
+  /** The host's roles (M7), to name the scope a key misses. */
+  roles?: RoleTable | undefined
 }
 
 export interface Decisions {
@@ -98,12 +106,12 @@ export function createDecisions(
           return keyFailure(w, 'API_KEY_REVOKED', MESSAGES.revoked(names), facts)
         case 'expired':
           return keyFailure(w, 'API_KEY_EXPIRED', MESSAGES.expired(names), facts)
+        case 'disabled':
+          return keyFailure(w, 'API_KEY_DISABLED', MESSAGES.disabled(names), facts)
         case 'blocked':
           return blocked(names, outcome.retryAfter, facts.requestId)
         case 'forbidden': {
-          const missing = outcome.reason === 'scope' ? firstMissingScope(outcome.key.scopes, facts.requiredScopes) : ''
-          const message =
-            outcome.reason === 'live-only' ? MESSAGES.liveOnly(names) : MESSAGES.missingScope(names, missing)
+          const message = forbiddenMessage(names, outcome.reason, outcome.key, facts)
           return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
         }
         case 'ok':
@@ -189,10 +197,12 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
   return { ok: true, requestId, headers, apiKey }
 }
 
-function firstMissingScope(held: readonly string[] | null, required: readonly string[] | undefined): string {
-  if (!required) return ''
-  for (const scope of required) if (held === null || !held.includes(scope)) return scope
-  return ''
+function forbiddenMessage(names: MessageNames, reason: ForbiddenReason, key: StoredKey, facts: KeyFacts): string {
+  if (reason === 'live-only') return MESSAGES.liveOnly(names)
+  if (reason === 'address') return MESSAGES.addressNotAllowed(names)
+  if (reason === 'permission') return MESSAGES.missingPermission(names, facts.requiredPermissions ?? '')
+  const holds = (name: string) => keyHolds(key.scopes, key.roles, facts.roles, name)
+  return MESSAGES.missingScope(names, firstUncovered(holds, facts.requiredScopes) ?? '')
 }
 
 /** The methods Node's parser knows: short, and no key fits in them, so they are stored as they are. */

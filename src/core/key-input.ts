@@ -1,4 +1,8 @@
+import { validateEnabled } from './access-input.js'
+import { validateAllowedIps } from './address-allowlist.js'
+import { validateKeyRoles } from './roles.js'
 import { KeyInputError } from './errors.js'
+import { KEY_SCOPE_PATTERN, SCOPE_PATTERN } from './permissions.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
 import { canonicalLimitList } from './key-limits.js'
 import type { NamedLimit } from './meter-types.js'
@@ -27,6 +31,12 @@ export interface CreateKeyInput {
   ownerId?: string | null
   /** The host's data on the key: a JSON object of at most 4 KiB. */
   meta?: KeyMeta | null
+  /** false creates the key suspended; default true. */
+  enabled?: boolean
+  /** Up to 100 IPv4/IPv6 addresses or CIDR ranges the key may be used from; null or absent: any address. */
+  allowedIps?: readonly string[] | null
+  /** Names of roles `createKeyward({ roles })` defines; null or absent: none. */
+  roles?: readonly string[] | null
 }
 
 /** A create request after validation. */
@@ -38,6 +48,9 @@ export interface ValidCreateKeyInput {
   limits: KeyLimits | KeyLimitList | null
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
+  enabled: boolean
+  allowedIps: readonly string[] | null
+  roles: readonly string[] | null
 }
 
 /** What `keys.update()` takes: the fields to replace; absent ones are kept. */
@@ -46,13 +59,17 @@ export interface UpdateKeyInput {
   meta?: KeyMeta | null
   scopes?: readonly string[] | null
   limits?: KeyLimits | readonly NamedLimit[] | null
+  /** false suspends the key, true resumes it; a revoked key cannot be enabled. */
+  enabled?: boolean
+  /** The addresses and CIDR ranges the key may be used from; null allows any address. */
+  allowedIps?: readonly string[] | null
+  /** Names of defined roles; null for none. */
+  roles?: readonly string[] | null
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
 export const ECHOABLE_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/
 
-/** What a scope name must match: a lowercase letter, then up to 63 of `a-z 0-9 : . _ -`. */
-export const SCOPE_PATTERN = /^[a-z][a-z0-9:._-]{0,63}$/
 /** ISO 8601 date-time with a zone (`Z` or `±hh:mm`). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
 
@@ -139,8 +156,11 @@ function validateScopes(value: unknown): readonly string[] | null {
   if (value.length > 50) throw new KeyInputError('scopes', 'scopes may hold at most 50 entries')
   const seen = new Set<string>()
   for (const scope of value) {
-    if (typeof scope !== 'string' || !SCOPE_PATTERN.test(scope)) {
-      throw new KeyInputError('scopes', `scopes: each scope must match ${SCOPE_PATTERN.source}`)
+    if (typeof scope !== 'string' || !KEY_SCOPE_PATTERN.test(scope)) {
+      throw new KeyInputError(
+        'scopes',
+        `scopes: each scope must match ${SCOPE_PATTERN.source}, or end in the wildcard segment .* (or be * alone)`,
+      )
     }
     if (seen.has(scope)) throw new KeyInputError('scopes', `scopes: "${scope}" is listed twice`)
     seen.add(scope)
@@ -245,13 +265,18 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
+const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps or roles'
+
 /**
  * Checks an update (O5) and returns the patch to store: only the fields given, each checked as
  * at creation. Throws `KeyInputError` for an unknown field or an empty update.
  */
 export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): KeyPatch {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new KeyInputError('body', 'expected an object { name?, meta?, scopes?, limits? }')
+    throw new KeyInputError(
+      'body',
+      'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles? }',
+    )
   }
   const patch: KeyPatch = {}
   for (const field of Object.keys(input)) {
@@ -260,16 +285,15 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'meta') patch.meta = validateMeta(input.meta, keyPrefix)
     else if (field === 'scopes') patch.scopes = validateScopes(input.scopes)
     else if (field === 'limits') patch.limits = validateLimits(input.limits)
+    else if (field === 'enabled') patch.enabled = validateEnabled(input.enabled, true)
+    else if (field === 'allowedIps') patch.allowedIps = validateAllowedIps(input.allowedIps)
+    else if (field === 'roles') patch.roles = validateKeyRoles(input.roles, 'names-only')
     else {
       const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
-      throw new KeyInputError(
-        shown,
-        `${shown === 'body' ? 'a field' : shown} cannot be updated; name, meta, scopes and limits can`,
-      )
+      throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; ${UPDATABLE} can`)
     }
   }
-  if (Object.keys(patch).length === 0)
-    throw new KeyInputError('body', 'nothing to update: give name, meta, scopes or limits')
+  if (Object.keys(patch).length === 0) throw new KeyInputError('body', `nothing to update: give ${UPDATABLE}`)
   return patch
 }
 
@@ -304,6 +328,9 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     limits: validateLimits(input.limits),
     ownerId: validateOwnerId(input.ownerId),
     meta: validateMeta(input.meta, keyPrefix),
+    enabled: validateEnabled(input.enabled, true),
+    allowedIps: validateAllowedIps(input.allowedIps),
+    roles: validateKeyRoles(input.roles, 'names-only'),
   }
 }
 
@@ -314,6 +341,9 @@ export interface StoredKeyFields {
   limits: KeyLimits | KeyLimitList | null
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
+  enabled: boolean
+  allowedIps: readonly string[] | null
+  roles: readonly string[] | null
 }
 
 /**
@@ -334,5 +364,8 @@ export function validateStoredKeyFields(
     limits: validateLimits(fields.limits),
     ownerId: validateOwnerId(fields.ownerId),
     meta: validateMeta(fields.meta, keyPrefix),
+    enabled: validateEnabled(fields.enabled, true),
+    allowedIps: validateAllowedIps(fields.allowedIps),
+    roles: validateKeyRoles(fields.roles, 'names-only'),
   }
 }

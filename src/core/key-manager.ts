@@ -11,6 +11,7 @@ import {
   validateUpdateKeyInput,
 } from './key-input.js'
 import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
+import { validateKeyRoles } from './roles.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, encodeCursor, keyStatus } from './key-list.js'
 import type { KeywardSettings } from './keyward-options.js'
 import type { ReportFault, StoreCalls } from './store-calls.js'
@@ -66,8 +67,9 @@ export interface KeyManager {
   /** Every matching key, a page at a time (for exports and scripts). */
   listAll(options?: Omit<ListKeysOptions, 'cursor' | 'limit'>): AsyncIterable<ApiKeyRecord>
   /**
-   * Replaces `name`, `meta`, `scopes` or `limits` of a key. KeyRevokedError for a revoked
-   * key, KeyNotFoundError for an unknown id. New scopes and limits apply from the next request.
+   * Replaces `name`, `meta`, `scopes`, `limits`, `enabled`, `allowedIps` or `roles` of a key. KeyRevokedError for a
+   * revoked key, KeyNotFoundError for an unknown id. Every change applies from the next request:
+   * `enabled: false` suspends the key at once on every instance, `enabled: true` resumes it.
    */
   update(id: string, changes: UpdateKeyInput): Promise<ApiKeyRecord>
   /** Revokes at once and for good. Idempotent; throws KeyNotFoundError for an unknown id. */
@@ -103,6 +105,9 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
     lastUsedAt: iso(key.lastUsedAt),
     scopes: key.scopes === null ? null : [...key.scopes],
     limits: key.limits === null ? null : (structuredClone(key.limits) as ApiKeyRecord['limits']),
+    enabled: key.enabled,
+    allowedIps: key.allowedIps === null ? null : [...key.allowedIps],
+    roles: key.roles === null ? null : [...key.roles],
   }
 }
 
@@ -142,6 +147,7 @@ export function createKeyManager(
     listAll: (options) => listAll(m, options),
     async update(id, changes) {
       const patch = validateUpdateKeyInput(changes, keyPrefix)
+      if (patch.roles !== undefined) validateKeyRoles(patch.roles, settings.roles)
       const stored = await call(stores.keys.update(id, patch), 'keys.update')
       if (!stored) throw new KeyNotFoundError(id)
       if (stored.revokedAt !== null) throw new KeyRevokedError(id, 'updated')
@@ -239,6 +245,10 @@ async function createKey(
     limits: valid.limits,
     ownerId: valid.ownerId,
     meta: valid.meta,
+    enabled: valid.enabled,
+    allowedIps: valid.allowedIps,
+    // M7: only roles this instance defines; the names were checked with the other fields.
+    roles: validateKeyRoles(valid.roles, settings.roles),
   }
   await call(stores.keys.insert(stored), 'keys.insert')
   return { key, record: toRecord(stored, now, keyPrefix) }
@@ -267,6 +277,10 @@ async function rotate(
       limits: old.limits,
       ownerId: old.ownerId,
       meta: old.meta as KeyMeta | null,
+      // A suspension outlives a rotation: the replacement of a suspended key starts suspended.
+      enabled: old.enabled,
+      allowedIps: old.allowedIps,
+      roles: old.roles,
     },
     now,
   )

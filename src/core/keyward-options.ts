@@ -2,6 +2,7 @@
  * The options of `createKeyward()`, checked in one place. Every mistake throws at once a TypeError
  * of one shape: `keyward: option "<name>" <rule> (got <value>)`.
  */
+import { type RoleTable, resolveRoles } from './roles.js'
 import { systemClock } from './clock.js'
 import { OWNER_ID_PATTERN } from './key-input.js'
 import { assertKeyPrefix } from './key-format.js'
@@ -76,6 +77,15 @@ export interface KeywardOptions {
   /** Country of a client address for usage entries. Default: none (null). */
   resolveCountry?: (ip: string) => string | null
   /**
+   * Named sets of scopes a key may be given by name (`keys.create({ roles: ['analyst'] })`). A
+   * key holds its own scopes and its roles' scopes; a role's scopes are read when a request is
+   * decided, so changing them here changes every key that has the role.
+   *
+   * @example
+   * createKeyward({ roles: { analyst: ['reports.read', 'billing.read'], admin: ['*'] } })
+   */
+  roles?: Readonly<Record<string, readonly string[]>>
+  /**
    * Failed authentications (401s) per minute per client address (`RequestView.ip`) before
    * every request from it to a protected route gets 429, valid keys included. 0 turns it off.
    * Default 60. Behind a proxy, give adapters `trustProxy` so addresses are the clients'.
@@ -121,6 +131,8 @@ export interface KeywardSettings {
   telemetry: TelemetrySettings
   failedAuthLimit: number
   remedies: Readonly<Remedies> | undefined
+  /** M7: the host's roles, or undefined when none are defined. */
+  roles: RoleTable | undefined
 }
 
 /** L1: the default limits of each key type. */
@@ -142,6 +154,7 @@ const OPTION_NAMES = [
   'pepper',
   'remedies',
   'resolveCountry',
+  'roles',
   'serviceName',
   'storeTimeoutMs',
   'stores',
@@ -259,6 +272,7 @@ export function resolveOptions(options: KeywardOptions, defaultStores: () => Key
     failedAuthLimit,
     remedies: resolveRemedies(options.remedies),
     telemetry: resolveTelemetry(options.telemetry),
+    roles: resolveRoles(options.roles, optionError),
   }
 }
 

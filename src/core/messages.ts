@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'INVALID_API_KEY'
   | 'API_KEY_REVOKED'
   | 'API_KEY_EXPIRED'
+  | 'API_KEY_DISABLED'
   | 'forbidden'
   | 'rate_limited'
   | 'not_found'
@@ -27,6 +28,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   INVALID_API_KEY: 401,
   API_KEY_REVOKED: 401,
   API_KEY_EXPIRED: 401,
+  API_KEY_DISABLED: 401,
   forbidden: 403,
   rate_limited: 429,
   not_found: 404,
@@ -120,9 +122,18 @@ export const MESSAGES = {
   /** H9, K6 */
   expired: (n: MessageNames) =>
     `This API key has expired. ${n.remedies?.expired ?? 'Create a replacement key in the dashboard.'}`,
+  /** M5: suspended, not revoked, so the remedy is to ask for it back, not to replace it. */
+  disabled: (_: MessageNames) =>
+    'This API key is disabled. It has been suspended and can be enabled again; contact the owner of this service.',
   /** L6 */
   missingScope: (_: MessageNames, scope: string) =>
     `This API key has no access to this resource: it lacks the "${scope}" scope.`,
+  /** M6 */
+  addressNotAllowed: (_: MessageNames) =>
+    'This API key is not allowed from this address. Its owner lists the addresses it may be used from.',
+  /** M7: the query is the host's own route setting, shown so the holder knows what to ask for. */
+  missingPermission: (_: MessageNames, query: string) =>
+    `This API key lacks the permission this route requires: ${query}.`,
   /** L6 */
   liveOnly: (n: MessageNames) =>
     `This API key has no access to this resource: it needs a live (${n.keyPrefix}_live_) key; sandbox keys are not accepted here.`,
@@ -163,6 +174,9 @@ export function messagePrefixes(n: MessageNames) {
     unknownTest: `Invalid API key \u2014 no matching test (${n.keyPrefix}_test_) key found`,
     revoked: 'This API key has been revoked',
     expired: 'This API key has expired',
+    disabled: 'This API key is disabled',
+    addressNotAllowed: 'This API key is not allowed from this address',
+    missingPermission: 'This API key lacks the permission',
   } as const
 }
 

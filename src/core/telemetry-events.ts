@@ -41,7 +41,10 @@ interface KeyLifecycleFields {
 /** One change a key manager call made; calls that change nothing tell nothing. */
 export type LifecycleEvent =
   | ({ type: 'created' } & KeyLifecycleFields)
-  | ({ type: 'updated'; changed: readonly ('name' | 'meta' | 'scopes' | 'limits')[] } & KeyLifecycleFields)
+  | ({
+      type: 'updated'
+      changed: readonly ('name' | 'meta' | 'scopes' | 'limits' | 'enabled' | 'allowedIps' | 'roles')[]
+    } & KeyLifecycleFields)
   | ({ type: 'revoked' } & KeyLifecycleFields)
   /** `keyId` is the replacement; the previous key is revoked now, or expires at `previousExpiresAt`. */
   | ({ type: 'rotated'; previousKeyId: string; previousExpiresAt: string | null } & KeyLifecycleFields)

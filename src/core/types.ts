@@ -5,6 +5,8 @@
  */
 import type { ErrorCode } from './messages.js'
 import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
+import type { PermissionQuery } from './permission-query.js'
+import type { RoleTable } from './roles.js'
 
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
@@ -60,6 +62,12 @@ export interface ApiKeyRecord {
   /** null means every scope. */
   scopes: string[] | null
   limits: KeyLimits | KeyLimitList | null
+  /** false while the key is suspended: it is refused until enabled again. */
+  enabled: boolean
+  /** The addresses and CIDR ranges the key may be used from; null for any address. */
+  allowedIps: string[] | null
+  /** The host's roles the key has (their scopes count as the key's own); null for none. */
+  roles: string[] | null
 }
 
 /**
@@ -85,6 +93,12 @@ export interface StoredKey {
   lastUsedAt: number | null
   scopes: readonly string[] | null
   limits: KeyLimits | KeyLimitList | null
+  /** false while the key is suspended (`keys.update(id, { enabled: false })`). */
+  enabled: boolean
+  /** Normalised addresses and CIDR ranges the key may be used from; null for any address. */
+  allowedIps: readonly string[] | null
+  /** Names of the host's roles the key has; null for none. */
+  roles: readonly string[] | null
 }
 
 /**
@@ -162,6 +176,9 @@ export interface KeyPatch {
   meta?: Readonly<Record<string, unknown>> | null | undefined
   scopes?: readonly string[] | null | undefined
   limits?: KeyLimits | KeyLimitList | null | undefined
+  enabled?: boolean | undefined
+  allowedIps?: readonly string[] | null | undefined
+  roles?: readonly string[] | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */
@@ -312,8 +329,17 @@ export interface AuthorizeInput {
   now: number
   /** Every scope the route requires; the key must hold all of them. */
   requiredScopes: readonly string[] | null
+  /** The route's permission query (M7), which the key's scopes must satisfy; null or absent for none. */
+  requiredPermissions?: PermissionQuery | null | undefined
+  /** The host's roles, read now: a key holds a name its own scopes or its roles' scopes cover (M7). */
+  roles?: RoleTable | undefined
   /** A test key on a live-only route is forbidden. */
   liveOnly: boolean
+  /**
+   * The request's client address (as `trustProxy` decided it), checked against the key's
+   * `allowedIps`; null or absent when unknown, which no allowlist admits.
+   */
+  clientAddress?: string | null | undefined
   /** Whether an admitted request counts against the limits (false for the auth test). */
   consume: boolean
   /** The type defaults; a key's own `limits` override them. */
@@ -344,14 +370,19 @@ export interface FailedAuthCheck {
   limit: number
 }
 
+/** Why a valid key may not use a route: a test key on a live-only route, its address, a missing scope, an unmet permission query. */
+export type ForbiddenReason = 'live-only' | 'address' | 'scope' | 'permission'
+
 export type AuthorizeOutcome =
   /** The client address is blocked (`input.failedAuth`); no key was looked at. */
   | { result: 'blocked'; retryAfter: number }
   | { result: 'unknown' }
   | { result: 'revoked'; key: StoredKey }
   | { result: 'expired'; key: StoredKey }
+  /** The key is suspended (`enabled: false`); nothing was counted. */
+  | { result: 'disabled'; key: StoredKey }
   /** The key is valid but may not use this route; `limits` is a peek, for the rate-limit headers. */
-  | { result: 'forbidden'; key: StoredKey; reason: 'scope' | 'live-only'; limits: LimitDecision }
+  | { result: 'forbidden'; key: StoredKey; reason: ForbiddenReason; limits: LimitDecision }
   /** The limits decision; `allowed: false` means 429. When `consumed`, lastUsedAt was written. */
   | { result: 'ok'; key: StoredKey; limits: LimitDecision; consumed: boolean }
 
@@ -430,6 +461,11 @@ export interface RequestView {
 export interface RouteRequirements {
   /** Scopes the key must all hold. */
   scopes?: readonly string[] | undefined
+  /**
+   * A permission query the key's scopes must satisfy: names joined by AND, OR, NOT and
+   * parentheses, such as `'reports.read AND (billing.read OR billing.admin)'`.
+   */
+  permissions?: string | undefined
   /** Test keys are forbidden here. */
   liveOnly?: boolean | undefined
   /** Whether an admitted request consumes limits and is recorded as usage; default true. */

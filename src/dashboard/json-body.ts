@@ -10,8 +10,19 @@ import type { Keyward } from '../core/instance.js'
 import { BODY_SHAPES, DASHBOARD_OWNER_MESSAGES, MAX_GRACE_SECONDS } from './messages.js'
 import type { DashboardRequest } from './types.js'
 
-const CREATE_FIELDS = ['name', 'sandbox', 'expiresAt', 'scopes', 'limits', 'ownerId', 'meta'] as const
-const UPDATE_FIELDS = ['name', 'meta', 'scopes', 'limits'] as const
+const CREATE_FIELDS = [
+  'name',
+  'sandbox',
+  'expiresAt',
+  'scopes',
+  'limits',
+  'ownerId',
+  'meta',
+  'enabled',
+  'allowedIps',
+  'roles',
+] as const
+const UPDATE_FIELDS = ['name', 'meta', 'scopes', 'limits', 'enabled', 'allowedIps', 'roles'] as const
 const ROTATE_FIELDS = ['gracePeriodSeconds', 'expiresAt', 'name'] as const
 const LIMIT_FIELDS = ['perMinute', 'perMonth'] as const
 
@@ -169,7 +180,7 @@ function expiresAtProblem(value: Record<string, unknown>, keyward: Keyward): str
   return DASHBOARD_MESSAGES.expiresAtType(keyward.names)
 }
 
-/** E5, O9: a create body `{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta? }`. */
+/** E5, O9, M9: a create body `{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps?, roles? }`. */
 export function checkCreateBody(request: DashboardRequest, keyward: Keyward): Checked<CreateKeyInput> {
   const body = readJsonObject(request, keyward, BODY_SHAPES.create)
   if (!body.ok) return body
@@ -181,7 +192,7 @@ export function checkCreateBody(request: DashboardRequest, keyward: Keyward): Ch
     : { ok: false, message: problem }
 }
 
-/** O5, O9: an update body `{ name?, meta?, scopes?, limits? }`. */
+/** O5, O9, M9: an update body `{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles? }`. */
 export function checkUpdateBody(request: DashboardRequest, keyward: Keyward): Checked<UpdateKeyInput> {
   const body = readJsonObject(request, keyward, BODY_SHAPES.update)
   if (!body.ok) return body

@@ -103,6 +103,11 @@ function forbidden(ctx: RouteContext, requestId: string): KeywardResponse {
   return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.otherOwner(ctx.keyward.names), requestId)
 }
 
+/** M9: whether an owner's body gives roles (removing them, null or [], is allowed). */
+function grantsRoles(principal: Principal, body: { roles?: readonly string[] | null | undefined }): boolean {
+  return principal.role !== 'admin' && Array.isArray(body.roles) && body.roles.length > 0
+}
+
 function invalid(ctx: RouteContext, message: string, requestId: string): KeywardResponse {
   return ctx.failure('invalid_request', message, requestId)
 }
@@ -146,6 +151,9 @@ async function createKey(
   const named = Object.hasOwn(input, 'ownerId') ? validateOwnerId(input.ownerId) : undefined
   const acting = actingOwner(principal, named)
   if (acting === 'forbidden') return forbidden(ctx, requestId)
+  if (grantsRoles(principal, input)) {
+    return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
+  }
   const { key, record } = await ctx.keyward.keys.create({ ...input, ownerId: acting.ownerId ?? null })
   // K3: the one response that ever holds the full key.
   return success(ctx, { ...record, key }, requestId, 201)
@@ -209,6 +217,9 @@ async function updateKey(
   const checked = checkUpdateBody(request, ctx.keyward)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
+  if (grantsRoles(principal, checked.value)) {
+    return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
+  }
   return success(ctx, await ctx.keyward.keys.update(id, checked.value), requestId)
 }
 

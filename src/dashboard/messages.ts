@@ -8,8 +8,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../core/key-list.js'
 
 /** The body each route reads, as its messages show it. */
 export const BODY_SHAPES = {
-  create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta? }',
-  update: '{ name?, meta?, scopes?, limits? }',
+  create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps?, roles? }',
+  update: '{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles? }',
   rotate: '{ gracePeriodSeconds?, expiresAt?, name? }',
 } as const
 
@@ -20,6 +20,9 @@ export const DASHBOARD_OWNER_MESSAGES = {
   /** O8: an owner's session named another owner (or none) in a body, a query or a path. */
   otherOwner: (_: MessageNames) =>
     "Forbidden: this dashboard session acts for one owner and can only use that owner's keys.",
+  /** M9: roles widen what a key may do, so only an administrator gives them. */
+  ownRoles: (_: MessageNames) =>
+    'Forbidden: this dashboard session acts for an owner, which cannot give its keys roles; an administrator can.',
   /** O9: a route that needs a body got none. */
   bodyRequired: (_: MessageNames, shape: string) => `body is required: send a JSON object ${shape}.`,
   /** O9 */

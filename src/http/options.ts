@@ -2,7 +2,8 @@
  * The options every adapter takes, and each route's options, checked at setup: a bad option throws
  * a TypeError naming it.
  */
-import { SCOPE_PATTERN } from '../core/key-input.js'
+import { SCOPE_PATTERN } from '../core/permissions.js'
+import { PermissionQueryError, parsePermissionQuery } from '../core/permission-query.js'
 import type { Keyward } from '../core/instance.js'
 import type { RouteRequirements } from '../core/types.js'
 import { createDashboard, type Dashboard, type DashboardOptions } from '../dashboard/index.js'
@@ -79,7 +80,7 @@ const OPTION_NAMES = [
   'onError',
 ]
 const WEB_PAGE_OPTION_NAMES = ['path', 'signIn']
-const ROUTE_OPTION_NAMES = new Set(['scopes', 'liveOnly', 'consume', 'public'])
+const ROUTE_OPTION_NAMES = new Set(['scopes', 'permissions', 'liveOnly', 'consume', 'public'])
 /** A path keyward answers at, or a prefix: segments of unreserved characters. */
 const PATH_PATTERN = /^(?:\/[A-Za-z0-9._~-]+)+$/
 
@@ -219,10 +220,10 @@ export function checkRouteOptions(
     throw new TypeError(`${adapter}: ${where} "${field}" ${rule} (got ${describe(value)})`)
   }
   if (typeof route !== 'object' || route === null)
-    bad('options', 'must be an object { scopes?, liveOnly?, consume?, public? }', route)
+    bad('options', 'must be an object { scopes?, permissions?, liveOnly?, consume?, public? }', route)
   for (const name of Object.keys(route)) {
     if (!ROUTE_OPTION_NAMES.has(name))
-      bad(name, 'is not a route option; they are scopes, liveOnly, consume, public', route[name as never])
+      bad(name, 'is not a route option; they are scopes, permissions, liveOnly, consume, public', route[name as never])
   }
   const { scopes, liveOnly, consume } = route
   for (const [field, value] of [
@@ -238,19 +239,35 @@ export function checkRouteOptions(
   ) {
     bad('scopes', `must be an array of scope names matching ${SCOPE_PATTERN.source}`, scopes)
   }
+  const permissions = route.permissions === undefined ? undefined : checkedQuery(route.permissions, bad)
   if (route.public === true) return null
   const requirements: RouteRequirements = {}
   if (scopes !== undefined && scopes.length > 0) requirements.scopes = Object.freeze([...scopes])
+  if (permissions !== undefined) requirements.permissions = permissions
   if (liveOnly === true) requirements.liveOnly = true
   if (consume === false) requirements.consume = false
   return Object.freeze(requirements)
 }
 
-/** Both routes' requirements at once: every scope, live keys only if either asks, consuming if either does. */
+/** M7: the query, parsed when the route is declared so a mistake is a TypeError at start. */
+function checkedQuery(value: unknown, bad: (field: string, rule: string, value: unknown) => never): string {
+  try {
+    return parsePermissionQuery(value).source
+  } catch (error) {
+    if (error instanceof PermissionQueryError)
+      return bad('permissions', `is not a permission query: ${error.message}`, value)
+    throw error
+  }
+}
+
+/** Both routes' requirements at once: every scope and query, live keys only if either asks, consuming if either does. */
 export function mergeRequirements(a: RouteRequirements, b: RouteRequirements): RouteRequirements {
   const scopes = [...new Set([...(a.scopes ?? []), ...(b.scopes ?? [])])]
+  const queries = [a.permissions, b.permissions].filter((query) => query !== undefined)
+  const permissions = queries.length === 2 ? `(${queries[0]}) AND (${queries[1]})` : queries[0]
   return {
     ...(scopes.length > 0 ? { scopes } : {}),
+    ...(permissions !== undefined ? { permissions } : {}),
     ...(a.liveOnly || b.liveOnly ? { liveOnly: true } : {}),
     ...(a.consume === false && b.consume === false ? { consume: false } : {}),
   }

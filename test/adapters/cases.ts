@@ -26,6 +26,9 @@ const P = {
   unknownTest: 'Invalid API key \u2014 no matching test (svc_test_) key found',
   revoked: 'This API key has been revoked',
   expired: 'This API key has expired',
+  disabled: 'This API key is disabled',
+  address: 'This API key is not allowed from this address',
+  permission: 'This API key lacks the permission',
   minute: 'Rate limit exceeded',
   month: 'Monthly quota exceeded',
 } as const
@@ -51,6 +54,8 @@ export interface SharedKeys {
   test: string
   revoked: string
   expired: string
+  /** A suspended key (M5). */
+  disabled: string
   /** Well-formed keys that no record holds. */
   unknownLive: string
   unknownTest: string
@@ -93,6 +98,8 @@ export async function makeSharedKeys(h: Harness): Promise<SharedKeys> {
   const test = await create({ name: 'shared test', keyType: 'test' })
   const revoked = await create({ name: 'shared revoked', keyType: 'live' })
   await h.keyward.keys.revoke(revoked.record.id)
+  const disabled = await create({ name: 'shared disabled', keyType: 'live' })
+  await h.keyward.keys.update(disabled.record.id, { enabled: false })
   const expired = await create({ name: 'shared expired', keyType: 'live', expiresAt: h.clock.now() + 1000 })
   h.clock.advance(1000)
   return {
@@ -100,6 +107,7 @@ export async function makeSharedKeys(h: Harness): Promise<SharedKeys> {
     test: test.key,
     revoked: revoked.key,
     expired: expired.key,
+    disabled: disabled.key,
     unknownLive: generateKey('live', 'svc'),
     unknownTest: generateKey('test', 'svc'),
   }
@@ -460,6 +468,18 @@ const CREDENTIAL_ROWS: CredentialRow[] = [
     outcome: fail('API_KEY_EXPIRED', P.expired, W.token),
   },
   {
+    ids: 'M5 H11',
+    name: 'a suspended key → API_KEY_DISABLED with an invalid_token challenge',
+    headers: (k) => bearer(k.disabled),
+    outcome: fail('API_KEY_DISABLED', P.disabled, W.token),
+  },
+  {
+    ids: 'M5 H8',
+    name: 'x-api-key alone with a suspended key → API_KEY_DISABLED',
+    headers: (k) => [['x-api-key', k.disabled]],
+    outcome: fail('API_KEY_DISABLED', P.disabled, W.token),
+  },
+  {
     ids: 'H10',
     name: 'a valid key in ?api_key= and no header → missing, query keys not accepted',
     headers: () => [],
@@ -576,6 +596,9 @@ const keyCases: ParityCase[] = [
         limits: null,
         ownerId: null,
         meta: null,
+        enabled: true,
+        allowedIps: null,
+        roles: null,
       })
       const test = await t.expect(
         { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
@@ -635,6 +658,143 @@ const keyCases: ParityCase[] = [
         { path: IP_LOOKUP, headers: bearer(key) },
         { status: 401, code: 'API_KEY_REVOKED', message: P.revoked, www: W.token },
       )
+    },
+  },
+  {
+    ids: 'M5 M9 K7',
+    name: 'suspend and resume on the dashboard: refused at once, consuming nothing, then admitted again',
+    async run(t) {
+      const { key, id } = await t.issue()
+      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { remaining: 999 } })
+      const suspended = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { enabled: false }), { status: 200 })
+      expect(suspended.data).toMatchObject({ id, status: 'active', enabled: false })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        { status: 401, code: 'API_KEY_DISABLED', message: P.disabled, www: W.token },
+      )
+      const listed = await t.expect(t.dashboard('GET', `${DASHBOARD}/${id}`), { status: 200 })
+      expect(listed.data.enabled).toBe(false)
+      const resumed = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { enabled: true }), { status: 200 })
+      expect(resumed.data.enabled).toBe(true)
+      // The refused request counted nothing: one request before, this one after.
+      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { remaining: 998 } })
+    },
+  },
+  {
+    ids: 'M5 M9 O5 E5',
+    name: 'enabled must be a boolean (400 naming it), and a revoked key cannot be enabled (409)',
+    async run(t) {
+      const { id } = await t.issue()
+      const bad = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { enabled: 'no' }), {
+        status: 400,
+        code: 'invalid_request',
+      })
+      expect(bad.error.message).toMatch(/^enabled must be true or false/)
+      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'born suspended', enabled: false }), {
+        status: 201,
+      })
+      expect(created.data.enabled).toBe(false)
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 401, code: 'API_KEY_DISABLED', message: P.disabled, www: W.token },
+      )
+      await t.expect(t.dashboard('POST', `${DASHBOARD}/${created.data.id}/revoke`), { status: 200 })
+      await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${created.data.id}`, { enabled: true }), {
+        status: 409,
+        code: 'conflict',
+      })
+      const after = await t.expect(t.dashboard('GET', `${DASHBOARD}/${created.data.id}`), { status: 200 })
+      expect(after.data).toMatchObject({ status: 'revoked', enabled: false })
+    },
+  },
+  {
+    ids: 'M6 M9 L3 L4a',
+    name: 'allowedIps: another client address gets 403 with the limit headers and consumes nothing; its own is admitted',
+    async run(t) {
+      const created = await t.expect(
+        t.dashboard('POST', DASHBOARD, { name: 'office', allowedIps: ['203.0.113.0/24', '2001:db8::/32'] }),
+        { status: 201 },
+      )
+      expect(created.data.allowedIps).toEqual(['203.0.113.0/24', '2001:db8::/32'])
+      const refused = await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 403, code: 'forbidden', message: P.address, limits: { limit: 1000, remaining: 1000 } },
+      )
+      expect(refused.error.message).not.toMatch(/127\.0\.0\.1/)
+      // The harness's requests come from loopback, as IPv4 or as IPv4-mapped IPv6.
+      const id = created.data.id
+      const moved = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { allowedIps: ['127.0.0.0/8'] }), {
+        status: 200,
+      })
+      expect(moved.data.allowedIps).toEqual(['127.0.0.0/8'])
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 200, limits: { remaining: 999 } },
+      )
+    },
+  },
+  {
+    ids: 'M6 M9 E5',
+    name: 'allowedIps that is not a list of addresses or ranges → 400 naming it, nothing stored',
+    async run(t) {
+      const { id } = await t.issue()
+      for (const allowedIps of [['10.0.0.0/33'], 'anywhere', [], ['example.com']]) {
+        const bad = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { allowedIps }), {
+          status: 400,
+          code: 'invalid_request',
+        })
+        expect(bad.error.message).toMatch(/^allowedIps/)
+      }
+      const record = await t.expect(t.dashboard('GET', `${DASHBOARD}/${id}`), { status: 200 })
+      expect(record.data.allowedIps).toBeNull()
+      await t.expect(t.dashboard('POST', DASHBOARD, { name: 'bad range', allowedIps: ['10.0.0.0/8', 'x'] }), {
+        status: 400,
+        code: 'invalid_request',
+      })
+      // Newest first: a key made by the refused request would head the list.
+      const after = await t.expect(t.dashboard('GET', DASHBOARD), { status: 200 })
+      expect(after.data.some((record: { name: string }) => record.name === 'bad range')).toBe(false)
+    },
+  },
+  {
+    ids: 'M7 M10 L3 L4a',
+    name: 'a permission query: met by scopes and wildcards → 200; unmet → 403 naming the query, consuming nothing',
+    async run(t) {
+      const reports = '/api/v1/reports'
+      const met = await t.issue({ scopes: ['reports.read', 'billing.*'] })
+      const body = await t.expect(
+        { path: reports, headers: bearer(met.key) },
+        { status: 200, limits: { remaining: 999 } },
+      )
+      expect(body.data).toEqual({ reports: [] })
+      const unmet = await t.issue({ scopes: ['reports.*'] })
+      const refused = await t.expect(
+        { path: reports, headers: bearer(unmet.key) },
+        { status: 403, code: 'forbidden', message: P.permission, limits: { remaining: 1000 } },
+      )
+      expect(refused.error.message).toContain('reports.read AND (billing.read OR billing.admin)')
+      await t.expect({ path: AUTH_TEST, headers: bearer(unmet.key) }, { status: 200, limits: { remaining: 1000 } })
+    },
+  },
+  {
+    ids: 'M7 M9 M10',
+    name: 'roles: the dashboard gives a key a defined role that meets the reports query; an undefined role → 400 naming roles',
+    async run(ctx) {
+      const t = await ctx.withApp({ keyward: { roles: { analyst: ['reports.read', 'billing.read'] } } })
+      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'bi', scopes: [], roles: ['analyst'] }), {
+        status: 201,
+      })
+      expect(created.data.roles).toEqual(['analyst'])
+      await t.expect({ path: '/api/v1/reports', headers: bearer(created.data.key) }, { status: 200 })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(created.data.key) },
+        { status: 403, code: 'forbidden', message: 'This API key has no access to this resource' },
+      )
+      const bad = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${created.data.id}`, { roles: ['root'] }), {
+        status: 400,
+        code: 'invalid_request',
+      })
+      expect(bad.error.message).toMatch(/^roles: "root" is not a role/)
     },
   },
   {

@@ -51,6 +51,9 @@ describe.each(factories)('$name options', ({ name, create }) => {
     [{ public: 'true' }, 'public'],
     [{ skip: true }, 'skip'],
     [{ liveonly: true }, 'liveonly'],
+    [{ permissions: 'reports.read AND' }, 'permissions'],
+    [{ permissions: 'a OR (b' }, 'permissions'],
+    [{ permissions: ['reports.read'] }, 'permissions'],
   ])('protect(%j) throws a TypeError naming %s', (options, option) => {
     const api = create()
     expect(() => api.protect(options as never)).toThrow(`${name}: protect() option "${option}"`)
@@ -97,6 +100,17 @@ describe('keyward/fastify options', () => {
     await app.register(keywardFastify, { keyward })
     expect(() => app.get('/api/v1/x', { config: { keyward: { scopes: ['Not A Scope'] } } }, async () => ({}))).toThrow(
       'keyward/fastify: route GET /api/v1/x config.keyward "scopes"',
+    )
+    await app.close()
+  })
+
+  it('M7: a permission query that does not parse throws when the route is declared, naming the route and what is wrong', async () => {
+    const app = Fastify()
+    await app.register(keywardFastify, { keyward })
+    expect(() =>
+      app.get('/api/v1/reports', { config: { keyward: { permissions: 'reports.read AND OR x' } } }, async () => ({})),
+    ).toThrow(
+      'keyward/fastify: route GET /api/v1/reports config.keyward "permissions" is not a permission query: expected a permission name',
     )
     await app.close()
   })

@@ -59,7 +59,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       const { key, record } = await created(['--name', '  billing  '])
       expect(Object.keys(record).sort()).toEqual(
         [
+          'allowedIps',
           'createdAt',
+          'enabled',
           'expiresAt',
           'id',
           'keyType',
@@ -70,6 +72,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           'name',
           'ownerId',
           'revokedAt',
+          'roles',
           'scopes',
           'status',
         ].sort(),
@@ -217,6 +220,9 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           limits: null,
           ownerId: null,
           meta: null,
+          enabled: true,
+          allowedIps: null,
+          roles: null,
         })
       } finally {
         await instance.close()

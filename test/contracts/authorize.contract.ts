@@ -26,6 +26,7 @@ import type {
 } from '../../src/core/types.js'
 import { canonicalLimitList, namedLimitsOf } from '../../src/core/key-limits.js'
 import { ownerCounterId } from '../../src/core/limits-math.js'
+import { parsePermissionQuery } from '../../src/core/permission-query.js'
 import { T0, makeStoredKey, randomHash, type Fixture, type FixtureFactory } from './fixtures.js'
 
 /** What the authorize suite runs on. */
@@ -136,6 +137,86 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
       })
     })
 
+    describe('suspend (M5)', () => {
+      it('M5: a suspended key is disabled and consumes nothing', async () => {
+        const key = await inserted({ enabled: false })
+        const outcome = await authorize({ hashes: [key.hash] })
+        expect(outcome).toMatchObject({ result: 'disabled', key: { id: key.id, enabled: false } })
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+      })
+
+      it('M5/K7: suspending through the store refuses the very next request, resuming admits the one after', async () => {
+        const key = await inserted()
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'ok' })
+        await fixture.keys.update(key.id, { enabled: false })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 1 })).toMatchObject({ result: 'disabled' })
+        await fixture.keys.update(key.id, { enabled: true })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 2 })).toMatchObject({ result: 'ok', consumed: true })
+        expect(await minuteUsed(key, DEFAULTS.live, T0 + 2)).toBe(2)
+      })
+
+      it('M5: revoked and expired are decided before disabled; disabled before route checks', async () => {
+        const revoked = await inserted({ enabled: false, revokedAt: T0 - 1 })
+        const expired = await inserted({ enabled: false, expiresAt: T0 })
+        const scoped = await inserted({ enabled: false, keyType: 'test', scopes: [] })
+        expect(await authorize({ hashes: [revoked.hash] })).toMatchObject({ result: 'revoked' })
+        expect(await authorize({ hashes: [expired.hash] })).toMatchObject({ result: 'expired' })
+        const outcome = await authorize({ hashes: [scoped.hash], liveOnly: true, requiredScopes: ['ip'] })
+        expect(outcome).toMatchObject({ result: 'disabled' })
+      })
+    })
+
+    describe('address allowlists (M6)', () => {
+      const allowedIps = ['10.0.0.0/8', '2001:db8::/32', '203.0.113.7']
+
+      it('M6: a request from an allowed address or range is admitted, IPv4-mapped IPv6 included', async () => {
+        const key = await inserted({ allowedIps })
+        for (const clientAddress of ['10.1.2.3', '::ffff:10.200.0.1', '2001:db8:ffff::1', '203.0.113.7']) {
+          expect(await authorize({ hashes: [key.hash], clientAddress }), clientAddress).toMatchObject({
+            result: 'ok',
+            consumed: true,
+          })
+        }
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(4)
+      })
+
+      it('M6: any other address, or none known, is forbidden (address) and consumes nothing', async () => {
+        const key = await inserted({ allowedIps })
+        for (const clientAddress of ['11.0.0.1', '203.0.113.8', '2001:db9::1', '::1', null, undefined, 'not-an-ip']) {
+          const outcome = await authorize({ hashes: [key.hash], clientAddress })
+          expect(outcome, String(clientAddress)).toMatchObject({ result: 'forbidden', reason: 'address' })
+        }
+        expect(await minuteUsed(key, DEFAULTS.live)).toBe(0)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBeNull()
+      })
+
+      it('M6: no allowlist admits every address; an update applies from the next request (K7)', async () => {
+        const key = await inserted()
+        expect(await authorize({ hashes: [key.hash], clientAddress: '198.51.100.1' })).toMatchObject({ result: 'ok' })
+        await fixture.keys.update(key.id, { allowedIps: ['10.0.0.0/8'] })
+        expect(await authorize({ hashes: [key.hash], clientAddress: '198.51.100.1', now: T0 + 1 })).toMatchObject({
+          result: 'forbidden',
+          reason: 'address',
+        })
+        await fixture.keys.update(key.id, { allowedIps: null })
+        expect(await authorize({ hashes: [key.hash], clientAddress: '198.51.100.1', now: T0 + 2 })).toMatchObject({
+          result: 'ok',
+        })
+      })
+
+      it('M6: live-only is reported before the address, the address before a missing scope', async () => {
+        const test = await inserted({ keyType: 'test', allowedIps, scopes: [] })
+        const live = await inserted({ allowedIps, scopes: [] })
+        const far = { clientAddress: '192.0.2.1', requiredScopes: ['ip'] }
+        expect(await authorize({ hashes: [test.hash], liveOnly: true, ...far })).toMatchObject({ reason: 'live-only' })
+        expect(await authorize({ hashes: [live.hash], ...far })).toMatchObject({ reason: 'address' })
+        expect(await authorize({ hashes: [live.hash], ...far, clientAddress: '10.0.0.1' })).toMatchObject({
+          reason: 'scope',
+        })
+      })
+    })
+
     describe('route checks (L6, L3)', () => {
       it('L6: a key lacking a required scope is forbidden (scope) and consumes nothing', async () => {
         const key = await inserted({ scopes: ['ip'] })
@@ -166,6 +247,107 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await authorize({ hashes: [key.hash], requiredScopes: ['ip'] })).toMatchObject({ reason: 'scope' })
         expect(await authorize({ hashes: [key.hash], requiredScopes: null })).toMatchObject({ result: 'ok' })
         expect(await authorize({ hashes: [key.hash], requiredScopes: [] })).toMatchObject({ result: 'ok' })
+      })
+
+      it('M7: a held scope ending in a wildcard segment covers every scope under it, and only those', async () => {
+        const key = await inserted({ scopes: ['reports.*', 'ip'] })
+        for (const scope of ['reports.read', 'reports.export.csv', 'ip']) {
+          expect(await authorize({ hashes: [key.hash], requiredScopes: [scope] }), scope).toMatchObject({
+            result: 'ok',
+          })
+        }
+        for (const scope of ['reports', 'reportsx.read', 'billing.read', 'ip.v6']) {
+          expect(await authorize({ hashes: [key.hash], requiredScopes: [scope] }), scope).toMatchObject({
+            result: 'forbidden',
+            reason: 'scope',
+          })
+        }
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['reports.read', 'billing.read'] })).toMatchObject(
+          {
+            reason: 'scope',
+          },
+        )
+      })
+
+      it('M7: the scope * covers every scope; a deeper wildcard covers only its own branch', async () => {
+        const every = await inserted({ scopes: ['*'] })
+        const deep = await inserted({ scopes: ['reports.export.*'] })
+        expect(await authorize({ hashes: [every.hash], requiredScopes: ['billing.admin', 'ip'] })).toMatchObject({
+          result: 'ok',
+        })
+        expect(await authorize({ hashes: [deep.hash], requiredScopes: ['reports.export.csv'] })).toMatchObject({
+          result: 'ok',
+        })
+        expect(await authorize({ hashes: [deep.hash], requiredScopes: ['reports.read'] })).toMatchObject({
+          reason: 'scope',
+        })
+      })
+
+      it('M7: a permission query holds on the key’s scopes, wildcards and null included; unmet → forbidden (permission), consuming nothing', async () => {
+        const query = parsePermissionQuery('reports.read AND (billing.read OR billing.admin)')
+        const cases: [StoredKey['scopes'], 'ok' | 'forbidden'][] = [
+          [['reports.read', 'billing.admin'], 'ok'],
+          [['reports.*', 'billing.*'], 'ok'],
+          [['*'], 'ok'],
+          [null, 'ok'],
+          [['reports.read'], 'forbidden'],
+          [['billing.read', 'billing.admin'], 'forbidden'],
+          [[], 'forbidden'],
+        ]
+        for (const [scopes, result] of cases) {
+          const key = await inserted({ scopes })
+          const outcome = await authorize({ hashes: [key.hash], requiredPermissions: query })
+          expect(outcome, JSON.stringify(scopes)).toMatchObject(
+            result === 'ok' ? { result, consumed: true } : { result, reason: 'permission' },
+          )
+          expect(await minuteUsed(key, DEFAULTS.live)).toBe(result === 'ok' ? 1 : 0)
+        }
+      })
+
+      it('M7: NOT denies a key that holds the name (null scopes hold every name); scopes are checked before the query', async () => {
+        const not = parsePermissionQuery('NOT billing.admin AND (ip OR NOT email)')
+        const plain = await inserted({ scopes: ['ip'] })
+        const admin = await inserted({ scopes: ['billing.*', 'ip'] })
+        const every = await inserted({ scopes: null })
+        expect(await authorize({ hashes: [plain.hash], requiredPermissions: not })).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [admin.hash], requiredPermissions: not })).toMatchObject({
+          reason: 'permission',
+        })
+        expect(await authorize({ hashes: [every.hash], requiredPermissions: not })).toMatchObject({
+          reason: 'permission',
+        })
+        const both = { requiredScopes: ['email'], requiredPermissions: parsePermissionQuery('billing.read') }
+        expect(await authorize({ hashes: [plain.hash], ...both })).toMatchObject({ reason: 'scope' })
+      })
+
+      it('M7: a key holds its roles’ scopes, wildcards included, for required scopes and queries; roles are read per request', async () => {
+        const roles = new Map<string, readonly string[]>([
+          ['analyst', ['reports.read', 'billing.read']],
+          ['auditor', ['audit.*']],
+        ])
+        const query = parsePermissionQuery('reports.read AND (billing.read OR billing.admin)')
+        const analyst = await inserted({ scopes: [], roles: ['analyst'] })
+        const auditor = await inserted({ scopes: ['ip'], roles: ['auditor', 'gone'] })
+        expect(await authorize({ hashes: [analyst.hash], roles, requiredPermissions: query })).toMatchObject({
+          result: 'ok',
+        })
+        expect(
+          await authorize({ hashes: [auditor.hash], roles, requiredScopes: ['ip', 'audit.log.read'] }),
+        ).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [auditor.hash], roles, requiredPermissions: query })).toMatchObject({
+          reason: 'permission',
+        })
+        expect(await authorize({ hashes: [analyst.hash], roles, requiredScopes: ['audit.log'] })).toMatchObject({
+          reason: 'scope',
+        })
+        // A role changed, or no roles given: the next request decides with what it is given.
+        const narrowed = new Map<string, readonly string[]>([['analyst', ['reports.read']]])
+        expect(await authorize({ hashes: [analyst.hash], roles: narrowed, requiredPermissions: query })).toMatchObject({
+          reason: 'permission',
+        })
+        expect(await authorize({ hashes: [analyst.hash], requiredScopes: ['reports.read'] })).toMatchObject({
+          reason: 'scope',
+        })
       })
 
       it('L6: a test key on a live-only route is forbidden (live-only); a live key passes', async () => {

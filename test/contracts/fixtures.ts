@@ -41,6 +41,9 @@ export function makeStoredKey(overrides: Partial<StoredKey> = {}): StoredKey {
     limits: null,
     ownerId: null,
     meta: null,
+    enabled: true,
+    allowedIps: null,
+    roles: null,
     ...overrides,
   }
 }

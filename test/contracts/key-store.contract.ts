@@ -280,6 +280,41 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         expect(await store.get(key.id)).toEqual(key)
       })
 
+      it('M5: enabled round-trips; update suspends and resumes and changes nothing else', async () => {
+        const key = await inserted({ scopes: ['ip'] })
+        expect((await store.findByHash(key.hash))?.enabled).toBe(true)
+        const suspended = await store.update(key.id, { enabled: false })
+        expect(suspended).toEqual({ ...key, enabled: false })
+        expect(await store.findByHash(key.hash)).toEqual({ ...key, enabled: false })
+        expect(await store.update(key.id, { enabled: true })).toEqual(key)
+        const born = await inserted({ enabled: false })
+        expect((await store.get(born.id))?.enabled).toBe(false)
+      })
+
+      it('M6: allowedIps round-trips; update replaces and clears it', async () => {
+        const key = await inserted({ allowedIps: ['10.0.0.0/8', '2001:db8::/32'] })
+        expect((await store.findByHash(key.hash))?.allowedIps).toEqual(['10.0.0.0/8', '2001:db8::/32'])
+        expect(await store.update(key.id, { allowedIps: ['203.0.113.7'] })).toEqual({
+          ...key,
+          allowedIps: ['203.0.113.7'],
+        })
+        expect(await store.update(key.id, { allowedIps: null })).toEqual({ ...key, allowedIps: null })
+        expect((await store.get(key.id))?.allowedIps).toBeNull()
+      })
+
+      it('M7: roles round-trip; update replaces and clears them', async () => {
+        const key = await inserted({ roles: ['analyst', 'auditor'] })
+        expect((await store.findByHash(key.hash))?.roles).toEqual(['analyst', 'auditor'])
+        expect(await store.update(key.id, { roles: ['admin'] })).toEqual({ ...key, roles: ['admin'] })
+        expect(await store.update(key.id, { roles: null })).toEqual({ ...key, roles: null })
+      })
+
+      it('M5: a revoked key cannot be enabled: update leaves it suspended and revoked', async () => {
+        const key = await inserted({ enabled: false })
+        await store.revoke(key.id, T0)
+        expect(await store.update(key.id, { enabled: true })).toEqual({ ...key, revokedAt: T0 })
+      })
+
       it('O5: update of an unknown id answers undefined', async () => {
         expect(await store.update(randomKeyId(), { name: 'x' })).toBeUndefined()
       })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KeyInputError, KeyNotFoundError } from '../../src/core/errors.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../../src/core/errors.js'
 import { isWellFormedKey } from '../../src/core/key-format.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
@@ -31,6 +31,9 @@ describe('key manager (K3–K6)', () => {
       limits: { perMinute: 5 },
       ownerId: null,
       meta: null,
+      enabled: true,
+      allowedIps: null,
+      roles: null,
     })
   })
 
@@ -131,6 +134,47 @@ describe('key manager (K3–K6)', () => {
     const t = createTestKeyward()
     const { record } = await t.keyward.keys.create({ name: '🔑'.repeat(100) })
     expect(record.name).toBe('🔑'.repeat(100))
+  })
+})
+
+describe('suspend and resume (M5)', () => {
+  it('M5: update({ enabled: false }) refuses the key at once with API_KEY_DISABLED; enabled: true admits it again', async () => {
+    const t = createTestKeyward()
+    const { key, record } = await t.issueLiveKey()
+    expect(record.enabled).toBe(true)
+    expect(await t.keyward.keys.update(record.id, { enabled: false })).toMatchObject({
+      enabled: false,
+      status: 'active',
+    })
+    const refused = await t.authenticateKey(key)
+    if (refused.ok) throw new Error('a suspended key was admitted')
+    expect(refused.error.code).toBe('API_KEY_DISABLED')
+    expect(refused.error.message).toMatch(/^This API key is disabled/)
+    expect(refused.response.status).toBe(401)
+    expect(refused.response.headers['WWW-Authenticate']).toBe('Bearer realm="Svc", error="invalid_token"')
+    await t.keyward.keys.update(record.id, { enabled: true })
+    expect((await t.authenticateKey(key)).ok).toBe(true)
+  })
+
+  it('M5: a revoked key cannot be enabled (KeyRevokedError, conflict); enabled must be a boolean', async () => {
+    const t = createTestKeyward()
+    const { record } = await t.issueLiveKey({ enabled: false })
+    expect(record.enabled).toBe(false)
+    await expect(t.keyward.keys.update(record.id, { enabled: 'yes' as never })).rejects.toMatchObject({
+      field: 'enabled',
+      code: 'invalid_request',
+    })
+    await t.keyward.keys.revoke(record.id)
+    await expect(t.keyward.keys.update(record.id, { enabled: true })).rejects.toBeInstanceOf(KeyRevokedError)
+    expect((await t.keyward.keys.get(record.id))?.enabled).toBe(false)
+  })
+
+  it('M5: a rotated suspended key hands its suspension to the replacement', async () => {
+    const t = createTestKeyward()
+    const { record } = await t.issueLiveKey({ enabled: false })
+    const rotated = await t.keyward.keys.rotate(record.id)
+    expect(rotated.record.enabled).toBe(false)
+    expect((await t.authenticateKey(rotated.key)).ok).toBe(false)
   })
 })
 

@@ -3,7 +3,10 @@ import { isWellFormedKey } from '../../src/core/key-format.js'
 import { AUTH, expectError, expectSuccess, setup, show } from './support.js'
 
 const RECORD_FIELDS = [
+  'allowedIps',
+  'roles',
   'createdAt',
+  'enabled',
   'expiresAt',
   'id',
   'keyType',
@@ -37,6 +40,9 @@ describe('POST /api-keys: creating a key (E5, K1, K3, K5)', () => {
       limits: null,
       ownerId: null,
       meta: null,
+      enabled: true,
+      allowedIps: null,
+      roles: null,
     })
     expect(data.id).toMatch(/^key_[0-9A-Za-z]{24}$/)
     expect(data.key.startsWith('svc_live_')).toBe(true)

@@ -25,7 +25,7 @@ const json = (owner?: string) => ({ ...as(owner), 'content-type': 'application/j
 const UNKNOWN_ID = 'key_000000000000000000000000'
 
 /** A dashboard with the owner guard, and the store calls made since `calls.length = 0`. */
-function owners(options: { stores?: KeywardStores } = {}) {
+function owners(options: { stores?: KeywardStores; roles?: Record<string, string[]> } = {}) {
   const stores = options.stores ?? createMemoryStores()
   const calls: string[] = []
   const keys = stores.keys as unknown as Record<string, unknown>
@@ -41,7 +41,7 @@ function owners(options: { stores?: KeywardStores } = {}) {
     calls.push('usage.query')
     return usageQuery(query)
   }
-  const t = setup({ keyward: { stores }, dashboard: { authorize: ownerGuard } })
+  const t = setup({ keyward: { stores, roles: options.roles }, dashboard: { authorize: ownerGuard } })
   const create = async (body: Record<string, unknown>, owner?: string) =>
     expectSuccess(
       await t.handle({ method: 'POST', path: '/api-keys', headers: json(owner), body: JSON.stringify(body) }),
@@ -199,7 +199,7 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
       body: '{"name":"x","owner":"acme"}',
     })
     expect(expectError(unknown, 400, 'invalid_request')).toBe(
-      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta.',
+      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled, allowedIps, roles.',
     )
   })
 })
@@ -396,14 +396,22 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'expiresAt (not updatable)',
       { expiresAt: null },
-      /^expiresAt is not a known field; allowed: name, meta, scopes, limits\./,
+      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps, roles\./,
     ],
     ['ownerId (never changed)', { ownerId: 'globex' }, /^ownerId is not a known field/],
     ['an unknown limits field', { limits: { perHour: 1 } }, /^limits\.perHour is not a known field/],
     ['a name of 101 characters', { name: 'x'.repeat(101) }, /^name must be 1 to 100 characters/],
     ['meta an array', { meta: [] }, /^meta must be a JSON object/],
-    ['an array body', [], /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\? \}/],
-    ['no body', '', /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\? \}/],
+    [
+      'an array body',
+      [],
+      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\? \}/,
+    ],
+    [
+      'no body',
+      '',
+      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\? \}/,
+    ],
     ['a field twice', '{"name":"a","name":"b"}', /^name is given more than once/],
   ]
   for (const [what, body, message] of bad) {
@@ -414,6 +422,32 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
       expect((await t.keyward.keys.get(created.id))!.name).toBe('kept')
     })
   }
+
+  it("M5/M9/O8: an owner suspends and resumes its own key; another owner's key → 404 and stays enabled", async () => {
+    const t = owners()
+    const mine = await t.create({ name: 'mine', ownerId: 'acme' })
+    const theirs = await t.create({ name: 'theirs', ownerId: 'globex' })
+    expect(expectSuccess(await patch(t, mine.id, { enabled: false }, 'acme'))).toMatchObject({ enabled: false })
+    const refused = await t.authenticateKey(mine.key)
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('API_KEY_DISABLED')
+    expect(expectSuccess(await patch(t, mine.id, { enabled: true }, 'acme'))).toMatchObject({ enabled: true })
+    expect((await t.authenticateKey(mine.key)).ok).toBe(true)
+    expectError(await patch(t, theirs.id, { enabled: false }, 'acme'), 404, 'not_found')
+    expect((await t.keyward.keys.get(theirs.id))!.enabled).toBe(true)
+  })
+
+  it('M7/M9: an owner may not give its keys roles (403, nothing changed) but may remove them; an administrator may give them', async () => {
+    const t = owners({ roles: { analyst: ['reports.read'] } })
+    const mine = await t.create({ name: 'mine', ownerId: 'acme' })
+    expectError(await patch(t, mine.id, { roles: ['analyst'] }, 'acme'), 403, 'forbidden')
+    expect((await t.keyward.keys.get(mine.id))!.roles).toBeNull()
+    expect(expectSuccess(await patch(t, mine.id, { roles: ['analyst'] }))).toMatchObject({ roles: ['analyst'] })
+    expect(expectSuccess(await patch(t, mine.id, { roles: [] }, 'acme'))).toMatchObject({ roles: [] })
+    const body = JSON.stringify({ name: 'x', roles: ['analyst'] })
+    const created = await t.handle({ method: 'POST', path: '/api-keys', headers: json('acme'), body })
+    expect(expectError(created, 403, 'forbidden')).toMatch(/cannot give its keys roles/)
+    expectError(await patch(t, mine.id, { roles: ['nobody'] }), 400, 'invalid_request')
+  })
 
   it('O5: an unknown id → 404 not_found', async () => {
     expectError(await patch(owners(), UNKNOWN_ID, { name: 'x' }), 404, 'not_found')

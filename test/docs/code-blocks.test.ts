@@ -70,12 +70,13 @@ function isVitestFile(block: Block): boolean {
   return block.file.endsWith('.test.ts')
 }
 
-/** What the project needs besides keyward: the peers and their types, from this repository. */
+/** What the project needs besides keyward: its dependencies, the peers and their types, from this repository. */
 const LINKED = [
   ...[
     'express',
     'fastify',
     'fastify-plugin',
+    'ipaddr.js',
     'hono',
     '@hono/node-server',
     'ioredis',

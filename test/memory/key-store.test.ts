@@ -91,6 +91,9 @@ describe('createMemoryKeyStore', () => {
         limits: i % 10 === 0 ? { perMinute: 100 } : null,
         ownerId: `acct_${i % 1000}`,
         meta: i % 10 === 0 ? { plan: 'pro' } : null,
+        enabled: true,
+        allowedIps: null,
+        roles: null,
       })
     }
     const perKey = (liveHeapBytes() - before) / count

@@ -237,10 +237,10 @@ describe.skipIf(url === null)('Redis batch script: runs of alike requests', () =
     ])
     const batch = sent.filter((args) => Number(args[1]) > 3)
     expect(batch).toHaveLength(1)
-    // EVALSHA sha numkeys, 2 × 2 key names, 7 batch arguments, then 8 runs: 4 arguments each
-    // (f, key number and run length, held id, address counter: none here) and their scopes (6
-    // runs have one).
-    expect(batch[0]!).toHaveLength(2 + 4 + 7 + 8 * 4 + 6)
+    // EVALSHA sha numkeys, 2 × 2 key names, 7 batch arguments, then 8 runs: 5 arguments each
+    // (f, key number and run length, held id, client address (M6), address counter: none here)
+    // and their scopes (6 runs have one).
+    expect(batch[0]!).toHaveLength(2 + 4 + 7 + 8 * 5 + 6)
     await keyward.close()
     client.disconnect()
   })

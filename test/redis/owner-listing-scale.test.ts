@@ -62,6 +62,8 @@ async function writeFiller(client: Redis, count: number): Promise<void> {
         String(key.createdAt),
         'ownerId',
         owner,
+        'enabled',
+        '1',
       )
       const member = indexMember(key)
       members.push('0', member)

@@ -19,7 +19,19 @@ describe('parseEnv (E6)', () => {
       ownerLimits: null,
       ietfRateLimitHeaders: false,
       trustedOrigins: [],
+      roles: null,
     })
+  })
+
+  it("M10: ROLES, a JSON object, becomes createKeyward's roles; a bad one is an EnvError naming ROLES", () => {
+    expect(parseEnv({ ROLES: '{"analyst":["reports.read","billing.read"]}' }).roles).toEqual({
+      analyst: ['reports.read', 'billing.read'],
+    })
+    expect(() => parseEnv({ ROLES: '{analyst}' })).toThrow(EnvError)
+    expect(() => parseEnv({ ROLES: '{analyst}' })).toThrow(/^ROLES must be a JSON object/)
+    expect(() => parseEnv({ ROLES: '{"analyst":["reports.*.csv"]}' })).toThrow(
+      /^ROLES holds option "roles\.analyst" must be/,
+    )
   })
 
   it("A10: TRUSTED_ORIGINS, comma-separated, becomes the dashboard's trustedOrigins", () => {

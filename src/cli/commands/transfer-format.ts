@@ -22,6 +22,9 @@ const FIELDS = [
   'lastUsedAt',
   'scopes',
   'limits',
+  'enabled',
+  'allowedIps',
+  'roles',
 ] as const
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const KEY_ID = /^key_[0-9A-Za-z]{24}$/
@@ -50,6 +53,9 @@ export function encodeRecord(key: StoredKey): string {
     lastUsedAt: iso(key.lastUsedAt),
     scopes: key.scopes,
     limits: key.limits,
+    enabled: key.enabled,
+    allowedIps: key.allowedIps,
+    roles: key.roles,
   })
 }
 

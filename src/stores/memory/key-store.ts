@@ -128,6 +128,9 @@ function copyRecord(key: StoredKey): StoredKey {
     limits: key.limits === null ? null : copyLimits(key.limits),
     ownerId: key.ownerId == null ? null : flat(key.ownerId),
     meta: copyMeta(key.meta),
+    enabled: key.enabled !== false,
+    allowedIps: key.allowedIps == null ? null : Object.freeze(key.allowedIps.slice()),
+    roles: key.roles == null ? null : Object.freeze(key.roles.slice()),
   }
 }
 
@@ -141,6 +144,10 @@ function applyPatch(record: StoredKey, patch: KeyPatch): void {
   if (patch.meta !== undefined) record.meta = copyMeta(patch.meta)
   if (patch.scopes !== undefined) record.scopes = patch.scopes === null ? null : Object.freeze(patch.scopes.slice())
   if (patch.limits !== undefined) record.limits = patch.limits === null ? null : copyLimits(patch.limits)
+  if (patch.enabled !== undefined) record.enabled = patch.enabled
+  if (patch.allowedIps !== undefined)
+    record.allowedIps = patch.allowedIps === null ? null : Object.freeze(patch.allowedIps.slice())
+  if (patch.roles !== undefined) record.roles = patch.roles === null ? null : Object.freeze(patch.roles.slice())
 }
 
 function ownedBy(byOwner: Map<string, OrderedKeys>, ownerId: string): OrderedKeys {

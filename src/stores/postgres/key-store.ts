@@ -42,7 +42,7 @@ const COLUMNS = [
   ms('expires_at'),
   ms('revoked_at'),
   ms('last_used_at'),
-  'array_to_json(scopes) AS scopes, limits',
+  'array_to_json(scopes) AS scopes, limits, enabled, array_to_json(allowed_ips) AS allowed_ips, array_to_json(roles) AS roles',
 ].join(', ')
 const TIME = (param: string) => `to_timestamp(${param}::float8 / 1000)`
 
@@ -50,19 +50,23 @@ const TIME = (param: string) => `to_timestamp(${param}::float8 / 1000)`
 function statements(s: string) {
   return {
     insert: statement(
-      `INSERT INTO ${s}.keys (id, hash, name, key_type, last4, owner_id, meta, created_at, expires_at, revoked_at, last_used_at, scopes, limits)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::json, ${TIME('$8')}, ${TIME('$9')}, ${TIME('$10')}, ${TIME('$11')}, $12::text[], $13::jsonb)`,
+      `INSERT INTO ${s}.keys (id, hash, name, key_type, last4, owner_id, meta, created_at, expires_at, revoked_at, last_used_at, scopes, limits, enabled, allowed_ips, roles)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::json, ${TIME('$8')}, ${TIME('$9')}, ${TIME('$10')}, ${TIME('$11')}, $12::text[], $13::jsonb, $14, $15::text[], $16::text[])`,
     ),
     // S4: the lookups of one turn in one statement; hashes with no row are simply absent.
     byHashes: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE hash = ANY($1::text[])`),
     byId: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE id = $1`),
-    // O5: $2..$5 say which fields the patch holds, so one statement serves every patch.
+    // O5: $2..$5, $11 and $13 say which fields the patch holds, so one statement serves every patch;
+    // a null $10 keeps `enabled`.
     update: statement(
       `UPDATE ${s}.keys SET
          name = CASE WHEN $2 THEN $6 ELSE name END,
          meta = CASE WHEN $3 THEN $7::json ELSE meta END,
          scopes = CASE WHEN $4 THEN $8::text[] ELSE scopes END,
-         limits = CASE WHEN $5 THEN $9::jsonb ELSE limits END
+         limits = CASE WHEN $5 THEN $9::jsonb ELSE limits END,
+         enabled = coalesce($10::boolean, enabled),
+         allowed_ips = CASE WHEN $11 THEN $12::text[] ELSE allowed_ips END,
+         roles = CASE WHEN $13 THEN $14::text[] ELSE roles END
        WHERE id = $1 AND revoked_at IS NULL
        RETURNING ${COLUMNS}`,
     ),
@@ -157,6 +161,9 @@ function encodeKey(key: StoredKey): unknown[] {
     key.lastUsedAt,
     key.scopes === null ? null : [...key.scopes],
     key.limits === null ? null : JSON.stringify(key.limits),
+    key.enabled !== false,
+    key.allowedIps == null ? null : [...key.allowedIps],
+    key.roles == null ? null : [...key.roles],
   ]
 }
 
@@ -172,6 +179,11 @@ function encodePatch(id: string, patch: KeyPatch): unknown[] {
     meta == null ? null : JSON.stringify(meta),
     scopes == null ? null : [...scopes],
     limits == null ? null : JSON.stringify(limits),
+    patch.enabled ?? null,
+    patch.allowedIps !== undefined,
+    patch.allowedIps == null ? null : [...patch.allowedIps],
+    patch.roles !== undefined,
+    patch.roles == null ? null : [...patch.roles],
   ]
 }
 
@@ -194,6 +206,9 @@ export function decodeKey(row: Row): StoredKey {
     limits: json(row.limits),
     ownerId: row.owner_id ?? null,
     meta: json(row.meta),
+    enabled: row.enabled === 't',
+    allowedIps: json<string[]>(row.allowed_ips),
+    roles: json<string[]>(row.roles),
   }
 }
 

@@ -84,8 +84,19 @@ CREATE TABLE ${s}.app_settings (
 `,
 }
 
+/** v3: what a key may do beyond its scopes: `enabled` (suspend and resume), `allowed_ips`, `roles`. */
+const v3: Migration = {
+  version: 3,
+  name: 'key access',
+  sql: (s) => `
+ALTER TABLE ${s}.keys ADD COLUMN enabled boolean NOT NULL DEFAULT true;
+ALTER TABLE ${s}.keys ADD COLUMN allowed_ips text[];
+ALTER TABLE ${s}.keys ADD COLUMN roles text[];
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

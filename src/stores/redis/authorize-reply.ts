@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { withOwner } from '../../core/key-limits.js'
 import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
-import type { AuthorizeOutcome, LimitDecision, StoredKey } from '../../core/types.js'
+import type { AuthorizeOutcome, ForbiddenReason, LimitDecision, StoredKey } from '../../core/types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import { decodeNamedDecision } from './meter.js'
@@ -32,6 +32,16 @@ const NO_RECORD = 0
 const SHORT_OK = 6
 const BLOCKED = 8
 const OWNER_NOT_NAMED = 9
+const DISABLED = 10
+const ADDRESS_FORBIDDEN = 11
+const PERMISSION_FORBIDDEN = 12
+/** The reason of each forbidden reply code. */
+const FORBIDDEN: Readonly<Record<number, ForbiddenReason>> = {
+  3: 'scope',
+  4: 'live-only',
+  [ADDRESS_FORBIDDEN]: 'address',
+  [PERMISSION_FORBIDDEN]: 'permission',
+}
 
 const WHAT = 'the authorize script'
 
@@ -129,20 +139,23 @@ function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, ex
   }
 }
 
-/** A reply that sent the record whole: {1..5, record, …}. */
+/** A reply that sent the record whole: {1..5, 10, 11 or 12, record, …}. */
 function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: ReplyExtra): AuthorizeOutcome {
   switch (code) {
     case 1:
     case 2:
+    case DISABLED:
       if (reply.length !== 2) throw badReply(WHAT, reply)
-      return { result: code === 1 ? 'revoked' : 'expired', key }
+      return { result: code === 1 ? 'revoked' : code === 2 ? 'expired' : 'disabled', key }
     case 3:
     case 4:
+    case ADDRESS_FORBIDDEN:
+    case PERMISSION_FORBIDDEN:
       if (!lengthFits(reply, 3, extra)) throw badReply(WHAT, reply)
       return {
         result: 'forbidden',
         key,
-        reason: code === 3 ? 'scope' : 'live-only',
+        reason: FORBIDDEN[code]!,
         limits: limitsOf(key, reply, 2, 3, extra),
       }
     case 5:

@@ -2,6 +2,8 @@
  * The authorize script's KEYS and ARGV for one request (their meaning is listed at the top of
  * `scripts/authorize.ts`). The batch encoding takes its parts from these same arrays.
  */
+import { addressHex } from '../../core/address-allowlist.js'
+import { type RoleTable, rolesGranting } from '../../core/roles.js'
 import type { AuthorizeInput, FailedAuthCheck, LimitPolicy, OwnerLimitsCheck } from '../../core/types.js'
 import type { Held } from './authorize-reply.js'
 import type { TaggedKeys } from './layout.js'
@@ -21,8 +23,10 @@ export const OWNER = 9
 /** Where it holds the owner counter's perMinute and perMonth (ARGV[11], ARGV[12]). */
 export const OWNER_MINUTE = 10
 export const OWNER_MONTH = 11
-/** Where its scopes start (ARGV[13..]). */
-export const SCOPES = 12
+/** Where it holds the client address as 32 hex digits, '' when unknown (ARGV[13], M6). */
+export const ADDRESS = 12
+/** Where its scopes start (ARGV[14..]), then after a '?' its permission query in postfix order (M7). */
+export const SCOPES = 13
 
 /** O7, ARGV[10]: no owner step. */
 export const OWNER_NONE = ''
@@ -69,10 +73,28 @@ export function authorizeArguments(
     OWNER_NONE,
     '',
     '',
+    addressHex(input.clientAddress) ?? '',
   ]
   const scopes = input.requiredScopes
-  if (scopes != null) for (let i = 0; i < scopes.length; i++) args.push(scopes[i]!)
+  const roles = input.roles
+  if (scopes != null) for (let i = 0; i < scopes.length; i++) args.push(nameToken(scopes[i]!, roles))
+  // M7: the permission query in postfix order after a '?' (no scope name is '?').
+  const query = input.requiredPermissions
+  if (query != null) {
+    args.push('?')
+    for (const token of query.postfix) args.push(token.length === 1 ? token : nameToken(token, roles))
+  }
   return args
+}
+
+/**
+ * M7: a required name as the script reads it: the name, then, space-separated, the roles whose
+ * scopes cover it (the roles are read now, so a changed role applies from the next request).
+ */
+function nameToken(name: string, roles: RoleTable | undefined): string {
+  if (roles === undefined) return name
+  const granting = rolesGranting(roles, name)
+  return granting.length === 0 ? name : `${name} ${granting.join(' ')}`
 }
 
 /**

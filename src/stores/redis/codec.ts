@@ -3,6 +3,7 @@
  * checked as they are read: a reply of the wrong shape is a fault (a rejected promise), never a
  * guess that could let a request through.
  */
+import { addressRanges } from '../../core/address-allowlist.js'
 import { deepFreeze } from '../../core/key-input.js'
 import type { LimitDecision, StoredKey } from '../../core/types.js'
 import { type FieldEncoding, RECORD_LAYOUT, type RecordField } from './record-layout.js'
@@ -46,6 +47,12 @@ export function encodeValue(encoding: FieldEncoding, value: unknown): string {
     case 'json':
     case 'json-object':
       return JSON.stringify(value)
+    case 'flag':
+      return value === true ? '1' : '0'
+    case 'address-ranges': {
+      const entries = value as readonly string[]
+      return `${addressRanges(entries)} ${JSON.stringify(entries)}`
+    }
     default:
       return value as string
   }
@@ -76,6 +83,21 @@ export function decodeMeta(value: string | undefined, reply: unknown): StoredKey
   return deepFreeze(meta as Record<string, unknown>)
 }
 
+/** M6: the entries of an `allowedIps` value (after its ranges and a space), frozen; a fault otherwise. */
+function decodeAddressEntries(value: string, reply: unknown): readonly string[] {
+  const space = value.indexOf(' ')
+  let entries: unknown
+  try {
+    entries = JSON.parse(value.slice(space + 1))
+  } catch {
+    throw badReply('a key record (allowedIps)', reply)
+  }
+  if (space < 0 || !Array.isArray(entries) || !entries.every((entry) => typeof entry === 'string')) {
+    throw badReply('a key record (allowedIps)', reply)
+  }
+  return Object.freeze(entries as string[])
+}
+
 /** A hash value of `field` as its record value; `reply` is the whole reply, shown in a fault. */
 function decodeValue(field: RecordField, value: string | undefined, reply: unknown): unknown {
   if (value === undefined) {
@@ -94,6 +116,11 @@ function decodeValue(field: RecordField, value: string | undefined, reply: unkno
       return JSON.parse(value)
     case 'json-object':
       return decodeMeta(value, reply)
+    case 'flag':
+      if (value !== '1' && value !== '0') throw badReply(`a key record (${field.field})`, reply)
+      return value === '1'
+    case 'address-ranges':
+      return decodeAddressEntries(value, reply)
   }
 }
 

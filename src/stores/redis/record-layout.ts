@@ -19,6 +19,13 @@ export type FieldEncoding =
   | 'json'
   /** A JSON object, read back frozen (O2); anything else read back is a fault. */
   | 'json-object'
+  /** A boolean as '1' or '0'; anything else read back is a fault. */
+  | 'flag'
+  /**
+   * Address entries (M6): their hex ranges for the authorize script, a space, and the entries as
+   * JSON (`src/core/address-allowlist.ts`); anything else read back is a fault.
+   */
+  | 'address-ranges'
 
 export interface RecordField {
   /** The StoredKey property (`hash` is not stored: it names the Redis key). */
@@ -62,6 +69,10 @@ export const RECORD_LAYOUT: readonly RecordField[] = [
   row('limits', 'limits', 'json', { replaceable: true }),
   row('ownerId', 'ownerId', 'text'),
   row('meta', 'meta', 'json-object', { replaceable: true }),
+  // Required, so a record that does not say it is enabled is a fault, never a key let through (M5).
+  row('enabled', 'enabled', 'flag', { required: true, replaceable: true }),
+  row('allowedIps', 'allowedIps', 'address-ranges', { replaceable: true }),
+  row('roles', 'roles', 'json', { replaceable: true }),
 ]
 
 /** The hash field of a property. */

@@ -5,6 +5,7 @@
  * batch is a few arguments, not four or more per request.
  */
 import {
+  ADDRESS,
   CONSUME,
   KNOWN,
   LIVE_ONLY,
@@ -26,7 +27,7 @@ import type { Queued } from './queue.js'
  */
 export const KEY_NUMBERS = 32
 
-/** True when two requests' ARGV differ at most in `now` (the same in a batch): flags, held record, owner step, scopes. */
+/** True when two requests' ARGV differ at most in `now` (the same in a batch): flags, held record, owner step, address, scopes. */
 function sameRequest(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false
   for (let i = 1; i < a.length; i++) if (a[i] !== b[i]) return false
@@ -105,7 +106,7 @@ export function encodeBatch(batch: readonly Queued[]): { keys: string[]; args: s
       (a[LIVE_ONLY] === '1' ? 2 : 0) +
       (a[CONSUME] === '1' ? 1 : 0)
     runAt = args.length + 1
-    args.push(String(f), String(number), a[KNOWN]!)
+    args.push(String(f), String(number), a[KNOWN]!, a[ADDRESS]!)
     if (counter === undefined) args.push('0')
     else counters.refer(args, counter)
     if (named) {

@@ -1,3 +1,5 @@
+import { ADDRESS_LIBRARY } from './address-library.js'
+import { SCOPE_LIBRARY } from './scope-library.js'
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import { METER_FUNCTIONS_ONLY } from './meter-library.js'
@@ -26,12 +28,13 @@ local RUN_FLAGS = 0             --   f = 16 * (the number of scopes) + 8 * (the 
                                 --   + (consumes)
 local RUN_KEYS = 1              --   j + 32 * (r - 1): r requests whose keys are KEYS[2j-1..2j]
 local RUN_KNOWN = 2             --   what they hold (as the authorize script's ARGV[8])
-local RUN_COUNTER = 3           --   g, the index in KEYS of their address's counter (0: no check)
-local RUN_OWNER = 4             --   with an owner's counter (O7): its index in KEYS, perMinute and
+local RUN_ADDRESS = 3           --   their client address (as the authorize script's ARGV[13], M6)
+local RUN_COUNTER = 4           --   g, the index in KEYS of their address's counter (0: no check)
+local RUN_OWNER = 5             --   with an owner's counter (O7): its index in KEYS, perMinute and
                                 --   perMonth (as the authorize script's ARGV[11..12]);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
-${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 carry_wanted = true
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 local replies = {}
@@ -44,6 +47,7 @@ local replies = {}
 -- keys start (hot_k, -1 when there is none), its run's flags, held record, address counter and
 -- where its scopes start, and its reply; its decision is read from the reply only when needed.
 local hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_reply, hot_decision = -1, nil, nil, nil, 0, nil, nil
+local hot_address = nil
 -- The requests decided from the hot key since its counts were last written, by index.
 local covered, ncovered = {}, 0
 
@@ -61,14 +65,14 @@ end
 
 -- Request i, of the hot key, in a run with these flags, held record, address counter, and c
 -- scopes from ARGV[from] (never an owner's counter: a request that counts one leaves no hot
--- key): its reply (7, see above), or nil when its route or held id differ from the hot
+-- key): its reply (7, see above), or nil when its route, address or held id differ from the hot
 -- request's, or it is over a limit (the whole path then decides it). A request from another
 -- address than the hot request's
 -- is first checked against its own failure counter (E7), as the whole path would: when it is
 -- blocked its reply is {8, wait} and nothing is counted for it. The hot request's own address
 -- passed that check, and nothing in this script run changes a failure counter.
-local function from_hot(i, flags, known, counter, from, c)
-  if flags ~= hot_flags or known ~= hot_known then return nil end
+local function from_hot(i, flags, known, address, counter, from, c)
+  if flags ~= hot_flags or known ~= hot_known or address ~= hot_address then return nil end
   for j = 0, c - 1 do
     if ARGV[hot_from + j] ~= ARGV[from + j] then return nil end
   end
@@ -108,6 +112,7 @@ while i < n do
   local jr = tonumber(ARGV[at + RUN_KEYS])
   local k = 2 * (jr % 32 - 1)             -- the hash's keys are KEYS[k + 1], KEYS[k + 2]
   local known = ARGV[at + RUN_KNOWN]
+  local address = ARGV[at + RUN_ADDRESS]
   local counter = ARGV[at + RUN_COUNTER]
   local counter_key = KEYS[tonumber(counter)]
   -- O7: the owner step, and where the scopes start.
@@ -122,20 +127,21 @@ while i < n do
   for _ = 0, mfloor(jr / 32) do
     i = i + 1
     local reply = nil
-    if hot_k == k then reply = from_hot(i, flags, known, counter, from, c) end
+    if hot_k == k then reply = from_hot(i, flags, known, address, counter, from, c) end
     if reply then
       replies[i] = reply
     else
       if ncovered > 0 then settle() end
       hot_k = -1
       carry_field = nil
-      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], now_arg, consume, live_only, known,
+      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], now_arg, consume, live_only, address, known,
         counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, from, from + c - 1)
       if ok then
         replies[i] = whole
         -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
         if carry_field then
           hot_k, hot_flags, hot_known, hot_counter, hot_from = k, flags, known, counter, from
+          hot_address = address
           hot_reply, hot_decision = whole, nil
         end
       else
@@ -156,5 +162,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '2cf819221432a1b42d4cd13baf65b6b553fb621d',
+  sha: 'ee89e4c0af879add2b49560ce0efb92594813082',
 }

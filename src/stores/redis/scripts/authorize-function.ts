@@ -78,30 +78,18 @@ local function read_record(record_key, known)
   return nil
 end
 
--- L6: 0 when the route admits the key, else the reply code: 4 a test key on a live-only route,
--- 3 a required scope missing.
-local function forbidden_code(key_type, scopes, live_only, A, from, to)
+-- L6, M6, M7: 0 when the route admits the key, else the reply code: 4 a test key on a live-only
+-- route, 11 a client address outside allowed_ips, 3 a required scope missing, 12 the permission
+-- query unmet. A[from] .. A[to] are the route's scopes, then, after a '?', its query.
+local function forbidden_code(key_type, scopes, roles, live_only, allowed_ips, address, A, from, to)
   if live_only and key_type == 'test' then return 4 end
-  if from > to or scopes == 0 then return 0 end
-  -- scopes is a JSON array of strings. Without a backslash in it, every string is stored as it
-  -- is and every quote delimits one, so a scope name (SCOPE_PATTERN: it starts with a letter and
-  -- holds no quote) is held exactly when it appears in quotes. Anything else is decoded.
-  local verbatim = not string.find(scopes, '\\\\', 1, true)
-  local held = nil
+  if not address_allowed(allowed_ips, address) then return 11 end
+  local query = to + 1
   for i = from, to do
-    local scope = A[i]
-    local has
-    if verbatim and string.find(scope, '^[a-z][a-z0-9:._%-]*$') then
-      has = string.find(scopes, '"' .. scope .. '"', 1, true)
-    else
-      if not held then
-        held = {}
-        for _, name in ipairs(cjson.decode(scopes)) do held[name] = true end
-      end
-      has = held[scope]
-    end
-    if not has then return 3 end
+    if A[i] == '?' then query = i break end
   end
+  if not scopes_held(scopes, roles, A, from, query - 1) then return 3 end
+  if query <= to and not query_held(scopes, roles, A, query + 1, to) then return 12 end
   return 0
 end
 
@@ -120,6 +108,7 @@ end
 --   now_arg                 epoch ms, or '' to read Redis TIME (clock_ms)
 --   consume_arg             true: an admitted request consumes (L4a); false: a peek (L5)
 --   live_only               true: the route is live-only (L6)
+--   address                 the client address as 32 hex digits, '' when unknown (M6)
 --   known                   what the caller holds for this hash: the record's id, ':' and
 --                           fingerprint() of it; '' for nothing
 --   counter_key             the failed-authentication counter of the request's client address (E7),
@@ -130,7 +119,7 @@ end
 --   owner_month             and its perMonth (nil: no quota)
 --   A, from, to             the scopes the route requires: A[from] .. A[to]
 -- The type defaults are those set_defaults() set.
-local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, known,
+local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, address, known,
     counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, A, from, to)
   local now = clock_ms(now_arg)
   if counter_key and failure_limit then
@@ -151,7 +140,13 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     if partial then complete(record_key, record) end
     return {2, record}
   end
-  local forbidden = forbidden_code(key_type, record[${AT.scopes}], live_only, A, from, to)
+  -- M5: a suspended key, before anything is counted; only '1' lets it on (fail closed).
+  if record[${AT.enabled}] ~= '1' then
+    if partial then complete(record_key, record) end
+    return {10, record}
+  end
+  local forbidden = forbidden_code(key_type, record[${AT.scopes}], record[${AT.roles}], live_only,
+    record[${AT.allowedIps}], address, A, from, to)
 
   -- O7: the owner's counter is named by the caller once it knows the key's owner (the owner id
   -- and key type never change, O1); the name is checked against the record, so a counter that is

@@ -1,14 +1,18 @@
+import { ADDRESS_LIBRARY } from './address-library.js'
+import { SCOPE_LIBRARY } from './scope-library.js'
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import { METER_FUNCTIONS_ONLY } from './meter-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6, O3, O7).
--- Its arguments, KEYS[1..4] and ARGV[1..13..], are named in the table below.
+-- Its arguments, KEYS[1..4] and ARGV[1..14..], are named in the table below.
 -- Returns {8, retry-after} when the address's counter is full: the address is blocked, nothing
 --   else was read (E7)
---   | {0} unknown | {1, record} revoked | {2, record} expired
+--   | {0} unknown | {1, record} revoked | {2, record} expired | {10, record} disabled (M5)
 --   | {3, record, decision[, owner]} forbidden: scope | {4, record, decision[, owner]} live-only
+--   | {11, record, decision[, owner]} forbidden: the client address (M6)
+--   | {12, record, decision[, owner]} forbidden: the permission query (M7)
 --   | {5, record, decision, consumed[, extra]} ok. record: the values of RECORD_FIELDS (below), as
 --   stored afterwards, each a string, or the integer 0 where the field is absent.
 --   | {6, expiresAt, lastUsedAt, decision, consumed[, extra]} ok, for the record known names: the
@@ -36,8 +40,10 @@ local owner_arg = ARGV[10]     -- the owner step (O7): '' none, '?' owner limits
                                -- index in KEYS of the owner's counter (KEYS[3] or KEYS[4]),
 local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
-local first_scope = 13         -- ARGV[13..]: the scopes the route requires (L6)
-${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${AUTHORIZE_FUNCTION}
+local address = ARGV[13]       -- the client address as 32 hex digits, '' when unknown (M6)
+local first_scope = 14         -- ARGV[14..]: the scopes the route requires (L6), then '?' and its
+                               -- permission query in postfix order (M7), when it has one
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
 if owner_arg == '?' then
   owner = 'ask'
@@ -47,7 +53,7 @@ elseif owner_arg ~= '' then
   owner, owner_key = 'named', KEYS[tonumber(owner_arg)]
 end
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
-return authorize(record_key, minute_key, now_arg, consume, live_only, known, counter_key, failure_limit,
+return authorize(record_key, minute_key, now_arg, consume, live_only, address, known, counter_key, failure_limit,
   owner, owner_key, owner_minute, owner_month, ARGV, first_scope, #ARGV)
 `
 
@@ -55,5 +61,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '3cdb69c3c17cfdb0c3793e22d48562eaa4cefb26',
+  sha: 'fadade0bb1323d2d23cf38e4e496df6a83c8c5f5',
 }

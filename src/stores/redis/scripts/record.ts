@@ -61,5 +61,5 @@ return redis.call('HGETALL', record_key)
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '1fd842e9d4eeac49320f5faebaaafdd5cae661d1',
+  sha: '86ba1e9ec8a6f8e6b22b2b4f904a38d85c13dfa8',
 }
