@@ -156,5 +156,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '2cf819221432a1b42d4cd13baf65b6b553fb621d',
+  sha: '2093d6a85ad46063cc7329b2c90a669a1ca884dd',
 }

@@ -55,5 +55,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, known, cou
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '3cdb69c3c17cfdb0c3793e22d48562eaa4cefb26',
+  sha: 'afaa1a177b1fd1d7acb1ac1c284feeb638c769ee',
 }
