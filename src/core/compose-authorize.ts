@@ -51,6 +51,7 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  *    O7: when `input.ownerLimits` gives the key's owner windows for its type, the key and its
  *    owner's counter are consumed together by `limiter.consumeAll` (both or neither), peeked
  *    together otherwise (and for step 3), and the two decisions combined (`combineDecisions`).
+ *    M2: every limit counts `input.cost` units (default 1), and needs max(cost, 1) of them left.
  *
  * The result is synchronous when every store call answers synchronously (the memory stores: no
  * promise is allocated) and a promise as soon as one answers with a promise. Store faults surface
@@ -77,17 +78,20 @@ export function composeAuthorize(
 
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
+    const cost = input.cost ?? 1
     // Checked here so a key on its type's limits never calls into the named-limit code.
-    if (Array.isArray(key.limits)) return meterNamed(key, namedLimitsOf(key.limits)!, owner, reason, input)
+    if (Array.isArray(key.limits)) return meterNamed(key, namedLimitsOf(key.limits)!, owner, reason, input, cost)
     const policy = resolvePolicy(key, input.defaults)
-    if (reason !== null) return andThen(peekLimits(key, policy, owner, now), (peeked) => forbidden(key, reason, peeked))
-    if (!input.consume) return andThen(peekLimits(key, policy, owner, now), (peeked) => notConsumed(key, peeked))
+    if (reason !== null) {
+      return andThen(peekLimits(key, policy, owner, now, cost), (peeked) => forbidden(key, reason, peeked))
+    }
+    if (!input.consume) return andThen(peekLimits(key, policy, owner, now, cost), (peeked) => notConsumed(key, peeked))
     if (owner === null) {
-      const limits = limiter.consume(key.id, policy, now)
+      const limits = limiter.consume(key.id, policy, now, cost)
       if (isPromise(limits)) return Promise.resolve(limits).then((decision) => afterConsume(key, decision, now))
       return afterConsume(key, limits, now)
     }
-    const both = consumeAll(limiter, [{ id: key.id, policy }, owner], now)
+    const both = consumeAll(limiter, [{ id: key.id, policy }, owner], now, cost)
     return andThen(both, (decisions) => afterConsume(key, combineDecisions(decisions[0]!, decisions[1]!), now))
   }
 
@@ -103,6 +107,7 @@ export function composeAuthorize(
     owner: LimitRequest | null,
     reason: ForbiddenReason | null,
     input: AuthorizeInput,
+    cost: number,
   ): Awaitable<AuthorizeOutcome> {
     const now = input.now
     const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits }]
@@ -112,15 +117,15 @@ export function composeAuthorize(
       return counted ? afterConsume(key, decision, now) : notConsumed(key, decision)
     }
     const meterKey = (count: boolean) =>
-      count ? metering(limiter).meter(groups, 1, now) : metering(limiter).peekMeter(groups, 1, now)
+      count ? metering(limiter).meter(groups, cost, now) : metering(limiter).peekMeter(groups, cost, now)
     if (owner === null) {
       return andThen(meterKey(wanted), (decision) => finish(toLimitDecision(decision, groups), wanted))
     }
-    return andThen(limiter.peek(owner.id, owner.policy, now), (ownerPeek) =>
+    return andThen(limiter.peek(owner.id, owner.policy, now, cost), (ownerPeek) =>
       andThen(meterKey(wanted && ownerPeek.allowed), (metered) => {
         const own = toLimitDecision(metered, groups)
         if (!(wanted && ownerPeek.allowed && metered.allowed)) return finish(withOwner(own, ownerPeek, owner.id), false)
-        return andThen(limiter.consume(owner.id, owner.policy, now), (theirs) =>
+        return andThen(limiter.consume(owner.id, owner.policy, now, cost), (theirs) =>
           finish(withOwner(own, theirs, owner.id), theirs.allowed),
         )
       }),
@@ -133,10 +138,11 @@ export function composeAuthorize(
     policy: LimitPolicy,
     owner: LimitRequest | null,
     now: number,
+    cost: number,
   ): Awaitable<LimitDecision> {
-    const own = limiter.peek(key.id, policy, now)
+    const own = limiter.peek(key.id, policy, now, cost)
     if (owner === null) return own
-    const theirs = limiter.peek(owner.id, owner.policy, now)
+    const theirs = limiter.peek(owner.id, owner.policy, now, cost)
     if (!isPromise(own) && !isPromise(theirs)) return combineDecisions(own, theirs)
     return Promise.all([own, theirs]).then(([a, b]) => combineDecisions(a, b))
   }
@@ -181,13 +187,18 @@ function ownerWindowOf(key: StoredKey, check: OwnerLimitsCheck): LimitRequest | 
 }
 
 /** O7: owner limits need the limiter's atomic multi-limit consume; counting one by one could not undo. */
-function consumeAll(limiter: RateLimiter, requests: readonly LimitRequest[], now: number): Awaitable<LimitDecision[]> {
+function consumeAll(
+  limiter: RateLimiter,
+  requests: readonly LimitRequest[],
+  now: number,
+  cost: number,
+): Awaitable<LimitDecision[]> {
   if (typeof limiter.consumeAll !== 'function') {
     throw new TypeError(
       'keyward: owner limits need a RateLimiter with consumeAll() (the memory and Redis limiters have it)',
     )
   }
-  return limiter.consumeAll(requests, now)
+  return limiter.consumeAll(requests, now, cost)
 }
 
 /** M1: named limits need a limiter that meters them (the memory and Redis limiters do). */

@@ -152,6 +152,8 @@ export interface DecisionFacts {
    * in rather than computed here so the caller can skip the bucket walk on the admit path.
    */
   minuteRetryAfter: number
+  /** The units the request needed free in each window (a cost, at least 1, M2). Default 1. */
+  units?: number
 }
 
 /**
@@ -163,8 +165,8 @@ export interface DecisionFacts {
  * - `month = null` without a quota; else `{ limit: perMonth, remaining: max(0, perMonth -
  *   monthCount), reset: monthReset }`.
  * - allowed: `retryAfter = 0`, `binding = null`.
- * - not allowed: the minute limit is exhausted when `minuteCount >= perMinute`, the quota when
- *   `monthCount >= perMonth`. The month's wait is `ceil((monthReset * 1000 - now) / 1000)`.
+ * - not allowed: a window is exhausted when it lacks the `units` the request needed
+ *   (`minuteCount + units > perMinute`; the quota likewise). The month's wait is `ceil((monthReset * 1000 - now) / 1000)`.
  *   `retryAfter` is the wait of the exhausted limit, the later one when both are; `binding` is
  *   `'month'` whenever the quota is exhausted (L4: the quota binds), else `'minute'`.
  */
@@ -182,8 +184,9 @@ export function buildDecision(facts: DecisionFacts): LimitDecision {
       : { limit: perMonth, remaining: Math.max(0, perMonth - facts.monthCount), reset: facts.monthReset }
   if (facts.allowed) return { allowed: true, minute, month, retryAfter: 0, binding: null }
 
-  const monthExhausted = perMonth !== null && facts.monthCount >= perMonth
-  const minuteExhausted = facts.minuteCount >= policy.perMinute
+  const units = facts.units ?? 1
+  const monthExhausted = perMonth !== null && facts.monthCount + units > perMonth
+  const minuteExhausted = facts.minuteCount + units > policy.perMinute
   const monthWait = monthExhausted ? Math.max(1, Math.ceil((facts.monthReset * 1000 - now) / 1000)) : 0
   const minuteWait = minuteExhausted ? facts.minuteRetryAfter : 0
   return {

@@ -221,8 +221,14 @@ export interface LimitDecision {
  * Every implementation must pass `test/contracts/rate-limiter.contract.ts`.
  */
 export interface RateLimiter {
-  consume(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitDecision>
-  peek(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitDecision>
+  /**
+   * Counts a request when it admits. `cost`: the units it counts in each window (an integer 0 to
+   * 1,000,000, default 1); it needs max(cost, 1) left in each, so 0 checks without counting. A
+   * limiter that is given a cost must count it: it passes `test/contracts/limiter-cost.contract.ts`.
+   */
+  consume(keyId: string, policy: LimitPolicy, now: number, cost?: number): Awaitable<LimitDecision>
+  /** `consume` that counts nothing and writes nothing. */
+  peek(keyId: string, policy: LimitPolicy, now: number, cost?: number): Awaitable<LimitDecision>
   /**
    * True when other processes count in the same state (the Redis limiter), so what this process
    * last saw of a count may be stale: the failed-authentication guard then asks the limiter
@@ -238,7 +244,7 @@ export interface RateLimiter {
    * `createKeyward({ ownerLimits })` is set (the memory and Redis limiters have it); every
    * implementation must pass the `consumeAll` cases of `test/contracts/rate-limiter.contract.ts`.
    */
-  consumeAll?(requests: readonly LimitRequest[], now: number): Awaitable<LimitDecision[]>
+  consumeAll?(requests: readonly LimitRequest[], now: number, cost?: number): Awaitable<LimitDecision[]>
   /**
    * `consume`, with a way to take the count back: the dashboard counts an attempt before its
    * guard runs and gives the count back when the guard admits, so that concurrent attempts can
@@ -360,6 +366,12 @@ export interface AuthorizeInput {
    * limits. Every implementation of `authorize` must honour it.
    */
   ownerLimits?: OwnerLimitsCheck | undefined
+  /**
+   * The units an admitted request counts in every limit of its key and its owner (an integer 0 to
+   * 1,000,000; absent: 1). A request is admitted only when every limit has max(cost, 1) units
+   * left; a cost of 0 checks without counting. Every implementation of `authorize` must honour it.
+   */
+  cost?: number | undefined
 }
 
 /** Where the failed-authentication guard counts one client address, and its limit. */

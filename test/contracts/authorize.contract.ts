@@ -799,6 +799,98 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
       })
     })
 
+    describe('costs (M2, M4)', () => {
+      const TEST = DEFAULTS.test
+
+      it('M2/M8: a request of cost 3 counts 3 units in the minute and the month', async () => {
+        const key = await inserted({ keyType: 'test' })
+        const outcome = await authorize({ hashes: [key.hash], cost: 3 })
+        expect(outcome).toMatchObject({
+          result: 'ok',
+          consumed: true,
+          limits: { allowed: true, minute: { remaining: 7 }, month: { remaining: 997 } },
+        })
+        expect(await minuteUsed(key, TEST)).toBe(3)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0)
+      })
+
+      it('M4: a cost larger than what the minute has left is refused and counts nothing', async () => {
+        const key = await inserted({ keyType: 'test' })
+        await authorize({ hashes: [key.hash], cost: 8 })
+        const refused = await authorize({ hashes: [key.hash], now: T0 + 1000, cost: 3 })
+        expect(refused).toMatchObject({
+          result: 'ok',
+          consumed: false,
+          limits: { allowed: false, binding: 'minute', retryAfter: 60, minute: { remaining: 2 } },
+        })
+        expect(await minuteUsed(key, TEST, T0 + 1000)).toBe(8)
+        expect((await fixture.keys.get(key.id))?.lastUsedAt).toBe(T0)
+        expect(await authorize({ hashes: [key.hash], now: T0 + 1000, cost: 2 })).toMatchObject({ consumed: true })
+      })
+
+      it('M2: a cost of 0 is admitted and counts nothing; it is refused once no unit is left', async () => {
+        const key = await inserted({ keyType: 'test' })
+        expect(await authorize({ hashes: [key.hash], cost: 0 })).toMatchObject({
+          result: 'ok',
+          consumed: true,
+          limits: { allowed: true, minute: { remaining: 10 } },
+        })
+        expect(await minuteUsed(key, TEST)).toBe(0)
+        await authorize({ hashes: [key.hash], cost: 10 })
+        expect(await authorize({ hashes: [key.hash], cost: 0 })).toMatchObject({
+          consumed: false,
+          limits: { allowed: false },
+        })
+      })
+
+      it('M2/L6: a forbidden route counts no cost', async () => {
+        const key = await inserted({ keyType: 'test', scopes: [] })
+        expect(await authorize({ hashes: [key.hash], requiredScopes: ['reports'], cost: 4 })).toMatchObject({
+          result: 'forbidden',
+        })
+        expect(await minuteUsed(key, TEST)).toBe(0)
+      })
+
+      it('M4/O7: the cost counts in the owner’s window too; a cost the owner lacks counts in neither', async (context) => {
+        if (typeof fixture.limiter.consumeAll !== 'function') context.skip()
+        const ownerId = `acct-${randomHash().slice(0, 12)}`
+        const owner: LimitPolicy = { perMinute: 5, perMonth: null }
+        const ownerLimits: OwnerLimitsCheck = {
+          policyOf: (id, type) => (id === ownerId && type === 'test' ? owner : null),
+        }
+        const key = await inserted({ keyType: 'test', ownerId })
+        expect(await authorize({ hashes: [key.hash], ownerLimits, cost: 3 })).toMatchObject({ consumed: true })
+        const refused = await authorize({ hashes: [key.hash], now: T0 + 1000, ownerLimits, cost: 3 })
+        expect(refused).toMatchObject({ consumed: false, limits: { allowed: false, minute: { remaining: 2 } } })
+        const ownerDecision = await fixture.limiter.peek(ownerCounterId(ownerId, 'test'), owner, T0 + 1000)
+        expect(ownerDecision.minute.remaining).toBe(2)
+        expect(await minuteUsed(key, TEST, T0 + 1000)).toBe(3)
+      })
+
+      it('M1/M4: the cost counts in a key’s named limits, all or nothing', async () => {
+        const limits = canonicalLimitList(
+          [
+            { name: 'burst', limit: 5, window: '10s' },
+            { name: 'month', limit: 100, window: 'month' },
+          ],
+          'limits',
+        )
+        const key = await inserted({ limits })
+        expect(await authorize({ hashes: [key.hash], cost: 3 })).toMatchObject({
+          consumed: true,
+          limits: { minute: { limit: 5, remaining: 2 }, month: { remaining: 97 } },
+        })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 1000, cost: 3 })).toMatchObject({
+          consumed: false,
+          limits: { allowed: false, binding: 'minute', month: { remaining: 97 } },
+        })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 1000, cost: 2 })).toMatchObject({
+          consumed: true,
+          limits: { minute: { remaining: 0 }, month: { remaining: 95 } },
+        })
+      })
+    })
+
     describe('the failed-authentication check (E7)', () => {
       /** A counter as the guard names one, with `failures` failed authentications counted in it at T0. */
       async function counterWith(failures: number, limit: number): Promise<FailedAuthCheck> {

@@ -26,9 +26,9 @@ function asyncKeyStore(inner: KeyStore): KeyStore {
 }
 function asyncLimiter(inner: RateLimiter): RateLimiter {
   return {
-    consume: async (keyId, policy, now) => inner.consume(keyId, policy, now),
-    peek: async (keyId, policy, now) => inner.peek(keyId, policy, now),
-    consumeAll: async (requests, now) => inner.consumeAll!(requests, now),
+    consume: async (keyId, policy, now, cost) => inner.consume(keyId, policy, now, cost),
+    peek: async (keyId, policy, now, cost) => inner.peek(keyId, policy, now, cost),
+    consumeAll: async (requests, now, cost) => inner.consumeAll!(requests, now, cost),
     meter: async (groups, cost, now) => inner.meter!(groups, cost, now),
     peekMeter: async (groups, cost, now) => inner.peekMeter!(groups, cost, now),
     charge: async (groups, units, now) => inner.charge!(groups, units, now),

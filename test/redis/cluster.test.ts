@@ -10,6 +10,7 @@ import { createKeyward } from '../../src/index.js'
 import { type RedisClientLike, createRedisStores } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
+import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
@@ -40,6 +41,7 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
 
       runKeyStoreContract(`redis cluster (${kind})`, () => ({ store: storesOf().keys }))
       runRateLimiterContract(`redis cluster (${kind})`, () => ({ limiter: storesOf().limiter }), { propertyRuns: 20 })
+      runLimiterCostContract(`redis cluster (${kind})`, () => ({ limiter: storesOf().limiter }))
       runMeterContract(`redis cluster (${kind})`, () => ({ limiter: storesOf().limiter }), { propertyRuns: 15 })
       runUsageLogContract(`redis cluster (${kind})`, () => {
         const stores = storesOf()

@@ -7,6 +7,7 @@ import { afterAll, describe, inject } from 'vitest'
 import { createRedisStores, type RedisClientLike } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
+import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
@@ -49,6 +50,7 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
       runRateLimiterContract(`redis (${kind})`, async () => ({ limiter: (await storesOf(kind)).limiter }), {
         propertyRuns: 60,
       })
+      runLimiterCostContract(`redis (${kind})`, async () => ({ limiter: (await storesOf(kind)).limiter }))
       runMeterContract(`redis (${kind})`, async () => ({ limiter: (await storesOf(kind)).limiter }), {
         propertyRuns: 40,
       })

@@ -28,16 +28,14 @@ const POLICIES: LimitPolicy[] = [
 /** Instants around which months turn: mid-month, 31 Dec → 1 Jan, 29 Feb → 1 Mar of a leap year. */
 const STARTS = [Date.UTC(2026, 2, 10, 12), Date.UTC(2026, 11, 31, 23, 59, 30), Date.UTC(2028, 1, 29, 23, 59, 45)]
 
-const step = fc.record({
-  consume: fc.boolean(),
-  // Mostly forward, sometimes a big jump, sometimes a step back (a wall clock set back).
-  dt: fc.oneof(
-    { weight: 6, arbitrary: fc.integer({ min: 0, max: 3_000 }) },
-    { weight: 2, arbitrary: fc.integer({ min: 3_000, max: 90_000 }) },
-    { weight: 2, arbitrary: fc.integer({ min: -70_000, max: -1 }) },
-  ),
-  policy: fc.constantFrom(...POLICIES),
-})
+// Mostly forward, sometimes a big jump, sometimes a step back (a wall clock set back).
+const clockStep = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 3_000 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 3_000, max: 90_000 }) },
+  { weight: 2, arbitrary: fc.integer({ min: -70_000, max: -1 }) },
+)
+
+const step = fc.record({ consume: fc.boolean(), dt: clockStep, policy: fc.constantFrom(...POLICIES) })
 
 describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => {
   let client: Redis
@@ -67,6 +65,38 @@ describe.skipIf(url === null)('Lua limits = memory limits (L2, L4, L4b)', () => 
         },
       ),
       { numRuns: 150 },
+    )
+  })
+
+  it('M2, M4: with random costs (0 to beyond a limit) every decision of the Redis limiter equals the memory limiter’s', async () => {
+    const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
+    const costly = fc.record({
+      consume: fc.boolean(),
+      dt: clockStep,
+      cost: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 3 }) }, fc.integer({ min: 4, max: 1_200 })),
+      policy: fc.constantFrom(...POLICIES),
+    })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...STARTS),
+        fc.array(costly, { minLength: 1, maxLength: 50 }),
+        async (start, steps) => {
+          const memory = createMemoryRateLimiter()
+          const keyId = randomKeyId()
+          let now = start
+          for (const { consume, dt, cost, policy } of steps) {
+            now += dt
+            const expected = consume ? memory.consume(keyId, policy, now, cost) : memory.peek(keyId, policy, now, cost)
+            const actual = consume
+              ? await redis.consume(keyId, policy, now, cost)
+              : await redis.peek(keyId, policy, now, cost)
+            expect(actual, `${consume ? 'consume' : 'peek'} of ${cost} at ${new Date(now).toISOString()}`).toEqual(
+              expected,
+            )
+          }
+        },
+      ),
+      { numRuns: 100 },
     )
   })
 

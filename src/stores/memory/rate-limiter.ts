@@ -7,6 +7,7 @@ import {
   utcMonthIndex,
   utcMonthStartSeconds,
 } from '../../core/limits-math.js'
+import { assertUnits } from '../../core/metering.js'
 import type { MeterDecision, MeterGroup } from '../../core/meter-types.js'
 import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
 import { createMeter } from './meter.js'
@@ -21,11 +22,16 @@ export interface MemoryRateLimiterOptions {
   sweepEvery?: number
 }
 
-/** A `RateLimiter` that answers synchronously, with a view of its memory use. */
+/**
+ * A `RateLimiter` that answers synchronously, with a view of its memory use. `consume`, `peek` and
+ * `consumeAll` take a cost (an integer 0 to 1,000,000, default 1): a request is admitted only when
+ * every window has that many units left, at least one, and counts them all; a cost of 0 checks
+ * without counting.
+ */
 export interface MemoryRateLimiter extends RateLimiter {
-  consume(keyId: string, policy: LimitPolicy, now: number): LimitDecision
-  peek(keyId: string, policy: LimitPolicy, now: number): LimitDecision
-  consumeAll(requests: readonly LimitRequest[], now: number): LimitDecision[]
+  consume(keyId: string, policy: LimitPolicy, now: number, cost?: number): LimitDecision
+  peek(keyId: string, policy: LimitPolicy, now: number, cost?: number): LimitDecision
+  consumeAll(requests: readonly LimitRequest[], now: number, cost?: number): LimitDecision[]
   reserve(keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation
   meter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
   peekMeter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
@@ -138,7 +144,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     // Bound, not wrapped: a request's consume is one call into the limiter.
     consume: decide.bind(null, limiter, true),
     peek: decide.bind(null, limiter, false),
-    consumeAll: (requests, now) => consumeAll(limiter, requests, now),
+    consumeAll: (requests, now, cost = 1) => consumeAll(limiter, requests, now, cost),
     reserve: (keyId, policy, now) => reserve(limiter, keyId, policy, now),
     meter: (groups, cost, now) => meter.decide(groups, cost, now, true),
     peekMeter: (groups, cost, now) => meter.decide(groups, cost, now, false),
@@ -167,7 +173,8 @@ function sweep(limiter: Limiter, now: number): void {
 }
 
 /**
- * The decision for `keyId` at `now`, consuming one unit when `consume` and allowed. `peek`
+ * The decision for `keyId` at `now`, counting `cost` units when `consume` and allowed: the request
+ * needs max(cost, 1) units left in each window (M2: a cost of 0 checks without counting). `peek`
  * passes `consume = false` and then nothing is written, not even pruning: a peek at a later
  * time must not make buckets vanish that an earlier-stamped request would still count.
  */
@@ -177,8 +184,12 @@ function decide(
   keyId: string,
   policy: LimitPolicy,
   now: number,
+  cost = 1,
   receipt?: Receipt,
 ): LimitDecision {
+  // Checked only off the common cost, so a request of cost 1 does no more work than before.
+  if (cost !== 1) assertUnits(cost)
+  const units = cost > 0 ? cost : 1
   const s = secondOf(now)
   let state = limiter.states.get(keyId)
   const buckets: readonly number[] = state === undefined ? NO_BUCKETS : state.buckets
@@ -209,9 +220,9 @@ function decide(
     monthCount = state.monthCount
   }
 
-  const allowed = minuteCount < policy.perMinute && (perMonth === null || monthCount < perMonth)
-  if (allowed && consume) {
-    state = count(limiter, state, keyId, s, perMonth === null ? null : month, monthCount, receipt)
+  const allowed = minuteCount + units <= policy.perMinute && (perMonth === null || monthCount + units <= perMonth)
+  if (allowed && consume && cost > 0) {
+    state = count(limiter, state, keyId, s, perMonth === null ? null : month, monthCount, cost, receipt)
     minuteCount = state.minuteCount
     if (perMonth !== null) monthCount = state.monthCount
   }
@@ -230,14 +241,15 @@ function decide(
     monthCount,
     monthReset: month === currentMonth ? limiter.monthUntilMs / 1000 : utcMonthStartSeconds(month + 1),
     minuteRetryAfter:
-      !allowed && minuteCount >= policy.perMinute
-        ? minuteRetryAfter(window, minuteCount, policy.perMinute, s, from)
+      !allowed && minuteCount + units > policy.perMinute
+        ? minuteRetryAfter(window, minuteCount, policy.perMinute - units + 1, s, from)
         : 0,
+    units,
   })
 }
 
 /**
- * Counts one admitted request of second `s` in `keyId`'s state, made on its first admission;
+ * Counts the `cost` units of an admitted request of second `s` in `keyId`'s state, made on its first admission;
  * `month` is null without a quota, and then the month counter is left as it is. The request goes
  * into the newest bucket when it is `s`, into a new newest bucket when `s` is later, and otherwise
  * (an earlier-stamped request) into bucket `max(s, newest - 60)`, so that the window never spans
@@ -250,6 +262,7 @@ function count(
   s: number,
   month: number | null,
   monthCount: number,
+  cost: number,
   receipt?: Receipt,
 ): KeyLimitState {
   if (state === undefined) {
@@ -259,38 +272,38 @@ function count(
   const buckets = state.buckets
   const newest = buckets.length - 2
   let second = s
-  if (newest < 0 || buckets[newest]! < s) buckets.push(s, 1)
+  if (newest < 0 || buckets[newest]! < s) buckets.push(s, cost)
   else {
     second = Math.max(s, buckets[newest]! - (BUCKET_LIFETIME_SECONDS - 1))
     let i = newest
     while (i >= 0 && buckets[i]! > second) i -= 2
-    if (i >= 0 && buckets[i] === second) buckets[i + 1] = buckets[i + 1]! + 1
-    else buckets.splice(i + 2, 0, second, 1)
+    if (i >= 0 && buckets[i] === second) buckets[i + 1] = buckets[i + 1]! + cost
+    else buckets.splice(i + 2, 0, second, cost)
   }
   if (receipt !== undefined) {
     receipt.second = second
     receipt.month = month ?? -1
   }
-  state.minuteCount++
+  state.minuteCount += cost
   if (month !== null) {
     state.monthIndex = month
-    state.monthCount = monthCount + 1
+    state.monthCount = monthCount + cost
   }
   return state
 }
 
-/** O7: every limit peeked; counted only when all admit (nothing runs in between: one thread). */
-function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: number): LimitDecision[] {
+/** O7: every limit peeked; the cost counted in all only when all admit (nothing runs in between: one thread). */
+function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: number, cost: number): LimitDecision[] {
   assertDistinct(requests)
-  const peeked = requests.map(({ id, policy }) => decide(limiter, false, id, policy, now))
+  const peeked = requests.map(({ id, policy }) => decide(limiter, false, id, policy, now, cost))
   if (!peeked.every((decision) => decision.allowed)) return peeked
-  return requests.map(({ id, policy }) => decide(limiter, true, id, policy, now))
+  return requests.map(({ id, policy }) => decide(limiter, true, id, policy, now, cost))
 }
 
 /** `consume`, remembering where the request was counted so that `giveBack` removes exactly it. */
 function reserve(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation {
   const receipt: Receipt = { second: Number.NaN, month: -1 }
-  const decision = decide(limiter, true, keyId, policy, now, receipt)
+  const decision = decide(limiter, true, keyId, policy, now, 1, receipt)
   return {
     decision,
     giveBack() {

@@ -1,4 +1,5 @@
 import { assertDistinct } from '../../core/limits-math.js'
+import { assertUnits } from '../../core/metering.js'
 import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
 import { array, badReply, decodeDecision, integer } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
@@ -6,19 +7,22 @@ import { type LimitCall, createLimitQueue } from './limiter-batch.js'
 import { type RedisMeter, meterOn } from './meter.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 
-/** The RateLimiter on Redis: every decision answers with a promise. */
+/**
+ * The RateLimiter on Redis: every decision answers with a promise. `consume`, `peek` and
+ * `consumeAll` take a cost as the memory limiter does (an integer 0 to 1,000,000, default 1).
+ */
 export interface RedisRateLimiter extends RateLimiter {
   meter: RedisMeter['meter']
   peekMeter: RedisMeter['peekMeter']
   charge: RedisMeter['charge']
-  consume(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
-  peek(keyId: string, policy: LimitPolicy, now: number): Promise<LimitDecision>
+  consume(keyId: string, policy: LimitPolicy, now: number, cost?: number): Promise<LimitDecision>
+  peek(keyId: string, policy: LimitPolicy, now: number, cost?: number): Promise<LimitDecision>
   /**
    * All or none, in one script on a single node. On a cluster the limits live in different
    * slots: each is counted in turn, and when one refuses, those already counted are given back
    * (sent before the answer, not waited for).
    */
-  consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]>
+  consumeAll(requests: readonly LimitRequest[], now: number, cost?: number): Promise<LimitDecision[]>
   /** `consume` with a receipt, in one script call; `giveBack` is a second call that removes exactly that count. */
   reserve(keyId: string, policy: LimitPolicy, now: number): Promise<LimitReservation>
   /** Every instance on the same Redis and prefix counts in the same state. */
@@ -81,21 +85,39 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     policy.perMonth === null ? '' : String(policy.perMonth),
   ]
 
-  async function decide(keyId: string, policy: LimitPolicy, now: number, consume: boolean): Promise<LimitDecision> {
+  /**
+   * The limit script call for `args`: a cost other than 1 goes as the script's last argument in a
+   * call of its own (the batch script decides requests of cost 1 only), still one round trip.
+   */
+  function call(states: readonly string[], args: string[], cost: number): Promise<unknown> {
+    if (cost === 1) return limitCall(states, args)
+    args.push(String(cost))
+    return connection.script(LIMIT_SCRIPT, states, args)
+  }
+
+  async function decide(
+    keyId: string,
+    policy: LimitPolicy,
+    now: number,
+    consume: boolean,
+    cost = 1,
+  ): Promise<LimitDecision> {
+    if (cost !== 1) assertUnits(cost)
     const state = keysElsewhere ? orphanState(keyId) : await stateOf(keyId)
-    const reply = await limitCall([state], [context.nowArgument(now), consume ? '1' : '0', ...policyArguments(policy)])
+    const reply = await call([state], [context.nowArgument(now), consume ? '1' : '0', ...policyArguments(policy)], cost)
     return decodeDecision(reply)
   }
 
-  async function consumeAll(requests: readonly LimitRequest[], now: number): Promise<LimitDecision[]> {
+  async function consumeAll(requests: readonly LimitRequest[], now: number, cost = 1): Promise<LimitDecision[]> {
     assertDistinct(requests)
+    if (cost !== 1) assertUnits(cost)
     // Keys elsewhere: no await before the call, so it joins the turn's batch in call order.
     const named = statesOf(requests.map(({ id }) => id))
     const states = Array.isArray(named) ? named : await named
-    if (connection.cluster && requests.length > 1) return consumeInTurn(requests, states, now)
+    if (connection.cluster && requests.length > 1) return consumeInTurn(requests, states, now, cost)
     const args = [context.nowArgument(now), 'a']
     for (const { policy } of requests) args.push(...policyArguments(policy))
-    const decisions = array(await limitCall(states, args), WHAT)
+    const decisions = array(await call(states, args, cost), WHAT)
     if (decisions.length !== requests.length) throw badReply(WHAT, decisions)
     return decisions.map(decodeDecision)
   }
@@ -105,12 +127,15 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     requests: readonly LimitRequest[],
     states: readonly string[],
     now: number,
+    cost: number,
   ): Promise<LimitDecision[]> {
+    // A cost of 0 counts nothing: every limit is peeked, and nothing is given back.
+    if (cost === 0) return Promise.all(requests.map(({ id, policy }) => decide(id, policy, now, false, 0)))
     const decisions: LimitDecision[] = []
     const before: LimitDecision[] = []
     const giveBack: string[][] = []
     for (let i = 0; i < requests.length; i++) {
-      const args = [context.nowArgument(now), 'c', ...policyArguments(requests[i]!.policy)]
+      const args = [context.nowArgument(now), 'c', ...policyArguments(requests[i]!.policy), String(cost)]
       const reply = array(await connection.script(LIMIT_SCRIPT, [states[i]!], args), WHAT)
       const decision = decodeDecision(reply[0])
       if (decision.allowed) {
@@ -118,13 +143,13 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
         const receipt = array(reply[1], WHAT)
         decisions.push(decision)
         before.push(decodeDecision(receipt[0]))
-        giveBack.push(['', 'r', String(integer(receipt[1], WHAT)), monthOf(receipt[2])])
+        giveBack.push(['', 'r', String(integer(receipt[1], WHAT)), monthOf(receipt[2]), '', '', String(cost)])
         continue
       }
       for (let j = 0; j < giveBack.length; j++)
         connection.script(LIMIT_SCRIPT, [states[j]!], giveBack[j]!).catch(() => undefined)
       before.push(decision)
-      const rest = requests.slice(i + 1).map(({ id, policy }) => decide(id, policy, now, false))
+      const rest = requests.slice(i + 1).map(({ id, policy }) => decide(id, policy, now, false, cost))
       return before.concat(await Promise.all(rest))
     }
     return decisions
@@ -153,9 +178,9 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
   const metering = meterOn(context, (id) => (keysElsewhere ? orphanState(id) : stateOf(id)))
   return {
     ...metering,
-    consume: (keyId, policy, now) => decide(keyId, policy, now, true),
+    consume: (keyId, policy, now, cost) => decide(keyId, policy, now, true, cost),
     reserve,
-    peek: (keyId, policy, now) => decide(keyId, policy, now, false),
+    peek: (keyId, policy, now, cost) => decide(keyId, policy, now, false, cost),
     consumeAll,
     shared: true,
     ready: context.ready,

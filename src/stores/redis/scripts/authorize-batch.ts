@@ -162,5 +162,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'ee89e4c0af879add2b49560ce0efb92594813082',
+  sha: 'a148cbc4b19802b249de524096317eb2ed74ee47',
 }

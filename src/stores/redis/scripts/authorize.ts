@@ -61,5 +61,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'fadade0bb1323d2d23cf38e4e496df6a83c8c5f5',
+  sha: '8c8399d0d20187f20c0739780cc35bb05275bf28',
 }

@@ -146,5 +146,5 @@ return replies
 export const LIMIT_BATCH_SCRIPT: LuaScript = {
   name: 'limit-batch',
   source: SOURCE,
-  sha: 'be1edeb58f9efbe29866a94e19a9a36dba1cba13',
+  sha: '55415fd6edd55039d8e2bd11e837abcddd418b98',
 }

@@ -52,8 +52,12 @@ local receipt = nil
 --   per_month    the requests a UTC month admits; nil: no quota, no month state
 --   consume      true: an admitted request is counted, a rejected one counts nothing (only buckets
 --                already outside the window are trimmed); false: a peek, which writes nothing
+--   cost         the units the request counts (nil: 1); it needs max(cost, 1) left in each window,
+--                so a cost of 0 checks without counting (M2)
 -- Returns the decision array (see the top of this library).
-local function limit(minute_key, now, per_minute, per_month, consume)
+local function limit(minute_key, now, per_minute, per_month, consume, cost)
+  cost = cost or 1
+  local units = mmax(cost, 1)
   local s = mfloor(now / 1000)
   local s_field = int(s)
   -- The bookkeeping, and bucket s: the one an admitted request nearly always counts in.
@@ -140,8 +144,8 @@ local function limit(minute_key, now, per_minute, per_month, consume)
       redis.call('HDEL', minute_key, unpack(stale))
     end
   end
-  local allowed = minute_count < per_minute and (not per_month or month_count < per_month)
-  if allowed and consume then
+  local allowed = minute_count + units <= per_minute and (not per_month or month_count + units <= per_month)
+  if allowed and consume and cost > 0 then
     -- The request's bucket: s, or for an earlier-stamped request the oldest bucket still in the
     -- window, so the window never spans more than 61 seconds.
     local bucket = s
@@ -159,20 +163,20 @@ local function limit(minute_key, now, per_minute, per_month, consume)
     local moved = rebook or not newest or bucket > newest or not oldest or bucket < oldest
     if not newest or bucket > newest then newest = bucket end
     if not oldest or bucket < oldest then oldest = bucket end
-    minute_count = minute_count + 1
+    minute_count = minute_count + cost
     local created
     -- The month counter is written with the bucket: m, q and their values, or nothing.
     local m_value, q_value = nil, nil
     if per_month then
-      month_count = month_count + 1
+      month_count = month_count + cost
       m_value, q_value = int(month_index), int(month_count)
     end
     if bucket == s then
       -- Bucket s was read with the bookkeeping and never leaves the window (floor <= s): one HSET
       -- writes it with t (and the month counter).
-      local count = (tonumber(book[4]) or 0) + 1
-      created = count == 1
-      if carry_wanted and newest == s then
+      local count = (tonumber(book[4]) or 0) + cost
+      created = count == cost
+      if carry_wanted and newest == s and cost == 1 then
         carry_field, carry_count, carry_total, carry_month, carry_month_count = s_field, count, minute_count, m_value, month_count
       end
       if created or moved then
@@ -188,7 +192,7 @@ local function limit(minute_key, now, per_minute, per_month, consume)
         redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count))
       end
     else
-      created = redis.call('HINCRBY', minute_key, int(bucket), 1) == 1
+      created = redis.call('HINCRBY', minute_key, int(bucket), int(cost)) == cost
       if per_month then
         redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest), 'm', m_value, 'q', q_value)
       else
@@ -225,11 +229,12 @@ local function limit(minute_key, now, per_minute, per_month, consume)
     return {1, per_minute, minute_remaining, minute_reset, month_limit, month_remaining, month_reset, 0, 0}
   end
 
-  local month_exhausted = per_month and month_count >= per_month
+  local month_exhausted = per_month and month_count + units > per_month
   local month_wait, minute_wait = 0, 0
   if month_exhausted then month_wait = mmax(1, mceil((month_reset * 1000 - now) / 1000)) end
-  if minute_count >= per_minute then
-    minute_wait = minute_retry_after(minute_key, s, minute_count, per_minute, flat, floor, oldest, newest)
+  if minute_count + units > per_minute then
+    -- The wait until the window holds units fewer than the limit plus one.
+    minute_wait = minute_retry_after(minute_key, s, minute_count, per_minute - units + 1, flat, floor, oldest, newest)
   end
   local binding = 1
   if month_exhausted then binding = 2 end
