@@ -20,6 +20,10 @@ export const DASHBOARD_OWNER_MESSAGES = {
   /** O8: an owner's session named another owner (or none) in a body, a query or a path. */
   otherOwner: (_: MessageNames) =>
     "Forbidden: this dashboard session acts for one owner and can only use that owner's keys.",
+  /** M9: an owner's body raises, removes or replaces a limit of its own key. */
+  raiseLimits: (_: MessageNames) =>
+    "Forbidden: this dashboard session can lower its keys' limits or add new ones, but not raise, remove or " +
+    "replace them, nor go above the key type's defaults.",
   /** O9: a route that needs a body got none. */
   bodyRequired: (_: MessageNames, shape: string) => `body is required: send a JSON object ${shape}.`,
   /** O9 */
