@@ -24,9 +24,10 @@ export interface RowActions {
   test: (record: KeyRecord, opener: HTMLElement) => void
   usage: (record: KeyRecord, opener: HTMLElement) => void
   rotate: (record: KeyRecord, opener: HTMLElement) => void
+  limits: (record: KeyRecord, opener: HTMLElement) => void
 }
 const ignore = (): void => {}
-let actions: RowActions = { test: ignore, usage: ignore, rotate: ignore }
+let actions: RowActions = { test: ignore, usage: ignore, rotate: ignore, limits: ignore }
 
 export function remember(record: KeyRecord): void {
   knownKeys.set(record.id, { name: record.name, maskedKey: record.maskedKey })
@@ -139,12 +140,14 @@ function rowActions(record: KeyRecord): HTMLButtonElement[] {
   if (config.authTest) buttons.push(button('Test', actions.test))
   buttons.push(button('Usage', actions.usage))
   if (record.status !== 'revoked') {
+    // Only an administrator sets limits; an owner may not raise its own.
+    if (session.owner === null) buttons.push(button('Limits', actions.limits))
     buttons.push(button('Rotate', actions.rotate), button('Revoke', openRevoke, ' btn-link-danger'))
   }
   return buttons
 }
 
-function replaceRecord(record: KeyRecord): void {
+export function replaceRecord(record: KeyRecord): void {
   keys.records = keys.records.map((shown) => (shown.id === record.id ? record : shown))
   remember(record)
   renderKeys()

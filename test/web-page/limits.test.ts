@@ -21,11 +21,17 @@ import {
   watchPage,
 } from './browser.js'
 
+const EDITABLE = [
+  { name: 'burst', limit: 100, window: '10s' },
+  { name: 'daily', limit: 20000, window: '1d' },
+]
+
 describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => {
   let browser: Browser
   let server: Reference
   let context: BrowserContext | undefined
   let watch: { problems: string[] } | undefined
+  let editableId = ''
 
   beforeAll(async () => {
     ;[browser, server] = await Promise.all([launchBrowser(), startReference('fastify')])
@@ -39,6 +45,10 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => 
     const shorthand = { name: 'Throttled', limits: { perMinute: 5 } }
     expect((await dashboardCall(server.base, 'POST', '/api-keys', shorthand)).status).toBe(201)
     expect((await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Defaults' })).status).toBe(201)
+    const editable = { name: 'Editable', ownerId: 'acme', limits: EDITABLE }
+    const created = await dashboardCall(server.base, 'POST', '/api-keys', editable)
+    expect(created.status).toBe(201)
+    editableId = created.json.data.id
   }, 60_000)
   afterAll(async () => {
     await browser?.close()
@@ -88,4 +98,61 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => 
     },
     60_000,
   )
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)(
+    "M9: at %s width an administrator edits a key's limits in its dialog: a bad window is shown inline on its field; rows are removed and added; the saved list is stored and shown",
+    async (width, viewport) => {
+      const reset = await dashboardCall(server.base, 'PATCH', `/api-keys/${editableId}`, { limits: EDITABLE })
+      expect(reset.status).toBe(200)
+      const page = await open(viewport)
+      const row = page.getByRole('row').filter({ has: page.getByText('Editable', { exact: true }) })
+      await row.getByRole('button', { name: 'Limits' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Limits of “Editable”' })
+      await dialog.waitFor()
+      expect(await dialog.getByRole('textbox', { name: 'Window of limit 1' }).inputValue()).toBe('10s')
+      expect(await dialog.getByRole('textbox', { name: 'Window of limit 2' }).inputValue()).toBe('1d')
+      await screenshot(page, `${width}-limits-dialog`)
+      await expectAccessible(page, `limits dialog at ${width} width`)
+
+      const window2 = dialog.getByRole('textbox', { name: 'Window of limit 2' })
+      await window2.fill('1x')
+      await dialog.getByRole('button', { name: 'Save limits' }).click()
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/^limits\[1\]\.window must be/)
+      expect(await window2.getAttribute('aria-invalid')).toBe('true')
+      expect(await window2.evaluate((element) => element === document.activeElement)).toBe(true)
+      await screenshot(page, `${width}-limits-dialog-error`)
+
+      await dialog.getByRole('button', { name: 'Remove limit 2' }).click()
+      await dialog.getByRole('button', { name: 'Add limit' }).click()
+      await dialog.getByRole('textbox', { name: 'Name of limit 2' }).fill('billing')
+      await dialog.getByRole('textbox', { name: 'Requests of limit 2' }).fill('5000')
+      await dialog.getByRole('textbox', { name: 'Window of limit 2' }).fill(`month@${width === 'phone' ? 1 : 15}`)
+      await dialog.getByRole('button', { name: 'Save limits' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      const billing = width === 'phone' ? '5,000 per calendar month' : '5,000 per billing month from the 15th'
+      await expect
+        .poll(() => limitsOf(page, 'Editable').getByRole('listitem').allTextContents())
+        .toEqual(['burst: 100 per 10 seconds', `billing: ${billing}`])
+      const stored = await dashboardCall(server.base, 'GET', `/api-keys/${editableId}`)
+      expect(stored.json.data.limits[1]).toEqual({
+        name: 'billing',
+        limit: 5000,
+        window: width === 'phone' ? 'month' : { month: { day: 15 } },
+      })
+    },
+    60_000,
+  )
+
+  it('M9: an owner signed in sees its limits but has no Limits button', async () => {
+    context = await newContext(browser, server.base, DESKTOP)
+    const page = await context.newPage()
+    watch = watchPage(page)
+    await signIn(page, server.base, 'acme')
+    await expect.poll(() => limitsOf(page, 'Editable').getByRole('listitem').count()).toBe(2)
+    const row = page.getByRole('row').filter({ has: page.getByText('Editable', { exact: true }) })
+    expect(await row.getByRole('button', { name: 'Limits' }).count()).toBe(0)
+  }, 60_000)
 })
