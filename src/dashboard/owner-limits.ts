@@ -69,7 +69,8 @@ export function raisesOnCreate(keyward: Keyward, input: CreateKeyInput): boolean
 
 /** Whether an owner's update body raises limits of `record`; bad limits throw as the update would. */
 export function raisesOnUpdate(keyward: Keyward, record: ApiKeyRecord, input: UpdateKeyInput): boolean {
-  if (!Object.hasOwn(input, 'limits') || input.limits === undefined) return false
+  // A revoked key cannot be changed at all: the update answers that (409), whatever the limits.
+  if (!Object.hasOwn(input, 'limits') || input.limits === undefined || record.status === 'revoked') return false
   const next = validateLimits(input.limits)
   return !ownerMayUpdateLimits(record.limits, next, keyward.limitDefaults[record.keyType])
 }

@@ -163,6 +163,18 @@ describe('an owner may lower its own limits, never raise them (M9, O8)', () => {
     expect(message.startsWith('limits[0].window '), message).toBe(true)
   })
 
+  it('O5: an owner raising the limits of its revoked key hears that the key is revoked (409), and nothing changes', async () => {
+    const t = dashboard()
+    const key = await t.ownedKey(LIST)
+    expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${key.id}/revoke`, headers: headers('acme') }))
+    expectError(
+      await t.patch(key.id, { limits: [{ name: 'all', limit: 1_000_000, window: '1h' }] }, 'acme'),
+      409,
+      'conflict',
+    )
+    expect((await t.keyward.keys.get(key.id))?.limits).toEqual(STORED)
+  })
+
   const createAllowed: [string, boolean, unknown][] = [
     ['no limits', true, undefined],
     ['{ perMinute, perMonth } at the sandbox defaults', true, { perMinute: 10, perMonth: 1000 }],
