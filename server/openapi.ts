@@ -5,7 +5,7 @@
  * same document.
  */
 import type { Keyward, OpenApiDocument, OpenApiObject } from '../src/index.js'
-import { EMAIL_VALIDATE, IP_LOOKUP, WHOAMI } from './app.js'
+import { EMAIL_VALIDATE, IP_LOOKUP, REPORTS, WHOAMI } from './app.js'
 
 /** Where the document answers: public, under the protected prefix. */
 export const OPENAPI_PATH = '/api/v1/openapi.json'
@@ -62,6 +62,16 @@ function ownPaths(): NonNullable<OpenApiDocument['paths']> {
             object({ email: { type: 'string' }, valid: { type: 'boolean' } }),
           ),
           400: invalidRequest,
+        },
+      },
+    },
+    [REPORTS.path]: {
+      get: {
+        operationId: 'listReports',
+        summary: 'List the reports (needs reports.read and billing.read or billing.admin)',
+        tags: ['Lookups'],
+        responses: {
+          200: ok('The reports.', object({ reports: { type: 'array', items: { type: 'object' } } })),
         },
       },
     },
@@ -131,6 +141,7 @@ export function referenceDocument(keyward: Keyward): OpenApiDocument {
     routes: {
       [`GET ${IP_LOOKUP.path}`]: { scopes: [...IP_LOOKUP.scopes] },
       [`GET ${EMAIL_VALIDATE.path}`]: { scopes: [...EMAIL_VALIDATE.scopes] },
+      [`GET ${REPORTS.path}`]: { permissions: REPORTS.permissions },
       [`GET ${WHOAMI.path}`]: { consume: WHOAMI.consume },
       [`GET ${OPENAPI_PATH}`]: { public: true },
     },

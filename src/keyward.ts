@@ -79,6 +79,10 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     clock,
     stores,
     names,
+    limitDefaults: Object.freeze({
+      live: Object.freeze({ ...settings.defaults.live }),
+      test: Object.freeze({ ...settings.defaults.test }),
+    }),
     deprecationHeaders,
     // Watched decisions go through the watched step; the others, while nothing listens, skip it.
     authenticate: telemetry

@@ -16,6 +16,15 @@ export interface KeyRecord {
   expiresAt: string | null
   scopes?: string[] | null
   ownerId?: string | null
+  /** The key's own named limits, or `{ perMinute?, perMonth? }` over its type's, or null for its type's. */
+  limits?: NamedLimit[] | { perMinute?: number; perMonth?: number } | null
+}
+
+/** A named limit as records hold it: the window in ms, "month" or a billing month's day. */
+export interface NamedLimit {
+  name: string
+  limit: number
+  window: number | 'month' | { month: { day: number } }
 }
 
 /** A key just created or rotated: its full value, and for a rotation the key it replaces. */

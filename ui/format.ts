@@ -1,6 +1,6 @@
 /** How the page shows times, keys, badges and HTTP statuses. */
 import { el } from './dom.js'
-import type { KeyStatus, KeyType } from './dashboard.js'
+import type { KeyRecord, KeyStatus, KeyType, NamedLimit } from './dashboard.js'
 
 export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
@@ -59,4 +59,46 @@ export const statusBadge = (status: KeyStatus): HTMLElement => badge(status, STA
 /** The colour class of an HTTP status. */
 export function statusClass(status: number): string {
   return status < 300 ? 'status-ok' : status < 500 ? 'status-client' : 'status-server'
+}
+
+const count = new Intl.NumberFormat('en-US')
+const SPANS: ReadonlyArray<readonly [number, string, string]> = [
+  [86400000, 'day', 'days'],
+  [3600000, 'hour', 'hours'],
+  [60000, 'minute', 'minutes'],
+  [1000, 'second', 'seconds'],
+]
+
+/** "10 seconds", "minute", "1,500 ms": the span a rolling window covers. */
+function span(ms: number): string {
+  for (const [size, one, many] of SPANS)
+    if (ms % size === 0) return ms === size ? one : `${count.format(ms / size)} ${many}`
+  return `${count.format(ms)} ms`
+}
+
+/** 1st, 2nd, 3rd, 4th … 21st, 22nd, 23rd. */
+function ordinal(day: number): string {
+  const tens = day % 100 >= 11 && day % 100 <= 13
+  const suffix = tens ? 'th' : ['th', 'st', 'nd', 'rd'][day % 10] || 'th'
+  return `${day}${suffix}`
+}
+
+/** "100 per 10 seconds", "5,000 per billing month from the 15th". */
+export function limitText({ limit, window }: NamedLimit): string {
+  if (window === 'month') return `${count.format(limit)} per calendar month`
+  if (typeof window === 'object')
+    return `${count.format(limit)} per billing month from the ${ordinal(window.month.day)}`
+  return `${count.format(limit)} per ${span(window)}`
+}
+
+/** A key's own limits as lines `name: words`; none for a key on its type's defaults. */
+export function limitLines(limits: KeyRecord['limits']): string[] {
+  if (!limits) return []
+  if (Array.isArray(limits)) return limits.map((limit) => `${limit.name}: ${limitText(limit)}`)
+  const lines: string[] = []
+  if (limits.perMinute !== undefined)
+    lines.push(`minute: ${limitText({ name: 'minute', limit: limits.perMinute, window: 60000 })}`)
+  if (limits.perMonth !== undefined)
+    lines.push(`month: ${limitText({ name: 'month', limit: limits.perMonth, window: 'month' })}`)
+  return lines
 }

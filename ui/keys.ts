@@ -6,7 +6,7 @@ import { config, session } from './config.js'
 import { dashboard, describeFailure, type KeyRecord } from './dashboard.js'
 import { busy, formError, openDialog } from './dialogs.js'
 import { byId, el, toast } from './dom.js'
-import { statusBadge, timeCell, typeBadge } from './format.js'
+import { limitLines, statusBadge, timeCell, typeBadge } from './format.js'
 
 const PAGE_SIZE = 20
 /** The cursors of the pages seen so far (the first page has none), and the page shown. */
@@ -24,9 +24,10 @@ export interface RowActions {
   test: (record: KeyRecord, opener: HTMLElement) => void
   usage: (record: KeyRecord, opener: HTMLElement) => void
   rotate: (record: KeyRecord, opener: HTMLElement) => void
+  limits: (record: KeyRecord, opener: HTMLElement) => void
 }
 const ignore = (): void => {}
-let actions: RowActions = { test: ignore, usage: ignore, rotate: ignore }
+let actions: RowActions = { test: ignore, usage: ignore, rotate: ignore, limits: ignore }
 
 export function remember(record: KeyRecord): void {
   knownKeys.set(record.id, { name: record.name, maskedKey: record.maskedKey })
@@ -104,7 +105,7 @@ function keyRow(record: KeyRecord): HTMLTableRowElement {
   const owner =
     record.ownerId && !session.owner ? el('span', { class: 'key-owner', text: `Owner: ${record.ownerId}` }) : null
   return el('tr', { 'data-key-id': record.id, class: record.status === 'revoked' ? 'row-revoked' : null }, [
-    el('th', { scope: 'row' }, [el('span', { class: 'key-name', text: record.name }), owner]),
+    el('th', { scope: 'row' }, [el('span', { class: 'key-name', text: record.name }), owner, limitList(record)]),
     el('td', { 'data-label': 'Key' }, [el('code', { class: 'masked', text: record.maskedKey })]),
     el('td', { 'data-label': 'Type' }, [typeBadge(record.keyType)]),
     el('td', { 'data-label': 'Status' }, [statusBadge(record.status)]),
@@ -113,6 +114,17 @@ function keyRow(record: KeyRecord): HTMLTableRowElement {
     el('td', { 'data-label': 'Expires' }, [timeCell(record.expiresAt, 'soon')]),
     el('td', { class: 'cell-actions' }, [el('div', { class: 'actions' }, rowActions(record))]),
   ])
+}
+
+/** The key's own limits under its name, one a line; nothing for a key on its type's defaults. */
+function limitList(record: KeyRecord): HTMLElement | null {
+  const lines = limitLines(record.limits)
+  if (lines.length === 0) return null
+  return el(
+    'ul',
+    { class: 'key-limits', 'aria-label': 'Limits' },
+    lines.map((text) => el('li', { text })),
+  )
 }
 
 /** Test and Usage for every key; Rotate and Revoke only while it can still be used. */
@@ -128,12 +140,14 @@ function rowActions(record: KeyRecord): HTMLButtonElement[] {
   if (config.authTest) buttons.push(button('Test', actions.test))
   buttons.push(button('Usage', actions.usage))
   if (record.status !== 'revoked') {
+    // Only an administrator sets limits; an owner may not raise its own.
+    if (session.owner === null) buttons.push(button('Limits', actions.limits))
     buttons.push(button('Rotate', actions.rotate), button('Revoke', openRevoke, ' btn-link-danger'))
   }
   return buttons
 }
 
-function replaceRecord(record: KeyRecord): void {
+export function replaceRecord(record: KeyRecord): void {
   keys.records = keys.records.map((shown) => (shown.id === record.id ? record : shown))
   remember(record)
   renderKeys()

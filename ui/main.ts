@@ -8,7 +8,8 @@ import { forgetKey, openRotate, setupCreate } from './create.js'
 import { DashboardError, describeFailure, onSessionRefused } from './dashboard.js'
 import { busy, formError, setupDialogs } from './dialogs.js'
 import { byId } from './dom.js'
-import { fetchKeys, keys, knownKeys, resetPaging, setupKeys } from './keys.js'
+import { fetchKeys, keys, knownKeys, replaceRecord, resetPaging, setupKeys } from './keys.js'
+import { openLimits, setupLimits } from './limits.js'
 import { selectTab, TABS, type TabName } from './tabs.js'
 import { fillUsageKeys, loadUsage, setupUsage, showKeyUsage } from './usage.js'
 
@@ -131,7 +132,8 @@ async function start(): Promise<void> {
 
 onSessionRefused(signOut)
 setupDialogs()
-setupKeys({ test: openTest, usage: showKeyUsage, rotate: openRotate })
+setupKeys({ test: openTest, usage: showKeyUsage, rotate: openRotate, limits: openLimits })
+setupLimits(replaceRecord)
 setupCreate()
 setupTest()
 setupUsage()

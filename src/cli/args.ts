@@ -12,6 +12,8 @@ export interface OptionSpec {
   short?: string
   /** The value's placeholder in help, e.g. `<name>`. */
   value?: string
+  /** May be given more than once; its value is then the list of the values given. */
+  multiple?: true
   description: string
 }
 
@@ -22,7 +24,7 @@ export interface PositionalSpec {
   description: string
 }
 
-export type OptionValues = Record<string, string | boolean | undefined>
+export type OptionValues = Record<string, string | boolean | string[] | undefined>
 
 export interface ParsedCommandLine {
   values: OptionValues
@@ -36,7 +38,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 }
 
 /** At most this much of a user's text is repeated in a message. */
-function shown(text: string): string {
+export function shown(text: string): string {
   const clipped = text.length > 40 ? `${text.slice(0, 40)}…` : text
   return JSON.stringify(clipped)
 }
@@ -52,9 +54,11 @@ export function parseCommandLine(
   maxPositionals: number,
 ): ParsedCommandLine {
   const all = { ...options, ...COMMON_OPTIONS }
-  const parseOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {}
+  const parseOptions: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {}
   for (const [name, spec] of Object.entries(all)) {
-    parseOptions[name] = spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short }
+    parseOptions[name] = { type: spec.type }
+    if (spec.short !== undefined) parseOptions[name].short = spec.short
+    if (spec.multiple) parseOptions[name].multiple = true
   }
   const seeHelp = `see keyward ${command} --help`
   let parsed: ReturnType<
@@ -68,7 +72,7 @@ export function parseCommandLine(
 
   const seen = new Set<string>()
   for (const token of parsed.tokens) {
-    if (token.kind !== 'option') continue
+    if (token.kind !== 'option' || all[token.name]?.multiple) continue
     if (seen.has(token.name)) throw usageError(`option --${token.name} is given more than once (${seeHelp})`)
     seen.add(token.name)
   }

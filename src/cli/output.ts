@@ -107,7 +107,8 @@ export function recordTableWriter(keyPrefix: string): { header: string; row(reco
     { header: 'STATUS', width: 7, cell: (r) => r.status },
     { header: 'CREATED', width: iso, cell: (r) => r.createdAt },
     { header: 'EXPIRES', width: iso, cell: (r) => r.expiresAt ?? 'never' },
-    { header: 'LAST USED', width: 0, cell: (r) => r.lastUsedAt ?? 'never' },
+    { header: 'LAST USED', width: iso, cell: (r) => r.lastUsedAt ?? 'never' },
+    { header: 'LIMITS', width: 0, cell: (r) => limitsText(r.limits) },
   ]
   const render = (cells: readonly string[]) =>
     cells

@@ -12,7 +12,9 @@ import type {
   AuthDecision,
   Awaitable,
   Clock,
+  KeyType,
   KeywardStores,
+  LimitPolicy,
   RequestView,
   RouteRequirements,
   UsageEntry,
@@ -42,6 +44,8 @@ export interface Keyward {
   requestId(incoming?: string): string
   /** The same message names every response uses. */
   readonly names: MessageNames
+  /** The limits of each key type for a key without limits of its own. */
+  readonly limitDefaults: Readonly<Record<KeyType, Readonly<LimitPolicy>>>
   /** `errorResponse()` of `keyward` itself: the error envelope with its status and request id. */
   errorResponse: typeof errorResponse
   readonly keys: KeyManager

@@ -168,7 +168,8 @@ function validateScopes(value: unknown): readonly string[] | null {
   return Object.freeze([...seen])
 }
 
-function validateLimits(value: unknown): KeyLimits | KeyLimitList | null {
+/** A key's `limits` as stored: null, the `{ perMinute, perMonth }` overrides, or a canonical list. */
+export function validateLimits(value: unknown): KeyLimits | KeyLimitList | null {
   if (value === undefined || value === null) return null
   if (Array.isArray(value)) {
     return canonicalLimitList(value, 'limits', (field, problem) => {

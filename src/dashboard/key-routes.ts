@@ -13,6 +13,7 @@ import { JSON_CONTENT_TYPE, successResponse } from '../core/responses.js'
 import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../core/types.js'
 import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
+import { raisesOnCreate, raisesOnUpdate } from './owner-limits.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
 
@@ -108,6 +109,10 @@ function grantsRoles(principal: Principal, body: { roles?: readonly string[] | n
   return principal.role !== 'admin' && Array.isArray(body.roles) && body.roles.length > 0
 }
 
+function raisesLimits(ctx: RouteContext, requestId: string): KeywardResponse {
+  return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.raiseLimits(ctx.keyward.names), requestId)
+}
+
 function invalid(ctx: RouteContext, message: string, requestId: string): KeywardResponse {
   return ctx.failure('invalid_request', message, requestId)
 }
@@ -154,6 +159,7 @@ async function createKey(
   if (grantsRoles(principal, input)) {
     return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
   }
+  if (principal.role === 'owner' && raisesOnCreate(ctx.keyward, input)) return raisesLimits(ctx, requestId)
   const { key, record } = await ctx.keyward.keys.create({ ...input, ownerId: acting.ownerId ?? null })
   // K3: the one response that ever holds the full key.
   return success(ctx, { ...record, key }, requestId, 201)
@@ -216,10 +222,14 @@ async function updateKey(
 ): Promise<KeywardResponse> {
   const checked = checkUpdateBody(request, ctx.keyward)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
-  if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
-  if (grantsRoles(principal, checked.value)) {
-    return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
-  }
+  if (principal.role === 'owner') {
+    const record = await visibleKey(ctx.keyward, principal, id)
+    if (record === undefined) return notFound(ctx, requestId)
+    if (grantsRoles(principal, checked.value)) {
+      return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
+    }
+    if (raisesOnUpdate(ctx.keyward, record, checked.value)) return raisesLimits(ctx, requestId)
+  } else if (!KEY_ID_PATTERN.test(id)) return notFound(ctx, requestId)
   return success(ctx, await ctx.keyward.keys.update(id, checked.value), requestId)
 }
 

@@ -23,6 +23,10 @@ export const DASHBOARD_OWNER_MESSAGES = {
   /** M9: roles widen what a key may do, so only an administrator gives them. */
   ownRoles: (_: MessageNames) =>
     'Forbidden: this dashboard session acts for an owner, which cannot give its keys roles; an administrator can.',
+  /** M9: an owner's body raises, removes or replaces a limit of its own key. */
+  raiseLimits: (_: MessageNames) =>
+    "Forbidden: this dashboard session can lower its keys' limits or add new ones, but not raise, remove or " +
+    "replace them, nor go above the key type's defaults.",
   /** O9: a route that needs a body got none. */
   bodyRequired: (_: MessageNames, shape: string) => `body is required: send a JSON object ${shape}.`,
   /** O9 */

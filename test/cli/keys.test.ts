@@ -189,7 +189,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       const text = await keyward(['keys', 'list'])
       expect(text.status, text.describe()).toBe(0)
       expect(text.stdout.split('\n')[0]).toMatch(
-        /^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED$/,
+        /^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED\s+LIMITS$/,
       )
       expect(text.stdout).toMatch(
         new RegExp(

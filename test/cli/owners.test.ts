@@ -111,7 +111,7 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       const text = await keyward(['keys', 'list', '--owner', owner])
       expect(text.status, text.describe()).toBe(0)
       const rows = text.stdout.split('\n')
-      expect(rows[0]).toMatch(/^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED$/)
+      expect(rows[0]).toMatch(/^ID\s+NAME\s+OWNER\s+KEY\s+TYPE\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED\s+LIMITS$/)
       expect(rows[1]).toMatch(
         new RegExp(
           `^${second.record.id}\\s+second\\s+${owner.replace(/\./g, '\\.')}\\s+svc_test_\\*{4}\\w{4}\\s+test\\s+active\\s`,

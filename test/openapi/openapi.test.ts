@@ -58,13 +58,16 @@ describe('keyward.openapi().components() (X1)', () => {
 })
 
 describe('keyward.openapi().operation() (X1, L6)', () => {
-  it('gives a scoped route its scopes and a 403; a public one nothing', () => {
+  it('gives a scoped route its scopes, every protected route a 403 (a key may be limited to addresses: M6); a public one nothing', () => {
     const openapi = createKeyward().openapi()
     const scoped = openapi.operation({ scopes: ['reports:read'] })
     expect(scoped.security).toEqual([{ bearerAuth: ['reports:read'] }, { apiKeyHeader: ['reports:read'] }])
     expect(Object.keys(scoped.responses)).toEqual(['401', '403', '429', '500'])
-    expect(Object.keys(openapi.operation().responses)).toEqual(['401', '429', '500'])
+    expect(Object.keys(openapi.operation().responses)).toEqual(['401', '403', '429', '500'])
     expect(openapi.operation({ liveOnly: true }).responses['403']).toBeDefined()
+    const query = 'reports.read AND (billing.read OR billing.admin)'
+    expect(openapi.operation({ permissions: query })['x-keyward-permissions']).toBe(query)
+    expect(openapi.operation({ public: true, permissions: query })['x-keyward-permissions']).toBeUndefined()
     expect(openapi.operation({ public: true })).toEqual({
       security: [],
       responses: {},

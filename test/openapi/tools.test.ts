@@ -116,6 +116,14 @@ for (const target of FRAMEWORKS) {
       const headers = [...dashboard, json]
       const created = await throughPrism(s, { method: 'POST', path: DASHBOARD, headers, body }, 201)
       await throughPrism(s, { path: `${DASHBOARD}/${created.json().data.id}`, headers: dashboard }, 200)
+      // M9: a key's own list of named limits, in the request and in the records.
+      const limits = [
+        { name: 'burst', limit: 5, window: '10s' },
+        { name: 'billing', limit: 100, window: { month: { day: 15 } } },
+      ]
+      const named = JSON.stringify({ name: 'named limits through prism', limits })
+      const withList = await throughPrism(s, { method: 'POST', path: DASHBOARD, headers, body: named }, 201)
+      await throughPrism(s, { path: `${DASHBOARD}/${withList.json().data.id}`, headers: dashboard }, 200)
       await throughPrism(s, { path: DASHBOARD, headers: dashboard }, 200)
       await throughPrism(s, { path: `${DASHBOARD}/usage?limit=5`, headers: dashboard }, 200)
       const unknownId = `${DASHBOARD}/key_${'0'.repeat(24)}/revoke`

@@ -7,8 +7,8 @@
 import { KeyInputError } from '../../core/errors.js'
 import { assertKeyPrefix } from '../../core/key-format.js'
 import { validateOwnerId } from '../../core/key-input.js'
-import type { ApiKeyRecord, KeyLimits, KeyMeta } from '../../core/types.js'
-import { type OptionSpec, type OptionValues, positiveInteger, stringOption } from '../args.js'
+import type { ApiKeyRecord, KeyMeta } from '../../core/types.js'
+import { type OptionSpec, type OptionValues, stringOption } from '../args.js'
 import type { CommandContext } from '../command.js'
 import { parseDuration } from '../duration.js'
 import { EXIT, usageError } from '../exit-status.js'
@@ -160,29 +160,6 @@ export function scopesOption(values: OptionValues): string[] | null | undefined 
   if (scopes.some((scope) => scope === ''))
     throw usageError('option --scopes: a comma-separated list of scope names, e.g. ip,email, with no empty entries')
   return scopes
-}
-
-/** `--per-minute` / `--per-month` as given; `default` (update only) as null: the key type's. */
-export function limitOptions(
-  values: OptionValues,
-  allowDefault = false,
-): { perMinute?: number | null; perMonth?: number | null } {
-  const limits: { perMinute?: number | null; perMonth?: number | null } = {}
-  for (const [option, field] of [
-    ['per-minute', 'perMinute'],
-    ['per-month', 'perMonth'],
-  ] as const) {
-    const text = stringOption(values, option)
-    if (text === undefined) continue
-    limits[field] = allowDefault && text === 'default' ? null : positiveInteger(text, option)
-  }
-  return limits
-}
-
-/** Per-key limits of a new key from `--per-minute` / `--per-month`; null when neither is given. */
-export function limitsOption(values: OptionValues): KeyLimits | null {
-  const limits = limitOptions(values) as KeyLimits
-  return Object.keys(limits).length === 0 ? null : limits
 }
 
 /** `--owner`, checked as the store checks it; undefined when absent. */

@@ -17,7 +17,6 @@ import {
   BY_ID_EXITS,
   keyIdArgument,
   keyLabel,
-  limitOptions,
   META_OPTION,
   metaOption,
   notFound,
@@ -29,6 +28,7 @@ import {
   STORE_OPTIONS,
   storeSettings,
 } from './key-options.js'
+import { DEFAULT_LIMITS_OPTION, LIMIT_OPTION, limitOptions, namedLimitsOption, oneLimitForm } from './limit-options.js'
 
 type LimitChanges = ReturnType<typeof limitOptions>
 
@@ -53,10 +53,14 @@ function updateChanges(values: OptionValues, keyPrefix: string): { changes: Upda
   if (name !== undefined) changes.name = name
   if (meta !== undefined) changes.meta = meta
   if (scopes !== undefined) changes.scopes = scopes
+  oneLimitForm(values)
+  const list = namedLimitsOption(values)
+  if (list !== undefined) changes.limits = list
+  else if (values['default-limits'] === true) changes.limits = null
   const limits = limitOptions(values, true)
   if (Object.keys(changes).length === 0 && Object.keys(limits).length === 0) {
     throw usageError(
-      'keys update needs something to change: --name, --meta, --scopes, --per-minute or --per-month (see keyward keys update --help)',
+      'keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute or --per-month (see keyward keys update --help)',
     )
   }
   if (Object.keys(changes).length > 0) checkUpdateInput(changes, keyPrefix)
@@ -86,7 +90,7 @@ export const keysUpdate: CommandSpec = {
   name: 'keys update',
   summary: "change a key's name, meta, scopes or limits",
   usage:
-    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
+    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--limit <name>=<n>/<window> ...]\n       [--default-limits] [--per-minute <n>] [--per-month <n>] [options]',
   description: [
     'Changes what is given and keeps the rest. New scopes and limits apply from the next request\non every instance sharing the store. A revoked key cannot be updated (exit 2); its owner\nnever changes.',
     'With --json, prints { "record" }.',
@@ -99,6 +103,8 @@ export const keysUpdate: CommandSpec = {
       description: `${META_OPTION.description};\nreplaces the key's meta as a whole; null removes it`,
     },
     scopes: SCOPES_OPTION,
+    limit: { ...LIMIT_OPTION, description: `${LIMIT_OPTION.description} or the key's own list` },
+    'default-limits': DEFAULT_LIMITS_OPTION,
     'per-minute': {
       type: 'string',
       value: '<n>',
@@ -116,6 +122,8 @@ export const keysUpdate: CommandSpec = {
   examples: [
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --meta \'{"plan":"pro"}\' --per-month 100000',
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --scopes all --per-minute default',
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --limit burst=100/10s --limit billing=5000/month@15',
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --default-limits',
   ],
   async run(context) {
     const id = keyIdArgument(context.positionals, 'keys update')

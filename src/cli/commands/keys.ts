@@ -22,7 +22,6 @@ import {
   durationOption,
   keyIdArgument,
   keyLabel,
-  limitsOption,
   META_OPTION,
   metaOption,
   notFound,
@@ -36,6 +35,7 @@ import {
   storeSettings,
 } from './key-options.js'
 import { keysRevoke, keysUpdate } from './keys-change.js'
+import { createLimitsOption, LIMIT_OPTION } from './limit-options.js'
 import { keysList } from './keys-list.js'
 
 const ONCE_WARNING =
@@ -49,7 +49,7 @@ export const keysCreate: CommandSpec = {
   name: 'keys create',
   summary: 'create an API key and print it, once',
   usage:
-    'keys create --name <name> [--owner <owner-id>] [--meta <json>] [--sandbox] [--expires-in <duration>]\n       [--scopes <list>] [--per-minute <n>] [--per-month <n>] [options]',
+    'keys create --name <name> [--owner <owner-id>] [--meta <json>] [--sandbox] [--expires-in <duration>]\n       [--scopes <list>] [--limit <name>=<n>/<window> ...] [--per-minute <n>] [--per-month <n>] [options]',
   description: [
     'Creates a key in the store and prints the full key exactly once, on a line of its own, with\nthe masked record. keyward keeps only a hash of it: it cannot be shown again.',
     SAME_SETTINGS,
@@ -67,6 +67,7 @@ export const keysCreate: CommandSpec = {
       description: 'expire after this long: 30s, 15m, 1h, 7d, 4w (default: never)',
     },
     scopes: { ...SCOPES_OPTION, description: `${SCOPES_OPTION.description} (default: every scope)` },
+    limit: LIMIT_OPTION,
     'per-minute': { type: 'string', value: '<n>', description: "requests per minute (default: the key type's limit)" },
     'per-month': {
       type: 'string',
@@ -81,6 +82,7 @@ export const keysCreate: CommandSpec = {
     'keyward keys create --key-prefix acme --prefix acme --name "billing service" --scopes ip,email --expires-in 52w',
     'KEYWARD_KEY_PREFIX=acme keyward keys create --name "local dev" --sandbox --json',
     'keyward keys create --key-prefix acme --name "acme-42 production" --owner acct_42 --meta \'{"plan":"pro"}\'',
+    'keyward keys create --name "paid plan" --limit burst=100/10s --limit monthly=10000/month',
   ],
   async run(context) {
     const { values } = context
@@ -88,7 +90,7 @@ export const keysCreate: CommandSpec = {
     if (name === undefined) throw usageError('keys create needs --name <name> (see keyward keys create --help)')
     const expiresIn = durationOption(values, 'expires-in')
     const scopes = scopesOption(values)
-    const limits = limitsOption(values)
+    const limits = createLimitsOption(values)
     const ownerId = ownerOption(values) ?? null
     const meta = metaOption(values) ?? null
     const input = (now: number): CreateKeyInput => ({

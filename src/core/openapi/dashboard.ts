@@ -59,7 +59,29 @@ export function dashboardResponses(): Record<string, OpenApiObject> {
   return responses
 }
 
-const LIMITS = { type: 'object', properties: { perMinute: integer, perMonth: integer } }
+const BILLING_MONTH = {
+  type: 'object',
+  required: ['month'],
+  properties: {
+    month: { type: 'object', required: ['day'], properties: { day: { ...integer, minimum: 1, maximum: 28 } } },
+  },
+}
+/** A named limit: its window in ms, a duration such as "10s", "month", or a billing month. */
+const NAMED_LIMIT = {
+  type: 'object',
+  required: ['name', 'limit', 'window'],
+  properties: {
+    name: { ...text, pattern: '^[a-z][a-z0-9_-]{0,31}$' },
+    limit: { ...integer, minimum: 1 },
+    window: { oneOf: [{ ...integer, minimum: 1000, maximum: 2_678_400_000 }, text, BILLING_MONTH] },
+  },
+}
+const LIMITS = {
+  oneOf: [
+    { type: 'object', properties: { perMinute: integer, perMonth: integer } },
+    { type: 'array', minItems: 1, maxItems: 10, items: NAMED_LIMIT },
+  ],
+}
 const RECORD: OpenApiObject = {
   type: 'object',
   required: ['id', 'name', 'keyType', 'maskedKey', 'status', 'ownerId', 'meta', 'createdAt'],
@@ -77,6 +99,9 @@ const RECORD: OpenApiObject = {
     lastUsedAt: nullable({ ...text, format: 'date-time' }),
     scopes: nullable({ type: 'array', items: text }),
     limits: nullable(LIMITS),
+    enabled: { type: 'boolean' },
+    allowedIps: nullable({ type: 'array', items: text }),
+    roles: nullable({ type: 'array', items: text }),
   },
 }
 const WITH_KEY = { allOf: [RECORD, { type: 'object', required: ['key'], properties: { key: text } }] }
@@ -136,6 +161,9 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
       limits: LIMITS,
       ownerId: text,
       meta: { type: 'object' },
+      enabled: { type: 'boolean' },
+      allowedIps: nullable({ type: 'array', items: text }),
+      roles: nullable({ type: 'array', items: text }),
     },
     ['name'],
   )
@@ -144,6 +172,9 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
     meta: nullable({ type: 'object' }),
     scopes: nullable({ type: 'array', items: text }),
     limits: nullable(LIMITS),
+    enabled: { type: 'boolean' },
+    allowedIps: nullable({ type: 'array', items: text }),
+    roles: nullable({ type: 'array', items: text }),
   })
   const rotate = body({ gracePeriodSeconds: integer, expiresAt: nullable(text), name: text })
   const list = {

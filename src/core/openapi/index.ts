@@ -23,6 +23,8 @@ export interface OpenApiOperationPart {
   responses: Record<string, OpenApiObject>
   /** The headers keyward writes on the handler's own responses. */
   headers: Record<string, OpenApiObject>
+  /** The route's permission query, when it has one (OpenAPI has no field of its own for it). */
+  'x-keyward-permissions'?: string
 }
 
 /**
@@ -55,6 +57,7 @@ export function createOpenApi(settings: OpenApiSettings): KeywardOpenApi {
         security: securityOf(settings, route),
         responses: isPublic ? {} : refusalsOf(route),
         headers: isPublic ? requestIdHeader() : { ...requestIdHeader(), ...limitHeaders(settings, true) },
+        ...(!isPublic && route.permissions !== undefined && { 'x-keyward-permissions': route.permissions }),
       }
     },
     complete: <D extends { openapi: string }>(document: D, options?: CompleteOpenApiOptions) =>

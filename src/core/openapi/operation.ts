@@ -21,9 +21,8 @@ export function securityOf(settings: OpenApiSettings, route: OpenApiRoute): Arra
 
 /** The responses keyward answers a protected route with before (or instead of) its handler. */
 export function refusalsOf(route: OpenApiRoute): Record<string, OpenApiObject> {
-  const refusals: Record<string, OpenApiObject> = { 401: responseRef(401) }
-  // Only a route that asks something of the key refuses one that authenticates.
-  if ((route.scopes?.length ?? 0) > 0 || route.liveOnly === true) refusals[403] = responseRef(403)
+  // Any protected route may refuse a key that authenticates: the key may be limited to some addresses.
+  const refusals: Record<string, OpenApiObject> = { 401: responseRef(401), 403: responseRef(403) }
   refusals[429] = responseRef(429)
   refusals[500] = responseRef(500)
   return refusals
@@ -36,6 +35,8 @@ export function refusalsOf(route: OpenApiRoute): Record<string, OpenApiObject> {
  */
 export function completeOperation(settings: OpenApiSettings, operation: OpenApiOperation, route: OpenApiRoute): void {
   operation.security = securityOf(settings, route)
+  // OpenAPI has no place for a query over permissions: an extension names it for readers and tools.
+  if (route.permissions !== undefined && route.public !== true) operation['x-keyward-permissions'] = route.permissions
   const given = operation.responses ?? {}
   // A route that consumes nothing (an auth test, a whoami) still reports its limits.
   const headers = route.public === true ? requestIdHeader() : { ...requestIdHeader(), ...limitHeaders(settings, true) }

@@ -16,7 +16,7 @@ type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const statuses: [LookupIpErrors[401]['error']['message'], LookupIpErrors[429]['error']['message']] = ['', '']
 const success: Exactly<LookupIpResponses[200]['data']['version'], 4 | 6> = true
 // Each status names the codes it can carry, from the catalogue.
-type Unauthorized = 'UNAUTHORIZED' | 'INVALID_API_KEY_FORMAT' | 'INVALID_API_KEY' | 'API_KEY_REVOKED' | 'API_KEY_EXPIRED'
+type Unauthorized = 'UNAUTHORIZED' | 'INVALID_API_KEY_FORMAT' | 'INVALID_API_KEY' | 'API_KEY_REVOKED' | 'API_KEY_EXPIRED' | 'API_KEY_DISABLED'
 const narrowed: [Exactly<NonNullable<LookupIpErrors[401]['error']['code']>, Unauthorized>, Exactly<NonNullable<LookupIpErrors[429]['error']['code']>, 'rate_limited'>] = [true, true]
 
 const baseUrl = process.env.KEYWARD_CLIENT_BASE_URL!

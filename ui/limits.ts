@@ -1,0 +1,136 @@
+/**
+ * The limits dialog of an administrator: a key's own named limits as rows (name, requests,
+ * window) to add, change or remove; no rows puts the key back on its type's defaults. The server
+ * checks every value; its refusal names the field, which the dialog marks and focuses.
+ */
+import { dashboard, DashboardError, describeFailure, type KeyRecord, type NamedLimit } from './dashboard.js'
+import { busy, formError, openDialog } from './dialogs.js'
+import { byId, el, toast } from './dom.js'
+
+const MAX_ROWS = 10
+let editing: KeyRecord | null = null
+let replace: (record: KeyRecord) => void = () => {}
+
+const UNITS: ReadonlyArray<readonly [number, string]> = [
+  [86400000, 'd'],
+  [3600000, 'h'],
+  [60000, 'm'],
+  [1000, 's'],
+]
+
+/** A window as the field shows it: "10s", "1h", "month", "month@15". */
+function windowField(window: NamedLimit['window']): string {
+  if (window === 'month') return 'month'
+  if (typeof window === 'object') return `month@${window.month.day}`
+  for (const [size, unit] of UNITS) if (window % size === 0) return `${window / size}${unit}`
+  return `${window}ms`
+}
+
+/** A limit as the dialog sends it: the server reads the window's text ("10s") and checks it. */
+type LimitInput = Omit<NamedLimit, 'window'> & { window: NamedLimit['window'] | string }
+
+/** What the window field sends: "month@15" as a billing month, anything else as typed. */
+function windowValue(text: string): LimitInput['window'] {
+  const billing = /^month@(\d{1,2})$/.exec(text)
+  return billing ? { month: { day: Number(billing[1]) } } : text
+}
+
+const rowsBody = (): HTMLElement => byId('limits-rows')
+
+/** A field of a row: a visible caption, and a label naming the row for assistive technology. */
+function field(caption: string, value: string, attributes: Record<string, string>): HTMLLabelElement {
+  const control = el('input', { type: 'text', value, autocomplete: 'off', ...attributes })
+  return el('label', { class: 'limit-field' }, [el('span', { class: 'limit-caption', text: caption }), control])
+}
+
+function addRow(limit?: NamedLimit): void {
+  const remove = el('button', { type: 'button', class: 'btn btn-secondary btn-small limit-remove', text: 'Remove' })
+  const row = el('li', { class: 'limit-row' }, [
+    field('Name', limit?.name ?? '', { class: 'limit-name', placeholder: 'burst' }),
+    field('Requests', limit ? String(limit.limit) : '', { inputmode: 'numeric', placeholder: '100' }),
+    field('Window', limit ? windowField(limit.window) : '', { placeholder: '10s' }),
+    remove,
+  ])
+  remove.addEventListener('click', () => {
+    row.remove()
+    renumber()
+  })
+  rowsBody().append(row)
+  renumber()
+}
+
+/** Labels follow the rows' order, so a refusal naming `limits[1]` finds the second row. */
+function renumber(): void {
+  const rows = [...rowsBody().children] as HTMLElement[]
+  rows.forEach((row, i) => {
+    const [name, count, window] = [...row.querySelectorAll('input')]
+    name!.setAttribute('aria-label', `Name of limit ${i + 1}`)
+    count!.setAttribute('aria-label', `Requests of limit ${i + 1}`)
+    window!.setAttribute('aria-label', `Window of limit ${i + 1}`)
+    row.querySelector('button')!.setAttribute('aria-label', `Remove limit ${i + 1}`)
+  })
+  byId<HTMLButtonElement>('limits-add').disabled = rows.length >= MAX_ROWS
+  byId('limits-empty').hidden = rows.length > 0
+}
+
+/** The list the rows hold; null (the type's defaults) when there are none. */
+function listOfRows(): LimitInput[] | null {
+  const rows = [...rowsBody().children]
+  if (rows.length === 0) return null
+  return rows.map((row) => {
+    const [name, count, window] = [...row.querySelectorAll('input')].map((field) => field.value.trim())
+    return { name: name!, limit: /^\d+$/.test(count!) ? Number(count) : Number.NaN, window: windowValue(window!) }
+  })
+}
+
+/** The input a refusal names (`limits[1].window`), if any. */
+function fieldOf(message: string): HTMLElement | undefined {
+  const match = /^limits\[(\d+)\]\.(name|limit|window)\b/.exec(message)
+  if (!match) return undefined
+  const row = rowsBody().children[Number(match[1])]
+  const index = { name: 0, limit: 1, window: 2 }[match[2] as 'name' | 'limit' | 'window']
+  return row?.querySelectorAll('input')[index]
+}
+
+function openLimits(record: KeyRecord, opener: HTMLElement): void {
+  editing = record
+  byId('limits-name').textContent = record.name
+  rowsBody().replaceChildren()
+  formError('limits-error', '')
+  const own = Array.isArray(record.limits) ? record.limits : []
+  for (const limit of own) addRow(limit)
+  renumber()
+  openDialog(byId<HTMLDialogElement>('limits-dialog'), opener, byId('limits-add'))
+}
+
+async function saveLimits(event: Event): Promise<void> {
+  event.preventDefault()
+  const record = editing as KeyRecord
+  for (const field of rowsBody().querySelectorAll('input')) field.setAttribute('aria-invalid', 'false')
+  formError('limits-error', '')
+  try {
+    const path = `/api-keys/${encodeURIComponent(record.id)}`
+    const body = { limits: listOfRows() }
+    const payload = await busy(byId<HTMLButtonElement>('limits-save'), () => dashboard<KeyRecord>('PATCH', path, body))
+    replace(payload.data)
+    byId<HTMLDialogElement>('limits-dialog').close()
+    toast(`Limits of "${record.name}" saved.`)
+  } catch (error) {
+    const message = describeFailure(error)
+    const field = error instanceof DashboardError ? fieldOf(error.message) : undefined
+    formError('limits-error', message, field)
+  }
+}
+
+/** Wires the dialog; `replaceRecord` shows the saved record in the table. */
+export function setupLimits(replaceRecord: (record: KeyRecord) => void): void {
+  replace = replaceRecord
+  byId('limits-add').addEventListener('click', () => {
+    addRow()
+    const inputs = rowsBody().querySelectorAll('input')
+    inputs[inputs.length - 3]?.focus()
+  })
+  byId('limits-form').addEventListener('submit', saveLimits)
+}
+
+export { openLimits }
