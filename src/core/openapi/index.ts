@@ -55,7 +55,7 @@ export function createOpenApi(settings: OpenApiSettings): KeywardOpenApi {
       const isPublic = route.public === true
       return {
         security: securityOf(settings, route),
-        responses: isPublic ? {} : refusalsOf(route),
+        responses: isPublic ? {} : refusalsOf(),
         headers: isPublic ? requestIdHeader() : { ...requestIdHeader(), ...limitHeaders(settings, true) },
         ...(!isPublic && route.permissions !== undefined && { 'x-keyward-permissions': route.permissions }),
       }

@@ -20,7 +20,7 @@ export function securityOf(settings: OpenApiSettings, route: OpenApiRoute): Arra
 }
 
 /** The responses keyward answers a protected route with before (or instead of) its handler. */
-export function refusalsOf(route: OpenApiRoute): Record<string, OpenApiObject> {
+export function refusalsOf(): Record<string, OpenApiObject> {
   // Any protected route may refuse a key that authenticates: the key may be limited to some addresses.
   const refusals: Record<string, OpenApiObject> = { 401: responseRef(401), 403: responseRef(403) }
   refusals[429] = responseRef(429)
@@ -41,7 +41,7 @@ export function completeOperation(settings: OpenApiSettings, operation: OpenApiO
   // A route that consumes nothing (an auth test, a whoami) still reports its limits.
   const headers = route.public === true ? requestIdHeader() : { ...requestIdHeader(), ...limitHeaders(settings, true) }
   for (const response of Object.values(given)) addHeaders(response, headers)
-  operation.responses = route.public === true ? given : { ...given, ...refusalsOf(route) }
+  operation.responses = route.public === true ? given : { ...given, ...refusalsOf() }
 }
 
 function addHeaders(response: OpenApiObject, headers: Record<string, OpenApiObject>): void {
