@@ -234,7 +234,8 @@ function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awa
 /** L6, M6: why `key` may not use the route, or null. Live-only first (see `composeAuthorize`). */
 function forbiddenReason(key: StoredKey, input: AuthorizeInput): ForbiddenReason | null {
   if (input.liveOnly && key.keyType === 'test') return 'live-only'
-  if (!addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
+  // Checked here so a key without an allowlist never calls into the address code.
+  if (key.allowedIps !== null && !addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
   const required = input.requiredScopes
   const query = input.requiredPermissions
   if ((required === null || required.length === 0) && query == null) return null
