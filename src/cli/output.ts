@@ -63,6 +63,11 @@ function windowText(window: LimitWindow): string {
   return typeof window === 'number' ? perWindow(window) : window
 }
 
+/** A suspended key is `suspended` while it would otherwise be active; revoked and expired say so first. */
+function statusText(record: ApiKeyRecord): string {
+  return record.status === 'active' && !record.enabled ? 'suspended' : record.status
+}
+
 /** The record as `label  value` lines, masked key only (K4). */
 export function recordLines(record: ApiKeyRecord, indent = '  '): string[] {
   const rows: [string, string][] = [
@@ -71,7 +76,7 @@ export function recordLines(record: ApiKeyRecord, indent = '  '): string[] {
     ['key', record.maskedKey],
     ['type', record.keyType === 'test' ? 'test (sandbox)' : 'live'],
     ['owner', record.ownerId ?? 'none (a key of the service itself)'],
-    ['status', record.status],
+    ['status', statusText(record)],
     ['created', record.createdAt],
     ['expires', record.expiresAt ?? 'never'],
   ]
@@ -79,6 +84,8 @@ export function recordLines(record: ApiKeyRecord, indent = '  '): string[] {
   rows.push(
     ['last used', record.lastUsedAt ?? 'never'],
     ['scopes', scopesText(record.scopes)],
+    ['roles', record.roles === null ? 'none' : record.roles.join(', ')],
+    ['addresses', record.allowedIps === null ? 'any' : record.allowedIps.join(', ')],
     ['limits', limitsText(record.limits)],
     ['meta', record.meta === null ? 'none' : printable(JSON.stringify(record.meta))],
   )
@@ -104,7 +111,7 @@ export function recordTableWriter(keyPrefix: string): { header: string; row(reco
     { header: 'OWNER', width: 24, cell: (r) => (r.ownerId === null ? '-' : clip(r.ownerId, 24)) },
     { header: 'KEY', width: `${keyPrefix}_live_****0000`.length, cell: (r) => r.maskedKey },
     { header: 'TYPE', width: 4, cell: (r) => r.keyType },
-    { header: 'STATUS', width: 7, cell: (r) => r.status },
+    { header: 'STATUS', width: 'suspended'.length, cell: statusText },
     { header: 'CREATED', width: iso, cell: (r) => r.createdAt },
     { header: 'EXPIRES', width: iso, cell: (r) => r.expiresAt ?? 'never' },
     { header: 'LAST USED', width: iso, cell: (r) => r.lastUsedAt ?? 'never' },

@@ -11,7 +11,15 @@ import { createPostgresStores, type PostgresStores, SCHEMA_VERSION } from '../st
 import type { OptionSpec, OptionValues } from './args.js'
 import { stringOption } from './args.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
-import { recordedOnce, redactUrl, runOnStores, type StoreSettings, type StoreView, withoutRecording } from './store.js'
+import {
+  recordedOnce,
+  redactUrl,
+  roleTable,
+  runOnStores,
+  type StoreSettings,
+  type StoreView,
+  withoutRecording,
+} from './store.js'
 
 /** Bounds connecting and each statement. */
 const CALL_TIMEOUT_MS = 3000
@@ -154,6 +162,7 @@ export async function withPostgresKeyward<T>(
           keyPrefix,
           pepper: settings.pepper,
           storeTimeoutMs: OPERATION_TIMEOUT_MS,
+          ...roleTable(settings),
         })
       keywardFor(settings.keyPrefix)
     } catch (error) {

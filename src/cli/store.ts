@@ -54,6 +54,12 @@ export interface StoreSettings {
   /** The command prints a new key: it takes the default key prefix only when it is named. */
   writesKey?: 'keys create' | 'keys rotate'
   pepper: string | null
+  /**
+   * The role names a command writes, each defined with no scopes: the CLI cannot read the app's
+   * role table, and the instance checks a key's roles against its own. What a role grants is
+   * decided by the app's table when a request is decided.
+   */
+  roleNames?: readonly string[]
   /** With a Postgres store (--database-url): its URL and schema; the Redis fields are then unused. */
   databaseUrl?: string
   schema?: string
@@ -147,6 +153,9 @@ const FIELD_FLAGS: Record<string, string> = {
   'limits.perMonth': '--per-month',
   ownerId: '--owner',
   meta: '--meta',
+  enabled: '--enable',
+  allowedIps: '--allow-ip',
+  roles: '--role',
 }
 
 /** A library message without its `keyward…:` label, with option names as the CLI spells them. */
@@ -196,6 +205,12 @@ export function checkUpdateInput(changes: UpdateKeyInput, keyPrefix: string): vo
     if (error instanceof KeyInputError) throw keyInputUsageError(error)
     throw error
   }
+}
+
+/** `createKeyward({ roles })` for `settings.roleNames`: each name with no scopes of its own. */
+export function roleTable(settings: StoreSettings): { roles?: Record<string, string[]> } {
+  if (settings.roleNames === undefined) return {}
+  return { roles: Object.fromEntries(settings.roleNames.map((name) => [name, []])) }
 }
 
 /** Errors a JavaScript engine throws for a bug, which must not be reported as a Redis fault. */
@@ -286,6 +301,7 @@ function buildKeyward(
         keyPrefix,
         pepper: settings.pepper,
         storeTimeoutMs: OPERATION_TIMEOUT_MS,
+        ...roleTable(settings),
       })
     keywardFor(settings.keyPrefix)
     return { stores, keywardFor }

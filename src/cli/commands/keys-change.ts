@@ -1,6 +1,6 @@
 /**
- * `keyward keys update` and `keyward keys revoke`: change a key's name, meta, scopes or limits
- * (O5), revoke one key (K6, K7) or every key of an owner (O6). A revoked key cannot be updated.
+ * `keyward keys update` and `keyward keys revoke`: change a key's name, meta, scopes, limits or
+ * access (O5, M5, M6, M7), revoke one key (K6, K7) or every key of an owner (O6). A revoked key cannot be updated.
  */
 import { KeyNotFoundError } from '../../core/errors.js'
 import type { UpdateKeyInput } from '../../core/key-input.js'
@@ -28,6 +28,7 @@ import {
   STORE_OPTIONS,
   storeSettings,
 } from './key-options.js'
+import { accessOptions, roleNames, UPDATE_ACCESS_OPTIONS } from './access-options.js'
 import { DEFAULT_LIMITS_OPTION, LIMIT_OPTION, limitOptions, namedLimitsOption, oneLimitForm } from './limit-options.js'
 
 type LimitChanges = ReturnType<typeof limitOptions>
@@ -57,10 +58,11 @@ function updateChanges(values: OptionValues, keyPrefix: string): { changes: Upda
   const list = namedLimitsOption(values)
   if (list !== undefined) changes.limits = list
   else if (values['default-limits'] === true) changes.limits = null
+  Object.assign(changes, accessOptions(values))
   const limits = limitOptions(values, true)
   if (Object.keys(changes).length === 0 && Object.keys(limits).length === 0) {
     throw usageError(
-      'keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute or --per-month (see keyward keys update --help)',
+      'keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute, --per-month, --disable, --enable, --allow-ip, --any-ip, --role or --no-roles (see keyward keys update --help)',
     )
   }
   if (Object.keys(changes).length > 0) checkUpdateInput(changes, keyPrefix)
@@ -86,13 +88,20 @@ async function update(
   }
 }
 
+/** How a changed field is named in the summary line. */
+function changeWord(field: string, changes: UpdateKeyInput): string {
+  if (field === 'allowedIps') return 'addresses'
+  if (field === 'enabled') return changes.enabled ? 'resumed' : 'suspended'
+  return field
+}
+
 export const keysUpdate: CommandSpec = {
   name: 'keys update',
-  summary: "change a key's name, meta, scopes or limits",
+  summary: "change a key's name, meta, scopes, limits or access; suspend or resume it",
   usage:
-    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--limit <name>=<n>/<window> ...]\n       [--default-limits] [--per-minute <n>] [--per-month <n>] [options]',
+    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--limit <name>=<n>/<window> ...]\n       [--default-limits] [--per-minute <n>] [--per-month <n>] [--disable | --enable]\n       [--allow-ip <address|cidr> ... | --any-ip] [--role <name> ... | --no-roles] [options]',
   description: [
-    'Changes what is given and keeps the rest. New scopes and limits apply from the next request\non every instance sharing the store. A revoked key cannot be updated (exit 2); its owner\nnever changes.',
+    'Changes what is given and keeps the rest. New scopes, limits, addresses and roles apply from\nthe next request on every instance sharing the store. --disable suspends the key (refused\nuntil --enable resumes it). A revoked key cannot be updated (exit 2); its owner never changes.',
     'With --json, prints { "record" }.',
   ],
   positionals: [{ name: 'id', required: true, description: 'the key id (key_…), as keyward keys list shows it' }],
@@ -115,6 +124,7 @@ export const keysUpdate: CommandSpec = {
       value: '<n>',
       description: "requests per calendar month, or default for the key type's quota",
     },
+    ...UPDATE_ACCESS_OPTIONS,
     ...STORE_OPTIONS,
   },
   environment: STORE_ENVIRONMENT,
@@ -124,13 +134,19 @@ export const keysUpdate: CommandSpec = {
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --scopes all --per-minute default',
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --limit burst=100/10s --limit billing=5000/month@15',
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --default-limits',
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --disable',
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --enable --any-ip --role admin --role billing',
   ],
   async run(context) {
     const id = keyIdArgument(context.positionals, 'keys update')
-    const settings = storeSettings(context)
-    const { changes, limits } = updateChanges(context.values, settings.keyPrefix)
+    const named = storeSettings(context)
+    const { changes, limits } = updateChanges(context.values, named.keyPrefix)
+    const settings = { ...named, ...roleNames(changes) }
     const record = await withStoreKeyward(settings, (keyward, store) => update(keyward, store, id, changes, limits))
-    const changed = [...Object.keys(changes), ...(Object.keys(limits).length > 0 ? ['limits'] : [])]
+    const changed = [
+      ...Object.keys(changes).map((field) => changeWord(field, changes)),
+      ...(Object.keys(limits).length > 0 ? ['limits'] : []),
+    ]
     return {
       json: { record },
       text: lines(`Updated ${keyLabel(record)}: ${changed.join(', ')}.`, '', ...recordLines(record)),

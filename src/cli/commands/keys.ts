@@ -36,6 +36,7 @@ import {
 } from './key-options.js'
 import { keysRevoke, keysUpdate } from './keys-change.js'
 import { createLimitsOption, LIMIT_OPTION } from './limit-options.js'
+import { accessOptions, CREATE_ACCESS_OPTIONS, roleNames } from './access-options.js'
 import { keysList } from './keys-list.js'
 
 const ONCE_WARNING =
@@ -49,7 +50,7 @@ export const keysCreate: CommandSpec = {
   name: 'keys create',
   summary: 'create an API key and print it, once',
   usage:
-    'keys create --name <name> [--owner <owner-id>] [--meta <json>] [--sandbox] [--expires-in <duration>]\n       [--scopes <list>] [--limit <name>=<n>/<window> ...] [--per-minute <n>] [--per-month <n>] [options]',
+    'keys create --name <name> [--owner <owner-id>] [--meta <json>] [--sandbox] [--expires-in <duration>]\n       [--scopes <list>] [--limit <name>=<n>/<window> ...] [--per-minute <n>] [--per-month <n>]\n       [--disable] [--allow-ip <address|cidr> ...] [--role <name> ...] [options]',
   description: [
     'Creates a key in the store and prints the full key exactly once, on a line of its own, with\nthe masked record. keyward keeps only a hash of it: it cannot be shown again.',
     SAME_SETTINGS,
@@ -74,6 +75,7 @@ export const keysCreate: CommandSpec = {
       value: '<n>',
       description: "requests per calendar month (default: the key type's quota)",
     },
+    ...CREATE_ACCESS_OPTIONS,
     ...STORE_OPTIONS,
   },
   environment: STORE_ENVIRONMENT,
@@ -83,6 +85,7 @@ export const keysCreate: CommandSpec = {
     'KEYWARD_KEY_PREFIX=acme keyward keys create --name "local dev" --sandbox --json',
     'keyward keys create --key-prefix acme --name "acme-42 production" --owner acct_42 --meta \'{"plan":"pro"}\'',
     'keyward keys create --name "paid plan" --limit burst=100/10s --limit monthly=10000/month',
+    'keyward keys create --name "office job" --allow-ip 203.0.113.7 --allow-ip 10.0.0.0/8 --role reader --disable',
   ],
   async run(context) {
     const { values } = context
@@ -93,6 +96,7 @@ export const keysCreate: CommandSpec = {
     const limits = createLimitsOption(values)
     const ownerId = ownerOption(values) ?? null
     const meta = metaOption(values) ?? null
+    const access = accessOptions(values)
     const input = (now: number): CreateKeyInput => ({
       name,
       sandbox: values.sandbox === true,
@@ -101,9 +105,10 @@ export const keysCreate: CommandSpec = {
       limits,
       ownerId,
       meta,
+      ...access,
     })
     checkKeyInput(input(Date.now()))
-    const settings = storeSettings(context, 'keys create')
+    const settings = { ...storeSettings(context, 'keys create'), ...roleNames(access) }
     // withStoreKeyward confirms the Redis prefix of a new key (settings.writesKey) before the key prefix.
     const created = await withStoreKeyward(settings, (keyward) => keyward.keys.create(input(keyward.clock.now())))
     const { key, record } = created
