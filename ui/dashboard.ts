@@ -18,6 +18,10 @@ export interface KeyRecord {
   ownerId?: string | null
   /** The key's own named limits, or `{ perMinute?, perMonth? }` over its type's, or null for its type's. */
   limits?: NamedLimit[] | { perMinute?: number; perMonth?: number } | null
+  /** false while the key is suspended. */
+  enabled?: boolean
+  /** The addresses and CIDR ranges the key is allowed from, normalised; null for any address. */
+  allowedIps?: string[] | null
 }
 
 /** A named limit as records hold it: the window in ms, "month" or a billing month's day. */

@@ -34,7 +34,11 @@ function sameControlNow(opener: HTMLElement | null | undefined): HTMLElement | n
   const row = oldRow && rowOf(oldRow.dataset.keyId)
   if (!row) return null
   const buttons = [...row.querySelectorAll('button')]
-  return buttons.find((button) => button.textContent === opener?.textContent) || buttons[0] || null
+  const same = buttons.find((button) => button.textContent === opener?.textContent) || buttons[0] || null
+  // A control under the row's More menu is reachable again only with the menu open.
+  const menu = same?.closest('details')
+  if (menu) menu.open = true
+  return same
 }
 
 /** Closes a dialog and opens the next one, which returns focus where the first came from. */

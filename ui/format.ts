@@ -53,8 +53,14 @@ export function badge(kind: string, text: string): HTMLElement {
 export const typeBadge = (keyType: KeyType): HTMLElement =>
   keyType === 'test' ? badge('test', 'Sandbox') : badge('live', 'Live')
 
-const STATUS_TEXT: Record<string, string> = { active: 'Active', revoked: 'Revoked', expired: 'Expired' }
-export const statusBadge = (status: KeyStatus): HTMLElement => badge(status, STATUS_TEXT[status] || status)
+const STATUS_TEXT: Record<string, string> = {
+  active: 'Active',
+  revoked: 'Revoked',
+  expired: 'Expired',
+  suspended: 'Suspended',
+}
+export const statusBadge = (status: KeyStatus | 'suspended'): HTMLElement =>
+  badge(status, STATUS_TEXT[status] || status)
 
 /** The colour class of an HTTP status. */
 export function statusClass(status: number): string {

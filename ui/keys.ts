@@ -2,6 +2,7 @@
  * The "API Keys" table: a page of records at a time (the list route's cursor), the status and type
  * filters, each row's actions, and revoking with a confirmation.
  */
+import { isSuspended } from './access.js'
 import { config, session } from './config.js'
 import { dashboard, describeFailure, type KeyRecord } from './dashboard.js'
 import { busy, formError, openDialog } from './dialogs.js'
@@ -25,9 +26,18 @@ export interface RowActions {
   usage: (record: KeyRecord, opener: HTMLElement) => void
   rotate: (record: KeyRecord, opener: HTMLElement) => void
   limits: (record: KeyRecord, opener: HTMLElement) => void
+  addresses: (record: KeyRecord, opener: HTMLElement) => void
+  suspend: (record: KeyRecord, opener: HTMLElement) => void
 }
 const ignore = (): void => {}
-let actions: RowActions = { test: ignore, usage: ignore, rotate: ignore, limits: ignore }
+let actions: RowActions = {
+  test: ignore,
+  usage: ignore,
+  rotate: ignore,
+  limits: ignore,
+  addresses: ignore,
+  suspend: ignore,
+}
 
 export function remember(record: KeyRecord): void {
   knownKeys.set(record.id, { name: record.name, maskedKey: record.maskedKey })
@@ -105,10 +115,15 @@ function keyRow(record: KeyRecord): HTMLTableRowElement {
   const owner =
     record.ownerId && !session.owner ? el('span', { class: 'key-owner', text: `Owner: ${record.ownerId}` }) : null
   return el('tr', { 'data-key-id': record.id, class: record.status === 'revoked' ? 'row-revoked' : null }, [
-    el('th', { scope: 'row' }, [el('span', { class: 'key-name', text: record.name }), owner, limitList(record)]),
+    el('th', { scope: 'row' }, [
+      el('span', { class: 'key-name', text: record.name }),
+      owner,
+      limitList(record),
+      addressList(record),
+    ]),
     el('td', { 'data-label': 'Key' }, [el('code', { class: 'masked', text: record.maskedKey })]),
     el('td', { 'data-label': 'Type' }, [typeBadge(record.keyType)]),
-    el('td', { 'data-label': 'Status' }, [statusBadge(record.status)]),
+    el('td', { 'data-label': 'Status' }, [statusBadge(shownStatus(record))]),
     el('td', { 'data-label': 'Created' }, [timeCell(record.createdAt)]),
     el('td', { 'data-label': 'Last used' }, [timeCell(record.lastUsedAt, 'relative')]),
     el('td', { 'data-label': 'Expires' }, [timeCell(record.expiresAt, 'soon')]),
@@ -127,24 +142,48 @@ function limitList(record: KeyRecord): HTMLElement | null {
   )
 }
 
-/** Test and Usage for every key; Rotate and Revoke only while it can still be used. */
-function rowActions(record: KeyRecord): HTMLButtonElement[] {
-  const button = (text: string, open: (record: KeyRecord, opener: HTMLElement) => void, variant = '') =>
+/** An active key that is suspended reads Suspended; revoked and expired say why it fails first. */
+const shownStatus = (record: KeyRecord) =>
+  record.status === 'active' && isSuspended(record) ? 'suspended' : record.status
+
+/** The addresses the key is allowed from, under its name; nothing when any address may use it. */
+function addressList(record: KeyRecord): HTMLElement | null {
+  const allowed = record.allowedIps ?? []
+  if (allowed.length === 0) return null
+  const list = el(
+    'ul',
+    { class: 'key-limits key-addresses', 'aria-label': 'Allowed addresses' },
+    allowed.map((text) => el('li', {}, [el('code', { text })])),
+  )
+  return el('div', {}, [el('span', { class: 'key-owner', text: 'Allowed from:' }), list])
+}
+
+type Open = (record: KeyRecord, opener: HTMLElement) => void
+
+/** Test and Usage for every key; the rest only while it can still be used, the rarer ones under More. */
+function rowActions(record: KeyRecord): HTMLElement[] {
+  const button = (text: string, open: Open, variant = '', action = '') =>
     el('button', {
       type: 'button',
       class: `btn btn-secondary btn-small${variant}`,
       text,
+      'data-action': action || null,
       onclick: (event) => open(record, event.currentTarget as HTMLElement),
     })
-  const buttons: HTMLButtonElement[] = []
-  if (config.authTest) buttons.push(button('Test', actions.test))
-  buttons.push(button('Usage', actions.usage))
-  if (record.status !== 'revoked') {
-    // Only an administrator sets limits; an owner may not raise its own.
-    if (session.owner === null) buttons.push(button('Limits', actions.limits))
-    buttons.push(button('Rotate', actions.rotate), button('Revoke', openRevoke, ' btn-link-danger'))
-  }
-  return buttons
+  const shown: HTMLElement[] = []
+  if (config.authTest) shown.push(button('Test', actions.test))
+  shown.push(button('Usage', actions.usage))
+  if (record.status === 'revoked') return shown
+  const more = [button(isSuspended(record) ? 'Resume' : 'Suspend', actions.suspend, '', 'suspend')]
+  more.push(button('Addresses', actions.addresses))
+  // Only an administrator sets limits; an owner may not raise its own.
+  if (session.owner === null) more.push(button('Limits', actions.limits))
+  const menu = el('details', { class: 'more' }, [
+    el('summary', { class: 'btn btn-secondary btn-small', text: 'More' }),
+    el('div', { class: 'more-menu' }, more),
+  ])
+  shown.push(button('Rotate', actions.rotate), button('Revoke', openRevoke, ' btn-link-danger'), menu)
+  return shown
 }
 
 export function replaceRecord(record: KeyRecord): void {

@@ -2,6 +2,7 @@
  * The page's start: signing in and out, the tabs, and wiring every part. In token mode the token
  * and owner live in this tab's `sessionStorage` only, and signing out removes them.
  */
+import { openAddresses, setupAccess, toggleSuspended } from './access.js'
 import { openTest, setupTest } from './auth-test.js'
 import { config, ownerProblem, STORAGE_OWNER, STORAGE_TOKEN, session, view } from './config.js'
 import { forgetKey, openRotate, setupCreate } from './create.js'
@@ -132,8 +133,16 @@ async function start(): Promise<void> {
 
 onSessionRefused(signOut)
 setupDialogs()
-setupKeys({ test: openTest, usage: showKeyUsage, rotate: openRotate, limits: openLimits })
+setupKeys({
+  test: openTest,
+  usage: showKeyUsage,
+  rotate: openRotate,
+  limits: openLimits,
+  addresses: openAddresses,
+  suspend: toggleSuspended,
+})
 setupLimits(replaceRecord)
+setupAccess(replaceRecord)
 setupCreate()
 setupTest()
 setupUsage()

@@ -38,6 +38,8 @@ async function outsideRegion(page: Page, selector: string, region: string): Prom
       const found: string[] = []
       for (const element of Array.from(document.querySelectorAll(selector))) {
         const box = element.getBoundingClientRect()
+        // A control under a closed More menu is not rendered; its More toggle is checked instead.
+        if (box.width === 0 && box.height === 0) continue
         const wrap = element.closest(region)!
         const left = wrap.getBoundingClientRect().left + wrap.clientLeft
         const right = left + wrap.clientWidth

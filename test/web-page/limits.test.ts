@@ -109,6 +109,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => 
       expect(reset.status).toBe(200)
       const page = await open(viewport)
       const row = page.getByRole('row').filter({ has: page.getByText('Editable', { exact: true }) })
+      await row.getByText('More', { exact: true }).click()
       await row.getByRole('button', { name: 'Limits' }).click()
       const dialog = page.getByRole('dialog', { name: 'Limits of “Editable”' })
       await dialog.waitFor()
