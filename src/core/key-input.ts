@@ -336,16 +336,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
 }
 
 /** The fields of a stored record that create decides from its input. */
-export interface StoredKeyFields {
-  name: string
-  scopes: readonly string[] | null
-  limits: KeyLimits | KeyLimitList | null
-  ownerId: string | null
-  meta: Readonly<Record<string, unknown>> | null
-  enabled: boolean
-  allowedIps: readonly string[] | null
-  roles: readonly string[] | null
-}
+export type StoredKeyFields = Omit<ValidCreateKeyInput, 'keyType' | 'expiresAt'>
 
 /**
  * Checks a record made elsewhere (`keys import`) against the rules create applies to the same
