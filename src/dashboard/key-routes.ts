@@ -109,6 +109,10 @@ function grantsRoles(principal: Principal, body: { roles?: readonly string[] | n
   return principal.role !== 'admin' && Array.isArray(body.roles) && body.roles.length > 0
 }
 
+function givesRoles(ctx: RouteContext, requestId: string): KeywardResponse {
+  return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
+}
+
 function raisesLimits(ctx: RouteContext, requestId: string): KeywardResponse {
   return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.raiseLimits(ctx.keyward.names), requestId)
 }
@@ -156,9 +160,7 @@ async function createKey(
   const named = Object.hasOwn(input, 'ownerId') ? validateOwnerId(input.ownerId) : undefined
   const acting = actingOwner(principal, named)
   if (acting === 'forbidden') return forbidden(ctx, requestId)
-  if (grantsRoles(principal, input)) {
-    return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
-  }
+  if (grantsRoles(principal, input)) return givesRoles(ctx, requestId)
   if (principal.role === 'owner' && raisesOnCreate(ctx.keyward, input)) return raisesLimits(ctx, requestId)
   const { key, record } = await ctx.keyward.keys.create({ ...input, ownerId: acting.ownerId ?? null })
   // K3: the one response that ever holds the full key.
@@ -225,9 +227,7 @@ async function updateKey(
   if (principal.role === 'owner') {
     const record = await visibleKey(ctx.keyward, principal, id)
     if (record === undefined) return notFound(ctx, requestId)
-    if (grantsRoles(principal, checked.value)) {
-      return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
-    }
+    if (grantsRoles(principal, checked.value)) return givesRoles(ctx, requestId)
     if (raisesOnUpdate(ctx.keyward, record, checked.value)) return raisesLimits(ctx, requestId)
   } else if (!KEY_ID_PATTERN.test(id)) return notFound(ctx, requestId)
   return success(ctx, await ctx.keyward.keys.update(id, checked.value), requestId)
