@@ -162,5 +162,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'a148cbc4b19802b249de524096317eb2ed74ee47',
+  sha: 'd5b1a929eca1d415582deee890dd6eaea40031bc',
 }

@@ -61,5 +61,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '8c8399d0d20187f20c0739780cc35bb05275bf28',
+  sha: '62e12dcdf9d6e8e21b62641afd85f7a3cad45054',
 }
