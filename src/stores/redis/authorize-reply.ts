@@ -108,7 +108,7 @@ function limitsOf(key: StoredKey, reply: unknown[], at: number, ownerAt: number,
   if (Array.isArray(key.limits)) {
     const named = decodeNamedDecision(reply[at], key)
     if (reply.length === ownerAt || extra !== 'owner') return named
-    return withOwner(named, decodeDecision(reply[ownerAt]), ownerCounterId(key.ownerId ?? '', key.keyType))
+    return withOwner(named, decodeDecision(reply[ownerAt]))
   }
   const own = decodeDecision(reply[at])
   if (reply.length === ownerAt || extra !== 'owner') return own

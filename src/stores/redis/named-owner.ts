@@ -38,14 +38,14 @@ export async function meterNamedOwner(
   const counter = layout.ofOrphanId(ownerId).minute
   const counted = outcome.result === 'ok' && outcome.consumed
   const owner = decodeDecision(await connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', ...policy]))
-  if (!counted || owner.allowed) return { ...outcome, limits: withOwner(outcome.limits, owner, ownerId) }
+  if (!counted || owner.allowed) return { ...outcome, limits: withOwner(outcome.limits, owner) }
   const extra = array(reply[short ? 5 : 4], WHAT)
   const written = (value: unknown): string => (value === 0 ? '' : text(value, WHAT))
   const previous = written(extra[3])
   giveBack(connection, keys, key, namedTargets(named), written(extra[4]), previous)
   const before = decodeNamedDecision(named, key, true)
   const restored: StoredKey = { ...key, lastUsedAt: previous === '' ? null : Number(previous) }
-  return { result: 'ok', key: restored, limits: withOwner(before, owner, ownerId), consumed: false }
+  return { result: 'ok', key: restored, limits: withOwner(before, owner), consumed: false }
 }
 
 /** L4: a request its owner refused counts against its key neither. A lost give-back errs on refusing. */
