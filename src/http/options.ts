@@ -206,6 +206,7 @@ function resolveWebPage(
     authTestPath: app.authTest,
     serviceName,
     keyPrefix,
+    roles: keyward.roleNames,
   })
 }
 
