@@ -23,6 +23,7 @@ export default defineConfig({
     express: 'adapters/express.ts',
     fastify: 'adapters/fastify.ts',
     hono: 'adapters/hono.ts',
+    koa: 'adapters/koa.ts',
     redis: 'src/stores/redis/index.ts',
     postgres: 'src/stores/postgres/index.ts',
     testing: 'src/testing.ts',
@@ -38,5 +39,5 @@ export default defineConfig({
   target: 'node20',
   treeshake: true,
   esbuildPlugins: [pageAssetsInline],
-  external: ['express', 'fastify', 'fastify-plugin', 'hono', 'ioredis', 'redis', 'pg', '@hono/node-server'],
+  external: ['express', 'fastify', 'fastify-plugin', 'hono', 'koa', 'ioredis', 'redis', 'pg', '@hono/node-server'],
 })
