@@ -8,6 +8,7 @@ import express4 from 'express4'
 import { buildExpressApp } from '../../../server/app-express.js'
 import { buildFastifyApp } from '../../../server/app-fastify.js'
 import { buildHonoApp } from '../../../server/app-hono.js'
+import { buildKoaApp } from './app-koa.js'
 import type { AppConfig, BuiltApp } from '../../../server/app.js'
 import { createManualClock, type ManualClock } from '../../../src/core/clock.js'
 import { composeAuthorize } from '../../../src/core/compose-authorize.js'
@@ -33,6 +34,7 @@ export const TARGETS: readonly Target[] = [
   { name: 'fastify 5', build: buildFastifyApp },
   { name: 'hono 4 (node-server)', build: (config) => buildHonoApp(config) },
   { name: 'hono 4 (node-server, guard)', build: (config) => buildHonoApp(config, 'guard') },
+  { name: 'koa 3', build: buildKoaApp },
 ]
 
 /** How the store behaves: normally, throwing (a fault) or never answering (R5). */
