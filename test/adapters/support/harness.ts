@@ -35,7 +35,21 @@ export const TARGETS: readonly Target[] = [
   { name: 'hono 4 (node-server)', build: (config) => buildHonoApp(config) },
   { name: 'hono 4 (node-server, guard)', build: (config) => buildHonoApp(config, 'guard') },
   { name: 'koa 3', build: buildKoaApp },
+  { name: 'nestjs 12 (express)', build: (config) => buildNestApp(config, 'express') },
+  { name: 'nestjs 12 (fastify)', build: (config) => buildNestApp(config, 'fastify') },
 ]
+
+/**
+ * The Nest reference app, loaded by a specifier this program does not follow: it is compiled with
+ * Nest's decorators by test/nestjs/tsconfig.json, which `npm run typecheck` checks on its own.
+ */
+const NEST_APP: string = '../../nestjs/app-nest.js'
+async function buildNestApp(config: AppConfig, platform: 'express' | 'fastify'): Promise<BuiltApp> {
+  const { buildNestApp: build } = (await import(NEST_APP)) as {
+    buildNestApp(config: AppConfig, platform: 'express' | 'fastify'): Promise<BuiltApp>
+  }
+  return build(config, platform)
+}
 
 /** How the store behaves: normally, throwing (a fault) or never answering (R5). */
 export type StoreMode = 'ok' | 'throw' | 'hang'
