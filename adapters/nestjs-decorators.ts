@@ -5,11 +5,23 @@
  */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common'
 import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
-import { withMarker } from '../src/http/kit.js'
 import { checkRouteOptions, type RouteOptions } from '../src/http/options.js'
 
 const kRoute = Symbol('keyward.route')
-type Marked = { [kRoute]?: RouteRequirements | null }
+type Marked = { [kRoute]?: RouteOptions }
+
+/**
+ * `over`'s options on top of `base`'s: scopes and permission queries add up, any other option of
+ * `over` wins, and `over` asking anything of the key makes the route need one unless it says public.
+ */
+function mergeOptions(base: RouteOptions, over: RouteOptions): RouteOptions {
+  const asks = Object.keys(over).some((name) => name !== 'public')
+  const merged: RouteOptions = { ...base, ...over, public: over.public ?? (asks ? undefined : base.public) }
+  if (base.scopes !== undefined && over.scopes !== undefined) merged.scopes = [...base.scopes, ...over.scopes]
+  if (base.permissions !== undefined && over.permissions !== undefined)
+    merged.permissions = `(${base.permissions}) AND (${over.permissions})`
+  return merged
+}
 
 /**
  * What a controller (every handler of it) or a handler asks of the key: the route options of every
@@ -28,8 +40,9 @@ export function KeywardRoute(options: RouteOptions, decorator = '@KeywardRoute()
   return function keywardRoute(target: object, key?: string | symbol, descriptor?: PropertyDescriptor) {
     const marked = (descriptor?.value ?? target) as Marked
     const where = key === undefined ? (target as { name: string }).name : `${target.constructor.name}.${String(key)}`
-    const requirements = checkRouteOptions('keyward/nestjs', options, `${decorator} on ${where}`)
-    marked[kRoute] = kRoute in marked ? withMarker(marked[kRoute], requirements) : requirements
+    checkRouteOptions('keyward/nestjs', options, `${decorator} on ${where}`)
+    const given = marked[kRoute]
+    marked[kRoute] = given === undefined ? options : mergeOptions(given, options)
   }
 }
 
@@ -74,17 +87,23 @@ export const Scopes = (...scopes: string[]): ClassDecorator & MethodDecorator =>
 export const Permissions = (query: string): ClassDecorator & MethodDecorator =>
   KeywardRoute({ permissions: query }, '@Permissions()')
 
+/** Each handler's requirements, worked out on its first request. */
+const routes = new WeakMap<object, { controller: object; requirements: RouteRequirements | null | undefined }>()
+
 /**
- * What the handler and its controller ask of the key: the handler's own options with the
- * controller's, public when the handler says so or when the controller does and the handler asks
- * nothing; undefined when neither names any.
+ * What the handler asks of the key, its options on top of its controller's (`@Public()` on the
+ * handler makes it public); undefined when neither names any.
  */
 export function routeOf(controller: object, handler: object): RouteRequirements | null | undefined {
-  const own = (handler as Marked)[kRoute]
+  const known = routes.get(handler)
+  if (known?.controller === controller) return known.requirements
   const shared = (controller as Marked)[kRoute]
-  if (own === null) return null
-  if (own === undefined || shared === undefined) return own ?? shared
-  return shared === null ? own : withMarker(own, shared)
+  const own = (handler as Marked)[kRoute]
+  const options = shared === undefined || own === undefined ? (own ?? shared) : mergeOptions(shared, own)
+  const where = `the decorators of ${(controller as { name?: string }).name}`
+  const requirements = options === undefined ? undefined : checkRouteOptions('keyward/nestjs', options, where)
+  routes.set(handler, { controller, requirements })
+  return requirements
 }
 
 /**
