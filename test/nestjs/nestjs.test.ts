@@ -119,6 +119,14 @@ class OpenController {
   }
 }
 
+@Controller('api/v1')
+class RootController {
+  @Get()
+  root(@ApiKey() key: ApiKeyContext) {
+    return keyTypeOf(key)
+  }
+}
+
 @Controller('site')
 class SiteController {
   @Get('page')
@@ -127,7 +135,14 @@ class SiteController {
   }
 }
 
-const CONTROLLERS = [LookupController, ReportsController, InternalController, OpenController, SiteController]
+const CONTROLLERS = [
+  LookupController,
+  ReportsController,
+  InternalController,
+  OpenController,
+  RootController,
+  SiteController,
+]
 
 /** A catch-all filter of the host's, registered with useGlobalFilters(): it takes keyward's refusals first. */
 @Catch(HttpException)
@@ -249,6 +264,25 @@ describe.each(['express', 'fastify'] as const)('keyward/nestjs on %s', (platform
       })
       expect(body.data).toEqual({ keyType: 'live' })
     }
+  })
+
+  it('A8: the root of the protected prefix needs a key in every spelling; with one, a spelling the platform routes reaches its handler', async () => {
+    const reached: string[] = []
+    for (const path of ['/api/v1', '/api/v1/', '/API/V1', '//api/v1', '/api/v1//', '/%61pi/v1']) {
+      check(await send({ path }), {
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Missing Authorization header',
+        www: 'Bearer realm="Svc"',
+      })
+      const admitted = await send({ path, headers: bearer(live) })
+      // Routed nowhere on this platform: Nest's own 404, once the key is checked (A2).
+      if (admitted.status === 404) continue
+      const body = check(admitted, { status: 200, limits: { limit: 1000 }, quota: null, applicationBody: true })
+      expect(body.data, path).toEqual({ keyType: 'live' })
+      reached.push(path)
+    }
+    expect(reached).toContain('/api/v1')
   })
 
   it('M7: @Permissions(): met → 200; unmet → 403 naming the query', async () => {
