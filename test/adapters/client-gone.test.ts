@@ -1,6 +1,7 @@
 /**
- * keyward/fastify, keyward/express and keyward/hono (on node-server) when the client closes its connection while the store is
- * still deciding (an asynchronous store, as Redis is): nothing is sent and the route handler does
+ * keyward/fastify, keyward/express, keyward/hono (on node-server) and keyward/koa when the client
+ * closes its connection while the store is still deciding (an asynchronous store, as Redis is):
+ * nothing is sent and the route handler does
  * not run, the unit the decision took stays taken, and the request is recorded with status 499
  * (L4a: a usage entry for exactly the requests that consume). A real server and a real socket: the
  * client goes away as a browser or a load balancer does, by closing the connection.
@@ -16,6 +17,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
+import { keywardKoa } from '../../adapters/koa.js'
+import Router from '@koa/router'
+import Koa from 'koa'
 import { createManualClock } from '../../src/core/clock.js'
 import { CLIENT_CLOSED_REQUEST } from '../../src/http/kit.js'
 import { generateKey } from '../../src/core/key-format.js'
@@ -78,6 +82,23 @@ const APPS: { name: string; listen: (keyward: Keyward, handled: string[]) => Pro
       })
       const server = createAdaptorServer({ fetch: app.fetch }) as Server
       server.listen(0, '127.0.0.1')
+      await once(server, 'listening')
+      return server
+    },
+  },
+  {
+    name: 'keyward/koa',
+    async listen(keyward, handled) {
+      const api = keywardKoa(keyward, { onError: () => undefined })
+      const router = new Router()
+      router.get('/api/v1/echo', (ctx) => {
+        handled.push('handler')
+        ctx.body = { data: { ok: true } }
+      })
+      const app = new Koa()
+      app.use(api)
+      app.use(router.routes())
+      const server = app.listen(0, '127.0.0.1')
       await once(server, 'listening')
       return server
     },
