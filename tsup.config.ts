@@ -23,6 +23,7 @@ export default defineConfig({
     express: 'adapters/express.ts',
     fastify: 'adapters/fastify.ts',
     hono: 'adapters/hono.ts',
+    fetch: 'adapters/fetch.ts',
     redis: 'src/stores/redis/index.ts',
     postgres: 'src/stores/postgres/index.ts',
     testing: 'src/testing.ts',

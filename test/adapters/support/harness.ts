@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net'
 import express4 from 'express4'
 import { buildExpressApp } from '../../../server/app-express.js'
+import { buildFetchApp } from '../../../server/app-fetch.js'
 import { buildFastifyApp } from '../../../server/app-fastify.js'
 import { buildHonoApp } from '../../../server/app-hono.js'
 import type { AppConfig, BuiltApp } from '../../../server/app.js'
@@ -33,6 +34,7 @@ export const TARGETS: readonly Target[] = [
   { name: 'fastify 5', build: buildFastifyApp },
   { name: 'hono 4 (node-server)', build: (config) => buildHonoApp(config) },
   { name: 'hono 4 (node-server, guard)', build: (config) => buildHonoApp(config, 'guard') },
+  { name: 'fetch (node-server)', build: buildFetchApp },
 ]
 
 /** How the store behaves: normally, throwing (a fault) or never answering (R5). */
