@@ -133,11 +133,8 @@ export function keywardFetch(keyward: Keyward, options?: FetchOptions): KeywardF
  * the request id, the limit headers and the usage entry (L4a).
  */
 async function run(kit: AdapterKit, handler: FetchHandler, request: Request, rest: unknown[], id: string, step?: Step) {
-  if (step === null || (step !== undefined && request.signal?.aborted)) {
-    // The client left while the store decided: nobody is left to read it; a unit taken stays recorded.
-    if (step != null && 'proceed' in step) kit.finish(step, CLIENT_CLOSED_REQUEST)
-    return new Response(null, { status: CLIENT_CLOSED_REQUEST })
-  }
+  // Only a decision given the Node response is null (its client left); none is given here, but fail closed.
+  if (step === null) return new Response(null, { status: CLIENT_CLOSED_REQUEST })
   if (step !== undefined && 'answer' in step) return toResponse(step.answer)
   const headers: Record<string, string> = { ...step?.proceed.headers, 'X-Request-ID': id }
   let response: Response
