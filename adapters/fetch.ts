@@ -4,7 +4,7 @@
  * `wrap()` guards one handler; `handle()` answers keyward's own endpoints.
  */
 import type { Keyward } from '../src/core/instance.js'
-import type { ApiKeyContext } from '../src/core/types.js'
+import type { ApiKeyContext, RequestView } from '../src/core/types.js'
 import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions, Step } from '../src/http/kit.js'
 import { CLIENT_CLOSED_REQUEST, createAdapterKit, fillHeaders, statusOfThrown, toResponse } from '../src/http/kit.js'
 import { describe } from '../src/http/options.js'
@@ -45,6 +45,10 @@ export type FetchHandler<Rest extends any[] = any[], Key = ApiKeyContext> = (
   ...rest: Rest
 ) => Response | Promise<Response>
 
+/** What `wrap()` returns: the server's handler, called with the request and whatever the server passes beside it. */
+// biome-ignore lint/suspicious/noExplicitAny: the server's own arguments, passed on as they are
+export type WrappedHandler = (request: Request, ...rest: any[]) => Promise<Response>
+
 /**
  * What `keywardFetch()` returns.
  *
@@ -58,13 +62,13 @@ export interface KeywardFetch {
   wrap<Rest extends any[]>(
     handler: FetchHandler<Rest>,
     options?: RouteOptions & { public?: false | undefined },
-  ): (request: Request, ...rest: Rest) => Promise<Response>
+  ): WrappedHandler
   /** A handler that needs no key (`{ public: true }`): it gets a request id and no key. */
   // biome-ignore lint/suspicious/noExplicitAny: the server's own arguments, passed on as they are
   wrap<Rest extends any[]>(
     handler: FetchHandler<Rest, undefined>,
     options: RouteOptions & { public: true },
-  ): (request: Request, ...rest: Rest) => Promise<Response>
+  ): WrappedHandler
   /** keyward's answer for ping, the auth test, the dashboard and the web page; `undefined` for any other request. */
   handle(request: Request, ...rest: unknown[]): Promise<Response> | undefined
   /**
@@ -112,7 +116,12 @@ export function keywardFetch(keyward: Keyward, options?: FetchOptions): KeywardF
       return async function keywardWrapped(request: Request, ...rest: unknown[]) {
         const requestId = kit.requestId(request)
         if (requirements === null) return run(kit, handler, request, rest, requestId)
-        const view = kit.viewFromFetch(request, undefined, requestId, undefined, addressOf(request, rest))
+        let view: RequestView
+        try {
+          view = kit.viewFromFetch(request, undefined, requestId, undefined, addressOf(request, rest))
+        } catch (error) {
+          return toResponse(kit.errorResponse(error, requestId, request.method)) // a failing clientAddress: fail closed
+        }
         const step = await new Promise<Step>((resolve) => kit.decide(view, requirements, undefined, false, resolve))
         return run(kit, handler, request, rest, requestId, step)
       }
@@ -141,7 +150,9 @@ async function run(kit: AdapterKit, handler: FetchHandler, request: Request, res
   let status: number | undefined
   try {
     response = await handler(request, { apiKey: step?.proceed.apiKey as ApiKeyContext }, ...rest)
-    if (!(response instanceof Response)) throw new TypeError('keyward/fetch: a wrapped handler must return a Response')
+    // Duck-typed: a Response from another fetch implementation (undici's own, a polyfill) is one too.
+    if (typeof response?.headers?.has !== 'function')
+      throw new TypeError('keyward/fetch: a wrapped handler must return a Response')
   } catch (error) {
     status = statusOfThrown(error)
     response = toResponse(kit.errorResponse(error, id, request.method))
