@@ -34,8 +34,14 @@ function timeless(response: RawResponse): Normalized {
   return { ...normalized, body: JSON.parse(body) }
 }
 
-/** Runs the subset against the app on `port`; returns the responses, normalized, in order. */
-export async function runSubset(port: number, options: SubsetOptions = {}): Promise<Normalized[]> {
+/** What a run of the subset saw: the responses, normalized, in order, and the live key it made. */
+export interface SubsetRun {
+  responses: Normalized[]
+  liveKey: string
+}
+
+/** Runs the subset against the app on `port`. */
+export async function runSubset(port: number, options: SubsetOptions = {}): Promise<SubsetRun> {
   const seen: Normalized[] = []
   const send = async (request: RawRequest) => {
     const response = await rawRequest(port, request)
@@ -138,5 +144,17 @@ export async function runSubset(port: number, options: SubsetOptions = {}): Prom
     { path: '/api/v1/nothing/here', headers: bearer(live.key) },
     { status: 404, code: 'not_found', limits: { limit: 1000, remaining: 998 }, quota: null },
   )
-  return seen
+  // The core's byte counts and encodings on this runtime: meta is bounded in UTF-8 bytes, not
+  // characters (4,096: `{"note":"…"}` with 2,042 two-byte characters is 4,095 bytes), and a page's
+  // cursor is base64url that the next request reads back.
+  await create({ name: 'meta at the bound', meta: { note: 'é'.repeat(2042) } })
+  await expectOf(dashboard('POST', KEYS, { name: 'meta past the bound', meta: { note: 'é'.repeat(2043) } }), {
+    status: 400,
+    code: 'invalid_request',
+  })
+  const first = await expectOf(dashboard('GET', `${KEYS}?limit=2`), { status: 200 })
+  expect(first.meta.nextCursor).toEqual(expect.any(String))
+  const next = await expectOf(dashboard('GET', `${KEYS}?limit=2&cursor=${first.meta.nextCursor}`), { status: 200 })
+  expect(next.data.map((record: { id: string }) => record.id)).not.toContain(first.data[0].id)
+  return { responses: seen, liveKey: live.key }
 }

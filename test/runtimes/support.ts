@@ -111,7 +111,7 @@ export async function nodeBaseline(options?: SubsetOptions): Promise<Normalized[
   const app = await buildFetchApp({ keyward, dashboard, trustProxy: false })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
   try {
-    return await runSubset((app.server.address() as AddressInfo).port, options)
+    return (await runSubset((app.server.address() as AddressInfo).port, options)).responses
   } finally {
     await app.close()
   }

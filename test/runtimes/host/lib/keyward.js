@@ -2,7 +2,7 @@
  * A host's keyward on a fetch server, as a user of the package writes it: one instance and guard,
  * made on the first request (a build imports the routes without running them) and kept on
  * `globalThis`, so every route of a Next.js server shares it whichever bundle loads this module
- * first. Environment: `STORE` (`memory` | `redis`), `REDIS_URL`, `REDIS_PREFIX`, `DASHBOARD_TOKEN`.
+ * first. Environment: `STORE` (`memory` | `redis`), `REDIS_URL`, `REDIS_PREFIX`, `DASHBOARD_TOKEN`, `PEPPER`.
  */
 import { isIP } from 'node:net'
 import { bearerTokenGuard, createKeyward, successResponse } from 'keyward'
@@ -21,7 +21,7 @@ async function stores() {
 
 /** The guard, its protected route, and the whole app as one fetch handler (Bun.serve, Deno.serve). */
 async function create(clientAddress) {
-  const keyward = createKeyward({ stores: await stores() })
+  const keyward = createKeyward({ stores: await stores(), pepper: process.env.PEPPER })
   const guard = keywardFetch(keyward, {
     dashboard: bearerTokenGuard(process.env.DASHBOARD_TOKEN),
     notFound: '/api',
