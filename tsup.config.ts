@@ -25,6 +25,7 @@ export default defineConfig({
     hono: 'adapters/hono.ts',
     koa: 'adapters/koa.ts',
     nestjs: 'adapters/nestjs.ts',
+    fetch: 'adapters/fetch.ts',
     redis: 'src/stores/redis/index.ts',
     postgres: 'src/stores/postgres/index.ts',
     testing: 'src/testing.ts',

@@ -24,6 +24,7 @@ const ENTRIES: Record<string, readonly string[]> = {
   express: ['adapters/express.ts'],
   fastify: ['adapters/fastify.ts'],
   hono: ['adapters/hono.ts'],
+  fetch: ['adapters/fetch.ts'],
   redis: ['src/stores/redis/index.ts', 'src/redis/index.ts'],
   'redis-scripts': ['src/stores/redis/scripts.ts', 'src/redis/scripts.ts'],
   postgres: ['src/stores/postgres/index.ts', 'src/postgres/index.ts'],

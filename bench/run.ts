@@ -10,7 +10,8 @@
  * starts with initdb (bench/postgres-server.ts); without either they are skipped.
  *
  * Knobs (environment): BENCH_ROUNDS (10), BENCH_SECONDS (2), BENCH_WARMUP (2), BENCH_CONNECTIONS
- * (50), BENCH_FRAMEWORKS (express,fastify,hono), BENCH_RSS_KEYS (100000,1000000; 0 skips the stage),
+ * (50), BENCH_FRAMEWORKS (express,fastify,hono), BENCH_FETCH_RUNTIMES (node,bun: keyward/fetch against
+ * each runtime's baseline), BENCH_RSS_KEYS (100000,1000000; 0 skips the stage),
  * BENCH_TOOL (wrk | autocannon; default wrk when on PATH).
  */
 import { writeFileSync } from 'node:fs'
@@ -21,7 +22,7 @@ import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, median, throughputVerdict, type VariantResult } from './http.js'
 import { type Framework, frameworksFrom } from './process.js'
 import { benchRedis } from './redis-server.js'
-import { benchConnections, benchWarmup, integerFrom, intFromEnv, PIN, settingsOrExit } from './load.js'
+import { benchConnections, benchWarmup, integerFrom, intFromEnv, namesFrom, PIN, settingsOrExit } from './load.js'
 import {
   countInstructions,
   countUsageInstructions,
@@ -34,18 +35,20 @@ import { telemetryTargets } from './telemetry.js'
 import { benchPostgres } from './postgres-server.js'
 import { postgresSection, postgresTargets } from './postgres.js'
 import { meteringTargets } from './metering.js'
+import { benchFetch, FETCH_RUNTIMES, FETCH_TARGET, type FetchBenchRow, formatFetch } from './fetch.js'
 
 const started = performance.now()
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)}s`
 const log = (line: string) => console.log(`[${elapsed().padStart(4)}] ${line}`)
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
-const { rounds, seconds, warmupSeconds, connections, frameworks, rssCounts } = settingsOrExit(() => ({
+const { rounds, seconds, warmupSeconds, connections, frameworks, fetchRuntimes, rssCounts } = settingsOrExit(() => ({
   rounds: intFromEnv('BENCH_ROUNDS', 10),
   seconds: intFromEnv('BENCH_SECONDS', 2),
   warmupSeconds: benchWarmup(2),
   connections: benchConnections(),
   frameworks: frameworksFrom(process.env.BENCH_FRAMEWORKS, 'BENCH_FRAMEWORKS'),
+  fetchRuntimes: namesFrom(process.env.BENCH_FETCH_RUNTIMES, FETCH_RUNTIMES, 'BENCH_FETCH_RUNTIMES', 'runtime'),
   // 0 skips the RSS stage; an empty item is ignored.
   rssCounts: (process.env.BENCH_RSS_KEYS || '100000,1000000')
     .split(',')
@@ -97,6 +100,18 @@ try {
   }
 } catch (error) {
   log(`[http] FAILED: ${(error as Error).stack ?? String(error)}`)
+}
+
+// keyward/fetch on Node and Bun ----------------------------------------------------------------
+log(
+  `[fetch] keyward/fetch (memory store) on ${fetchRuntimes.join(', ')} against each runtime's identical-response baseline`,
+)
+let fetchRows: FetchBenchRow[] | null = null
+try {
+  const options = { runtimes: fetchRuntimes, rounds, seconds, store: 'memory' as const, connections, warmupSeconds }
+  fetchRows = await benchFetch(options, log)
+} catch (error) {
+  log(`[fetch] FAILED: ${(error as Error).stack ?? String(error)}`)
 }
 
 // RSS -------------------------------------------------------------------------------------------
@@ -248,6 +263,13 @@ for (const count of http?.redisCounts.filter((c) => c.variant === 'redis') ?? []
       `| ≤ 1 KiB RSS per key at 1,000,000 keys (memory store) | ${fmt(million.rssBytesPerKey)} B | ${passOrMiss(million.rssBytesPerKey <= 1024)} |`,
     )
 }
+for (const fetchRow of fetchRows ?? []) {
+  const runtime = fetchRow.runtime === 'bun' ? 'Bun.serve' : 'Node'
+  const cpu = fetchRow.cpu === null ? '' : `; ${fetchRow.cpu.median.toFixed(2)}× by CPU per request`
+  targets.push(
+    `| keyward/fetch on ${runtime}: memory store ≥ ${FETCH_TARGET.toFixed(2)}× the runtime's baseline | ${fetchRow.rate.median.toFixed(2)}× req/s (median of ${fetchRow.keyward.requestsPerSecond.length} paired rounds, ${fetchRow.rate.min.toFixed(2)}–${fetchRow.rate.max.toFixed(2)})${cpu} | ${throughputVerdict(fetchRow.rate.median, fetchRow.cpu?.median ?? null, FETCH_TARGET)} |`,
+  )
+}
 targets.push(...telemetryTargets(http?.variants ?? []))
 targets.push(...postgresTargets(http))
 targets.push(...meteringTargets(http))
@@ -335,6 +357,15 @@ if (http?.redis && http.redisCounts.length > 0) {
 } else lines.push(http?.redis === false ? `Skipped: ${http.redisSkipReason}.` : 'No Redis counts.', '')
 
 lines.push(...postgresSection(http))
+lines.push('## keyward/fetch on Node and Bun', '')
+if (fetchRows) {
+  lines.push(
+    "keyward/fetch on the memory store (`guard.wrap()` around the route's handler) against the same runtime's server whose handler sends the same body and the headers keyward sends: Bun.serve under Bun, Node's `http` through `@hono/node-server`. Paired rounds, the order alternating (bench/fetch.ts).",
+    '',
+    ...formatFetch(fetchRows, 'memory'),
+    '',
+  )
+} else lines.push('Failed; see the console output.', '')
 
 lines.push('## Redis instructions per authorized request and per usage entry (callgrind)', '')
 /** A table of counts, one column per name, and the note under it. */

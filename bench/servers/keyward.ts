@@ -28,4 +28,5 @@ export const loadAdapter = {
   express: () => load<typeof import('../../adapters/express.js')>('express.js'),
   fastify: () => load<typeof import('../../adapters/fastify.js')>('fastify.js'),
   hono: () => load<typeof import('../../adapters/hono.js')>('hono.js'),
+  fetch: () => load<typeof import('../../adapters/fetch.js')>('fetch.js'),
 }

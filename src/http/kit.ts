@@ -57,13 +57,15 @@ export interface AdapterKit extends RequestViews, Decider {
   ): void
   /**
    * keyward's own answer to a fetch request, as a fetch `Response` with X-Request-ID. With the Node
-   * request beneath it (`@hono/node-server`), that one is read, as `viewFromFetch` does.
+   * request beneath it (`@hono/node-server`), that one is read, as `viewFromFetch` does (and so is
+   * `address`).
    */
   answerFetch(
     kind: AnsweredKind,
     request: Request,
     node: IncomingMessage | undefined,
     requestId: string,
+    address?: string | null,
   ): Promise<Response>
   /** What a route's own marker does: go on (public, or admitted and meeting it), authenticate, or refuse (L6). */
   gate: RouteGate
@@ -105,8 +107,8 @@ export function createAdapterKit(
       if (isPromise(result)) result.then(write, fail)
       else write(result)
     },
-    async answerFetch(kind, request, node, requestId) {
-      const view = views.viewFromFetch(request, node, requestId)
+    async answerFetch(kind, request, node, requestId, address) {
+      const view = views.viewFromFetch(request, node, requestId, undefined, address)
       const headers = node?.headers ?? nodeHeaders(request.headers)
       const response = toResponse(await answer(kind, view, (max) => readFetchBody(request, max), headers))
       response.headers.set('X-Request-ID', requestId)

@@ -109,9 +109,16 @@ export interface RequestViews {
   viewFromNode(request: IncomingMessage, url: string, requestId: string, route?: string): RequestView
   /**
    * The view of a fetch request; with the Node request beneath it (`@hono/node-server`), that one's
-   * view, read from its raw header lines, which a fetch request lacks.
+   * view, read from its raw header lines, which a fetch request lacks. `address` is the peer's
+   * address where the server tells it (a fetch request carries none).
    */
-  viewFromFetch(request: Request, node: IncomingMessage | undefined, requestId: string, route?: string): RequestView
+  viewFromFetch(
+    request: Request,
+    node: IncomingMessage | undefined,
+    requestId: string,
+    route?: string,
+    address?: string | null,
+  ): RequestView
 }
 
 /** Views of Node and fetch requests, with the client address `trustProxy` says. */
@@ -143,11 +150,11 @@ export function createViews(keyward: Keyward, settings: ResolvedOptions, adapter
       else if (readCredentialLines(request.rawHeaders, view) && !proxyNoted) noteUntrustedProxy()
       return view
     },
-    viewFromFetch(request, node, requestId, route) {
+    viewFromFetch(request, node, requestId, route, address) {
       if (node !== undefined) return views.viewFromNode(node, node.url ?? request.url, requestId, route)
       const url = request.url
       const headers = request.headers
-      const ip = resolveClientIp(null, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops)
+      const ip = resolveClientIp(address, hops === 0 ? undefined : headers.get('x-forwarded-for'), hops)
       const view: RequestView = { method: request.method, path: pathOf(url), route, query: queryOf(url), ip, requestId }
       const authorization = headers.get('authorization')
       if (authorization !== null) view.authorization = splitJoinedAuthorization(authorization)

@@ -1,8 +1,8 @@
 /**
  * The parity suite (issue 3): every case of `cases.ts` over real HTTP against the reference app of
- * each framework (Express 5, Express 4, Fastify 5, Hono 4 on node-server), each on port 0, with
- * synchronous store decisions (memory) and asynchronous ones (as on Redis); then, per case, the
- * normalized responses must be identical across all eight runs.
+ * each framework (Express 5, Express 4, Fastify 5, Hono 4 and keyward/fetch, both on node-server),
+ * each on port 0, with synchronous store decisions (memory) and asynchronous ones (as on Redis);
+ * then, per case, the normalized responses must be identical across all runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContext, makeSharedKeys, PARITY_CASES, type SharedKeys } from './cases.js'

@@ -57,6 +57,7 @@ describe('npm pack on a fresh clone (issue 38)', () => {
       'hono',
       'koa',
       'nestjs',
+      'fetch',
       'redis',
       'postgres',
       'testing',

@@ -10,6 +10,7 @@ import express4 from 'express4'
 import Fastify from 'fastify'
 import { Hono } from 'hono'
 import { type AdapterOptions, keywardExpress } from '../../adapters/express.js'
+import { keywardFetch } from '../../adapters/fetch.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
 import type { Keyward } from '../../src/keyward.js'
@@ -49,12 +50,20 @@ function honoBuilder(form: 'middleware' | 'guard'): Build {
   }
 }
 
+/** keyward/fetch behind @hono/node-server's bridge: `guard.handle()` first, the host's 404 last. */
+const fetchBuilder: Build = async (keyward, options) => {
+  const guard = keywardFetch(keyward, options)
+  const fetch = (request: Request) => guard.handle(request) ?? new Response('404 Not Found', { status: 404 })
+  return createAdaptorServer({ fetch }) as Server
+}
+
 export const PAGE_APPS: ReadonlyArray<{ name: string; build: Build }> = [
   { name: 'express 5', build: expressBuilder(express) },
   { name: 'express 4', build: expressBuilder(express4 as never) },
   { name: 'fastify 5', build: fastifyBuilder },
   { name: 'hono 4 (middleware)', build: honoBuilder('middleware') },
   { name: 'hono 4 (notFound only)', build: honoBuilder('guard') },
+  { name: 'fetch (node-server)', build: fetchBuilder },
 ]
 
 export async function startPageApp(build: Build, keyward: Keyward, options: AdapterOptions): Promise<PageApp> {

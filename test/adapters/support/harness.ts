@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net'
 import express4 from 'express4'
 import { buildExpressApp } from '../../../server/app-express.js'
+import { buildFetchApp } from '../../../server/app-fetch.js'
 import { buildFastifyApp } from '../../../server/app-fastify.js'
 import { buildHonoApp } from '../../../server/app-hono.js'
 import { buildKoaApp } from './app-koa.js'
@@ -37,6 +38,7 @@ export const TARGETS: readonly Target[] = [
   { name: 'koa 3', build: buildKoaApp },
   { name: 'nestjs 12 (express)', build: (config) => buildNestApp(config, 'express') },
   { name: 'nestjs 12 (fastify)', build: (config) => buildNestApp(config, 'fastify') },
+  { name: 'fetch (node-server)', build: buildFetchApp },
 ]
 
 /**
