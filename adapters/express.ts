@@ -34,7 +34,7 @@ declare global {
  * app.use(api)
  */
 export interface KeywardExpress extends RequestHandler, Record<(typeof ROUTE_METHODS)[number], RouteDeclaration> {
-  /** What a route asks of the key (scopes, live keys only, consume); first among its handlers. */
+  /** What a route asks of the key (scopes, live keys only, consume, cost); first among its handlers. */
   protect(options?: RouteOptions): RequestHandler
   /** Marks a route as needing no key; first among its handlers. */
   public(): RequestHandler

@@ -55,7 +55,7 @@ type Guarded<P extends string> = Handler<KeywardEnv, P>
  * app.onError(api.onError)
  */
 export interface KeywardHono extends MiddlewareHandler {
-  /** What a route asks of the key (scopes, live keys only, consume); among its handlers. */
+  /** What a route asks of the key (scopes, live keys only, consume, cost); among its handlers. */
   protect(options?: RouteOptions): MiddlewareHandler<KeywardEnv>
   /** Marks a route as needing no key. */
   public(): MiddlewareHandler

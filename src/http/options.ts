@@ -63,6 +63,7 @@ export interface AdapterOptions {
  * import { keywardFastify } from 'keyward/fastify'
  * app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'], liveOnly: true } } }, handler)
  * app.get('/api/v1/status', { config: { keyward: { public: true } } }, handler)
+ * app.get('/api/v1/search', { config: { keyward: { cost: (request) => (request.query.has('deep') ? 5 : 1) } } }, handler)
  */
 export interface RouteOptions extends RouteRequirements {
   /** The route needs no key at all. Default false. */
