@@ -11,11 +11,6 @@ import {
   EMAIL_VALIDATE,
   emailValidate,
   IP_LOOKUP,
-  METER,
-  meter,
-  meterCharge,
-  meterChargeCost,
-  meterCost,
   REPORTS,
   reports,
   ipLookup,
@@ -23,6 +18,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { METER, meter, meterCharge, meterChargeCost, meterCost } from './meter.js'
 import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /**

@@ -5,7 +5,8 @@
  * same document.
  */
 import type { Keyward, OpenApiDocument, OpenApiObject } from '../src/index.js'
-import { EMAIL_VALIDATE, IP_LOOKUP, METER, REPORTS, WHOAMI } from './app.js'
+import { EMAIL_VALIDATE, IP_LOOKUP, REPORTS, WHOAMI } from './app.js'
+import { METER } from './meter.js'
 
 /** Where the document answers: public, under the protected prefix. */
 export const OPENAPI_PATH = '/api/v1/openapi.json'
