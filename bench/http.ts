@@ -10,7 +10,14 @@ import { get } from 'node:http'
 import { Redis } from 'ioredis'
 import { clusterTicks, cpuTicks, type LoadResult, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, type ServerHandle, type ServerStats, startServer } from './process.js'
-import { POSTGRES_VARIANTS, redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant } from './servers/shared.js'
+import {
+  METERING_VARIANTS,
+  POSTGRES_VARIANTS,
+  redisUrl,
+  ROUTE,
+  TELEMETRY_VARIANTS,
+  type Variant,
+} from './servers/shared.js'
 
 export interface HttpBenchOptions {
   rounds: number
@@ -120,6 +127,20 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** Ratios as `0.93× (0.88–0.97)`: their median and range. */
+export const ratioSpread = (ratios: readonly number[]) =>
+  `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+
+/** Per-round ratios of `measured` to `base`: requests a second, and server CPU per request (base over measured). */
+export function pairedRatios(measured: VariantResult, base: VariantResult): { rate: number[]; cpu: number[] | null } {
+  const rate = measured.runs.map((run, i) => run.requestsPerSecond / base.runs[i]!.requestsPerSecond)
+  const cpuKnown = measured.runs.every((run, i) => run.serverMicrosPerRequest && base.runs[i]!.serverMicrosPerRequest)
+  const cpu = cpuKnown
+    ? measured.runs.map((run, i) => base.runs[i]!.serverMicrosPerRequest! / run.serverMicrosPerRequest!)
+    : null
+  return { rate, cpu }
 }
 
 /** Connects to Redis for the bench's own bookkeeping; null (with the reason) when unreachable. */
@@ -379,6 +400,9 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
     // Keys in Postgres (the targets are on Fastify; another framework runs them when named).
     if (postgres && (framework === 'fastify' || options.variants))
       every.push(...POSTGRES_VARIANTS.filter((v) => redis || v === 'postgres'))
+    // A key priced with named limits, owner windows and credits (the targets are on Fastify).
+    if (framework === 'fastify' || options.variants)
+      every.push(...METERING_VARIANTS.filter((v) => redis || v === 'metered'))
     const wanted = options.variants ? every.filter((v) => options.variants!.includes(v)) : every
     log(`[http] ${framework}: starting ${wanted.join(', ')} servers`)
     const servers: ServerHandle[] = []

@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
-import { benchHttp, type HttpBenchResult, median, throughputVerdict, type VariantResult } from './http.js'
+import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
 import { benchConnections, benchWarmup, integerFrom, loadTool, settingsOrExit } from './load.js'
 import { benchPostgres } from './postgres-server.js'
 import { frameworksFrom } from './process.js'
@@ -26,19 +26,6 @@ const TARGETS: readonly { variant: Variant; what: string; target: number }[] = [
 
 /** The servers a Postgres run needs. */
 export const POSTGRES_RUN: readonly Variant[] = ['baseline', 'postgres', 'postgres-redis']
-
-const times = (ratios: number[]) =>
-  `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
-
-/** Per-round ratios of `measured` to `base`: requests a second, and server CPU per request (base over measured). */
-function pairedRatios(measured: VariantResult, base: VariantResult): { rate: number[]; cpu: number[] | null } {
-  const rate = measured.runs.map((run, i) => run.requestsPerSecond / base.runs[i]!.requestsPerSecond)
-  const cpuKnown = measured.runs.every((run, i) => run.serverMicrosPerRequest && base.runs[i]!.serverMicrosPerRequest)
-  const cpu = cpuKnown
-    ? measured.runs.map((run, i) => base.runs[i]!.serverMicrosPerRequest! / run.serverMicrosPerRequest!)
-    : null
-  return { rate, cpu }
-}
 
 /** The targets' rows for RESULTS.md (`| target | measured | result |`), on Fastify; none when a server is missing. */
 export function postgresTargets(
@@ -61,7 +48,7 @@ export function postgresTargets(
         ? ''
         : `; Postgres CPU ${measured.postgresMicrosPerRequest.toFixed(1)} µs/request`
     return [
-      `| fastify: ${what} ≥ ${target.toFixed(2)}× baseline | ${times(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${times(cpu)}` : ''}${trips}${postgresCpu} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, target)} |`,
+      `| fastify: ${what} ≥ ${target.toFixed(2)}× baseline | ${ratioSpread(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${ratioSpread(cpu)}` : ''}${trips}${postgresCpu} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, target)} |`,
     ]
   })
 }

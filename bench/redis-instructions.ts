@@ -9,11 +9,14 @@
  * monthly quota that no run reaches, on a route that requires a scope. Only the measured batches
  * are counted: instrumentation is switched on after a warm-up and off before the count is read.
  *
+ * A `metered:K:B` case prices each key as `npm run bench`'s metered servers do: three named limits
+ * of its own (10 s, minute, month) and its owner's per-minute and monthly windows.
+ *
  * A `usage:K` case counts what Redis executes per usage entry instead: flushes of 140 entries (a
  * flush interval's worth under load) over K keys in turn, written by the Redis usage log.
  *
- * `npx tsx bench/redis-instructions.ts [keys:batch | usage:keys ...]` (default `1:12 12:12 usage:1
- * usage:12`). Needs `valgrind` (Debian package) and `redis-server` on PATH.
+ * `npx tsx bench/redis-instructions.ts [keys:batch | metered:keys:batch | usage:keys ...]` (default
+ * `1:12 12:12 usage:1 usage:12`). Needs `valgrind` (Debian package) and `redis-server` on PATH.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -33,6 +36,7 @@ export interface UsageInstructionCount {
 
 export interface InstructionCount {
   keys: number
+  metered: boolean
   batch: number
   requests: number
   instructionsPerRequest: number
@@ -101,8 +105,26 @@ async function underCallgrind(
   }
 }
 
-/** Counts Redis's instructions per request for `batches` batches of `batch` requests over `keys` keys. */
-export async function countInstructions(keys: number, batch: number, batches = 300): Promise<InstructionCount> {
+/** A metered key's own limits, none reached in a run (as the metered bench servers' key). */
+const METERED = {
+  limits: [
+    { name: 'burst', limit: 1_000_000_000, window: '10s' },
+    { name: 'minute', limit: 1_000_000_000, window: '1m' },
+    { name: 'month', limit: 1_000_000_000_000, window: 'month' },
+  ],
+  ownerId: 'org_bench',
+}
+
+/**
+ * Counts Redis's instructions per request for `batches` batches of `batch` requests over `keys`
+ * keys; `metered` keys carry three named limits and their owner's windows.
+ */
+export async function countInstructions(
+  keys: number,
+  batch: number,
+  batches = 300,
+  metered = false,
+): Promise<InstructionCount> {
   const total = await underCallgrind(async (client, measure) => {
     // Callgrind runs Redis about fifty times slower: generous timeouts, so nothing fails on time.
     const keyward = createKeyward({
@@ -110,9 +132,13 @@ export async function countInstructions(keys: number, batch: number, batches = 3
       storeTimeoutMs: 60_000,
       failedAuthLimit: 0,
       limits: { live: { perMinute: 1_000_000_000, perMonth: 1_000_000_000_000 } },
+      ...(metered ? { ownerLimits: { live: { perMinute: 1_000_000_000, perMonth: 1_000_000_000_000 } } } : {}),
     })
     const issued: string[] = []
-    for (let i = 0; i < keys; i++) issued.push((await keyward.keys.create({ name: `key ${i}`, scopes: ['ip'] })).key)
+    for (let i = 0; i < keys; i++) {
+      const options = { name: `key ${i}`, scopes: ['ip'], ...(metered ? METERED : {}) }
+      issued.push((await keyward.keys.create(options)).key)
+    }
     const route = { scopes: ['ip'] }
     const runBatch = async () => {
       const decisions = await Promise.all(
@@ -127,7 +153,7 @@ export async function countInstructions(keys: number, batch: number, batches = 3
     await keyward.close()
   })
   const requests = batches * batch
-  return { keys, batch, requests, instructionsPerRequest: total / requests }
+  return { keys, metered, batch, requests, instructionsPerRequest: total / requests }
 }
 
 /**
@@ -193,24 +219,27 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const specs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1:12', '12:12', 'usage:1', 'usage:12']
   const positive = (n: number | undefined): n is number => Number.isSafeInteger(n) && n! >= 1
   const cases = specs.map((spec) => {
-    const [left, right] = spec.split(':')
+    const metered = spec.startsWith('metered:')
+    const [left, right] = (metered ? spec.slice('metered:'.length) : spec).split(':')
     const usage = left === 'usage'
     const keys = Number(usage ? right : left)
     const batch = usage ? 140 : Number(right)
     if (!positive(keys) || !positive(batch)) {
-      throw new TypeError(`cases are keys:batch or usage:keys, with positive integers (got ${spec})`)
+      throw new TypeError(
+        `cases are keys:batch, metered:keys:batch or usage:keys, with positive integers (got ${spec})`,
+      )
     }
-    return { usage, keys, batch }
+    return { usage, metered, keys, batch }
   })
-  for (const { usage, keys, batch } of cases) {
-    const keysText = `${keys} key${keys === 1 ? '' : 's'} in turn`
+  for (const { usage, metered, keys, batch } of cases) {
+    const keysText = `${keys}${metered ? ' metered' : ''} key${keys === 1 ? '' : 's'} in turn`
     if (usage) {
       const result = await countUsageInstructions(keys, batch)
       console.log(
         `usage log, ${keysText}, flushes of ${batch}: ${Math.round(result.instructionsPerEntry).toLocaleString('en-US')} Redis instructions per entry (${result.entries.toLocaleString('en-US')} entries)`,
       )
     } else {
-      const result = await countInstructions(keys, batch)
+      const result = await countInstructions(keys, batch, 300, metered)
       console.log(
         `${keysText}, batches of ${batch}: ${Math.round(result.instructionsPerRequest).toLocaleString('en-US')} Redis instructions per request (${result.requests.toLocaleString('en-US')} requests)`,
       )

@@ -33,6 +33,7 @@ import { measureRss, type RssResult } from './rss.js'
 import { telemetryTargets } from './telemetry.js'
 import { benchPostgres } from './postgres-server.js'
 import { postgresSection, postgresTargets } from './postgres.js'
+import { meteringTargets } from './metering.js'
 
 const started = performance.now()
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)}s`
@@ -158,6 +159,8 @@ const LABEL: Record<string, string> = {
     "keyward, memory store, OpenTelemetry off; the SDK registered and the host's hooks record one span with keyward's attributes",
   postgres: 'keyward, Postgres keys and usage, memory limiter',
   'postgres-redis': "keyward, Postgres keys and usage, Redis limiter (`keys: 'elsewhere'`)",
+  metered: "keyward, memory store, a key with 3 named limits and its owner's windows",
+  'metered-redis': "keyward, Redis store, a key with 3 named limits and its owner's windows",
 }
 const PEER: Record<Framework, string> = {
   express: 'express-rate-limit + rate-limit-redis (+ a 5-line bearer check)',
@@ -247,6 +250,7 @@ for (const count of http?.redisCounts.filter((c) => c.variant === 'redis') ?? []
 }
 targets.push(...telemetryTargets(http?.variants ?? []))
 targets.push(...postgresTargets(http))
+targets.push(...meteringTargets(http))
 if (http && !http.redis) targets.push(`| Redis targets | skipped: ${http.redisSkipReason} | — |`)
 lines.push(...targets, '')
 

@@ -13,7 +13,7 @@ import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
 import type { Keyward, KeywardStores } from '../../src/index.js'
 import { keyward as keywardPackage, keywardRedis, redisScripts } from './keyward.js'
-import { type PostgresVariant, redisUrl, type TelemetryVariant, type Variant } from './shared.js'
+import { type MeteringVariant, type PostgresVariant, redisUrl, type TelemetryVariant, type Variant } from './shared.js'
 
 export { COMMON_VARIANTS, redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant, VARIANTS } from './shared.js'
 
@@ -137,7 +137,7 @@ let postgresStatements: (() => Record<string, number>) | null = null
 
 /** The stores of a Redis or Postgres variant, and what to release after `keyward.close()`. */
 async function storesOf(variant: Variant): Promise<{ stores?: KeywardStores; release: () => Promise<void> | void }> {
-  if (variant === 'redis') {
+  if (variant === 'redis' || variant === 'metered-redis') {
     const client = await connectRedis()
     // The bench's Redis is a throwaway one: no warning that a restart would lose the key.
     return {
@@ -154,12 +154,31 @@ async function storesOf(variant: Variant): Promise<{ stores?: KeywardStores; rel
 }
 
 /**
- * The keyward instance of the `memory`, `redis`, Postgres and telemetry variants, and a live key.
- * The key's type defaults get the huge per-minute limit and monthly quota (L1), so nothing answers
- * 429.
+ * The metered key's own limits: a 10-second burst, a minute and a calendar month, none reached in
+ * a run, so every request is checked and counted in all three (and in its owner's windows).
+ */
+const METERED_LIMITS = [
+  { name: 'burst', limit: PER_MINUTE, window: '10s' },
+  { name: 'minute', limit: PER_MINUTE, window: '1m' },
+  { name: 'month', limit: PER_MONTH, window: 'month' },
+]
+
+/** What a metered variant adds to the instance and to its key. */
+function meteringOf(variant: Variant): { options: object; key: object } {
+  if (variant !== 'metered' && variant !== 'metered-redis') return { options: {}, key: {} }
+  return {
+    options: { ownerLimits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } },
+    key: { limits: METERED_LIMITS },
+  }
+}
+
+/**
+ * The keyward instance of the `memory`, `redis`, Postgres, telemetry and metered variants, and a
+ * live key. The key's type defaults get the huge per-minute limit and monthly quota (L1), so
+ * nothing answers 429.
  */
 export async function benchKeyward(
-  variant: 'memory' | 'redis' | TelemetryVariant | PostgresVariant,
+  variant: 'memory' | 'redis' | TelemetryVariant | PostgresVariant | MeteringVariant,
 ): Promise<{ keyward: Keyward; key: string; redisPatterns: string[]; close: () => Promise<void> }> {
   const { stores, release } = await storesOf(variant)
   // Loaded only by its variant, so no other server holds the SDK's modules.
@@ -169,20 +188,23 @@ export async function benchKeyward(
       : null
   const telemetry =
     variant === 'telemetry-off' || variant === 'telemetry-span' ? { telemetry: { openTelemetry: false } } : {}
+  const metering = meteringOf(variant)
   const keyward = createKeyward({
     ...(stores ? { stores } : {}),
     ...telemetry,
+    ...metering.options,
     limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } },
   })
   const { key } = await keyward.keys.create({
     name: 'bench',
     ownerId: 'org_bench',
     meta: { plan: 'pro', accountRef: 'A-1042' },
+    ...metering.key,
   })
   return {
     keyward,
     key,
-    redisPatterns: variant === 'redis' || variant === 'postgres-redis' ? [`${REDIS_PREFIX}:*`] : [],
+    redisPatterns: variant.endsWith('redis') ? [`${REDIS_PREFIX}:*`] : [],
     close: async () => {
       await keyward.close()
       await sdk?.shutdown()

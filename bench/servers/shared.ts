@@ -9,7 +9,15 @@
  * keyward on the memory store, on the Redis store, the bare framework, or the peer libraries;
  * `chain` (Hono only): keyward on the memory store mounted as middleware (`app.use` + `protect()`).
  */
-export type Variant = 'baseline' | 'memory' | 'redis' | 'peer' | 'chain' | TelemetryVariant | PostgresVariant
+export type Variant =
+  | 'baseline'
+  | 'memory'
+  | 'redis'
+  | 'peer'
+  | 'chain'
+  | TelemetryVariant
+  | PostgresVariant
+  | MeteringVariant
 
 /**
  * keyward on the memory store with OpenTelemetry turned off (`telemetry-off`), or with the SDK
@@ -27,6 +35,13 @@ export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk' | 'telemetry-sp
  */
 export type PostgresVariant = 'postgres' | 'postgres-redis'
 
+/**
+ * A key priced as a real API prices one (M1, M4): three named limits of its own (10 s, minute,
+ * month) and its owner's per-minute and monthly windows, all decided together on every request,
+ * on the memory store (`metered`) or on Redis (`metered-redis`).
+ */
+export type MeteringVariant = 'metered' | 'metered-redis'
+
 /** The variants the commands take by name (the telemetry variants run in `npm run bench` and `bench/telemetry.ts`). */
 export const VARIANTS: readonly Variant[] = [
   'baseline',
@@ -36,6 +51,8 @@ export const VARIANTS: readonly Variant[] = [
   'chain',
   'postgres',
   'postgres-redis',
+  'metered',
+  'metered-redis',
 ]
 export const TELEMETRY_VARIANTS = [
   'telemetry-off',
@@ -43,6 +60,7 @@ export const TELEMETRY_VARIANTS = [
   'telemetry-span',
 ] as const satisfies readonly TelemetryVariant[]
 export const POSTGRES_VARIANTS = ['postgres', 'postgres-redis'] as const satisfies readonly PostgresVariant[]
+export const METERING_VARIANTS = ['metered', 'metered-redis'] as const satisfies readonly MeteringVariant[]
 /** The variants every framework's server has. */
 export const COMMON_VARIANTS = [
   'baseline',
@@ -50,6 +68,7 @@ export const COMMON_VARIANTS = [
   'redis',
   'peer',
   ...POSTGRES_VARIANTS,
+  ...METERING_VARIANTS,
 ] as const satisfies readonly Variant[]
 export const ROUTE = '/api/v1/ip/lookup'
 /** The Redis of the run: read when asked, since `bench/redis-server.ts` may set it after start-up. */

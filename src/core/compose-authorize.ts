@@ -124,10 +124,9 @@ export function composeAuthorize(
     return andThen(limiter.peek(owner.id, owner.policy, now, cost), (ownerPeek) =>
       andThen(meterKey(wanted && ownerPeek.allowed), (metered) => {
         const own = toLimitDecision(metered, groups)
-        if (!(wanted && ownerPeek.allowed && metered.allowed))
-          return finish(withOwner(own, ownerPeek, owner.id, cost), false)
+        if (!(wanted && ownerPeek.allowed && metered.allowed)) return finish(withOwner(own, ownerPeek, cost), false)
         return andThen(limiter.consume(owner.id, owner.policy, now, cost), (theirs) =>
-          finish(withOwner(own, theirs, owner.id, cost), theirs.allowed),
+          finish(withOwner(own, theirs, cost), theirs.allowed),
         )
       }),
     )

@@ -39,9 +39,9 @@ export function namedLimitsOf(limits: KeyLimits | KeyLimitList | null): readonly
  * longer of the two and names the owner's window when the owner's wait is the longer. The headers
  * show the window with the fewest requests of `cost` left (M8).
  */
-export function withOwner(key: LimitDecision, owner: LimitDecision, ownerId: string, cost = 1): LimitDecision {
+export function withOwner(key: LimitDecision, owner: LimitDecision, cost = 1): LimitDecision {
   const named = key.named!
-  const ownerGroup: MeterGroup = { id: ownerId, scope: 'owner', limits: ownerLimitsOf(owner) }
+  const ownerLimits = ownerLimitsOf(owner)
   const windows = owner.month === null ? [owner.minute] : [owner.minute, owner.month]
   const states: NamedWindowState[] = [...named.decision.limits]
   for (const [i, window] of windows.entries()) {
@@ -72,15 +72,57 @@ export function withOwner(key: LimitDecision, owner: LimitDecision, ownerId: str
     refusedBy,
     retryAfter,
   }
-  return toLimitDecision(decision, [{ id: '', scope: 'key', limits: named.limits }, ownerGroup])
+  return decisionOver(decision, joined(named.limits, ownerLimits))
 }
 
+// The owner's windows as named limits, and a key's list with them, built once per pair of values
+// and lists: every request of an owner's key meets the same ones.
+const ownerLists = new Map<string, readonly ResolvedLimit[]>()
+const withOwnerLists = new WeakMap<readonly ResolvedLimit[], WeakMap<readonly ResolvedLimit[], ResolvedLimit[]>>()
+
 /** The owner's windows as named limits, in `withOwner`'s order. */
-function ownerLimitsOf(owner: LimitDecision): ResolvedLimit[] {
-  const limits: ResolvedLimit[] = []
-  if (owner.minute.limit < UNLIMITED_PER_MINUTE) limits.push(rollingLimit('minute', owner.minute.limit, 60_000))
-  if (owner.month !== null) limits.push(monthLimit('month', owner.month.limit))
+function ownerLimitsOf(owner: LimitDecision): readonly ResolvedLimit[] {
+  const minute = owner.minute.limit < UNLIMITED_PER_MINUTE ? owner.minute.limit : 0
+  const month = owner.month === null ? 0 : owner.month.limit
+  const name = `${minute}/${month}`
+  let limits = ownerLists.get(name)
+  if (limits === undefined) {
+    const list: ResolvedLimit[] = []
+    if (minute > 0) list.push(rollingLimit('minute', minute, 60_000))
+    if (month > 0) list.push(monthLimit('month', month))
+    // Owner windows come from the host's options: a handful of pairs, never a request's input.
+    limits = Object.freeze(list)
+    ownerLists.set(name, limits)
+  }
   return limits
+}
+
+/** `key` then `owner`, the same array for the same two lists. */
+function joined(key: readonly ResolvedLimit[], owner: readonly ResolvedLimit[]): readonly ResolvedLimit[] {
+  let byOwner = withOwnerLists.get(key)
+  if (byOwner === undefined) {
+    byOwner = new WeakMap()
+    withOwnerLists.set(key, byOwner)
+  }
+  let both = byOwner.get(owner)
+  if (both === undefined) {
+    both = [...key, ...owner]
+    byOwner.set(owner, both)
+  }
+  return both
+}
+
+// Where each list's quota is (its limit named `month`, else its first month), found once per list.
+const quotaIndexes = new WeakMap<readonly ResolvedLimit[], number>()
+
+function quotaIndexOf(limits: readonly ResolvedLimit[]): number {
+  let quota = quotaIndexes.get(limits)
+  if (quota === undefined) {
+    quota = limits.findIndex((limit) => limit.kind === 'month' && limit.name === 'month')
+    if (quota === -1) quota = limits.findIndex((limit) => limit.kind === 'month')
+    quotaIndexes.set(limits, quota)
+  }
+  return quota
 }
 
 /**
@@ -89,15 +131,18 @@ function ownerLimitsOf(owner: LimitDecision): ResolvedLimit[] {
  * the quota headers, and `named` the whole metered decision.
  */
 export function toLimitDecision(decision: MeterDecision, groups: readonly MeterGroup[]): LimitDecision {
+  const limits = groups.length === 1 ? groups[0]!.limits : groups.flatMap((group) => group.limits)
+  return decisionOver(decision, limits)
+}
+
+/** `toLimitDecision` over the groups' limits, in order. */
+function decisionOver(decision: MeterDecision, limits: readonly ResolvedLimit[]): LimitDecision {
   const states = decision.limits
   const binding = states[decision.binding]
   const minute: WindowState = binding
     ? { limit: binding.limit, remaining: binding.remaining, reset: binding.reset }
     : { limit: 0, remaining: 0, reset: 0 }
-  const limits = groups.flatMap((group) => group.limits)
-  let quota = limits.findIndex((limit) => limit.kind === 'month' && limit.name === 'month')
-  if (quota === -1) quota = limits.findIndex((limit) => limit.kind === 'month')
-  const monthState = states[quota]
+  const monthState = states[quotaIndexOf(limits)]
   const month: WindowState | null = monthState
     ? { limit: monthState.limit, remaining: monthState.remaining, reset: monthState.reset }
     : null

@@ -39,12 +39,14 @@ interface View {
 
 /** `sweepEvery`: operations between two sweeps, at least the number of states (O(1) amortized). */
 export function createMeter(sweepEvery: number): Meter {
-  const states = new Map<string, LimitState>()
+  // By id, then by limit: the id and the limit's suffix are strings reused request after request,
+  // so neither lookup builds a key.
+  const states = new Map<string, Map<string, LimitState>>()
+  let size = 0
   let operations = 0
-  const stateKey = (id: string, limit: ResolvedLimit): string => `${id}\u0000${stateSuffix(limit)}`
 
   function view(id: string, limit: ResolvedLimit, now: number): View {
-    const state = states.get(stateKey(id, limit))
+    const state = states.get(id)?.get(suffixOf(limit))
     if (limit.kind === 'month') {
       const current = periodOf(now, limit.day)
       // A count of a later period (a clock stepped back) keeps counting.
@@ -57,11 +59,12 @@ export function createMeter(sweepEvery: number): Meter {
     // The window reaches back from the later of k and the newest bucket: a clock stepped back
     // keeps counting the newest buckets, refusing more, never admitting more.
     const floor = Math.max(k, newest) - limit.span
+    // The sum holds every bucket kept: only the ones that have left the window are walked.
     let from = 0
-    let count = 0
-    for (let i = 0; i < buckets.length; i += 2) {
-      if (buckets[i]! < floor) from = i + 2
-      else count += buckets[i + 1]!
+    let count = state === undefined ? 0 : state.sum
+    while (from < buckets.length && buckets[from]! < floor) {
+      count -= buckets[from + 1]!
+      from += 2
     }
     return { state, from, count, target: Math.max(k, newest - limit.span) }
   }
@@ -84,7 +87,13 @@ export function createMeter(sweepEvery: number): Meter {
     let state = seen.state
     if (state === undefined) {
       state = { limit, buckets: [], sum: 0, period: -1 }
-      states.set(stateKey(id, limit), state)
+      let ofId = states.get(id)
+      if (ofId === undefined) {
+        ofId = new Map()
+        states.set(id, ofId)
+      }
+      ofId.set(suffixOf(limit), state)
+      size++
     }
     if (limit.kind === 'month') {
       if (state.period !== seen.target) state.sum = 0
@@ -126,14 +135,19 @@ export function createMeter(sweepEvery: number): Meter {
         i++
       }
     }
-    if (mode !== 'peek' && ++operations >= sweepEvery && operations >= states.size) sweep(now)
+    if (mode !== 'peek' && ++operations >= sweepEvery && operations >= size) sweep(now)
     return buildMeterDecision(groups, readings, refusing, cost)
   }
 
   function sweep(now: number): void {
     operations = 0
-    for (const [name, state] of states) {
-      if (isIdle(state, now)) states.delete(name)
+    for (const [id, ofId] of states) {
+      for (const [suffix, state] of ofId) {
+        if (!isIdle(state, now)) continue
+        ofId.delete(suffix)
+        size--
+      }
+      if (ofId.size === 0) states.delete(id)
     }
   }
 
@@ -142,9 +156,22 @@ export function createMeter(sweepEvery: number): Meter {
     charge: (groups, units, now) => run(groups, units, now, 'charge'),
     sweep,
     get size() {
-      return states.size
+      return size
     },
   }
+}
+
+// Resolved limits are frozen and shared by every request of their key: each suffix is built once.
+const suffixes = new WeakMap<ResolvedLimit, string>()
+
+/** The part of a state's name that says which limit it counts (a changed window starts afresh). */
+function suffixOf(limit: ResolvedLimit): string {
+  let suffix = suffixes.get(limit)
+  if (suffix === undefined) {
+    suffix = stateSuffix(limit)
+    suffixes.set(limit, suffix)
+  }
+  return suffix
 }
 
 /** Adds `units` to `bucket` in sorted flat pairs, creating it in place when missing. */

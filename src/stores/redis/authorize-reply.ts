@@ -122,7 +122,7 @@ function limitsOf(
   if (Array.isArray(key.limits)) {
     const named = decodeNamedDecision(reply[at], key, false, cost)
     if (reply.length === ownerAt || extra !== 'owner') return named
-    return withOwner(named, decodeDecision(reply[ownerAt]), ownerCounterId(key.ownerId ?? '', key.keyType), cost)
+    return withOwner(named, decodeDecision(reply[ownerAt]), cost)
   }
   const own = decodeDecision(reply[at])
   if (reply.length === ownerAt || extra !== 'owner') return own

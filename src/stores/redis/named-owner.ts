@@ -40,14 +40,14 @@ export async function meterNamedOwner(
   const counted = outcome.result === 'ok' && outcome.consumed
   const args = [now, counted ? '1' : '0', ...policy, String(cost)]
   const owner = decodeDecision(await connection.script(LIMIT_SCRIPT, [counter], args))
-  if (!counted || owner.allowed) return { ...outcome, limits: withOwner(outcome.limits, owner, ownerId, cost) }
+  if (!counted || owner.allowed) return { ...outcome, limits: withOwner(outcome.limits, owner, cost) }
   const extra = array(reply[short ? 5 : 4], WHAT)
   const written = (value: unknown): string => (value === 0 ? '' : text(value, WHAT))
   const previous = written(extra[3])
   giveBack(connection, keys, key, namedTargets(named), written(extra[4]), previous, cost)
   const before = decodeNamedDecision(named, key, true, cost)
   const restored: StoredKey = { ...key, lastUsedAt: previous === '' ? null : Number(previous) }
-  return { result: 'ok', key: restored, limits: withOwner(before, owner, ownerId, cost), consumed: false }
+  return { result: 'ok', key: restored, limits: withOwner(before, owner, cost), consumed: false }
 }
 
 /** L4: a request its owner refused counts against its key neither. A lost give-back errs on refusing. */

@@ -165,5 +165,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '2b6ee2b0bc3e041a7f3539f2eb93eb7576c41a82',
+  sha: '18d0b852f6ce9cb0f91d8e8dd6ad90500716064d',
 }

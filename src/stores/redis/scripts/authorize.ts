@@ -63,5 +63,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '700a21102f50366878f004da5db73ca372e788f6',
+  sha: '38fbb6a04b5cb721c2247c4c0d7e64b11880c35a',
 }

@@ -4,49 +4,19 @@
  * decision itself is assembled in TypeScript (`buildMeterDecision`) from what these return.
  */
 import { CLOCK_LIBRARY } from './clock-library.js'
+import { ROLLING_LIBRARY } from './rolling-library.js'
 
 const METER_FUNCTIONS = `
 -- One named limit's state, HASH <prefix>:{<tag>}:rl:<name>:<geometry>:
---   rolling window: one field per bucket (bucket index -> units), no other field
+--   rolling window: one field per bucket (bucket index -> units), and three bookkeeping fields so
+--                   a request reads and writes a few fields, not the whole window:
+--                   t the units of the buckets held, n the newest bucket held, o the oldest
 --   month:          p the period counted (the UTC month index of now - (day - 1) days), q its units
+-- t, n and o are written with the first bucket and kept exact by every write, so a hash without
+-- them holds no bucket.
 -- A limit is described by four ARGV: kind ('r' or 'm'), limit, then for 'r' the bucket size in
 -- seconds and the span n (bucket b counts while b >= k - n), for 'm' the billing day and 0.
-
--- A rolling window at now: its count, reset (epoch s), the bucket an admitted request counts in,
--- the counted buckets oldest first (seconds and units, for the wait) and the fields that have left
--- it. The window reaches back from the later of k and the newest bucket: a clock stepped back
--- keeps counting the newest buckets, refusing more, never admitting more.
-local function rolling_view(key, now, B, span)
-  local k = mfloor(now / (B * 1000))
-  local flat = redis.call('HGETALL', key)
-  local newest = nil
-  for i = 1, #flat, 2 do
-    local b = tonumber(flat[i])
-    if not newest or b > newest then newest = b end
-  end
-  local top = k
-  if newest and newest > k then top = newest end
-  local floor = top - span
-  local counted, units, stale, count = {}, {}, {}, 0
-  for i = 1, #flat, 2 do
-    local b = tonumber(flat[i])
-    if b < floor then
-      stale[#stale + 1] = flat[i]
-    else
-      counted[#counted + 1] = b
-      units[b] = tonumber(flat[i + 1])
-      count = count + units[b]
-    end
-  end
-  table.sort(counted)
-  local target = k
-  if newest and newest - span > k then target = newest - span end
-  local reset = mceil(now / 1000)
-  if #counted > 0 then reset = (counted[1] + span + 1) * B end
-  return {count = count, reset = reset, target = target, counted = counted, units = units, stale = stale,
-    newest = newest or target}
-end
-
+${ROLLING_LIBRARY}
 -- Epoch seconds at which period index of billing day ends.
 local function period_end(index, day)
   return month_start_seconds(index + 1) + (day - 1) * 86400
@@ -60,12 +30,15 @@ local function month_view(key, now, day)
   local period, count = current, 0
   local stored = tonumber(held[1])
   if stored and stored >= current then period, count = stored, tonumber(held[2]) or 0 end
-  return {count = count, reset = period_end(period, day), target = period}
+  -- The expiry follows the period: it moves only when a count starts a new one.
+  return {count = count, reset = period_end(period, day), target = period, expires = stored ~= period}
 end
 
 local function view_of(key, now, spec)
-  if spec.kind == 'm' then return month_view(key, now, spec.a) end
-  return rolling_view(key, now, spec.a, spec.b)
+  local view
+  if spec.kind == 'm' then view = month_view(key, now, spec.a) else view = rolling_view(key, now, spec.a, spec.b) end
+  view.key = key
+  return view
 end
 
 -- Seconds (at least 1) until a refusing limit admits need units: a month at its period's end; a
@@ -74,8 +47,9 @@ local function wait_of(view, now, spec, need)
   local s = mfloor(now / 1000)
   if spec.kind == 'm' then return mmax(1, mceil((view.reset * 1000 - now) / 1000)) end
   local left, expires = view.count, s + 1
-  for _, b in ipairs(view.counted) do
-    left = left - view.units[b]
+  local counted, units = counted_buckets(view.key, view)
+  for _, b in ipairs(counted) do
+    left = left - units[b]
     expires = (b + spec.b + 1) * spec.a
     if left + need <= spec.limit then break end
   end
@@ -88,13 +62,31 @@ local function count_into(key, now, spec, view, units)
   if spec.kind == 'm' then
     -- view.count is the target period's own count (0 when the hash held an older one).
     redis.call('HSET', key, 'p', int(view.target), 'q', int(view.count + units))
-    redis.call('PEXPIRE', key, int(view.reset * 1000 - now + 86400000))
+    if view.expires then redis.call('PEXPIRE', key, int(view.reset * 1000 - now + 86400000)) end
     return
   end
-  if #view.stale > 0 then redis.call('HDEL', key, unpack(view.stale)) end
-  redis.call('HINCRBY', key, int(view.target), int(units))
-  local newest = mmax(view.newest, view.target)
-  redis.call('PEXPIRE', key, int(mmax(0, (newest + spec.b + 1) * spec.a * 1000 - now) + 120000))
+  if view.clear then
+    -- UNLINK, not DEL: DEL stays a command only the JavaScript sends, so Redis's counts tell them apart.
+    redis.call('UNLINK', key)
+  elseif #view.stale > 0 then
+    redis.call('HDEL', key, unpack(view.stale))
+  end
+  local newest, oldest = mmax(view.newest, view.target), view.target
+  if view.first then oldest = mmin(view.first, view.target) end
+  local bucket = int(view.target)
+  redis.call('HSET', key, bucket, int(view.units + units), 't', int(view.count + units), 'n', int(newest), 'o', int(oldest))
+  -- The expiry is a fixed time past the newest bucket: it moves only when that does.
+  if view.expires then
+    redis.call('PEXPIRE', key, int(mmax(0, (newest + spec.b + 1) * spec.a * 1000 - now) + 120000))
+  end
+end
+
+-- The view after count_into counted units: no second read.
+local function counted_view(view, spec, units)
+  if spec.kind == 'm' then return {count = view.count + units, reset = view.reset} end
+  local oldest = view.target
+  if view.first then oldest = mmin(view.first, view.target) end
+  return {count = view.count + units, reset = (oldest + spec.b + 1) * spec.a}
 end
 
 -- Takes back units counted in target (a count of a cluster's other slot that was refused).
@@ -105,7 +97,16 @@ local function give_back(key, spec, target, units)
   end
   local left = tonumber(redis.call('HGET', key, int(target)))
   if not left then return end
-  if left <= units then redis.call('HDEL', key, int(target)) else redis.call('HINCRBY', key, int(target), int(-units)) end
+  if left > units then
+    redis.call('HINCRBY', key, int(target), int(-units))
+    redis.call('HINCRBY', key, 't', int(-units))
+    return
+  end
+  -- The bucket goes: the bookkeeping is recomputed from what is left (a cluster's rare path).
+  redis.call('HDEL', key, int(target))
+  local _, total, newest, oldest = all_buckets(key)
+  if newest then redis.call('HSET', key, 't', int(total), 'n', int(newest), 'o', int(oldest))
+  else redis.call('UNLINK', key) end
 end
 
 -- The specs of KEYS[1..n] from ARGV[from + 4(i - 1) ..].
@@ -136,7 +137,7 @@ local function meter(keys, now, mode, cost, specs)
     local view, after = views[i], views[i]
     if counts then
       count_into(keys[i], now, specs[i], view, cost)
-      after = view_of(keys[i], now, specs[i])
+      after = counted_view(view, specs[i], cost)
     end
     local wait = 0
     if view.refusing then wait = wait_of(view, now, specs[i], need) end

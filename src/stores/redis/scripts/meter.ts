@@ -24,5 +24,5 @@ return meter(KEYS, clock_ms(now_arg), mode, cost, specs)
 export const METER_SCRIPT: LuaScript = {
   name: 'meter',
   source: SOURCE,
-  sha: 'b9da040411218b14ad3c41b04953aab92df4b89b',
+  sha: '700499af36bd867d279749cfc141697ecddf6c6f',
 }

@@ -1,0 +1,86 @@
+/**
+ * A key priced as a real API prices one, on Fastify: three named limits of its own (10 s, minute,
+ * month) and its owner's windows, decided together on every request. On the memory store
+ * (`metered`) it stays at ≥ 0.95× the identical-response baseline; on Redis (`metered-redis`) at
+ * ≥ 0.85× and at one Redis round trip per request on the request's path.
+ *
+ * `npm run bench` reports these with the other targets. `npx tsx bench/metering.ts [rounds]
+ * [seconds] [frameworks]` runs only the baseline and the metered servers (default 6 rounds of 3 s
+ * on fastify, after BENCH_WARMUP, default 2 s, of warm-up each) on a Redis of its own (or
+ * REDIS_URL), and prints the targets.
+ */
+import { fileURLToPath } from 'node:url'
+import { ensureBenchBuild } from './build.js'
+import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
+import { benchConnections, benchWarmup, integerFrom, loadTool, settingsOrExit } from './load.js'
+import { frameworksFrom } from './process.js'
+import { benchRedis } from './redis-server.js'
+import type { Variant } from './servers/shared.js'
+
+const TARGETS: readonly { variant: Variant; what: string; target: number }[] = [
+  { variant: 'metered', what: '3 named limits + owner windows, memory store', target: 0.95 },
+  { variant: 'metered-redis', what: '3 named limits + owner windows, Redis store', target: 0.85 },
+]
+
+/** The servers a metering run needs. */
+export const METERING_RUN: readonly Variant[] = ['baseline', 'metered', 'metered-redis']
+
+/** The targets' rows for RESULTS.md (`| target | measured | result |`), on Fastify; none when a server is missing. */
+export function meteringTargets(http: Pick<HttpBenchResult, 'variants' | 'redisCounts'> | null): string[] {
+  const variants = http?.variants ?? []
+  const base = variants.find((v) => v.framework === 'fastify' && v.variant === 'baseline')
+  if (!base) return []
+  const rows = TARGETS.flatMap(({ variant, what, target }) => {
+    const measured = variants.find((v) => v.framework === 'fastify' && v.variant === variant)
+    if (!measured || measured.runs.length !== base.runs.length) return []
+    const { rate, cpu } = pairedRatios(measured, base)
+    return [
+      `| fastify: ${what} ≥ ${target.toFixed(2)}× baseline | ${ratioSpread(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${ratioSpread(cpu)}` : ''} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, target)} |`,
+    ]
+  })
+  const count = http?.redisCounts.find((c) => c.framework === 'fastify' && c.variant === 'metered-redis')
+  if (count) {
+    const onPath = count.onPathRoundTripsPerRequest
+    rows.push(
+      `| fastify: metered key on Redis, ≤ 1 round trip per request on its path | ${onPath.toFixed(3)} (${Object.entries(
+        count.clientCommands,
+      )
+        .map(([name, n]) => `${name} ${n.toFixed(3)}`)
+        .join(', ')}) | ${onPath <= 1.0005 ? 'PASS' : 'MISS'} |`,
+    )
+  }
+  return rows
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { rounds, seconds, frameworks, warmupSeconds, connections } = settingsOrExit(() => ({
+    rounds: integerFrom(process.argv[2], 6, 'bench/metering.ts: rounds', 2),
+    seconds: integerFrom(process.argv[3], 3, 'bench/metering.ts: seconds'),
+    frameworks: process.argv[4]
+      ? frameworksFrom(process.argv[4], 'bench/metering.ts: frameworks')
+      : (['fastify'] as const),
+    warmupSeconds: benchWarmup(2),
+    connections: benchConnections(),
+  }))
+  await ensureBenchBuild(console.log)
+  const redis = await benchRedis()
+  console.log(
+    `bench/metering.ts: ${frameworks.join(', ')} ${METERING_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections; Redis: ${redis.description}`,
+  )
+  try {
+    const http = await benchHttp({
+      rounds,
+      seconds,
+      warmupSeconds,
+      connections,
+      redisCountSeconds: 2,
+      frameworks,
+      variants: METERING_RUN,
+      log: console.log,
+    })
+    console.log(['', '| target | measured | result |', '|---|---|---|', ...meteringTargets(http)].join('\n'))
+  } finally {
+    await redis.stop()
+  }
+  process.exit(0)
+}
