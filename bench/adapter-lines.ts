@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
-export const ADAPTERS = ['express', 'fastify', 'hono'] as const
+export const ADAPTERS = ['express', 'fastify', 'hono', 'koa', 'nestjs'] as const
 
 /** The number of lines of `source` that hold code. */
 export function codeLines(source: string): number {

@@ -85,6 +85,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     clock,
     stores,
     names,
+    roleNames: Object.freeze([...(settings.roles?.keys() ?? [])]),
     limitDefaults: Object.freeze({
       live: Object.freeze({ ...settings.defaults.live }),
       test: Object.freeze({ ...settings.defaults.test }),

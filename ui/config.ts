@@ -11,6 +11,8 @@ export const config = {
   authTest: root.dataset.authTest || '',
   keyPrefix: root.dataset.keyPrefix || '',
   signIn: (root.dataset.signIn === 'session' ? 'session' : 'token') as SignIn,
+  /** The roles the host defined, offered when editing a key's roles. */
+  roles: (root.dataset.roles || '').split(',').filter((name) => name !== ''),
 }
 
 export const STORAGE_TOKEN = 'keyward.dashboard.token'

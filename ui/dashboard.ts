@@ -22,6 +22,8 @@ export interface KeyRecord {
   enabled?: boolean
   /** The addresses and CIDR ranges the key is allowed from, normalised; null for any address. */
   allowedIps?: string[] | null
+  /** The roles the key holds, by name; null or absent for none. */
+  roles?: string[] | null
 }
 
 /** A named limit as records hold it: the window in ms, "month" or a billing month's day. */

@@ -28,6 +28,7 @@ export interface RowActions {
   limits: (record: KeyRecord, opener: HTMLElement) => void
   addresses: (record: KeyRecord, opener: HTMLElement) => void
   suspend: (record: KeyRecord, opener: HTMLElement) => void
+  roles: (record: KeyRecord, opener: HTMLElement) => void
 }
 const ignore = (): void => {}
 let actions: RowActions = {
@@ -37,6 +38,7 @@ let actions: RowActions = {
   limits: ignore,
   addresses: ignore,
   suspend: ignore,
+  roles: ignore,
 }
 
 export function remember(record: KeyRecord): void {
@@ -120,6 +122,7 @@ function keyRow(record: KeyRecord): HTMLTableRowElement {
       owner,
       limitList(record),
       addressList(record),
+      roleList(record),
     ]),
     el('td', { 'data-label': 'Key' }, [el('code', { class: 'masked', text: record.maskedKey })]),
     el('td', { 'data-label': 'Type' }, [typeBadge(record.keyType)]),
@@ -158,6 +161,13 @@ function addressList(record: KeyRecord): HTMLElement | null {
   return el('div', {}, [el('span', { class: 'key-owner', text: 'Allowed from:' }), list])
 }
 
+/** The roles the key holds, under its name; nothing for a key without roles. */
+function roleList(record: KeyRecord): HTMLElement | null {
+  const roles = record.roles ?? []
+  if (roles.length === 0) return null
+  return el('span', { class: 'key-owner key-roles', text: `Roles: ${roles.join(', ')}` })
+}
+
 type Open = (record: KeyRecord, opener: HTMLElement) => void
 
 /** Test and Usage for every key; the rest only while it can still be used, the rarer ones under More. */
@@ -176,8 +186,9 @@ function rowActions(record: KeyRecord): HTMLElement[] {
   if (record.status === 'revoked') return shown
   const more = [button(isSuspended(record) ? 'Resume' : 'Suspend', actions.suspend, '', 'suspend')]
   more.push(button('Addresses', actions.addresses))
-  // Only an administrator sets limits; an owner may not raise its own.
+  // Only an administrator sets limits and gives roles; an owner may not widen its own keys.
   if (session.owner === null) more.push(button('Limits', actions.limits))
+  if (session.owner === null && config.roles.length > 0) more.push(button('Roles', actions.roles))
   const menu = el('details', { class: 'more' }, [
     el('summary', { class: 'btn btn-secondary btn-small', text: 'More' }),
     el('div', { class: 'more-menu' }, more),

@@ -11,6 +11,7 @@ import { busy, formError, setupDialogs } from './dialogs.js'
 import { byId } from './dom.js'
 import { fetchKeys, keys, knownKeys, replaceRecord, resetPaging, setupKeys } from './keys.js'
 import { openLimits, setupLimits } from './limits.js'
+import { openRoles, setupRoles } from './roles.js'
 import { selectTab, TABS, type TabName } from './tabs.js'
 import { fillUsageKeys, loadUsage, setupUsage, showKeyUsage } from './usage.js'
 
@@ -140,9 +141,11 @@ setupKeys({
   limits: openLimits,
   addresses: openAddresses,
   suspend: toggleSuspended,
+  roles: openRoles,
 })
 setupLimits(replaceRecord)
 setupAccess(replaceRecord)
+setupRoles(replaceRecord)
 setupCreate()
 setupTest()
 setupUsage()

@@ -44,6 +44,8 @@ export interface Keyward {
   requestId(incoming?: string): string
   /** The same message names every response uses. */
   readonly names: MessageNames
+  /** The names of the roles `createKeyward({ roles })` defined, in their order; empty for none. */
+  readonly roleNames: readonly string[]
   /** The limits of each key type for a key without limits of its own. */
   readonly limitDefaults: Readonly<Record<KeyType, Readonly<LimitPolicy>>>
   /** `errorResponse()` of `keyward` itself: the error envelope with its status and request id. */

@@ -208,6 +208,7 @@ function resolveWebPage(
     authTestPath: app.authTest,
     serviceName,
     keyPrefix,
+    roles: keyward.roleNames,
   })
 }
 

@@ -52,5 +52,7 @@ export function renderPage(settings: WebPageSettings): string {
     base: settings.path,
     dashboard: settings.dashboardPath,
     signIn: settings.signIn,
+    // Role names are plain words (letters, digits, - and _): a comma joins them unambiguously.
+    roles: (settings.roles ?? []).join(','),
   })
 }

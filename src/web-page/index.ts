@@ -35,6 +35,8 @@ export interface WebPageSettings {
   authTestPath: string | null
   serviceName: string
   keyPrefix: string
+  /** The names of the roles the host defined, offered when editing a key's roles. Default: none. */
+  roles?: readonly string[] | undefined
 }
 
 /** The page, ready to answer. */

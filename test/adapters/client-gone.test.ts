@@ -1,9 +1,10 @@
 /**
- * keyward/fastify, keyward/express and keyward/hono (on node-server) when the client closes its connection while the store is
- * still deciding (an asynchronous store, as Redis is): nothing is sent and the route handler does
- * not run, the unit the decision took stays taken, and the request is recorded with status 499
- * (L4a: a usage entry for exactly the requests that consume). A real server and a real socket: the
- * client goes away as a browser or a load balancer does, by closing the connection.
+ * keyward/fastify, keyward/express, keyward/hono (on node-server), keyward/koa and keyward/nestjs
+ * (on Express and Fastify) when the client closes its connection while the store is still deciding
+ * (an asynchronous store, as Redis is): nothing is sent and the route handler does not run, the
+ * unit the decision took stays taken, and the request is recorded with status 499 (L4a: a usage
+ * entry for exactly the requests that consume). A real server and a real socket: the client goes
+ * away as a browser or a load balancer does, by closing the connection.
  */
 import { once } from 'node:events'
 import type { Server } from 'node:http'
@@ -16,6 +17,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
+import { keywardKoa } from '../../adapters/koa.js'
+import Router from '@koa/router'
+import Koa from 'koa'
 import { createManualClock } from '../../src/core/clock.js'
 import { CLIENT_CLOSED_REQUEST } from '../../src/http/kit.js'
 import { generateKey } from '../../src/core/key-format.js'
@@ -82,7 +86,36 @@ const APPS: { name: string; listen: (keyward: Keyward, handled: string[]) => Pro
       return server
     },
   },
+  {
+    name: 'keyward/koa',
+    async listen(keyward, handled) {
+      const api = keywardKoa(keyward, { onError: () => undefined })
+      const router = new Router()
+      router.get('/api/v1/echo', (ctx) => {
+        handled.push('handler')
+        ctx.body = { data: { ok: true } }
+      })
+      const app = new Koa()
+      app.use(api)
+      app.use(router.routes())
+      const server = app.listen(0, '127.0.0.1')
+      await once(server, 'listening')
+      return server
+    },
+  },
+  ...(['express', 'fastify'] as const).map((platform) => ({
+    name: `keyward/nestjs (${platform})`,
+    listen: async (keyward: Keyward, handled: string[]) =>
+      (await nestEcho()).listenNestEcho(keyward, handled, platform),
+  })),
 ]
+
+/** The Nest app, compiled with Nest's decorators by test/nestjs/tsconfig.json: loaded by a specifier this program does not follow. */
+const NEST_ECHO: string = '../nestjs/echo-app.js'
+const nestEcho = () =>
+  import(NEST_ECHO) as Promise<{
+    listenNestEcho(keyward: Keyward, handled: string[], platform: 'express' | 'fastify'): Promise<Server>
+  }>
 
 const servers: Server[] = []
 afterEach(async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
+import { keywardKoa } from '../../adapters/koa.js'
 import { createManualClock } from '../../src/core/clock.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
@@ -156,6 +157,11 @@ describe('M2: a bad route cost is a TypeError at setup naming the option (and on
     expect(() => api.guard({ cost: cost as never }, (c) => c.text(''))).toThrow(
       /^keyward\/hono: guard\(\) option "cost" must be/,
     )
+  })
+
+  it.each(bad)('koa: protect({ cost: %j })', (cost) => {
+    const api = keywardKoa(keyward)
+    expect(() => api.protect({ cost: cost as never })).toThrow(/^keyward\/koa: protect\(\) option "cost" must be/)
   })
 
   it.each(bad)('fastify: config.keyward.cost %j names the route', async (cost) => {

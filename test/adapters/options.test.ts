@@ -8,12 +8,14 @@ import { describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
+import { keywardKoa } from '../../adapters/koa.js'
 import { createKeyward } from '../../src/keyward.js'
 
 const keyward = createKeyward()
 const factories = [
   { name: 'keyward/express', create: (options?: unknown) => keywardExpress(keyward, options as never) },
   { name: 'keyward/hono', create: (options?: unknown) => keywardHono(keyward, options as never) },
+  { name: 'keyward/koa', create: (options?: unknown) => keywardKoa(keyward, options as never) },
 ]
 
 describe.each(factories)('$name options', ({ name, create }) => {
@@ -39,7 +41,7 @@ describe.each(factories)('$name options', ({ name, create }) => {
   })
 
   it('refuses something that is not a keyward instance', () => {
-    const adapter = name === 'keyward/express' ? keywardExpress : keywardHono
+    const adapter = { 'keyward/express': keywardExpress, 'keyward/hono': keywardHono, 'keyward/koa': keywardKoa }[name]!
     expect(() => adapter({} as never)).toThrow(`${name}: the first argument must be a keyward instance`)
   })
 

@@ -86,6 +86,14 @@ const LINKED = [
     // The OpenAPI generators docs/openapi.md shows keyward with.
     '@fastify/swagger',
     'hono-openapi',
+    // docs/koa.md and docs/nestjs.md.
+    'koa',
+    '@koa/router',
+    '@nestjs/common',
+    '@nestjs/core',
+    '@nestjs/platform-express',
+    'reflect-metadata',
+    'rxjs',
   ],
   ...['@types', 'vitest'],
 ]
@@ -103,6 +111,8 @@ beforeAll(async () => {
   mkdirSync(join(project, 'node_modules', '@hono'), { recursive: true })
   mkdirSync(join(project, 'node_modules', '@fastify'), { recursive: true })
   mkdirSync(join(project, 'node_modules', '@opentelemetry'), { recursive: true })
+  mkdirSync(join(project, 'node_modules', '@koa'), { recursive: true })
+  mkdirSync(join(project, 'node_modules', '@nestjs'), { recursive: true })
   execFileSync('tar', ['-xzf', join(project, filename), '-C', project])
   renameSync(join(project, 'package'), join(project, 'node_modules', 'keyward'))
   for (const name of LINKED) symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir')
@@ -110,6 +120,11 @@ beforeAll(async () => {
   const compilerOptions = {
     ...{ module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true },
     ...{ outDir: 'out', rootDir: 'src' },
+    // What every Nest app sets (docs/nestjs.md): its decorators and constructor injection need them.
+    ...{ experimentalDecorators: true, emitDecoratorMetadata: true },
+    // @types/koa is written against @types/content-disposition; the peers linked from this
+    // repository would hand it Express 5's hoisted content-disposition 2, whose own types differ.
+    paths: { 'content-disposition': ['./node_modules/@types/content-disposition'] },
   }
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }))
   mkdirSync(join(project, 'src'))

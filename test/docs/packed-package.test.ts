@@ -50,7 +50,18 @@ describe('npm pack on a fresh clone (issue 38)', () => {
     const shipped = new Set(packed.files.map((file) => file.path))
     const missing = filesPointedAt(manifest).filter((file) => !shipped.has(file))
     expect(missing, `the tarball holds: ${[...shipped].join(', ')}`).toEqual([])
-    for (const subpath of ['index', 'express', 'fastify', 'hono', 'redis', 'postgres', 'testing', 'client']) {
+    for (const subpath of [
+      'index',
+      'express',
+      'fastify',
+      'hono',
+      'koa',
+      'nestjs',
+      'redis',
+      'postgres',
+      'testing',
+      'client',
+    ]) {
       for (const suffix of ['.js', '.cjs', '.d.ts', '.d.cts']) expect(shipped).toContain(`dist/${subpath}${suffix}`)
     }
   })

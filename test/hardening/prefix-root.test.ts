@@ -12,10 +12,13 @@ import express from 'express'
 import express4 from 'express4'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Hono } from 'hono'
+import Koa from 'koa'
+import KoaRouter from '@koa/router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keywardExpress } from '../../adapters/express.js'
 import { keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
+import { keywardKoa } from '../../adapters/koa.js'
 import { createKeyward, type Keyward } from '../../src/index.js'
 import { spellings } from './spellings.js'
 import { type RawResponse, rawRequest, requestBytes } from './support.js'
@@ -218,6 +221,65 @@ function honoSetup(strict: boolean): Setup {
   return { framework: 'hono 4 (node-server)', option: strict ? HONO_STRICT : HONO_LENIENT, styles }
 }
 
+const KOA_LENIENT = 'non-strict router'
+const KOA_STRICT = 'strict router'
+
+function koaSetup(strict: boolean): Setup {
+  const serve = (keyward: Keyward | null, router: KoaRouter) => {
+    const app = new Koa()
+    if (keyward) app.use(keywardKoa(keyward))
+    app.use(router.routes())
+    return createServer(app.callback())
+  }
+  const styles: Style[] = [
+    {
+      name: "router.get('/api/v1/', h) after app.use(api)",
+      root: '/api/v1',
+      reaches: { [KOA_LENIENT]: ['/api/v1/', '/api/v1//', '/API/V1/'], [KOA_STRICT]: ['/api/v1/', '/API/V1/'] },
+      async build(keyward, hit) {
+        const router = new KoaRouter({ strict })
+        router.get('/api/v1/', (ctx) => {
+          ctx.body = hit()
+        })
+        return serve(keyward, router)
+      },
+    },
+    {
+      name: "a router with { prefix: '/api/v1' } and router.get('/', h)",
+      root: '/api/v1',
+      reaches: {
+        [KOA_LENIENT]: ['/api/v1', '/api/v1/', '/API/V1', 'http://127.0.0.1/api/v1'],
+        [KOA_STRICT]: ['/api/v1/', '/API/V1/'],
+      },
+      async build(keyward, hit) {
+        const router = new KoaRouter({ strict, prefix: '/api/v1' })
+        router.get('/', (ctx) => {
+          ctx.body = hit()
+        })
+        return serve(keyward, router)
+      },
+    },
+    {
+      name: "a nested router's '/' at router.use('/api/v1', nested.routes())",
+      root: '/api/v1',
+      reaches: {
+        [KOA_LENIENT]: ['/api/v1', '/api/v1/', '/API/V1', 'http://127.0.0.1/api/v1'],
+        [KOA_STRICT]: ['/api/v1/', '/API/V1/'],
+      },
+      async build(keyward, hit) {
+        const router = new KoaRouter({ strict })
+        const nested = new KoaRouter({ strict })
+        nested.get('/', (ctx) => {
+          ctx.body = hit()
+        })
+        router.use('/api/v1', nested.routes())
+        return serve(keyward, router)
+      },
+    },
+  ]
+  return { framework: 'koa 3', option: strict ? KOA_STRICT : KOA_LENIENT, styles }
+}
+
 const SETUPS: Setup[] = [
   expressSetup('express 5', express, false),
   expressSetup('express 5', express, true),
@@ -227,6 +289,8 @@ const SETUPS: Setup[] = [
   fastifySetup(true),
   honoSetup(true),
   honoSetup(false),
+  koaSetup(false),
+  koaSetup(true),
 ]
 
 /** The root, and every spelling of it a router may route there: of the root, and of the root with its slash. */

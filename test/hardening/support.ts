@@ -12,17 +12,28 @@ import type { AppConfig, BuiltApp } from '../../server/app.js'
 import { buildExpressApp } from '../../server/app-express.js'
 import { buildFastifyApp } from '../../server/app-fastify.js'
 import { buildHonoApp } from '../../server/app-hono.js'
+import { buildKoaApp } from '../adapters/support/app-koa.js'
+import { TARGETS } from '../adapters/support/harness.js'
 import { markedEnv, recordStarted } from '../helpers/started-processes.js'
 
 export const FRAMEWORKS = ['express', 'fastify', 'hono'] as const
-export type Framework = (typeof FRAMEWORKS)[number]
+/** The reference app on every adapter: the three above, Koa, and Nest on each of its platforms. */
+export const REFERENCE_FRAMEWORKS = [...FRAMEWORKS, 'koa', 'nestjs (express)', 'nestjs (fastify)'] as const
+export type Framework = (typeof REFERENCE_FRAMEWORKS)[number]
 
 export const DASHBOARD_TOKEN = 'hardening-dashboard-token-0123456789abcdef'
 export const JSON_TYPE = 'application/json; charset=utf-8'
 /** R2: `req_` + 24 or more URL-safe characters. */
 export const REQUEST_ID = /^req_[A-Za-z0-9_-]{24,}$/
 
-const BUILDERS = { express: buildExpressApp, fastify: buildFastifyApp, hono: buildHonoApp } as const
+const BUILDERS: Record<Framework, (config: AppConfig) => Promise<BuiltApp>> = {
+  express: buildExpressApp,
+  fastify: buildFastifyApp,
+  hono: buildHonoApp,
+  koa: buildKoaApp,
+  'nestjs (express)': (config) => TARGETS.find((t) => t.name === 'nestjs 12 (express)')!.build(config),
+  'nestjs (fastify)': (config) => TARGETS.find((t) => t.name === 'nestjs 12 (fastify)')!.build(config),
+}
 
 /** A reference app listening on 127.0.0.1 on a port of its own. */
 export interface RunningApp {

@@ -11,6 +11,9 @@ import { describe, expectTypeOf, test } from 'vitest'
 import { type AdapterOptions, type KeywardExpress, keywardExpress, type RouteOptions } from '../../adapters/express.js'
 import { type KeywardFastifyOptions, keywardFastify } from '../../adapters/fastify.js'
 import { keywardHono } from '../../adapters/hono.js'
+import { type KeywardKoa, keywardKoa } from '../../adapters/koa.js'
+import Router from '@koa/router'
+import type { Context as KoaContext, Middleware as KoaMiddleware } from 'koa'
 import { type ApiKeyContext, createKeyward, type Keyward } from '../../src/keyward.js'
 
 const keyward = createKeyward()
@@ -108,5 +111,34 @@ describe('keyward/hono', () => {
     )
     // @ts-expect-error liveOnly is a boolean
     api.guard({ liveOnly: 'yes' }, (c) => c.text(''))
+  })
+})
+
+describe('keyward/koa', () => {
+  test('ctx.state.apiKey is the key context, possibly undefined; ctx.state.requestId a string', () => {
+    const read = (ctx: KoaContext) => ctx.state.apiKey
+    expectTypeOf(read).returns.toEqualTypeOf<ApiKeyContext | undefined>()
+    const requestId = (ctx: KoaContext) => ctx.state.requestId
+    expectTypeOf(requestId).returns.toEqualTypeOf<string | undefined>()
+  })
+
+  test('keywardKoa takes a keyward instance and the adapter options; its markers are route middleware', () => {
+    expectTypeOf(keywardKoa).parameters.toEqualTypeOf<[keyward: Keyward, options?: AdapterOptions]>()
+    expectTypeOf(keywardKoa).returns.toEqualTypeOf<KeywardKoa>()
+    expectTypeOf<KeywardKoa>().toMatchTypeOf<KoaMiddleware>()
+    expectTypeOf<KeywardKoa['protect']>().parameter(0).toEqualTypeOf<RouteOptions | undefined>()
+    const api = keywardKoa(keyward)
+    const router = new Router()
+    router.get('/api/v1/x', api.protect({ scopes: ['ip'] }), (ctx) => {
+      expectTypeOf(ctx.state.apiKey?.keyType).toEqualTypeOf<'live' | 'test' | undefined>()
+    })
+    router.use(api.public())
+  })
+
+  test('canary: a bad option is a type error', () => {
+    // @ts-expect-error trustProxy is a boolean or a number of hops
+    keywardKoa(keyward, { trustProxy: 'yes' })
+    // @ts-expect-error consume is a boolean
+    keywardKoa(keyward).protect({ consume: 'no' })
   })
 })

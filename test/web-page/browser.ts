@@ -47,9 +47,12 @@ export interface Reference {
 }
 
 /** The reference server (memory store) with a known dashboard token, on a free port. */
-export async function startReference(framework: 'express' | 'fastify' | 'hono' = 'fastify'): Promise<Reference> {
+export async function startReference(
+  framework: 'express' | 'fastify' | 'hono' = 'fastify',
+  env: Record<string, string> = {},
+): Promise<Reference> {
   const port = await freePort()
-  const server = startServer({ FRAMEWORK: framework, PORT: String(port), DASHBOARD_TOKEN: TOKEN })
+  const server = startServer({ ...env, FRAMEWORK: framework, PORT: String(port), DASHBOARD_TOKEN: TOKEN })
   await server.listening
   return {
     base: `http://127.0.0.1:${port}`,

@@ -18,9 +18,13 @@ import Fastify from 'fastify'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { validator } from 'hono/validator'
+import Router from '@koa/router'
+import Koa from 'koa'
+import bodyParser from 'koa-bodyparser'
 import { keywardExpress } from '../../../adapters/express.js'
 import { keywardFastify } from '../../../adapters/fastify.js'
 import { type KeywardEnv, keywardHono } from '../../../adapters/hono.js'
+import { keywardKoa } from '../../../adapters/koa.js'
 import type { CostRequest } from '../../../src/core/types.js'
 import type { Keyward } from '../../../src/keyward.js'
 
@@ -133,11 +137,47 @@ const honoBuilder: Build = async (keyward, onError) => {
   return createAdaptorServer({ fetch: app.fetch }) as Server
 }
 
+const koaBuilder: Build = async (keyward, onError) => {
+  const api = keywardKoa(keyward, { onError, dashboard: OPEN_DASHBOARD, notFound: '/api' })
+  const router = new Router()
+  const ok = (ctx: Koa.Context) => {
+    ctx.body = { data: { keyType: ctx.state.apiKey?.keyType ?? null } }
+  }
+  router.get('/api/v1/live-only', api.protect({ liveOnly: true }), ok)
+  router.get('/api/v1/free', api.public(), ok)
+  router.get('/api/v1/peek', api.protect({ consume: false }), ok)
+  router.get('/api/v1/boom', () => {
+    throw new Error('handler failed')
+  })
+  router.post('/api/v1/echo', (ctx) => {
+    ctx.body = { data: ctx.request.body }
+  })
+  router.get('/api/v1/cost3', api.protect({ cost: 3 }), ok)
+  router.get('/api/v1/cost0', api.protect({ cost: 0 }), ok)
+  router.get('/api/v1/priced', api.protect({ cost: priced }), ok)
+  router.post('/api/v1/charge', async (ctx) => {
+    const charged = unitsOf(ctx.originalUrl)
+    await ctx.state.apiKey!.charge(charged)
+    ctx.body = { data: { charged } }
+  })
+  router.get('/outside', (ctx) => {
+    ctx.body = { outside: true }
+  })
+  const app = new Koa()
+  app.silent = true
+  app.use(api)
+  // After keyward: the key is checked before any body is read.
+  app.use(bodyParser({ jsonLimit: '1kb' }))
+  app.use(router.routes())
+  return createServer(app.callback())
+}
+
 export const CUSTOM_APPS: ReadonlyArray<{ name: string; build: Build }> = [
   { name: 'express 5', build: expressBuilder(express) },
   { name: 'express 4', build: expressBuilder(express4 as never) },
   { name: 'fastify 5', build: fastifyBuilder },
   { name: 'hono 4 (node-server)', build: honoBuilder },
+  { name: 'koa 3', build: koaBuilder },
 ]
 
 export async function startCustomApp(

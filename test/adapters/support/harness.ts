@@ -8,6 +8,7 @@ import express4 from 'express4'
 import { buildExpressApp } from '../../../server/app-express.js'
 import { buildFastifyApp } from '../../../server/app-fastify.js'
 import { buildHonoApp } from '../../../server/app-hono.js'
+import { buildKoaApp } from './app-koa.js'
 import type { AppConfig, BuiltApp } from '../../../server/app.js'
 import { createManualClock, type ManualClock } from '../../../src/core/clock.js'
 import { composeAuthorize } from '../../../src/core/compose-authorize.js'
@@ -33,7 +34,22 @@ export const TARGETS: readonly Target[] = [
   { name: 'fastify 5', build: buildFastifyApp },
   { name: 'hono 4 (node-server)', build: (config) => buildHonoApp(config) },
   { name: 'hono 4 (node-server, guard)', build: (config) => buildHonoApp(config, 'guard') },
+  { name: 'koa 3', build: buildKoaApp },
+  { name: 'nestjs 12 (express)', build: (config) => buildNestApp(config, 'express') },
+  { name: 'nestjs 12 (fastify)', build: (config) => buildNestApp(config, 'fastify') },
 ]
+
+/**
+ * The Nest reference app, loaded by a specifier this program does not follow: it is compiled with
+ * Nest's decorators by test/nestjs/tsconfig.json, which `npm run typecheck` checks on its own.
+ */
+const NEST_APP: string = '../../nestjs/app-nest.js'
+async function buildNestApp(config: AppConfig, platform: 'express' | 'fastify'): Promise<BuiltApp> {
+  const { buildNestApp: build } = (await import(NEST_APP)) as {
+    buildNestApp(config: AppConfig, platform: 'express' | 'fastify'): Promise<BuiltApp>
+  }
+  return build(config, platform)
+}
 
 /** How the store behaves: normally, throwing (a fault) or never answering (R5). */
 export type StoreMode = 'ok' | 'throw' | 'hang'
