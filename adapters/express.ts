@@ -34,7 +34,7 @@ declare global {
  * app.use(api)
  */
 export interface KeywardExpress extends RequestHandler, Record<(typeof ROUTE_METHODS)[number], RouteDeclaration> {
-  /** What a route asks of the key (scopes, live keys only, consume); first among its handlers. */
+  /** What a route asks of the key (scopes, live keys only, consume, cost); first among its handlers. */
   protect(options?: RouteOptions): RequestHandler
   /** Marks a route as needing no key; first among its handlers. */
   public(): RequestHandler
@@ -116,13 +116,20 @@ function authenticator(kit: AdapterKit, need: RouteRequirements, route?: string)
   return function keywardAuthenticate(req, res, next) {
     const requestId = (res.locals as Locals)[kRequestId] ?? requestIdOf(kit, req, res)
     const view = kit.viewFromNode(req, req.originalUrl, requestId, route === undefined ? route : req.baseUrl + route)
-    kit.decide(view, need, res, true, (step) => {
-      if (step === null) return
-      if ('answer' in step) return writeNode(res, step.answer)
-      for (const name in step.proceed.headers) res.setHeader(name, step.proceed.headers[name]!)
-      req.apiKey = step.proceed.apiKey
-      next()
-    })
+    kit.decide(
+      view,
+      need,
+      res,
+      true,
+      (step) => {
+        if (step === null) return
+        if ('answer' in step) return writeNode(res, step.answer)
+        for (const name in step.proceed.headers) res.setHeader(name, step.proceed.headers[name]!)
+        req.apiKey = step.proceed.apiKey
+        next()
+      },
+      req,
+    )
   }
 }
 

@@ -103,13 +103,20 @@ async function keywardFastifyPlugin(fastify: FastifyInstance, options: KeywardFa
       return send(reply, kit.errorResponse(error, requestId, request.method))
     }
     if (requirements === null) return next()
-    kit.decide(view, requirements, reply.raw, true, (step) => {
-      if (step === null) return void reply.hijack()
-      if ('answer' in step) return void send(reply, step.answer)
-      reply.headers(step.proceed.headers)
-      request.apiKey = step.proceed.apiKey
-      next()
-    })
+    kit.decide(
+      view,
+      requirements,
+      reply.raw,
+      true,
+      (step) => {
+        if (step === null) return void reply.hijack()
+        if ('answer' in step) return void send(reply, step.answer)
+        reply.headers(step.proceed.headers)
+        request.apiKey = step.proceed.apiKey
+        next()
+      },
+      request.raw,
+    )
   })
 
   fastify.setErrorHandler(function keywardErrorHandler(

@@ -55,7 +55,7 @@ type Guarded<P extends string> = Handler<KeywardEnv, P>
  * app.onError(api.onError)
  */
 export interface KeywardHono extends MiddlewareHandler {
-  /** What a route asks of the key (scopes, live keys only, consume); among its handlers. */
+  /** What a route asks of the key (scopes, live keys only, consume, cost); among its handlers. */
   protect(options?: RouteOptions): MiddlewareHandler<KeywardEnv>
   /** Marks a route as needing no key. */
   public(): MiddlewareHandler
@@ -181,9 +181,11 @@ function answer(kit: AdapterKit, c: Context, kind: AnsweredKind): Promise<Respon
 
 /** Authenticates the request with `need`, then runs `rest` and completes its response (headers, usage). */
 async function admit(kit: AdapterKit, c: Context, need: RouteRequirements, rest: () => unknown, route?: string) {
-  const view = kit.viewFromFetch(c.req.raw, incomingOf(c), requestIdOf(kit, c), route)
+  const incoming = incomingOf(c)
+  const view = kit.viewFromFetch(c.req.raw, incoming, requestIdOf(kit, c), route)
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-  const step = await new Promise<Step>((resolve) => kit.decide(view, need, outgoing, false, resolve))
+  const source = incoming ?? c.req.raw
+  const step = await new Promise<Step>((resolve) => kit.decide(view, need, outgoing, false, resolve, source))
   if (step === null) return new Response(null, { status: 499 }) // nobody is left to read it
   if ('answer' in step) return toResponse(step.answer)
   const headers = step.proceed.headers

@@ -123,7 +123,7 @@ function answer(kit: AdapterKit, ctx: Context, kind: AnsweredKind): Promise<void
 /** Authenticates the request with `need`, then runs the rest of the app with the key in `ctx.state.apiKey`. */
 async function admit(kit: AdapterKit, ctx: KeywardContext, need: RouteRequirements, next: Next, route?: string) {
   const view = kit.viewFromNode(ctx.req, ctx.originalUrl, requestIdOf(kit, ctx), route)
-  const step = await new Promise<Step>((resolve) => kit.decide(view, need, ctx.res, true, resolve))
+  const step = await new Promise<Step>((resolve) => kit.decide(view, need, ctx.res, true, resolve, ctx.req))
   if (step === null) {
     ctx.respond = false // nobody is left to read it
     return

@@ -4,7 +4,7 @@
  * handler for the guard to read.
  */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common'
-import type { ApiKeyContext, RouteRequirements } from '../src/core/types.js'
+import type { ApiKeyContext, RouteCost, RouteRequirements } from '../src/core/types.js'
 import { checkRouteOptions, type RouteOptions } from '../src/http/options.js'
 
 const kRoute = Symbol('keyward.route')
@@ -86,6 +86,20 @@ export const Scopes = (...scopes: string[]): ClassDecorator & MethodDecorator =>
  */
 export const Permissions = (query: string): ClassDecorator & MethodDecorator =>
   KeywardRoute({ permissions: query }, '@Permissions()')
+
+/**
+ * What a request of the handler costs in every limit of its key and its owner: units from 0 to
+ * 1,000,000, or a function of the request returning them.
+ *
+ * @example
+ * import { Cost } from 'keyward/nestjs'
+ * class Search {
+ *   @Get('search')
+ *   @Cost((request) => (request.query.has('deep') ? 5 : 1))
+ *   search() {}
+ * }
+ */
+export const Cost = (cost: RouteCost): ClassDecorator & MethodDecorator => KeywardRoute({ cost }, '@Cost()')
 
 /** Each handler's requirements, worked out on its first request. */
 const routes = new WeakMap<object, { controller: object; requirements: RouteRequirements | null | undefined }>()

@@ -50,17 +50,26 @@ export function decide(
   request: object,
   res: ServerResponse,
 ) {
+  // Express's request is Node's; Fastify's holds it as `raw`: a route's cost function reads its headers.
+  const source = ((request as { raw?: IncomingMessage }).raw ?? request) as IncomingMessage
   return new Promise<true>((resolve, reject) =>
-    kit.decide(view, need, res, true, (step: Step) => {
-      if (step === null || 'answer' in step) {
-        // Sent by a filter of the host's too, should one take the refusal before keyward's.
-        for (const name in step?.answer.headers) res.setHeader(name, step.answer.headers[name]!)
-        return reject(new KeywardRefusal(step?.answer ?? null))
-      }
-      for (const name in step.proceed.headers) res.setHeader(name, step.proceed.headers[name]!)
-      Object.assign(request, { apiKey: step.proceed.apiKey })
-      resolve(true)
-    }),
+    kit.decide(
+      view,
+      need,
+      res,
+      true,
+      (step: Step) => {
+        if (step === null || 'answer' in step) {
+          // Sent by a filter of the host's too, should one take the refusal before keyward's.
+          for (const name in step?.answer.headers) res.setHeader(name, step.answer.headers[name]!)
+          return reject(new KeywardRefusal(step?.answer ?? null))
+        }
+        for (const name in step.proceed.headers) res.setHeader(name, step.proceed.headers[name]!)
+        Object.assign(request, { apiKey: step.proceed.apiKey })
+        resolve(true)
+      },
+      source,
+    ),
   )
 }
 

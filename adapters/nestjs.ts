@@ -35,7 +35,7 @@ import {
 export { clientErrorHandler } from '../src/http/parser-error.js'
 export type { ApiKeyContext } from '../src/core/types.js'
 export type { AdapterOptions, RouteOptions, WebPageOptions } from '../src/http/kit.js'
-export { ApiKey, KeywardRoute, Permissions, Public, Scopes } from './nestjs-decorators.js'
+export { ApiKey, Cost, KeywardRoute, Permissions, Public, Scopes } from './nestjs-decorators.js'
 
 /** The global guard: a handler under the protected paths, or with keyward's decorators, needs a key unless it is public. */
 function createGuard(kit: AdapterKit): CanActivate {

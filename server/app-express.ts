@@ -17,6 +17,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { METER, meter, meterCharge, meterChargeCost, meterCost } from './meter.js'
 import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /**
@@ -47,6 +48,12 @@ export async function buildExpressApp(config: AppConfig, factory: () => express.
   })
   api.get(REPORTS.path, api.protect({ permissions: REPORTS.permissions }), (req, res) => {
     send(res, reports(keyward, req.apiKey!.requestId))
+  })
+  api.get(METER.path, api.protect({ scopes: [...METER.scopes], cost: meterCost }), (req, res) => {
+    send(res, meter(keyward, req.apiKey!.requestId, queryOf(req.originalUrl)))
+  })
+  api.post(METER.chargePath, api.protect({ scopes: [...METER.scopes], cost: meterChargeCost }), (req, res, next) => {
+    meterCharge(keyward, req.apiKey!, queryOf(req.originalUrl)).then((response) => send(res, response), next)
   })
   api.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (req, res) => {
     send(res, whoami(keyward, req.apiKey!))

@@ -16,6 +16,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { METER, meter, meterCharge, meterChargeCost, meterCost } from './meter.js'
 import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /**
@@ -55,6 +56,13 @@ export const buildFastifyApp: AppBuilder = async (config) => {
   })
   app.get(REPORTS.path, { config: { keyward: { permissions: REPORTS.permissions } } }, (request, reply) => {
     send(reply, reports(keyward, request.apiKey!.requestId))
+  })
+  app.get(METER.path, { config: { keyward: { scopes: [...METER.scopes], cost: meterCost } } }, (request, reply) => {
+    send(reply, meter(keyward, request.apiKey!.requestId, queryOf(request.url)))
+  })
+  const charging = { config: { keyward: { scopes: [...METER.scopes], cost: meterChargeCost } } }
+  app.post(METER.chargePath, charging, async (request, reply) => {
+    send(reply, await meterCharge(keyward, request.apiKey!, queryOf(request.url)))
   })
   app.get(WHOAMI.path, { config: { keyward: { consume: WHOAMI.consume } } }, (request, reply) => {
     send(reply, whoami(keyward, request.apiKey!))

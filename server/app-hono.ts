@@ -18,6 +18,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { METER, meter, meterCharge, meterChargeCost, meterCost } from './meter.js'
 import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /**
@@ -52,10 +53,17 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
   const openapi = JSON.stringify(referenceDocument(keyward))
   const document = (c: Context) => c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' })
   const report = (c: Context<KeywardEnv>) => send(c, reports(keyward, c.var.apiKey.requestId))
+  const metered = (c: Context<KeywardEnv>) => send(c, meter(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
+  const charged = async (c: Context<KeywardEnv>) =>
+    send(c, await meterCharge(keyward, c.var.apiKey, queryOf(c.req.url)))
+  const meterRoute = { scopes: [...METER.scopes], cost: meterCost }
+  const chargeRoute = { scopes: [...METER.scopes], cost: meterChargeCost }
   if (form === 'guard') {
     app.get(IP_LOOKUP.path, api.guard({ scopes: [...IP_LOOKUP.scopes] }, ip))
     app.get(EMAIL_VALIDATE.path, api.guard({ scopes: [...EMAIL_VALIDATE.scopes] }, email))
     app.get(REPORTS.path, api.guard({ permissions: REPORTS.permissions }, report))
+    app.get(METER.path, api.guard(meterRoute, metered))
+    app.post(METER.chargePath, api.guard(chargeRoute, charged))
     app.get(WHOAMI.path, api.guard({ consume: WHOAMI.consume }, self))
     app.get(OPENAPI_PATH, api.guard({ public: true }, document))
   } else {
@@ -63,6 +71,8 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
     app.get(IP_LOOKUP.path, api.protect({ scopes: [...IP_LOOKUP.scopes] }), ip)
     app.get(EMAIL_VALIDATE.path, api.protect({ scopes: [...EMAIL_VALIDATE.scopes] }), email)
     app.get(REPORTS.path, api.protect({ permissions: REPORTS.permissions }), report)
+    app.get(METER.path, api.protect(meterRoute), metered)
+    app.post(METER.chargePath, api.protect(chargeRoute), charged)
     app.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), self)
     app.get(OPENAPI_PATH, api.public(), document)
   }

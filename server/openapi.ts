@@ -6,6 +6,7 @@
  */
 import type { Keyward, OpenApiDocument, OpenApiObject } from '../src/index.js'
 import { EMAIL_VALIDATE, IP_LOOKUP, REPORTS, WHOAMI } from './app.js'
+import { METER } from './meter.js'
 
 /** Where the document answers: public, under the protected prefix. */
 export const OPENAPI_PATH = '/api/v1/openapi.json'
@@ -30,6 +31,21 @@ function object(properties: Record<string, OpenApiObject>): OpenApiObject {
 function query(name: string, description: string): OpenApiObject {
   return { name, in: 'query', required: true, description, schema: { type: 'string', minLength: 1 } }
 }
+
+/** M10: the metered routes' `units` parameter: optional, 1 when absent. */
+function units(least: number, description: string): OpenApiObject {
+  return {
+    name: 'units',
+    in: 'query',
+    required: false,
+    description,
+    schema: { type: 'integer', minimum: least, maximum: 1_000_000, default: 1 },
+  }
+}
+
+/** M10: what both metered routes answer. */
+const charged = () =>
+  ok('The units charged to the key and its owner.', object({ charged: { type: 'integer', minimum: 0 } }))
 
 /** The server's own routes, before keyward's part. */
 function ownPaths(): NonNullable<OpenApiDocument['paths']> {
@@ -73,6 +89,24 @@ function ownPaths(): NonNullable<OpenApiDocument['paths']> {
         responses: {
           200: ok('The reports.', object({ reports: { type: 'array', items: { type: 'object' } } })),
         },
+      },
+    },
+    [METER.path]: {
+      get: {
+        operationId: 'meter',
+        summary: 'Charge units as the request’s cost (needs the meter scope)',
+        tags: ['Metering'],
+        parameters: [units(0, 'The units the request costs in every limit of the key; 0 only checks them.')],
+        responses: { 200: charged(), 400: invalidRequest },
+      },
+    },
+    [METER.chargePath]: {
+      post: {
+        operationId: 'meterCharge',
+        summary: 'Charge units after admission (needs the meter scope)',
+        tags: ['Metering'],
+        parameters: [units(1, 'The units to charge: 1 on admission, the rest once the request is admitted.')],
+        responses: { 200: charged(), 400: invalidRequest },
       },
     },
     [WHOAMI.path]: {
@@ -131,6 +165,7 @@ export function referenceDocument(keyward: Keyward): OpenApiDocument {
     tags: [
       { name: 'Authentication', description: 'Checking an API key and the service.' },
       { name: 'Lookups', description: 'The demo lookups.' },
+      { name: 'Metering', description: 'Requests that cost more than one unit.' },
       { name: 'Documentation', description: 'This document.' },
       { name: 'Key management', description: 'The dashboard routes, behind the dashboard token.' },
     ],
@@ -142,6 +177,8 @@ export function referenceDocument(keyward: Keyward): OpenApiDocument {
       [`GET ${IP_LOOKUP.path}`]: { scopes: [...IP_LOOKUP.scopes] },
       [`GET ${EMAIL_VALIDATE.path}`]: { scopes: [...EMAIL_VALIDATE.scopes] },
       [`GET ${REPORTS.path}`]: { permissions: REPORTS.permissions },
+      [`GET ${METER.path}`]: { scopes: [...METER.scopes] },
+      [`POST ${METER.chargePath}`]: { scopes: [...METER.scopes] },
       [`GET ${WHOAMI.path}`]: { consume: WHOAMI.consume },
       [`GET ${OPENAPI_PATH}`]: { public: true },
     },

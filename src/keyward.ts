@@ -5,6 +5,7 @@
  * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
 import { createAuthenticate, createAuthenticationGuard } from './core/authenticate.js'
+import { createCharge } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
 import { authorizeStepOf } from './core/fused-authorize.js'
 import type { Keyward } from './core/instance.js'
@@ -68,7 +69,12 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   )
   const report = createFaultReporter(settings.onError, telemetry?.storeFault)
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
-  const decisions = createDecisions(names, { ietfRateLimitHeaders: settings.ietfRateLimitHeaders }, deprecationHeaders)
+  const decisions = createDecisions(
+    names,
+    { ietfRateLimitHeaders: settings.ietfRateLimitHeaders },
+    deprecationHeaders,
+    createCharge(settings, calls, report),
+  )
   const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
   const authenticate = createAuthenticate(parts)
   // Tools that open the same store (the command line) read the key prefix from it; `ready()` waits.

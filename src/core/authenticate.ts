@@ -18,6 +18,7 @@ import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard
 import { checkKey, hashKey } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { generateRequestId } from './responses.js'
+import { costOf } from './route-cost.js'
 import { isPromise, type ReportFault, type StoreCalls } from './store-calls.js'
 import type {
   AuthDecision,
@@ -153,6 +154,8 @@ function createPipeline(
         viaApiKey: credentials.kind === 'api-key',
         fallback,
         consume: route.consume !== false,
+        // M2: the adapters price a request with a cost function themselves; a direct caller's is priced here.
+        cost: route.cost === undefined ? undefined : costOf(route.cost, request),
         requiredScopes: route.scopes,
         requiredPermissions: route.permissions,
         roles,
@@ -169,6 +172,7 @@ function createPipeline(
         defaults,
         failedAuth: ip !== null && guard?.failedAuth ? guard.failedAuth(ip) : undefined,
         ownerLimits,
+        cost: facts.cost,
       })
       if (isPromise(outcome)) {
         return calls.bounded(outcome).then(

@@ -92,7 +92,7 @@ export function composeAuthorize(
       return afterConsume(key, limits, now)
     }
     const both = consumeAll(limiter, [{ id: key.id, policy }, owner], now, cost)
-    return andThen(both, (decisions) => afterConsume(key, combineDecisions(decisions[0]!, decisions[1]!), now))
+    return andThen(both, (decisions) => afterConsume(key, combineDecisions(decisions[0]!, decisions[1]!, cost), now))
   }
 
   /**
@@ -124,9 +124,9 @@ export function composeAuthorize(
     return andThen(limiter.peek(owner.id, owner.policy, now, cost), (ownerPeek) =>
       andThen(meterKey(wanted && ownerPeek.allowed), (metered) => {
         const own = toLimitDecision(metered, groups)
-        if (!(wanted && ownerPeek.allowed && metered.allowed)) return finish(withOwner(own, ownerPeek), false)
+        if (!(wanted && ownerPeek.allowed && metered.allowed)) return finish(withOwner(own, ownerPeek, cost), false)
         return andThen(limiter.consume(owner.id, owner.policy, now, cost), (theirs) =>
-          finish(withOwner(own, theirs), theirs.allowed),
+          finish(withOwner(own, theirs, cost), theirs.allowed),
         )
       }),
     )
@@ -143,8 +143,8 @@ export function composeAuthorize(
     const own = limiter.peek(key.id, policy, now, cost)
     if (owner === null) return own
     const theirs = limiter.peek(owner.id, owner.policy, now, cost)
-    if (!isPromise(own) && !isPromise(theirs)) return combineDecisions(own, theirs)
-    return Promise.all([own, theirs]).then(([a, b]) => combineDecisions(a, b))
+    if (!isPromise(own) && !isPromise(theirs)) return combineDecisions(own, theirs, cost)
+    return Promise.all([own, theirs]).then(([a, b]) => combineDecisions(a, b, cost))
   }
 
   function afterConsume(key: StoredKey, limits: LimitDecision, now: number): Awaitable<AuthorizeOutcome> {

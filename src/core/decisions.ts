@@ -6,6 +6,7 @@
  */
 import { METHODS } from 'node:http'
 import { refusalMessage } from './key-limits.js'
+import type { Charge } from './charge.js'
 import type { CredentialFailure } from './credentials.js'
 import { type KeyFormatProblem, maskKeysInPath, METHOD_MAX, storedText } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
@@ -37,6 +38,8 @@ export interface KeyFacts {
   /** H8: the Authorization header's own error, the answer when the x-api-key value is not an active key. */
   fallback: CredentialFailure | null
   consume: boolean
+  /** The units the request costs (M2): the headers count in requests of this cost. */
+  cost?: number | undefined
   requiredScopes: readonly string[] | undefined
   /** The route's permission query as written (M7), for the 403's message. */
   requiredPermissions?: string | undefined
@@ -70,18 +73,22 @@ interface Wording {
   deprecationHeaders: Readonly<Record<string, string>>
   /** H11: one challenge per class of failure, built once. */
   challenge: { missing: Record<string, string>; request: Record<string, string>; token: Record<string, string> }
+  /** M2: what an admitted key's `charge(n)` calls. */
+  charge: Charge
 }
 
 export function createDecisions(
   names: MessageNames,
   headerOptions: HeaderOptions,
   deprecationHeaders: Readonly<Record<string, string>>,
+  charge: Charge,
 ): Decisions {
   const realm = `Bearer realm="${names.serviceName}"`
   const w: Wording = {
     names,
     headerOptions,
     deprecationHeaders,
+    charge,
     challenge: {
       missing: { 'WWW-Authenticate': realm },
       request: { 'WWW-Authenticate': `${realm}, error="invalid_request"` },
@@ -158,7 +165,7 @@ function keyFailure(w: Wording, code: ErrorCode, message: string, facts: KeyFact
 }
 
 function successHeaders(w: Wording, limits: LimitDecision, facts: KeyFacts): Record<string, string> {
-  const headers = limitHeaders(limits, w.headerOptions, Math.ceil(facts.now / 1000), facts.requestId)
+  const headers = limitHeaders(limits, w.headerOptions, Math.ceil(facts.now / 1000), facts.requestId, facts.cost)
   if (facts.viaApiKey) Object.assign(headers, w.deprecationHeaders)
   return headers
 }
@@ -178,7 +185,8 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
           : MESSAGES.minuteLimit(w.names, limits.minute.limit, limits.retryAfter)
     return failure('rate_limited', message, requestId, headers)
   }
-  const apiKey = {
+  const charge = w.charge
+  const apiKey: ApiKeyContext = {
     id: key.id,
     name: key.name,
     keyType: key.keyType,
@@ -193,6 +201,7 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     consumed: outcome.consumed,
     limits,
     authenticatedAt: facts.now,
+    charge: (units) => charge(key, units, requestId),
   }
   return { ok: true, requestId, headers, apiKey }
 }

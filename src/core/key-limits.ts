@@ -4,6 +4,7 @@
  * headers and messages read it (M8).
  */
 import { UNLIMITED_PER_MINUTE } from './limits-math.js'
+import { requestsLeft } from './metering.js'
 import type { MeterDecision, MeterGroup, NamedLimit, NamedWindowState, ResolvedLimit } from './meter-types.js'
 import { MESSAGES, type MessageNames } from './messages.js'
 import type { KeyLimitList, KeyLimits, LimitDecision, WindowState } from './types.js'
@@ -35,9 +36,10 @@ export function namedLimitsOf(limits: KeyLimits | KeyLimitList | null): readonly
  * O7: a key's named decision with its owner's windows, which stay in the owner's own counter (the
  * one its keys on per-minute limits count in too): each window the owner has becomes a limit of
  * scope `owner` (`minute`, `month`); admitted only when both admit; a refusal waits for the
- * longer of the two and names the owner's window when the owner's wait is the longer.
+ * longer of the two and names the owner's window when the owner's wait is the longer. The headers
+ * show the window with the fewest requests of `cost` left (M8).
  */
-export function withOwner(key: LimitDecision, owner: LimitDecision): LimitDecision {
+export function withOwner(key: LimitDecision, owner: LimitDecision, cost = 1): LimitDecision {
   const named = key.named!
   const ownerLimits = ownerLimitsOf(owner)
   const windows = owner.month === null ? [owner.minute] : [owner.minute, owner.month]
@@ -48,11 +50,14 @@ export function withOwner(key: LimitDecision, owner: LimitDecision): LimitDecisi
     states.push({ name, limit: window.limit, scope: 'owner', remaining: window.remaining, reset: window.reset })
   }
   let binding = -1
+  let bindingLeft = 0
   for (let i = 0; i < states.length; i++) {
-    const best = states[binding]
     const state = states[i]!
-    if (!best || state.remaining < best.remaining || (state.remaining === best.remaining && state.reset < best.reset))
+    const left = requestsLeft(state.remaining, cost)
+    if (binding === -1 || left < bindingLeft || (left === bindingLeft && state.reset < states[binding]!.reset)) {
       binding = i
+      bindingLeft = left
+    }
   }
   let { refusedBy, retryAfter } = named.decision
   if (!owner.allowed && owner.retryAfter > retryAfter) {

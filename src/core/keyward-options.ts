@@ -95,7 +95,10 @@ export interface KeywardOptions {
    * Told about store faults (never given a key), and about the first failure of each telemetry
    * hook (`phase: 'hook'`). Default: none.
    */
-  onError?: (error: unknown, info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'hook' }) => void
+  onError?: (
+    error: unknown,
+    info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'hook' },
+  ) => void
   /**
    * Hooks told of every decision, key lifecycle change and store fault, never awaited and never
    * given a key; and OpenTelemetry spans and metrics when `@opentelemetry/api` is installed

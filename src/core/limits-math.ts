@@ -42,6 +42,7 @@
  * later request at or after `s` can observe. `peek` never changes anything. The decision reports the state after the operation; see
  * `buildDecision` for every field.
  */
+import { requestsLeft } from './metering.js'
 import type { KeyLimits, KeyType, LimitDecision, LimitPolicy, LimitRequest, StoredKey, WindowState } from './types.js'
 
 /** Seconds a bucket counts for: its own second and the 60 after it (L2). */
@@ -219,11 +220,13 @@ export function ownerCounterId(ownerId: string, keyType: KeyType): string {
  * - refused: `retryAfter` is the longer wait of the refusing decisions, `binding` is `month`
  *   when either refuses on its quota (L4: the quota binds), else `minute`.
  *
- * On a refusal the window with no remaining left is the refusing one, so it is what shows.
+ * On a refusal the window with no remaining left is the refusing one, so it is what shows. "Least
+ * remaining" counts requests of `cost` (M8), as `requestsLeft` does.
  */
-export function combineDecisions(key: LimitDecision, owner: LimitDecision): LimitDecision {
-  const minute = tighter(key.minute, owner.minute)
-  const month = key.month === null ? owner.month : owner.month === null ? key.month : tighter(key.month, owner.month)
+export function combineDecisions(key: LimitDecision, owner: LimitDecision, cost = 1): LimitDecision {
+  const minute = tighter(key.minute, owner.minute, cost)
+  const month =
+    key.month === null ? owner.month : owner.month === null ? key.month : tighter(key.month, owner.month, cost)
   if (key.allowed && owner.allowed) return { allowed: true, minute, month, retryAfter: 0, binding: null }
   const keyWait = key.allowed ? 0 : key.retryAfter
   const ownerWait = owner.allowed ? 0 : owner.retryAfter
@@ -236,8 +239,10 @@ export function combineDecisions(key: LimitDecision, owner: LimitDecision): Limi
   }
 }
 
-function tighter(key: WindowState, owner: WindowState): WindowState {
-  if (owner.remaining !== key.remaining) return owner.remaining < key.remaining ? owner : key
+function tighter(key: WindowState, owner: WindowState, cost: number): WindowState {
+  const keyLeft = requestsLeft(key.remaining, cost)
+  const ownerLeft = requestsLeft(owner.remaining, cost)
+  if (ownerLeft !== keyLeft) return ownerLeft < keyLeft ? owner : key
   return owner.reset > key.reset ? owner : key
 }
 

@@ -19,6 +19,14 @@ export function unitsNeeded(cost: number): number {
   return Math.max(cost, 1)
 }
 
+/**
+ * How many more requests of `cost` a limit with `remaining` units admits (`remaining` itself for a
+ * cost of 0): what decides which limit binds first (M8), wherever headers are written.
+ */
+export function requestsLeft(remaining: number, cost: number): number {
+  return cost > 0 ? Math.floor(remaining / cost) : remaining
+}
+
 /** Whether a limit holding `count` units admits a request of `cost`. */
 export function admits(limit: number, count: number, cost: number): boolean {
   return count + unitsNeeded(cost) <= limit
@@ -45,7 +53,7 @@ export function buildMeterDecision(
       const reading = readings[i]!
       const remaining = Math.max(0, limit.limit - reading.count)
       limits.push({ name: limit.name, limit: limit.limit, scope: group.scope, remaining, reset: reading.reset })
-      const left = cost > 0 ? Math.floor(remaining / cost) : remaining
+      const left = requestsLeft(remaining, cost)
       if (binding === -1 || left < bindingLeft || (left === bindingLeft && reading.reset < limits[binding]!.reset)) {
         binding = i
         bindingLeft = left

@@ -5,6 +5,7 @@
 import { randomFillSync } from 'node:crypto'
 import { ERROR_STATUS, type ErrorCode } from './messages.js'
 import { utcMonthIndex, utcMonthStartSeconds } from './limits-math.js'
+import { requestsLeft } from './metering.js'
 import { periodEndSeconds, periodOf } from './windows.js'
 import type { KeywardResponse, LimitDecision, WindowState } from './types.js'
 
@@ -111,6 +112,7 @@ export function limitHeaders(
   options: HeaderOptions,
   nowSeconds: number,
   requestId: string,
+  cost = 1,
 ): Record<string, string> {
   const { minute, month } = limits
   let headers: Record<string, string>
@@ -132,7 +134,8 @@ export function limitHeaders(
       'X-Quota-Reset': text(month.reset),
     }
   }
-  if (options.ietfRateLimitHeaders !== false) addIetfHeaders(headers, options.ietfRateLimitHeaders, limits, nowSeconds)
+  if (options.ietfRateLimitHeaders !== false)
+    addIetfHeaders(headers, options.ietfRateLimitHeaders, limits, nowSeconds, cost)
   return headers
 }
 
@@ -146,6 +149,7 @@ function addIetfHeaders(
   draft: IetfRateLimitDraft,
   limits: LimitDecision,
   nowSeconds: number,
+  cost: number,
 ): void {
   const { minute, month } = limits
   const windows = limits.named === undefined ? standardWindows(minute, month) : namedWindows(limits.named)
@@ -159,7 +163,7 @@ function addIetfHeaders(
   }
   headers['RateLimit-Policy'] = windows.map(([, state, w]) => `${state.limit};w=${w}`).join(', ')
   // Named limits: `minute` already shows the limit that binds first.
-  const closest = limits.named === undefined && month !== null && closerToRefusal(month, minute) ? month : minute
+  const closest = limits.named === undefined && month !== null && closerToRefusal(month, minute, cost) ? month : minute
   if (draft === 'draft-7') {
     headers.RateLimit = `limit=${closest.limit}, remaining=${closest.remaining}, reset=${secondsLeft(closest)}`
     return
@@ -192,8 +196,10 @@ function periodSeconds(reset: number, day: number): number {
   return periodEndSeconds(index, day) - periodEndSeconds(index - 1, day)
 }
 
-function closerToRefusal(a: WindowState, b: WindowState): boolean {
-  return a.remaining < b.remaining || (a.remaining === b.remaining && a.reset < b.reset)
+function closerToRefusal(a: WindowState, b: WindowState, cost: number): boolean {
+  const aLeft = requestsLeft(a.remaining, cost)
+  const bLeft = requestsLeft(b.remaining, cost)
+  return aLeft < bLeft || (aLeft === bLeft && a.reset < b.reset)
 }
 
 /** The length in seconds of the UTC calendar month that ends at `reset` (a quota's window). */

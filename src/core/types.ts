@@ -482,6 +482,32 @@ export interface RouteRequirements {
   liveOnly?: boolean | undefined
   /** Whether an admitted request consumes limits and is recorded as usage; default true. */
   consume?: boolean | undefined
+  /**
+   * The units a request of this route counts in every limit of its key and its owner: an integer
+   * from 0 to 1,000,000 (default 1; 0 checks the limits without counting), or a function of the
+   * request returning one. A request is admitted only when every limit has that many units left.
+   */
+  cost?: RouteCost | undefined
+}
+
+/** A route's cost: a number of units, or a function of the request that returns one. */
+export type RouteCost = number | ((request: CostRequest) => number)
+
+/**
+ * What a route's cost function sees of the request: enough to price it before any body is read.
+ *
+ * @example
+ * api.get('/api/v1/search', api.protect({ cost: (request) => (request.query.has('deep') ? 5 : 1) }), handler)
+ */
+export interface CostRequest {
+  /** The method, upper case as the client sent it. */
+  method: string
+  /** The path without the query string. */
+  path: string
+  /** The query string, parsed. */
+  query: URLSearchParams
+  /** The first value of a request header (any case), or undefined when it was not sent. */
+  header(name: string): string | undefined
 }
 
 /** A response the adapter writes as it is: status, headers, and the body already serialized. */
@@ -513,6 +539,18 @@ export interface ApiKeyContext {
   limits: LimitDecision
   /** Epoch milliseconds at which the request was authenticated. */
   authenticatedAt: number
+  /**
+   * Counts `units` more in every limit of the key and of its owner, for work measured after
+   * admission (tokens, bytes). It never refuses this request; a window it pushes over its limit
+   * refuses the next requests until it frees. `units` must be an integer from 0 to 1,000,000 (a
+   * TypeError otherwise). The promise settles once the store has counted and never rejects: a
+   * store failure goes to `onError`.
+   *
+   * @example
+   * const completion = await llm.complete(prompt)
+   * await req.apiKey.charge(completion.usage.totalTokens)
+   */
+  charge(units: number): Promise<void>
 }
 
 /** A request that may proceed: the key, and the headers to add to whatever the handler sends. */

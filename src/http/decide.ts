@@ -3,9 +3,10 @@
  * event-loop turn, the 403 of a route's requirements (L6), and the usage entry once the response
  * is finished (L4a).
  */
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Keyward } from '../core/instance.js'
 import { MESSAGES } from '../core/messages.js'
+import { costOf } from '../core/route-cost.js'
 import { isPromise } from '../core/store-calls.js'
 import type { ApiKeyContext, AuthSuccess, KeywardResponse, RequestView, RouteRequirements } from '../core/types.js'
 import type { ThrownErrorResponse } from './error-envelope.js'
@@ -29,7 +30,9 @@ export type Admitted = { proceed: AuthSuccess; view: RequestView }
  * admission with the other requests of its event-loop turn, or when the store answers. `response`,
  * the Node response when there is one, tells whether the client has left meanwhile; with
  * `finishOnClose`, an admitted request's usage entry follows that response's close (L4a). A throw
- * from `then` becomes a 500 answer.
+ * from `then` becomes a 500 answer. `source`, the request itself, gives a route's cost function
+ * its headers (M2); a cost function that throws or answers no cost is a 500 answer, told to
+ * `onError`, and the request is not decided.
  */
 export type Decide = (
   view: RequestView,
@@ -37,6 +40,7 @@ export type Decide = (
   response: ServerResponse | undefined,
   finishOnClose: boolean,
   then: (step: Step) => void,
+  source?: IncomingMessage | Request,
 ) => void
 
 /** Deciding protected requests, and their usage entries once their responses are over. */
@@ -160,9 +164,17 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
   }
 
   return {
-    decide(view, requirements, response, finishOnClose, then) {
+    decide(view, requirements, response, finishOnClose, then, source) {
       const closing = finishOnClose ? response : undefined
-      const decision = keyward.authenticate(view, requirements)
+      let route = requirements
+      if (typeof requirements.cost === 'function') {
+        try {
+          route = { ...requirements, cost: costOf(requirements.cost, view, headerReader(source)) }
+        } catch (error) {
+          return then({ answer: thrownErrorResponse(error, view.requestId!, view.method) })
+        }
+      }
+      const decision = keyward.authenticate(view, route)
       if (isPromise(decision)) {
         decision.then((d) => {
           if (response === undefined || !clientGone(response))
@@ -181,4 +193,17 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
     },
     finish,
   }
+}
+
+/** A request's header values, for a route's cost function: the first line of each, any case. */
+function headerReader(source: IncomingMessage | Request | undefined): (name: string) => string | undefined {
+  if (source === undefined) return () => undefined
+  if ('rawHeaders' in source) {
+    const headers = source.headers
+    return (name) => {
+      const value = headers[name.toLowerCase()]
+      return Array.isArray(value) ? value[0] : value
+    }
+  }
+  return (name) => source.headers.get(name) ?? undefined
 }

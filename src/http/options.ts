@@ -3,6 +3,7 @@
  * a TypeError naming it.
  */
 import { SCOPE_PATTERN } from '../core/permissions.js'
+import { isRouteCost } from '../core/route-cost.js'
 import { PermissionQueryError, parsePermissionQuery } from '../core/permission-query.js'
 import type { Keyward } from '../core/instance.js'
 import type { RouteRequirements } from '../core/types.js'
@@ -62,6 +63,7 @@ export interface AdapterOptions {
  * import { keywardFastify } from 'keyward/fastify'
  * app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'], liveOnly: true } } }, handler)
  * app.get('/api/v1/status', { config: { keyward: { public: true } } }, handler)
+ * app.get('/api/v1/search', { config: { keyward: { cost: (request) => (request.query.has('deep') ? 5 : 1) } } }, handler)
  */
 export interface RouteOptions extends RouteRequirements {
   /** The route needs no key at all. Default false. */
@@ -80,7 +82,7 @@ const OPTION_NAMES = [
   'onError',
 ]
 const WEB_PAGE_OPTION_NAMES = ['path', 'signIn']
-const ROUTE_OPTION_NAMES = new Set(['scopes', 'permissions', 'liveOnly', 'consume', 'public'])
+const ROUTE_OPTION_NAMES = new Set(['scopes', 'permissions', 'liveOnly', 'consume', 'cost', 'public'])
 /** A path keyward answers at, or a prefix: segments of unreserved characters. */
 const PATH_PATTERN = /^(?:\/[A-Za-z0-9._~-]+)+$/
 
@@ -221,10 +223,10 @@ export function checkRouteOptions(
     throw new TypeError(`${adapter}: ${where} "${field}" ${rule} (got ${describe(value)})`)
   }
   if (typeof route !== 'object' || route === null)
-    bad('options', 'must be an object { scopes?, permissions?, liveOnly?, consume?, public? }', route)
+    bad('options', 'must be an object { scopes?, permissions?, liveOnly?, consume?, cost?, public? }', route)
   for (const name of Object.keys(route)) {
     if (!ROUTE_OPTION_NAMES.has(name))
-      bad(name, 'is not a route option; they are scopes, permissions, liveOnly, consume, public', route[name as never])
+      bad(name, `is not a route option; they are ${[...ROUTE_OPTION_NAMES].join(', ')}`, route[name as never])
   }
   const { scopes, liveOnly, consume } = route
   for (const [field, value] of [
@@ -241,12 +243,16 @@ export function checkRouteOptions(
     bad('scopes', `must be an array of scope names matching ${SCOPE_PATTERN.source}`, scopes)
   }
   const permissions = route.permissions === undefined ? undefined : checkedQuery(route.permissions, bad)
+  const cost = route.cost
+  if (cost !== undefined && !isRouteCost(cost))
+    bad('cost', 'must be an integer from 0 to 1,000,000, or a function of the request returning one', cost)
   if (route.public === true) return null
   const requirements: RouteRequirements = {}
   if (scopes !== undefined && scopes.length > 0) requirements.scopes = Object.freeze([...scopes])
   if (permissions !== undefined) requirements.permissions = permissions
   if (liveOnly === true) requirements.liveOnly = true
   if (consume === false) requirements.consume = false
+  if (cost !== undefined && cost !== 1) requirements.cost = cost
   return Object.freeze(requirements)
 }
 
@@ -261,8 +267,12 @@ function checkedQuery(value: unknown, bad: (field: string, rule: string, value: 
   }
 }
 
-/** Both routes' requirements at once: every scope and query, live keys only if either asks, consuming if either does. */
+/**
+ * Both routes' requirements at once: every scope and query, live keys only if either asks,
+ * consuming if either does, and the cost of the later marker that names one (the route's own).
+ */
 export function mergeRequirements(a: RouteRequirements, b: RouteRequirements): RouteRequirements {
+  const cost = b.cost ?? a.cost
   const scopes = [...new Set([...(a.scopes ?? []), ...(b.scopes ?? [])])]
   const queries = [a.permissions, b.permissions].filter((query) => query !== undefined)
   const permissions = queries.length === 2 ? `(${queries[0]}) AND (${queries[1]})` : queries[0]
@@ -271,5 +281,6 @@ export function mergeRequirements(a: RouteRequirements, b: RouteRequirements): R
     ...(permissions !== undefined ? { permissions } : {}),
     ...(a.liveOnly || b.liveOnly ? { liveOnly: true } : {}),
     ...(a.consume === false && b.consume === false ? { consume: false } : {}),
+    ...(cost !== undefined ? { cost } : {}),
   }
 }

@@ -38,6 +38,7 @@ export interface StoreMetrics {
 /** Which store call a fault reported through `onError` came from. */
 export function operationOf(phase: StoreFaultEvent['phase'], requestId: string): string | null {
   if (phase === 'usage') return 'usage.append'
+  if (phase === 'charge') return 'limiter.charge'
   // The failed-authentication guard reports with no request; the authorize step with its request.
   return phase === 'authenticate' && requestId !== '' ? 'authorize' : null
 }

@@ -777,6 +777,55 @@ const keyCases: ParityCase[] = [
     },
   },
   {
+    ids: 'M2 M8 M10 L3 L4',
+    name: 'metering: GET /api/v1/meter costs its units, POST /api/v1/meter/charge costs 1 and charges the rest; the headers count units; bad units → 400 naming units',
+    async run(t) {
+      const meter = '/api/v1/meter'
+      const charge = '/api/v1/meter/charge'
+      const { key } = await t.issue({ scopes: ['meter'], limits: { perMinute: 10, perMonth: 1000 } })
+      const auth = bearer(key)
+      const three = await t.expect(
+        { path: `${meter}?units=3`, headers: auth },
+        { status: 200, limits: { limit: 10, remaining: 7 }, quota: { limit: 1000, remaining: 997 } },
+      )
+      expect(three.data).toEqual({ charged: 3 })
+      const one = await t.expect({ path: meter, headers: auth }, { status: 200, limits: { remaining: 6 } })
+      expect(one.data).toEqual({ charged: 1 })
+      const none = await t.expect(
+        { path: `${meter}?units=0`, headers: auth },
+        { status: 200, limits: { remaining: 6 } },
+      )
+      expect(none.data).toEqual({ charged: 0 })
+      for (const units of ['abc', '-1', '1.5', '1000001', '']) {
+        const bad = await t.expect(
+          { path: `${meter}?units=${units}`, headers: auth },
+          { status: 400, code: 'invalid_request', message: 'units must be an integer', limits: { remaining: 6 } },
+        )
+        expect(bad.error.message).toBe('units must be an integer from 0 to 1000000.')
+      }
+      await t.expect(
+        { method: 'POST', path: `${charge}?units=0`, headers: auth },
+        { status: 400, code: 'invalid_request', message: 'units must be an integer from 1 to 1000000.' },
+      )
+      const charged = await t.expect(
+        { method: 'POST', path: `${charge}?units=4`, headers: auth },
+        { status: 200, limits: { remaining: 5 }, quota: { remaining: 995 } },
+      )
+      expect(charged.data).toEqual({ charged: 4 })
+      // The 3 units charged after that answer count too: 2 are left.
+      await t.expect(
+        { path: `${meter}?units=2`, headers: auth },
+        { status: 200, limits: { remaining: 0 }, quota: { remaining: 990 } },
+      )
+      await t.expectLimited({ path: `${meter}?units=0`, headers: auth }, { limits: { remaining: 0 } }, 'minute')
+      const unscoped = await t.issue({ scopes: ['ip'] })
+      await t.expect(
+        { path: meter, headers: bearer(unscoped.key) },
+        { status: 403, code: 'forbidden', message: 'This API key has no access to this resource' },
+      )
+    },
+  },
+  {
     ids: 'M7 M9 M10',
     name: 'roles: the dashboard gives a key a defined role that meets the reports query; an undefined role → 400 naming roles',
     async run(ctx) {

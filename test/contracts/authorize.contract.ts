@@ -889,6 +889,32 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
           limits: { minute: { remaining: 0 }, month: { remaining: 95 } },
         })
       })
+
+      it('M1/M4/O7/M8: a key with named limits and an owner counts the cost in both; an owner that lacks it counts in neither', async (context) => {
+        if (typeof fixture.limiter.meter !== 'function') context.skip()
+        const ownerId = `acct-${randomHash().slice(0, 12)}`
+        const owner: LimitPolicy = { perMinute: 7, perMonth: null }
+        const ownerLimits: OwnerLimitsCheck = {
+          policyOf: (id, type) => (id === ownerId && type === 'live' ? owner : null),
+        }
+        const limits = canonicalLimitList([{ name: 'burst', limit: 9, window: '10s' }], 'limits')
+        const key = await inserted({ keyType: 'live', ownerId, limits })
+        // Key: 9 - 3 = 6 left (2 more requests of 3); owner: 7 - 3 = 4 left (1 more): the owner's shows.
+        expect(await authorize({ hashes: [key.hash], ownerLimits, cost: 3 })).toMatchObject({
+          consumed: true,
+          limits: { minute: { limit: 7, remaining: 4 } },
+        })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 1000, ownerLimits, cost: 5 })).toMatchObject({
+          consumed: false,
+          limits: { allowed: false, minute: { limit: 7, remaining: 4 } },
+        })
+        // Nothing of the refused request stayed in the key's limit, however the store undid it.
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(await authorize({ hashes: [key.hash], now: T0 + 1000, ownerLimits, cost: 0 })).toMatchObject({
+          consumed: true,
+          limits: { named: { decision: { limits: [{ name: 'burst', remaining: 6 }, { remaining: 4 }] } } },
+        })
+      })
     })
 
     describe('the failed-authentication check (E7)', () => {

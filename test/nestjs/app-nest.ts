@@ -6,13 +6,14 @@
  */
 import 'reflect-metadata'
 import type { Server } from 'node:http'
-import { Controller, Get, Module, Req, Res, type Type } from '@nestjs/common'
+import { Controller, Get, Module, Post, Req, Res, type Type } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core'
 import { FastifyAdapter } from '@nestjs/platform-fastify'
 import {
   ApiKey,
   type ApiKeyContext,
   clientErrorHandler,
+  Cost,
   KeywardModule,
   KeywardRoute,
   Permissions,
@@ -33,6 +34,7 @@ import {
   WHOAMI,
   whoami,
 } from '../../server/app.js'
+import { METER, meter, meterCharge, meterChargeCost, meterCost } from '../../server/meter.js'
 import { OPENAPI_PATH, referenceDocument } from '../../server/openapi.js'
 import type { KeywardResponse } from '../../src/index.js'
 
@@ -74,6 +76,20 @@ function referenceController(config: AppConfig): Type {
     @Permissions(REPORTS.permissions)
     reports(@ApiKey() key: ApiKeyContext, @Res() res: PlatformResponse) {
       send(res, reports(keyward, key.requestId))
+    }
+
+    @Get(METER.path)
+    @Scopes(...METER.scopes)
+    @Cost(meterCost)
+    meter(@ApiKey() key: ApiKeyContext, @Req() req: { url: string }, @Res() res: PlatformResponse) {
+      send(res, meter(keyward, key.requestId, queryOf(urlOf(req))))
+    }
+
+    @Post(METER.chargePath)
+    @Scopes(...METER.scopes)
+    @Cost(meterChargeCost)
+    async charge(@ApiKey() key: ApiKeyContext, @Req() req: { url: string }, @Res() res: PlatformResponse) {
+      send(res, await meterCharge(keyward, key, queryOf(urlOf(req))))
     }
 
     @Get(WHOAMI.path)

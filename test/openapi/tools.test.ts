@@ -105,6 +105,11 @@ for (const target of FRAMEWORKS) {
       await throughPrism(s, { path: '/api/v1/ip/lookup?ip=999.1.1.1', headers: bearer(ip.key) }, 400)
       await throughPrism(s, { path: '/api/v1/ip/lookup?ip=192.0.2.1', headers: bearer(ip.key) }, 429)
       await throughPrism(s, { path: '/api/v1/email/validate?email=a@example.com', headers: bearer(ip.key) }, 403)
+      // M10: the metered routes, their units as the document types them.
+      const metered = await s.h.keyward.keys.create({ name: 'prism meter', keyType: 'live', scopes: ['meter'] })
+      await throughPrism(s, { path: '/api/v1/meter?units=2', headers: bearer(metered.key) }, 200)
+      await throughPrism(s, { method: 'POST', path: '/api/v1/meter/charge?units=3', headers: bearer(metered.key) }, 200)
+      await throughPrism(s, { path: '/api/v1/meter', headers: bearer(ip.key) }, 403)
       const unknown = generateKey('live', 'svc')
       await throughPrism(s, { path: '/api/v1/ip/lookup?ip=192.0.2.1', headers: bearer(unknown) }, 401)
       await throughPrism(s, { path: '/api/v1/whoami', headers: bearer(`${ip.key.slice(0, -1)}`) }, 401)

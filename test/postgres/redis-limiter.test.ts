@@ -136,6 +136,30 @@ describe.skipIf(!available)('the Redis limiter beside Postgres keys (S4, S2)', (
     expect(decisions).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'rate_limited', 'rate_limited', 'rate_limited'])
   })
 
+  it('M2 O7: route costs and charge(n) count in the Redis windows of a Postgres key, its named limits and its owner', async () => {
+    const limiter = createRedisRateLimiter({ client, prefix: 'kw-s4-cost', keys: 'elsewhere' })
+    const keyward = instance(limiter, { ownerLimits: { live: { perMonth: 40 } } })
+    const plain = await keyward.keys.create({ name: 'plain', limits: { perMinute: 10 } })
+    const metered = await keyward.keys.create({
+      name: 'metered',
+      ownerId: 'acct-s4-cost',
+      limits: [{ name: 'burst', limit: 12, window: '10s' }],
+    })
+    const sibling = await keyward.keys.create({ name: 'sibling', ownerId: 'acct-s4-cost' })
+    const remaining = (d: AuthDecision) => (d.ok ? d.headers : d.response.headers)['X-RateLimit-Remaining']
+    for (const created of [plain, metered]) {
+      const first = await keyward.authenticate(bearer(created.key), { cost: 3 })
+      if (!first.ok) throw new Error(first.response.body)
+      await first.apiKey.charge(6)
+      const edge = await keyward.authenticate(bearer(created.key), { cost: 0 })
+      expect([code(edge), remaining(edge)]).toEqual(['ok', created === plain ? '1' : '3'])
+      expect(code(await keyward.authenticate(bearer(created.key), { cost: 4 }))).toBe('rate_limited')
+    }
+    // The owner's quota of 40 holds the metered key's 3 + 6: the sibling may spend 31 more.
+    expect(code(await keyward.authenticate(bearer(sibling.key), { cost: 32 }))).toBe('rate_limited')
+    expect(code(await keyward.authenticate(bearer(sibling.key), { cost: 31 }))).toBe('ok')
+  })
+
   it("S2: an instance at keys: 'elsewhere' and one at keys: 'redis' count a Postgres key in the same window", async () => {
     const upgraded = instance(createRedisRateLimiter({ client, prefix: 'kw-s4-mixed', keys: 'elsewhere' }))
     const older = instance(createRedisRateLimiter({ client, prefix: 'kw-s4-mixed' }))

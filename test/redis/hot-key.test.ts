@@ -31,13 +31,15 @@ function seen(decision: AuthDecision): string {
   return `${status} ${decision.ok ? `consumed=${decision.apiKey.consumed}` : decision.error.code} ${limits}`
 }
 
-/** The routes of the sequences: plain, scoped (held and not), live-only, and a peek (L5). */
+/** The routes of the sequences: plain, scoped (held and not), live-only, a peek (L5), and costs of 3 and 0 (M2). */
 const ROUTES: RouteRequirements[] = [
   {},
   { scopes: ['ip'] },
   { scopes: ['email'] },
   { liveOnly: true },
   { consume: false },
+  { cost: 3 },
+  { cost: 0 },
 ]
 
 const turn = fc.array(
@@ -237,10 +239,10 @@ describe.skipIf(url === null)('Redis batch script: runs of alike requests', () =
     ])
     const batch = sent.filter((args) => Number(args[1]) > 3)
     expect(batch).toHaveLength(1)
-    // EVALSHA sha numkeys, 2 × 2 key names, 7 batch arguments, then 8 runs: 5 arguments each
-    // (f, key number and run length, held id, client address (M6), address counter: none here)
-    // and their scopes (6 runs have one).
-    expect(batch[0]!).toHaveLength(2 + 4 + 7 + 8 * 5 + 6)
+    // EVALSHA sha numkeys, 2 × 2 key names, 7 batch arguments, then 8 runs: 6 arguments each
+    // (f, key number and run length, held id, client address (M6), address counter: none here,
+    // cost (M2)) and their scopes (6 runs have one).
+    expect(batch[0]!).toHaveLength(2 + 4 + 7 + 8 * 6 + 6)
     await keyward.close()
     client.disconnect()
   })

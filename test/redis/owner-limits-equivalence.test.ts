@@ -3,8 +3,9 @@
  * stores does. Random sequences of requests from several keys of two owners (both key types, a key
  * with its own limits, a key of the service itself), peeks and forbidden routes among them, some
  * sent together in one turn (one batch call), with a controlled clock that mostly moves forward,
- * sometimes jumps past the window or the end of the month and sometimes steps back: every outcome
- * (admitted or not, remaining, resets, retry-after, binding) is the same on both.
+ * sometimes jumps past the window or the end of the month and sometimes steps back, and requests of
+ * costs 0 to 4 (M2) among them: every outcome (admitted or not, remaining, resets, retry-after,
+ * binding) is the same on both.
  */
 import fc from 'fast-check'
 import { describe, expect, inject, it } from 'vitest'
@@ -62,6 +63,8 @@ const request = fc.record({
   consume: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   // A route needing a scope some keys lack (L6): a forbidden outcome peeks both windows.
   scoped: fc.oneof({ weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  // M2: mostly the usual cost of 1, so runs of one key still meet the batch's hot key.
+  cost: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: 4 }) }),
 })
 
 /** One turn: its requests go out together; then the clock moves. */
@@ -104,7 +107,13 @@ describe.skipIf(url === null)('owner limits: Redis decides as memory (O7)', () =
               memory.keys.insert(key)
               await redis.keys.insert(key)
             }
-            const inputOf = (key: number, now: number, consume: boolean, scoped: boolean): AuthorizeInput => ({
+            const inputOf = (
+              key: number,
+              now: number,
+              consume: boolean,
+              scoped: boolean,
+              cost = 1,
+            ): AuthorizeInput => ({
               hashes: [keys[key]!.hash],
               now,
               requiredScopes: scoped ? ['ip'] : null,
@@ -112,13 +121,14 @@ describe.skipIf(url === null)('owner limits: Redis decides as memory (O7)', () =
               consume,
               defaults: DEFAULTS,
               ownerLimits,
+              cost,
             })
             // Each instance learns its keys' owners first (a peek changes nothing), so a turn's
             // requests go out in the order given.
             for (let i = 0; i < keys.length; i++) await redis.authorize(inputOf(i, start, false, false))
             let now = start
             for (const { requests, dt } of turns) {
-              const inputs = requests.map(({ key, consume, scoped }) => inputOf(key, now, consume, scoped))
+              const inputs = requests.map(({ key, consume, scoped, cost }) => inputOf(key, now, consume, scoped, cost))
               const expected = inputs.map((input) => seen(authorizeInMemory(input) as AuthorizeOutcome))
               const actual = (await Promise.all(inputs.map((input) => redis.authorize(input)))).map(seen)
               expect(actual, `at ${new Date(now).toISOString()}: ${JSON.stringify(requests)}`).toEqual(expected)

@@ -66,20 +66,27 @@ export interface ReplyReader {
   /**
    * The outcome of a reply to a call made while `held` was held for `hash`; null when the hash has
    * no record; `NEEDS_OWNER` when the call must be made again naming the owner's counter. Throws
-   * on a reply of the wrong shape (never a guess that could let a request in).
+   * on a reply of the wrong shape (never a guess that could let a request in). `cost`: the units
+   * the call asked for (M2), which decide the window the headers show.
    */
-  read(hash: string, raw: unknown, held: Held | undefined, extra: ReplyExtra): AuthorizeOutcome | NeedsOwner | null
+  read(
+    hash: string,
+    raw: unknown,
+    held: Held | undefined,
+    extra: ReplyExtra,
+    cost: number,
+  ): AuthorizeOutcome | NeedsOwner | null
 }
 
 export function createReplyReader(context: RedisContext): ReplyReader {
   const records = new Map<string, Held>()
   return {
     held: (hash) => records.get(hash),
-    read(hash, raw, held, extra) {
+    read(hash, raw, held, extra, cost) {
       const reply = array(raw, WHAT)
       const code = integer(reply[0], WHAT)
       if (code === BLOCKED) return blockedOutcome(reply)
-      if (code === SHORT_OK) return shortOutcome(hash, reply, held, extra)
+      if (code === SHORT_OK) return shortOutcome(hash, reply, held, extra, cost)
       if (code === NO_RECORD) {
         records.delete(hash)
         return null
@@ -91,7 +98,7 @@ export function createReplyReader(context: RedisContext): ReplyReader {
         if (reply.length !== 2) throw badReply(WHAT, reply)
         return NEEDS_OWNER
       }
-      return wholeOutcome(code, whole.key, reply, extra)
+      return wholeOutcome(code, whole.key, reply, extra, cost)
     },
   }
 }
@@ -103,16 +110,23 @@ function blockedOutcome(reply: unknown[]): AuthorizeOutcome {
 }
 
 /** The decision at `at`, with the owner counter's (at `ownerAt`, last) combined in when the reply has one (O7). */
-function limitsOf(key: StoredKey, reply: unknown[], at: number, ownerAt: number, extra: ReplyExtra): LimitDecision {
+function limitsOf(
+  key: StoredKey,
+  reply: unknown[],
+  at: number,
+  ownerAt: number,
+  extra: ReplyExtra,
+  cost: number,
+): LimitDecision {
   // M1: a key with its own list gets the meter's decision, its owner's windows within it.
   if (Array.isArray(key.limits)) {
-    const named = decodeNamedDecision(reply[at], key)
+    const named = decodeNamedDecision(reply[at], key, false, cost)
     if (reply.length === ownerAt || extra !== 'owner') return named
-    return withOwner(named, decodeDecision(reply[ownerAt]))
+    return withOwner(named, decodeDecision(reply[ownerAt]), cost)
   }
   const own = decodeDecision(reply[at])
   if (reply.length === ownerAt || extra !== 'owner') return own
-  return combineDecisions(own, decodeDecision(reply[ownerAt]))
+  return combineDecisions(own, decodeDecision(reply[ownerAt]), cost)
 }
 
 /** Whether `reply` has `length` elements, or one more where the call may get an extra one. */
@@ -121,7 +135,13 @@ function lengthFits(reply: unknown[], length: number, extra: ReplyExtra): boolea
 }
 
 /** {6, expiresAt, lastUsedAt, decision, consumed[, extra]}: admitted, the rest of the record as held. */
-function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, extra: ReplyExtra): AuthorizeOutcome {
+function shortOutcome(
+  hash: string,
+  reply: unknown[],
+  held: Held | undefined,
+  extra: ReplyExtra,
+  cost: number,
+): AuthorizeOutcome {
   if (held === undefined || !lengthFits(reply, 5, extra)) throw badReply(WHAT, reply)
   return {
     result: 'ok',
@@ -134,13 +154,19 @@ function shortOutcome(hash: string, reply: unknown[], held: Held | undefined, ex
       revokedAt: null,
       lastUsedAt: optionalTime(reply[2], 'lastUsedAt'),
     },
-    limits: limitsOf(held.key, reply, 3, 5, extra),
+    limits: limitsOf(held.key, reply, 3, 5, extra, cost),
     consumed: integer(reply[4], WHAT) === 1,
   }
 }
 
 /** A reply that sent the record whole: {1..5, 10, 11 or 12, record, …}. */
-function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: ReplyExtra): AuthorizeOutcome {
+function wholeOutcome(
+  code: number,
+  key: StoredKey,
+  reply: unknown[],
+  extra: ReplyExtra,
+  cost: number,
+): AuthorizeOutcome {
   switch (code) {
     case 1:
     case 2:
@@ -156,11 +182,16 @@ function wholeOutcome(code: number, key: StoredKey, reply: unknown[], extra: Rep
         result: 'forbidden',
         key,
         reason: FORBIDDEN[code]!,
-        limits: limitsOf(key, reply, 2, 3, extra),
+        limits: limitsOf(key, reply, 2, 3, extra, cost),
       }
     case 5:
       if (!lengthFits(reply, 4, extra)) throw badReply(WHAT, reply)
-      return { result: 'ok', key, limits: limitsOf(key, reply, 2, 4, extra), consumed: integer(reply[3], WHAT) === 1 }
+      return {
+        result: 'ok',
+        key,
+        limits: limitsOf(key, reply, 2, 4, extra, cost),
+        consumed: integer(reply[3], WHAT) === 1,
+      }
     default:
       throw badReply(WHAT, reply)
   }

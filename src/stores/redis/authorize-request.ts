@@ -25,8 +25,10 @@ export const OWNER_MINUTE = 10
 export const OWNER_MONTH = 11
 /** Where it holds the client address as 32 hex digits, '' when unknown (ARGV[13], M6). */
 export const ADDRESS = 12
-/** Where its scopes start (ARGV[14..]), then after a '?' its permission query in postfix order (M7). */
-export const SCOPES = 13
+/** Where it holds the units the request costs in every limit (ARGV[14], M2). */
+export const COST = 13
+/** Where its scopes start (ARGV[15..]), then after a '?' its permission query in postfix order (M7). */
+export const SCOPES = 14
 
 /** O7, ARGV[10]: no owner step. */
 export const OWNER_NONE = ''
@@ -74,6 +76,7 @@ export function authorizeArguments(
     '',
     '',
     addressHex(input.clientAddress) ?? '',
+    costArgument(input.cost),
   ]
   const scopes = input.requiredScopes
   const roles = input.roles
@@ -85,6 +88,16 @@ export function authorizeArguments(
     for (const token of query.postfix) args.push(token.length === 1 ? token : nameToken(token, roles))
   }
   return args
+}
+
+/** M2: the units a request's ARGV asks the script to count. */
+export function costOf(args: readonly string[]): number {
+  return Number(args[COST])
+}
+
+/** M2: ARGV[14], the cost as the script reads it (the usual cost of 1 converted once). */
+function costArgument(cost: number | undefined): string {
+  return cost === undefined || cost === 1 ? '1' : String(cost)
 }
 
 /**

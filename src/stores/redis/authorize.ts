@@ -31,6 +31,7 @@ import {
   authorizeArguments,
   type ArgumentCache,
   authorizeKeys,
+  costOf,
   createArgumentCache,
   fillHeld,
   singleScriptArguments,
@@ -99,9 +100,11 @@ async function call(
     const names = authorizeKeys(keysOf(state, hash), counterKey, owner)
     const byCaller = args[OWNER] === OWNER_BY_CALLER
     const raw = await connection.script(AUTHORIZE_SCRIPT, names, singleScriptArguments(args, owner, names))
-    const outcome = replies.read(hash, raw, held, owner !== undefined ? 'owner' : byCaller ? 'receipt' : null)
+    const extra = owner !== undefined ? 'owner' : byCaller ? 'receipt' : null
+    const cost = costOf(args)
+    const outcome = replies.read(hash, raw, held, extra, cost)
     if (outcome?.result === 'needs-owner') continue
-    return byCaller && outcome !== null ? countOwner(state, hash, outcome, raw, owners!, args[NOW]!) : outcome
+    return byCaller && outcome !== null ? countOwner(state, hash, outcome, raw, owners!, args[NOW]!, cost) : outcome
   }
   throw badReply('the authorize script', 'the owner asked for twice')
 }
@@ -119,6 +122,7 @@ async function countOwner(
   raw: unknown,
   owners: OwnerLimitsCheck,
   now: string,
+  cost: number,
 ): Promise<AuthorizeOutcome> {
   if (outcome.result !== 'ok' && outcome.result !== 'forbidden') return outcome
   const { key } = outcome
@@ -127,23 +131,26 @@ async function countOwner(
   const [perMinute, perMonth] = state.cache.policy(policy)
   if (Array.isArray(key.limits)) {
     const { connection, layout } = state
-    return meterNamedOwner(connection, layout, keysOf(state, hash), outcome, raw, [perMinute, perMonth], now)
+    return meterNamedOwner(connection, layout, keysOf(state, hash), outcome, raw, [perMinute, perMonth], now, cost)
   }
   const counter = state.layout.ofOrphanId(ownerCounterId(key.ownerId!, key.keyType)).minute
   const counted = outcome.result === 'ok' && outcome.consumed
+  const units = String(cost)
   const owner = decodeDecision(
-    await state.connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', perMinute, perMonth]),
+    await state.connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', perMinute, perMonth, units]),
   )
-  if (!counted || owner.allowed) return { ...outcome, limits: combineDecisions(outcome.limits, owner) }
+  if (!counted || owner.allowed) return { ...outcome, limits: combineDecisions(outcome.limits, owner, cost) }
   const receipt = receiptOf(raw)
-  giveBack(state.connection, keysOf(state, hash), receipt)
+  giveBack(state.connection, keysOf(state, hash), receipt, units)
   const lastUsedAt = receipt.previousLastUsedAt === '' ? null : Number(receipt.previousLastUsedAt)
-  return { result: 'ok', key: { ...key, lastUsedAt }, limits: combineDecisions(receipt.before, owner), consumed: false }
+  const limits = combineDecisions(receipt.before, owner, cost)
+  return { result: 'ok', key: { ...key, lastUsedAt }, limits, consumed: false }
 }
 
 /** L4: a request its owner refused counts against its key neither. A lost give-back errs on refusing. */
-function giveBack(connection: RedisConnection, keys: TaggedKeys, receipt: Receipt): void {
-  const args = ['', 'r', receipt.second, receipt.month, receipt.writtenLastUsedAt, receipt.previousLastUsedAt]
+function giveBack(connection: RedisConnection, keys: TaggedKeys, receipt: Receipt, units: string): void {
+  const { second, month, writtenLastUsedAt, previousLastUsedAt } = receipt
+  const args = ['', 'r', second, month, writtenLastUsedAt, previousLastUsedAt, units]
   connection.script(LIMIT_SCRIPT, [keys.minute, keys.record], args).catch(() => undefined)
 }
 

@@ -21,8 +21,7 @@
  *   skips it). Beside keys kept elsewhere, `createRedisRateLimiter({ keys: 'elsewhere' })` counts
  *   with one round trip per decision and checks nothing of the kind.
  */
-import type { AppSettings, AuthorizeInput, AuthorizeOutcome, Awaitable, KeywardStores } from '../../core/types.js'
-import { composeAuthorize } from '../../core/compose-authorize.js'
+import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../core/types.js'
 import { fusedAuthorize } from '../../core/fused-authorize.js'
 import { appSettingsOn } from './app-settings.js'
 import { authorizeOn } from './authorize.js'
@@ -109,17 +108,6 @@ function boundedMethods<T extends object>(store: T, connection: RedisConnection,
   return bounded as T
 }
 
-type Authorize = (input: AuthorizeInput) => Promise<AuthorizeOutcome>
-
-/**
- * M2: the authorize script counts a request as one unit, so a request of another cost is decided
- * by the stores' own calls, each limit counting the cost atomically (several round trips).
- */
-function withCosts(script: Authorize, composed: (input: AuthorizeInput) => Awaitable<AuthorizeOutcome>): Authorize {
-  const costly = async (input: AuthorizeInput) => composed(input)
-  return (input) => (input.cost === undefined || input.cost === 1 ? script(input) : costly(input))
-}
-
 /**
  * Creates the Redis stores for `createKeyward({ stores })`, on a client you already have.
  *
@@ -153,11 +141,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     limiter,
     usage,
     // Fused over these very stores: a host that swaps one gets the composed path instead.
-    authorize: fusedAuthorize(withCosts(authorizeOn(context), composeAuthorize({ keys, limiter })), {
-      keys,
-      limiter,
-      usage,
-    }),
+    authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
     close: () => usage.close(),
     async ready() {
       await context.ready()

@@ -124,9 +124,9 @@ export function measured(reply: unknown[], at: number): Measured {
 /**
  * The authorize script's decision for a key with its own named limits (`named_decision` in the
  * meter library): {allowed, the key's limit count, then 7 integers per limit}; with `before`, the
- * state before anything was counted (a count given back).
+ * state before anything was counted (a count given back). `cost`: the units the request asked for.
  */
-export function decodeNamedDecision(raw: unknown, key: StoredKey, before = false): LimitDecision {
+export function decodeNamedDecision(raw: unknown, key: StoredKey, before = false, cost = 1): LimitDecision {
   const reply = array(raw, WHAT_AUTHORIZE)
   const limits = namedLimitsOf(key.limits)
   const count = limits?.length ?? -1
@@ -139,7 +139,7 @@ export function decodeNamedDecision(raw: unknown, key: StoredKey, before = false
     groups,
     parts.map((m) => (before ? m.before : m.after)),
     parts.map((m) => !before && m.refusing),
-    1,
+    cost,
   )
   if (!before && (integer(reply[0], WHAT_AUTHORIZE) === 1) !== decision.allowed) throw badReply(WHAT_AUTHORIZE, reply)
   return toLimitDecision(decision, groups)

@@ -29,6 +29,7 @@ export async function meterNamedOwner(
   raw: unknown,
   policy: [perMinute: string, perMonth: string],
   now: string,
+  cost: number,
 ): Promise<AuthorizeOutcome> {
   const key = outcome.key
   const reply = array(raw, WHAT)
@@ -37,15 +38,16 @@ export async function meterNamedOwner(
   const ownerId = ownerCounterId(key.ownerId!, key.keyType)
   const counter = layout.ofOrphanId(ownerId).minute
   const counted = outcome.result === 'ok' && outcome.consumed
-  const owner = decodeDecision(await connection.script(LIMIT_SCRIPT, [counter], [now, counted ? '1' : '0', ...policy]))
-  if (!counted || owner.allowed) return { ...outcome, limits: withOwner(outcome.limits, owner) }
+  const args = [now, counted ? '1' : '0', ...policy, String(cost)]
+  const owner = decodeDecision(await connection.script(LIMIT_SCRIPT, [counter], args))
+  if (!counted || owner.allowed) return { ...outcome, limits: withOwner(outcome.limits, owner, cost) }
   const extra = array(reply[short ? 5 : 4], WHAT)
   const written = (value: unknown): string => (value === 0 ? '' : text(value, WHAT))
   const previous = written(extra[3])
-  giveBack(connection, keys, key, namedTargets(named), written(extra[4]), previous)
-  const before = decodeNamedDecision(named, key, true)
+  giveBack(connection, keys, key, namedTargets(named), written(extra[4]), previous, cost)
+  const before = decodeNamedDecision(named, key, true, cost)
   const restored: StoredKey = { ...key, lastUsedAt: previous === '' ? null : Number(previous) }
-  return { result: 'ok', key: restored, limits: withOwner(before, owner), consumed: false }
+  return { result: 'ok', key: restored, limits: withOwner(before, owner, cost), consumed: false }
 }
 
 /** L4: a request its owner refused counts against its key neither. A lost give-back errs on refusing. */
@@ -56,11 +58,12 @@ function giveBack(
   targets: string[],
   written: string,
   previous: string,
+  cost: number,
 ): void {
   const limits = namedLimitsOf(key.limits)!
   const names = limits.map((limit) => `${keys.minute}:${stateSuffix(limit)}`)
-  const args = ['', 'r', '1', ...limits.flatMap(specArguments), ...targets]
-  connection.script(METER_SCRIPT, names, args).catch(() => undefined)
+  const args = ['', 'r', String(cost), ...limits.flatMap(specArguments), ...targets]
+  if (cost > 0) connection.script(METER_SCRIPT, names, args).catch(() => undefined)
   // The limit script's give-back with no bucket and no month only puts lastUsedAt back.
   const record = ['', 'r', '', '', written, previous]
   connection.script(LIMIT_SCRIPT, [keys.minute, keys.record], record).catch(() => undefined)

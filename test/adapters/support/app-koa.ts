@@ -20,6 +20,7 @@ import {
   WHOAMI,
   whoami,
 } from '../../../server/app.js'
+import { METER, meter, meterCharge, meterChargeCost, meterCost } from '../../../server/meter.js'
 import { OPENAPI_PATH, referenceDocument } from '../../../server/openapi.js'
 import type { KeywardResponse } from '../../../src/index.js'
 
@@ -48,6 +49,12 @@ export async function buildKoaApp(config: AppConfig): Promise<BuiltApp> {
   })
   router.get(REPORTS.path, api.protect({ permissions: REPORTS.permissions }), (ctx) => {
     send(ctx, reports(keyward, ctx.state.apiKey!.requestId))
+  })
+  router.get(METER.path, api.protect({ scopes: [...METER.scopes], cost: meterCost }), (ctx) => {
+    send(ctx, meter(keyward, ctx.state.apiKey!.requestId, queryOf(ctx.originalUrl)))
+  })
+  router.post(METER.chargePath, api.protect({ scopes: [...METER.scopes], cost: meterChargeCost }), async (ctx) => {
+    send(ctx, await meterCharge(keyward, ctx.state.apiKey!, queryOf(ctx.originalUrl)))
   })
   router.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (ctx) => {
     send(ctx, whoami(keyward, ctx.state.apiKey!))

@@ -7,6 +7,7 @@
 import {
   ADDRESS,
   CONSUME,
+  COST,
   KNOWN,
   LIVE_ONLY,
   NOW,
@@ -109,6 +110,7 @@ export function encodeBatch(batch: readonly Queued[]): { keys: string[]; args: s
     args.push(String(f), String(number), a[KNOWN]!, a[ADDRESS]!)
     if (counter === undefined) args.push('0')
     else counters.refer(args, counter)
+    args.push(a[COST]!)
     if (named) {
       owners.refer(args, owner)
       args.push(a[OWNER_MINUTE]!, a[OWNER_MONTH]!)

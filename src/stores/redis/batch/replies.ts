@@ -3,6 +3,7 @@
  * order. A request whose decision failed in Redis gets its own error; the others their outcomes.
  */
 import type { AuthorizeOutcome } from '../../../core/types.js'
+import { costOf } from '../authorize-request.js'
 import { type ReplyReader, UNKNOWN } from '../authorize-reply.js'
 import { array, badReply } from '../codec.js'
 import type { Queued } from './queue.js'
@@ -62,7 +63,8 @@ export function settleOne(
 ): AuthorizeOutcome | null {
   let outcome: AuthorizeOutcome
   try {
-    const read = replies.read(queued.hash, raw, queued.held, queued.owner === undefined ? null : 'owner')
+    const extra = queued.owner === undefined ? null : 'owner'
+    const read = replies.read(queued.hash, raw, queued.held, extra, costOf(queued.args))
     if (read?.result === 'needs-owner') {
       if (!again(queued)) throw badReply('the authorize script (an owner asked for twice)', raw)
       return null

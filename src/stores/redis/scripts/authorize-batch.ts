@@ -30,7 +30,8 @@ local RUN_KEYS = 1              --   j + 32 * (r - 1): r requests whose keys are
 local RUN_KNOWN = 2             --   what they hold (as the authorize script's ARGV[8])
 local RUN_ADDRESS = 3           --   their client address (as the authorize script's ARGV[13], M6)
 local RUN_COUNTER = 4           --   g, the index in KEYS of their address's counter (0: no check)
-local RUN_OWNER = 5             --   with an owner's counter (O7): its index in KEYS, perMinute and
+local RUN_COST = 5              --   the units each counts (as the authorize script's ARGV[14], M2)
+local RUN_OWNER = 6             --   with an owner's counter (O7): its index in KEYS, perMinute and
                                 --   perMonth (as the authorize script's ARGV[11..12]);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
@@ -63,16 +64,17 @@ local function settle()
   ncovered = 0
 end
 
--- Request i, of the hot key, in a run with these flags, held record, address counter, and c
+-- Request i, of the hot key, in a run with these flags, held record, address counter, cost and c
 -- scopes from ARGV[from] (never an owner's counter: a request that counts one leaves no hot
 -- key): its reply (7, see above), or nil when its route, address or held id differ from the hot
--- request's, or it is over a limit (the whole path then decides it). A request from another
+-- request's, it costs other than 1 (only a request of cost 1 leaves a hot key), or it is over a
+-- limit (the whole path then decides it). A request from another
 -- address than the hot request's
 -- is first checked against its own failure counter (E7), as the whole path would: when it is
 -- blocked its reply is {8, wait} and nothing is counted for it. The hot request's own address
 -- passed that check, and nothing in this script run changes a failure counter.
-local function from_hot(i, flags, known, address, counter, from, c)
-  if flags ~= hot_flags or known ~= hot_known or address ~= hot_address then return nil end
+local function from_hot(i, flags, known, address, counter, cost, from, c)
+  if flags ~= hot_flags or known ~= hot_known or address ~= hot_address or cost ~= 1 then return nil end
   for j = 0, c - 1 do
     if ARGV[hot_from + j] ~= ARGV[from + j] then return nil end
   end
@@ -115,6 +117,7 @@ while i < n do
   local address = ARGV[at + RUN_ADDRESS]
   local counter = ARGV[at + RUN_COUNTER]
   local counter_key = KEYS[tonumber(counter)]
+  local cost = tonumber(ARGV[at + RUN_COST])
   -- O7: the owner step, and where the scopes start.
   local owner, owner_key, owner_minute, owner_month, from = 'none', nil, nil, nil, at + RUN_OWNER
   if owner_counted then
@@ -127,15 +130,15 @@ while i < n do
   for _ = 0, mfloor(jr / 32) do
     i = i + 1
     local reply = nil
-    if hot_k == k then reply = from_hot(i, flags, known, address, counter, from, c) end
+    if hot_k == k then reply = from_hot(i, flags, known, address, counter, cost, from, c) end
     if reply then
       replies[i] = reply
     else
       if ncovered > 0 then settle() end
       hot_k = -1
       carry_field = nil
-      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], now_arg, consume, live_only, address, known,
-        counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, from, from + c - 1)
+      local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], now_arg, consume, cost, live_only, address,
+        known, counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, from, from + c - 1)
       if ok then
         replies[i] = whole
         -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
@@ -162,5 +165,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'd5b1a929eca1d415582deee890dd6eaea40031bc',
+  sha: '18d0b852f6ce9cb0f91d8e8dd6ad90500716064d',
 }

@@ -107,6 +107,7 @@ end
 --   record_key, minute_key  the key's record and limit state (KEYS of its hash)
 --   now_arg                 epoch ms, or '' to read Redis TIME (clock_ms)
 --   consume_arg             true: an admitted request consumes (L4a); false: a peek (L5)
+--   cost                    the units it counts in every limit of the key and its owner (M2)
 --   live_only               true: the route is live-only (L6)
 --   address                 the client address as 32 hex digits, '' when unknown (M6)
 --   known                   what the caller holds for this hash: the record's id, ':' and
@@ -119,7 +120,7 @@ end
 --   owner_month             and its perMonth (nil: no quota)
 --   A, from, to             the scopes the route requires: A[from] .. A[to]
 -- The type defaults are those set_defaults() set.
-local function authorize(record_key, minute_key, now_arg, consume_arg, live_only, address, known,
+local function authorize(record_key, minute_key, now_arg, consume_arg, cost, live_only, address, known,
     counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, A, from, to)
   local now = clock_ms(now_arg)
   if counter_key and failure_limit then
@@ -178,24 +179,25 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   end
 
   if listed then
-    decision, owner_decision = named_decision(minute_key, own, now, consume, owner_key, owner_minute, owner_month)
+    decision, owner_decision = named_decision(minute_key, own, now, consume, cost, owner_key, owner_minute,
+      owner_month)
     -- A cluster's caller meters the owner: the counts are in the decision, lastUsedAt in extra.
     if owner == 'caller' and owner_id ~= 0 then receipt = {0, 0, -1} end
   elseif owner_key then
     -- Both or neither (L4): the owner's is peeked, the key's consumed only when it admits, and
     -- the owner's counted only when the key's was.
-    owner_decision = limit(owner_key, now, owner_minute, owner_month, false)
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, false, cost)
     if consume and owner_decision[1] == 1 then
-      decision = limit(minute_key, now, per_minute, per_month, true)
-      if decision[1] == 1 then owner_decision = limit(owner_key, now, owner_minute, owner_month, true) end
+      decision = limit(minute_key, now, per_minute, per_month, true, cost)
+      if decision[1] == 1 then owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost) end
       -- The batch's hot-key shortcut carries one limit state, and this request counted two.
       carry_field = nil
     else
-      decision = limit(minute_key, now, per_minute, per_month, false)
+      decision = limit(minute_key, now, per_minute, per_month, false, cost)
     end
   else
     receipt_wanted = owner == 'caller' and owner_id ~= 0
-    decision = limit(minute_key, now, per_minute, per_month, consume)
+    decision = limit(minute_key, now, per_minute, per_month, consume, cost)
     receipt_wanted = false
   end
   if forbidden ~= 0 then

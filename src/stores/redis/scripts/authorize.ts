@@ -6,7 +6,7 @@ import { METER_FUNCTIONS_ONLY } from './meter-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6, O3, O7).
--- Its arguments, KEYS[1..4] and ARGV[1..14..], are named in the table below.
+-- Its arguments, KEYS[1..4] and ARGV[1..15..], are named in the table below.
 -- Returns {8, retry-after} when the address's counter is full: the address is blocked, nothing
 --   else was read (E7)
 --   | {0} unknown | {1, record} revoked | {2, record} expired | {10, record} disabled (M5)
@@ -41,7 +41,9 @@ local owner_arg = ARGV[10]     -- the owner step (O7): '' none, '?' owner limits
 local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local address = ARGV[13]       -- the client address as 32 hex digits, '' when unknown (M6)
-local first_scope = 14         -- ARGV[14..]: the scopes the route requires (L6), then '?' and its
+local cost = tonumber(ARGV[14]) -- the units the request counts in every limit of the key and its
+                               -- owner; it needs max(cost, 1) left in each, 0 only checks (M2)
+local first_scope = 15         -- ARGV[15..]: the scopes the route requires (L6), then '?' and its
                                -- permission query in postfix order (M7), when it has one
 ${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
@@ -53,13 +55,13 @@ elseif owner_arg ~= '' then
   owner, owner_key = 'named', KEYS[tonumber(owner_arg)]
 end
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
-return authorize(record_key, minute_key, now_arg, consume, live_only, address, known, counter_key, failure_limit,
-  owner, owner_key, owner_minute, owner_month, ARGV, first_scope, #ARGV)
+return authorize(record_key, minute_key, now_arg, consume, cost, live_only, address, known, counter_key,
+  failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, first_scope, #ARGV)
 `
 
 /** The hot path: lookup, status, route checks, limits and lastUsedAt in one step (P1). */
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '62e12dcdf9d6e8e21b62641afd85f7a3cad45054',
+  sha: '38fbb6a04b5cb721c2247c4c0d7e64b11880c35a',
 }

@@ -153,12 +153,12 @@ end
 
 const NAMED_DECISION = `
 -- A key's own list of named limits (M1) in the authorize script: its record's limits (JSON, as
--- key-limits.ts stores them) metered beside its limit state minute_key with a cost of 1. With
+-- key-limits.ts stores them) metered beside its limit state minute_key with a cost (M2). With
 -- owner_key, its owner's counter (O7, the one its keys on per-minute limits count in too) is
 -- peeked first, the key counted only when the owner admits, and the owner only when the key was.
 -- Returns {allowed (1/0, the key's limits alone), the key's limit count, then meter()'s 7
 -- integers per limit}, and the owner's decision (limit()'s array) or nil.
-local function named_decision(minute_key, list, now, consume, owner_key, owner_minute, owner_month)
+local function named_decision(minute_key, list, now, consume, cost, owner_key, owner_minute, owner_month)
   local keys, specs = {}, {}
   for _, l in ipairs(cjson.decode(list)) do
     local w = l.window
@@ -178,16 +178,16 @@ local function named_decision(minute_key, list, now, consume, owner_key, owner_m
   local mode = 'p'
   if consume then mode = 'm' end
   if owner_key then
-    owner_decision = limit(owner_key, now, owner_minute, owner_month, false)
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, false, cost)
     if owner_decision[1] == 0 then mode = 'p' end
   end
-  local reply = meter(keys, now, mode, 1, specs)
+  local reply = meter(keys, now, mode, cost, specs)
   local allowed = 1
   for i = 4, #reply, 7 do
     if reply[i] == 1 then allowed = 0 end
   end
   if owner_key and mode == 'm' and allowed == 1 then
-    owner_decision = limit(owner_key, now, owner_minute, owner_month, true)
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost)
   end
   local decision = {allowed, #keys}
   for i = 1, #reply do decision[2 + i] = reply[i] end

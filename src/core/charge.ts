@@ -1,0 +1,74 @@
+/**
+ * `apiKey.charge(n)` (M2): units counted after admission in every limit of a key and its owner,
+ * whatever those limits hold. It never refuses: a window it pushes over its limit refuses the next
+ * requests until it frees. Named limits go through the limiter's `charge`; the per-minute limit
+ * and the quota through `consume` with no ceiling, which counts without refusing in the same
+ * state the key's requests count in.
+ */
+import { namedLimitsOf } from './key-limits.js'
+import type { KeywardSettings } from './keyward-options.js'
+import { ownerCounterId, resolvePolicy, UNLIMITED_PER_MINUTE } from './limits-math.js'
+import { isUnits } from './route-cost.js'
+import type { ReportFault, StoreCalls } from './store-calls.js'
+import type { Awaitable, LimitPolicy, RateLimiter, StoredKey } from './types.js'
+
+/** Counts `units` for `key` after its request `requestId` was admitted; settles once counted, never rejects. */
+export type Charge = (key: StoredKey, units: number, requestId: string) => Promise<void>
+
+const DONE = Promise.resolve()
+
+export function createCharge(
+  settings: Pick<KeywardSettings, 'stores' | 'clock' | 'defaults' | 'ownerLimits'>,
+  calls: Pick<StoreCalls, 'bounded'>,
+  report: ReportFault,
+): Charge {
+  const { stores, clock, defaults, ownerLimits } = settings
+  return function charge(key, units, requestId) {
+    if (!isUnits(units)) {
+      throw new TypeError(`keyward: charge() takes an integer from 0 to 1,000,000 units (got ${describe(units)})`)
+    }
+    if (units === 0) return DONE
+    try {
+      const now = clock.now()
+      const limiter = stores.limiter
+      const counted: Awaitable<unknown>[] = [chargeKey(limiter, key, units, now, defaults)]
+      const ownerPolicy = key.ownerId === null ? null : (ownerLimits?.policyOf(key.ownerId, key.keyType) ?? null)
+      if (ownerPolicy !== null) {
+        const id = ownerCounterId(key.ownerId!, key.keyType)
+        counted.push(limiter.consume(id, withoutCeiling(ownerPolicy), now, units))
+      }
+      return calls.bounded(Promise.all(counted)).then(
+        () => undefined,
+        (error: unknown) => report(error, requestId, 'charge'),
+      )
+    } catch (error) {
+      report(error, requestId, 'charge')
+      return DONE
+    }
+  }
+}
+
+/** The key's own named limits through the limiter's `charge`, else its per-minute limit and quota. */
+function chargeKey(
+  limiter: RateLimiter,
+  key: StoredKey,
+  units: number,
+  now: number,
+  defaults: KeywardSettings['defaults'],
+): Awaitable<unknown> {
+  const named = namedLimitsOf(key.limits)
+  if (named === null) return limiter.consume(key.id, withoutCeiling(resolvePolicy(key, defaults)), now, units)
+  if (typeof limiter.charge !== 'function') {
+    throw new TypeError('keyward: charge() on a key with named limits needs a RateLimiter with charge()')
+  }
+  return limiter.charge([{ id: key.id, scope: 'key', limits: named }], units, now)
+}
+
+/** A policy whose windows are counted as `policy`'s but never refuse. */
+function withoutCeiling(policy: LimitPolicy): LimitPolicy {
+  return { perMinute: UNLIMITED_PER_MINUTE, perMonth: policy.perMonth === null ? null : UNLIMITED_PER_MINUTE }
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value)
+}
