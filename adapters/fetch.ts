@@ -122,7 +122,9 @@ export function keywardFetch(keyward: Keyward, options?: FetchOptions): KeywardF
         } catch (error) {
           return toResponse(kit.errorResponse(error, requestId, request.method)) // a failing clientAddress: fail closed
         }
-        const step = await new Promise<Step>((resolve) => kit.decide(view, requirements, undefined, false, resolve))
+        const step = await new Promise<Step>((resolve) =>
+          kit.decide(view, requirements, undefined, false, resolve, request),
+        )
         return run(kit, handler, request, rest, requestId, step)
       }
     },

@@ -19,6 +19,7 @@ import {
   WHOAMI,
   whoami,
 } from './app.js'
+import { METER, meter, meterCharge, meterChargeCost, meterCost } from './meter.js'
 import { OPENAPI_PATH, referenceDocument } from './openapi.js'
 
 /** A fetch handler with whatever the server passes beside the request. */
@@ -65,6 +66,13 @@ export function createFetchApp(config: AppConfig, clientAddress?: ClientAddress)
         permissions: REPORTS.permissions,
       }),
     ],
+    [
+      METER.path,
+      guard.wrap((request, { apiKey }) => send(meter(keyward, apiKey.requestId, queryOf(request.url))), {
+        scopes: [...METER.scopes],
+        cost: meterCost,
+      }),
+    ],
     [WHOAMI.path, guard.wrap((_request, { apiKey }) => send(whoami(keyward, apiKey)), { consume: WHOAMI.consume })],
     [
       OPENAPI_PATH,
@@ -73,12 +81,23 @@ export function createFetchApp(config: AppConfig, clientAddress?: ClientAddress)
       }),
     ],
   ])
+  const posts = new Map<string, (request: Request, ...rest: unknown[]) => Promise<Response>>([
+    [
+      METER.chargePath,
+      guard.wrap(async (request, { apiKey }) => send(await meterCharge(keyward, apiKey, queryOf(request.url))), {
+        scopes: [...METER.scopes],
+        cost: meterChargeCost,
+      }),
+    ],
+  ])
   return function referenceFetchApp(request, ...rest) {
     const own = guard.handle(request, ...rest)
     if (own !== undefined) return own
-    // Every route is a GET one, and answers HEAD as well (as the other frameworks' routers do).
+    // GET routes answer HEAD as well (as the other frameworks' routers do).
+    const path = new URL(request.url).pathname
+    const method = request.method
     const route =
-      request.method === 'GET' || request.method === 'HEAD' ? routes.get(new URL(request.url).pathname) : undefined
+      method === 'GET' || method === 'HEAD' ? routes.get(path) : method === 'POST' ? posts.get(path) : undefined
     if (route !== undefined) return route(request, ...rest)
     return guard.notFound(request, ...rest) ?? Promise.resolve(new Response('404 Not Found', { status: 404 }))
   }

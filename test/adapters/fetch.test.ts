@@ -244,3 +244,40 @@ describe('the client address (M6, A5, E7)', () => {
     expect((await usageOf(keyward, id)).map((entry) => entry.ip)).toEqual([null])
   })
 })
+
+describe('keyward/fetch prices requests (M2, M8)', () => {
+  it('M2: a cost function reads the request’s query and headers; the headers count units; charge(n) refuses the next request', async () => {
+    const keyward = createKeyward({ limits: { live: { perMinute: 10 } } })
+    const guard = keywardFetch(keyward)
+    const priced = guard.wrap(ok, {
+      cost: (request) => Number(request.query.get('units') ?? request.header('X-Units') ?? 1),
+    })
+    const charge = guard.wrap(async (_request, { apiKey }) => {
+      await apiKey.charge(5)
+      return ok()
+    })
+    const { key } = await issue(keyward)
+    const byQuery = await priced(new Request(`${IP_ROUTE}?units=3`, bearer(key)))
+    expect(byQuery.status).toBe(200)
+    expect(byQuery.headers.get('X-RateLimit-Remaining')).toBe('7')
+    const byHeader = await priced(new Request(IP_ROUTE, bearer(key, { 'X-Units': '2' })))
+    expect(byHeader.headers.get('X-RateLimit-Remaining')).toBe('5')
+    expect((await charge(new Request(IP_ROUTE, bearer(key)))).headers.get('X-RateLimit-Remaining')).toBe('4')
+    // 4 left, 5 charged after that answer: nothing is left for the next request.
+    const refused = await priced(new Request(IP_ROUTE, bearer(key)))
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).error.code).toBe('rate_limited')
+  })
+
+  it('M2 R5: a cost function that answers no cost → 500, onError told, the handler never runs', async () => {
+    const { keyward, guard, errors } = setup()
+    const handler = vi.fn(ok)
+    const wrapped = guard.wrap(handler, { cost: () => -1 })
+    const { key } = await issue(keyward)
+    const response = await wrapped(new Request(IP_ROUTE, bearer(key)))
+    expect(response.status).toBe(500)
+    expect((await response.json()).error.code).toBe('INTERNAL_ERROR')
+    expect(handler).not.toHaveBeenCalled()
+    expect(String(errors[0])).toContain("a route's cost function must return an integer from 0 to 1,000,000")
+  })
+})

@@ -14,6 +14,7 @@ const PUBLIC_ENTRIES = new Set([
   '../adapters/express.js',
   '../adapters/fastify.js',
   '../adapters/hono.js',
+  '../adapters/fetch.js',
 ])
 
 function importsOf(file: string): string[] {
