@@ -2,6 +2,7 @@
  * The key manager (K3–K6): create, read, list, revoke and rotate keys in the key store. The full
  * key exists only in what `create` and `rotate` return; the store keeps its hash.
  */
+import { ledgerOf, withRemaining } from './credits.js'
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from './errors.js'
 import {
   type CreateKeyInput,
@@ -108,6 +109,7 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
     enabled: key.enabled,
     allowedIps: key.allowedIps === null ? null : [...key.allowedIps],
     roles: key.roles === null ? null : [...key.roles],
+    credits: key.credits === null ? null : withRemaining(key.credits, key.credits.remaining),
   }
 }
 
@@ -141,19 +143,25 @@ export function createKeyManager(
     },
     async get(id) {
       const stored = await call(stores.keys.get(id), 'keys.get')
-      return stored && toRecord(stored, clock.now(), keyPrefix)
+      return stored && live(m, toRecord(stored, clock.now(), keyPrefix))
     },
     list: (options) => listKeys(m, options),
     listAll: (options) => listAll(m, options),
     async update(id, changes) {
-      const patch = validateUpdateKeyInput(changes, keyPrefix)
+      const { patch, addCredits } = validateUpdateKeyInput(changes, keyPrefix)
       if (patch.roles !== undefined) validateKeyRoles(patch.roles, settings.roles)
-      const stored = await call(stores.keys.update(id, patch), 'keys.update')
+      const changed = Object.keys(patch).length > 0
+      const stored = await call(changed ? stores.keys.update(id, patch) : stores.keys.get(id), 'keys.update')
       if (!stored) throw new KeyNotFoundError(id)
       if (stored.revokedAt !== null) throw new KeyRevokedError(id, 'updated')
       const now = clock.now()
-      const record = toRecord(stored, now, keyPrefix)
-      tell?.({ type: 'updated', changed: Object.keys(patch) as (keyof typeof patch)[], ...named(record, now) })
+      if (patch.credits != null) await call(ledgerOf(stores.limiter).set(id, patch.credits, now), 'credits.set')
+      let record = toRecord(stored, now, keyPrefix)
+      if (addCredits !== undefined) record = await topUp(m, record, addCredits, now)
+      else record = await live(m, record)
+      const fields = Object.keys(patch) as (keyof typeof patch)[]
+      if (addCredits !== undefined && patch.credits === undefined) fields.push('credits')
+      tell?.({ type: 'updated', changed: fields, ...named(record, now) })
       return record
     },
     async revoke(id) {
@@ -204,8 +212,9 @@ async function listKeys({ settings, call }: Manager, options: ListKeysOptions = 
   const now = clock.now()
   const page = await call(stores.keys.list(listQuery(options, now)), 'keys.list')
   const last = page.keys[page.keys.length - 1]
+  const m = { settings, call } as Manager
   return {
-    keys: page.keys.map((k) => toRecord(k, now, keyPrefix)),
+    keys: await Promise.all(page.keys.map((k) => live(m, toRecord(k, now, keyPrefix)))),
     nextCursor: page.more && last !== undefined ? encodeCursor(last) : null,
   }
 }
@@ -249,9 +258,36 @@ async function createKey(
     allowedIps: valid.allowedIps,
     // M7: only roles this instance defines; the names were checked with the other fields.
     roles: validateKeyRoles(valid.roles, settings.roles),
+    credits: valid.credits,
   }
+  // The ledger is checked before anything is stored: a key with credits needs one.
+  const ledger = valid.credits === null ? undefined : ledgerOf(stores.limiter)
   await call(stores.keys.insert(stored), 'keys.insert')
+  // The balance starts now, so the refills due before the key's first request are counted.
+  if (ledger !== undefined) await call(ledger.set(stored.id, valid.credits!, now), 'credits.set')
   return { key, record: toRecord(stored, now, keyPrefix) }
+}
+
+/** The record with its credits' live balance (what the limiter's ledger holds now). */
+async function live(
+  { settings, call }: Pick<Manager, 'settings' | 'call'>,
+  record: ApiKeyRecord,
+): Promise<ApiKeyRecord> {
+  const credits = record.credits
+  if (credits === null) return record
+  const now = settings.clock.now()
+  const state = await call(ledgerOf(settings.stores.limiter).spend(record.id, credits, 0, now, false), 'credits.read')
+  return { ...record, credits: withRemaining(credits, state.remaining) }
+}
+
+/** M3: adds `units` to what the key has left, atomically in the ledger. */
+async function topUp(m: Manager, record: ApiKeyRecord, units: number, now: number): Promise<ApiKeyRecord> {
+  const credits = record.credits
+  if (credits === null) {
+    throw new KeyInputError('credits', 'credits.add needs a key with credits: set credits.remaining first')
+  }
+  const state = await m.call(ledgerOf(m.settings.stores.limiter).add(record.id, credits, units, now), 'credits.add')
+  return { ...record, credits: withRemaining(credits, state.remaining) }
 }
 
 async function rotate(
@@ -281,6 +317,8 @@ async function rotate(
       enabled: old.enabled,
       allowedIps: old.allowedIps,
       roles: old.roles,
+      // The replacement carries on with what the old key has left, not with what was last set.
+      credits: old.credits === null ? null : (await live(m, toRecord(old, now, m.settings.keyPrefix))).credits,
     },
     now,
   )

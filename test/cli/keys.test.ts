@@ -223,6 +223,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           enabled: true,
           allowedIps: null,
           roles: null,
+          credits: null,
         })
       } finally {
         await instance.close()
