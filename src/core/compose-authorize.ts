@@ -5,7 +5,7 @@
  * `test/contracts/authorize.contract.ts`.
  */
 import { addressAllowed } from './address-allowlist.js'
-import { type CreditDecision, type KeyCredits, ledgerOf, secondsUntil } from './credits.js'
+import { type CreditDecision, type KeyCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
 import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterGroup, ResolvedLimit } from './meter-types.js'
@@ -132,9 +132,7 @@ export function composeAuthorize(
       if (!wanted)
         return andThen(decideLimits(key, owner, reason, input, cost, input.consume), (o) => withCredits(o, spent))
       if (!spent.allowed) {
-        return andThen(decideLimits(key, owner, reason, input, cost, false), (o) =>
-          refusedForCredits(o, spent, input.now),
-        )
+        return andThen(decideLimits(key, owner, reason, input, cost, false), (o) => refusedOutcome(o, spent, input.now))
       }
       return andThen(decideLimits(key, owner, reason, input, cost, true), (outcome) => {
         if (outcome.result === 'ok' && outcome.consumed) return withCredits(outcome, spent)
@@ -229,16 +227,11 @@ function withCredits(outcome: AuthorizeOutcome, credits: CreditDecision): Author
   return { ...outcome, limits: { ...outcome.limits, credits } }
 }
 
-/**
- * M3: refused for want of credits, nothing counted. Retry-After: until the refill (and the limits
- * admit too), or none without a refill (`retryAfter` 0).
- */
-function refusedForCredits(outcome: AuthorizeOutcome, credits: CreditDecision, now: number): AuthorizeOutcome {
+/** M3: refused for want of credits, nothing counted. */
+function refusedOutcome(outcome: AuthorizeOutcome, credits: CreditDecision, now: number): AuthorizeOutcome {
   if (outcome.result !== 'ok') return outcome
-  const limits = outcome.limits
   const untilRefill = credits.refillAt === null ? 0 : secondsUntil(credits.refillAt, now)
-  const retryAfter = untilRefill === 0 ? 0 : Math.max(untilRefill, limits.allowed ? 0 : limits.retryAfter)
-  return { ...outcome, limits: { ...limits, allowed: false, retryAfter, credits } }
+  return { ...outcome, limits: refusedForCredits(outcome.limits, credits, untilRefill) }
 }
 
 /** `f(value)`, synchronously when `value` is not a promise. */

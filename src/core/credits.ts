@@ -6,62 +6,28 @@
  * The record keeps the balance as it was last set; the live balance lives in the limiter's ledger
  * beside the limits it is decided with, so keys stored elsewhere (Postgres) still spend exactly.
  */
+import type {
+  CreditBalance,
+  CreditDecision,
+  CreditLedger,
+  CreditRefill,
+  CreditState,
+  KeyCredits,
+  KeyCreditsInput,
+} from './credit-types.js'
 import { KeyInputError } from './errors.js'
+import type { LimitDecision } from './types.js'
 import { periodEndSeconds, periodOf } from './windows.js'
 
-/** How a key's credits refill: set back to `amount` at 00:00 UTC each day, or each billing month on `day`. */
-export type CreditRefill = { amount: number; every: 'day' } | { amount: number; every: 'month'; day: number }
-
-/** A key's credits: what is left, and how they refill (absent: never). */
-export interface KeyCredits {
-  remaining: number
-  refill?: CreditRefill
-}
-
-/** What a key's credits may be set to: `refill.day` (1–28, default 1) only with `every: 'month'`. */
-export interface KeyCreditsInput {
-  remaining: number
-  refill?: { amount: number; every: 'day' | 'month'; day?: number } | null
-}
-
-/** A ledger's state of one key: the balance and the refill period it belongs to (-1: no refill). */
-export interface CreditBalance {
-  remaining: number
-  period: number
-}
-
-/** What a ledger read or decided, as the headers and the 429 show it. */
-export interface CreditState {
-  remaining: number
-  /** Epoch seconds of the next refill; null without one. */
-  refillAt: number | null
-}
-
-/** A spend: admitted when the cost fits in what is left (refused, nothing is spent). */
-export interface CreditDecision extends CreditState {
-  allowed: boolean
-}
-
-/**
- * The live balances, kept by a limiter beside its windows. Each call is atomic for its key.
- * `credits` is the record's value: where a key has no balance yet, it starts from `remaining`.
- */
-export interface CreditLedger {
-  /** Spends `cost` when it fits in what is left and `consume` is true; otherwise only reads. */
-  spend(
-    keyId: string,
-    credits: KeyCredits,
-    cost: number,
-    now: number,
-    consume: boolean,
-  ): Promise<CreditDecision> | CreditDecision
-  /** Gives back `units` a refused request spent, unless a refill came in between. */
-  refund(keyId: string, credits: KeyCredits, units: number, now: number): Promise<void> | void
-  /** Adds `units` to what is left (a top-up). */
-  add(keyId: string, credits: KeyCredits, units: number, now: number): Promise<CreditState> | CreditState
-  /** Replaces what is left with `credits.remaining`, from now on. */
-  set(keyId: string, credits: KeyCredits, now: number): Promise<void> | void
-}
+export type {
+  CreditBalance,
+  CreditDecision,
+  CreditLedger,
+  CreditRefill,
+  CreditState,
+  KeyCredits,
+  KeyCreditsInput,
+} from './credit-types.js'
 
 /** The largest balance, refill and top-up: far beyond any plan, and exact in Lua's doubles. */
 export const MAX_CREDITS = 1_000_000_000_000
@@ -106,6 +72,16 @@ export function creditState(balance: CreditBalance, credits: KeyCredits): Credit
 /** Seconds (at least 1) from `now` until `refillAt`. */
 export function secondsUntil(refillAt: number, now: number): number {
   return Math.max(1, Math.ceil((refillAt * 1000 - now) / 1000))
+}
+
+/**
+ * The limits of a request the credits refused (nothing was counted): refused, with Retry-After
+ * until the refill, `untilRefill` seconds away (and until the limits admit too), or none (0)
+ * without a refill.
+ */
+export function refusedForCredits(limits: LimitDecision, credits: CreditDecision, untilRefill: number): LimitDecision {
+  const retryAfter = untilRefill === 0 ? 0 : Math.max(untilRefill, limits.allowed ? 0 : limits.retryAfter)
+  return { ...limits, allowed: false, retryAfter, credits }
 }
 
 function fault(field: string, problem: string): never {

@@ -3,7 +3,7 @@
  * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, the neutral request view that
  * adapters hand to the core, and the decision the core hands back.
  */
-import type { CreditDecision, CreditLedger, KeyCredits } from './credits.js'
+import type { CreditDecision, CreditLedger, KeyCredits } from './credit-types.js'
 import type { ErrorCode } from './messages.js'
 import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
 import type { PermissionQuery } from './permission-query.js'

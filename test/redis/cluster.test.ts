@@ -9,6 +9,7 @@ import type { createCluster } from 'redis'
 import { createKeyward } from '../../src/index.js'
 import { type RedisClientLike, createRedisStores } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
@@ -46,6 +47,10 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
       runUsageLogContract(`redis cluster (${kind})`, () => {
         const stores = storesOf()
         return { log: stores.usage, cleanup: () => stores.close() }
+      })
+      runCreditsContract(`redis cluster fused script (${kind})`, () => {
+        const stores = storesOf()
+        return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize }
       })
       runAuthorizeContract(`redis cluster fused script (${kind})`, () => {
         const stores = storesOf()

@@ -6,6 +6,7 @@
 import { afterAll, describe, inject } from 'vitest'
 import { createRedisStores, type RedisClientLike } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
@@ -59,6 +60,15 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
         return { log: stores.usage, cleanup: () => stores.close() }
       })
       runAuthorizeContract(`redis fused script (${kind})`, async () => {
+        const stores = await storesOf(kind)
+        return {
+          keys: stores.keys,
+          limiter: stores.limiter,
+          authorize: stores.authorize,
+          cleanup: () => stores.close(),
+        }
+      })
+      runCreditsContract(`redis fused script (${kind})`, async () => {
         const stores = await storesOf(kind)
         return {
           keys: stores.keys,

@@ -44,6 +44,7 @@ import type { Layout, TaggedKeys } from './layout.js'
 import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
 import { meterNamedOwner } from './named-owner.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
+import { creditsGivenBack } from './credit-ledger.js'
 
 /** As many key names as records held for the short reply (`authorize-reply.ts`). */
 const KEY_NAMES_LIMIT = 10_000
@@ -101,7 +102,10 @@ async function call(
     const raw = await connection.script(AUTHORIZE_SCRIPT, names, singleScriptArguments(args, owner, names))
     const outcome = replies.read(hash, raw, held, owner !== undefined ? 'owner' : byCaller ? 'receipt' : null)
     if (outcome?.result === 'needs-owner') continue
-    return byCaller && outcome !== null ? countOwner(state, hash, outcome, raw, owners!, args[NOW]!) : outcome
+    if (!byCaller || outcome === null) return outcome
+    return countOwner(state, hash, outcome, raw, owners!, args[NOW]!).then((counted) =>
+      creditsGivenBack(state.connection, keysOf(state, hash).credits, outcome, counted, args[NOW]!),
+    )
   }
   throw badReply('the authorize script', 'the owner asked for twice')
 }

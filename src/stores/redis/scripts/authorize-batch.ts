@@ -3,6 +3,7 @@ import { SCOPE_LIBRARY } from './scope-library.js'
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import { METER_FUNCTIONS_ONLY } from './meter-library.js'
+import { CREDITS_LIBRARY } from './credits-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
@@ -34,7 +35,7 @@ local RUN_OWNER = 5             --   with an owner's counter (O7): its index in 
                                 --   perMonth (as the authorize script's ARGV[11..12]);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
-${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${CREDITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 carry_wanted = true
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 local replies = {}
@@ -162,5 +163,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'a148cbc4b19802b249de524096317eb2ed74ee47',
+  sha: 'deaab09b3d78325a651ca826b5dc2933ba01b309',
 }

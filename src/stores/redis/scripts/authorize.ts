@@ -3,6 +3,7 @@ import { SCOPE_LIBRARY } from './scope-library.js'
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import { METER_FUNCTIONS_ONLY } from './meter-library.js'
+import { CREDITS_LIBRARY } from './credits-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6, O3, O7).
@@ -17,6 +18,8 @@ const SOURCE = `-- keyward authorize: the whole hot path of one request in one s
 --   stored afterwards, each a string, or the integer 0 where the field is absent.
 --   | {6, expiresAt, lastUsedAt, decision, consumed[, extra]} ok, for the record known names: the
 --   two fields that change, as in record.
+--   A forbidden or ok reply (3, 4, 11, 12, 5, 6) of a key with credits (M3) ends with them:
+--   {admit, left, next refill (epoch s, -1: none), seconds until it (0: none), refused (1/0)}.
 --   | {9, record} the key has an owner whose counter the call does not name: nothing was written.
 --   owner: the owner counter's decision, with an owner's counter; extra: that decision, or with
 --   the owner counted by the caller, for an owned key that was counted, {decision before, bucket
@@ -43,7 +46,7 @@ local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local address = ARGV[13]       -- the client address as 32 hex digits, '' when unknown (M6)
 local first_scope = 14         -- ARGV[14..]: the scopes the route requires (L6), then '?' and its
                                -- permission query in postfix order (M7), when it has one
-${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${CREDITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
 if owner_arg == '?' then
   owner = 'ask'
@@ -61,5 +64,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '8c8399d0d20187f20c0739780cc35bb05275bf28',
+  sha: '17687ce7387495bc1e3ab72c3a05d0b15e9d9c9c',
 }

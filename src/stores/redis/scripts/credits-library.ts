@@ -1,0 +1,62 @@
+/**
+ * The Lua of credits (M3), as `src/core/credits.ts` computes them: a key's balance, refilled at
+ * the start of each day or billing month, spent only when the cost fits. Needs the clock library.
+ */
+export const CREDITS_LIBRARY = `
+-- A key's balance, HASH <prefix>:{<tag>}:cr: r what is left, p the refill period it belongs to
+-- (-1 without a refill). A spec is the record's credits: {remaining = as last set, amount = the
+-- refill amount or nil, every = 'day' or 'month', day = the billing day}.
+
+-- The spec of a record's credits (JSON, as src/core/credits.ts stores them).
+local function credit_spec_of(json)
+  local c = cjson.decode(json)
+  local spec = {remaining = tonumber(c.remaining) or 0}
+  if type(c.refill) == 'table' then
+    spec.amount, spec.every, spec.day = tonumber(c.refill.amount), c.refill.every, tonumber(c.refill.day) or 1
+  end
+  return spec
+end
+
+-- The refill period of now: a UTC day or a billing month; -1 without a refill.
+local function credit_period(spec, now)
+  if not spec.amount then return -1 end
+  if spec.every == 'day' then return mfloor(now / 86400000) end
+  return month_of_second(mfloor(now / 1000) - (spec.day - 1) * 86400)
+end
+
+-- Epoch seconds at which the period after period starts; -1 without a refill.
+local function credit_refill_at(spec, period)
+  if not spec.amount then return -1 end
+  if period < 0 then period = 0 end
+  if spec.every == 'day' then return (period + 1) * 86400 end
+  return month_start_seconds(period + 1) + (spec.day - 1) * 86400
+end
+
+-- What is left at now and its period: a key without a balance starts from the record's; a later
+-- refill period sets it to the amount (it does not add); a later period held (a clock stepped
+-- back) is kept.
+local function credit_balance(key, spec, now)
+  local period = credit_period(spec, now)
+  local held = redis.call('HMGET', key, 'r', 'p')
+  local r, p = tonumber(held[1]), tonumber(held[2])
+  if not r then return spec.remaining, period end
+  if spec.amount and period > p then return spec.amount, period end
+  return r, p
+end
+
+local function credit_write(key, r, p)
+  redis.call('HSET', key, 'r', int(r), 'p', int(p))
+end
+
+-- Spends cost when it fits and consume is true, else only reads: {allowed (1/0), left, refill at}.
+local function credit_spend(key, spec, now, cost, consume)
+  local r, p = credit_balance(key, spec, now)
+  local allowed = 0
+  if cost <= r then allowed = 1 end
+  if allowed == 1 and consume and cost > 0 then
+    r = r - cost
+    credit_write(key, r, p)
+  end
+  return {allowed, r, credit_refill_at(spec, p)}
+end
+`
