@@ -5,7 +5,7 @@
  * `test/contracts/authorize.contract.ts`.
  */
 import { addressAllowed } from './address-allowlist.js'
-import { type CreditDecision, type KeyCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
+import { type CreditDecision, type StoredCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
 import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterGroup, ResolvedLimit } from './meter-types.js'
@@ -120,7 +120,7 @@ export function composeAuthorize(
    */
   function spendCredits(
     key: StoredKey,
-    credits: KeyCredits,
+    credits: StoredCredits,
     owner: LimitRequest | null,
     reason: ForbiddenReason | null,
     input: AuthorizeInput,

@@ -12,16 +12,29 @@ export interface KeyCredits {
   refill?: CreditRefill
 }
 
+/**
+ * Credits as a key store keeps them: as last set, and when (epoch ms). A ledger holding a balance
+ * from an earlier setting starts again from these, so a setting made anywhere (another instance,
+ * the command line) replaces what is left.
+ */
+export interface StoredCredits extends KeyCredits {
+  since: number
+}
+
 /** What a key's credits may be set to: `refill.day` (1–28, default 1) only with `every: 'month'`. */
 export interface KeyCreditsInput {
   remaining: number
   refill?: { amount: number; every: 'day' | 'month'; day?: number } | null
 }
 
-/** A ledger's state of one key: the balance and the refill period it belongs to (-1: no refill). */
+/**
+ * A ledger's state of one key: the balance, the refill period it belongs to (-1: no refill) and
+ * the setting it started from (`StoredCredits.since`).
+ */
 export interface CreditBalance {
   remaining: number
   period: number
+  since: number
 }
 
 /** What a ledger read or decided, as the headers and the 429 show it. */
@@ -38,21 +51,20 @@ export interface CreditDecision extends CreditState {
 
 /**
  * The live balances, kept by a limiter beside its windows. Each call is atomic for its key.
- * `credits` is the record's value: where a key has no balance yet, it starts from `remaining`.
+ * `credits` is the record's value: where a key has no balance yet, or one from an earlier setting,
+ * it starts from `remaining` (as of `since`).
  */
 export interface CreditLedger {
   /** Spends `cost` when it fits in what is left and `consume` is true; otherwise only reads. */
   spend(
     keyId: string,
-    credits: KeyCredits,
+    credits: StoredCredits,
     cost: number,
     now: number,
     consume: boolean,
   ): Promise<CreditDecision> | CreditDecision
   /** Gives back `units` a refused request spent, unless a refill came in between. */
-  refund(keyId: string, credits: KeyCredits, units: number, now: number): Promise<void> | void
+  refund(keyId: string, credits: StoredCredits, units: number, now: number): Promise<void> | void
   /** Adds `units` to what is left (a top-up). */
-  add(keyId: string, credits: KeyCredits, units: number, now: number): Promise<CreditState> | CreditState
-  /** Replaces what is left with `credits.remaining`, from now on. */
-  set(keyId: string, credits: KeyCredits, now: number): Promise<void> | void
+  add(keyId: string, credits: StoredCredits, units: number, now: number): Promise<CreditState> | CreditState
 }

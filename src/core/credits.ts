@@ -14,6 +14,7 @@ import type {
   CreditState,
   KeyCredits,
   KeyCreditsInput,
+  StoredCredits,
 } from './credit-types.js'
 import { KeyInputError } from './errors.js'
 import type { LimitDecision } from './types.js'
@@ -27,6 +28,7 @@ export type {
   CreditState,
   KeyCredits,
   KeyCreditsInput,
+  StoredCredits,
 } from './credit-types.js'
 
 /** The largest balance, refill and top-up: far beyond any plan, and exact in Lua's doubles. */
@@ -47,15 +49,21 @@ export function nextRefillSeconds(refill: CreditRefill | undefined, period: numb
 }
 
 /**
- * The balance at `now`: a key without one starts from the record's `remaining`; a refill period
- * later than the balance's sets it to the refill amount (it does not add). A balance of a later
- * period (a clock stepped back) is kept as it is.
+ * The balance at `now`: a key without one, or with one from an earlier setting, starts from the
+ * record's `remaining` in the period of its `since`; a refill period later than the balance's sets
+ * it to the refill amount (it does not add). A balance of a later period (a clock stepped back) is
+ * kept as it is.
  */
-export function balanceAt(held: CreditBalance | undefined, credits: KeyCredits, now: number): CreditBalance {
+export function balanceAt(held: CreditBalance | undefined, credits: StoredCredits, now: number): CreditBalance {
   const period = creditPeriod(credits.refill, now)
-  if (held === undefined) return { remaining: credits.remaining, period }
-  if (credits.refill !== undefined && period > held.period) return { remaining: credits.refill.amount, period }
-  return held
+  const { since } = credits
+  const base =
+    held === undefined || held.since < since
+      ? { remaining: credits.remaining, period: creditPeriod(credits.refill, since), since }
+      : held
+  if (credits.refill !== undefined && period > base.period)
+    return { remaining: credits.refill.amount, period, since: base.since }
+  return base
 }
 
 /** Whether a request of `cost` may spend from `remaining` (a cost of 0 always may). */

@@ -287,9 +287,12 @@ export function deepFreeze<T>(value: T): T {
 
 const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps, roles or credits'
 
-/** An update after validation: the fields to store, and the credits to add, if any. */
+/** An update after validation: the fields to store, the credits to set or to add, if any. */
 export interface ValidKeyUpdate {
+  /** Every field but `credits`. */
   patch: KeyPatch
+  /** New credits (null: none); stored with the time they were set. */
+  credits?: KeyCredits | null
   /** `credits: { add }`: the units to top up. */
   addCredits?: number
 }
@@ -307,6 +310,7 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
   }
   const patch: KeyPatch = {}
   let addCredits: number | undefined
+  let credits: KeyCredits | null | undefined
   for (const field of Object.keys(input)) {
     if ((input as Record<string, unknown>)[field] === undefined) continue
     if (field === 'name') patch.name = validateName(input.name, keyPrefix)
@@ -319,16 +323,19 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'credits') {
       const change = validateCreditsChange(input.credits)
       if ('add' in change) addCredits = change.add
-      else patch.credits = change.set
+      else credits = change.set
     } else {
       const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
       throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; ${UPDATABLE} can`)
     }
   }
-  if (Object.keys(patch).length === 0 && addCredits === undefined) {
+  if (Object.keys(patch).length === 0 && addCredits === undefined && credits === undefined) {
     throw new KeyInputError('body', `nothing to update: give ${UPDATABLE}`)
   }
-  return addCredits === undefined ? { patch } : { patch, addCredits }
+  const update: ValidKeyUpdate = { patch }
+  if (credits !== undefined) update.credits = credits
+  if (addCredits !== undefined) update.addCredits = addCredits
+  return update
 }
 
 /**

@@ -3,7 +3,7 @@
  * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, the neutral request view that
  * adapters hand to the core, and the decision the core hands back.
  */
-import type { CreditDecision, CreditLedger, KeyCredits } from './credit-types.js'
+import type { CreditDecision, CreditLedger, KeyCredits, StoredCredits } from './credit-types.js'
 import type { ErrorCode } from './messages.js'
 import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
 import type { PermissionQuery } from './permission-query.js'
@@ -102,8 +102,8 @@ export interface StoredKey {
   allowedIps: readonly string[] | null
   /** Names of the host's roles the key has; null for none. */
   roles: readonly string[] | null
-  /** The credits as last set (the live balance is the limiter's); null for none. */
-  credits: KeyCredits | null
+  /** The credits as last set, and when (the live balance is the limiter's); null for none. */
+  credits: StoredCredits | null
 }
 
 /**
@@ -184,7 +184,7 @@ export interface KeyPatch {
   enabled?: boolean | undefined
   allowedIps?: readonly string[] | null | undefined
   roles?: readonly string[] | null | undefined
-  credits?: KeyCredits | null | undefined
+  credits?: StoredCredits | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */

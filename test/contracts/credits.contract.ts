@@ -1,8 +1,8 @@
 /**
  * Credits (M3) decided with the limits (M4) by `authorize(input)`: the memory stores, the Redis
  * script (single node and cluster) and Postgres keys with either limiter run this one suite. The
- * fixture's `limiter.credits` is the ledger `authorize` spends from; balances are set the way the
- * key manager sets them (`ledger.set` when a key is created).
+ * fixture's `limiter.credits` is the ledger `authorize` spends from; a key's balance starts from
+ * its record's credits as of their `since`, as the key manager stores them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { KeyCredits } from '../../src/core/credits.js'
@@ -35,9 +35,8 @@ export function runCreditsContract(name: string, make: FixtureFactory<AuthorizeF
     })
 
     async function inserted(credits: KeyCredits, overrides: Partial<StoredKey> = {}, at = T0): Promise<StoredKey> {
-      const key = makeStoredKey({ credits, ...overrides })
+      const key = makeStoredKey({ credits: { ...credits, since: at }, ...overrides })
       await fixture.keys.insert(key)
-      await fixture.limiter.credits!.set(key.id, credits, at)
       return key
     }
 
@@ -176,11 +175,18 @@ export function runCreditsContract(name: string, make: FixtureFactory<AuthorizeF
       expect(await left(key)).toBe(30 - admitted.length)
     })
 
-    it('M3: setting the credits replaces what is left', async () => {
+    it('M3: a later setting in the record replaces what is left; an earlier one read late does not', async () => {
       const key = await inserted({ remaining: 5 })
       await authorize(key, { cost: 5 })
-      await fixture.limiter.credits!.set(key.id, { remaining: 9 }, T0)
+      await fixture.keys.update(key.id, { credits: { remaining: 9, since: T0 + 1 } })
       expect(await authorize(key)).toMatchObject({ consumed: true, limits: { credits: { remaining: 8 } } })
+      const stale = { remaining: 100, since: T0 }
+      expect((await fixture.limiter.credits!.spend(key.id, stale, 0, T0, false)).remaining).toBe(8)
+    })
+
+    it('M3: a balance starts in the period its credits were set in: refills due since count', async () => {
+      const key = await inserted({ remaining: 1, refill: { amount: 30, every: 'day' } }, {}, T0 - 3 * DAY)
+      expect(await authorize(key)).toMatchObject({ consumed: true, limits: { credits: { remaining: 29 } } })
     })
 
     it('M3/L2: concurrent requests never spend more than there is', async () => {

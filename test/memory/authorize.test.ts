@@ -37,7 +37,6 @@ function asyncLimiter(inner: RateLimiter): RateLimiter {
       spend: async (keyId, credits, cost, now, consume) => inner.credits!.spend(keyId, credits, cost, now, consume),
       refund: async (keyId, credits, units, now) => inner.credits!.refund(keyId, credits, units, now),
       add: async (keyId, credits, units, now) => inner.credits!.add(keyId, credits, units, now),
-      set: async (keyId, credits, now) => inner.credits!.set(keyId, credits, now),
     },
   }
 }

@@ -7,7 +7,7 @@ import {
   type CreditDecision,
   type CreditLedger,
   type CreditState,
-  type KeyCredits,
+  type StoredCredits,
   balanceAt,
   creditPeriod,
   creditState,
@@ -16,22 +16,21 @@ import {
 
 /** The memory ledger: every call answers synchronously. */
 export interface MemoryCreditLedger extends CreditLedger {
-  spend(keyId: string, credits: KeyCredits, cost: number, now: number, consume: boolean): CreditDecision
-  refund(keyId: string, credits: KeyCredits, units: number, now: number): void
-  add(keyId: string, credits: KeyCredits, units: number, now: number): CreditState
-  set(keyId: string, credits: KeyCredits, now: number): void
+  spend(keyId: string, credits: StoredCredits, cost: number, now: number, consume: boolean): CreditDecision
+  refund(keyId: string, credits: StoredCredits, units: number, now: number): void
+  add(keyId: string, credits: StoredCredits, units: number, now: number): CreditState
 }
 
 export function createMemoryCreditLedger(): MemoryCreditLedger {
   const balances = new Map<string, CreditBalance>()
-  const current = (keyId: string, credits: KeyCredits, now: number): CreditBalance =>
+  const current = (keyId: string, credits: StoredCredits, now: number): CreditBalance =>
     balanceAt(balances.get(keyId), credits, now)
   return {
     spend(keyId, credits, cost, now, consume) {
       const balance = current(keyId, credits, now)
       const allowed = creditsAdmit(balance.remaining, cost)
       if (allowed && consume && cost > 0) {
-        const spent = { remaining: balance.remaining - cost, period: balance.period }
+        const spent = { ...balance, remaining: balance.remaining - cost }
         balances.set(keyId, spent)
         return { allowed, ...creditState(spent, credits) }
       }
@@ -39,18 +38,16 @@ export function createMemoryCreditLedger(): MemoryCreditLedger {
     },
     refund(keyId, credits, units, now) {
       const held = balances.get(keyId)
-      // A refill since the spend has set the balance afresh: the refund would add to it.
-      if (held === undefined || held.period !== creditPeriod(credits.refill, now)) return
-      balances.set(keyId, { remaining: held.remaining + units, period: held.period })
+      // A refill or a setting since the spend has set the balance afresh: the refund would add to it.
+      if (held === undefined || held.since !== credits.since || held.period !== creditPeriod(credits.refill, now))
+        return
+      balances.set(keyId, { ...held, remaining: held.remaining + units })
     },
     add(keyId, credits, units, now) {
       const balance = current(keyId, credits, now)
-      const added = { remaining: balance.remaining + units, period: balance.period }
+      const added = { ...balance, remaining: balance.remaining + units }
       balances.set(keyId, added)
       return creditState(added, credits)
-    },
-    set(keyId, credits, now) {
-      balances.set(keyId, { remaining: credits.remaining, period: creditPeriod(credits.refill, now) })
     },
   }
 }

@@ -3,7 +3,7 @@
  * `<prefix>:{<tag>}:cr`, in the key's slot beside its record and limit state, where the authorize
  * script spends from it too.
  */
-import type { CreditDecision, CreditLedger, CreditState, KeyCredits } from '../../core/credits.js'
+import type { CreditDecision, CreditLedger, CreditState, StoredCredits } from '../../core/credits.js'
 import type { AuthorizeOutcome } from '../../core/types.js'
 import type { RedisConnection } from './client.js'
 import { array, badReply, integer } from './codec.js'
@@ -24,16 +24,12 @@ export function decodeCredits(reply: unknown): CreditDecision {
   }
 }
 
-/** The credits script's ARGV[4..7] for a record's credits. */
-export function creditArguments(credits: KeyCredits): string[] {
-  const refill = credits.refill
-  if (refill === undefined) return [String(credits.remaining), '', '', '']
-  return [
-    String(credits.remaining),
-    String(refill.amount),
-    refill.every,
-    String(refill.every === 'month' ? refill.day : 1),
-  ]
+/** The credits script's ARGV[4..8] for a record's credits. */
+export function creditArguments(credits: StoredCredits): string[] {
+  const { refill, remaining, since } = credits
+  if (refill === undefined) return [String(remaining), '', '', '', String(since)]
+  const day = refill.every === 'month' ? refill.day : 1
+  return [String(remaining), String(refill.amount), refill.every, String(day), String(since)]
 }
 
 /**
@@ -44,7 +40,13 @@ export function creditLedgerOn(
   context: RedisContext,
   balanceOf: (id: string) => string | Promise<string>,
 ): CreditLedger {
-  async function run(op: string, id: string, credits: KeyCredits, units: number, now: number): Promise<CreditDecision> {
+  async function run(
+    op: string,
+    id: string,
+    credits: StoredCredits,
+    units: number,
+    now: number,
+  ): Promise<CreditDecision> {
     const key = await balanceOf(id)
     const args = [op, context.nowArgument(now), String(units), ...creditArguments(credits)]
     return decodeCredits(await context.connection.script(CREDITS_SCRIPT, [key], args))
@@ -56,9 +58,6 @@ export function creditLedgerOn(
       await run('r', id, credits, units, now)
     },
     add: async (id, credits, units, now) => state(await run('a', id, credits, units, now)),
-    async set(id, credits, now) {
-      await run('S', id, credits, 0, now)
-    },
   }
 }
 

@@ -163,5 +163,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'deaab09b3d78325a651ca826b5dc2933ba01b309',
+  sha: '250b1fb7ce43dd6b0fde796e071c27aec34a6c21',
 }

@@ -172,12 +172,12 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   local consume = consume_arg and forbidden == 0
   -- M3, M4: a key with credits is counted only when they hold its cost (one unit); when they do
   -- not, its limits are only peeked. They are spent below, once every limit has admitted it.
-  local credit_json, credit_key, credit_spec, credit_left, credit_p = record[${AT.credits}], nil, nil, 0, -1
+  local credit_json, credit_key, credit_spec, credit_left, credit_p, credit_s = record[${AT.credits}], nil, nil, 0, -1, 0
   local credit_ok = 1
   if credit_json ~= 0 then
     credit_spec = credit_spec_of(credit_json)
     credit_key = string.sub(minute_key, 1, -3) .. 'cr'
-    credit_left, credit_p = credit_balance(credit_key, credit_spec, now)
+    credit_left, credit_p, credit_s = credit_balance(credit_key, credit_spec, now)
     if credit_left < 1 then credit_ok = 0 end
     if credit_ok == 0 then consume = false end
   end
@@ -236,7 +236,7 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
     consumed = 1
     if credits then
       credits[2] = credit_left - 1
-      credit_write(credit_key, credits[2], credit_p)
+      credit_write(credit_key, credits[2], credit_p, credit_s)
     end
     -- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
     local stamp = 0

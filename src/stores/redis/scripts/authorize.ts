@@ -64,5 +64,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '17687ce7387495bc1e3ab72c3a05d0b15e9d9c9c',
+  sha: '17ebcb9df3253074f3830f3f29eb946b27500988',
 }

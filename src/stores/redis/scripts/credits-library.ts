@@ -4,13 +4,14 @@
  */
 export const CREDITS_LIBRARY = `
 -- A key's balance, HASH <prefix>:{<tag>}:cr: r what is left, p the refill period it belongs to
--- (-1 without a refill). A spec is the record's credits: {remaining = as last set, amount = the
--- refill amount or nil, every = 'day' or 'month', day = the billing day}.
+-- (-1 without a refill), s the setting it started from. A spec is the record's credits:
+-- {remaining = as last set, since = when (epoch ms), amount = the refill amount or nil,
+-- every = 'day' or 'month', day = the billing day}.
 
 -- The spec of a record's credits (JSON, as src/core/credits.ts stores them).
 local function credit_spec_of(json)
   local c = cjson.decode(json)
-  local spec = {remaining = tonumber(c.remaining) or 0}
+  local spec = {remaining = tonumber(c.remaining) or 0, since = tonumber(c.since) or 0}
   if type(c.refill) == 'table' then
     spec.amount, spec.every, spec.day = tonumber(c.refill.amount), c.refill.every, tonumber(c.refill.day) or 1
   end
@@ -32,30 +33,31 @@ local function credit_refill_at(spec, period)
   return month_start_seconds(period + 1) + (spec.day - 1) * 86400
 end
 
--- What is left at now and its period: a key without a balance starts from the record's; a later
+-- What is left at now, its period and the setting it started from: a key without a balance, or
+-- with one from an earlier setting, starts from the record's in the period of its since; a later
 -- refill period sets it to the amount (it does not add); a later period held (a clock stepped
 -- back) is kept.
 local function credit_balance(key, spec, now)
   local period = credit_period(spec, now)
-  local held = redis.call('HMGET', key, 'r', 'p')
-  local r, p = tonumber(held[1]), tonumber(held[2])
-  if not r then return spec.remaining, period end
-  if spec.amount and period > p then return spec.amount, period end
-  return r, p
+  local held = redis.call('HMGET', key, 'r', 'p', 's')
+  local r, p, s = tonumber(held[1]), tonumber(held[2]), tonumber(held[3])
+  if not r or not s or s < spec.since then r, p, s = spec.remaining, credit_period(spec, spec.since), spec.since end
+  if spec.amount and period > p then return spec.amount, period, s end
+  return r, p, s
 end
 
-local function credit_write(key, r, p)
-  redis.call('HSET', key, 'r', int(r), 'p', int(p))
+local function credit_write(key, r, p, s)
+  redis.call('HSET', key, 'r', int(r), 'p', int(p), 's', int(s))
 end
 
 -- Spends cost when it fits and consume is true, else only reads: {allowed (1/0), left, refill at}.
 local function credit_spend(key, spec, now, cost, consume)
-  local r, p = credit_balance(key, spec, now)
+  local r, p, s = credit_balance(key, spec, now)
   local allowed = 0
   if cost <= r then allowed = 1 end
   if allowed == 1 and consume and cost > 0 then
     r = r - cost
-    credit_write(key, r, p)
+    credit_write(key, r, p, s)
   end
   return {allowed, r, credit_refill_at(spec, p)}
 end
