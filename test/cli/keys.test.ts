@@ -61,6 +61,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
         [
           'allowedIps',
           'createdAt',
+          'credits',
           'enabled',
           'expiresAt',
           'id',
