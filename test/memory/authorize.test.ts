@@ -4,6 +4,7 @@ import { createMemoryStores } from '../../src/stores/memory/index.js'
 import type { AuthorizeInput, KeyStore, RateLimiter } from '../../src/core/types.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
+import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
 import { T0, makeStoredKey, randomHash } from '../contracts/fixtures.js'
 
 runAuthorizeContract('composeAuthorize on the memory stores', () => {
@@ -42,6 +43,11 @@ function asyncLimiter(inner: RateLimiter): RateLimiter {
 }
 
 runCreditsContract('composeAuthorize on the memory stores', () => {
+  const stores = createMemoryStores()
+  return { keys: stores.keys, limiter: stores.limiter, authorize: composeAuthorize(stores) }
+})
+
+runCreditsPropertyContract('composeAuthorize on the memory stores', () => {
   const stores = createMemoryStores()
   return { keys: stores.keys, limiter: stores.limiter, authorize: composeAuthorize(stores) }
 })

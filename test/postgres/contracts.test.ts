@@ -10,6 +10,7 @@ import { createPostgresKeyStore, createPostgresUsageLog } from '../../src/stores
 import { createRedisRateLimiter } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
+import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { type TestDatabase, databaseAvailable, withDatabase } from '../helpers/postgres.js'
@@ -51,10 +52,12 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
       if (redisUrl !== null) await deletePrefix(redisUrl, prefix)
     })
 
-    runCreditsContract('postgres keys, Redis limiter (composed, M3 exact across instances)', async () => {
+    const composed = async () => {
       const keys = createPostgresKeyStore({ pool: db.pool, schema: db.schema })
       const limiter = createRedisRateLimiter({ client: (await client)!, prefix, keys: 'elsewhere', time: 'caller' })
       return { keys, limiter, authorize: composeAuthorize({ keys, limiter }), cleanup: () => keys.close() }
-    })
+    }
+    runCreditsContract('postgres keys, Redis limiter (composed, M3 exact across instances)', composed)
+    runCreditsPropertyContract('postgres keys, Redis limiter (composed)', composed, { runs: 20 })
   })
 })
