@@ -163,5 +163,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '250b1fb7ce43dd6b0fde796e071c27aec34a6c21',
+  sha: 'd8b2a9ab17d24f9b9a87c479ad35754699b8cbcd',
 }

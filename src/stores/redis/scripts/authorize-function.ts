@@ -103,13 +103,6 @@ end
 --   'caller'  the caller counts the owner itself (a cluster: another slot): an admitted request of
 --             an owned key also answers what it counted, so the caller can give it back
 
--- M3: a reply with the key's credits appended, {admit (1/0), left, refill at (-1: none), seconds
--- until then (0: none), refused the request (1/0)}, for a key with credits.
-local function with_credits(reply, credits)
-  if credits then reply[#reply + 1] = credits end
-  return reply
-end
-
 -- One request, decided and counted; returns the authorize script's reply. Its arguments:
 --   record_key, minute_key  the key's record and limit state (KEYS of its hash)
 --   now_arg                 epoch ms, or '' to read Redis TIME (clock_ms)
@@ -172,15 +165,8 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   local consume = consume_arg and forbidden == 0
   -- M3, M4: a key with credits is counted only when they hold its cost (one unit); when they do
   -- not, its limits are only peeked. They are spent below, once every limit has admitted it.
-  local credit_json, credit_key, credit_spec, credit_left, credit_p, credit_s = record[${AT.credits}], nil, nil, 0, -1, 0
-  local credit_ok = 1
-  if credit_json ~= 0 then
-    credit_spec = credit_spec_of(credit_json)
-    credit_key = string.sub(minute_key, 1, -3) .. 'cr'
-    credit_left, credit_p, credit_s = credit_balance(credit_key, credit_spec, now)
-    if credit_left < 1 then credit_ok = 0 end
-    if credit_ok == 0 then consume = false end
-  end
+  local credit = credit_state_of(record[${AT.credits}], minute_key, now)
+  if credit and credit.ok == 0 then consume = false end
   local decision, owner_decision = nil, nil
   receipt = nil
   local own = record[${AT.limits}]
@@ -218,12 +204,10 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   end
   -- M3: what the key's credits hold after the request, the last element of its reply.
   local credits = nil
-  if credit_spec then
+  if credit then
     -- The batch's hot-key shortcut carries limit counts only, never a spend.
     carry_field = nil
-    credits = {credit_ok, credit_left, credit_refill_at(credit_spec, credit_p), 0, 0}
-    if credits[3] >= 0 then credits[4] = mmax(1, mceil((credits[3] * 1000 - now) / 1000)) end
-    if credit_ok == 0 and consume_arg and forbidden == 0 then credits[5] = 1 end
+    credits = credit_reply(credit, now, credit.ok == 0 and consume_arg and forbidden == 0)
   end
   if forbidden ~= 0 then
     if partial then complete(record_key, record) end
@@ -234,10 +218,7 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, live_only
   local extra = owner_decision
   if consume and decision[1] == 1 and (not owner_decision or owner_decision[1] == 1) then
     consumed = 1
-    if credits then
-      credits[2] = credit_left - 1
-      credit_write(credit_key, credits[2], credit_p, credit_s)
-    end
+    if credits then credits[2] = credit_spend_one(credit) end
     -- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
     local stamp = 0
     if last_used_at == 0 or tonumber(last_used_at) < now then

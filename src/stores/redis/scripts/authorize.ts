@@ -64,5 +64,5 @@ return authorize(record_key, minute_key, now_arg, consume, live_only, address, k
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '17ebcb9df3253074f3830f3f29eb946b27500988',
+  sha: '04d08b8c142d563ae77f2cae34bfc20df62d22cb',
 }

@@ -61,4 +61,36 @@ local function credit_spend(key, spec, now, cost, consume)
   end
   return {allowed, r, credit_refill_at(spec, p)}
 end
+
+-- M3 in the authorize scripts: a record's credits (JSON, or 0 for none) with their balance beside
+-- minute_key at now, {spec, key, left, p, s, ok (1 when one unit fits)}; nil without credits.
+local function credit_state_of(json, minute_key, now)
+  if json == 0 then return nil end
+  local c = {spec = credit_spec_of(json), key = string.sub(minute_key, 1, -3) .. 'cr', ok = 0}
+  c.left, c.p, c.s = credit_balance(c.key, c.spec, now)
+  if c.left >= 1 then c.ok = 1 end
+  return c
+end
+
+-- Spends the unit of an admitted request; returns what is left.
+local function credit_spend_one(c)
+  c.left = c.left - 1
+  credit_write(c.key, c.left, c.p, c.s)
+  return c.left
+end
+
+-- The credits that end a reply: {admit (1/0), left, refill at (-1: none), seconds until it
+-- (0: none), refused the request (1/0)}.
+local function credit_reply(c, now, refused)
+  local at, wait, r = credit_refill_at(c.spec, c.p), 0, 0
+  if at >= 0 then wait = mmax(1, mceil((at * 1000 - now) / 1000)) end
+  if refused then r = 1 end
+  return {c.ok, c.left, at, wait, r}
+end
+
+-- A reply with the key's credits appended, for a key with credits.
+local function with_credits(reply, credits)
+  if credits then reply[#reply + 1] = credits end
+  return reply
+end
 `

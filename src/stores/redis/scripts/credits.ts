@@ -35,5 +35,5 @@ return {1, r, credit_refill_at(spec, p)}
 export const CREDITS_SCRIPT: LuaScript = {
   name: 'credits',
   source: SOURCE,
-  sha: '68e9eb449a37f6755857856958ce920676d034ed',
+  sha: '5dce2617c3bbf4ef810ba5cd996eacd47d49151e',
 }
