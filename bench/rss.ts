@@ -50,6 +50,7 @@ function measure(count: number): RssResult {
       enabled: true,
       allowedIps: null,
       roles: null,
+      credits: null,
     })
   }
   settle()

@@ -24,6 +24,14 @@ export interface KeyRecord {
   allowedIps?: string[] | null
   /** The roles the key holds, by name; null or absent for none. */
   roles?: string[] | null
+  /** What the key has left to spend, live, and how it refills; null for a key without credits. */
+  credits?: KeyCredits | null
+}
+
+/** A key's credits as records hold them. */
+export interface KeyCredits {
+  remaining: number
+  refill?: { amount: number; every: 'day' | 'month'; day?: number }
 }
 
 /** A named limit as records hold it: the window in ms, "month" or a billing month's day. */

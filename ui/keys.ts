@@ -121,6 +121,7 @@ function keyRow(record: KeyRecord): HTMLTableRowElement {
       el('span', { class: 'key-name', text: record.name }),
       owner,
       limitList(record),
+      creditsLine(record),
       addressList(record),
       roleList(record),
     ]),
@@ -143,6 +144,21 @@ function limitList(record: KeyRecord): HTMLElement | null {
     { class: 'key-limits', 'aria-label': 'Limits' },
     lines.map((text) => el('li', { text })),
   )
+}
+
+/** What the key has left to spend and how it refills, under its name; nothing without credits. */
+function creditsLine(record: KeyRecord): HTMLElement | null {
+  const credits = record.credits
+  if (!credits) return null
+  const left = `Credits left: ${credits.remaining.toLocaleString('en-US')}`
+  const refill = credits.refill
+  if (!refill) return el('span', { class: 'key-owner key-credits', text: left })
+  const day = refill.every === 'month' && refill.day !== undefined && refill.day !== 1 ? ` on day ${refill.day}` : ''
+  const when = refill.every === 'day' ? 'each day' : `each month${day}`
+  return el('span', {
+    class: 'key-owner key-credits',
+    text: `${left}, refilled to ${refill.amount.toLocaleString('en-US')} ${when}`,
+  })
 }
 
 /** An active key that is suspended reads Suspended; revoked and expired say why it fails first. */

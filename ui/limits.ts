@@ -3,7 +3,14 @@
  * window) to add, change or remove; no rows puts the key back on its type's defaults. The server
  * checks every value; its refusal names the field, which the dialog marks and focuses.
  */
-import { dashboard, DashboardError, describeFailure, type KeyRecord, type NamedLimit } from './dashboard.js'
+import {
+  dashboard,
+  DashboardError,
+  describeFailure,
+  type KeyCredits,
+  type KeyRecord,
+  type NamedLimit,
+} from './dashboard.js'
 import { busy, formError, openDialog } from './dialogs.js'
 import { byId, el, toast } from './dom.js'
 
@@ -83,8 +90,41 @@ function listOfRows(): LimitInput[] | null {
   })
 }
 
-/** The input a refusal names (`limits[1].window`), if any. */
+/** The credit fields as the record's credits read in them. */
+function creditFields(credits: KeyCredits | null | undefined): [string, string] {
+  if (!credits) return ['', '']
+  const refill = credits.refill
+  if (!refill) return [String(credits.remaining), '']
+  const day = refill.every === 'month' && refill.day !== undefined && refill.day !== 1 ? `@${refill.day}` : ''
+  return [String(credits.remaining), `${refill.amount}/${refill.every}${day}`]
+}
+
+let shownCredits: [string, string] = ['', '']
+
+/**
+ * The credits to send, or undefined when the fields are as shown (so saving the limits never sets
+ * back what requests spent meanwhile). A refill the dialog cannot read goes as the server's to refuse.
+ */
+function creditsOfFields(): { remaining: number; refill?: object } | null | undefined {
+  const left = byId<HTMLInputElement>('limits-credits').value.trim()
+  const refillText = byId<HTMLInputElement>('limits-refill').value.trim()
+  if (left === shownCredits[0] && refillText === shownCredits[1]) return undefined
+  if (left === '' && refillText === '') return null
+  const remaining = /^\d+$/.test(left) ? Number(left) : Number.NaN
+  if (refillText === '') return { remaining }
+  const match = /^(\d+)\/(day|month)(?:@(\d{1,2}))?$/.exec(refillText)
+  if (!match) {
+    const [amount = '', every = ''] = refillText.split('/')
+    return { remaining, refill: { amount: /^\d+$/.test(amount) ? Number(amount) : Number.NaN, every } }
+  }
+  const refill = { amount: Number(match[1]), every: match[2], ...(match[3] ? { day: Number(match[3]) } : {}) }
+  return { remaining, refill }
+}
+
+/** The input a refusal names (`limits[1].window`, `credits.refill.every`), if any. */
 function fieldOf(message: string): HTMLElement | undefined {
+  if (message.startsWith('credits.refill')) return byId('limits-refill')
+  if (message.startsWith('credits')) return byId('limits-credits')
   const match = /^limits\[(\d+)\]\.(name|limit|window)\b/.exec(message)
   if (!match) return undefined
   const row = rowsBody().children[Number(match[1])]
@@ -100,17 +140,21 @@ function openLimits(record: KeyRecord, opener: HTMLElement): void {
   const own = Array.isArray(record.limits) ? record.limits : []
   for (const limit of own) addRow(limit)
   renumber()
+  shownCredits = creditFields(record.credits)
+  byId<HTMLInputElement>('limits-credits').value = shownCredits[0]
+  byId<HTMLInputElement>('limits-refill').value = shownCredits[1]
   openDialog(byId<HTMLDialogElement>('limits-dialog'), opener, byId('limits-add'))
 }
 
 async function saveLimits(event: Event): Promise<void> {
   event.preventDefault()
   const record = editing as KeyRecord
-  for (const field of rowsBody().querySelectorAll('input')) field.setAttribute('aria-invalid', 'false')
+  for (const field of byId('limits-form').querySelectorAll('input')) field.setAttribute('aria-invalid', 'false')
   formError('limits-error', '')
   try {
     const path = `/api-keys/${encodeURIComponent(record.id)}`
-    const body = { limits: listOfRows() }
+    const credits = creditsOfFields()
+    const body = credits === undefined ? { limits: listOfRows() } : { limits: listOfRows(), credits }
     const payload = await busy(byId<HTMLButtonElement>('limits-save'), () => dashboard<KeyRecord>('PATCH', path, body))
     replace(payload.data)
     byId<HTMLDialogElement>('limits-dialog').close()

@@ -47,6 +47,15 @@ function scopesText(scopes: readonly string[] | null): string {
   return scopes.join(', ')
 }
 
+/** M3: what is left and how it refills, in words. */
+function creditsText(credits: ApiKeyRecord['credits']): string {
+  if (credits === null) return 'none'
+  const refill = credits.refill
+  if (refill === undefined) return `${credits.remaining} left`
+  const when = refill.every === 'day' ? 'each day' : refill.day === 1 ? 'each month' : `each month on day ${refill.day}`
+  return `${credits.remaining} left, refilled to ${refill.amount} ${when}`
+}
+
 function limitsText(limits: ApiKeyRecord['limits']): string {
   if (limits === null) return 'defaults of the key type'
   if (Array.isArray(limits))
@@ -87,6 +96,7 @@ export function recordLines(record: ApiKeyRecord, indent = '  '): string[] {
     ['roles', record.roles === null ? 'none' : record.roles.join(', ')],
     ['addresses', record.allowedIps === null ? 'any' : record.allowedIps.join(', ')],
     ['limits', limitsText(record.limits)],
+    ['credits', creditsText(record.credits)],
     ['meta', record.meta === null ? 'none' : printable(JSON.stringify(record.meta))],
   )
   return rows.map(([label, value]) => `${indent}${label.padEnd(11)}${value}`)

@@ -83,6 +83,8 @@ export interface KeywardApiErrorInit {
   retryAfter: number | null
   rateLimit: RateLimitInfo | null
   quota: QuotaInfo | null
+  /** `X-Credits-Remaining` of the failed response (keys with credits), when sent. */
+  credits?: number | null
   method: string
   path: string
 }
@@ -116,6 +118,8 @@ export class KeywardApiError extends KeywardClientError {
   readonly rateLimit: RateLimitInfo | null
   /** The quota headers of the failed response, when sent. */
   readonly quota: QuotaInfo | null
+  /** What the key has left to spend (`X-Credits-Remaining`), when sent: 0 on a refusal for want of credits. */
+  readonly credits: number | null
   /** The method of the failed call. */
   readonly method: string
   /** The path of the failed call, without its query. */
@@ -129,6 +133,7 @@ export class KeywardApiError extends KeywardClientError {
     this.retryAfter = init.retryAfter
     this.rateLimit = init.rateLimit
     this.quota = init.quota
+    this.credits = init.credits ?? null
     this.method = init.method
     this.path = init.path
   }

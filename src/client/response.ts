@@ -13,6 +13,7 @@ export interface ResponseHeaders {
   requestId: string | null
   rateLimit: RateLimitInfo | null
   quota: QuotaInfo | null
+  credits: number | null
   deprecation: boolean
   retryAfter: number | null
   location: string | null
@@ -23,6 +24,7 @@ export function readHeaders(headers: HeaderGetter, now: number = Date.now()): Re
     requestId: nonEmpty(headers.get('x-request-id')),
     rateLimit: readLimitTriple(headers, 'x-ratelimit-'),
     quota: readLimitTriple(headers, 'x-quota-'),
+    credits: parseNumber(headers.get('x-credits-remaining')),
     deprecation: headers.get('deprecation') !== null,
     retryAfter: parseRetryAfter(headers.get('retry-after'), now),
     location: nonEmpty(headers.get('location')),
@@ -124,6 +126,7 @@ export function interpretResponse(
       requestId: headers.requestId,
       rateLimit: headers.rateLimit,
       quota: headers.quota,
+      credits: headers.credits,
       deprecation: headers.deprecation,
     }
   }
@@ -149,6 +152,7 @@ export function interpretResponse(
     retryAfter: headers.retryAfter,
     rateLimit: headers.rateLimit,
     quota: headers.quota,
+    credits: headers.credits,
     method: site.method,
     path: site.path,
   })

@@ -80,6 +80,8 @@ export interface KeywardResponse<T> {
   rateLimit: RateLimitInfo | null
   /** The quota headers (keys with a monthly quota); null when absent. */
   quota: QuotaInfo | null
+  /** What the key has left to spend after this request (`X-Credits-Remaining`, keys with credits); null when absent. */
+  credits: number | null
   /** True when the response carried a `Deprecation` header (RFC 9745): the key was sent in a way the service will stop accepting. */
   deprecation: boolean
 }

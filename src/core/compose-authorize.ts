@@ -5,6 +5,7 @@
  * `test/contracts/authorize.contract.ts`.
  */
 import { addressAllowed } from './address-allowlist.js'
+import { type CreditDecision, type StoredCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
 import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterGroup, ResolvedLimit } from './meter-types.js'
@@ -79,13 +80,30 @@ export function composeAuthorize(
     const owner = input.ownerLimits === undefined ? null : ownerWindowOf(key, input.ownerLimits)
     const reason = forbiddenReason(key, input)
     const cost = input.cost ?? 1
+    if (key.credits !== null) return spendCredits(key, key.credits, owner, reason, input, cost)
+    return decideLimits(key, owner, reason, input, cost, input.consume)
+  }
+
+  /** Steps 4 and 5: the key's (and its owner's) limits, counted when `consume` and the route admits the key. */
+  function decideLimits(
+    key: StoredKey,
+    owner: LimitRequest | null,
+    reason: ForbiddenReason | null,
+    input: AuthorizeInput,
+    cost: number,
+    consume: boolean,
+  ): Awaitable<AuthorizeOutcome> {
+    const now = input.now
     // Checked here so a key on its type's limits never calls into the named-limit code.
-    if (Array.isArray(key.limits)) return meterNamed(key, namedLimitsOf(key.limits)!, owner, reason, input, cost)
+    if (Array.isArray(key.limits)) {
+      const asked = consume === input.consume ? input : { ...input, consume }
+      return meterNamed(key, namedLimitsOf(key.limits)!, owner, reason, asked, cost)
+    }
     const policy = resolvePolicy(key, input.defaults)
     if (reason !== null) {
       return andThen(peekLimits(key, policy, owner, now, cost), (peeked) => forbidden(key, reason, peeked))
     }
-    if (!input.consume) return andThen(peekLimits(key, policy, owner, now, cost), (peeked) => notConsumed(key, peeked))
+    if (!consume) return andThen(peekLimits(key, policy, owner, now, cost), (peeked) => notConsumed(key, peeked))
     if (owner === null) {
       const limits = limiter.consume(key.id, policy, now, cost)
       if (isPromise(limits)) return Promise.resolve(limits).then((decision) => afterConsume(key, decision, now))
@@ -93,6 +111,35 @@ export function composeAuthorize(
     }
     const both = consumeAll(limiter, [{ id: key.id, policy }, owner], now, cost)
     return andThen(both, (decisions) => afterConsume(key, combineDecisions(decisions[0]!, decisions[1]!, cost), now))
+  }
+
+  /**
+   * M3, M4: a key with credits. An admitted request's cost is taken from the ledger first (refused
+   * there: the limits are only peeked), then the limits decide; when they refuse, the credits go
+   * back, so a refused request spends nothing. On the memory stores nothing runs in between.
+   */
+  function spendCredits(
+    key: StoredKey,
+    credits: StoredCredits,
+    owner: LimitRequest | null,
+    reason: ForbiddenReason | null,
+    input: AuthorizeInput,
+    cost: number,
+  ): Awaitable<AuthorizeOutcome> {
+    const ledger = ledgerOf(limiter)
+    const wanted = reason === null && input.consume
+    return andThen(ledger.spend(key.id, credits, cost, input.now, wanted), (spent) => {
+      if (!wanted)
+        return andThen(decideLimits(key, owner, reason, input, cost, input.consume), (o) => withCredits(o, spent))
+      if (!spent.allowed) {
+        return andThen(decideLimits(key, owner, reason, input, cost, false), (o) => refusedOutcome(o, spent, input.now))
+      }
+      return andThen(decideLimits(key, owner, reason, input, cost, true), (outcome) => {
+        if (outcome.result === 'ok' && outcome.consumed) return withCredits(outcome, spent)
+        const back = { ...spent, remaining: spent.remaining + cost }
+        return andThen(ledger.refund(key.id, credits, cost, input.now), () => withCredits(outcome, back))
+      })
+    })
   }
 
   /**
@@ -172,6 +219,19 @@ export function composeAuthorize(
     }
     return counted.allowed ? lookUp(input) : blocked(counted)
   }
+}
+
+/** The outcome with what the key's credits hold after it (for `X-Credits-Remaining`). */
+function withCredits(outcome: AuthorizeOutcome, credits: CreditDecision): AuthorizeOutcome {
+  if (outcome.result !== 'ok' && outcome.result !== 'forbidden') return outcome
+  return { ...outcome, limits: { ...outcome.limits, credits } }
+}
+
+/** M3: refused for want of credits, nothing counted. */
+function refusedOutcome(outcome: AuthorizeOutcome, credits: CreditDecision, now: number): AuthorizeOutcome {
+  if (outcome.result !== 'ok') return outcome
+  const untilRefill = credits.refillAt === null ? 0 : secondsUntil(credits.refillAt, now)
+  return { ...outcome, limits: refusedForCredits(outcome.limits, credits, untilRefill) }
 }
 
 /** `f(value)`, synchronously when `value` is not a promise. */

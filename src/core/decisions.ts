@@ -176,6 +176,7 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
   const { requestId } = facts
   const headers = successHeaders(w, limits, facts)
   if (facts.consume && !limits.allowed) {
+    if (limits.credits !== undefined && !limits.credits.allowed) return noCredits(w, limits, facts, headers)
     headers['Retry-After'] = String(limits.retryAfter)
     const message =
       limits.named !== undefined
@@ -204,6 +205,13 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     charge: (units) => charge(key, units, requestId),
   }
   return { ok: true, requestId, headers, apiKey }
+}
+
+/** M3: 429 for want of credits; Retry-After only when they refill (L4's is for windows). */
+function noCredits(w: Wording, limits: LimitDecision, facts: KeyFacts, headers: Record<string, string>): AuthFailure {
+  if (limits.retryAfter > 0) headers['Retry-After'] = String(limits.retryAfter)
+  const message = MESSAGES.noCredits(w.names, limits.credits!.remaining, limits.retryAfter)
+  return failure('rate_limited', message, facts.requestId, headers)
 }
 
 function forbiddenMessage(names: MessageNames, reason: ForbiddenReason, key: StoredKey, facts: KeyFacts): string {

@@ -4,6 +4,13 @@ import { validateKeyRoles } from './roles.js'
 import { KeyInputError } from './errors.js'
 import { KEY_SCOPE_PATTERN, SCOPE_PATTERN } from './permissions.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
+import {
+  type CreditsChange,
+  type KeyCredits,
+  type KeyCreditsInput,
+  validateCredits,
+  validateCreditsChange,
+} from './credits.js'
 import { canonicalLimitList } from './key-limits.js'
 import type { NamedLimit } from './meter-types.js'
 import type { KeyLimitList, KeyLimits, KeyMeta, KeyPatch, KeyType } from './types.js'
@@ -37,6 +44,12 @@ export interface CreateKeyInput {
   allowedIps?: readonly string[] | null
   /** Names of roles `createKeyward({ roles })` defines; null or absent: none. */
   roles?: readonly string[] | null
+  /**
+   * What the key may spend (each admitted request spends its cost) and how it refills: set back
+   * to `refill.amount` at 00:00 UTC each day, or each month on billing day `refill.day` (1–28).
+   * null or absent: no credits.
+   */
+  credits?: KeyCreditsInput | null
 }
 
 /** A create request after validation. */
@@ -51,6 +64,7 @@ export interface ValidCreateKeyInput {
   enabled: boolean
   allowedIps: readonly string[] | null
   roles: readonly string[] | null
+  credits: KeyCredits | null
 }
 
 /** What `keys.update()` takes: the fields to replace; absent ones are kept. */
@@ -65,6 +79,11 @@ export interface UpdateKeyInput {
   allowedIps?: readonly string[] | null
   /** Names of defined roles; null for none. */
   roles?: readonly string[] | null
+  /**
+   * New credits, replacing what is left; null for none; or `{ add: n }` to top up what is left
+   * (atomic: concurrent top-ups and requests lose nothing).
+   */
+  credits?: CreditsChange
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
@@ -266,20 +285,32 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
-const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps or roles'
+const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps, roles or credits'
+
+/** An update after validation: the fields to store, the credits to set or to add, if any. */
+export interface ValidKeyUpdate {
+  /** Every field but `credits`. */
+  patch: KeyPatch
+  /** New credits (null: none); stored with the time they were set. */
+  credits?: KeyCredits | null
+  /** `credits: { add }`: the units to top up. */
+  addCredits?: number
+}
 
 /**
  * Checks an update (O5) and returns the patch to store: only the fields given, each checked as
  * at creation. Throws `KeyInputError` for an unknown field or an empty update.
  */
-export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): KeyPatch {
+export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): ValidKeyUpdate {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new KeyInputError(
       'body',
-      'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles? }',
+      'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits? }',
     )
   }
   const patch: KeyPatch = {}
+  let addCredits: number | undefined
+  let credits: KeyCredits | null | undefined
   for (const field of Object.keys(input)) {
     if ((input as Record<string, unknown>)[field] === undefined) continue
     if (field === 'name') patch.name = validateName(input.name, keyPrefix)
@@ -289,13 +320,22 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'enabled') patch.enabled = validateEnabled(input.enabled, true)
     else if (field === 'allowedIps') patch.allowedIps = validateAllowedIps(input.allowedIps)
     else if (field === 'roles') patch.roles = validateKeyRoles(input.roles, 'names-only')
-    else {
+    else if (field === 'credits') {
+      const change = validateCreditsChange(input.credits)
+      if ('add' in change) addCredits = change.add
+      else credits = change.set
+    } else {
       const shown = ECHOABLE_FIELD.test(field) ? field : 'body'
       throw new KeyInputError(shown, `${shown === 'body' ? 'a field' : shown} cannot be updated; ${UPDATABLE} can`)
     }
   }
-  if (Object.keys(patch).length === 0) throw new KeyInputError('body', `nothing to update: give ${UPDATABLE}`)
-  return patch
+  if (Object.keys(patch).length === 0 && addCredits === undefined && credits === undefined) {
+    throw new KeyInputError('body', `nothing to update: give ${UPDATABLE}`)
+  }
+  const update: ValidKeyUpdate = { patch }
+  if (credits !== undefined) update.credits = credits
+  if (addCredits !== undefined) update.addCredits = addCredits
+  return update
 }
 
 /**
@@ -332,6 +372,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     enabled: validateEnabled(input.enabled, true),
     allowedIps: validateAllowedIps(input.allowedIps),
     roles: validateKeyRoles(input.roles, 'names-only'),
+    credits: validateCredits(input.credits),
   }
 }
 
@@ -359,5 +400,6 @@ export function validateStoredKeyFields(
     enabled: validateEnabled(fields.enabled, true),
     allowedIps: validateAllowedIps(fields.allowedIps),
     roles: validateKeyRoles(fields.roles, 'names-only'),
+    credits: validateCredits(fields.credits),
   }
 }

@@ -2,6 +2,7 @@
  * The key manager (K3–K6): create, read, list, revoke and rotate keys in the key store. The full
  * key exists only in what `create` and `rotate` return; the store keeps its hash.
  */
+import { type KeyCredits, type StoredCredits, ledgerOf, withRemaining } from './credits.js'
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from './errors.js'
 import {
   type CreateKeyInput,
@@ -108,6 +109,7 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
     enabled: key.enabled,
     allowedIps: key.allowedIps === null ? null : [...key.allowedIps],
     roles: key.roles === null ? null : [...key.roles],
+    credits: key.credits === null ? null : withRemaining(key.credits, key.credits.remaining),
   }
 }
 
@@ -141,19 +143,23 @@ export function createKeyManager(
     },
     async get(id) {
       const stored = await call(stores.keys.get(id), 'keys.get')
-      return stored && toRecord(stored, clock.now(), keyPrefix)
+      return stored && live(m, stored)
     },
     list: (options) => listKeys(m, options),
     listAll: (options) => listAll(m, options),
     async update(id, changes) {
-      const patch = validateUpdateKeyInput(changes, keyPrefix)
+      const { patch, credits, addCredits } = validateUpdateKeyInput(changes, keyPrefix)
       if (patch.roles !== undefined) validateKeyRoles(patch.roles, settings.roles)
-      const stored = await call(stores.keys.update(id, patch), 'keys.update')
+      if (credits !== undefined) patch.credits = credits === null ? null : await setting(m, id, credits)
+      const changed = Object.keys(patch).length > 0
+      const stored = await call(changed ? stores.keys.update(id, patch) : stores.keys.get(id), 'keys.update')
       if (!stored) throw new KeyNotFoundError(id)
       if (stored.revokedAt !== null) throw new KeyRevokedError(id, 'updated')
       const now = clock.now()
-      const record = toRecord(stored, now, keyPrefix)
-      tell?.({ type: 'updated', changed: Object.keys(patch) as (keyof typeof patch)[], ...named(record, now) })
+      const record = addCredits !== undefined ? await topUp(m, stored, addCredits, now) : await live(m, stored)
+      const fields = Object.keys(patch) as (keyof typeof patch)[]
+      if (addCredits !== undefined && patch.credits === undefined) fields.push('credits')
+      tell?.({ type: 'updated', changed: fields, ...named(record, now) })
       return record
     },
     async revoke(id) {
@@ -200,12 +206,13 @@ function listQuery(options: ListKeysOptions, now: number): KeyListQuery {
 }
 
 async function listKeys({ settings, call }: Manager, options: ListKeysOptions = {}): Promise<KeyListPage> {
-  const { clock, keyPrefix, stores } = settings
+  const { clock, stores } = settings
   const now = clock.now()
   const page = await call(stores.keys.list(listQuery(options, now)), 'keys.list')
   const last = page.keys[page.keys.length - 1]
+  const m = { settings, call } as Manager
   return {
-    keys: page.keys.map((k) => toRecord(k, now, keyPrefix)),
+    keys: await Promise.all(page.keys.map((k) => live(m, k, now))),
     nextCursor: page.more && last !== undefined ? encodeCursor(last) : null,
   }
 }
@@ -249,9 +256,46 @@ async function createKey(
     allowedIps: valid.allowedIps,
     // M7: only roles this instance defines; the names were checked with the other fields.
     roles: validateKeyRoles(valid.roles, settings.roles),
+    // The balance starts from these as of now, so refills due before the first request count.
+    credits: valid.credits === null ? null : { ...valid.credits, since: now },
   }
+  // Checked before anything is stored: a key with credits needs a limiter that keeps them.
+  if (stored.credits !== null) ledgerOf(stores.limiter)
   await call(stores.keys.insert(stored), 'keys.insert')
   return { key, record: toRecord(stored, now, keyPrefix) }
+}
+
+/** The record of `stored` with its credits' live balance (what the limiter's ledger holds now). */
+async function live(
+  { settings, call }: Pick<Manager, 'settings' | 'call'>,
+  stored: StoredKey,
+  now = settings.clock.now(),
+): Promise<ApiKeyRecord> {
+  const record = toRecord(stored, now, settings.keyPrefix)
+  const credits = stored.credits
+  if (credits === null) return record
+  const state = await call(ledgerOf(settings.stores.limiter).spend(stored.id, credits, 0, now, false), 'credits.read')
+  return { ...record, credits: withRemaining(credits, state.remaining) }
+}
+
+/**
+ * M3: new credits as stored: a setting replaces what is left wherever the balance is kept, so it
+ * is stamped later than the one it replaces, even within the same millisecond.
+ */
+async function setting(m: Manager, id: string, credits: KeyCredits): Promise<StoredCredits> {
+  const before = await m.call(m.settings.stores.keys.get(id), 'keys.get')
+  const since = Math.max(m.settings.clock.now(), (before?.credits?.since ?? 0) + 1)
+  return { ...credits, since }
+}
+
+/** M3: adds `units` to what the key has left, atomically in the ledger. */
+async function topUp(m: Manager, stored: StoredKey, units: number, now: number): Promise<ApiKeyRecord> {
+  const credits = stored.credits
+  if (credits === null) {
+    throw new KeyInputError('credits', 'credits.add needs a key with credits: set credits.remaining first')
+  }
+  const state = await m.call(ledgerOf(m.settings.stores.limiter).add(stored.id, credits, units, now), 'credits.add')
+  return { ...toRecord(stored, now, m.settings.keyPrefix), credits: withRemaining(credits, state.remaining) }
 }
 
 async function rotate(
@@ -281,6 +325,8 @@ async function rotate(
       enabled: old.enabled,
       allowedIps: old.allowedIps,
       roles: old.roles,
+      // The replacement carries on with what the old key has left, not with what was last set.
+      credits: old.credits === null ? null : (await live(m, old, now)).credits,
     },
     now,
   )

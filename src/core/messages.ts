@@ -148,6 +148,11 @@ export const MESSAGES = {
     per === null
       ? `Monthly quota exceeded: ${limit} requests per month (limit "${name}"). The quota resets in ${retryAfter} s.`
       : `Rate limit exceeded: ${limit} requests per ${per} (limit "${name}"). Retry after ${retryAfter} s.`,
+  /** M3: the credits left are fewer than the request costs; `retryAfter` 0 when they never refill. */
+  noCredits: (_: MessageNames, remaining: number, retryAfter: number) =>
+    `This API key has no credits left for this request (${remaining} left). ${
+      retryAfter > 0 ? `They refill in ${retryAfter} s.` : 'Top up its credits to continue.'
+    }`,
   /** E7 */
   failedAuthentications: (_: MessageNames, retryAfter: number) =>
     `Too many failed authentication attempts from this address. Retry after ${retryAfter} s.`,

@@ -136,6 +136,8 @@ export function limitHeaders(
   }
   if (options.ietfRateLimitHeaders !== false)
     addIetfHeaders(headers, options.ietfRateLimitHeaders, limits, nowSeconds, cost)
+  // M3: what the key has left after this request, on every answer to a key with credits.
+  if (limits.credits !== undefined) headers['X-Credits-Remaining'] = String(limits.credits.remaining)
   return headers
 }
 

@@ -43,7 +43,7 @@ export type LifecycleEvent =
   | ({ type: 'created' } & KeyLifecycleFields)
   | ({
       type: 'updated'
-      changed: readonly ('name' | 'meta' | 'scopes' | 'limits' | 'enabled' | 'allowedIps' | 'roles')[]
+      changed: readonly ('name' | 'meta' | 'scopes' | 'limits' | 'enabled' | 'allowedIps' | 'roles' | 'credits')[]
     } & KeyLifecycleFields)
   | ({ type: 'revoked' } & KeyLifecycleFields)
   /** `keyId` is the replacement; the previous key is revoked now, or expires at `previousExpiresAt`. */

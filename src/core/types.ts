@@ -3,6 +3,7 @@
  * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, the neutral request view that
  * adapters hand to the core, and the decision the core hands back.
  */
+import type { CreditDecision, CreditLedger, KeyCredits, StoredCredits } from './credit-types.js'
 import type { ErrorCode } from './messages.js'
 import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
 import type { PermissionQuery } from './permission-query.js'
@@ -68,6 +69,8 @@ export interface ApiKeyRecord {
   allowedIps: string[] | null
   /** The host's roles the key has (their scopes count as the key's own); null for none. */
   roles: string[] | null
+  /** What the key has left to spend, live, and how it refills; null for a key without credits. */
+  credits: KeyCredits | null
 }
 
 /**
@@ -99,6 +102,8 @@ export interface StoredKey {
   allowedIps: readonly string[] | null
   /** Names of the host's roles the key has; null for none. */
   roles: readonly string[] | null
+  /** The credits as last set, and when (the live balance is the limiter's); null for none. */
+  credits: StoredCredits | null
 }
 
 /**
@@ -179,6 +184,7 @@ export interface KeyPatch {
   enabled?: boolean | undefined
   allowedIps?: readonly string[] | null | undefined
   roles?: readonly string[] | null | undefined
+  credits?: StoredCredits | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */
@@ -212,6 +218,11 @@ export interface LimitDecision {
    * `minute` shows the limit that binds first and `month` the month limit, if any.
    */
   named?: { decision: MeterDecision; limits: readonly ResolvedLimit[] } | undefined
+  /**
+   * For a key with credits: what is left after the decision. When they refused (`allowed` false
+   * there), nothing was counted anywhere and the 429 names the credits.
+   */
+  credits?: CreditDecision | undefined
 }
 
 /**
@@ -268,6 +279,11 @@ export interface RateLimiter {
    * refuses, and a limit pushed over refuses the next requests until its window frees.
    */
   charge?(groups: readonly MeterGroup[], units: number, now: number): Awaitable<MeterDecision>
+  /**
+   * The keys' credits, kept beside the limits they are decided with. Optional: keyward needs it
+   * only for keys with credits (the memory and Redis limiters have it).
+   */
+  credits?: CreditLedger
 }
 
 /** What `RateLimiter.reserve` answers: the decision of its `consume`, and how to take the count back. */

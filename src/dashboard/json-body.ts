@@ -21,8 +21,9 @@ const CREATE_FIELDS = [
   'enabled',
   'allowedIps',
   'roles',
+  'credits',
 ] as const
-const UPDATE_FIELDS = ['name', 'meta', 'scopes', 'limits', 'enabled', 'allowedIps', 'roles'] as const
+const UPDATE_FIELDS = ['name', 'meta', 'scopes', 'limits', 'enabled', 'allowedIps', 'roles', 'credits'] as const
 const ROTATE_FIELDS = ['gracePeriodSeconds', 'expiresAt', 'name'] as const
 const LIMIT_FIELDS = ['perMinute', 'perMonth'] as const
 
@@ -180,7 +181,7 @@ function expiresAtProblem(value: Record<string, unknown>, keyward: Keyward): str
   return DASHBOARD_MESSAGES.expiresAtType(keyward.names)
 }
 
-/** E5, O9, M9: a create body `{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps?, roles? }`. */
+/** E5, O9, M9: a create body `{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps?, roles?, credits? }`. */
 export function checkCreateBody(request: DashboardRequest, keyward: Keyward): Checked<CreateKeyInput> {
   const body = readJsonObject(request, keyward, BODY_SHAPES.create)
   if (!body.ok) return body
@@ -192,7 +193,7 @@ export function checkCreateBody(request: DashboardRequest, keyward: Keyward): Ch
     : { ok: false, message: problem }
 }
 
-/** O5, O9, M9: an update body `{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles? }`. */
+/** O5, O9, M9: an update body `{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits? }`. */
 export function checkUpdateBody(request: DashboardRequest, keyward: Keyward): Checked<UpdateKeyInput> {
   const body = readJsonObject(request, keyward, BODY_SHAPES.update)
   if (!body.ok) return body

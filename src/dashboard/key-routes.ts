@@ -13,6 +13,7 @@ import { JSON_CONTENT_TYPE, successResponse } from '../core/responses.js'
 import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../core/types.js'
 import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
+import { raisesCreditsOnUpdate } from './owner-credits.js'
 import { raisesOnCreate, raisesOnUpdate } from './owner-limits.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
@@ -229,6 +230,9 @@ async function updateKey(
     if (record === undefined) return notFound(ctx, requestId)
     if (grantsRoles(principal, checked.value)) return givesRoles(ctx, requestId)
     if (raisesOnUpdate(ctx.keyward, record, checked.value)) return raisesLimits(ctx, requestId)
+    if (raisesCreditsOnUpdate(record, checked.value)) {
+      return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.raiseCredits(ctx.keyward.names), requestId)
+    }
   } else if (!KEY_ID_PATTERN.test(id)) return notFound(ctx, requestId)
   return success(ctx, await ctx.keyward.keys.update(id, checked.value), requestId)
 }

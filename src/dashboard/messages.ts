@@ -8,8 +8,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../core/key-list.js'
 
 /** The body each route reads, as its messages show it. */
 export const BODY_SHAPES = {
-  create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps?, roles? }',
-  update: '{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles? }',
+  create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps?, roles?, credits? }',
+  update: '{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits? }',
   rotate: '{ gracePeriodSeconds?, expiresAt?, name? }',
 } as const
 
@@ -27,6 +27,10 @@ export const DASHBOARD_OWNER_MESSAGES = {
   raiseLimits: (_: MessageNames) =>
     "Forbidden: this dashboard session can lower its keys' limits or add new ones, but not raise, remove or " +
     "replace them, nor go above the key type's defaults.",
+  /** M9: an owner's body tops up, raises or removes the credits of its own key. */
+  raiseCredits: (_: MessageNames) =>
+    "Forbidden: this dashboard session can lower its keys' credits, but not top them up, raise them, refill " +
+    'them more or remove them; an administrator can.',
   /** O9: a route that needs a body got none. */
   bodyRequired: (_: MessageNames, shape: string) => `body is required: send a JSON object ${shape}.`,
   /** O9 */

@@ -599,6 +599,7 @@ const keyCases: ParityCase[] = [
         enabled: true,
         allowedIps: null,
         roles: null,
+        credits: null,
       })
       const test = await t.expect(
         { method: 'POST', path: AUTH_TEST, headers: bearer(key) },
@@ -731,6 +732,36 @@ const keyCases: ParityCase[] = [
         { path: IP_LOOKUP, headers: bearer(created.data.key) },
         { status: 200, limits: { remaining: 999 } },
       )
+    },
+  },
+  {
+    ids: 'M3 M4 M9 L4',
+    name: 'credits: each answer carries X-Credits-Remaining; none left → 429 without Retry-After, nothing counted; a top-up lets the key in',
+    async run(t) {
+      const created = await t.expect(t.dashboard('POST', DASHBOARD, { name: 'metered', credits: { remaining: 1 } }), {
+        status: 201,
+      })
+      const key = created.data.key
+      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { remaining: 999 }, credits: 0 })
+      await t.expect(
+        { path: IP_LOOKUP, headers: bearer(key) },
+        {
+          status: 429,
+          code: 'rate_limited',
+          message: 'This API key has no credits left',
+          limits: { remaining: 999 },
+          credits: 0,
+        },
+      )
+      await t.expect({ path: AUTH_TEST, headers: bearer(key) }, { status: 200, credits: 0 })
+      const id = created.data.id
+      const topped = await t.expect(t.dashboard('PATCH', `${DASHBOARD}/${id}`, { credits: { add: 2 } }), {
+        status: 200,
+      })
+      expect(topped.data.credits).toEqual({ remaining: 2 })
+      await t.expect({ path: IP_LOOKUP, headers: bearer(key) }, { status: 200, limits: { remaining: 998 }, credits: 1 })
+      const plain = await t.issue()
+      await t.expect({ path: IP_LOOKUP, headers: bearer(plain.key) }, { status: 200, credits: null })
     },
   },
   {

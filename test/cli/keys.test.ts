@@ -61,6 +61,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
         [
           'allowedIps',
           'createdAt',
+          'credits',
           'enabled',
           'expiresAt',
           'id',
@@ -223,6 +224,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           enabled: true,
           allowedIps: null,
           roles: null,
+          credits: null,
         })
       } finally {
         await instance.close()

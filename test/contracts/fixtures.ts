@@ -44,6 +44,7 @@ export function makeStoredKey(overrides: Partial<StoredKey> = {}): StoredKey {
     enabled: true,
     allowedIps: null,
     roles: null,
+    credits: null,
     ...overrides,
   }
 }

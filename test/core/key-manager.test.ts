@@ -34,6 +34,7 @@ describe('key manager (K3–K6)', () => {
       enabled: true,
       allowedIps: null,
       roles: null,
+      credits: null,
     })
   })
 

@@ -5,6 +5,7 @@ import { AUTH, expectError, expectSuccess, setup, show } from './support.js'
 const RECORD_FIELDS = [
   'allowedIps',
   'roles',
+  'credits',
   'createdAt',
   'enabled',
   'expiresAt',
@@ -43,6 +44,7 @@ describe('POST /api-keys: creating a key (E5, K1, K3, K5)', () => {
       enabled: true,
       allowedIps: null,
       roles: null,
+      credits: null,
     })
     expect(data.id).toMatch(/^key_[0-9A-Za-z]{24}$/)
     expect(data.key.startsWith('svc_live_')).toBe(true)

@@ -199,7 +199,7 @@ describe('POST /api-keys with ownerId and meta (O8, O9, O1, O2)', () => {
       body: '{"name":"x","owner":"acme"}',
     })
     expect(expectError(unknown, 400, 'invalid_request')).toBe(
-      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled, allowedIps, roles.',
+      'owner is not a known field; allowed: name, sandbox, expiresAt, scopes, limits, ownerId, meta, enabled, allowedIps, roles, credits.',
     )
   })
 })
@@ -396,7 +396,7 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'expiresAt (not updatable)',
       { expiresAt: null },
-      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps, roles\./,
+      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps, roles, credits\./,
     ],
     ['ownerId (never changed)', { ownerId: 'globex' }, /^ownerId is not a known field/],
     ['an unknown limits field', { limits: { perHour: 1 } }, /^limits\.perHour is not a known field/],
@@ -405,12 +405,12 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'an array body',
       [],
-      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\? \}/,
+      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\?, credits\? \}/,
     ],
     [
       'no body',
       '',
-      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\? \}/,
+      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\?, credits\? \}/,
     ],
     ['a field twice', '{"name":"a","name":"b"}', /^name is given more than once/],
   ]

@@ -3,6 +3,8 @@ import { composeAuthorize } from '../../src/core/compose-authorize.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import type { AuthorizeInput, KeyStore, RateLimiter } from '../../src/core/types.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { runCreditsContract } from '../contracts/credits.contract.js'
+import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
 import { T0, makeStoredKey, randomHash } from '../contracts/fixtures.js'
 
 runAuthorizeContract('composeAuthorize on the memory stores', () => {
@@ -32,8 +34,30 @@ function asyncLimiter(inner: RateLimiter): RateLimiter {
     meter: async (groups, cost, now) => inner.meter!(groups, cost, now),
     peekMeter: async (groups, cost, now) => inner.peekMeter!(groups, cost, now),
     charge: async (groups, units, now) => inner.charge!(groups, units, now),
+    credits: {
+      spend: async (keyId, credits, cost, now, consume) => inner.credits!.spend(keyId, credits, cost, now, consume),
+      refund: async (keyId, credits, units, now) => inner.credits!.refund(keyId, credits, units, now),
+      add: async (keyId, credits, units, now) => inner.credits!.add(keyId, credits, units, now),
+    },
   }
 }
+
+runCreditsContract('composeAuthorize on the memory stores', () => {
+  const stores = createMemoryStores()
+  return { keys: stores.keys, limiter: stores.limiter, authorize: composeAuthorize(stores) }
+})
+
+runCreditsPropertyContract('composeAuthorize on the memory stores', () => {
+  const stores = createMemoryStores()
+  return { keys: stores.keys, limiter: stores.limiter, authorize: composeAuthorize(stores) }
+})
+
+runCreditsContract('composeAuthorize on asynchronous stores', () => {
+  const stores = createMemoryStores()
+  const keys = asyncKeyStore(stores.keys)
+  const limiter = asyncLimiter(stores.limiter)
+  return { keys, limiter, authorize: composeAuthorize({ keys, limiter }) }
+})
 
 runAuthorizeContract('composeAuthorize on asynchronous stores', () => {
   const stores = createMemoryStores()

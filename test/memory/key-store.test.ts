@@ -94,6 +94,7 @@ describe('createMemoryKeyStore', () => {
         enabled: true,
         allowedIps: null,
         roles: null,
+        credits: null,
       })
     }
     const perKey = (liveHeapBytes() - before) / count

@@ -3,14 +3,21 @@
  * suites as the memory and Redis stores, unchanged, and the composed authorize step over the
  * Postgres key store and the memory limiter decides as every other store family does.
  */
-import { describe } from 'vitest'
+import { afterAll, describe, inject } from 'vitest'
 import { composeAuthorize } from '../../src/core/compose-authorize.js'
 import { createMemoryRateLimiter } from '../../src/stores/memory/rate-limiter.js'
 import { createPostgresKeyStore, createPostgresUsageLog } from '../../src/stores/postgres/index.js'
+import { createRedisRateLimiter } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { runCreditsContract } from '../contracts/credits.contract.js'
+import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { type TestDatabase, databaseAvailable, withDatabase } from '../helpers/postgres.js'
+import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+
+const redisUrl = sharedRedisUrl(inject('keywardRedis'))
+const prefix = uniquePrefix('pg-credits')
 
 describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts (S1)', () => {
   let db: TestDatabase
@@ -30,5 +37,27 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
     const keys = createPostgresKeyStore({ pool: db.pool, schema: db.schema })
     const limiter = createMemoryRateLimiter()
     return { keys, limiter, authorize: composeAuthorize({ keys, limiter }), cleanup: () => keys.close() }
+  })
+
+  runCreditsContract('postgres keys, memory limiter (composed)', () => {
+    const keys = createPostgresKeyStore({ pool: db.pool, schema: db.schema })
+    const limiter = createMemoryRateLimiter()
+    return { keys, limiter, authorize: composeAuthorize({ keys, limiter }), cleanup: () => keys.close() }
+  })
+
+  describe.skipIf(redisUrl === null)('with the Redis limiter', () => {
+    const client = redisUrl === null ? undefined : ioredisClient(redisUrl)
+    afterAll(async () => {
+      ;(await client)?.disconnect()
+      if (redisUrl !== null) await deletePrefix(redisUrl, prefix)
+    })
+
+    const composed = async () => {
+      const keys = createPostgresKeyStore({ pool: db.pool, schema: db.schema })
+      const limiter = createRedisRateLimiter({ client: (await client)!, prefix, keys: 'elsewhere', time: 'caller' })
+      return { keys, limiter, authorize: composeAuthorize({ keys, limiter }), cleanup: () => keys.close() }
+    }
+    runCreditsContract('postgres keys, Redis limiter (composed, M3 exact across instances)', composed)
+    runCreditsPropertyContract('postgres keys, Redis limiter (composed)', composed, { runs: 20 })
   })
 })

@@ -9,6 +9,8 @@ import type { createCluster } from 'redis'
 import { createKeyward } from '../../src/index.js'
 import { type RedisClientLike, createRedisStores } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { runCreditsContract } from '../contracts/credits.contract.js'
+import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
@@ -47,6 +49,18 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
         const stores = storesOf()
         return { log: stores.usage, cleanup: () => stores.close() }
       })
+      runCreditsContract(`redis cluster fused script (${kind})`, () => {
+        const stores = storesOf()
+        return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize }
+      })
+      runCreditsPropertyContract(
+        `redis cluster fused script (${kind})`,
+        () => {
+          const stores = storesOf()
+          return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize }
+        },
+        { runs: 20 },
+      )
       runAuthorizeContract(`redis cluster fused script (${kind})`, () => {
         const stores = storesOf()
         return {

@@ -6,6 +6,8 @@
 import { afterAll, describe, inject } from 'vitest'
 import { createRedisStores, type RedisClientLike } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
+import { runCreditsContract } from '../contracts/credits.contract.js'
+import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
@@ -67,6 +69,28 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
           cleanup: () => stores.close(),
         }
       })
+      runCreditsContract(`redis fused script (${kind})`, async () => {
+        const stores = await storesOf(kind)
+        return {
+          keys: stores.keys,
+          limiter: stores.limiter,
+          authorize: stores.authorize,
+          cleanup: () => stores.close(),
+        }
+      })
+      runCreditsPropertyContract(
+        `redis fused script (${kind})`,
+        async () => {
+          const stores = await storesOf(kind)
+          return {
+            keys: stores.keys,
+            limiter: stores.limiter,
+            authorize: stores.authorize,
+            cleanup: () => stores.close(),
+          }
+        },
+        { runs: 30 },
+      )
     })
   }
 })

@@ -113,7 +113,10 @@ describe.each(TARGETS.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       expect(emitted).not.toContain(secretOf(key))
       // Every event and span names the path, with the key masked (a key behind `..` stays in the text as sent).
       const paths = events.decisions.map((e) => e.path)
-      expect(paths.filter((p) => !p?.includes(maskedOf(key, keyPrefix)))).toEqual([])
+      const unmasked = paths.filter((p) => !p?.includes(maskedOf(key, keyPrefix)))
+      // A Web Request's URL has its dot segments resolved: a key behind `..` is gone before keyward reads the path.
+      const resolved = target.name.startsWith('fetch') ? ['/api/v1/x/'] : []
+      expect(unmasked.filter((p) => !resolved.includes(p!))).toEqual([])
       expect(sdk.decisionSpans().map((s) => s.attributes['url.path'])).toEqual(paths)
     },
   )

@@ -29,6 +29,7 @@ import {
   storeSettings,
 } from './key-options.js'
 import { accessOptions, roleNames, UPDATE_ACCESS_OPTIONS } from './access-options.js'
+import { UPDATE_CREDIT_OPTIONS, updateCreditsOption } from './credit-options.js'
 import { DEFAULT_LIMITS_OPTION, LIMIT_OPTION, limitOptions, namedLimitsOption, oneLimitForm } from './limit-options.js'
 
 type LimitChanges = ReturnType<typeof limitOptions>
@@ -46,7 +47,10 @@ function mergeLimits(current: KeyLimits | KeyLimitList | null, changes: LimitCha
 }
 
 /** The changes named on the command line, checked before the store is contacted. */
-function updateChanges(values: OptionValues, keyPrefix: string): { changes: UpdateKeyInput; limits: LimitChanges } {
+function updateChanges(
+  values: OptionValues,
+  keyPrefix: string,
+): { changes: UpdateKeyInput; limits: LimitChanges; credits: CreditsOption } {
   const changes: UpdateKeyInput = {}
   const name = stringOption(values, 'name')
   const meta = metaOption(values)
@@ -60,14 +64,17 @@ function updateChanges(values: OptionValues, keyPrefix: string): { changes: Upda
   else if (values['default-limits'] === true) changes.limits = null
   Object.assign(changes, accessOptions(values))
   const limits = limitOptions(values, true)
-  if (Object.keys(changes).length === 0 && Object.keys(limits).length === 0) {
+  const credits = updateCreditsOption(values)
+  if (Object.keys(changes).length === 0 && Object.keys(limits).length === 0 && credits === undefined) {
     throw usageError(
-      'keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute, --per-month, --disable, --enable, --allow-ip, --any-ip, --role or --no-roles (see keyward keys update --help)',
+      'keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute, --per-month, --disable, --enable, --allow-ip, --any-ip, --role, --no-roles, --credits, --refill, --add-credits or --no-credits (see keyward keys update --help)',
     )
   }
   if (Object.keys(changes).length > 0) checkUpdateInput(changes, keyPrefix)
-  return { changes, limits }
+  return { changes, limits, credits }
 }
+
+type CreditsOption = ReturnType<typeof updateCreditsOption>
 
 /** Updates the key; the limits given are merged into the key's own, so one can change alone. */
 async function update(
@@ -76,12 +83,16 @@ async function update(
   id: string,
   changes: UpdateKeyInput,
   limits: LimitChanges,
+  credits: CreditsOption,
 ): Promise<ApiKeyRecord> {
   try {
-    if (Object.keys(limits).length === 0) return await keyward.keys.update(id, changes)
+    if (Object.keys(limits).length === 0 && credits === undefined) return await keyward.keys.update(id, changes)
     const current = await keyward.keys.get(id)
     if (current === undefined) return await notFound(id, store)
-    return await keyward.keys.update(id, { ...changes, limits: mergeLimits(current.limits, limits) })
+    const merged: UpdateKeyInput = { ...changes }
+    if (Object.keys(limits).length > 0) merged.limits = mergeLimits(current.limits, limits)
+    if (credits !== undefined) merged.credits = await credits(async () => current)
+    return await keyward.keys.update(id, merged)
   } catch (error) {
     if (error instanceof KeyNotFoundError) return notFound(id, store)
     throw error
@@ -99,7 +110,7 @@ export const keysUpdate: CommandSpec = {
   name: 'keys update',
   summary: "change a key's name, meta, scopes, limits or access; suspend or resume it",
   usage:
-    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--limit <name>=<n>/<window> ...]\n       [--default-limits] [--per-minute <n>] [--per-month <n>] [--disable | --enable]\n       [--allow-ip <address|cidr> ... | --any-ip] [--role <name> ... | --no-roles] [options]',
+    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--limit <name>=<n>/<window> ...]\n       [--default-limits] [--per-minute <n>] [--per-month <n>] [--disable | --enable]\n       [--allow-ip <address|cidr> ... | --any-ip] [--role <name> ... | --no-roles]\n       [--credits <n>] [--refill <n>/day|<n>/month[@day]] [--add-credits <n> | --no-credits] [options]',
   description: [
     'Changes what is given and keeps the rest. New scopes, limits, addresses and roles apply from\nthe next request on every instance sharing the store. --disable suspends the key (refused\nuntil --enable resumes it). A revoked key cannot be updated (exit 2); its owner never changes.',
     'With --json, prints { "record" }.',
@@ -125,6 +136,7 @@ export const keysUpdate: CommandSpec = {
       description: "requests per calendar month, or default for the key type's quota",
     },
     ...UPDATE_ACCESS_OPTIONS,
+    ...UPDATE_CREDIT_OPTIONS,
     ...STORE_OPTIONS,
   },
   environment: STORE_ENVIRONMENT,
@@ -136,16 +148,20 @@ export const keysUpdate: CommandSpec = {
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --default-limits',
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --disable',
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --enable --any-ip --role admin --role billing',
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --add-credits 5000',
   ],
   async run(context) {
     const id = keyIdArgument(context.positionals, 'keys update')
     const named = storeSettings(context)
-    const { changes, limits } = updateChanges(context.values, named.keyPrefix)
+    const { changes, limits, credits } = updateChanges(context.values, named.keyPrefix)
     const settings = { ...named, ...roleNames(changes) }
-    const record = await withStoreKeyward(settings, (keyward, store) => update(keyward, store, id, changes, limits))
+    const record = await withStoreKeyward(settings, (keyward, store) =>
+      update(keyward, store, id, changes, limits, credits),
+    )
     const changed = [
       ...Object.keys(changes).map((field) => changeWord(field, changes)),
       ...(Object.keys(limits).length > 0 ? ['limits'] : []),
+      ...(credits !== undefined ? ['credits'] : []),
     ]
     return {
       json: { record },

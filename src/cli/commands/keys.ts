@@ -37,6 +37,7 @@ import {
 import { keysRevoke, keysUpdate } from './keys-change.js'
 import { createLimitsOption, LIMIT_OPTION } from './limit-options.js'
 import { accessOptions, CREATE_ACCESS_OPTIONS, roleNames } from './access-options.js'
+import { CREATE_CREDIT_OPTIONS, createCreditsOption } from './credit-options.js'
 import { keysList } from './keys-list.js'
 
 const ONCE_WARNING =
@@ -76,6 +77,7 @@ export const keysCreate: CommandSpec = {
       description: "requests per calendar month (default: the key type's quota)",
     },
     ...CREATE_ACCESS_OPTIONS,
+    ...CREATE_CREDIT_OPTIONS,
     ...STORE_OPTIONS,
   },
   environment: STORE_ENVIRONMENT,
@@ -86,6 +88,7 @@ export const keysCreate: CommandSpec = {
     'keyward keys create --key-prefix acme --name "acme-42 production" --owner acct_42 --meta \'{"plan":"pro"}\'',
     'keyward keys create --name "paid plan" --limit burst=100/10s --limit monthly=10000/month',
     'keyward keys create --name "office job" --allow-ip 203.0.113.7 --allow-ip 10.0.0.0/8 --role reader --disable',
+    'keyward keys create --name "pay as you go" --credits 1000 --refill 1000/month@15',
   ],
   async run(context) {
     const { values } = context
@@ -97,6 +100,7 @@ export const keysCreate: CommandSpec = {
     const ownerId = ownerOption(values) ?? null
     const meta = metaOption(values) ?? null
     const access = accessOptions(values)
+    const credits = createCreditsOption(values)
     const input = (now: number): CreateKeyInput => ({
       name,
       sandbox: values.sandbox === true,
@@ -106,6 +110,7 @@ export const keysCreate: CommandSpec = {
       ownerId,
       meta,
       ...access,
+      credits,
     })
     checkKeyInput(input(Date.now()))
     const settings = { ...storeSettings(context, 'keys create'), ...roleNames(access) }

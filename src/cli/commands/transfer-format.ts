@@ -4,6 +4,7 @@
  * (K5). Import checks every field, with the rules create applies where create decides the field,
  * so a line from anywhere else is refused before anything is stored.
  */
+import { withRemaining } from '../../core/credits.js'
 import { KeyInputError } from '../../core/errors.js'
 import { type StoredKeyFields, validateStoredKeyFields } from '../../core/key-input.js'
 import type { StoredKey } from '../../core/types.js'
@@ -25,6 +26,7 @@ const FIELDS = [
   'enabled',
   'allowedIps',
   'roles',
+  'credits',
 ] as const
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const KEY_ID = /^key_[0-9A-Za-z]{24}$/
@@ -56,6 +58,7 @@ export function encodeRecord(key: StoredKey): string {
     enabled: key.enabled,
     allowedIps: key.allowedIps,
     roles: key.roles,
+    credits: key.credits === null ? null : withRemaining(key.credits, key.credits.remaining),
   })
 }
 
@@ -96,6 +99,7 @@ function record(value: Record<string, unknown>, keyPrefix: string, now: number):
   const createdAt = time(value.createdAt, 'createdAt', false)!
   // A record from the future would head every listing for ever.
   if (createdAt > now + FUTURE_SLACK_MS) fail('"createdAt" is in the future')
+  const fields = createRules(value, keyPrefix)
   return {
     id,
     hash,
@@ -105,7 +109,9 @@ function record(value: Record<string, unknown>, keyPrefix: string, now: number):
     expiresAt: time(value.expiresAt, 'expiresAt', true),
     revokedAt: time(value.revokedAt, 'revokedAt', true),
     lastUsedAt: time(value.lastUsedAt, 'lastUsedAt', true),
-    ...createRules(value, keyPrefix),
+    ...fields,
+    // M3: the balance the file holds is set afresh in this store as of the import.
+    credits: fields.credits === null ? null : { ...fields.credits, since: now },
   }
 }
 

@@ -9,7 +9,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
-import type { KeyStore, StoredKey } from '../../core/types.js'
+import type { KeyStore, RateLimiter, StoredKey } from '../../core/types.js'
 import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
@@ -31,6 +31,13 @@ async function* everyKey(keys: KeyStore, ownerId: string | undefined): AsyncIter
     if (!page.more || page.keys.length === 0) return
     after = page.keys[page.keys.length - 1]
   }
+}
+
+/** M3: the record with what its credits have left now, as the store's limiter keeps it. */
+async function withLiveCredits(limiter: RateLimiter, key: StoredKey): Promise<StoredKey> {
+  if (key.credits === null || limiter.credits === undefined) return key
+  const state = await limiter.credits.spend(key.id, key.credits, 0, Date.now(), false)
+  return { ...key, credits: { ...key.credits, remaining: state.remaining } }
 }
 
 /** A new file only readable by its owner: it names every key of the store. */
@@ -78,10 +85,11 @@ export const keysExport: CommandSpec = {
     const stream = output === undefined ? undefined : await openOutput(output)
     let complete = false
     try {
-      const { count, where } = await storeSettingsRun(settings, async (keys, where) => {
+      const { count, where } = await withStoreKeyward(settings, async (keyward, store) => {
+        const where = store.where
         let count = 0
-        for await (const key of everyKey(keys, ownerId)) {
-          const line = `${encodeRecord(key)}\n`
+        for await (const key of everyKey(keyward.stores.keys, ownerId)) {
+          const line = `${encodeRecord(await withLiveCredits(keyward.stores.limiter, key))}\n`
           if (stream === undefined) context.stdout.write(line)
           else await write(stream, line)
           count++

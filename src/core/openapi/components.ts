@@ -53,6 +53,7 @@ export function limitHeaders(settings: OpenApiSettings, required: boolean): Reco
     'X-Quota-Limit': header('Requests this key may make per calendar month (keys with a quota).', integer, false),
     'X-Quota-Remaining': header('Requests left this month (keys with a quota).', integer, false),
     'X-Quota-Reset': header('Unix time (seconds) at which the monthly quota renews.', integer, false),
+    'X-Credits-Remaining': header('Credits the key has left after this request (keys with credits).', integer, false),
   }
   Object.assign(headers, ietfHeaders(settings, required))
   if (settings.legacyApiKeyHeader) {

@@ -82,6 +82,27 @@ const LIMITS = {
     { type: 'array', minItems: 1, maxItems: 10, items: NAMED_LIMIT },
   ],
 }
+/** A key's credits: what is left and how they refill. */
+const CREDITS = {
+  type: 'object',
+  required: ['remaining'],
+  properties: {
+    remaining: { ...integer, minimum: 0 },
+    refill: {
+      type: 'object',
+      required: ['amount', 'every'],
+      properties: {
+        amount: { ...integer, minimum: 1 },
+        every: { ...text, enum: ['day', 'month'] },
+        day: { ...integer, minimum: 1, maximum: 28 },
+      },
+    },
+  },
+}
+/** An update's credits: new credits, or `{ add }` to top up what is left. */
+const CREDITS_CHANGE = {
+  oneOf: [CREDITS, { type: 'object', required: ['add'], properties: { add: { ...integer, minimum: 1 } } }],
+}
 const RECORD: OpenApiObject = {
   type: 'object',
   required: ['id', 'name', 'keyType', 'maskedKey', 'status', 'ownerId', 'meta', 'createdAt'],
@@ -102,6 +123,7 @@ const RECORD: OpenApiObject = {
     enabled: { type: 'boolean' },
     allowedIps: nullable({ type: 'array', items: text }),
     roles: nullable({ type: 'array', items: text }),
+    credits: nullable(CREDITS),
   },
 }
 const WITH_KEY = { allOf: [RECORD, { type: 'object', required: ['key'], properties: { key: text } }] }
@@ -164,6 +186,7 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
       enabled: { type: 'boolean' },
       allowedIps: nullable({ type: 'array', items: text }),
       roles: nullable({ type: 'array', items: text }),
+      credits: nullable(CREDITS),
     },
     ['name'],
   )
@@ -175,6 +198,7 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
     enabled: { type: 'boolean' },
     allowedIps: nullable({ type: 'array', items: text }),
     roles: nullable({ type: 'array', items: text }),
+    credits: nullable(CREDITS_CHANGE),
   })
   const rotate = body({ gracePeriodSeconds: integer, expiresAt: nullable(text), name: text })
   const list = {

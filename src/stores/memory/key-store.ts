@@ -131,7 +131,12 @@ function copyRecord(key: StoredKey): StoredKey {
     enabled: key.enabled !== false,
     allowedIps: key.allowedIps == null ? null : Object.freeze(key.allowedIps.slice()),
     roles: key.roles == null ? null : Object.freeze(key.roles.slice()),
+    credits: copyCredits(key.credits),
   }
+}
+
+function copyCredits(credits: StoredKey['credits'] | undefined): StoredKey['credits'] {
+  return credits == null ? null : deepFreeze(structuredClone(credits))
 }
 
 function copyMeta(meta: StoredKey['meta'] | undefined): StoredKey['meta'] {
@@ -148,6 +153,7 @@ function applyPatch(record: StoredKey, patch: KeyPatch): void {
   if (patch.allowedIps !== undefined)
     record.allowedIps = patch.allowedIps === null ? null : Object.freeze(patch.allowedIps.slice())
   if (patch.roles !== undefined) record.roles = patch.roles === null ? null : Object.freeze(patch.roles.slice())
+  if (patch.credits !== undefined) record.credits = copyCredits(patch.credits)
 }
 
 function ownedBy(byOwner: Map<string, OrderedKeys>, ownerId: string): OrderedKeys {

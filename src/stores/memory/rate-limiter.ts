@@ -11,6 +11,7 @@ import { assertUnits } from '../../core/metering.js'
 import type { MeterDecision, MeterGroup } from '../../core/meter-types.js'
 import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
 import { createMeter } from './meter.js'
+import { type MemoryCreditLedger, createMemoryCreditLedger } from './credit-ledger.js'
 
 /** Options of `createMemoryRateLimiter`. */
 export interface MemoryRateLimiterOptions {
@@ -36,6 +37,8 @@ export interface MemoryRateLimiter extends RateLimiter {
   meter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
   peekMeter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
   charge(groups: readonly MeterGroup[], units: number, now: number): MeterDecision
+  /** The keys' credits, decided synchronously. */
+  credits: MemoryCreditLedger
   /** Keys that currently hold state (recent requests or a quota counter of a running month). */
   readonly size: number
   /**
@@ -149,6 +152,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     meter: (groups, cost, now) => meter.decide(groups, cost, now, true),
     peekMeter: (groups, cost, now) => meter.decide(groups, cost, now, false),
     charge: meter.charge,
+    credits: createMemoryCreditLedger(),
     get size() {
       return limiter.states.size + meter.size
     },

@@ -42,7 +42,7 @@ const COLUMNS = [
   ms('expires_at'),
   ms('revoked_at'),
   ms('last_used_at'),
-  'array_to_json(scopes) AS scopes, limits, enabled, array_to_json(allowed_ips) AS allowed_ips, array_to_json(roles) AS roles',
+  'array_to_json(scopes) AS scopes, limits, enabled, array_to_json(allowed_ips) AS allowed_ips, array_to_json(roles) AS roles, credits',
 ].join(', ')
 const TIME = (param: string) => `to_timestamp(${param}::float8 / 1000)`
 
@@ -50,13 +50,13 @@ const TIME = (param: string) => `to_timestamp(${param}::float8 / 1000)`
 function statements(s: string) {
   return {
     insert: statement(
-      `INSERT INTO ${s}.keys (id, hash, name, key_type, last4, owner_id, meta, created_at, expires_at, revoked_at, last_used_at, scopes, limits, enabled, allowed_ips, roles)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::json, ${TIME('$8')}, ${TIME('$9')}, ${TIME('$10')}, ${TIME('$11')}, $12::text[], $13::jsonb, $14, $15::text[], $16::text[])`,
+      `INSERT INTO ${s}.keys (id, hash, name, key_type, last4, owner_id, meta, created_at, expires_at, revoked_at, last_used_at, scopes, limits, enabled, allowed_ips, roles, credits)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::json, ${TIME('$8')}, ${TIME('$9')}, ${TIME('$10')}, ${TIME('$11')}, $12::text[], $13::jsonb, $14, $15::text[], $16::text[], $17::jsonb)`,
     ),
     // S4: the lookups of one turn in one statement; hashes with no row are simply absent.
     byHashes: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE hash = ANY($1::text[])`),
     byId: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE id = $1`),
-    // O5: $2..$5, $11 and $13 say which fields the patch holds, so one statement serves every patch;
+    // O5: $2..$5, $11, $13 and $15 say which fields the patch holds, so one statement serves every patch;
     // a null $10 keeps `enabled`.
     update: statement(
       `UPDATE ${s}.keys SET
@@ -66,7 +66,8 @@ function statements(s: string) {
          limits = CASE WHEN $5 THEN $9::jsonb ELSE limits END,
          enabled = coalesce($10::boolean, enabled),
          allowed_ips = CASE WHEN $11 THEN $12::text[] ELSE allowed_ips END,
-         roles = CASE WHEN $13 THEN $14::text[] ELSE roles END
+         roles = CASE WHEN $13 THEN $14::text[] ELSE roles END,
+         credits = CASE WHEN $15 THEN $16::jsonb ELSE credits END
        WHERE id = $1 AND revoked_at IS NULL
        RETURNING ${COLUMNS}`,
     ),
@@ -164,6 +165,7 @@ function encodeKey(key: StoredKey): unknown[] {
     key.enabled !== false,
     key.allowedIps == null ? null : [...key.allowedIps],
     key.roles == null ? null : [...key.roles],
+    key.credits == null ? null : JSON.stringify(key.credits),
   ]
 }
 
@@ -184,6 +186,8 @@ function encodePatch(id: string, patch: KeyPatch): unknown[] {
     patch.allowedIps == null ? null : [...patch.allowedIps],
     patch.roles !== undefined,
     patch.roles == null ? null : [...patch.roles],
+    patch.credits !== undefined,
+    patch.credits == null ? null : JSON.stringify(patch.credits),
   ]
 }
 
@@ -209,6 +213,7 @@ export function decodeKey(row: Row): StoredKey {
     enabled: row.enabled === 't',
     allowedIps: json<string[]>(row.allowed_ips),
     roles: json<string[]>(row.roles),
+    credits: json(row.credits),
   }
 }
 

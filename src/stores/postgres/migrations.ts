@@ -95,8 +95,17 @@ ALTER TABLE ${s}.keys ADD COLUMN roles text[];
 `,
 }
 
+/** v4: a key's credits as last set, `{ remaining, refill? }` (the live balance is the limiter's). */
+const v4: Migration = {
+  version: 4,
+  name: 'key credits',
+  sql: (s) => `
+ALTER TABLE ${s}.keys ADD COLUMN credits jsonb;
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -7,11 +7,13 @@
  * reused. Status, scopes and limits are still decided in Redis on every call (K7).
  */
 import { createHash } from 'node:crypto'
+import { refusedForCredits } from '../../core/credits.js'
 import { withOwner } from '../../core/key-limits.js'
 import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
 import type { AuthorizeOutcome, ForbiddenReason, LimitDecision, StoredKey } from '../../core/types.js'
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
+import { decodeCredits } from './credit-ledger.js'
 import { decodeNamedDecision } from './meter.js'
 import { LUA_INDEX, REPLACEABLE_FIELDS } from './record-layout.js'
 
@@ -86,7 +88,7 @@ export function createReplyReader(context: RedisContext): ReplyReader {
       const reply = array(raw, WHAT)
       const code = integer(reply[0], WHAT)
       if (code === BLOCKED) return blockedOutcome(reply)
-      if (code === SHORT_OK) return shortOutcome(hash, reply, held, extra, cost)
+      if (code === SHORT_OK) return withCredits(held?.key, reply, (body) => shortOutcome(hash, body, held, extra, cost))
       if (code === NO_RECORD) {
         records.delete(hash)
         return null
@@ -98,9 +100,32 @@ export function createReplyReader(context: RedisContext): ReplyReader {
         if (reply.length !== 2) throw badReply(WHAT, reply)
         return NEEDS_OWNER
       }
-      return wholeOutcome(code, whole.key, reply, extra, cost)
+      if (code === 1 || code === 2 || code === DISABLED) return wholeOutcome(code, whole.key, reply, extra, cost)
+      return withCredits(whole.key, reply, (body) => wholeOutcome(code, whole.key, body, extra, cost))
     },
   }
+}
+
+/**
+ * M3: a reply of a key with credits ends with them; the rest is read as any other reply and the
+ * outcome's limits get them (refused for want of them when they did not admit).
+ */
+function withCredits(
+  key: StoredKey | undefined,
+  reply: unknown[],
+  read: (body: unknown[]) => AuthorizeOutcome,
+): AuthorizeOutcome {
+  if (key === undefined || key.credits === null) return read(reply)
+  const outcome = read(reply.slice(0, -1))
+  if (outcome.result !== 'ok' && outcome.result !== 'forbidden') return outcome
+  const values = array(reply[reply.length - 1], WHAT)
+  if (values.length !== 5) throw badReply(WHAT, reply)
+  const credits = decodeCredits(values.slice(0, 3))
+  const limits =
+    integer(values[4], WHAT) === 1
+      ? refusedForCredits(outcome.limits, credits, integer(values[3], WHAT))
+      : { ...outcome.limits, credits }
+  return { ...outcome, limits }
 }
 
 function blockedOutcome(reply: unknown[]): AuthorizeOutcome {

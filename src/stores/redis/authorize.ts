@@ -45,6 +45,7 @@ import type { Layout, TaggedKeys } from './layout.js'
 import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
 import { meterNamedOwner } from './named-owner.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
+import { creditsGivenBack } from './credit-ledger.js'
 
 /** As many key names as records held for the short reply (`authorize-reply.ts`). */
 const KEY_NAMES_LIMIT = 10_000
@@ -104,7 +105,10 @@ async function call(
     const cost = costOf(args)
     const outcome = replies.read(hash, raw, held, extra, cost)
     if (outcome?.result === 'needs-owner') continue
-    return byCaller && outcome !== null ? countOwner(state, hash, outcome, raw, owners!, args[NOW]!, cost) : outcome
+    if (!byCaller || outcome === null) return outcome
+    return countOwner(state, hash, outcome, raw, owners!, args[NOW]!, cost).then((counted) =>
+      creditsGivenBack(state.connection, keysOf(state, hash).credits, outcome, counted, args[NOW]!, cost),
+    )
   }
   throw badReply('the authorize script', 'the owner asked for twice')
 }

@@ -9,6 +9,8 @@
  * | `<prefix>:{<hash>}:rl`           | HASH   | per-minute buckets, second → count (≤ 61),     | ≥ 119 s after last use ¹ |
  * |                                  |        | `t`, `n`, `o` ², and with a quota `m` = UTC    | with a quota: 1 day past |
  * |                                  |        | month index, `q` = requests in it: ≤ 66 fields | the month's end          |
+ * | `<prefix>:{<hash>}:cr`           | HASH   | M3: the key's credits, `r` left, `p` the refill | none                     |
+ * |                                  |        | period; `{id:<id>}:cr` for a key stored elsewhere|                          |
  * | `<prefix>:id:<id>`               | STRING | id → hash index, for `get`, `revoke`, limiter  | none                     |
  * | `<prefix>:keys`                  | ZSET   | every key as an index member ⁴, for `list`     | none                     |
  * | `<prefix>:owner:<ownerId>`       | ZSET   | the owner's keys as index members ⁴, for       | none                     |
@@ -46,6 +48,8 @@ import type { KeyPosition } from '../../core/types.js'
 export interface TaggedKeys {
   record: string
   minute: string
+  /** M3: the key's credit balance (r, p), beside its limit state. */
+  credits: string
 }
 
 /** Names every Redis key under one prefix. */
@@ -89,7 +93,7 @@ function assertTaggable(value: string, what: string): void {
 export function createLayout(prefix: string): Layout {
   const tagged = (tag: string): TaggedKeys => {
     const base = `${prefix}:{${tag}}`
-    return { record: `${base}:key`, minute: `${base}:rl` }
+    return { record: `${base}:key`, minute: `${base}:rl`, credits: `${base}:cr` }
   }
   return {
     prefix,

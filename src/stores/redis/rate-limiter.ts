@@ -6,6 +6,8 @@ import { type RedisContext, type RedisStoreOptions, createContext } from './cont
 import { type LimitCall, createLimitQueue } from './limiter-batch.js'
 import { type RedisMeter, meterOn } from './meter.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
+import { creditLedgerOn } from './credit-ledger.js'
+import type { CreditLedger } from '../../core/credits.js'
 
 /**
  * The RateLimiter on Redis: every decision answers with a promise. `consume`, `peek` and
@@ -15,6 +17,8 @@ export interface RedisRateLimiter extends RateLimiter {
   meter: RedisMeter['meter']
   peekMeter: RedisMeter['peekMeter']
   charge: RedisMeter['charge']
+  /** The keys' credits, beside their limit state. */
+  credits: CreditLedger
   consume(keyId: string, policy: LimitPolicy, now: number, cost?: number): Promise<LimitDecision>
   peek(keyId: string, policy: LimitPolicy, now: number, cost?: number): Promise<LimitDecision>
   /**
@@ -176,8 +180,14 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
   }
 
   const metering = meterOn(context, (id) => (keysElsewhere ? orphanState(id) : stateOf(id)))
+  // M3: a key's balance sits beside its limit state, where the authorize script spends from it.
+  const balanceOf = async (id: string): Promise<string> => {
+    const hash = keysElsewhere ? undefined : await context.hashOf(id)
+    return hash === undefined ? layout.ofOrphanId(id).credits : layout.ofHash(hash).credits
+  }
   return {
     ...metering,
+    credits: creditLedgerOn(context, balanceOf),
     consume: (keyId, policy, now, cost) => decide(keyId, policy, now, true, cost),
     reserve,
     peek: (keyId, policy, now, cost) => decide(keyId, policy, now, false, cost),

@@ -73,6 +73,8 @@ export const RECORD_LAYOUT: readonly RecordField[] = [
   row('enabled', 'enabled', 'flag', { required: true, replaceable: true }),
   row('allowedIps', 'allowedIps', 'address-ranges', { replaceable: true }),
   row('roles', 'roles', 'json', { replaceable: true }),
+  // M3: as last set; the live balance is the limiter's (HASH <prefix>:{<hash>}:cr).
+  row('credits', 'credits', 'json', { replaceable: true }),
 ]
 
 /** The hash field of a property. */

@@ -3,6 +3,7 @@
  */
 import { AUTHORIZE_BATCH_SCRIPT } from './scripts/authorize-batch.js'
 import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
+import { CREDITS_SCRIPT } from './scripts/credits.js'
 import { LIMIT_BATCH_SCRIPT } from './scripts/limit-batch.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 import type { LuaScript } from './scripts/lua-script.js'
@@ -14,6 +15,7 @@ export type { LuaScript }
 export {
   AUTHORIZE_BATCH_SCRIPT,
   AUTHORIZE_SCRIPT,
+  CREDITS_SCRIPT,
   LIMIT_BATCH_SCRIPT,
   LIMIT_SCRIPT,
   METER_SCRIPT,
@@ -25,6 +27,7 @@ export {
 export const SCRIPTS: readonly LuaScript[] = [
   AUTHORIZE_SCRIPT,
   AUTHORIZE_BATCH_SCRIPT,
+  CREDITS_SCRIPT,
   LIMIT_SCRIPT,
   LIMIT_BATCH_SCRIPT,
   METER_SCRIPT,

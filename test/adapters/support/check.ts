@@ -32,6 +32,8 @@ export interface Expectation {
   quota?: LimitHeaders | null
   /** Retry-After in seconds (L4); absent means the header must be absent. */
   retryAfter?: number
+  /** M3: `X-Credits-Remaining` (null: absent); not checked when undefined. */
+  credits?: number | null
   /** Deprecation and Link of a request authenticated by x-api-key (H8); default: both absent. */
   deprecated?: boolean
   /** Allow (R3, E2). Absent means the header must be absent. */
@@ -59,6 +61,7 @@ const COMPARED_HEADERS = [
   'x-quota-limit',
   'x-quota-remaining',
   'x-quota-reset',
+  'x-credits-remaining',
   'deprecation',
   'link',
   'allow',
@@ -146,6 +149,10 @@ export function check(response: RawResponse, expected: Expectation): any {
   expect(response.header('allow'), `Allow: ${shown}`).toBe(expected.allow)
   checkLimit(response, 'x-ratelimit', expected.limits)
   checkLimit(response, 'x-quota', expected.quota)
+  if (expected.credits !== undefined) {
+    const credits = expected.credits === null ? undefined : String(expected.credits)
+    expect(response.header('x-credits-remaining'), `X-Credits-Remaining: ${shown}`).toBe(credits)
+  }
 
   if (expected.head) {
     expect(response.body, `HEAD has no body: ${shown}`).toBe('')

@@ -164,6 +164,10 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
   end
 
   local consume = consume_arg and forbidden == 0
+  -- M3, M4: a key with credits is counted only when they hold its cost; when they do not, its
+  -- limits are only peeked. They are spent below, once every limit has admitted it.
+  local credit = credit_state_of(record[${AT.credits}], minute_key, now, cost)
+  if credit and credit.ok == 0 then consume = false end
   local decision, owner_decision = nil, nil
   receipt = nil
   local own = record[${AT.limits}]
@@ -200,15 +204,23 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
     decision = limit(minute_key, now, per_minute, per_month, consume, cost)
     receipt_wanted = false
   end
+  -- M3: what the key's credits hold after the request, the last element of its reply.
+  local credits = nil
+  if credit then
+    -- The batch's hot-key shortcut carries limit counts only, never a spend.
+    carry_field = nil
+    credits = credit_reply(credit, now, credit.ok == 0 and consume_arg and forbidden == 0)
+  end
   if forbidden ~= 0 then
     if partial then complete(record_key, record) end
-    if owner_decision then return {forbidden, record, decision, owner_decision} end
-    return {forbidden, record, decision}
+    if owner_decision then return with_credits({forbidden, record, decision, owner_decision}, credits) end
+    return with_credits({forbidden, record, decision}, credits)
   end
   local consumed = 0
   local extra = owner_decision
   if consume and decision[1] == 1 and (not owner_decision or owner_decision[1] == 1) then
     consumed = 1
+    if credits then credits[2] = credit_spend_cost(credit, cost) end
     -- L4a: lastUsedAt is written for exactly the requests that consume; it never moves backwards.
     local stamp = 0
     if last_used_at == 0 or tonumber(last_used_at) < now then
@@ -222,11 +234,11 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
   -- createdAt and ownerId never change once written): only the fields that change on their own
   -- are sent back. revokedAt is unset (a revoked key never gets here).
   if known ~= '' and known == record[${AT.id}] .. ':' .. fingerprint(record) then
-    if extra then return {6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed, extra} end
-    return {6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed}
+    if extra then return with_credits({6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed, extra}, credits) end
+    return with_credits({6, record[${AT.expiresAt}], record[${AT.lastUsedAt}], decision, consumed}, credits)
   end
   if partial then complete(record_key, record) end
-  if extra then return {5, record, decision, consumed, extra} end
-  return {5, record, decision, consumed}
+  if extra then return with_credits({5, record, decision, consumed, extra}, credits) end
+  return with_credits({5, record, decision, consumed}, credits)
 end
 `

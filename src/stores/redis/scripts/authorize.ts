@@ -3,6 +3,7 @@ import { SCOPE_LIBRARY } from './scope-library.js'
 import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import { METER_FUNCTIONS_ONLY } from './meter-library.js'
+import { CREDITS_LIBRARY } from './credits-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize: the whole hot path of one request in one step (P1, K7, L1-L6, O3, O7).
@@ -17,6 +18,8 @@ const SOURCE = `-- keyward authorize: the whole hot path of one request in one s
 --   stored afterwards, each a string, or the integer 0 where the field is absent.
 --   | {6, expiresAt, lastUsedAt, decision, consumed[, extra]} ok, for the record known names: the
 --   two fields that change, as in record.
+--   A forbidden or ok reply (3, 4, 11, 12, 5, 6) of a key with credits (M3) ends with them:
+--   {admit, left, next refill (epoch s, -1: none), seconds until it (0: none), refused (1/0)}.
 --   | {9, record} the key has an owner whose counter the call does not name: nothing was written.
 --   owner: the owner counter's decision, with an owner's counter; extra: that decision, or with
 --   the owner counted by the caller, for an owned key that was counted, {decision before, bucket
@@ -45,7 +48,7 @@ local cost = tonumber(ARGV[14]) -- the units the request counts in every limit o
                                -- owner; it needs max(cost, 1) left in each, 0 only checks (M2)
 local first_scope = 15         -- ARGV[15..]: the scopes the route requires (L6), then '?' and its
                                -- permission query in postfix order (M7), when it has one
-${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${CREDITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
 local owner, owner_key = 'none', nil
 if owner_arg == '?' then
   owner = 'ask'
@@ -63,5 +66,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '38fbb6a04b5cb721c2247c4c0d7e64b11880c35a',
+  sha: '85e8591c89949fcfd45f69941837c5ee1a6cece4',
 }

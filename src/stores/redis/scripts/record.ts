@@ -61,5 +61,5 @@ return redis.call('HGETALL', record_key)
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: '86ba1e9ec8a6f8e6b22b2b4f904a38d85c13dfa8',
+  sha: 'f762495bb1a692060e74857c8ff4fa182401f668',
 }
