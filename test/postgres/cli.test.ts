@@ -123,6 +123,17 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)(
         expect(code(await onPostgres.authenticate(bearer(key)))).toBe('API_KEY_REVOKED')
       })
 
+      it("M3: --credits sets a Postgres key's balance; --add-credits, which only the app's limiter could count, is refused and changes nothing", async () => {
+        const create = await onSchema(['keys', 'create', '--name', 'with credits', '--credits', '10', '--json'])
+        expect(create.status, create.describe()).toBe(0)
+        const { record } = stdoutJson(create)
+        const topUp = await onSchema(['keys', 'update', record.id, '--add-credits', '5'])
+        expect(expectOneLineError(topUp, 2)).toMatch(/^option --add-credits cannot reach a key stored in Postgres/)
+        const set = await onSchema(['keys', 'update', record.id, '--credits', '25', '--json'])
+        expect(set.status, set.describe()).toBe(0)
+        expect((await onPostgres.keys.get(record.id))?.credits).toEqual({ remaining: 25 })
+      })
+
       it('S1: on Postgres, "nothing found" messages name the schema, never a Redis prefix', async () => {
         const none = await onSchema(['keys', 'list', '--owner', 'acct-nobody'])
         expect(none.stdout).toBe(

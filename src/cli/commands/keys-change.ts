@@ -76,6 +76,21 @@ function updateChanges(
 
 type CreditsOption = ReturnType<typeof updateCreditsOption>
 
+/**
+ * M3: the live balance of a key in Postgres is kept by the app's limiter, which the command line
+ * does not open: a top-up here would go to a throwaway one. Setting the balance works (the record
+ * carries when it was set, and every limiter starts again from it).
+ */
+function refuseLostTopUp(change: UpdateKeyInput, store: StoreView): void {
+  const credits = change.credits
+  if (store.settings.databaseUrl === undefined || credits === null || credits === undefined) return
+  if ('add' in credits) {
+    throw usageError(
+      "option --add-credits cannot reach a key stored in Postgres: its live balance is kept by your app's limiter. Top up from the app with keys.update(id, { credits: { add } }), or set the balance with --credits <n>",
+    )
+  }
+}
+
 /** Updates the key; the limits given are merged into the key's own, so one can change alone. */
 async function update(
   keyward: Keyward,
@@ -92,6 +107,7 @@ async function update(
     const merged: UpdateKeyInput = { ...changes }
     if (Object.keys(limits).length > 0) merged.limits = mergeLimits(current.limits, limits)
     if (credits !== undefined) merged.credits = await credits(async () => current)
+    refuseLostTopUp(merged, store)
     return await keyward.keys.update(id, merged)
   } catch (error) {
     if (error instanceof KeyNotFoundError) return notFound(id, store)
