@@ -1,6 +1,6 @@
 /**
  * A key priced as a real API prices one, on Fastify: three named limits of its own (10 s, minute,
- * month) and its owner's windows, decided together on every request. On the memory store
+ * month), credits and its owner's windows, decided together on every request. On the memory store
  * (`metered`) it stays at ≥ 0.95× the identical-response baseline; on Redis (`metered-redis`) at
  * ≥ 0.85× and at one Redis round trip per request on the request's path.
  *
@@ -18,8 +18,8 @@ import { benchRedis } from './redis-server.js'
 import type { Variant } from './servers/shared.js'
 
 const TARGETS: readonly { variant: Variant; what: string; target: number }[] = [
-  { variant: 'metered', what: '3 named limits + owner windows, memory store', target: 0.95 },
-  { variant: 'metered-redis', what: '3 named limits + owner windows, Redis store', target: 0.85 },
+  { variant: 'metered', what: '3 named limits + credits + owner windows, memory store', target: 0.95 },
+  { variant: 'metered-redis', what: '3 named limits + credits + owner windows, Redis store', target: 0.85 },
 ]
 
 /** The servers a metering run needs. */

@@ -10,7 +10,7 @@
  * are counted: instrumentation is switched on after a warm-up and off before the count is read.
  *
  * A `metered:K:B` case prices each key as `npm run bench`'s metered servers do: three named limits
- * of its own (10 s, minute, month) and its owner's per-minute and monthly windows.
+ * of its own (10 s, minute, month), credits, and its owner's per-minute and monthly windows.
  *
  * A `usage:K` case counts what Redis executes per usage entry instead: flushes of 140 entries (a
  * flush interval's worth under load) over K keys in turn, written by the Redis usage log.
@@ -113,6 +113,7 @@ const METERED = {
     { name: 'month', limit: 1_000_000_000_000, window: 'month' },
   ],
   ownerId: 'org_bench',
+  credits: { remaining: 1_000_000_000_000 },
 }
 
 /**

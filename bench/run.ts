@@ -174,8 +174,8 @@ const LABEL: Record<string, string> = {
     "keyward, memory store, OpenTelemetry off; the SDK registered and the host's hooks record one span with keyward's attributes",
   postgres: 'keyward, Postgres keys and usage, memory limiter',
   'postgres-redis': "keyward, Postgres keys and usage, Redis limiter (`keys: 'elsewhere'`)",
-  metered: "keyward, memory store, a key with 3 named limits and its owner's windows",
-  'metered-redis': "keyward, Redis store, a key with 3 named limits and its owner's windows",
+  metered: "keyward, memory store, a key with 3 named limits, credits and its owner's windows",
+  'metered-redis': "keyward, Redis store, a key with 3 named limits, credits and its owner's windows",
 }
 const PEER: Record<Framework, string> = {
   express: 'express-rate-limit + rate-limit-redis (+ a 5-line bearer check)',

@@ -168,7 +168,8 @@ function meteringOf(variant: Variant): { options: object; key: object } {
   if (variant !== 'metered' && variant !== 'metered-redis') return { options: {}, key: {} }
   return {
     options: { ownerLimits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } } },
-    key: { limits: METERED_LIMITS },
+    // Credits no run spends: every request is decided against them and answers what is left.
+    key: { limits: METERED_LIMITS, credits: { remaining: PER_MONTH } },
   }
 }
 

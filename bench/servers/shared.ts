@@ -36,9 +36,10 @@ export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk' | 'telemetry-sp
 export type PostgresVariant = 'postgres' | 'postgres-redis'
 
 /**
- * A key priced as a real API prices one (M1, M4): three named limits of its own (10 s, minute,
- * month) and its owner's per-minute and monthly windows, all decided together on every request,
- * on the memory store (`metered`) or on Redis (`metered-redis`).
+ * A key priced as a real API prices one (M1, M3, M4): three named limits of its own (10 s, minute,
+ * month), credits, and its owner's per-minute and monthly windows, all decided together on every
+ * request, on the memory store (`metered`) or on Redis (`metered-redis`). Their answers carry
+ * `X-Credits-Remaining`, which the baseline does not send.
  */
 export type MeteringVariant = 'metered' | 'metered-redis'
 
