@@ -5,43 +5,9 @@
  * round trips on the request's path.
  */
 import { describe, expect, it } from 'vitest'
-import type { RedisCount, VariantResult } from '../../bench/http.js'
-import type { LoadResult } from '../../bench/load.js'
+import type { RedisCount } from '../../bench/http.js'
 import { meteringTargets } from '../../bench/metering.js'
-import type { Variant } from '../../bench/servers/shared.js'
-
-function run(requestsPerSecond: number, serverMicrosPerRequest: number | null): LoadResult {
-  return {
-    requests: requestsPerSecond,
-    seconds: 1,
-    requestsPerSecond,
-    p50: 1,
-    p99: 2,
-    non2xx: 0,
-    errors: 0,
-    serverCpu: 0.9,
-    serverMicrosPerRequest,
-    redisMicrosPerRequest: null,
-  }
-}
-
-function variant(name: Variant, runs: LoadResult[]): VariantResult {
-  return {
-    framework: 'fastify',
-    variant: name,
-    runs,
-    requestsPerSecond: 0,
-    p50: 0,
-    p99: 0,
-    serverCpu: null,
-    serverMicrosPerRequest: null,
-    redisMicrosPerRequest: null,
-    postgresMicrosPerRequest: null,
-    badRuns: 0,
-    roundRatios: [],
-    response: '',
-  }
-}
+import { run, variant } from './support/results.js'
 
 const redisCount = (onPath: number): RedisCount => ({
   framework: 'fastify',

@@ -5,43 +5,10 @@
  * on the request's path and Postgres CPU per request beside them (S4).
  */
 import { describe, expect, it } from 'vitest'
-import type { PostgresCount, RedisCount, VariantResult } from '../../bench/http.js'
-import type { LoadResult } from '../../bench/load.js'
+import type { PostgresCount, RedisCount } from '../../bench/http.js'
 import { postgresSection, postgresTargets } from '../../bench/postgres.js'
 import type { Variant } from '../../bench/servers/shared.js'
-
-function run(requestsPerSecond: number, serverMicrosPerRequest: number | null): LoadResult {
-  return {
-    requests: requestsPerSecond,
-    seconds: 1,
-    requestsPerSecond,
-    p50: 1,
-    p99: 2,
-    non2xx: 0,
-    errors: 0,
-    serverCpu: 0.9,
-    serverMicrosPerRequest,
-    redisMicrosPerRequest: null,
-  }
-}
-
-function variant(name: Variant, runs: LoadResult[], postgresMicrosPerRequest: number | null = null): VariantResult {
-  return {
-    framework: 'fastify',
-    variant: name,
-    runs,
-    requestsPerSecond: 0,
-    p50: 0,
-    p99: 0,
-    serverCpu: null,
-    serverMicrosPerRequest: null,
-    redisMicrosPerRequest: null,
-    postgresMicrosPerRequest,
-    badRuns: 0,
-    roundRatios: [],
-    response: '',
-  }
-}
+import { run, variant } from './support/results.js'
 
 const postgresCount = (name: Variant): PostgresCount => ({
   framework: 'fastify',

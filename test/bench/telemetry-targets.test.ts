@@ -6,42 +6,8 @@
  * follow for information.
  */
 import { describe, expect, it } from 'vitest'
-import type { VariantResult } from '../../bench/http.js'
-import type { LoadResult } from '../../bench/load.js'
-import type { Variant } from '../../bench/servers/shared.js'
 import { telemetryTargets } from '../../bench/telemetry.js'
-
-function run(requestsPerSecond: number, serverMicrosPerRequest: number | null): LoadResult {
-  return {
-    requests: requestsPerSecond,
-    seconds: 1,
-    requestsPerSecond,
-    p50: 1,
-    p99: 2,
-    non2xx: 0,
-    errors: 0,
-    serverCpu: 0.9,
-    serverMicrosPerRequest,
-    redisMicrosPerRequest: null,
-  }
-}
-
-function variant(name: Variant, runs: LoadResult[]): VariantResult {
-  return {
-    framework: 'fastify',
-    variant: name,
-    runs,
-    requestsPerSecond: 0,
-    p50: 0,
-    p99: 0,
-    serverCpu: null,
-    serverMicrosPerRequest: null,
-    redisMicrosPerRequest: null,
-    badRuns: 0,
-    roundRatios: [],
-    response: '',
-  }
-}
+import { run, variant } from './support/results.js'
 
 describe('telemetry targets (T2 cost)', () => {
   it('pairs each round with the OpenTelemetry-off run of the same round: median and range, by req/s and by CPU', () => {
