@@ -30,7 +30,10 @@ function timeless(response: RawResponse): Normalized {
   const normalized = normalize(response)
   for (const name of ['x-ratelimit-reset', 'x-quota-reset', 'retry-after'])
     if (normalized.headers[name] !== undefined) normalized.headers[name] = '<time>'
-  const body = JSON.stringify(normalized.body ?? null).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
+  // The wait a 429 names depends on where in its second the request fell, as Retry-After does.
+  const body = JSON.stringify(normalized.body ?? null)
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
+    .replace(/Retry after \d+ s\./g, 'Retry after <time> s.')
   return { ...normalized, body: JSON.parse(body) }
 }
 
