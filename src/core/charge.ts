@@ -1,10 +1,11 @@
 /**
  * `apiKey.charge(n)` (M2): units counted after admission in every limit of a key and its owner,
- * whatever those limits hold. It never refuses: a window it pushes over its limit refuses the next
+ * whatever those limits hold, and taken from its credits (down to none, M3). It never refuses: a window it pushes over its limit refuses the next
  * requests until it frees. Named limits go through the limiter's `charge`; the per-minute limit
  * and the quota through `consume` with no ceiling, which counts without refusing in the same
  * state the key's requests count in.
  */
+import { ledgerOf } from './credits.js'
 import { namedLimitsOf } from './key-limits.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { ownerCounterId, resolvePolicy, UNLIMITED_PER_MINUTE } from './limits-math.js'
@@ -37,6 +38,7 @@ export function createCharge(
         const id = ownerCounterId(key.ownerId!, key.keyType)
         counted.push(limiter.consume(id, withoutCeiling(ownerPolicy), now, units))
       }
+      if (key.credits !== null) counted.push(ledgerOf(limiter).charge(key.id, key.credits, units, now))
       return calls.bounded(Promise.all(counted)).then(
         () => undefined,
         (error: unknown) => report(error, requestId, 'charge'),

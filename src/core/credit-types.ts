@@ -65,6 +65,11 @@ export interface CreditLedger {
   ): Promise<CreditDecision> | CreditDecision
   /** Gives back `units` a refused request spent, unless a refill came in between. */
   refund(keyId: string, credits: StoredCredits, units: number, now: number): Promise<void> | void
+  /**
+   * Takes `units` measured after admission (`charge(n)`): never refuses, and takes what is left
+   * when `units` is more, so the next requests are refused until a refill or a top-up.
+   */
+  charge(keyId: string, credits: StoredCredits, units: number, now: number): Promise<CreditState> | CreditState
   /** Adds `units` to what is left (a top-up). */
   add(keyId: string, credits: StoredCredits, units: number, now: number): Promise<CreditState> | CreditState
 }

@@ -115,6 +115,28 @@ describe('apiKey.charge(n) (M2)', () => {
     })
   })
 
+  it('M2 M3: takes from the credits too, never below none; the next request is refused for credits', async () => {
+    const { keyward } = world()
+    const { key, record } = await keyward.keys.create({
+      name: 'k',
+      keyType: 'test',
+      limits: { perMinute: 1000 },
+      credits: { remaining: 10 },
+    })
+    const first = await admitted(keyward, key)
+    await first.apiKey.charge(4)
+    const second = await admitted(keyward, key)
+    expect(second.headers['X-Credits-Remaining']).toBe('4')
+    await second.apiKey.charge(50)
+    const refused = await keyward.authenticate({ authorization: `Bearer ${key}` })
+    expect(refused.ok).toBe(false)
+    expect(!refused.ok && refused.response.status).toBe(429)
+    expect(!refused.ok && refused.error.message).toMatch(/^This API key has no credits left/)
+    expect(!refused.ok && refused.response.headers['X-Credits-Remaining']).toBe('0')
+    await keyward.keys.update(record.id, { credits: { add: 3 } })
+    expect((await admitted(keyward, key)).headers['X-Credits-Remaining']).toBe('2')
+  })
+
   it.each([-1, 1.5, 1_000_001, Number.NaN, '2'])(
     'M2: charge(%j) throws a TypeError and counts nothing',
     async (units) => {

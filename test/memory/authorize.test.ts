@@ -37,6 +37,7 @@ function asyncLimiter(inner: RateLimiter): RateLimiter {
     credits: {
       spend: async (keyId, credits, cost, now, consume) => inner.credits!.spend(keyId, credits, cost, now, consume),
       refund: async (keyId, credits, units, now) => inner.credits!.refund(keyId, credits, units, now),
+      charge: async (keyId, credits, units, now) => inner.credits!.charge(keyId, credits, units, now),
       add: async (keyId, credits, units, now) => inner.credits!.add(keyId, credits, units, now),
     },
   }

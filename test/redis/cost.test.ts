@@ -165,4 +165,17 @@ describe.skipIf(url === null)('route costs on two instances sharing one Redis (M
     expect(status(await b.authenticate(bearer(sibling.key), { cost: 40 }))).toBe(200)
     expect(status(await b.authenticate(bearer(sibling.key), { cost: 0 }))).toBe(429)
   })
+
+  it('M2 M3: charge(n) on one instance takes from the credits the other spends from, never below none', async () => {
+    const created = await a.keys.create({ name: 'credited', limits: { perMinute: 1000 }, credits: { remaining: 30 } })
+    const first = (await a.authenticate(bearer(created.key))) as AuthSuccess
+    await first.apiKey.charge(20)
+    const second = await b.authenticate(bearer(created.key))
+    expect([status(second), second.ok && second.headers['X-Credits-Remaining']]).toEqual([200, '8'])
+    await (second as AuthSuccess).apiKey.charge(100)
+    const third = await b.authenticate(bearer(created.key))
+    expect(status(third)).toBe(429)
+    expect(!third.ok && third.error.message).toMatch(/^This API key has no credits left/)
+    expect(!third.ok && third.response.headers['X-Credits-Remaining']).toBe('0')
+  })
 })

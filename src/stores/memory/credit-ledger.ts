@@ -18,6 +18,7 @@ import {
 export interface MemoryCreditLedger extends CreditLedger {
   spend(keyId: string, credits: StoredCredits, cost: number, now: number, consume: boolean): CreditDecision
   refund(keyId: string, credits: StoredCredits, units: number, now: number): void
+  charge(keyId: string, credits: StoredCredits, units: number, now: number): CreditState
   add(keyId: string, credits: StoredCredits, units: number, now: number): CreditState
 }
 
@@ -43,11 +44,14 @@ export function createMemoryCreditLedger(): MemoryCreditLedger {
         return
       balances.set(keyId, { ...held, remaining: held.remaining + units })
     },
-    add(keyId, credits, units, now) {
-      const balance = current(keyId, credits, now)
-      const added = { ...balance, remaining: balance.remaining + units }
-      balances.set(keyId, added)
-      return creditState(added, credits)
-    },
+    charge: (keyId, credits, units, now) => moved(keyId, credits, now, (left) => Math.max(0, left - units)),
+    add: (keyId, credits, units, now) => moved(keyId, credits, now, (left) => left + units),
+  }
+
+  function moved(keyId: string, credits: StoredCredits, now: number, to: (left: number) => number): CreditState {
+    const balance = current(keyId, credits, now)
+    const next = { ...balance, remaining: to(balance.remaining) }
+    balances.set(keyId, next)
+    return creditState(next, credits)
   }
 }

@@ -57,6 +57,7 @@ export function creditLedgerOn(
     async refund(id, credits, units, now) {
       await run('r', id, credits, units, now)
     },
+    charge: async (id, credits, units, now) => state(await run('c', id, credits, units, now)),
     add: async (id, credits, units, now) => state(await run('a', id, credits, units, now)),
   }
 }

@@ -5,7 +5,7 @@ import type { LuaScript } from './lua-script.js'
 const SOURCE = `-- keyward credits: a key's balance (M3) read, spent, topped up, set or given back.
 -- Its arguments, KEYS[1] and ARGV[1..8], are named below.
 -- KEYS[1]: the balance, HASH <prefix>:{<tag>}:cr (see the library).
-local op = ARGV[1]        -- 's' spend (when it fits), 'p' read, 'a' add, 'r' give back
+local op = ARGV[1]        -- 's' spend (when it fits), 'p' read, 'a' add, 'c' take (at most what is left), 'r' give back
 local now_arg = ARGV[2]   -- epoch ms, or '' to read Redis TIME
 local units = tonumber(ARGV[3]) -- the cost, or the units added or given back
 -- ARGV[4..8]: the record's credits: remaining (as last set), the refill amount ('' for none),
@@ -19,6 +19,9 @@ if op == 's' or op == 'p' then return credit_spend(key, spec, now, units, op == 
 local r, p, s = credit_balance(key, spec, now)
 if op == 'a' then
   r = r + units
+  credit_write(key, r, p, s)
+elseif op == 'c' then
+  r = math.max(0, r - units)
   credit_write(key, r, p, s)
 elseif op == 'r' then
   -- Only into the balance it was spent from: a refill or a setting since has set it afresh.
@@ -35,5 +38,5 @@ return {1, r, credit_refill_at(spec, p)}
 export const CREDITS_SCRIPT: LuaScript = {
   name: 'credits',
   source: SOURCE,
-  sha: '4f34d85f63d63f22179d277673bf1544081947b7',
+  sha: 'a7a496ad17401c694c456481d284ba8b4546e8f4',
 }
