@@ -57,6 +57,12 @@ export class CreditsModel {
     return { admitted: true, left: this.left }
   }
 
+  /** Units charged after admission: taken, down to none, never refused. */
+  take(units: number, now: number): number {
+    this.left = Math.max(0, this.at(now) - units)
+    return this.left
+  }
+
   add(units: number, now: number): number {
     this.left = this.at(now) + units
     return this.left

@@ -11,6 +11,7 @@ import { createRedisRateLimiter } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
+import { runMeteringPropertyContract } from '../contracts/metering-property.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { type TestDatabase, databaseAvailable, withDatabase } from '../helpers/postgres.js'
@@ -59,5 +60,15 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
     }
     runCreditsContract('postgres keys, Redis limiter (composed, M3 exact across instances)', composed)
     runCreditsPropertyContract('postgres keys, Redis limiter (composed)', composed, { runs: 20 })
+    runMeteringPropertyContract(
+      'postgres keys, Redis limiter',
+      async () => {
+        const keys = createPostgresKeyStore({ pool: db.pool, schema: db.schema })
+        const limiter = createRedisRateLimiter({ client: (await client)!, prefix, keys: 'elsewhere', time: 'caller' })
+        const usage = createPostgresUsageLog({ pool: db.pool, schema: db.schema })
+        return { stores: { keys, limiter, usage }, cleanup: () => keys.close() }
+      },
+      { runs: 20 },
+    )
   })
 })

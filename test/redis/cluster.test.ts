@@ -14,6 +14,7 @@ import { runCreditsPropertyContract } from '../contracts/credits-property.contra
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
+import { runMeteringPropertyContract } from '../contracts/metering-property.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { type ClusterWithClients, type RedisCluster, startClusterWithClients } from '../helpers/redis-cluster.js'
@@ -61,6 +62,7 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
         },
         { runs: 20 },
       )
+      runMeteringPropertyContract(`redis cluster fused script (${kind})`, () => ({ stores: storesOf() }), { runs: 15 })
       runAuthorizeContract(`redis cluster fused script (${kind})`, () => {
         const stores = storesOf()
         return {

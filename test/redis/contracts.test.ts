@@ -11,6 +11,7 @@ import { runCreditsPropertyContract } from '../contracts/credits-property.contra
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
+import { runMeteringPropertyContract } from '../contracts/metering-property.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
@@ -88,6 +89,14 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
             authorize: stores.authorize,
             cleanup: () => stores.close(),
           }
+        },
+        { runs: 30 },
+      )
+      runMeteringPropertyContract(
+        `redis fused script (${kind})`,
+        async () => {
+          const stores = await storesOf(kind)
+          return { stores, cleanup: () => stores.close() }
         },
         { runs: 30 },
       )

@@ -63,9 +63,10 @@ export function creditLedgerOn(
 }
 
 /**
- * M3, M4 on a cluster: a request its owner refused (`decided`, after the script `counted` it)
- * spends none of its key's credits: the cost the script spent is given back (not waited for) and
- * the outcome shows the credits as before.
+ * M3, M4 on a cluster, once the caller has decided the owner's counter (`decided`, from the
+ * script's `counted`): the credits the script reported stay on the outcome (`X-Credits-Remaining`),
+ * and a request its owner refused spends none of them: the cost the script spent is given back
+ * (not waited for) and the outcome shows the credits as before.
  */
 export function creditsGivenBack(
   connection: RedisConnection,
@@ -75,13 +76,16 @@ export function creditsGivenBack(
   now: string,
   cost: number,
 ): AuthorizeOutcome {
-  if (counted.result !== 'ok' || !counted.consumed || decided.result !== 'ok' || decided.consumed) return decided
+  if (counted.result !== 'ok' && counted.result !== 'forbidden') return decided
+  if (decided.result !== 'ok' && decided.result !== 'forbidden') return decided
   const spent = counted.limits.credits
   const credits = counted.key.credits
   if (spent === undefined || credits === null) return decided
-  if (cost > 0) {
+  const refused = counted.result === 'ok' && counted.consumed && decided.result === 'ok' && !decided.consumed
+  if (refused && cost > 0) {
     const args = ['r', now, String(cost), ...creditArguments(credits)]
     connection.script(CREDITS_SCRIPT, [balance], args).catch(() => undefined)
   }
-  return { ...decided, limits: { ...decided.limits, credits: { ...spent, remaining: spent.remaining + cost } } }
+  const shown = refused ? { ...spent, remaining: spent.remaining + cost } : spent
+  return { ...decided, limits: { ...decided.limits, credits: shown } }
 }
