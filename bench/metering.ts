@@ -12,8 +12,8 @@
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
-import { benchConnections, benchWarmup, integerFrom, loadTool, settingsOrExit } from './load.js'
-import { frameworksFrom } from './process.js'
+import { loadTool } from './load.js'
+import { targetRunSettings } from './process.js'
 import { benchRedis } from './redis-server.js'
 import type { Variant } from './servers/shared.js'
 
@@ -53,15 +53,7 @@ export function meteringTargets(http: Pick<HttpBenchResult, 'variants' | 'redisC
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { rounds, seconds, frameworks, warmupSeconds, connections } = settingsOrExit(() => ({
-    rounds: integerFrom(process.argv[2], 6, 'bench/metering.ts: rounds', 2),
-    seconds: integerFrom(process.argv[3], 3, 'bench/metering.ts: seconds'),
-    frameworks: process.argv[4]
-      ? frameworksFrom(process.argv[4], 'bench/metering.ts: frameworks')
-      : (['fastify'] as const),
-    warmupSeconds: benchWarmup(2),
-    connections: benchConnections(),
-  }))
+  const { rounds, seconds, frameworks, warmupSeconds, connections } = targetRunSettings('bench/metering.ts')
   await ensureBenchBuild(console.log)
   const redis = await benchRedis()
   console.log(

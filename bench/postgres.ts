@@ -13,9 +13,9 @@
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
 import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
-import { benchConnections, benchWarmup, integerFrom, loadTool, settingsOrExit } from './load.js'
+import { loadTool } from './load.js'
 import { benchPostgres } from './postgres-server.js'
-import { frameworksFrom } from './process.js'
+import { targetRunSettings } from './process.js'
 import { benchRedis } from './redis-server.js'
 import type { Variant } from './servers/shared.js'
 
@@ -85,15 +85,7 @@ export function postgresSection(http: HttpBenchResult | null): string[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { rounds, seconds, frameworks, warmupSeconds, connections } = settingsOrExit(() => ({
-    rounds: integerFrom(process.argv[2], 6, 'bench/postgres.ts: rounds', 2),
-    seconds: integerFrom(process.argv[3], 3, 'bench/postgres.ts: seconds'),
-    frameworks: process.argv[4]
-      ? frameworksFrom(process.argv[4], 'bench/postgres.ts: frameworks')
-      : (['fastify'] as const),
-    warmupSeconds: benchWarmup(2),
-    connections: benchConnections(),
-  }))
+  const { rounds, seconds, frameworks, warmupSeconds, connections } = targetRunSettings('bench/postgres.ts')
   await ensureBenchBuild(console.log)
   const redis = await benchRedis()
   const postgres = await benchPostgres()

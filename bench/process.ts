@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { namesFrom, PIN, pinned } from './load.js'
+import { benchConnections, benchWarmup, integerFrom, namesFrom, PIN, pinned, settingsOrExit } from './load.js'
 import type { Variant } from './servers/shared.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
@@ -13,6 +13,21 @@ export const FRAMEWORKS: readonly Framework[] = ['express', 'fastify', 'hono']
 /** The frameworks a comma-separated argument names, every one when it is absent or empty; an unknown name throws (see namesFrom). */
 export function frameworksFrom(text: string | undefined, source: string): Framework[] {
   return namesFrom(text, FRAMEWORKS, source, 'framework')
+}
+
+/**
+ * The settings of a bench script that loads its variants on one framework (Fastify unless the
+ * third argument names others): `<script> [rounds] [seconds] [frameworks]`, with the load's
+ * warm-up and connections from the environment; a bad one exits with status 2 (settingsOrExit).
+ */
+export function targetRunSettings(script: string, argv: readonly string[] = process.argv.slice(2)) {
+  return settingsOrExit(() => ({
+    rounds: integerFrom(argv[0], 6, `${script}: rounds`, 2),
+    seconds: integerFrom(argv[1], 3, `${script}: seconds`),
+    frameworks: argv[2] ? frameworksFrom(argv[2], `${script}: frameworks`) : (['fastify'] as Framework[]),
+    warmupSeconds: benchWarmup(2),
+    connections: benchConnections(),
+  }))
 }
 
 export interface ServerStats {
