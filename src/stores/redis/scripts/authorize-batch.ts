@@ -166,5 +166,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '5faf4bc22c1facd168113c4d996015f9474c164e',
+  sha: 'ace9378e0d81ce05712b0689be892cbeba1c331e',
 }

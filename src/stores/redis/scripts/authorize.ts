@@ -66,5 +66,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '85e8591c89949fcfd45f69941837c5ee1a6cece4',
+  sha: '0713cd654a404637fc31d2f6a99e598f99b8fc9f',
 }

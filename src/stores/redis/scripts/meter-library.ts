@@ -56,6 +56,12 @@ local function wait_of(view, now, spec, need)
   return mmax(1, expires - s)
 end
 
+-- The oldest bucket a window holds once its target is counted.
+local function oldest_counted(view)
+  if view.first then return mmin(view.first, view.target) end
+  return view.target
+end
+
 -- Counts units in the view's target, dropping what has left the window. The hash lives until
 -- its newest bucket (or its period and a day) is over, and two minutes more for skewed clocks.
 local function count_into(key, now, spec, view, units)
@@ -71,8 +77,7 @@ local function count_into(key, now, spec, view, units)
   elseif #view.stale > 0 then
     redis.call('HDEL', key, unpack(view.stale))
   end
-  local newest, oldest = mmax(view.newest, view.target), view.target
-  if view.first then oldest = mmin(view.first, view.target) end
+  local newest, oldest = mmax(view.newest, view.target), oldest_counted(view)
   local bucket = int(view.target)
   redis.call('HSET', key, bucket, int(view.units + units), 't', int(view.count + units), 'n', int(newest), 'o', int(oldest))
   -- The expiry is a fixed time past the newest bucket: it moves only when that does.
@@ -84,9 +89,7 @@ end
 -- The view after count_into counted units: no second read.
 local function counted_view(view, spec, units)
   if spec.kind == 'm' then return {count = view.count + units, reset = view.reset} end
-  local oldest = view.target
-  if view.first then oldest = mmin(view.first, view.target) end
-  return {count = view.count + units, reset = (oldest + spec.b + 1) * spec.a}
+  return {count = view.count + units, reset = (oldest_counted(view) + spec.b + 1) * spec.a}
 end
 
 -- Takes back units counted in target (a count of a cluster's other slot that was refused).

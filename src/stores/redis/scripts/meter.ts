@@ -24,5 +24,5 @@ return meter(KEYS, clock_ms(now_arg), mode, cost, specs)
 export const METER_SCRIPT: LuaScript = {
   name: 'meter',
   source: SOURCE,
-  sha: '700499af36bd867d279749cfc141697ecddf6c6f',
+  sha: '922b1e916b4bae0c30be5970cdab1bbe0671581e',
 }
