@@ -5,66 +5,42 @@
  * on the reference server; screenshots under .tmp/web-page-screens, no CSP violation or script
  * error, axe-core clean.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   dashboardCall,
   DESKTOP,
   expectAccessible,
-  launchBrowser,
-  newContext,
   PHONE,
-  type Reference,
   RUN_BROWSER_TESTS,
   screenshot,
-  signIn,
-  startReference,
-  watchPage,
+  usePageSuite,
 } from './browser.js'
 
 describe.runIf(RUN_BROWSER_TESTS)('the web page suspends keys and limits their addresses (M9)', () => {
-  let browser: Browser
-  let server: Reference
-  let context: BrowserContext | undefined
-  let watch: { problems: string[] } | undefined
   const ids: Record<string, string> = {}
-
-  beforeAll(async () => {
-    ;[browser, server] = await Promise.all([launchBrowser(), startReference('fastify')])
-    for (const [name, ownerId] of [
-      ['Pausable desktop', undefined],
-      ['Pausable phone', undefined],
-      ['Fenced desktop', undefined],
-      ['Fenced phone', undefined],
-      ['Owned key', 'acme'],
-      ['Gone key', undefined],
-    ] as const) {
-      const created = await dashboardCall(server.base, 'POST', '/api-keys', { name, ownerId })
-      expect(created.status).toBe(201)
-      ids[name] = created.json.data.id
-    }
-    expect((await dashboardCall(server.base, 'POST', `/api-keys/${ids['Gone key']}/revoke`)).status).toBe(200)
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+  const suite = usePageSuite({
+    setup: async ({ server }) => {
+      for (const [name, ownerId] of [
+        ['Pausable desktop', undefined],
+        ['Pausable phone', undefined],
+        ['Fenced desktop', undefined],
+        ['Fenced phone', undefined],
+        ['Owned key', 'acme'],
+        ['Gone key', undefined],
+      ] as const) {
+        const created = await dashboardCall(server.base, 'POST', '/api-keys', { name, ownerId })
+        expect(created.status).toBe(201)
+        ids[name] = created.json.data.id
+      }
+      expect((await dashboardCall(server.base, 'POST', `/api-keys/${ids['Gone key']}/revoke`)).status).toBe(200)
+    },
   })
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'no CSP violation or script error').toEqual([])
-  })
-
-  async function open(viewport: { width: number; height: number }, owner?: string): Promise<Page> {
-    context = await newContext(browser, server.base, viewport)
-    const page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, server.base, owner)
-    return page
-  }
+  const open = (viewport: { width: number; height: number }, owner?: string) => suite.open(viewport, { owner })
   const rowOf = (page: Page, name: string): Locator =>
     page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) })
-  const stored = async (name: string) => (await dashboardCall(server.base, 'GET', `/api-keys/${ids[name]}`)).json.data
+  const stored = async (name: string) =>
+    (await dashboardCall(suite.server.base, 'GET', `/api-keys/${ids[name]}`)).json.data
   /** Opens the row's More menu from the keyboard if it is closed, then presses the named action. */
   async function more(row: Locator, action: string): Promise<void> {
     // Focus returns into an open menu after a dialog closes; Enter would then close it.
@@ -148,7 +124,6 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page suspends keys and limits their a
     await expect.poll(() => row.getByText('Suspended', { exact: true }).count()).toBe(1)
     expect((await stored('Owned key')).enabled).toBe(false)
     expect(await row.getByRole('button', { name: 'Limits' }).count()).toBe(0)
-    await context?.close()
 
     const admin = await open(DESKTOP)
     const gone = rowOf(admin, 'Gone key')

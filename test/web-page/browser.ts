@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { freePort, type ServerProcess, startServer } from '../server/support.js'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -195,4 +195,73 @@ async function heapHolds(page: Page, secret: string): Promise<boolean> {
   await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
   await session.detach()
   return chunks.join('').includes(secret)
+}
+
+/** A describe block's browser and reference servers, and the signed-in pages its tests open. */
+export interface PageSuite {
+  readonly browser: Browser
+  /** The first of `servers`. */
+  readonly server: Reference
+  readonly servers: readonly Reference[]
+  /**
+   * A page in a fresh context at `viewport`, signed in to `base` (the first server's by default).
+   * A test's earlier page is closed first; every page it opened is checked after it.
+   */
+  open(viewport: { width: number; height: number }, options?: { base?: string; owner?: string }): Promise<Page>
+}
+
+/**
+ * Declares the hooks of a describe block that drives the page: Chromium and the reference servers
+ * `start` gives (one on Fastify by default) before its tests, then `setup`; each test's context
+ * closed after it, which fails when the page met a CSP violation or a script error.
+ */
+export function usePageSuite(
+  options: { start?: () => Promise<Reference>[]; setup?: (suite: PageSuite) => Promise<void> } = {},
+): PageSuite {
+  let browser: Browser | undefined
+  let servers: Reference[] = []
+  let context: BrowserContext | undefined
+  let watch: { problems: string[] } | undefined
+  let seen: string[] = []
+  async function closePage(): Promise<void> {
+    seen = [...seen, ...(watch?.problems ?? [])]
+    watch = undefined
+    await context?.close()
+    context = undefined
+  }
+  const suite: PageSuite = {
+    get browser() {
+      return browser!
+    },
+    get server() {
+      return servers[0]!
+    },
+    get servers() {
+      return servers
+    },
+    async open(viewport, { base = servers[0]!.base, owner } = {}) {
+      await closePage()
+      context = await newContext(browser!, base, viewport)
+      const page = await context.newPage()
+      watch = watchPage(page)
+      await signIn(page, base, owner)
+      return page
+    },
+  }
+  beforeAll(async () => {
+    const started = options.start?.() ?? [startReference('fastify')]
+    ;[browser, ...servers] = await Promise.all([launchBrowser(), ...started])
+    await options.setup?.(suite)
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+    await Promise.all(servers.map((server) => server.stop()))
+  })
+  afterEach(async () => {
+    await closePage()
+    const problems = seen
+    seen = []
+    expect(problems, 'no CSP violation or script error').toEqual([])
+  })
+  return suite
 }

@@ -4,55 +4,30 @@
  * its field. Headless Chromium on the reference server; screenshots under .tmp/web-page-screens,
  * no CSP violation or script error, axe-core clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   dashboardCall,
   DESKTOP,
   expectAccessible,
-  launchBrowser,
-  newContext,
   PHONE,
-  type Reference,
   RUN_BROWSER_TESTS,
   screenshot,
-  signIn,
-  startReference,
-  watchPage,
+  usePageSuite,
 } from './browser.js'
 
 const CREDITS = { remaining: 1200, refill: { amount: 5000, every: 'month', day: 15 } }
 
 describe.runIf(RUN_BROWSER_TESTS)('the web page shows and edits credits (M9, M3)', () => {
-  let browser: Browser
-  let server: Reference
-  let context: BrowserContext | undefined
-  let watch: { problems: string[] } | undefined
   let id = ''
-
-  beforeAll(async () => {
-    ;[browser, server] = await Promise.all([launchBrowser(), startReference('fastify')])
-    const created = await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Metered', credits: CREDITS })
-    expect(created.status).toBe(201)
-    id = created.json.data.id
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+  const suite = usePageSuite({
+    setup: async ({ server }) => {
+      const created = await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Metered', credits: CREDITS })
+      expect(created.status).toBe(201)
+      id = created.json.data.id
+    },
   })
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'no CSP violation or script error').toEqual([])
-  })
-
-  async function open(viewport: { width: number; height: number }): Promise<Page> {
-    context = await newContext(browser, server.base, viewport)
-    const page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, server.base)
-    return page
-  }
+  const open = (viewport: { width: number; height: number }) => suite.open(viewport)
 
   const rowOf = (page: Page) => page.getByRole('row').filter({ has: page.getByText('Metered', { exact: true }) })
 
@@ -62,7 +37,9 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows and edits credits (M9, M3)
   ] as const)(
     'M9: at %s width the row says what is left; the Limits dialog edits the credits, marking a refill it refuses',
     async (width, viewport) => {
-      expect((await dashboardCall(server.base, 'PATCH', `/api-keys/${id}`, { credits: CREDITS })).status).toBe(200)
+      expect((await dashboardCall(suite.server.base, 'PATCH', `/api-keys/${id}`, { credits: CREDITS })).status).toBe(
+        200,
+      )
       const page = await open(viewport)
       const row = rowOf(page)
       await expect
@@ -90,7 +67,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows and edits credits (M9, M3)
       await dialog.getByRole('button', { name: 'Save limits' }).click()
       await dialog.waitFor({ state: 'hidden' })
       await expect.poll(() => row.getByText(/^Credits left/).textContent()).toBe('Credits left: 300')
-      const stored = await dashboardCall(server.base, 'GET', `/api-keys/${id}`)
+      const stored = await dashboardCall(suite.server.base, 'GET', `/api-keys/${id}`)
       expect(stored.json.data.credits).toEqual({ remaining: 300 })
     },
     60_000,

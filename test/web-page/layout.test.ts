@@ -4,21 +4,9 @@
  * 1280 px every row's actions are inside the table's visible area; at 390 px no view scrolls
  * sideways. Each state is saved as a screenshot (`WEB_PAGE_SCREENSHOTS`) to look at.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  dashboardCall,
-  DESKTOP,
-  launchBrowser,
-  newContext,
-  PHONE,
-  type Reference,
-  RUN_BROWSER_TESTS,
-  screenshot,
-  signIn,
-  startReference,
-  watchPage,
-} from './browser.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { dashboardCall, DESKTOP, PHONE, RUN_BROWSER_TESTS, screenshot, usePageSuite } from './browser.js'
 
 const STEP_TIMEOUT = 60_000
 const LAPTOP = { width: 1024, height: 768 }
@@ -59,41 +47,31 @@ function sidewaysScroll(page: Page): Promise<number> {
 }
 
 describe.runIf(RUN_BROWSER_TESTS)('U10 the page layout with owners, long names and usage (reference server)', () => {
-  let browser: Browser
-  let server: Reference
-  let context: BrowserContext
   let page: Page
-  let watch: { problems: string[] }
   let testedKey = ''
   let testedKeyId = ''
-
-  beforeAll(async () => {
-    ;[browser, server] = await Promise.all([launchBrowser(), startReference('fastify')])
-    for (const owner of OWNERS) {
-      const created = await dashboardCall(server.base, 'POST', '/api-keys', { name: LONG_NAME, scopes: ['ip'] }, owner)
-      expect(created.status).toBe(201)
-      testedKey = created.json.data.key
-      testedKeyId = created.json.data.id
-      const headers = { Authorization: `Bearer ${testedKey}` }
-      expect((await fetch(`${server.base}/api/v1/ip/lookup?ip=192.0.2.44`, { headers })).status).toBe(200)
-    }
-    await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Short', sandbox: true })
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'U1: no CSP violation or script error').toEqual([])
+  const suite = usePageSuite({
+    setup: async ({ server }) => {
+      for (const owner of OWNERS) {
+        const created = await dashboardCall(
+          server.base,
+          'POST',
+          '/api-keys',
+          { name: LONG_NAME, scopes: ['ip'] },
+          owner,
+        )
+        expect(created.status).toBe(201)
+        testedKey = created.json.data.key
+        testedKeyId = created.json.data.id
+        const headers = { Authorization: `Bearer ${testedKey}` }
+        expect((await fetch(`${server.base}/api/v1/ip/lookup?ip=192.0.2.44`, { headers })).status).toBe(200)
+      }
+      await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Short', sandbox: true })
+    },
   })
 
   async function open(viewport: { width: number; height: number }): Promise<void> {
-    context = await newContext(browser, server.base, viewport)
-    page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, server.base)
+    page = await suite.open(viewport)
   }
 
   /** Each view a user reaches, with the name its screenshot gets; `fits` checks the view. */

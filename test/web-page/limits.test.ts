@@ -4,21 +4,16 @@
  * widths; a key on its type's defaults shows none. Headless Chromium on the reference server;
  * screenshots under .tmp/web-page-screens, no CSP violation or script error, axe-core clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   dashboardCall,
   DESKTOP,
   expectAccessible,
-  launchBrowser,
-  newContext,
   PHONE,
-  type Reference,
   RUN_BROWSER_TESTS,
   screenshot,
-  signIn,
-  startReference,
-  watchPage,
+  usePageSuite,
 } from './browser.js'
 
 const EDITABLE = [
@@ -27,46 +22,26 @@ const EDITABLE = [
 ]
 
 describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => {
-  let browser: Browser
-  let server: Reference
-  let context: BrowserContext | undefined
-  let watch: { problems: string[] } | undefined
   let editableId = ''
-
-  beforeAll(async () => {
-    ;[browser, server] = await Promise.all([launchBrowser(), startReference('fastify')])
-    const limits = [
-      { name: 'burst', limit: 100, window: '10s' },
-      { name: 'daily', limit: 20000, window: '1d' },
-      { name: 'billing', limit: 5000, window: { month: { day: 15 } } },
-      { name: 'monthly', limit: 100000, window: 'month' },
-    ]
-    expect((await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Paid plan', limits })).status).toBe(201)
-    const shorthand = { name: 'Throttled', limits: { perMinute: 5 } }
-    expect((await dashboardCall(server.base, 'POST', '/api-keys', shorthand)).status).toBe(201)
-    expect((await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Defaults' })).status).toBe(201)
-    const editable = { name: 'Editable', ownerId: 'acme', limits: EDITABLE }
-    const created = await dashboardCall(server.base, 'POST', '/api-keys', editable)
-    expect(created.status).toBe(201)
-    editableId = created.json.data.id
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+  const suite = usePageSuite({
+    setup: async ({ server }) => {
+      const limits = [
+        { name: 'burst', limit: 100, window: '10s' },
+        { name: 'daily', limit: 20000, window: '1d' },
+        { name: 'billing', limit: 5000, window: { month: { day: 15 } } },
+        { name: 'monthly', limit: 100000, window: 'month' },
+      ]
+      expect((await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Paid plan', limits })).status).toBe(201)
+      const shorthand = { name: 'Throttled', limits: { perMinute: 5 } }
+      expect((await dashboardCall(server.base, 'POST', '/api-keys', shorthand)).status).toBe(201)
+      expect((await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Defaults' })).status).toBe(201)
+      const editable = { name: 'Editable', ownerId: 'acme', limits: EDITABLE }
+      const created = await dashboardCall(server.base, 'POST', '/api-keys', editable)
+      expect(created.status).toBe(201)
+      editableId = created.json.data.id
+    },
   })
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'no CSP violation or script error').toEqual([])
-  })
-
-  async function open(viewport: { width: number; height: number }): Promise<Page> {
-    context = await newContext(browser, server.base, viewport)
-    const page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, server.base)
-    return page
-  }
+  const open = (viewport: { width: number; height: number }) => suite.open(viewport)
 
   const limitsOf = (page: Page, name: string) =>
     page
@@ -105,7 +80,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => 
   ] as const)(
     "M9: at %s width an administrator edits a key's limits in its dialog: a bad window is shown inline on its field; rows are removed and added; the saved list is stored and shown",
     async (width, viewport) => {
-      const reset = await dashboardCall(server.base, 'PATCH', `/api-keys/${editableId}`, { limits: EDITABLE })
+      const reset = await dashboardCall(suite.server.base, 'PATCH', `/api-keys/${editableId}`, { limits: EDITABLE })
       expect(reset.status).toBe(200)
       const page = await open(viewport)
       const row = page.getByRole('row').filter({ has: page.getByText('Editable', { exact: true }) })
@@ -137,7 +112,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => 
       await expect
         .poll(() => limitsOf(page, 'Editable').getByRole('listitem').allTextContents())
         .toEqual(['burst: 100 per 10 seconds', `billing: ${billing}`])
-      const stored = await dashboardCall(server.base, 'GET', `/api-keys/${editableId}`)
+      const stored = await dashboardCall(suite.server.base, 'GET', `/api-keys/${editableId}`)
       expect(stored.json.data.limits[1]).toEqual({
         name: 'billing',
         limit: 5000,
@@ -148,10 +123,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => 
   )
 
   it('M9: an owner signed in sees its limits but has no Limits button', async () => {
-    context = await newContext(browser, server.base, DESKTOP)
-    const page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, server.base, 'acme')
+    const page = await suite.open(DESKTOP, { owner: 'acme' })
     await expect.poll(() => limitsOf(page, 'Editable').getByRole('listitem').count()).toBe(2)
     const row = page.getByRole('row').filter({ has: page.getByText('Editable', { exact: true }) })
     expect(await row.getByRole('button', { name: 'Limits' }).count()).toBe(0)

@@ -5,70 +5,44 @@
  * roles offers it to nobody. Headless Chromium; screenshots under .tmp/web-page-screens, no CSP
  * violation or script error, axe-core clean.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   dashboardCall,
   DESKTOP,
   expectAccessible,
-  launchBrowser,
-  newContext,
   PHONE,
-  type Reference,
   RUN_BROWSER_TESTS,
   screenshot,
-  signIn,
   startReference,
-  watchPage,
+  usePageSuite,
 } from './browser.js'
 
 const ROLES = { analyst: ['reports.read', 'billing.read'], auditor: ['audit.*'] }
 
 describe.runIf(RUN_BROWSER_TESTS)('the web page gives keys roles (M7, M9)', () => {
-  let browser: Browser
-  let server: Reference
-  let plain: Reference
-  let context: BrowserContext | undefined
-  let watch: { problems: string[] } | undefined
   const ids: Record<string, string> = {}
-
-  beforeAll(async () => {
-    ;[browser, server, plain] = await Promise.all([
-      launchBrowser(),
-      startReference('fastify', { ROLES: JSON.stringify(ROLES) }),
-      startReference('hono'),
-    ])
-    for (const [name, ownerId] of [
-      ['Roled desktop', undefined],
-      ['Roled phone', undefined],
-      ['Owned key', 'acme'],
-    ] as const) {
-      const created = await dashboardCall(server.base, 'POST', '/api-keys', { name, ownerId })
-      expect(created.status).toBe(201)
-      ids[name] = created.json.data.id
-    }
-    expect((await dashboardCall(plain.base, 'POST', '/api-keys', { name: 'Plain key' })).status).toBe(201)
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await Promise.all([server?.stop(), plain?.stop()])
+  const suite = usePageSuite({
+    start: () => [startReference('fastify', { ROLES: JSON.stringify(ROLES) }), startReference('hono')],
+    setup: async ({ servers: [server, plain] }) => {
+      for (const [name, ownerId] of [
+        ['Roled desktop', undefined],
+        ['Roled phone', undefined],
+        ['Owned key', 'acme'],
+      ] as const) {
+        const created = await dashboardCall(server!.base, 'POST', '/api-keys', { name, ownerId })
+        expect(created.status).toBe(201)
+        ids[name] = created.json.data.id
+      }
+      expect((await dashboardCall(plain!.base, 'POST', '/api-keys', { name: 'Plain key' })).status).toBe(201)
+    },
   })
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'no CSP violation or script error').toEqual([])
-  })
-
-  async function open(base: string, viewport: { width: number; height: number }, owner?: string): Promise<Page> {
-    context = await newContext(browser, base, viewport)
-    const page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, base, owner)
-    return page
-  }
+  const open = (base: string, viewport: { width: number; height: number }, owner?: string) =>
+    suite.open(viewport, { base, owner })
   const rowOf = (page: Page, name: string): Locator =>
     page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) })
-  const stored = async (name: string) => (await dashboardCall(server.base, 'GET', `/api-keys/${ids[name]}`)).json.data
+  const stored = async (name: string) =>
+    (await dashboardCall(suite.server.base, 'GET', `/api-keys/${ids[name]}`)).json.data
   async function openMenu(row: Locator): Promise<void> {
     if ((await row.locator('details[open]').count()) === 0) await row.getByText('More', { exact: true }).click()
   }
@@ -80,7 +54,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page gives keys roles (M7, M9)', () =
     'M7, M9: at %s width the dialog offers every defined role, saves the ticked ones, shows them on the row, and untick all removes them',
     async (width, viewport) => {
       const name = `Roled ${width}`
-      const page = await open(server.base, viewport)
+      const page = await open(suite.server.base, viewport)
       const row = rowOf(page, name)
       await openMenu(row)
       await row.getByRole('button', { name: 'Roles' }).click()
@@ -115,17 +89,18 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page gives keys roles (M7, M9)', () =
   )
 
   it('M9: an owner sees its key’s roles but is not offered the dialog; an app without roles offers it to nobody', async () => {
-    const given = await dashboardCall(server.base, 'PATCH', `/api-keys/${ids['Owned key']}`, { roles: ['auditor'] })
+    const given = await dashboardCall(suite.server.base, 'PATCH', `/api-keys/${ids['Owned key']}`, {
+      roles: ['auditor'],
+    })
     expect(given.status).toBe(200)
-    const page = await open(server.base, DESKTOP, 'acme')
+    const page = await open(suite.server.base, DESKTOP, 'acme')
     const row = rowOf(page, 'Owned key')
     await expect.poll(() => row.getByText('Roles: auditor', { exact: true }).count()).toBe(1)
     await openMenu(row)
     await expect.poll(() => row.getByRole('button', { name: 'Addresses' }).count()).toBe(1)
     expect(await row.getByRole('button', { name: 'Roles' }).count()).toBe(0)
-    await context?.close()
 
-    const admin = await open(plain.base, DESKTOP)
+    const admin = await open(suite.servers[1]!.base, DESKTOP)
     const other = rowOf(admin, 'Plain key')
     await openMenu(other)
     await expect.poll(() => other.getByRole('button', { name: 'Addresses' }).count()).toBe(1)
