@@ -215,7 +215,7 @@ export function ownerCounterId(ownerId: string, keyType: KeyType): string {
  *
  * - admitted only when both admit;
  * - each window (minute, month) is the one of the two that binds first: the least remaining,
- *   then the later reset (it binds longer), then the key's. A window the owner does not have
+ *   then the earlier reset (as every limit is chosen for the headers), then the key's. A window the owner does not have
  *   (no quota; an unlimited minute, which always has more remaining) never shows;
  * - refused: `retryAfter` is the longer wait of the refusing decisions, `binding` is `month`
  *   when either refuses on its quota (L4: the quota binds), else `minute`.
@@ -243,7 +243,7 @@ function tighter(key: WindowState, owner: WindowState, cost: number): WindowStat
   const keyLeft = requestsLeft(key.remaining, cost)
   const ownerLeft = requestsLeft(owner.remaining, cost)
   if (ownerLeft !== keyLeft) return ownerLeft < keyLeft ? owner : key
-  return owner.reset > key.reset ? owner : key
+  return owner.reset < key.reset ? owner : key
 }
 
 /** `consumeAll` counts each id once: the same id twice would be checked once but counted twice. */

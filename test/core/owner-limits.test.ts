@@ -221,15 +221,14 @@ describe('combineDecisions (O7)', () => {
     binding: null,
   })
 
-  it('O7/L3: each window is the one with the least remaining; a tie shows the later reset, then the key’s', () => {
+  it('O7/L3 M8: each window is the one with the least remaining; a tie shows the earlier reset, then the key’s', () => {
     const key = allowed(window(10, 4, 100), window(1000, 900, 500))
     expect(combineDecisions(key, allowed(window(5, 3, 90)))).toEqual(allowed(window(5, 3, 90), window(1000, 900, 500)))
     expect(combineDecisions(key, allowed(window(5, 4, 120), window(50, 2, 500)))).toEqual(
-      allowed(window(5, 4, 120), window(50, 2, 500)),
+      allowed(window(10, 4, 100), window(50, 2, 500)),
     )
-    expect(combineDecisions(key, allowed(window(5, 4, 80)))).toEqual(
-      allowed(window(10, 4, 100), window(1000, 900, 500)),
-    )
+    expect(combineDecisions(key, allowed(window(5, 4, 80)))).toEqual(allowed(window(5, 4, 80), window(1000, 900, 500)))
+    expect(combineDecisions(key, allowed(window(5, 4, 100)))).toEqual(key)
     // An owner without a per-minute window has an unlimited one, which never shows.
     expect(combineDecisions(key, allowed(window(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 7, 0)))).toEqual(key)
   })
