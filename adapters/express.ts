@@ -137,7 +137,7 @@ function marker(kit: AdapterKit, requirements: RouteRequirements | null): Marker
   // Used alone on an app route, it authenticates; a key already admitted must meet it (L6).
   const authenticate = authenticator(kit, requirements ?? {})
   const handler = function keywardProtect(req: Request, res: Response, next: NextFunction) {
-    const gate = kit.gate(requirements, req.apiKey)
+    const gate = kit.gate(requirements, req.apiKey, req)
     if (gate === 'next') next()
     else if (gate === 'authenticate') authenticate(req, res, next)
     else writeNode(res, gate)

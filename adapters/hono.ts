@@ -133,7 +133,7 @@ export function keywardHono(keyward: Keyward, options?: AdapterOptions): Keyward
   const gatedBy = (requirements: RouteRequirements | null, run: Handler) =>
     marker(requirements, async function keywardProtect(c: Context, next: Next) {
       requestIdOf(kit, c)
-      const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined)
+      const gate = kit.gate(requirements, c.get(kAdmitted as never) ? c.get('apiKey') : undefined, c.req.raw)
       if (gate === 'next') return run(c, next)
       if (gate !== 'authenticate') return toResponse(gate)
       return admit(kit, c, requirements!, () => run(c, next), c.req.routePath)

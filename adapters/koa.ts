@@ -79,7 +79,7 @@ export function keywardKoa(keyward: Keyward, options?: AdapterOptions): KeywardK
   /** A marker that lets the request through once the route's gate does, authenticating it if need be (L6). */
   const marker = (requirements: RouteRequirements | null): Middleware => {
     const gated = function keywardProtect(ctx: KeywardContext, next: Next) {
-      const gate = kit.gate(requirements, ctx[kAdmitted] === true ? ctx.state.apiKey : undefined)
+      const gate = kit.gate(requirements, ctx[kAdmitted] === true ? ctx.state.apiKey : undefined, ctx.req)
       if (gate === 'next') return next()
       if (gate !== 'authenticate') return write(ctx, gate)
       requestIdOf(kit, ctx)

@@ -13,6 +13,7 @@ import { createKeyManager } from './core/key-manager.js'
 import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
 import type { MessageNames } from './core/messages.js'
 import { errorResponse, resolveRequestId } from './core/responses.js'
+import { createAdmittedRouteCheck } from './core/admitted-route.js'
 import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
 import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
@@ -99,6 +100,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
+    admittedRouteCheck: createAdmittedRouteCheck(settings, names),
     openapi: () => createOpenApi(settings),
     keys: createKeyManager(settings, calls, report, telemetry?.lifecycle),
     async close() {

@@ -9,9 +9,7 @@ import { type CreditDecision, type StoredCredits, ledgerOf, refusedForCredits, s
 import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterGroup, ResolvedLimit } from './meter-types.js'
-import { queryHolds } from './permission-query.js'
-import { firstUncovered } from './permissions.js'
-import { keyHolds } from './roles.js'
+import { routeRefusal } from './route-checks.js'
 import { isPromise } from './store-calls.js'
 import type {
   AuthorizeInput,
@@ -291,18 +289,13 @@ function findFirst(keys: KeyStore, hashes: readonly string[], from: number): Awa
   return undefined
 }
 
-/** L6, M6: why `key` may not use the route, or null. Live-only first (see `composeAuthorize`). */
+/** L6, M6, M7: why `key` may not use the route, or null: live-only, then its address, then its grants. */
 function forbiddenReason(key: StoredKey, input: AuthorizeInput): ForbiddenReason | null {
-  if (input.liveOnly && key.keyType === 'test') return 'live-only'
+  const refusal = routeRefusal(key, input.liveOnly, input.requiredScopes, input.requiredPermissions, input.roles)
+  if (refusal === 'live-only') return refusal
   // Checked here so a key without an allowlist never calls into the address code.
   if (key.allowedIps !== null && !addressAllowed(key.allowedIps, input.clientAddress)) return 'address'
-  const required = input.requiredScopes
-  const query = input.requiredPermissions
-  if ((required === null || required.length === 0) && query == null) return null
-  const holds = (name: string) => keyHolds(key.scopes, key.roles, input.roles, name)
-  if (firstUncovered(holds, required) !== undefined) return 'scope'
-  if (query != null && !queryHolds(query, holds)) return 'permission'
-  return null
+  return refusal
 }
 
 function forbidden(key: StoredKey, reason: ForbiddenReason, limits: LimitDecision): AuthorizeOutcome {

@@ -13,6 +13,7 @@ import type { KeywardSettings } from './keyward-options.js'
 import { type ErrorCode, MESSAGES, type MessageNames } from './messages.js'
 import { firstUncovered } from './permissions.js'
 import { keyHolds, type RoleTable } from './roles.js'
+import type { KeyGrants } from './route-checks.js'
 import { errorResponse, type HeaderOptions, isoTimestamp, limitHeaders } from './responses.js'
 import { isPromise, type ReportFault } from './store-calls.js'
 import type {
@@ -196,6 +197,7 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     // handlers share it without a copy per request.
     meta: key.meta as KeyMeta | null,
     scopes: key.scopes,
+    roles: key.roles,
     expiresAt: key.expiresAt,
     source: facts.viaApiKey ? ('x-api-key' as const) : ('authorization' as const),
     requestId,
@@ -204,6 +206,7 @@ function admitted(w: Wording, outcome: Extract<AuthorizeOutcome, { result: 'ok' 
     authenticatedAt: facts.now,
     charge: (units) => charge(key, units, requestId),
   }
+  if (outcome.consumed && facts.cost !== undefined && facts.cost !== 1) unitsOtherThanOne.set(apiKey, facts.cost)
   return { ok: true, requestId, headers, apiKey }
 }
 
@@ -215,11 +218,38 @@ function noCredits(w: Wording, limits: LimitDecision, facts: KeyFacts, headers: 
 }
 
 function forbiddenMessage(names: MessageNames, reason: ForbiddenReason, key: StoredKey, facts: KeyFacts): string {
+  return refusalText(names, reason, key, facts.requiredScopes, facts.requiredPermissions, facts.roles)
+}
+
+/** The 403's message for `reason`: what the key lacks, named (L6, M6, M7). */
+export function refusalText(
+  names: MessageNames,
+  reason: ForbiddenReason,
+  key: KeyGrants,
+  requiredScopes: readonly string[] | null | undefined,
+  permissions: string | undefined,
+  roles: RoleTable | undefined,
+): string {
   if (reason === 'live-only') return MESSAGES.liveOnly(names)
   if (reason === 'address') return MESSAGES.addressNotAllowed(names)
-  if (reason === 'permission') return MESSAGES.missingPermission(names, facts.requiredPermissions ?? '')
-  const holds = (name: string) => keyHolds(key.scopes, key.roles, facts.roles, name)
-  return MESSAGES.missingScope(names, firstUncovered(holds, facts.requiredScopes) ?? '')
+  if (reason === 'permission') return MESSAGES.missingPermission(names, permissions ?? '')
+  const holds = (name: string) => keyHolds(key.scopes, key.roles, roles, name)
+  return MESSAGES.missingScope(names, firstUncovered(holds, requiredScopes) ?? '')
+}
+
+// The units an admission counted where a priced route made them other than 1: a route reached
+// after it (behind the router's own admission) reads them to count only what is still owed.
+const unitsOtherThanOne = new WeakMap<ApiKeyContext, number>()
+
+/** The units `apiKey`'s admission counted in its limits: 0 when it did not consume. */
+export function unitsCounted(apiKey: ApiKeyContext): number {
+  return apiKey.consumed ? (unitsOtherThanOne.get(apiKey) ?? 1) : 0
+}
+
+/** Notes that `apiKey`'s admission counted `units` more than before (a route's cost settled later). */
+export function noteUnitsCounted(apiKey: ApiKeyContext, units: number): void {
+  if (units !== 1) unitsOtherThanOne.set(apiKey, units)
+  else unitsOtherThanOne.delete(apiKey)
 }
 
 /** The methods Node's parser knows: short, and no key fits in them, so they are stored as they are. */

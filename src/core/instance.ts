@@ -3,6 +3,7 @@
  * command line program against. `createKeyward()` in `src/keyward.ts` builds one; it lives above
  * core because it wires in telemetry and the default memory stores.
  */
+import type { AdmittedRouteCheck } from './admitted-route.js'
 import type { KeyManager } from './key-manager.js'
 import type { MessageNames } from './messages.js'
 import type { KeywardOpenApi } from './openapi/index.js'
@@ -50,6 +51,12 @@ export interface Keyward {
   readonly limitDefaults: Readonly<Record<KeyType, Readonly<LimitPolicy>>>
   /** `errorResponse()` of `keyward` itself: the error envelope with its status and request id. */
   errorResponse: typeof errorResponse
+  /**
+   * What a route asks of a key keyward admitted earlier in the same request (an app's own route
+   * behind the adapter's router): the 403 when the key lacks it, else null, once the route's
+   * `units` beyond what the admission counted are charged. For adapters.
+   */
+  admittedRouteCheck: AdmittedRouteCheck
   readonly keys: KeyManager
   /**
    * keyward's part of the host's OpenAPI 3.1 document: security schemes, the responses keyward

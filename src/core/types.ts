@@ -544,6 +544,8 @@ export interface ApiKeyContext {
   /** The host's data on the key, typed by `Register`. */
   meta: KeyMeta | null
   scopes: readonly string[] | null
+  /** The host's roles the key has (their scopes count as its own); null for none. */
+  roles: readonly string[] | null
   /** Epoch milliseconds at which the key stops working; null when it never expires. */
   expiresAt: number | null
   /** Which header carried the key: the canonical Authorization header or the legacy x-api-key. */

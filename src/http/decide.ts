@@ -5,12 +5,19 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Keyward } from '../core/instance.js'
-import { MESSAGES } from '../core/messages.js'
 import { costOf } from '../core/route-cost.js'
 import { isPromise } from '../core/store-calls.js'
-import type { ApiKeyContext, AuthSuccess, KeywardResponse, RequestView, RouteRequirements } from '../core/types.js'
+import type {
+  ApiKeyContext,
+  AuthSuccess,
+  KeywardResponse,
+  RequestView,
+  RouteCost,
+  RouteRequirements,
+} from '../core/types.js'
+
 import type { ThrownErrorResponse } from './error-envelope.js'
-import { canonicalPath } from './classify.js'
+import { canonicalPath, pathOf, queryOf } from './classify.js'
 
 /**
  * What to do with a protected request:
@@ -51,7 +58,6 @@ export interface Decider {
 }
 
 /** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
-type Unmet = (apiKey: ApiKeyContext, requirements: RouteRequirements) => KeywardResponse | null
 
 /**
  * True when nothing written to `response` can reach its client any more: the connection closed,
@@ -94,30 +100,38 @@ export function fillHeaders(response: Response, headers: Record<string, string>)
 export type RouteGate = (
   requirements: RouteRequirements | null,
   admitted: ApiKeyContext | undefined,
+  source?: GateSource,
 ) => 'next' | 'authenticate' | KeywardResponse
 
-/** The gate of a route's marker: public or already admitted goes on, else authenticate (A2, L6). */
-export function createRouteGate(keyward: Keyward): RouteGate {
-  const unmet = createUnmet(keyward)
-  return function routeGate(requirements, admitted) {
+/** The request a gate prices a cost function by: Node's (Express's keeps its `originalUrl`) or a fetch one. */
+export type GateSource = (IncomingMessage & { originalUrl?: string }) | Request
+
+/**
+ * The gate of a route's marker: public goes on, not yet admitted authenticates (A2), and a key
+ * admitted earlier must meet the route and pays its cost (L6, M2, M7). `source` prices the
+ * route's cost when it is a function (read only then).
+ */
+export function createRouteGate(keyward: Keyward, thrownErrorResponse: ThrownErrorResponse): RouteGate {
+  return function routeGate(requirements, admitted, source) {
     if (requirements === null) return 'next'
     if (admitted === undefined) return 'authenticate'
-    return unmet(admitted, requirements) ?? 'next'
+    const cost = requirements.cost
+    let units = 1
+    try {
+      units = cost === undefined ? 1 : typeof cost === 'number' ? cost : priceOf(cost, source)
+    } catch (error) {
+      // M2: as on the authorize path, a cost function that fails is a 500 and counts nothing more.
+      return thrownErrorResponse(error, admitted.requestId)
+    }
+    return keyward.admittedRouteCheck(admitted, requirements, units) ?? 'next'
   }
 }
 
-/** L6: the 403 for an admitted key that lacks what a route asks; null when it has it. */
-function createUnmet(keyward: Keyward): Unmet {
-  const names = keyward.names
-  return function unmet(apiKey, requirements) {
-    if (requirements.liveOnly === true && apiKey.keyType !== 'live') {
-      return keyward.errorResponse('forbidden', MESSAGES.liveOnly(names), apiKey.requestId)
-    }
-    const missing = requirements.scopes?.find((scope) => apiKey.scopes !== null && !apiKey.scopes.includes(scope))
-    return missing === undefined
-      ? null
-      : keyward.errorResponse('forbidden', MESSAGES.missingScope(names, missing), apiKey.requestId)
-  }
+/** A route's cost function priced for `source`, as the authorize path prices it (M2). */
+function priceOf(cost: Exclude<RouteCost, number>, source: GateSource | undefined): number {
+  if (source === undefined) return costOf(cost, {})
+  const url = 'rawHeaders' in source ? (source.originalUrl ?? source.url ?? '/') : source.url
+  return costOf(cost, { method: source.method, path: pathOf(url), query: queryOf(url) }, headerReader(source))
 }
 
 /** Deciding a protected request, and the usage entry once its response is finished (L4a). */

@@ -99,7 +99,7 @@ export function createAdapterKit(
     classify: createClassifier(settings),
     ...views,
     routeRequirements: (route, where) => checkRouteOptions(adapter, route, where),
-    gate: createRouteGate(keyward),
+    gate: createRouteGate(keyward, errorResponse),
     ...createDecider(keyward, errorResponse),
     answer,
     answerNode(kind, view, request, write, fail) {
