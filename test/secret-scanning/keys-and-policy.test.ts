@@ -153,6 +153,37 @@ describe('W3: what is looked up and done', () => {
     expect(app.events.length).toBe(2)
   })
 
+  it('the same signed request twice at once: onLeaked hears of it once', async () => {
+    const app = fetchApp({ policy: 'notify' })
+    const created = await app.keyward.keys.create({ name: 'sent twice at once' })
+    const body = reportOf(created.key)
+    const headers = signedHeaders(first, body)
+    const answers = await Promise.all([app.send(body, headers), app.send(body, headers)])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(app.events.length).toBe(1)
+  })
+
+  it('R5: a store fault while revoking → 500 and onError; GitHub sending the same report again revokes the key', async () => {
+    const app = fetchApp()
+    const created = await app.keyward.keys.create({ name: 'revoked on the second try' })
+    const stores = app.keyward.stores.keys
+    const revoke = stores.revoke.bind(stores)
+    stores.revoke = () => {
+      stores.revoke = revoke
+      throw new Error('store unavailable (test fault)')
+    }
+    const body = reportOf(created.key)
+    const headers = signedHeaders(first, body)
+    const failed = await app.send(body, headers)
+    expect(failed.status).toBe(500)
+    expect(((await failed.json()) as { error: { code: string } }).error.code).toBe('INTERNAL_ERROR')
+    expect(app.errors.length).toBe(1)
+    expect((await app.keyward.keys.get(created.record.id))?.status).toBe('active')
+    expect((await app.send(body, headers)).status).toBe(200)
+    expect((await app.keyward.keys.get(created.record.id))?.status).toBe('revoked')
+    expect(app.events.map((event) => event.keyId)).toEqual([created.record.id])
+  })
+
   it('policy revoke: a key revoked before the report is a true positive, and nothing more happens', async () => {
     const app = fetchApp()
     const created = await app.keyward.keys.create({ name: 'revoked already' })

@@ -19,7 +19,6 @@ import { optionError } from '../keyward-options.js'
 import { MESSAGES } from '../messages.js'
 import type { ApiKeyRecord, KeywardResponse } from '../types.js'
 import { createGithubKeys, type FindGithubKey, GITHUB_KEYS_URL } from './github-keys.js'
-export { KeyListUnavailableError } from './github-keys.js'
 import { SECRET_SCANNING_MESSAGES as M } from './messages.js'
 import { createReplayMemory } from './replays.js'
 import { type ReportedToken, readReport } from './report.js'
@@ -126,8 +125,14 @@ export function createSecretScanning(
         const records = await lookUp(keyward, report.items)
         const now = keyward.clock.now()
         if (!replays.seen(signature, now)) {
-          await act(keyward, options, report.items, records, (error) => onError(error, { requestId }))
+          // Remembered before acting, so the same request arriving meanwhile does nothing either.
           replays.remember(signature, now)
+          try {
+            await act(keyward, options, report.items, records, (error) => onError(error, { requestId }))
+          } catch (error) {
+            replays.forget(signature)
+            throw error
+          }
         }
         return feedback(report.items, records, requestId)
       } catch (error) {

@@ -7,6 +7,8 @@ export interface ReplayMemory {
   /** Whether `signature` was acted on within the window. */
   seen(signature: string, now: number): boolean
   remember(signature: string, now: number): void
+  /** Forgets `signature`, so a report whose handling failed can be sent again. */
+  forget(signature: string): void
 }
 
 export function createReplayMemory(maxEntries: number, windowMs: number): ReplayMemory {
@@ -24,6 +26,9 @@ export function createReplayMemory(maxEntries: number, windowMs: number): Replay
         if (acted.size <= maxEntries && now - at < windowMs) break
         acted.delete(oldest)
       }
+    },
+    forget(signature) {
+      acted.delete(signature)
     },
   }
 }
