@@ -34,6 +34,7 @@ export async function buildExpressApp(config: AppConfig, factory: () => express.
     webPage: true,
     trustProxy: config.trustProxy,
     onError: config.onError,
+    secretScanning: config.secretScanning,
     notFound: '/api',
   })
   const send = (res: express.Response, response: KeywardResponse) =>

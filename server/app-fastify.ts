@@ -44,6 +44,7 @@ export const buildFastifyApp: AppBuilder = async (config) => {
     webPage: true,
     trustProxy: config.trustProxy,
     onError: config.onError,
+    secretScanning: config.secretScanning,
     notFound: '/api',
   })
   const send = (reply: FastifyReply, response: KeywardResponse) =>

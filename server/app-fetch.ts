@@ -43,6 +43,7 @@ export function createFetchApp(config: AppConfig, clientAddress?: ClientAddress)
     webPage: true,
     trustProxy: config.trustProxy,
     onError: config.onError,
+    secretScanning: config.secretScanning,
     notFound: '/api',
     clientAddress,
   })

@@ -41,6 +41,7 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
     webPage: true,
     trustProxy: config.trustProxy,
     onError: config.onError,
+    secretScanning: config.secretScanning,
     notFound: '/api',
   })
   const app = new Hono()

@@ -50,6 +50,8 @@ export interface AppConfig {
   trustProxy: boolean | number
   /** Told about errors that become a 500. Default: the adapter's (console / Fastify's logger). */
   onError?: AdapterOptions['onError']
+  /** W3: GitHub's secret scanning endpoint (`SECRET_SCANNING_PATH`, `GITHUB_KEYS_URL`); none when absent. */
+  secretScanning?: AdapterOptions['secretScanning']
 }
 
 /**

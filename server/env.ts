@@ -3,6 +3,7 @@
  * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
  */
 import { createDashboard, createKeyward, type IetfRateLimitDraft } from '../src/index.js'
+import { DEFAULT_SECRET_SCANNING_PATH, GITHUB_KEYS_URL } from '../src/core/secret-scanning/index.js'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 
@@ -32,6 +33,10 @@ export interface ServerConfig {
   trustedOrigins: string[]
   /** M7, M10: createKeyward's `roles` (`ROLES`, a JSON object of role names and their scopes), or null. */
   roles: Record<string, string[]> | null
+  /** W4: where GitHub's secret scanning reports are taken (`SECRET_SCANNING_PATH`). */
+  secretScanningPath: string
+  /** W4: where GitHub's secret scanning keys are fetched from (`GITHUB_KEYS_URL`). */
+  githubKeysUrl: string
 }
 
 /** An owner's windows of one key type; a window not set is unlimited (createKeyward's `ownerLimits`). */
@@ -60,6 +65,8 @@ export class EnvError extends Error {
 
 const FRAMEWORKS: readonly Framework[] = ['express', 'fastify', 'hono']
 const HOST_PATTERN = /^[A-Za-z0-9.:_-]+$/
+/** The adapters' rule for a path keyward answers at. */
+const PATH_PATTERN = /^(?:\/[A-Za-z0-9._~-]+)+$/
 const TOKEN_PATTERN = /^[\x21-\x7e]{16,}$/
 // Visible ASCII without commas, so PEPPER_PREVIOUS can list several.
 const PEPPER_PATTERN = /^[\x21-\x2b\x2d-\x7e]{32,}$/
@@ -235,6 +242,14 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const ietfRateLimitHeaders = ietfDraftOf(env)
   const trustedOrigins = trustedOriginsOf(env)
   const roles = rolesOf(env)
+  const secretScanningPath = read(env, 'SECRET_SCANNING_PATH') ?? DEFAULT_SECRET_SCANNING_PATH
+  if (!PATH_PATTERN.test(secretScanningPath))
+    bad(
+      'SECRET_SCANNING_PATH',
+      'must be a path like /secret-scanning/github (segments of letters, digits and ._~-)',
+      secretScanningPath,
+    )
+  const githubKeysUrl = serviceUrl(env, 'GITHUB_KEYS_URL', GITHUB_KEYS_URL, ['https', 'http'])
   const postgres =
     store === 'postgres'
       ? {
@@ -259,6 +274,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     ietfRateLimitHeaders,
     trustedOrigins,
     roles,
+    secretScanningPath,
+    githubKeysUrl,
   }
 }
 

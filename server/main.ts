@@ -175,6 +175,15 @@ const app = await build({
   dashboard: { authorize: referenceDashboardGuard(dashboardToken), trustedOrigins: config.trustedOrigins },
   trustProxy: config.trustProxy,
   onError: (error, info) => log.error(`keyward: internal error (request id ${info.requestId}):`, error),
+  // W4: GitHub posts the keys it finds in public code here; each known one is revoked at once.
+  secretScanning: {
+    path: config.secretScanningPath,
+    keysUrl: config.githubKeysUrl,
+    onLeaked: (event) =>
+      log.info(
+        `secret scanning: key ${event.keyId}${event.ownerId === null ? '' : ` of owner ${event.ownerId}`} was found in public (${event.source ?? 'source not given'}: ${event.url ?? 'no URL given'}) and is revoked`,
+      ),
+  },
 })
 
 telemetry.attach(app.server)

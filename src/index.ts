@@ -89,6 +89,7 @@ export {
   type UpdateKeyInput,
 } from './core/key-input.js'
 export { SCOPE_PATTERN } from './core/permissions.js'
+export type { LeakedKeyEvent, SecretScanningOptions } from './core/secret-scanning/index.js'
 export {
   bearerTokenGuard,
   createDashboard,

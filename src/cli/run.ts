@@ -10,6 +10,7 @@ import { type CommandSpec, commandHelp, twoColumns } from './command.js'
 import { check, KEY_ARGUMENT_REFUSAL } from './commands/check.js'
 import { KEYS_COMMANDS as KEYS_BASE } from './commands/keys.js'
 import { migrateCommand } from './commands/migrate.js'
+import { scanningPattern } from './commands/scanning.js'
 import { TRANSFER_COMMANDS } from './commands/transfer.js'
 import { CliError, EXIT, exitStatusHelp, usageError } from './exit-status.js'
 import { type CliIO, json } from './output.js'
@@ -18,7 +19,9 @@ import { CLI_VERSION } from './version.js'
 export type { CliIO } from './output.js'
 
 const KEYS_COMMANDS: readonly CommandSpec[] = [...KEYS_BASE, ...TRANSFER_COMMANDS]
-const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, check, migrateCommand]
+const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, check, migrateCommand, scanningPattern]
+/** The commands named by two words besides keys': `scanning pattern`. */
+const SCANNING_COMMANDS: readonly CommandSpec[] = [scanningPattern]
 
 const KEYS_REFUSAL =
   'an argument looks like an API key: keyward never takes keys as arguments, shell history and process lists keep them (if it was a real key, treat it as exposed and rotate it). Keys are named by their id (key_…): see keyward keys list'
@@ -112,10 +115,18 @@ function resolve(words: readonly string[]): Target {
     }
     return { kind: 'command', spec, rest: words.slice(2) }
   }
+  if (first === 'scanning') {
+    const spec = SCANNING_COMMANDS.find((c) => c.name === `scanning ${second}`)
+    if (spec === undefined)
+      throw usageError(
+        `scanning needs a command: pattern (got ${second === undefined ? 'none' : JSON.stringify(second.slice(0, 40))}; see keyward scanning pattern --help)`,
+      )
+    return { kind: 'command', spec, rest: words.slice(2) }
+  }
   const spec = COMMANDS.find((c) => c.name === first)
   if (spec === undefined) {
     throw usageError(
-      `unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys and check; migrate sets up a Postgres store (see keyward --help)`,
+      `unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys, check and scanning; migrate sets up a Postgres store (see keyward --help)`,
     )
   }
   return { kind: 'command', spec, rest: words.slice(1) }

@@ -11,7 +11,7 @@ import {
   validateOwnerId,
   validateUpdateKeyInput,
 } from './key-input.js'
-import { generateKey, generateKeyId, hashKey, maskKey } from './key-format.js'
+import { generateKey, generateKeyId, hashKey, isWellFormedKey, maskKey } from './key-format.js'
 import { validateKeyRoles } from './roles.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, encodeCursor, keyStatus } from './key-list.js'
 import type { KeywardSettings } from './keyward-options.js'
@@ -60,6 +60,11 @@ export interface KeyListPage {
 export interface KeyManager {
   create(input: CreateKeyInput): Promise<CreatedKey>
   get(id: string): Promise<ApiKeyRecord | undefined>
+  /**
+   * The record of a full key (one reported as leaked, say), whatever its status; undefined when
+   * the key is malformed (no store lookup then) or no record has it. The key is neither kept nor logged.
+   */
+  findByKey(key: string): Promise<ApiKeyRecord | undefined>
   /**
    * One page of keys, newest first. Paging with `nextCursor` while keys are being created skips
    * and repeats none of the keys that existed at the first page (new keys sort before them).
@@ -144,6 +149,15 @@ export function createKeyManager(
     async get(id) {
       const stored = await call(stores.keys.get(id), 'keys.get')
       return stored && live(m, stored)
+    },
+    async findByKey(key) {
+      if (typeof key !== 'string' || !isWellFormedKey(key, keyPrefix)) return undefined
+      // With a rotated pepper a key may be stored under any of the accepted ones.
+      for (const pepper of settings.peppers) {
+        const stored = await call(stores.keys.findByHash(hashKey(key, pepper)), 'keys.findByHash')
+        if (stored) return live(m, stored)
+      }
+      return undefined
     },
     list: (options) => listKeys(m, options),
     listAll: (options) => listAll(m, options),

@@ -18,6 +18,8 @@ export type PathKind =
   | 'dashboard'
   /** The web page and its assets, at their exact paths. */
   | 'web-page'
+  /** GitHub's secret scanning reports, at their exact path. */
+  | 'secret-scanning'
   /** Under the protected paths: needs a key unless its route is public. */
   | 'protected'
   /** Under the `notFound` root but not protected: keyward's 404, whatever the credentials. */
@@ -41,6 +43,7 @@ export type Classify = (target: string, routed?: string, guarded?: boolean, foun
 /** What a request is (A1, A3), by the adapter's paths. */
 export function createClassifier(settings: ResolvedOptions): Classify {
   const { paths, ping, authTest, dashboard, dashboardPath, webPage } = settings
+  const secretScanning = settings.secretScanning?.path
   // As a prefix, the 404 root takes in itself and what lies below it, not `/apix` beside `/api`.
   const notFound = settings.notFound === null ? null : `${settings.notFound}/`
 
@@ -58,6 +61,7 @@ export function createClassifier(settings: ResolvedOptions): Classify {
     const raw = pathOf(target)
     if (raw === ping) return 'ping'
     if (raw === authTest) return 'auth-test'
+    if (raw === secretScanning) return 'secret-scanning'
     if (webPage?.serves(raw)) return 'web-page'
     if (dashboard !== null && raw.startsWith(dashboardPath) && raw.charCodeAt(dashboardPath.length) === 47)
       return 'dashboard'

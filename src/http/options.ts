@@ -7,6 +7,7 @@ import { isRouteCost } from '../core/route-cost.js'
 import { PermissionQueryError, parsePermissionQuery } from '../core/permission-query.js'
 import type { Keyward } from '../core/instance.js'
 import type { RouteRequirements } from '../core/types.js'
+import { createSecretScanning, type SecretScanning, type SecretScanningOptions } from '../core/secret-scanning/index.js'
 import { createDashboard, type Dashboard, type DashboardOptions } from '../dashboard/index.js'
 import { createWebPage, type WebPage, type WebPageOptions } from '../web-page/index.js'
 
@@ -52,6 +53,11 @@ export interface AdapterOptions {
    * leftmost `X-Forwarded-For` entry. A number n: the entry n trusted proxies vouch for.
    */
   trustProxy?: boolean | number | undefined
+  /**
+   * GitHub secret scanning: the endpoint GitHub posts leaked keys to, which revokes them (or only
+   * tells `onLeaked`). `true` for the defaults at `/secret-scanning/github`. Default: none.
+   */
+  secretScanning?: SecretScanningOptions | true | undefined
   /** Told about errors that become a 500. Default: written to `console.error` with the request id. Never given a key. */
   onError?: ((error: unknown, info: { requestId: string }) => void) | undefined
 }
@@ -79,6 +85,7 @@ const OPTION_NAMES = [
   'webPage',
   'notFound',
   'trustProxy',
+  'secretScanning',
   'onError',
 ]
 const WEB_PAGE_OPTION_NAMES = ['path', 'signIn']
@@ -110,6 +117,7 @@ export interface ResolvedOptions {
   webPage: WebPage | null
   notFound: string | null
   hops: number
+  secretScanning: SecretScanning | null
   onError: (error: unknown, info: { requestId: string }) => void
 }
 
@@ -165,8 +173,19 @@ export function resolveOptions(
     webPage: resolveWebPage(keyward, given.webPage, app, fail),
     notFound: path('notFound', given.notFound, false),
     hops,
+    secretScanning: resolveSecretScanning(keyward, given.secretScanning, onError),
     onError,
   }
+}
+
+/** W3: the secret scanning endpoint, or null when the host did not ask for it. */
+function resolveSecretScanning(
+  keyward: Keyward,
+  given: AdapterOptions['secretScanning'],
+  onError: ResolvedOptions['onError'],
+): SecretScanning | null {
+  if (given === undefined || (given as unknown) === false) return null
+  return createSecretScanning(keyward, given, (path) => PATH_PATTERN.test(path), onError)
 }
 
 type Fail = (option: string, rule: string, value: unknown) => never

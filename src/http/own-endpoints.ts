@@ -1,6 +1,6 @@
 /**
- * keyward's own endpoints: ping, the auth test (E2), the dashboard routes, the web page and
- * keyward's 404s.
+ * keyward's own endpoints: ping, the auth test (E2), the dashboard routes, the web page, GitHub's
+ * secret scanning reports (W3) and keyward's 404s.
  */
 import type { Keyward } from '../core/instance.js'
 import { MESSAGES } from '../core/messages.js'
@@ -16,6 +16,7 @@ import type { ReadBody } from './request-body.js'
 const PING_ALLOW = 'GET, HEAD'
 const WEB_PAGE_ALLOW = 'GET, HEAD'
 const AUTH_TEST_ALLOW = 'GET, HEAD, POST'
+const SECRET_SCANNING_ALLOW = 'POST'
 /** The auth test and authenticated 404s check the key and consume nothing (L5, L4a). */
 const NO_CONSUME: RouteRequirements = Object.freeze({ consume: false })
 
@@ -29,7 +30,7 @@ export type Answer = (
 
 /** keyward's own answers: ping, the auth test, the dashboard, the web page and 404s. */
 export function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): Answer {
-  const { dashboard, dashboardPath, webPage } = settings
+  const { dashboard, dashboardPath, webPage, secretScanning } = settings
   const names = keyward.names
   const notFoundResponse = (requestId: string, headers?: Record<string, string>) =>
     keyward.errorResponse('not_found', MESSAGES.notFound(names), requestId, headers)
@@ -91,6 +92,10 @@ export function createOwnAnswers(keyward: Keyward, settings: ResolvedOptions): A
     const method = view.method
     if (kind === 'dashboard') return runDashboard(view, readBody, headers)
     if (kind === 'not-found') return onHead(method, notFoundResponse(view.requestId!))
+    if (kind === 'secret-scanning') {
+      if (method !== 'POST') return notAllowed(view, SECRET_SCANNING_ALLOW)
+      return secretScanning!.answer({ headers, readBody, requestId: view.requestId! })
+    }
     if (kind === 'web-page') {
       if (method !== 'GET' && method !== 'HEAD') return notAllowed(view, WEB_PAGE_ALLOW)
       return onHead(method, webPage!.answer(view.path!, view.requestId!))

@@ -30,10 +30,13 @@ export function readNodeBody(
     return Promise.resolve({ body: null, tooLarge: true })
   }
   if (request.readableEnded) {
-    // A body parser mounted before keyward already read the stream; take what it kept.
-    const parsed = (request as IncomingMessage & { body?: unknown }).body
+    // A body parser mounted before keyward already read the stream; take what it kept, the raw
+    // bytes when it kept them (Nest's `rawBody: true`, a `verify` hook): signatures are over those.
+    const { body: parsed, rawBody } = request as IncomingMessage & { body?: unknown; rawBody?: unknown }
+    const raw = Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : typeof rawBody === 'string' ? rawBody : undefined
     const body =
-      parsed === undefined || parsed === null ? null : typeof parsed === 'string' ? parsed : JSON.stringify(parsed)
+      raw ??
+      (parsed === undefined || parsed === null ? null : typeof parsed === 'string' ? parsed : JSON.stringify(parsed))
     return Promise.resolve({ body, tooLarge: body !== null && Buffer.byteLength(body) > maxBytes })
   }
   return new Promise((resolve) => {

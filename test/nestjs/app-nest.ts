@@ -121,6 +121,7 @@ export async function buildNestApp(config: AppConfig, platform: NestPlatform): P
     webPage: true,
     trustProxy: config.trustProxy,
     onError: config.onError,
+    secretScanning: config.secretScanning,
     notFound: '/api',
   })
   @Module({ imports: [keywardModule], controllers: [referenceController(config)] })

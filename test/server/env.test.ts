@@ -20,7 +20,20 @@ describe('parseEnv (E6)', () => {
       ietfRateLimitHeaders: false,
       trustedOrigins: [],
       roles: null,
+      secretScanningPath: '/secret-scanning/github',
+      githubKeysUrl: 'https://api.github.com/meta/public_keys/secret_scanning',
     })
+  })
+
+  it('W4: SECRET_SCANNING_PATH and GITHUB_KEYS_URL place the secret scanning endpoint and its key list; bad ones name the variable', () => {
+    const config = parseEnv({ SECRET_SCANNING_PATH: '/hooks/github-leaks', GITHUB_KEYS_URL: 'http://127.0.0.1:9/keys' })
+    expect(config.secretScanningPath).toBe('/hooks/github-leaks')
+    expect(config.githubKeysUrl).toBe('http://127.0.0.1:9/keys')
+    expect(() => parseEnv({ SECRET_SCANNING_PATH: 'hooks' })).toThrow(/^SECRET_SCANNING_PATH must be a path/)
+    expect(() => parseEnv({ SECRET_SCANNING_PATH: '/a b' })).toThrow(EnvError)
+    expect(() => parseEnv({ GITHUB_KEYS_URL: 'ftp://keys.example' })).toThrow(
+      /^GITHUB_KEYS_URL must be a https:\/\/ or http:\/\/ URL/,
+    )
   })
 
   it("M10: ROLES, a JSON object, becomes createKeyward's roles; a bad one is an EnvError naming ROLES", () => {

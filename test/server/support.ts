@@ -52,6 +52,8 @@ export function startServer(env: Record<string, string>): ServerProcess {
     'TRUSTED_ORIGINS',
     'METRICS',
     'LOG_FORMAT',
+    'SECRET_SCANNING_PATH',
+    'GITHUB_KEYS_URL',
   ]) {
     delete inherited[name]
   }

@@ -38,6 +38,7 @@ export async function buildKoaApp(config: AppConfig): Promise<BuiltApp> {
     webPage: true,
     trustProxy: config.trustProxy,
     onError: config.onError,
+    secretScanning: config.secretScanning,
     notFound: '/api',
   })
   const router = new Router()

@@ -98,6 +98,8 @@ export interface HarnessOptions {
   trustProxy?: boolean | number
   /** Decisions arrive as Promises (as on Redis). Default false: synchronous, as on memory stores. */
   asyncStore?: boolean
+  /** W3: the app's secret scanning endpoint. Default: none. */
+  secretScanning?: AppConfig['secretScanning']
 }
 
 export async function startHarness(target: Target, options: HarnessOptions = {}): Promise<Harness> {
@@ -117,6 +119,7 @@ export async function startHarness(target: Target, options: HarnessOptions = {})
     dashboard: { authorize: referenceDashboardGuard(DASHBOARD_TOKEN) },
     trustProxy: options.trustProxy ?? false,
     onError: (error) => errors.push(error),
+    secretScanning: options.secretScanning,
   })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
   const port = (app.server.address() as AddressInfo).port
