@@ -75,24 +75,28 @@ export function withOwner(key: LimitDecision, owner: LimitDecision, cost = 1): L
   return decisionOver(decision, joined(named.limits, ownerLimits))
 }
 
-// The owner's windows as named limits, and a key's list with them, built once per pair of values
-// and lists: every request of an owner's key meets the same ones.
-const ownerLists = new Map<string, readonly ResolvedLimit[]>()
+// The owner's windows as named limits (by per-minute limit, then quota), and a key's list with
+// them, built once per pair of values and lists: every request of an owner's key meets the same ones.
+const ownerLists = new Map<number, Map<number, readonly ResolvedLimit[]>>()
 const withOwnerLists = new WeakMap<readonly ResolvedLimit[], WeakMap<readonly ResolvedLimit[], ResolvedLimit[]>>()
 
 /** The owner's windows as named limits, in `withOwner`'s order. */
 function ownerLimitsOf(owner: LimitDecision): readonly ResolvedLimit[] {
   const minute = owner.minute.limit < UNLIMITED_PER_MINUTE ? owner.minute.limit : 0
   const month = owner.month === null ? 0 : owner.month.limit
-  const name = `${minute}/${month}`
-  let limits = ownerLists.get(name)
+  let byMonth = ownerLists.get(minute)
+  if (byMonth === undefined) {
+    byMonth = new Map()
+    ownerLists.set(minute, byMonth)
+  }
+  let limits = byMonth.get(month)
   if (limits === undefined) {
     const list: ResolvedLimit[] = []
     if (minute > 0) list.push(rollingLimit('minute', minute, 60_000))
     if (month > 0) list.push(monthLimit('month', month))
     // Owner windows come from the host's options: a handful of pairs, never a request's input.
     limits = Object.freeze(list)
-    ownerLists.set(name, limits)
+    byMonth.set(month, limits)
   }
   return limits
 }
