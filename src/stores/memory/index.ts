@@ -5,10 +5,11 @@
  */
 import type { KeywardStores } from '../../core/types.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
+import { createMemoryOutbox } from './outbox.js'
 import { createMemoryRateLimiter, type MemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limiter.js'
 import { createMemoryUsageLog, type MemoryUsageLog, type MemoryUsageLogOptions } from './usage-log.js'
 
-export { createMemoryKeyStore, createMemoryRateLimiter, createMemoryUsageLog }
+export { createMemoryKeyStore, createMemoryOutbox, createMemoryRateLimiter, createMemoryUsageLog }
 export type { MemoryKeyStore, MemoryRateLimiter, MemoryRateLimiterOptions, MemoryUsageLog, MemoryUsageLogOptions }
 
 /** Options of `createMemoryStores`: those of the limiter and of the usage log. */
@@ -38,5 +39,6 @@ export function createMemoryStores(options: MemoryStoresOptions = {}): MemorySto
     keys: createMemoryKeyStore(),
     limiter: createMemoryRateLimiter(options.limiter),
     usage: createMemoryUsageLog(options.usage),
+    outbox: createMemoryOutbox(),
   }
 }
