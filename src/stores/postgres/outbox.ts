@@ -17,7 +17,7 @@ const columns = (t: string) => `${t}.id, ${t}.event_id, ${t}.endpoint_url, ${t}.
 const at = (index: number) => `to_timestamp($${index}::double precision / 1000)`
 
 function deliveryOf(row: Row): OutboxDelivery {
-  const nullable = (value: string | null) => (value === null ? null : Number(value))
+  const nullable = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value))
   return {
     id: row.id!,
     eventId: row.event_id!,
@@ -29,7 +29,7 @@ function deliveryOf(row: Row): OutboxDelivery {
     nextAttemptAt: Number(row.next_ms),
     state: row.state as DeliveryState,
     lastStatus: nullable(row.last_status),
-    lastError: row.last_error,
+    lastError: row.last_error ?? null,
     lastAttemptAt: nullable(row.last_ms),
   }
 }
