@@ -20,16 +20,16 @@ export interface SignedMessage {
   body: string
 }
 
+/** Signed with the wall clock's time, whatever clock keyward runs on: receivers check it against theirs. */
 export async function postSigned(
   message: SignedMessage,
   timeoutMs: number,
-  now: number,
   abort?: AbortSignal,
 ): Promise<AttemptResult> {
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'keyward-webhooks',
-    ...signedHeaders(message.key, message.id, Math.floor(now / 1000), message.body),
+    ...signedHeaders(message.key, message.id, Math.floor(Date.now() / 1000), message.body),
   }
   const signal = abort ? AbortSignal.any([abort, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
   try {

@@ -3,6 +3,7 @@
  * demos and single-process services; instances that must share keys, limits and revocations
  * need the Redis stores.
  */
+import type { EventOutbox } from '../../core/outbox.js'
 import type { KeywardStores } from '../../core/types.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
 import { createMemoryOutbox } from './outbox.js'
@@ -18,11 +19,12 @@ export interface MemoryStoresOptions {
   usage?: MemoryUsageLogOptions
 }
 
-/** The three memory stores, typed as synchronous. */
+/** The three memory stores, typed as synchronous, and the webhook outbox of this process. */
 export interface MemoryStores extends KeywardStores {
   keys: MemoryKeyStore
   limiter: MemoryRateLimiter
   usage: MemoryUsageLog
+  outbox: EventOutbox
 }
 
 /**
