@@ -20,7 +20,26 @@ describe('parseEnv (E6)', () => {
       ietfRateLimitHeaders: false,
       trustedOrigins: [],
       roles: null,
+      webhook: null,
     })
+  })
+
+  it('W4: WEBHOOK_URL and WEBHOOK_SECRET register one endpoint, a loopback one included; each needs the other', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+    expect(parseEnv({ WEBHOOK_URL: 'http://127.0.0.1:9000/hooks', WEBHOOK_SECRET: secret }).webhook).toEqual({
+      url: 'http://127.0.0.1:9000/hooks',
+      secret,
+    })
+    expect(() => parseEnv({ WEBHOOK_URL: 'http://127.0.0.1:9000/hooks' })).toThrow(
+      /^WEBHOOK_SECRET must be set with WEBHOOK_URL/,
+    )
+    expect(() => parseEnv({ WEBHOOK_SECRET: secret })).toThrow(/^WEBHOOK_URL must be set with WEBHOOK_SECRET/)
+    expect(() => parseEnv({ WEBHOOK_URL: 'ftp://x', WEBHOOK_SECRET: secret })).toThrow(
+      /^WEBHOOK_URL must be an http:\/\/ or https:\/\/ URL/,
+    )
+    const bad = () => parseEnv({ WEBHOOK_URL: 'https://example.com/h', WEBHOOK_SECRET: 'not-a-secret-value' })
+    expect(bad).toThrow(EnvError)
+    expect(bad).toThrow(/^WEBHOOK_SECRET must be whsec_.*\(got "18 characters"\)$/)
   })
 
   it("M10: ROLES, a JSON object, becomes createKeyward's roles; a bad one is an EnvError naming ROLES", () => {

@@ -52,6 +52,8 @@ export function startServer(env: Record<string, string>): ServerProcess {
     'TRUSTED_ORIGINS',
     'METRICS',
     'LOG_FORMAT',
+    'WEBHOOK_URL',
+    'WEBHOOK_SECRET',
   ]) {
     delete inherited[name]
   }
