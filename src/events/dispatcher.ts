@@ -5,6 +5,7 @@
  * an exponential backoff until `retryForMs` after the event; then it is given up.
  */
 import { randomUUID } from 'node:crypto'
+import type { StoreCalls } from '../core/store-calls.js'
 import type { Clock } from '../core/types.js'
 import type { DeliverySettlement, EventOutbox, OutboxDelivery } from '../core/outbox.js'
 import type { WebhookSettings } from '../core/webhook-options.js'
@@ -24,6 +25,8 @@ export interface Dispatcher {
 
 export interface DispatcherOptions {
   outbox: EventOutbox
+  /** Bounds and observes each outbox call, as every store call of keyward is. */
+  call: StoreCalls['call']
   settings: WebhookSettings
   clock: Clock
   report(error: unknown): void
@@ -36,7 +39,7 @@ export function backoff(attempts: number, firstRetryMs: number): number {
 }
 
 export function startDispatcher(options: DispatcherOptions): Dispatcher {
-  const { outbox, settings, clock, report } = options
+  const { outbox, settings, clock, report, call } = options
   const owner = `inst_${randomUUID()}`
   const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS
   const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>()
@@ -63,7 +66,8 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       const free = settings.concurrency - inFlight.size
       if (free > 0) {
         const now = clock.now()
-        for (const delivery of await outbox.claim(owner, now, now + leaseMs, free)) start(delivery)
+        const claimed = await call(outbox.claim(owner, now, now + leaseMs, free), 'outbox.claim')
+        for (const delivery of claimed) start(delivery)
       }
     } catch (error) {
       report(error)
@@ -114,7 +118,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function settle(delivery: OutboxDelivery, settlement: DeliverySettlement): Promise<void> {
     // False when the lease ran out and another instance took the delivery: its outcome counts.
-    await outbox.settle(delivery.id, owner, settlement)
+    await call(outbox.settle(delivery.id, owner, settlement), 'outbox.settle')
   }
 
   schedule()

@@ -45,7 +45,7 @@ export function createEvents(
   if (webhooks === undefined || outbox === undefined) return undefined
   const { clock, keyPrefix } = settings
   const fault = (error: unknown) => report(error, '', 'events')
-  const dispatcher = startDispatcher({ outbox, settings: webhooks, clock, report: fault })
+  const dispatcher = startDispatcher({ outbox, call: calls.call, settings: webhooks, clock, report: fault })
   const queued = new Set<Promise<void>>()
   const seen = createSeenMarks()
   let expiryTimer: ReturnType<typeof setInterval> | undefined
