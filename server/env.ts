@@ -37,6 +37,8 @@ export interface ServerConfig {
   secretScanningPath: string
   /** W4: where GitHub's secret scanning keys are fetched from (`GITHUB_KEYS_URL`). */
   githubKeysUrl: string
+  /** W4: one endpoint for every event (`WEBHOOK_URL`, `WEBHOOK_SECRET`), or null when unset. */
+  webhook: { url: string; secret: string } | null
 }
 
 /** An owner's windows of one key type; a window not set is unlimited (createKeyward's `ownerLimits`). */
@@ -250,6 +252,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
       secretScanningPath,
     )
   const githubKeysUrl = serviceUrl(env, 'GITHUB_KEYS_URL', GITHUB_KEYS_URL, ['https', 'http'])
+  const webhook = webhookOf(env)
   const postgres =
     store === 'postgres'
       ? {
@@ -276,7 +279,33 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     roles,
     secretScanningPath,
     githubKeysUrl,
+    webhook,
   }
+}
+
+/**
+ * W4: `WEBHOOK_URL` and `WEBHOOK_SECRET` together register one endpoint for every event. The URL
+ * may be on loopback or a private network: the operator chose it. Checked by the core's own rules.
+ */
+function webhookOf(env: NodeJS.ProcessEnv): { url: string; secret: string } | null {
+  const url = read(env, 'WEBHOOK_URL')
+  const secret = read(env, 'WEBHOOK_SECRET')
+  if (url === undefined && secret === undefined) return null
+  if (url === undefined) bad('WEBHOOK_URL', 'must be set with WEBHOOK_SECRET', '')
+  // The secret is never shown, only its length.
+  if (secret === undefined) bad('WEBHOOK_SECRET', 'must be set with WEBHOOK_URL', '')
+  let problem: string | undefined
+  try {
+    void createKeyward({ webhooks: { endpoints: [{ url, secret }] } })
+      .close()
+      .catch(() => undefined)
+  } catch (error) {
+    problem = (error as Error).message
+  }
+  if (problem?.includes('.url"')) bad('WEBHOOK_URL', 'must be an http:// or https:// URL', url)
+  if (problem !== undefined)
+    bad('WEBHOOK_SECRET', 'must be whsec_ followed by 24-64 bytes in base64', `${secret.length} characters`)
+  return { url, secret }
 }
 
 /** M10: `ROLES`, checked by the core's own rules through a throwaway instance. */

@@ -161,6 +161,8 @@ const keyward = createKeyward({
   ietfRateLimitHeaders: config.ietfRateLimitHeaders,
   // M10: the roles keys may be given (ROLES).
   ...(config.roles ? { roles: config.roles } : {}),
+  // W4: one endpoint for every event (WEBHOOK_URL, WEBHOOK_SECRET).
+  ...(config.webhook ? { webhooks: { endpoints: [config.webhook] } } : {}),
   ...(running ? { stores: running.stores } : {}),
   onError: (error, info) => log.error(`keyward: store fault (${info.phase}, request id ${info.requestId}):`, error),
   // T3: METRICS=1 and LOG_FORMAT=json listen through keyward's telemetry hooks.

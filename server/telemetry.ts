@@ -218,7 +218,7 @@ function createMetrics(): Metrics {
     registers,
   })
   for (const outcome of OUTCOMES) decisions.inc({ outcome }, 0)
-  for (const phase of ['authenticate', 'usage', 'manage']) faults.inc({ phase }, 0)
+  for (const phase of ['authenticate', 'usage', 'manage', 'events']) faults.inc({ phase }, 0)
   store.zero({ operation: 'authorize' })
   collectDefaultMetrics({ register: registry })
   return {

@@ -15,7 +15,12 @@ export {
   type CreatedKey,
   type DecisionEvent,
   type DecisionOutcome,
+  type DeliveryView,
+  type EndpointView,
+  type EventType,
   type Keyward,
+  type KeywardEvent,
+  type KeywardEvents,
   type KeywardOptions,
   type OwnerLimitsOptions,
   type OwnerWindows,
@@ -28,6 +33,8 @@ export {
   type StoreFaultEvent,
   type TelemetryOptions,
   type UsageOutcome,
+  type WebhookEndpoint,
+  type WebhookOptions,
 } from './keyward.js'
 export {
   KEY_PATTERN,

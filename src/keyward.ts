@@ -12,12 +12,14 @@ import type { Keyward } from './core/instance.js'
 import { createKeyManager } from './core/key-manager.js'
 import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
 import type { MessageNames } from './core/messages.js'
+import type { LifecycleEvent } from './core/telemetry-events.js'
 import { errorResponse, resolveRequestId } from './core/responses.js'
 import { createAdmittedRouteCheck } from './core/admitted-route.js'
 import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
 import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
+import { NO_EVENTS, createEvents, watchAdmissions } from './events/events.js'
 
 export type { Keyward } from './core/instance.js'
 export {
@@ -37,6 +39,8 @@ export {
 } from './core/key-manager.js'
 export type { ApiKeyContext, AuthDecision, AuthFailure, AuthSuccess } from './core/types.js'
 export type { UsageOutcome } from './core/decisions.js'
+export type { DeliveryView, EndpointView, KeywardEvent, KeywardEvents } from './core/events.js'
+export type { EventType, WebhookEndpoint, WebhookOptions } from './core/webhook-options.js'
 export type {
   DecisionEvent,
   DecisionOutcome,
@@ -77,7 +81,22 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     createCharge(settings, calls, report),
   )
   const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
+  const events = createEvents(settings, calls, report)
   const authenticate = createAuthenticate(parts)
+  const lifecycle = telemetry?.lifecycle
+  const tell =
+    events && lifecycle
+      ? (event: LifecycleEvent) => {
+          lifecycle(event)
+          events.lifecycle(event)
+        }
+      : (events?.lifecycle ?? lifecycle)
+  const keys = createKeyManager(settings, calls, report, tell)
+  events?.watchExpiry(keys)
+  // Watched decisions go through the watched step; the others, while nothing listens, skip it.
+  const decide = telemetry
+    ? telemetry.observeAuthenticate(authenticate, createAuthenticate({ ...parts, step: telemetry.observeStep(step) }))
+    : authenticate
   // Tools that open the same store (the command line) read the key prefix from it; `ready()` waits.
   stores.recordAppSettings?.({ keyPrefix, serviceName }).catch((error: unknown) => report(error, '', 'manage'))
   return {
@@ -92,18 +111,17 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       test: Object.freeze({ ...settings.defaults.test }),
     }),
     deprecationHeaders,
-    // Watched decisions go through the watched step; the others, while nothing listens, skip it.
-    authenticate: telemetry
-      ? telemetry.observeAuthenticate(authenticate, createAuthenticate({ ...parts, step: telemetry.observeStep(step) }))
-      : authenticate,
+    authenticate: events ? watchAdmissions(decide, events.admitted) : decide,
     recordUsage: createUsageRecorder(settings, report),
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
     admittedRouteCheck: createAdmittedRouteCheck(settings, names),
     openapi: () => createOpenApi(settings),
-    keys: createKeyManager(settings, calls, report, telemetry?.lifecycle),
+    keys,
+    events: events?.events ?? NO_EVENTS,
     async close() {
+      await events?.close()
       await stores.usage.flush?.()
       await stores.close?.()
     },

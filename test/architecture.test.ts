@@ -27,7 +27,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'web-page': ['core'],
   ui: ['core'],
   dashboard: ['core'],
-  src: ['core', 'telemetry', 'stores/memory', 'dashboard'],
+  // Webhooks: the outbox contract and options are core's; delivery and events their own room.
+  events: ['core'],
+  src: ['core', 'telemetry', 'stores/memory', 'dashboard', 'events'],
   http: ['core', 'dashboard', 'web-page', 'ui'],
   cli: ['src', 'core', 'client', 'stores/redis', 'stores/postgres'],
   adapters: ['http', 'core'],

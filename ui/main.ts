@@ -14,6 +14,7 @@ import { openLimits, setupLimits } from './limits.js'
 import { openRoles, setupRoles } from './roles.js'
 import { selectTab, TABS, type TabName } from './tabs.js'
 import { fillUsageKeys, loadUsage, setupUsage, showKeyUsage } from './usage.js'
+import { loadWebhooks, setupWebhooks } from './webhooks.js'
 
 function showView(signedIn: boolean): void {
   view.active = signedIn
@@ -83,7 +84,7 @@ function signOut(message: string): void {
   keys.records = []
   knownKeys.clear()
   resetPaging()
-  for (const id of ['keys-body', 'usage-body']) byId(id).replaceChildren()
+  for (const id of ['keys-body', 'usage-body', 'webhooks-body', 'webhooks-endpoints']) byId(id).replaceChildren()
   byId('sign-in-error').textContent = message || ''
   if (config.signIn === 'token') byId('sign-in-token').focus()
 }
@@ -96,6 +97,7 @@ function setupTabs(): void {
       fillUsageKeys(byId<HTMLSelectElement>('usage-key').value)
       loadUsage()
     }
+    if (name === 'webhooks') loadWebhooks()
   }
   for (const name of TABS) byId(`tab-${name}`).addEventListener('click', () => open(name))
   ;(byId('tab-keys').parentElement as HTMLElement).addEventListener('keydown', (event) => {
@@ -149,6 +151,7 @@ setupRoles(replaceRecord)
 setupCreate()
 setupTest()
 setupUsage()
+setupWebhooks()
 setupTabs()
 if (config.signIn === 'token') byId('sign-in-form').addEventListener('submit', submitSignIn)
 byId('sign-out').addEventListener('click', () => signOut(''))

@@ -4,6 +4,7 @@
  * core because it wires in telemetry and the default memory stores.
  */
 import type { AdmittedRouteCheck } from './admitted-route.js'
+import type { KeywardEvents } from './events.js'
 import type { KeyManager } from './key-manager.js'
 import type { MessageNames } from './messages.js'
 import type { KeywardOpenApi } from './openapi/index.js'
@@ -59,10 +60,19 @@ export interface Keyward {
   admittedRouteCheck: AdmittedRouteCheck
   readonly keys: KeyManager
   /**
+   * Signed webhooks: `emit()` sends an event to the endpoints of `createKeyward({ webhooks })`;
+   * `endpoints()` and `deliveries()` show them to an administrator. Without webhooks, `emit()`
+   * does nothing and both lists are empty.
+   */
+  readonly events: KeywardEvents
+  /**
    * keyward's part of the host's OpenAPI 3.1 document: security schemes, the responses keyward
    * answers with and their headers, and `complete()` to add them to a document.
    */
   openapi(): KeywardOpenApi
-  /** Writes out buffered usage and releases what the stores own. */
+  /**
+   * Writes out buffered usage and queued events, stops webhook delivery (a delivery in flight is
+   * handed back to the outbox for another instance) and releases what the stores own.
+   */
   close(): Promise<void>
 }

@@ -11,6 +11,7 @@ import { IETF_RATELIMIT_DRAFTS, type IetfRateLimitDraft } from './responses.js'
 import type { Clock, KeyType, KeywardStores, LimitPolicy, OwnerLimitsCheck } from './types.js'
 import type { Remedies } from './messages.js'
 import type { TelemetryOptions, TelemetrySettings } from './telemetry-events.js'
+import { resolveWebhooks, type WebhookOptions, type WebhookSettings } from './webhook-options.js'
 
 /** A pepper for HMAC-SHA-256 key hashing. */
 export type Pepper = string | Uint8Array
@@ -97,7 +98,7 @@ export interface KeywardOptions {
    */
   onError?: (
     error: unknown,
-    info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'hook' },
+    info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'events' | 'hook' },
   ) => void
   /**
    * Hooks told of every decision, key lifecycle change and store fault, never awaited and never
@@ -110,6 +111,15 @@ export interface KeywardOptions {
    * make a new key. Default: "create a new key in the dashboard" and the like.
    */
   remedies?: Remedies
+  /**
+   * Signed webhooks (Standard Webhooks) for key lifecycle events, expiry warnings, usage
+   * thresholds and leaked keys, delivered at least once from an outbox in the stores, in the
+   * background: a slow or failing endpoint never delays a request. Default: none.
+   *
+   * @example
+   * createKeyward({ webhooks: { endpoints: [{ url: 'https://example.com/hooks', secret: process.env.WEBHOOK_SECRET }] } })
+   */
+  webhooks?: WebhookOptions
 }
 
 /** The options with every default applied, as the parts of keyward read them. */
@@ -136,6 +146,8 @@ export interface KeywardSettings {
   remedies: Readonly<Remedies> | undefined
   /** M7: the host's roles, or undefined when none are defined. */
   roles: RoleTable | undefined
+  /** W1: the webhook endpoints and delivery settings, or undefined when none are set. */
+  webhooks: WebhookSettings | undefined
 }
 
 /** L1: the default limits of each key type. */
@@ -163,6 +175,7 @@ const OPTION_NAMES = [
   'stores',
   'telemetry',
   'trustRequestId',
+  'webhooks',
 ] as const satisfies readonly (keyof KeywardOptions)[]
 // An option added to KeywardOptions but not to OPTION_NAMES fails to compile here.
 type EveryOptionListed<Unlisted extends never> = Unlisted
@@ -276,7 +289,20 @@ export function resolveOptions(options: KeywardOptions, defaultStores: () => Key
     remedies: resolveRemedies(options.remedies),
     telemetry: resolveTelemetry(options.telemetry),
     roles: resolveRoles(options.roles, optionError),
+    webhooks: resolveStoredWebhooks(options.webhooks, stores),
   }
+}
+
+/** W1: webhooks need an outbox in the stores, so every instance sharing them shares deliveries. */
+function resolveStoredWebhooks(webhooks: unknown, stores: KeywardStores): WebhookSettings | undefined {
+  const settings = resolveWebhooks(webhooks, { optionError, refuseUnknown })
+  if (settings !== undefined && stores.outbox === undefined)
+    optionError(
+      'webhooks',
+      'needs stores with an outbox (the memory, Redis and Postgres stores have one)',
+      'stores without one',
+    )
+  return settings
 }
 
 const HOOK_NAMES = ['onDecision', 'onLifecycle', 'onStoreFault'] as const

@@ -3,6 +3,7 @@
  * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, the neutral request view that
  * adapters hand to the core, and the decision the core hands back.
  */
+import type { EventOutbox } from './outbox.js'
 import type { CreditDecision, CreditLedger, KeyCredits, StoredCredits } from './credit-types.js'
 import type { ErrorCode } from './messages.js'
 import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
@@ -432,6 +433,8 @@ export interface KeywardStores {
    * masks keys with the app's key prefix without being told it.
    */
   recordAppSettings?(settings: AppSettings): Promise<void>
+  /** Optional: the webhook outbox in the same store, needed by `createKeyward({ webhooks })`. */
+  outbox?: EventOutbox
   /** Optional: the settings an app last recorded in the store; undefined when none has. */
   appSettings?(): Promise<AppSettings | undefined>
   /**

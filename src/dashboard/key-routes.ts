@@ -18,7 +18,7 @@ import { raisesOnCreate, raisesOnUpdate } from './owner-limits.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
 
-type RouteName = 'collection' | 'usage' | 'key' | 'revoke' | 'rotate' | 'revoke-all'
+type RouteName = 'collection' | 'usage' | 'key' | 'revoke' | 'rotate' | 'revoke-all' | 'webhooks'
 
 export interface Route {
   name: RouteName
@@ -34,6 +34,7 @@ const ALLOW: Readonly<Record<RouteName, readonly string[]>> = {
   revoke: ['POST'],
   rotate: ['POST'],
   'revoke-all': ['POST'],
+  webhooks: ['GET', 'HEAD'],
 }
 
 /** Ids are `key_` + base62 (K5); anything else cannot exist, so it is not looked up. */
@@ -42,6 +43,7 @@ const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 export function matchRoute(path: string): Route | null {
   if (path === '/api-keys') return { name: 'collection', allow: ALLOW.collection }
   if (path === '/api-keys/usage') return { name: 'usage', allow: ALLOW.usage }
+  if (path === '/webhooks') return { name: 'webhooks', allow: ALLOW.webhooks }
   const key = /^\/api-keys\/([^/]+)(?:\/(revoke|rotate))?$/.exec(path)
   if (key) {
     const name = (key[2] ?? 'key') as 'key' | 'revoke' | 'rotate'
@@ -298,7 +300,25 @@ function dispatch(
       return rotateKey(ctx, principal, id, request, requestId)
     case 'revoke-all':
       return revokeAll(ctx, principal, id, requestId)
+    case 'webhooks':
+      return listWebhooks(ctx, principal, request, requestId)
   }
+}
+
+/** The registered endpoints (never their secrets) and the newest deliveries, for an administrator. */
+async function listWebhooks(
+  ctx: RouteContext,
+  principal: Principal,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
+  if (principal.role !== 'admin')
+    return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.webhooks(ctx.keyward.names), requestId)
+  const raw = new URLSearchParams(request.query ?? '').get('limit')
+  const limit = raw === null ? 50 : /^[0-9]{1,4}$/.test(raw) ? Number(raw) : 0
+  if (limit < 1 || limit > 1000) return invalid(ctx, 'limit must be a whole number from 1 to 1000', requestId)
+  const { events } = ctx.keyward
+  return success(ctx, { endpoints: events.endpoints(), deliveries: await events.deliveries(limit) }, requestId)
 }
 
 /** Key manager rejections: bad input is 400, an unknown id 404, a revoked key 409, anything else a fault (500). */

@@ -20,6 +20,9 @@ export const DASHBOARD_OWNER_MESSAGES = {
   /** O8: an owner's session named another owner (or none) in a body, a query or a path. */
   otherOwner: (_: MessageNames) =>
     "Forbidden: this dashboard session acts for one owner and can only use that owner's keys.",
+  /** Webhook endpoints and deliveries concern every owner: an administrator's view only. */
+  webhooks: (_: MessageNames) =>
+    'Forbidden: this dashboard session acts for an owner; only an administrator sees the webhook endpoints and deliveries.',
   /** M9: roles widen what a key may do, so only an administrator gives them. */
   ownRoles: (_: MessageNames) =>
     'Forbidden: this dashboard session acts for an owner, which cannot give its keys roles; an administrator can.',

@@ -60,9 +60,7 @@ export function createTelemetry(settings: KeywardSettings): Telemetry | null {
             settled: (operation, ms, failed) => metrics.record(metrics.current?.() ?? null, operation, ms, failed),
             fault(error, operation) {
               try {
-                fault?.(
-                  faultEvent(error, operation.startsWith('usage.') ? 'usage' : 'manage', operation, null, keyPrefix),
-                )
+                fault?.(faultEvent(error, phaseOf(operation), operation, null, keyPrefix))
               } catch {
                 // An error that cannot even be described still rejects to the caller; the hook misses it.
               }
@@ -71,12 +69,17 @@ export function createTelemetry(settings: KeywardSettings): Telemetry | null {
     storeFault:
       fault &&
       ((error, requestId, phase) => {
-        // Key manager faults reach the hook through the store calls, which name the operation.
-        if (phase !== 'manage')
+        // Key manager and outbox faults reach the hook through the store calls, which name the operation.
+        if (phase !== 'manage' && phase !== 'events')
           fault(faultEvent(error, phase, operationOf(phase, requestId), requestId || null, keyPrefix))
       }),
     lifecycle: onLifecycle && ((event) => deliver('onLifecycle', onLifecycle, event)),
   }
+}
+
+/** What keyward was doing when a store call named `operation` failed. */
+function phaseOf(operation: string): 'usage' | 'events' | 'manage' {
+  return operation.startsWith('usage.') ? 'usage' : operation.startsWith('outbox.') ? 'events' : 'manage'
 }
 
 /** The failure of a host's hook: told once per hook, to `onError` when given, else the console. */

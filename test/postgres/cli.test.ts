@@ -11,7 +11,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type Keyward, createKeyward } from '../../src/index.js'
 import { keyPattern } from '../../src/core/key-format.js'
-import { createPostgresStores, type PostgresStores } from '../../src/stores/postgres/index.js'
+import {
+  MIGRATIONS,
+  SCHEMA_VERSION,
+  createPostgresStores,
+  type PostgresStores,
+} from '../../src/stores/postgres/index.js'
 import type { StoredKey } from '../../src/core/types.js'
 import { expectOneLineError, runCli, stdoutJson } from '../cli/support/cli.js'
 import { badLines, FULL_KEY, OTHER_PREFIX_KEY, recordLine } from '../cli/support/import-lines.js'
@@ -57,12 +62,12 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)(
         expect(first.status, first.describe()).toBe(0)
         expect(first.stdout).toMatch(
           new RegExp(
-            `^Applied migrations 1, 2, 3, 4 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 4\\.\\n$`,
+            `^Applied migrations ${MIGRATIONS.map((m) => m.version).join(', ')} to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version ${SCHEMA_VERSION}\\.\\n$`,
           ),
         )
         const again = await runCli(['migrate', '--schema', schema, '--database-url', db.url, '--json'])
         expect(again.status, again.describe()).toBe(0)
-        expect(stdoutJson(again)).toEqual({ schema, applied: [], version: 4 })
+        expect(stdoutJson(again)).toEqual({ schema, applied: [], version: SCHEMA_VERSION })
       })
 
       it('S1/R5: without a URL it is a usage error; an unreachable Postgres is exit 4 within seconds; a password never shows', async () => {
@@ -105,7 +110,9 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)(
       it('S1: the keys commands on a schema never migrated are exit 4, naming keyward migrate', async () => {
         const run = await runCli(['keys', 'list', '--database-url', db.url, '--schema', 'kwtest_never_made'])
         expect(expectOneLineError(run, 4)).toMatch(
-          /has no keyward schema "kwtest_never_made" at version 4: run keyward migrate --database-url <url> --schema kwtest_never_made first/,
+          new RegExp(
+            `has no keyward schema "kwtest_never_made" at version ${SCHEMA_VERSION}: run keyward migrate --database-url <url> --schema kwtest_never_made first`,
+          ),
         )
       })
     })

@@ -17,6 +17,7 @@ import { runMeterContract } from '../contracts/meter.contract.js'
 import { runMeteringPropertyContract } from '../contracts/metering-property.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
+import { runOutboxContract } from '../contracts/outbox.contract.js'
 import { type ClusterWithClients, type RedisCluster, startClusterWithClients } from '../helpers/redis-cluster.js'
 import { privateServersAvailable, uniquePrefix } from '../helpers/redis.js'
 
@@ -43,6 +44,8 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
       const storesOf = () => createRedisStores({ client: client(), prefix, time: 'caller' })
 
       runKeyStoreContract(`redis cluster (${kind})`, () => ({ store: storesOf().keys }))
+      // W1: every outbox key shares one hash tag, so each script call touches one slot.
+      runOutboxContract(`redis cluster (${kind})`, () => ({ outbox: storesOf().outbox }))
       runRateLimiterContract(`redis cluster (${kind})`, () => ({ limiter: storesOf().limiter }), { propertyRuns: 20 })
       runLimiterCostContract(`redis cluster (${kind})`, () => ({ limiter: storesOf().limiter }))
       runMeterContract(`redis cluster (${kind})`, () => ({ limiter: storesOf().limiter }), { propertyRuns: 15 })

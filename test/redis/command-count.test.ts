@@ -21,9 +21,15 @@ import {
 
 const available = privateServersAvailable()
 
-/** Commands the Lua scripts run inside Redis (not top-level). */
+/**
+ * Commands the Lua scripts run inside Redis (not top-level). The webhook outbox's script runs only
+ * when webhooks are set, never on a request's path, and not in this file: its commands are not
+ * discounted, so a GET or SET a request sent would still be counted.
+ */
 const INSIDE_SCRIPTS = new Set(
-  SCRIPTS.flatMap((script) => [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
+  SCRIPTS.filter((script) => script.name !== 'outbox').flatMap((script) =>
+    [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase()),
+  ),
 )
 /** Commands the measuring connection sends itself. */
 const MEASUREMENT = new Set(['info', 'config|resetstat'])
@@ -94,11 +100,16 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
       'lrange',
       'set',
       'zadd',
+      'zrangebyscore',
+      'zrevrange',
       'zrevrangebylex',
     ])
     // Listing keys reads records with HGETALL, which the scripts run too; no request lists keys.
     // HSET and HMGET write and read the app's settings, once at start and by the command line.
-    const requestPath = [...sent].filter((command) => !['hgetall', 'hset', 'hmget'].includes(command))
+    // ZRANGEBYSCORE and ZREVRANGE read the webhook outbox (W1), off every request's path.
+    const requestPath = [...sent].filter(
+      (command) => !['hgetall', 'hset', 'hmget', 'zrangebyscore', 'zrevrange'].includes(command),
+    )
     for (const command of requestPath) expect(INSIDE_SCRIPTS.has(command), command).toBe(false)
     expect(INSIDE_SCRIPTS.has('evalsha') || INSIDE_SCRIPTS.has('eval')).toBe(false)
   })

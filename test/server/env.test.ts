@@ -22,6 +22,7 @@ describe('parseEnv (E6)', () => {
       roles: null,
       secretScanningPath: '/secret-scanning/github',
       githubKeysUrl: 'https://api.github.com/meta/public_keys/secret_scanning',
+      webhook: null,
     })
   })
 
@@ -34,6 +35,24 @@ describe('parseEnv (E6)', () => {
     expect(() => parseEnv({ GITHUB_KEYS_URL: 'ftp://keys.example' })).toThrow(
       /^GITHUB_KEYS_URL must be a https:\/\/ or http:\/\/ URL/,
     )
+  })
+
+  it('W4: WEBHOOK_URL and WEBHOOK_SECRET register one endpoint, a loopback one included; each needs the other', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+    expect(parseEnv({ WEBHOOK_URL: 'http://127.0.0.1:9000/hooks', WEBHOOK_SECRET: secret }).webhook).toEqual({
+      url: 'http://127.0.0.1:9000/hooks',
+      secret,
+    })
+    expect(() => parseEnv({ WEBHOOK_URL: 'http://127.0.0.1:9000/hooks' })).toThrow(
+      /^WEBHOOK_SECRET must be set with WEBHOOK_URL/,
+    )
+    expect(() => parseEnv({ WEBHOOK_SECRET: secret })).toThrow(/^WEBHOOK_URL must be set with WEBHOOK_SECRET/)
+    expect(() => parseEnv({ WEBHOOK_URL: 'ftp://x', WEBHOOK_SECRET: secret })).toThrow(
+      /^WEBHOOK_URL must be an http:\/\/ or https:\/\/ URL/,
+    )
+    const bad = () => parseEnv({ WEBHOOK_URL: 'https://example.com/h', WEBHOOK_SECRET: 'not-a-secret-value' })
+    expect(bad).toThrow(EnvError)
+    expect(bad).toThrow(/^WEBHOOK_SECRET must be whsec_.*\(got "18 characters"\)$/)
   })
 
   it("M10: ROLES, a JSON object, becomes createKeyward's roles; a bad one is an EnvError naming ROLES", () => {

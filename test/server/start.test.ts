@@ -5,8 +5,10 @@
  * and SIGINT. Bad environment values stop it with one line and exit code 2.
  */
 import { parseRateLimit } from 'ratelimit-header-parser'
+import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { sharedRedisUrl } from '../helpers/redis.js'
+import { newSecret, startReceiver } from '../events/receiver.js'
 import { freePort, type ServerProcess, startServer } from './support.js'
 
 const running: ServerProcess[] = []
@@ -183,5 +185,41 @@ describe('STORE=redis', () => {
     const server = start({ PORT: '0', STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}` })
     expect(await server.exited).toBe(1)
     expect(server.stderr()).toMatch(/^keyward: cannot connect to Redis at 127\.0\.0\.1:\d+/m)
+  })
+})
+
+describe('webhooks of the reference server (W4)', () => {
+  it('W4: with WEBHOOK_URL and WEBHOOK_SECRET a key created on the dashboard reaches a loopback receiver, signed', async () => {
+    const receiver = await startReceiver()
+    try {
+      const secret = newSecret()
+      const port = await freePort()
+      const token = 'webhook-test-dashboard-token'
+      const server = start({
+        PORT: String(port),
+        DASHBOARD_TOKEN: token,
+        WEBHOOK_URL: receiver.url,
+        WEBHOOK_SECRET: secret,
+      })
+      await server.listening
+      // The demo keys are created at start: two key.created events already.
+      const created = await fetch(`http://127.0.0.1:${port}/api/dashboard/api-keys`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'hooked' }),
+      })
+      expect(created.status).toBe(201)
+      const { id } = (await created.json()).data
+      await receiver.waitFor(3)
+      const hook = new Webhook(secret)
+      const events = receiver.received.map(
+        (got) => hook.verify(got.body, got.headers) as { type: string; data: { keyId: string } },
+      )
+      expect(events.filter((e) => e.type === 'key.created').map((e) => e.data.keyId)).toContain(id)
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    } finally {
+      await receiver.close()
+    }
   })
 })

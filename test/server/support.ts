@@ -54,6 +54,8 @@ export function startServer(env: Record<string, string>): ServerProcess {
     'LOG_FORMAT',
     'SECRET_SCANNING_PATH',
     'GITHUB_KEYS_URL',
+    'WEBHOOK_URL',
+    'WEBHOOK_SECRET',
   ]) {
     delete inherited[name]
   }

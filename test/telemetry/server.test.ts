@@ -114,8 +114,8 @@ function expectMetrics(text: string): void {
   expect(sample(text, 'keyward_store_duration_seconds_sum', authorize)).toBeGreaterThan(0)
   expect(sample(text, 'keyward_key_lifecycle_total', { type: 'created' })).toBe(3)
   expect(
-    ['authenticate', 'usage', 'manage'].map((phase) => sample(text, 'keyward_store_faults_total', { phase })),
-  ).toEqual([0, 0, 0])
+    ['authenticate', 'usage', 'manage', 'events'].map((phase) => sample(text, 'keyward_store_faults_total', { phase })),
+  ).toEqual([0, 0, 0, 0])
   expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0)
   expect(sample(text, 'process_start_time_seconds')).toBeGreaterThan(0)
 }

@@ -178,7 +178,10 @@ async function lookUp(keyward: Keyward, items: readonly ReportedToken[]): Promis
   return records
 }
 
-/** Revokes the reported keys (policy `revoke`) and tells `onLeaked` of the reports it should hear of. */
+/**
+ * Revokes the reported keys (policy `revoke`), then sends `key.leaked` for each report the host
+ * should hear of and tells `onLeaked` of it.
+ */
 async function act(
   keyward: Keyward,
   options: ResolvedSecretScanningOptions,
@@ -197,6 +200,8 @@ async function act(
   if (options.policy === 'revoke') {
     for (const id of new Set(told.map((event) => event.keyId))) await keyward.keys.revoke(id)
   }
+  // Queued for the webhooks; emit() never rejects (a fault goes to onError).
+  for (const event of told) void keyward.events.emit({ type: 'key.leaked', data: { ...event } })
   const onLeaked = options.onLeaked
   if (onLeaked === undefined) return
   for (const event of told) {

@@ -3,12 +3,14 @@
  * demos and single-process services; instances that must share keys, limits and revocations
  * need the Redis stores.
  */
+import type { EventOutbox } from '../../core/outbox.js'
 import type { KeywardStores } from '../../core/types.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
+import { createMemoryOutbox } from './outbox.js'
 import { createMemoryRateLimiter, type MemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limiter.js'
 import { createMemoryUsageLog, type MemoryUsageLog, type MemoryUsageLogOptions } from './usage-log.js'
 
-export { createMemoryKeyStore, createMemoryRateLimiter, createMemoryUsageLog }
+export { createMemoryKeyStore, createMemoryOutbox, createMemoryRateLimiter, createMemoryUsageLog }
 export type { MemoryKeyStore, MemoryRateLimiter, MemoryRateLimiterOptions, MemoryUsageLog, MemoryUsageLogOptions }
 
 /** Options of `createMemoryStores`: those of the limiter and of the usage log. */
@@ -17,11 +19,12 @@ export interface MemoryStoresOptions {
   usage?: MemoryUsageLogOptions
 }
 
-/** The three memory stores, typed as synchronous. */
+/** The three memory stores, typed as synchronous, and the webhook outbox of this process. */
 export interface MemoryStores extends KeywardStores {
   keys: MemoryKeyStore
   limiter: MemoryRateLimiter
   usage: MemoryUsageLog
+  outbox: EventOutbox
 }
 
 /**
@@ -38,5 +41,6 @@ export function createMemoryStores(options: MemoryStoresOptions = {}): MemorySto
     keys: createMemoryKeyStore(),
     limiter: createMemoryRateLimiter(options.limiter),
     usage: createMemoryUsageLog(options.usage),
+    outbox: createMemoryOutbox(),
   }
 }

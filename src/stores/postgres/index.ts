@@ -15,6 +15,7 @@
  *   stores recover as soon as Postgres answers again.
  */
 import { createMemoryRateLimiter } from '../memory/rate-limiter.js'
+import type { EventOutbox } from '../../core/outbox.js'
 import type { KeywardStores, RateLimiter } from '../../core/types.js'
 import {
   DEFAULT_SCHEMA,
@@ -26,6 +27,7 @@ import {
 } from './connection.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
 import { appSettingsOn } from './app-settings.js'
+import { outboxOn } from './outbox.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
 import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
 import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './usage-log.js'
@@ -67,6 +69,8 @@ export interface PostgresStores extends KeywardStores {
   keys: PostgresKeyStore
   limiter: RateLimiter
   usage: PostgresUsageLog
+  /** Webhook deliveries, shared by every instance on this database. */
+  outbox: EventOutbox
   /** Writes out buffered usage and `lastUsedAt` and stops the timers. Never ends the pool. */
   close(): Promise<void>
   /**
@@ -199,6 +203,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     usage,
     recordAppSettings: app.record,
     appSettings: app.read,
+    outbox: outboxOn(connection, schema),
     async close() {
       unwatch()
       await Promise.all([keys.close(), usage.close()])

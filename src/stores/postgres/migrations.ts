@@ -104,8 +104,42 @@ ALTER TABLE ${s}.keys ADD COLUMN credits jsonb;
 `,
 }
 
+/**
+ * v5: the webhook outbox (one row per event and endpoint; a pending row is due at
+ * `next_attempt_at`, which a lease moves to its end) and the marks that make an event be sent once
+ * across instances (thresholds, expiry warnings).
+ */
+const v5: Migration = {
+  version: 5,
+  name: 'webhook outbox',
+  sql: (s) => `
+CREATE TABLE ${s}.webhook_deliveries (
+  id text COLLATE "C" PRIMARY KEY,
+  event_id text NOT NULL,
+  endpoint_url text NOT NULL,
+  event_type text NOT NULL,
+  body text NOT NULL,
+  created_at timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL,
+  state text NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+  lease_owner text,
+  last_status integer,
+  last_error text,
+  last_attempt_at timestamptz
+);
+CREATE INDEX webhook_deliveries_due ON ${s}.webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_by_creation ON ${s}.webhook_deliveries (created_at DESC, id DESC);
+
+CREATE TABLE ${s}.event_marks (
+  mark text COLLATE "C" PRIMARY KEY,
+  expires_at timestamptz NOT NULL
+);
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

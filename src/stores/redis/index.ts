@@ -21,6 +21,7 @@
  *   skips it). Beside keys kept elsewhere, `createRedisRateLimiter({ keys: 'elsewhere' })` counts
  *   with one round trip per decision and checks nothing of the kind.
  */
+import type { EventOutbox } from '../../core/outbox.js'
 import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../core/types.js'
 import { fusedAuthorize } from '../../core/fused-authorize.js'
 import { appSettingsOn } from './app-settings.js'
@@ -28,6 +29,7 @@ import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'
 import { type RedisKeyStoreOptions, createContext } from './context.js'
 import { type RedisKeyStore, keyStoreOn } from './key-store.js'
+import { outboxOn } from './outbox.js'
 import { type RedisRateLimiter, rateLimiterOn, createRedisRateLimiter } from './rate-limiter.js'
 import { type RedisUsageLog, type RedisUsageOptions, usageLogOn, createRedisUsageLog } from './usage-log.js'
 
@@ -53,6 +55,8 @@ export interface RedisStores extends KeywardStores {
   keys: RedisKeyStore
   limiter: RedisRateLimiter
   usage: RedisUsageLog
+  /** Webhook deliveries, shared by every instance on this Redis. */
+  outbox: EventOutbox
   /** The fused hot path: one EVALSHA per hash tried. */
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
@@ -142,6 +146,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     usage,
     // Fused over these very stores: a host that swaps one gets the composed path instead.
     authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
+    outbox: boundedMethods(outboxOn(context), connection, 'outbox'),
     close: () => usage.close(),
     async ready() {
       await context.ready()

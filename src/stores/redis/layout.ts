@@ -23,6 +23,7 @@
  * | `:rl`                            |        | `<a>` (`clientAddressKey`), counted by the     |                          |
  * |                                  |        | limit script, read by the authorize script ³   |                          |
  * | `<prefix>:{id:owner:<t>:<o>}:rl` | HASH   | O7: windows of owner <o>'s keys of type <t>    | as `:rl`                 |
+ * | `<prefix>:{outbox}:…`            | …      | W1: webhook deliveries (`outbox.ts` lists them)| settled: 7 days          |
  *
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.
@@ -70,6 +71,8 @@ export interface Layout {
   usageOf(id: string): string
   /** One owner's usage entries across its keys; `usage-owner:` never collides with `usage:<id>`. */
   usageOfOwner(ownerId: string): string
+  /** The base of the webhook outbox's keys, one hash tag for all of them. */
+  outbox: string
 }
 
 /** Throws a TypeError unless `prefix` can start every key name (no hash-tag braces). */
@@ -112,6 +115,7 @@ export function createLayout(prefix: string): Layout {
     usageAll: `${prefix}:usage`,
     usageOf: (id) => `${prefix}:usage:${id}`,
     usageOfOwner: (ownerId) => `${prefix}:usage-owner:${ownerId}`,
+    outbox: `${prefix}:{outbox}`,
   }
 }
 

@@ -8,6 +8,7 @@ import { LIMIT_BATCH_SCRIPT } from './scripts/limit-batch.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 import type { LuaScript } from './scripts/lua-script.js'
 import { METER_SCRIPT } from './scripts/meter.js'
+import { OUTBOX_SCRIPT } from './scripts/outbox.js'
 import { RECORD_SCRIPT } from './scripts/record.js'
 import { USAGE_SCRIPT } from './scripts/usage.js'
 
@@ -19,6 +20,7 @@ export {
   LIMIT_BATCH_SCRIPT,
   LIMIT_SCRIPT,
   METER_SCRIPT,
+  OUTBOX_SCRIPT,
   RECORD_SCRIPT,
   USAGE_SCRIPT,
 }
@@ -31,6 +33,7 @@ export const SCRIPTS: readonly LuaScript[] = [
   LIMIT_SCRIPT,
   LIMIT_BATCH_SCRIPT,
   METER_SCRIPT,
+  OUTBOX_SCRIPT,
   RECORD_SCRIPT,
   USAGE_SCRIPT,
 ]

@@ -1,0 +1,145 @@
+/**
+ * The delivery loop (W1): every instance leases due deliveries from the shared outbox, at most
+ * `concurrency` at a time, and posts them in the background on unref'd timers, so neither a
+ * request nor the process's exit ever waits for an endpoint. A failed attempt is due again after
+ * an exponential backoff until `retryForMs` after the event; then it is given up.
+ */
+import { randomUUID } from 'node:crypto'
+import type { StoreCalls } from '../core/store-calls.js'
+import type { Clock } from '../core/types.js'
+import type { DeliverySettlement, EventOutbox, OutboxDelivery } from '../core/outbox.js'
+import type { WebhookSettings } from '../core/webhook-options.js'
+import { postSigned } from './post.js'
+
+/** Each retry waits twice as long as the one before, up to this. */
+const MAX_WAIT_MS = 2 * 3600_000
+/** Beyond an attempt's own timeout: time to record its outcome before another instance may take it. */
+const LEASE_MARGIN_MS = 5000
+
+export interface Dispatcher {
+  /** Looks for due deliveries now (after an event is enqueued). */
+  wake(): void
+  /** Stops the loop; attempts in flight are cut short and handed back for another instance at once. */
+  close(): Promise<void>
+}
+
+export interface DispatcherOptions {
+  outbox: EventOutbox
+  /** Bounds and observes each outbox call, as every store call of keyward is. */
+  call: StoreCalls['call']
+  settings: WebhookSettings
+  clock: Clock
+  report(error: unknown): void
+}
+
+/** The wait before attempt `attempts + 1`: doubling from the first, with ±20 % jitter so a fleet's retries spread. */
+export function backoff(attempts: number, firstRetryMs: number): number {
+  const wait = Math.min(firstRetryMs * 2 ** (attempts - 1), MAX_WAIT_MS)
+  return Math.round(wait * (0.8 + Math.random() * 0.4))
+}
+
+export function startDispatcher(options: DispatcherOptions): Dispatcher {
+  const { outbox, settings, clock, report, call } = options
+  const owner = `inst_${randomUUID()}`
+  const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS
+  const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>()
+  let closed = false
+  let looking = false
+  let again = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  function schedule(): void {
+    if (closed) return
+    clearTimeout(timer)
+    timer = setTimeout(look, settings.pollIntervalMs)
+    timer.unref?.()
+  }
+
+  async function look(): Promise<void> {
+    if (closed) return
+    if (looking) {
+      again = true
+      return
+    }
+    looking = true
+    try {
+      const free = settings.concurrency - inFlight.size
+      if (free > 0) {
+        const now = clock.now()
+        const claimed = await call(outbox.claim(owner, now, now + leaseMs, free), 'outbox.claim')
+        for (const delivery of claimed) start(delivery)
+      }
+    } catch (error) {
+      report(error)
+    } finally {
+      looking = false
+      if (again && !closed) {
+        again = false
+        void look()
+      } else schedule()
+    }
+  }
+
+  function start(delivery: OutboxDelivery): void {
+    const abort = new AbortController()
+    const done = attempt(delivery, abort.signal)
+      .catch(report)
+      .finally(() => {
+        inFlight.delete(delivery.id)
+        // A slot freed: take the next due delivery without waiting for the timer.
+        if (!closed) void look()
+      })
+    inFlight.set(delivery.id, { abort, done })
+  }
+
+  async function attempt(delivery: OutboxDelivery, signal: AbortSignal): Promise<void> {
+    const endpoint = settings.endpoints.find((e) => e.url === delivery.endpointUrl)
+    const startedAt = clock.now()
+    if (endpoint === undefined) {
+      // An endpoint the host no longer registers (on this instance) gets nothing more.
+      await settle(delivery, { ...outcome(delivery, startedAt), state: 'failed', lastError: 'endpoint not registered' })
+      return
+    }
+    const message = { url: endpoint.url, key: endpoint.key, id: delivery.eventId, body: delivery.body }
+    const result = await postSigned(message, settings.timeoutMs, signal)
+    if (signal.aborted) {
+      // Closing: hand it back as it was, due now, for another instance.
+      await settle(delivery, { ...unchanged(delivery), nextAttemptAt: clock.now() })
+      return
+    }
+    const attempts = delivery.attempts + 1
+    const now = clock.now()
+    const record = { attempts, lastStatus: result.status, lastError: result.error, lastAttemptAt: now }
+    if (result.ok) return settle(delivery, { ...record, state: 'delivered', nextAttemptAt: now })
+    const next = now + backoff(attempts, settings.firstRetryMs)
+    const state = next - delivery.createdAt > settings.retryForMs ? 'failed' : 'pending'
+    await settle(delivery, { ...record, state, nextAttemptAt: next })
+  }
+
+  async function settle(delivery: OutboxDelivery, settlement: DeliverySettlement): Promise<void> {
+    // False when the lease ran out and another instance took the delivery: its outcome counts.
+    await call(outbox.settle(delivery.id, owner, settlement), 'outbox.settle')
+  }
+
+  schedule()
+  return {
+    wake() {
+      if (!closed) void look()
+    },
+    async close() {
+      closed = true
+      clearTimeout(timer)
+      for (const { abort } of inFlight.values()) abort.abort()
+      await Promise.all([...inFlight.values()].map(({ done }) => done))
+    },
+  }
+}
+
+function unchanged(d: OutboxDelivery): DeliverySettlement {
+  const { state, attempts, nextAttemptAt, lastStatus, lastError, lastAttemptAt } = d
+  return { state, attempts, nextAttemptAt, lastStatus, lastError, lastAttemptAt }
+}
+
+function outcome(d: OutboxDelivery, now: number): DeliverySettlement {
+  return { ...unchanged(d), attempts: d.attempts + 1, lastAttemptAt: now, nextAttemptAt: now }
+}

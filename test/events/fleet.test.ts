@@ -1,0 +1,148 @@
+/**
+ * Webhooks across a fleet (W1, W2): two keyward instances on one Redis, and on one Postgres
+ * database. An instance closed or cut off from its store in the middle of a delivery hands it to
+ * the other, which delivers the same event id; a threshold crossed under 200 concurrent requests
+ * split over both instances is sent once.
+ */
+import { Webhook } from 'standardwebhooks'
+import { randomBytes } from 'node:crypto'
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { createKeyward, type Keyward, type KeywardOptions } from '../../src/index.js'
+import type { KeywardStores } from '../../src/core/types.js'
+import { createPostgresStores } from '../../src/stores/postgres/index.js'
+import { createRedisStores } from '../../src/stores/redis/index.js'
+import { buildRequest } from '../../src/testing.js'
+import { type TestDatabase, databaseAvailable, testPool, withDatabase } from '../helpers/postgres.js'
+import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { newSecret, type Receiver, startReceiver } from './receiver.js'
+
+const redisUrl = sharedRedisUrl(inject('keywardRedis'))
+
+/** How a family makes stores for one instance, and cuts an instance off from its store. */
+interface Family {
+  /**
+   * Stores on a connection of their own, in the namespace `space` (one per test); `cut()` ends that
+   * connection as a crash would.
+   */
+  stores(space: string): Promise<{ stores: KeywardStores; cut(): Promise<void> }>
+}
+
+const open: { close(): Promise<void> }[] = []
+afterEach(async () => {
+  for (const thing of open.splice(0).reverse()) await thing.close().catch(() => undefined)
+})
+
+function instance(stores: KeywardStores, options: Partial<KeywardOptions>): Keyward {
+  const keyward = createKeyward({ stores, onError: () => undefined, ...options })
+  open.push(keyward)
+  return keyward
+}
+
+async function receiver(): Promise<Receiver> {
+  const r = await startReceiver()
+  open.push(r)
+  return r
+}
+
+function fleetSuite(name: string, family: Family) {
+  describe(name, () => {
+    let space = ''
+    beforeEach(() => {
+      space = randomBytes(4).toString('hex')
+    })
+    it('an instance closed while its delivery is in flight hands it over: the other delivers the same event id (W1)', async () => {
+      const r = await receiver()
+      r.answers = ['hang']
+      const secret = newSecret()
+      const webhooks = { endpoints: [{ url: r.url, secret }], timeoutMs: 5000, pollIntervalMs: 50 }
+      const a = instance((await family.stores(space)).stores, { webhooks })
+      await a.keys.create({ name: 'handed over' })
+      const [first] = await r.waitFor(1)
+      // Only now does B start polling: the delivery is A's, in flight.
+      instance((await family.stores(space)).stores, { webhooks })
+      await a.close()
+      const [, second] = await r.waitFor(2)
+      expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id'])
+      expect(new Webhook(secret).verify(second!.body, second!.headers)).toMatchObject({ type: 'key.created' })
+    })
+
+    it('an instance cut off from its store mid-delivery: once its lease ends the other delivers the same event id (W1)', async () => {
+      const r = await receiver()
+      r.answers = ['hang']
+      const secret = newSecret()
+      const webhooks = { endpoints: [{ url: r.url, secret }], timeoutMs: 500, pollIntervalMs: 50 }
+      const cutOff = await family.stores(space)
+      const a = instance(cutOff.stores, { webhooks })
+      await a.keys.create({ name: 'crashed' })
+      const [first] = await r.waitFor(1)
+      await cutOff.cut()
+      const other = await family.stores(space)
+      const b = instance(other.stores, { webhooks })
+      // The lease is the attempt's timeout plus a margin: B takes over within it.
+      const [, second] = await r.waitFor(2, 15_000)
+      expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id'])
+      const deadline = Date.now() + 5000
+      while (
+        (await b.events.deliveries(1000)).find((d) => d.eventId === first!.headers['webhook-id'])?.state !== 'delivered'
+      ) {
+        if (Date.now() > deadline) throw new Error('not recorded as delivered')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }, 30_000)
+
+    it('usage.threshold is sent once per fraction across two instances under 200 concurrent requests (W2)', async () => {
+      const r = await receiver()
+      const secret = newSecret()
+      const webhooks = { endpoints: [{ url: r.url, secret, events: ['usage.threshold' as const] }], pollIntervalMs: 50 }
+      const a = instance((await family.stores(space)).stores, { webhooks })
+      const b = instance((await family.stores(space)).stores, { webhooks })
+      const { key } = await a.keys.create({ name: 'busy', limits: { perMinute: 100 } })
+      const request = buildRequest({ headers: { authorization: `Bearer ${key}` } })
+      // Not across a minute boundary, so every request falls in one window period.
+      while (new Date().getUTCSeconds() > 50) await new Promise((resolve) => setTimeout(resolve, 500))
+      const decisions = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => Promise.resolve((i % 2 === 0 ? a : b).authenticate(request))),
+      )
+      expect(decisions.some((d) => d.ok)).toBe(true)
+      await r.waitFor(2)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const hook = new Webhook(secret)
+      const events = r.received.map((got) => hook.verify(got.body, got.headers) as { data: { fraction: number } })
+      expect(events.map((e) => e.data.fraction).sort()).toEqual([0.8, 1])
+    })
+  })
+}
+
+describe.skipIf(redisUrl === null)('webhooks across instances on Redis', () => {
+  const prefix = uniquePrefix('webhooks-fleet')
+  afterAll(async () => {
+    if (redisUrl !== null) await deletePrefix(redisUrl, prefix)
+  })
+  fleetSuite('Redis', {
+    async stores(space) {
+      const client = await ioredisClient(redisUrl!)
+      const stores = createRedisStores({ client, prefix: `${prefix}:${space}` })
+      open.push({ close: async () => void client.disconnect() })
+      return { stores, cut: async () => client.disconnect() }
+    },
+  })
+})
+
+describe.skipIf(!databaseAvailable())('webhooks across instances on Postgres', () => {
+  let db: TestDatabase
+  withDatabase('webhooks_fleet', (database) => (db = database))
+  fleetSuite('Postgres', {
+    // One schema for the suite: each test's events are its own by their ids and receivers.
+    async stores() {
+      const pool = testPool(db.url)
+      let ended = false
+      const end = async () => {
+        if (ended) return
+        ended = true
+        await pool.end()
+      }
+      open.push({ close: end })
+      return { stores: createPostgresStores({ pool, schema: db.schema }), cut: end }
+    },
+  })
+})
