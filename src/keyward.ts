@@ -9,6 +9,7 @@ import { createCharge } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
 import { authorizeStepOf } from './core/fused-authorize.js'
 import type { Keyward } from './core/instance.js'
+import { createAuditTrail, createAuditWriter } from './core/audit.js'
 import { createKeyManager } from './core/key-manager.js'
 import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
 import type { MessageNames } from './core/messages.js'
@@ -100,7 +101,14 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
     openapi: () => createOpenApi(settings),
-    keys: createKeyManager(settings, calls, report, telemetry?.lifecycle),
+    keys: createKeyManager(
+      settings,
+      calls,
+      report,
+      createAuditWriter(stores.audit, calls, report),
+      telemetry?.lifecycle,
+    ),
+    audit: createAuditTrail(stores.audit, calls),
     async close() {
       await stores.usage.flush?.()
       await stores.close?.()

@@ -20,6 +20,7 @@ import type {
   UsageEntry,
   UsageQuery,
 } from './types.js'
+import type { AuditTrail } from './audit.js'
 import type { UsageOutcome } from './decisions.js'
 
 /** A keyward instance: one per application, shared by every adapter and route. */
@@ -51,6 +52,8 @@ export interface Keyward {
   /** `errorResponse()` of `keyward` itself: the error envelope with its status and request id. */
   errorResponse: typeof errorResponse
   readonly keys: KeyManager
+  /** The audit trail of key changes, newest first. */
+  readonly audit: AuditTrail
   /**
    * keyward's part of the host's OpenAPI 3.1 document: security schemes, the responses keyward
    * answers with and their headers, and `complete()` to add them to a document.
