@@ -9,7 +9,7 @@ import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './met
 import type { PermissionQuery } from './permission-query.js'
 import type { RoleTable } from './roles.js'
 
-import type { AuditLog } from './audit.js'
+import type { AuditLog } from './audit-types.js'
 
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
