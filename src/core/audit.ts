@@ -178,6 +178,19 @@ export interface AuditedChange {
   at: number
 }
 
+/** The entry of a change, with a fresh id. */
+export function auditEntry(change: AuditedChange): AuditEntry {
+  return {
+    id: generateAuditId(),
+    time: new Date(change.at).toISOString(),
+    action: change.action,
+    actor: change.actor,
+    keyId: change.keyId,
+    ownerId: change.ownerId,
+    fields: [...change.fields],
+  }
+}
+
 /**
  * How the key manager writes an entry: after the change, which the store has already made. A
  * failed write cannot undo the change, so the caller still gets its result (a created key must
@@ -187,15 +200,7 @@ export interface AuditedChange {
 export function createAuditWriter(log: AuditLog | undefined, { call }: StoreCalls, report: ReportFault) {
   return async function write(change: AuditedChange): Promise<void> {
     if (log === undefined) return
-    const entry: AuditEntry = {
-      id: generateAuditId(),
-      time: new Date(change.at).toISOString(),
-      action: change.action,
-      actor: change.actor,
-      keyId: change.keyId,
-      ownerId: change.ownerId,
-      fields: [...change.fields],
-    }
+    const entry = auditEntry(change)
     try {
       await call(log.append(entry), 'audit.append')
     } catch (error) {

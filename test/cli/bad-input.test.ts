@@ -26,7 +26,7 @@ const cases: Case[] = [
   {
     name: 'an unknown command',
     args: ['frobnicate'],
-    message: /^unknown command "frobnicate": the commands are keys and check/,
+    message: /^unknown command "frobnicate": the commands are keys, audit and check/,
   },
   {
     name: 'keys without a subcommand',
