@@ -14,6 +14,7 @@ import { openLimits, setupLimits } from './limits.js'
 import { openRoles, setupRoles } from './roles.js'
 import { selectTab, TABS, type TabName } from './tabs.js'
 import { fillUsageKeys, loadUsage, setupUsage, showKeyUsage } from './usage.js'
+import { loadActivity, resetActivity, setupActivity } from './activity.js'
 
 function showView(signedIn: boolean): void {
   view.active = signedIn
@@ -84,6 +85,7 @@ function signOut(message: string): void {
   knownKeys.clear()
   resetPaging()
   for (const id of ['keys-body', 'usage-body']) byId(id).replaceChildren()
+  resetActivity()
   byId('sign-in-error').textContent = message || ''
   if (config.signIn === 'token') byId('sign-in-token').focus()
 }
@@ -95,6 +97,10 @@ function setupTabs(): void {
     if (name === 'usage') {
       fillUsageKeys(byId<HTMLSelectElement>('usage-key').value)
       loadUsage()
+    }
+    if (name === 'activity') {
+      resetActivity()
+      loadActivity()
     }
   }
   for (const name of TABS) byId(`tab-${name}`).addEventListener('click', () => open(name))
@@ -149,6 +155,7 @@ setupRoles(replaceRecord)
 setupCreate()
 setupTest()
 setupUsage()
+setupActivity()
 setupTabs()
 if (config.signIn === 'token') byId('sign-in-form').addEventListener('submit', submitSignIn)
 byId('sign-out').addEventListener('click', () => signOut(''))

@@ -1,7 +1,7 @@
-/** The Keys and Usage tabs. */
+/** The Keys, Usage and Activity tabs. */
 import { byId } from './dom.js'
 
-export const TABS = ['keys', 'usage'] as const
+export const TABS = ['keys', 'usage', 'activity'] as const
 export type TabName = (typeof TABS)[number]
 
 export function selectTab(name: TabName, focus: boolean): void {
