@@ -124,3 +124,21 @@ describe('dashboard audit trail (N4, O8)', () => {
     expect(response.headers.Allow).toBe('GET, HEAD')
   })
 })
+
+describe('the audit route in the OpenAPI document (N4, X1)', () => {
+  it('describes GET /api/dashboard/audit with its query and the entry schema', () => {
+    const t = app()
+    const document = t.keyward
+      .openapi()
+      .complete(
+        { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} },
+        { dashboard: '/api/dashboard' },
+      ) as any
+    const get = document.paths['/api/dashboard/audit'].get
+    expect(get.parameters.map((p: any) => p.name)).toEqual(['ownerId', 'keyId', 'limit', 'cursor'])
+    const entry = get.responses[200].content['application/json'].schema.properties.data.items
+    expect(entry.required).toEqual(['id', 'time', 'action', 'actor', 'keyId', 'ownerId', 'fields'])
+    expect(entry.properties.action.enum).toContain('revoked_all')
+    expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500'])
+  })
+})

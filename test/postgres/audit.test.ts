@@ -1,5 +1,6 @@
 /** The audit trail on PostgreSQL passes the shared AuditLog contract (N4, N5). */
 import { describe, expect, it } from 'vitest'
+import { createKeyward } from '../../src/keyward.js'
 import { createPostgresStores } from '../../src/stores/postgres/index.js'
 import type { AuditLogOptions } from '../../src/core/audit.js'
 import { runAuditLogContract } from '../contracts/audit-log.contract.js'
@@ -20,6 +21,29 @@ describe.skipIf(!databaseAvailable())('Postgres audit trail', () => {
       [db.schema],
     )
     expect(rows.map((r) => r.indexname)).toEqual(['audit_by_key', 'audit_by_owner', 'audit_by_time', 'audit_pkey'])
+  })
+
+  it('keyward on Postgres records a change with its actor, read back by audit.list (N4, N5)', async () => {
+    const stores = createPostgresStores({ pool: db.pool, schema: db.schema })
+    const keyward = createKeyward({ stores })
+    try {
+      const ownerId = `org-pg-${Date.now()}`
+      const { record } = await keyward.keys.create({ name: 'pg', ownerId }, { actor: 'user_pg' })
+      await keyward.keys.revoke(record.id, { actor: 'user_pg' })
+      const page = await keyward.audit.list({ ownerId })
+      expect(page.entries.map((e) => [e.action, e.actor, e.keyId])).toEqual([
+        ['revoked', 'user_pg', record.id],
+        ['created', 'user_pg', record.id],
+      ])
+      const { rows } = await db.pool.query(
+        `SELECT fields FROM "${db.schema}".audit WHERE key_id = $1 ORDER BY created_at`,
+        [record.id],
+      )
+      // Field names only, never the values (the key's name is 'pg').
+      expect(rows.map((row) => row.fields)).toEqual([['name', 'ownerId'], ['revokedAt']])
+    } finally {
+      await keyward.close()
+    }
   })
 
   it('refuses an action outside the list at the database too', async () => {
