@@ -17,7 +17,7 @@ export type AuditAnswer =
 
 /** How the key routes decide what a principal may see. */
 export interface AuditAccess {
-  /** The owner a principal acts for, given the owner it names (O8). */
+  /** The owner a principal acts for, given the owner it names. */
   actingOwner(principal: Principal, named: string | undefined): { ownerId: string | null | undefined } | 'forbidden'
   /** The key `id` names, if the principal may see it. */
   visibleKey(keyward: Keyward, principal: Principal, id: string): Promise<ApiKeyRecord | undefined>
