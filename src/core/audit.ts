@@ -4,7 +4,7 @@
  * this module decides their shape, the paging cursor and how the key manager writes them.
  */
 import { KeyInputError } from './errors.js'
-import { randomBase62 } from './key-format.js'
+import { BASE62_ALPHABET, randomBase62 } from './key-format.js'
 import { validateOwnerId } from './key-input.js'
 import type { ReportFault, StoreCalls } from './store-calls.js'
 import type { AuditAction, AuditEntry, AuditLog, AuditLogOptions, AuditPosition, AuditQuery } from './audit-types.js'
@@ -80,8 +80,25 @@ const CURSOR = /^[0-9A-Za-z_-]{1,200}$/
 const POSITION = /^(\d{1,16})\.(aud_[0-9A-Za-z]{1,64})$/
 const KEY_ID = /^[A-Za-z0-9_-]{1,128}$/
 
-export function generateAuditId(): string {
-  return `aud_${randomBase62(24)}`
+/** Changes made in one millisecond by this process, so far: the id orders them (see generateAuditId). */
+const sequence = { at: -1, count: 0 }
+
+function base62(value: number, width: number): string {
+  let text = ''
+  for (let rest = Math.max(0, Math.floor(value)); text.length < width; rest = Math.floor(rest / 62))
+    text = BASE62_ALPHABET[rest % 62] + text
+  return text
+}
+
+/**
+ * `aud_` + 24 base62 characters: the time `at` (8), a count of the ids made in that millisecond by
+ * this process (4), then 12 random ones. Base62 in this alphabet sorts as the numbers do, so entries
+ * of one millisecond list in the order they were made, not at random.
+ */
+export function generateAuditId(at = Date.now()): string {
+  if (at === sequence.at) sequence.count++
+  else Object.assign(sequence, { at, count: 0 })
+  return `aud_${base62(at, 8)}${base62(sequence.count, 4)}${randomBase62(12)}`
 }
 
 /** Listing order of entries: newest time first; equal times, the larger id first. */
@@ -181,7 +198,7 @@ export interface AuditedChange {
 /** The entry of a change, with a fresh id. */
 export function auditEntry(change: AuditedChange): AuditEntry {
   return {
-    id: generateAuditId(),
+    id: generateAuditId(change.at),
     time: new Date(change.at).toISOString(),
     action: change.action,
     actor: change.actor,

@@ -155,3 +155,15 @@ describe('audit trail of the key manager (N4)', () => {
     expect(await t.keyward.audit.list()).toEqual({ entries: [], nextCursor: null })
   })
 })
+
+describe('audit entry ids (N4)', () => {
+  it('list changes of one millisecond in the order they were made', async () => {
+    const t = createTestKeyward()
+    const { record } = await t.keyward.keys.create({ name: 'same ms' })
+    await t.keyward.keys.update(record.id, { name: 'renamed' })
+    await t.keyward.keys.revoke(record.id)
+    const { entries } = await t.keyward.audit.list({ keyId: record.id })
+    expect(new Set(entries.map((e) => e.time)).size).toBe(1)
+    expect(entries.map((e) => e.action)).toEqual(['revoked', 'updated', 'created'])
+  })
+})
