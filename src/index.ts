@@ -107,11 +107,27 @@ export {
   type DashboardRequest,
 } from './dashboard/index.js'
 export {
+  createMemoryAuditLog,
   createMemoryKeyStore,
   createMemoryRateLimiter,
   createMemoryStores,
   createMemoryUsageLog,
+  type MemoryAuditLog,
+  type MemoryAuditLogOptions,
 } from './stores/memory/index.js'
+export type {
+  AuditAction,
+  AuditEntry,
+  AuditLog,
+  AuditLogOptions,
+  AuditPage,
+  AuditPosition,
+  AuditQuery,
+  AuditTrail,
+  ChangeOptions,
+  ListAuditOptions,
+  TimedAuditLogOptions,
+} from './core/audit.js'
 export type {
   ApiKeyRecord,
   AuthorizeInput,

@@ -9,6 +9,7 @@ import { createCharge } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
 import { authorizeStepOf } from './core/fused-authorize.js'
 import type { Keyward } from './core/instance.js'
+import { createAuditTrail, createAuditWriter } from './core/audit.js'
 import { createKeyManager } from './core/key-manager.js'
 import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
 import type { MessageNames } from './core/messages.js'
@@ -91,7 +92,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
           events.lifecycle(event)
         }
       : (events?.lifecycle ?? lifecycle)
-  const keys = createKeyManager(settings, calls, report, tell)
+  const keys = createKeyManager(settings, calls, report, createAuditWriter(stores.audit, calls, report), tell)
   events?.watchExpiry(keys)
   // Watched decisions go through the watched step; the others, while nothing listens, skip it.
   const decide = telemetry
@@ -120,6 +121,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     openapi: () => createOpenApi(settings),
     keys,
     events: events?.events ?? NO_EVENTS,
+    audit: createAuditTrail(stores.audit, calls),
     async close() {
       await events?.close()
       await stores.usage.flush?.()

@@ -58,6 +58,16 @@ export interface UsageEntry {
   country?: string | null
 }
 
+export interface AuditEntry {
+  id: string
+  time: string
+  action: string
+  actor: string | null
+  keyId: string | null
+  ownerId: string | null
+  fields: string[]
+}
+
 export interface Envelope<T> {
   data: T
   meta?: { nextCursor?: string | null }

@@ -15,6 +15,7 @@ import { openRoles, setupRoles } from './roles.js'
 import { selectTab, TABS, type TabName } from './tabs.js'
 import { fillUsageKeys, loadUsage, setupUsage, showKeyUsage } from './usage.js'
 import { loadWebhooks, setupWebhooks } from './webhooks.js'
+import { loadActivity, resetActivity, setupActivity } from './activity.js'
 
 function showView(signedIn: boolean): void {
   view.active = signedIn
@@ -85,6 +86,7 @@ function signOut(message: string): void {
   knownKeys.clear()
   resetPaging()
   for (const id of ['keys-body', 'usage-body', 'webhooks-body', 'webhooks-endpoints']) byId(id).replaceChildren()
+  resetActivity()
   byId('sign-in-error').textContent = message || ''
   if (config.signIn === 'token') byId('sign-in-token').focus()
 }
@@ -98,6 +100,10 @@ function setupTabs(): void {
       loadUsage()
     }
     if (name === 'webhooks') loadWebhooks()
+    if (name === 'activity') {
+      resetActivity()
+      loadActivity()
+    }
   }
   for (const name of TABS) byId(`tab-${name}`).addEventListener('click', () => open(name))
   ;(byId('tab-keys').parentElement as HTMLElement).addEventListener('keydown', (event) => {
@@ -152,6 +158,7 @@ setupCreate()
 setupTest()
 setupUsage()
 setupWebhooks()
+setupActivity()
 setupTabs()
 if (config.signIn === 'token') byId('sign-in-form').addEventListener('submit', submitSignIn)
 byId('sign-out').addEventListener('click', () => signOut(''))

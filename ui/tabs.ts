@@ -1,7 +1,7 @@
-/** The Keys, Usage and Webhooks tabs. */
+/** The Keys, Usage, Activity and Webhooks tabs. */
 import { byId } from './dom.js'
 
-export const TABS = ['keys', 'usage', 'webhooks'] as const
+export const TABS = ['keys', 'usage', 'activity', 'webhooks'] as const
 export type TabName = (typeof TABS)[number]
 
 export function selectTab(name: TabName, focus: boolean): void {

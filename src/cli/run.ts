@@ -12,6 +12,7 @@ import { KEYS_COMMANDS as KEYS_BASE } from './commands/keys.js'
 import { migrateCommand } from './commands/migrate.js'
 import { scanningPattern } from './commands/scanning.js'
 import { TRANSFER_COMMANDS } from './commands/transfer.js'
+import { auditCommand } from './commands/audit.js'
 import { CliError, EXIT, exitStatusHelp, usageError } from './exit-status.js'
 import { type CliIO, json } from './output.js'
 import { CLI_VERSION } from './version.js'
@@ -19,7 +20,7 @@ import { CLI_VERSION } from './version.js'
 export type { CliIO } from './output.js'
 
 const KEYS_COMMANDS: readonly CommandSpec[] = [...KEYS_BASE, ...TRANSFER_COMMANDS]
-const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, check, migrateCommand, scanningPattern]
+const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, auditCommand, check, migrateCommand, scanningPattern]
 /** The commands named by two words besides keys': `scanning pattern`. */
 const SCANNING_COMMANDS: readonly CommandSpec[] = [scanningPattern]
 
@@ -126,7 +127,7 @@ function resolve(words: readonly string[]): Target {
   const spec = COMMANDS.find((c) => c.name === first)
   if (spec === undefined) {
     throw usageError(
-      `unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys, check and scanning; migrate sets up a Postgres store (see keyward --help)`,
+      `unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys, audit, check and scanning; migrate sets up a Postgres store (see keyward --help)`,
     )
   }
   return { kind: 'command', spec, rest: words.slice(1) }

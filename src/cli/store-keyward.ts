@@ -6,6 +6,9 @@ import type { Keyward } from '../core/instance.js'
 import { withPostgresKeyward } from './postgres-store.js'
 import { type StoreSettings, type StoreView, withRedisKeyward } from './store.js'
 
+/** How the audit trail names a change made from the command line. */
+export const CLI_ACTOR = { actor: 'cli' } as const
+
 /**
  * Runs `operation` on a keyward instance backed by the store the settings name: Postgres with a
  * database URL, else Redis; always disconnects. `store.where` names the store for messages (never

@@ -22,6 +22,7 @@ import type {
   UsageEntry,
   UsageQuery,
 } from './types.js'
+import type { AuditTrail } from './audit.js'
 import type { UsageOutcome } from './decisions.js'
 
 /** A keyward instance: one per application, shared by every adapter and route. */
@@ -59,6 +60,8 @@ export interface Keyward {
    */
   admittedRouteCheck: AdmittedRouteCheck
   readonly keys: KeyManager
+  /** The audit trail of key changes, newest first. */
+  readonly audit: AuditTrail
   /**
    * Signed webhooks: `emit()` sends an event to the endpoints of `createKeyward({ webhooks })`;
    * `endpoints()` and `deliveries()` show them to an administrator. Without webhooks, `emit()`

@@ -1,7 +1,8 @@
 /**
- * The key manager (K3–K6): create, read, list, revoke and rotate keys in the key store. The full
+ * The key manager: create, read, list, update, revoke and rotate keys in the key store. The full
  * key exists only in what `create` and `rotate` return; the store keeps its hash.
  */
+import { type AuditAction, type AuditedChange, type ChangeOptions, checkActor } from './audit.js'
 import { type KeyCredits, type StoredCredits, ledgerOf, withRemaining } from './credits.js'
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from './errors.js'
 import {
@@ -27,7 +28,7 @@ export interface CreatedKey {
 }
 
 /** Options of `rotate()`. */
-export interface RotateOptions {
+export interface RotateOptions extends ChangeOptions {
   /** Let the old key work this long instead of revoking it at once (never past its own expiry). */
   gracePeriodMs?: number
   /** The replacement's expiry, null for none; when absent, the old key's lifetime counted from now. */
@@ -56,9 +57,12 @@ export interface KeyListPage {
   nextCursor: string | null
 }
 
-/** Key lifecycle. */
+/**
+ * Key lifecycle. Every change takes `{ actor }`, the name the audit trail records it under; a
+ * change is recorded once the store has made it.
+ */
 export interface KeyManager {
-  create(input: CreateKeyInput): Promise<CreatedKey>
+  create(input: CreateKeyInput, options?: ChangeOptions): Promise<CreatedKey>
   get(id: string): Promise<ApiKeyRecord | undefined>
   /**
    * The record of a full key (one reported as leaked, say), whatever its status; undefined when
@@ -77,11 +81,11 @@ export interface KeyManager {
    * revoked key, KeyNotFoundError for an unknown id. Every change applies from the next request:
    * `enabled: false` suspends the key at once on every instance, `enabled: true` resumes it.
    */
-  update(id: string, changes: UpdateKeyInput): Promise<ApiKeyRecord>
+  update(id: string, changes: UpdateKeyInput, options?: ChangeOptions): Promise<ApiKeyRecord>
   /** Revokes at once and for good. Idempotent; throws KeyNotFoundError for an unknown id. */
-  revoke(id: string): Promise<ApiKeyRecord>
+  revoke(id: string, options?: ChangeOptions): Promise<ApiKeyRecord>
   /** Revokes every key of the owner that is not revoked yet and returns how many. */
-  revokeAll(ownerId: string): Promise<number>
+  revokeAll(ownerId: string, options?: ChangeOptions): Promise<number>
   /**
    * Creates a replacement with the same name, type, scopes and limits, then revokes the old key
    * at once, or, with `gracePeriodMs`, lets it expire after that period (never later than its
@@ -125,6 +129,8 @@ interface Manager {
   report: ReportFault
   /** T1: told of each change, when the host listens (the event is not built otherwise). */
   tell: ((event: LifecycleEvent) => void) | undefined
+  /** N4: records each change in the audit trail, after the store made it. */
+  audit: (change: AuditedChange) => Promise<void>
 }
 
 /** T1: what a lifecycle event says of a key. */
@@ -132,18 +138,35 @@ function named(record: ApiKeyRecord, at: number) {
   return { keyId: record.id, ownerId: record.ownerId, keyType: record.keyType, at: new Date(at).toISOString() }
 }
 
+/** N4: the names of the record fields a create input sets (a value, not left to its default). */
+function givenFields(input: object): string[] {
+  return Object.entries(input)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([field]) => (field === 'sandbox' ? 'keyType' : field))
+}
+
+/** N4: an update that sets `enabled` is a suspension or a resumption, whatever else it changes. */
+function updateAction(enabled: boolean | undefined): AuditAction {
+  return enabled === false ? 'suspended' : enabled === true ? 'enabled' : 'updated'
+}
+
 export function createKeyManager(
   settings: KeywardSettings,
   { call }: StoreCalls,
   report: ReportFault,
+  audit: (change: AuditedChange) => Promise<void>,
   tell?: (event: LifecycleEvent) => void,
 ): KeyManager {
   const { stores, clock, keyPrefix } = settings
-  const m: Manager = { settings, call, report, tell }
+  const m: Manager = { settings, call, report, tell, audit }
   return {
-    async create(input) {
+    async create(input, options) {
+      const actor = checkActor(options)
       const created = await createKey(m, input)
-      tell?.({ type: 'created', ...named(created.record, Date.parse(created.record.createdAt)) })
+      const { id, ownerId, createdAt } = created.record
+      const at = Date.parse(createdAt)
+      await audit({ action: 'created', keyId: id, ownerId, fields: givenFields(input), actor, at })
+      tell?.({ type: 'created', ...named(created.record, at) })
       return created
     },
     async get(id) {
@@ -161,7 +184,8 @@ export function createKeyManager(
     },
     list: (options) => listKeys(m, options),
     listAll: (options) => listAll(m, options),
-    async update(id, changes) {
+    async update(id, changes, options) {
+      const actor = checkActor(options)
       const { patch, credits, addCredits } = validateUpdateKeyInput(changes, keyPrefix)
       if (patch.roles !== undefined) validateKeyRoles(patch.roles, settings.roles)
       if (credits !== undefined) patch.credits = credits === null ? null : await setting(m, id, credits)
@@ -173,25 +197,37 @@ export function createKeyManager(
       const record = addCredits !== undefined ? await topUp(m, stored, addCredits, now) : await live(m, stored)
       const fields = Object.keys(patch) as (keyof typeof patch)[]
       if (addCredits !== undefined && patch.credits === undefined) fields.push('credits')
+      if (fields.length > 0) {
+        const action = updateAction(patch.enabled)
+        await audit({ action, keyId: record.id, ownerId: record.ownerId, fields, actor, at: now })
+      }
       tell?.({ type: 'updated', changed: fields, ...named(record, now) })
       return record
     },
-    async revoke(id) {
+    async revoke(id, options) {
+      const actor = checkActor(options)
       const now = clock.now()
       const stored = await call(stores.keys.revoke(id, now), 'keys.revoke')
       if (!stored) throw new KeyNotFoundError(id)
       const record = toRecord(stored, now, keyPrefix)
       // Revoking a revoked key changes nothing: it keeps its first revocation time.
-      if (stored.revokedAt === now) tell?.({ type: 'revoked', ...named(record, now) })
+      if (stored.revokedAt === now) {
+        await audit({ action: 'revoked', keyId: id, ownerId: record.ownerId, fields: ['revokedAt'], actor, at: now })
+        tell?.({ type: 'revoked', ...named(record, now) })
+      }
       return record
     },
-    async revokeAll(ownerId) {
+    async revokeAll(ownerId, options) {
+      const actor = checkActor(options)
       const owner = validateOwnerId(ownerId)
       if (owner === null) throw new KeyInputError('ownerId', 'revokeAll() needs the ownerId whose keys to revoke')
       const now = clock.now()
       const count = await call(stores.keys.revokeAll(owner, now), 'keys.revokeAll')
-      // The store answers how many, not which: one event for the owner (T1).
-      if (count > 0) tell?.({ type: 'revoked-all', ownerId: owner, count, at: new Date(now).toISOString() })
+      // The store answers how many, not which: one event and one audit entry for the owner (T1, N4).
+      if (count > 0) {
+        await audit({ action: 'revoked_all', keyId: null, ownerId: owner, fields: ['revokedAt'], actor, at: now })
+        tell?.({ type: 'revoked-all', ownerId: owner, count, at: new Date(now).toISOString() })
+      }
       return count
     },
     rotate: (id, options) => rotate(m, id, options),
@@ -321,29 +357,27 @@ async function rotate(
   if (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0) {
     throw new TypeError('keyward: rotate() option "gracePeriodMs" must be a non-negative number of milliseconds')
   }
+  const actor = checkActor({ actor: options.actor })
   const old = await m.call(m.settings.stores.keys.get(id), 'keys.get')
   if (!old) throw new KeyNotFoundError(id)
   if (old.revokedAt !== null) throw new KeyRevokedError(id, 'rotated')
   const now = m.settings.clock.now()
-  const created = await createKey(
-    m,
-    {
-      name: options.name ?? old.name,
-      keyType: old.keyType,
-      expiresAt: options.expiresAt !== undefined ? options.expiresAt : sameLifetime(old, now),
-      scopes: old.scopes,
-      limits: old.limits,
-      ownerId: old.ownerId,
-      meta: old.meta as KeyMeta | null,
-      // A suspension outlives a rotation: the replacement of a suspended key starts suspended.
-      enabled: old.enabled,
-      allowedIps: old.allowedIps,
-      roles: old.roles,
-      // The replacement carries on with what the old key has left, not with what was last set.
-      credits: old.credits === null ? null : (await live(m, old, now)).credits,
-    },
-    now,
-  )
+  const input: CreateKeyInput = {
+    name: options.name ?? old.name,
+    keyType: old.keyType,
+    expiresAt: options.expiresAt !== undefined ? options.expiresAt : sameLifetime(old, now),
+    scopes: old.scopes,
+    limits: old.limits,
+    ownerId: old.ownerId,
+    meta: old.meta as KeyMeta | null,
+    // A suspension outlives a rotation: the replacement of a suspended key starts suspended.
+    enabled: old.enabled,
+    allowedIps: old.allowedIps,
+    roles: old.roles,
+    // The replacement carries on with what the old key has left, not with what was last set.
+    credits: old.credits === null ? null : (await live(m, old, now)).credits,
+  }
+  const created = await createKey(m, input, now)
   let previous: ApiKeyRecord
   try {
     previous = await retire(m, id, grace)
@@ -352,6 +386,10 @@ async function rotate(
     throw error
   }
   const previousExpiresAt = grace === 0 ? null : previous.expiresAt
+  const { ownerId } = previous
+  await m.audit({ action: 'created', keyId: created.record.id, ownerId, fields: givenFields(input), actor, at: now })
+  const retired = grace === 0 ? 'revokedAt' : 'expiresAt'
+  await m.audit({ action: 'rotated', keyId: id, ownerId, fields: [retired], actor, at: now })
   m.tell?.({
     type: 'rotated',
     previousKeyId: id,

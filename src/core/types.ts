@@ -10,6 +10,8 @@ import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './met
 import type { PermissionQuery } from './permission-query.js'
 import type { RoleTable } from './roles.js'
 
+import type { AuditLog } from './audit-types.js'
+
 /** A value that may be produced synchronously (memory stores) or asynchronously (Redis). */
 export type Awaitable<T> = T | Promise<T>
 
@@ -427,6 +429,11 @@ export interface KeywardStores {
   keys: KeyStore
   limiter: RateLimiter
   usage: UsageLog
+  /**
+   * Optional: the audit trail of key changes, kept beside the keys. Without it, changes are not
+   * recorded and `keyward.audit.list()` answers empty pages.
+   */
+  audit?: AuditLog
   /**
    * Optional: records the app's settings in the store. `createKeyward()` calls it, and the stores'
    * `ready()` waits for it, so the `keyward` command line, opening the same store, makes and

@@ -6,11 +6,11 @@
 import { isoTimestamp } from '../core/responses.js'
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../core/errors.js'
 import { validateOwnerId } from '../core/key-input.js'
-import type { KeyListPage } from '../core/key-manager.js'
 import type { Keyward } from '../core/instance.js'
 import { DASHBOARD_MESSAGES } from '../core/messages.js'
 import { JSON_CONTENT_TYPE, successResponse } from '../core/responses.js'
 import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../core/types.js'
+import { listAudit } from './audit-routes.js'
 import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
 import { raisesCreditsOnUpdate } from './owner-credits.js'
@@ -18,7 +18,7 @@ import { raisesOnCreate, raisesOnUpdate } from './owner-limits.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
 
-type RouteName = 'collection' | 'usage' | 'key' | 'revoke' | 'rotate' | 'revoke-all' | 'webhooks'
+type RouteName = 'collection' | 'usage' | 'audit' | 'key' | 'revoke' | 'rotate' | 'revoke-all' | 'webhooks'
 
 export interface Route {
   name: RouteName
@@ -30,6 +30,7 @@ export interface Route {
 const ALLOW: Readonly<Record<RouteName, readonly string[]>> = {
   collection: ['GET', 'HEAD', 'POST'],
   usage: ['GET', 'HEAD'],
+  audit: ['GET', 'HEAD'],
   key: ['GET', 'HEAD', 'PATCH'],
   revoke: ['POST'],
   rotate: ['POST'],
@@ -44,6 +45,7 @@ export function matchRoute(path: string): Route | null {
   if (path === '/api-keys') return { name: 'collection', allow: ALLOW.collection }
   if (path === '/api-keys/usage') return { name: 'usage', allow: ALLOW.usage }
   if (path === '/webhooks') return { name: 'webhooks', allow: ALLOW.webhooks }
+  if (path === '/audit') return { name: 'audit', allow: ALLOW.audit }
   const key = /^\/api-keys\/([^/]+)(?:\/(revoke|rotate))?$/.exec(path)
   if (key) {
     const name = (key[2] ?? 'key') as 'key' | 'revoke' | 'rotate'
@@ -107,6 +109,11 @@ function forbidden(ctx: RouteContext, requestId: string): KeywardResponse {
   return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.otherOwner(ctx.keyward.names), requestId)
 }
 
+/** N4: who the audit trail says made a change: `admin`, or the owner acting on its own keys. */
+function actorOf(principal: Principal): { actor: string } {
+  return { actor: principal.role === 'admin' ? 'admin' : principal.ownerId }
+}
+
 /** M9: whether an owner's body gives roles (removing them, null or [], is allowed). */
 function grantsRoles(principal: Principal, body: { roles?: readonly string[] | null | undefined }): boolean {
   return principal.role !== 'admin' && Array.isArray(body.roles) && body.roles.length > 0
@@ -124,13 +131,18 @@ function invalid(ctx: RouteContext, message: string, requestId: string): Keyward
   return ctx.failure('invalid_request', message, requestId)
 }
 
-/** O4: a page of records with its cursor beside the timestamp. */
-function pageResponse(ctx: RouteContext, page: KeyListPage, requestId: string): KeywardResponse {
-  const meta = { timestamp: isoTimestamp(ctx.keyward.clock.now()), nextCursor: page.nextCursor }
+/** O4, N4: a page of records or entries with its cursor beside the timestamp. */
+function pageResponse(
+  ctx: RouteContext,
+  data: readonly unknown[],
+  nextCursor: string | null,
+  requestId: string,
+): KeywardResponse {
+  const meta = { timestamp: isoTimestamp(ctx.keyward.clock.now()), nextCursor }
   return {
     status: 200,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-ID': requestId, ...NO_STORE },
-    body: JSON.stringify({ data: page.keys, meta }),
+    body: JSON.stringify({ data, meta }),
   }
 }
 
@@ -165,7 +177,10 @@ async function createKey(
   if (acting === 'forbidden') return forbidden(ctx, requestId)
   if (grantsRoles(principal, input)) return givesRoles(ctx, requestId)
   if (principal.role === 'owner' && raisesOnCreate(ctx.keyward, input)) return raisesLimits(ctx, requestId)
-  const { key, record } = await ctx.keyward.keys.create({ ...input, ownerId: acting.ownerId ?? null })
+  const { key, record } = await ctx.keyward.keys.create(
+    { ...input, ownerId: acting.ownerId ?? null },
+    actorOf(principal),
+  )
   // K3: the one response that ever holds the full key.
   return success(ctx, { ...record, key }, requestId, 201)
 }
@@ -183,7 +198,7 @@ async function listKeys(
   const ownerId = acting.ownerId ?? undefined
   const page = await ctx.keyward.keys.list({ ...checked.value, ownerId })
   onlyOwner(page.keys, ownerId)
-  return pageResponse(ctx, page, requestId)
+  return pageResponse(ctx, page.keys, page.nextCursor, requestId)
 }
 
 async function listUsage(
@@ -206,6 +221,18 @@ async function listUsage(
   const entries = await ctx.keyward.queryUsage(query)
   onlyOwner(entries, query.ownerId)
   return success(ctx, entries, requestId)
+}
+
+async function auditTrail(
+  ctx: RouteContext,
+  principal: Principal,
+  request: DashboardRequest,
+  requestId: string,
+): Promise<KeywardResponse> {
+  const answer = await listAudit(ctx.keyward, principal, request.query ?? '', { actingOwner, visibleKey })
+  if (answer.ok) return pageResponse(ctx, answer.page.entries, answer.page.nextCursor, requestId)
+  if (answer.refusal === 'invalid_request') return invalid(ctx, answer.message, requestId)
+  return answer.refusal === 'forbidden' ? forbidden(ctx, requestId) : notFound(ctx, requestId)
 }
 
 async function getKey(
@@ -236,7 +263,7 @@ async function updateKey(
       return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.raiseCredits(ctx.keyward.names), requestId)
     }
   } else if (!KEY_ID_PATTERN.test(id)) return notFound(ctx, requestId)
-  return success(ctx, await ctx.keyward.keys.update(id, checked.value), requestId)
+  return success(ctx, await ctx.keyward.keys.update(id, checked.value, actorOf(principal)), requestId)
 }
 
 async function revokeKey(
@@ -246,7 +273,7 @@ async function revokeKey(
   requestId: string,
 ): Promise<KeywardResponse> {
   if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
-  return success(ctx, await ctx.keyward.keys.revoke(id), requestId)
+  return success(ctx, await ctx.keyward.keys.revoke(id, actorOf(principal)), requestId)
 }
 
 async function rotateKey(
@@ -259,7 +286,7 @@ async function rotateKey(
   const checked = checkRotateBody(request, ctx.keyward)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
-  const { key, record, previous } = await ctx.keyward.keys.rotate(id, checked.value)
+  const { key, record, previous } = await ctx.keyward.keys.rotate(id, { ...checked.value, ...actorOf(principal) })
   // K3: as at creation, the replacement's full key is in this one response only.
   return success(ctx, { ...record, key, previous }, requestId, 201)
 }
@@ -272,7 +299,7 @@ async function revokeAll(
 ): Promise<KeywardResponse> {
   const ownerId = validateOwnerId(decodeSegment(segment))!
   if (actingOwner(principal, ownerId) === 'forbidden') return forbidden(ctx, requestId)
-  return success(ctx, { revoked: await ctx.keyward.keys.revokeAll(ownerId) }, requestId)
+  return success(ctx, { revoked: await ctx.keyward.keys.revokeAll(ownerId, actorOf(principal)) }, requestId)
 }
 
 function dispatch(
@@ -290,6 +317,8 @@ function dispatch(
         : listKeys(ctx, principal, request, requestId)
     case 'usage':
       return listUsage(ctx, principal, request, requestId)
+    case 'audit':
+      return auditTrail(ctx, principal, request, requestId)
     case 'key':
       return request.method === 'PATCH'
         ? updateKey(ctx, principal, id, request, requestId)

@@ -77,3 +77,28 @@ export function checkListQuery(query: string, n: MessageNames): Checked<ListKeys
   if (cursor !== '') options.cursor = cursor
   return { ok: true, value: options }
 }
+
+export interface AuditParameters {
+  keyId: string | null
+  ownerId: string | undefined
+  limit: number | undefined
+  cursor: string | undefined
+}
+
+/** N4: `ownerId`, `keyId`, `limit` (1 to 100, as key listings) and `cursor`, all optional. */
+export function checkAuditQuery(query: string, n: MessageNames): Checked<AuditParameters> {
+  const read = readParameters(query, ['ownerId', 'keyId', 'limit', 'cursor'], n)
+  if (!read.ok) return read
+  const { ownerId, keyId, limit, cursor } = read.value
+  const size = limit === '' ? undefined : count(limit, MAX_PAGE_SIZE)
+  if (size === null) return { ok: false, message: DASHBOARD_OWNER_MESSAGES.listLimit(n) }
+  return {
+    ok: true,
+    value: {
+      keyId: keyId === '' ? null : keyId,
+      ownerId: ownerParameter(ownerId),
+      limit: size,
+      cursor: cursor === '' ? undefined : cursor,
+    },
+  }
+}

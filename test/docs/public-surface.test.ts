@@ -27,6 +27,7 @@ const ROOT_EXPORTS = [
   'checkKey',
   'createDashboard',
   'createKeyward',
+  'createMemoryAuditLog',
   'createMemoryKeyStore',
   'createMemoryRateLimiter',
   'createMemoryStores',

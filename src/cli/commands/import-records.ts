@@ -124,14 +124,20 @@ async function clashInStore(keys: KeyStore, record: StoredKey): Promise<string |
   return sameHash === undefined ? undefined : `its hash is stored under the id ${sameHash.id}`
 }
 
+/** Told of each record inserted, once it is stored (the audit trail's `imported` entry). */
+export type OnImported = (record: StoredKey) => Promise<void>
+
 /** One record into `keys`: inserted, or matched to the same key already stored (narrowed when the file revokes or expires it sooner). */
-async function importOne(keys: KeyStore, { line, record }: NumberedRecord, counts: ImportCounts): Promise<void> {
+async function importOne(
+  keys: KeyStore,
+  { line, record }: NumberedRecord,
+  counts: ImportCounts,
+  imported: OnImported,
+): Promise<void> {
   let existing = await keys.get(record.id)
   if (existing === undefined) {
     try {
       await keys.insert(record)
-      counts.imported++
-      return
     } catch (error) {
       existing = await keys.get(record.id)
       if (existing === undefined) {
@@ -141,6 +147,11 @@ async function importOne(keys: KeyStore, { line, record }: NumberedRecord, count
         }
         throw error
       }
+    }
+    if (existing === undefined) {
+      counts.imported++
+      await imported(record)
+      return
     }
   }
   if (existing.hash !== record.hash) {
@@ -162,7 +173,11 @@ async function importOne(keys: KeyStore, { line, record }: NumberedRecord, count
  * listing the lines whose id or hash belongs to another key, and nothing is written), then each
  * is inserted, or left as stored with a revocation or earlier expiry from the file applied.
  */
-export async function importKeyRecords(keys: KeyStore, records: readonly NumberedRecord[]): Promise<ImportCounts> {
+export async function importKeyRecords(
+  keys: KeyStore,
+  records: readonly NumberedRecord[],
+  imported: OnImported = async () => {},
+): Promise<ImportCounts> {
   const refused: Refusal[] = []
   await inBatches(records, async ({ line, record }) => {
     const reason = await clashInStore(keys, record)
@@ -176,6 +191,6 @@ export async function importKeyRecords(keys: KeyStore, records: readonly Numbere
     )
   }
   const counts: ImportCounts = { imported: 0, present: 0, narrowed: 0, conflicts: [] }
-  await inBatches(records, (numbered) => importOne(keys, numbered, counts))
+  await inBatches(records, (numbered) => importOne(keys, numbered, counts, imported))
   return counts
 }

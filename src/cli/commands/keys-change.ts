@@ -11,7 +11,7 @@ import type { CommandContext, CommandResult, CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { lines, recordLines } from '../output.js'
 import { checkUpdateInput, type StoreView } from '../store.js'
-import { withStoreKeyward } from '../store-keyward.js'
+import { CLI_ACTOR, withStoreKeyward } from '../store-keyward.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import {
   BY_ID_EXITS,
@@ -101,14 +101,15 @@ async function update(
   credits: CreditsOption,
 ): Promise<ApiKeyRecord> {
   try {
-    if (Object.keys(limits).length === 0 && credits === undefined) return await keyward.keys.update(id, changes)
+    if (Object.keys(limits).length === 0 && credits === undefined)
+      return await keyward.keys.update(id, changes, CLI_ACTOR)
     const current = await keyward.keys.get(id)
     if (current === undefined) return await notFound(id, store)
     const merged: UpdateKeyInput = { ...changes }
     if (Object.keys(limits).length > 0) merged.limits = mergeLimits(current.limits, limits)
     if (credits !== undefined) merged.credits = await credits(async () => current)
     refuseLostTopUp(merged, store)
-    return await keyward.keys.update(id, merged)
+    return await keyward.keys.update(id, merged, CLI_ACTOR)
   } catch (error) {
     if (error instanceof KeyNotFoundError) return notFound(id, store)
     throw error
@@ -201,7 +202,7 @@ async function revokeAllOfOwner(context: CommandContext): Promise<CommandResult>
     throw usageError('keys revoke takes either a key id or --owner <owner-id> --all, not both')
   const ownerId = ownerOption(values)!
   const { revoked, hint } = await withStoreKeyward(storeSettings(context), async (keyward, store) => {
-    const revoked = await keyward.keys.revokeAll(ownerId)
+    const revoked = await keyward.keys.revokeAll(ownerId, CLI_ACTOR)
     const elsewhere = revoked === 0 ? await keysElsewhere(store) : null
     return { revoked, hint: elsewhere === null ? store.scope : `(that prefix holds no keys, but ${elsewhere})` }
   })
@@ -236,7 +237,7 @@ export const keysRevoke: CommandSpec = {
     const { record, alreadyRevoked } = await withStoreKeyward(storeSettings(context), async (keyward, store) => {
       const before = await keyward.keys.get(id)
       if (before === undefined) return notFound(id, store)
-      return { record: await keyward.keys.revoke(id), alreadyRevoked: before.status === 'revoked' }
+      return { record: await keyward.keys.revoke(id, CLI_ACTOR), alreadyRevoked: before.status === 'revoked' }
     })
     const headline = alreadyRevoked
       ? `${keyLabel(record)} was already revoked at ${record.revokedAt}; nothing changed.`

@@ -16,7 +16,7 @@ import { formatDuration } from '../duration.js'
 import { usageError } from '../exit-status.js'
 import { lines, printable, recordLines, usageTable } from '../output.js'
 import { checkKeyInput } from '../store.js'
-import { withStoreKeyward } from '../store-keyward.js'
+import { CLI_ACTOR, withStoreKeyward } from '../store-keyward.js'
 import {
   BY_ID_EXITS,
   durationOption,
@@ -115,7 +115,9 @@ export const keysCreate: CommandSpec = {
     checkKeyInput(input(Date.now()))
     const settings = { ...storeSettings(context, 'keys create'), ...roleNames(access) }
     // withStoreKeyward confirms the Redis prefix of a new key (settings.writesKey) before the key prefix.
-    const created = await withStoreKeyward(settings, (keyward) => keyward.keys.create(input(keyward.clock.now())))
+    const created = await withStoreKeyward(settings, (keyward) =>
+      keyward.keys.create(input(keyward.clock.now()), CLI_ACTOR),
+    )
     const { key, record } = created
     return {
       json: { key, record },
@@ -177,6 +179,7 @@ export const keysRotate: CommandSpec = {
         ...(grace === undefined ? {} : { gracePeriodMs: grace }),
         ...(expiresIn === undefined ? {} : { expiresAt: keyward.clock.now() + expiresIn }),
         ...(name === undefined ? {} : { name }),
+        ...CLI_ACTOR,
       })
     })
     const { key, record, previous } = rotated

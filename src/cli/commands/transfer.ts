@@ -14,10 +14,11 @@ import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { lines } from '../output.js'
-import type { StoreSettings } from '../store.js'
-import { withStoreKeyward } from '../store-keyward.js'
+import { CLI_ACTOR, withStoreKeyward } from '../store-keyward.js'
 import { ownerOption, STORE_ENVIRONMENT, STORE_EXITS, STORE_OPTIONS, storeSettings } from './key-options.js'
-import { type ImportCounts, importKeyRecords, readKeyRecords } from './import-records.js'
+import { type ImportCounts, type OnImported, importKeyRecords, readKeyRecords } from './import-records.js'
+import { auditEntry } from '../../core/audit.js'
+import type { Keyward } from '../../core/instance.js'
 import { encodeRecord } from './transfer-format.js'
 
 /** Records read per listing page. */
@@ -140,9 +141,9 @@ export const keysImport: CommandSpec = {
       settings.keyPrefix,
       Date.now(),
     )
-    const { counts, where } = await storeSettingsRun(settings, async (keys, where) => ({
-      counts: await importKeyRecords(keys, records),
-      where,
+    const { counts, where } = await withStoreKeyward(settings, async (keyward, store) => ({
+      counts: await importKeyRecords(keyward.stores.keys, records, importedBy(keyward)),
+      where: store.where,
     }))
     return importResult(counts, where)
   },
@@ -160,12 +161,24 @@ function importResult(counts: ImportCounts, where: string) {
   return { json: { imported, alreadyStored: present, narrowed, conflicts }, text: lines(summary) }
 }
 
-/** Runs `operation` on the key store the settings name, with its description for messages. */
-function storeSettingsRun<T>(
-  settings: StoreSettings,
-  operation: (keys: KeyStore, where: string) => Promise<T>,
-): Promise<T> {
-  return withStoreKeyward(settings, (keyward, store) => operation(keyward.stores.keys, store.where))
+/**
+ * N4: each record imported is an `imported` entry by `cli`. The key is stored already, so a
+ * failed write fails the command, and running the import again leaves the key as it is.
+ */
+function importedBy(keyward: Keyward): OnImported {
+  return async (record) => {
+    const fields = Object.entries(record)
+      .filter(([field, value]) => value !== null && !['id', 'hash', 'last4'].includes(field))
+      .map(([field]) => field)
+    const change = {
+      action: 'imported',
+      keyId: record.id,
+      ownerId: record.ownerId,
+      fields,
+      at: keyward.clock.now(),
+    } as const
+    await keyward.stores.audit?.append(auditEntry({ ...change, actor: CLI_ACTOR.actor }))
+  }
 }
 
 export const TRANSFER_COMMANDS: readonly CommandSpec[] = [keysExport, keysImport]

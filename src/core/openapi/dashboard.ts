@@ -143,6 +143,23 @@ const USAGE_ENTRY = {
   },
 }
 
+const AUDIT_ENTRY = {
+  type: 'object',
+  required: ['id', 'time', 'action', 'actor', 'keyId', 'ownerId', 'fields'],
+  properties: {
+    id: text,
+    time: { ...text, format: 'date-time' },
+    action: {
+      ...text,
+      enum: ['created', 'updated', 'suspended', 'enabled', 'revoked', 'revoked_all', 'rotated', 'imported'],
+    },
+    actor: nullable(text),
+    keyId: nullable(text),
+    ownerId: nullable(text),
+    fields: { type: 'array', items: text },
+  },
+}
+
 function ok(description: string, data: OpenApiObject): OpenApiObject {
   return { description, headers: headers(), content: { 'application/json': { schema: successSchema(data) } } }
 }
@@ -224,6 +241,15 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
         {
           parameters: [query('keyId', text), owner, query('limit', integer)],
         },
+      ),
+    },
+    [`${prefix}/audit`]: {
+      get: operation(
+        'listAuditEntries',
+        'Read the audit trail of key changes, newest first',
+        { 200: ok('A page of audit entries.', { type: 'array', items: AUDIT_ENTRY }) },
+        [400, 404],
+        { parameters: [owner, query('keyId', text), query('limit', integer), query('cursor', text)] },
       ),
     },
     [`${prefix}/api-keys/{id}`]: {

@@ -5,30 +5,42 @@
  */
 import type { EventOutbox } from '../../core/outbox.js'
 import type { KeywardStores } from '../../core/types.js'
+import { createMemoryAuditLog, type MemoryAuditLog, type MemoryAuditLogOptions } from './audit.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
 import { createMemoryOutbox } from './outbox.js'
 import { createMemoryRateLimiter, type MemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limiter.js'
 import { createMemoryUsageLog, type MemoryUsageLog, type MemoryUsageLogOptions } from './usage-log.js'
 
-export { createMemoryKeyStore, createMemoryOutbox, createMemoryRateLimiter, createMemoryUsageLog }
-export type { MemoryKeyStore, MemoryRateLimiter, MemoryRateLimiterOptions, MemoryUsageLog, MemoryUsageLogOptions }
+export { createMemoryAuditLog, createMemoryKeyStore, createMemoryOutbox, createMemoryRateLimiter, createMemoryUsageLog }
+export type {
+  MemoryAuditLog,
+  MemoryAuditLogOptions,
+  MemoryKeyStore,
+  MemoryRateLimiter,
+  MemoryRateLimiterOptions,
+  MemoryUsageLog,
+  MemoryUsageLogOptions,
+}
 
 /** Options of `createMemoryStores`: those of the limiter and of the usage log. */
 export interface MemoryStoresOptions {
   limiter?: MemoryRateLimiterOptions
   usage?: MemoryUsageLogOptions
+  /** How long audit entries are kept (default a year) and how many at most. */
+  audit?: MemoryAuditLogOptions
 }
 
-/** The three memory stores, typed as synchronous, and the webhook outbox of this process. */
+/** The memory stores, typed as synchronous, and the webhook outbox of this process. */
 export interface MemoryStores extends KeywardStores {
   keys: MemoryKeyStore
   limiter: MemoryRateLimiter
   usage: MemoryUsageLog
   outbox: EventOutbox
+  audit: MemoryAuditLog
 }
 
 /**
- * The three memory stores bundled for keyward. There is no fused `authorize`: keyward calls the
+ * The memory stores (keys, limits, usage and the audit trail) bundled for keyward. There is no fused `authorize`: keyward calls the
  * stores in turn, and stays synchronous on them. Nothing to close: the stores
  * own no timers or connections.
  *
@@ -42,5 +54,6 @@ export function createMemoryStores(options: MemoryStoresOptions = {}): MemorySto
     limiter: createMemoryRateLimiter(options.limiter),
     usage: createMemoryUsageLog(options.usage),
     outbox: createMemoryOutbox(),
+    audit: createMemoryAuditLog(options.audit),
   }
 }

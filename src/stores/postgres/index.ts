@@ -1,5 +1,5 @@
 /**
- * `keyward/postgres`: keys and the usage log in PostgreSQL 13 or later, through a `pg` Pool you
+ * `keyward/postgres`: keys, the usage log and the audit trail in PostgreSQL 13 or later, through a `pg` Pool you
  * create (S1). Postgres is the system of record; limits stay where they are fast: the memory
  * limiter for one instance, or the Redis limiter for a fleet (S2).
  *
@@ -25,6 +25,8 @@ import {
   createPgConnection,
   quotedSchema,
 } from './connection.js'
+import type { TimedAuditLogOptions } from '../../core/audit.js'
+import { type PostgresAuditLog, auditLogOn } from './audit.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
 import { appSettingsOn } from './app-settings.js'
 import { outboxOn } from './outbox.js'
@@ -34,6 +36,7 @@ import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './
 
 export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
 export type { PostgresKeyStore } from './key-store.js'
+export type { PostgresAuditLog } from './audit.js'
 export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
 export {
   MIGRATIONS,
@@ -62,6 +65,8 @@ export interface PostgresStoresOptions extends PostgresStoreOptions {
   limiter?: RateLimiter
   /** How usage entries are batched and kept. */
   usage?: PostgresUsageOptions
+  /** How long audit entries are kept (default a year) and how often old ones are deleted. */
+  audit?: TimedAuditLogOptions
 }
 
 /** The Postgres stores for `createKeyward({ stores })`. */
@@ -71,6 +76,7 @@ export interface PostgresStores extends KeywardStores {
   usage: PostgresUsageLog
   /** Webhook deliveries, shared by every instance on this database. */
   outbox: EventOutbox
+  audit: PostgresAuditLog
   /** Writes out buffered usage and `lastUsedAt` and stops the timers. Never ends the pool. */
   close(): Promise<void>
   /**
@@ -188,6 +194,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
   }
   const keys = keyStoreOn(connection, schema, { onError: report })
   const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })
+  const audit = auditLogOn(connection, schema, options.audit, report)
   const migrated = async (): Promise<void> => {
     const version = await schemaVersion(connection, schemaName)
     if (version < SCHEMA_VERSION) {
@@ -201,11 +208,13 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     keys,
     limiter,
     usage,
+    audit,
     recordAppSettings: app.record,
     appSettings: app.read,
     outbox: outboxOn(connection, schema),
     async close() {
       unwatch()
+      audit.close()
       await Promise.all([keys.close(), usage.close()])
     },
     async ready() {

@@ -138,8 +138,31 @@ CREATE TABLE ${s}.event_marks (
 `,
 }
 
+/**
+ * v6: the audit trail of key changes, read newest first overall, per key and per owner, and
+ * deleted oldest first after the retention period.
+ */
+const v6: Migration = {
+  version: 6,
+  name: 'audit trail',
+  sql: (s) => `
+CREATE TABLE ${s}.audit (
+  id text COLLATE "C" PRIMARY KEY,
+  created_at timestamptz NOT NULL,
+  action text NOT NULL CHECK (action IN ('created', 'updated', 'suspended', 'enabled', 'revoked', 'revoked_all', 'rotated', 'imported')),
+  actor text,
+  key_id text COLLATE "C",
+  owner_id text COLLATE "C",
+  fields text[] NOT NULL
+);
+CREATE INDEX audit_by_time ON ${s}.audit (created_at DESC, id DESC);
+CREATE INDEX audit_by_key ON ${s}.audit (key_id, created_at DESC, id DESC);
+CREATE INDEX audit_by_owner ON ${s}.audit (owner_id, created_at DESC, id DESC);
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

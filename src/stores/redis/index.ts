@@ -24,7 +24,9 @@
 import type { EventOutbox } from '../../core/outbox.js'
 import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../core/types.js'
 import { fusedAuthorize } from '../../core/fused-authorize.js'
+import type { TimedAuditLogOptions } from '../../core/audit.js'
 import { appSettingsOn } from './app-settings.js'
+import { type RedisAuditLog, auditLogOn } from './audit.js'
 import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'
 import { type RedisKeyStoreOptions, createContext } from './context.js'
@@ -41,6 +43,7 @@ export { PERSISTENCE_WARNING_CODE } from './persistence.js'
 export { STORES_NOT_FUSED_WARNING_CODE } from '../../core/fused-authorize.js'
 export type { RedisUsageLog, RedisUsageOptions } from './usage-log.js'
 export type { RedisKeyStore } from './key-store.js'
+export type { RedisAuditLog } from './audit.js'
 export type { RedisRateLimiter, RedisRateLimiterOptions } from './rate-limiter.js'
 export { createRedisRateLimiter, createRedisUsageLog }
 
@@ -48,6 +51,8 @@ export { createRedisRateLimiter, createRedisUsageLog }
 export interface RedisStoresOptions extends RedisKeyStoreOptions {
   /** How usage entries are batched and capped. */
   usage?: RedisUsageOptions
+  /** How long audit entries are kept (default a year) and how often old ones are deleted. */
+  audit?: TimedAuditLogOptions
 }
 
 /** The Redis stores: every part of `KeywardStores`, with the fused `authorize` and `close()`. */
@@ -57,9 +62,10 @@ export interface RedisStores extends KeywardStores {
   usage: RedisUsageLog
   /** Webhook deliveries, shared by every instance on this Redis. */
   outbox: EventOutbox
+  audit: RedisAuditLog
   /** The fused hot path: one EVALSHA per hash tried. */
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
-  /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
+  /** Writes out buffered usage and stops the flush and retention timers. Never closes the client you passed in. */
   close(): Promise<void>
   /**
    * Waits for the client to connect (a client created just before is still connecting and,
@@ -139,15 +145,20 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const usage = boundedMethods(usageLogOn(context, options.usage), connection, 'usage')
   const keys = boundedMethods(keyStoreOn(context), connection, 'keys')
   const limiter = boundedMethods(rateLimiterOn(context), connection, 'limiter')
+  const audit = boundedMethods(auditLogOn(context, options.audit), connection, 'audit')
   const app = appSettingsOn(context)
   return {
     keys,
     limiter,
     usage,
+    audit,
     // Fused over these very stores: a host that swaps one gets the composed path instead.
     authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
     outbox: boundedMethods(outboxOn(context), connection, 'outbox'),
-    close: () => usage.close(),
+    async close() {
+      audit.close()
+      await usage.close()
+    },
     async ready() {
       await context.ready()
       await app.recorded()

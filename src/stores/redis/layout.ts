@@ -18,6 +18,9 @@
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
  * | `<prefix>:usage-owner:<owner>`   | LIST   | usage entries of one owner's keys (JSON)       | capped (1,000)           |
+ * | `<prefix>:audit`                 | ZSET   | audit entries of every key ⁵                   | retention (1 year)       |
+ * | `<prefix>:audit-owner:<owner>`   | ZSET   | audit entries of one owner's keys ⁵            | retention (1 year)       |
+ * | `<prefix>:audit-key:<id>`        | ZSET   | audit entries of one key ⁵                     | retention (1 year)       |
  * | `<prefix>:{id:<id>}:rl`          | HASH   | limiter state of an id with no record          | as `:rl`                 |
  * | `<prefix>:{id:failed-auth:<a>}`  | HASH   | E7: failed authentications of client address   | as `:rl`                 |
  * | `:rl`                            |        | `<a>` (`clientAddressKey`), counted by the     |                          |
@@ -38,6 +41,9 @@
  * (`newestFirst` read backwards), so a page after a position is one `ZREVRANGEBYLEX` from an
  * exclusive bound, and the member names the record to read. Each index is one key of its own, in
  * whatever slot its name falls, and every command touches one key.
+ *
+ * ⁵ `<time: 16 digits> <entry id> <entry JSON>`, every member scored 0, listed as the key indexes
+ * are; old entries are removed from all three sets by the retention pass (`audit.ts`).
  *
  * The `{<hash>}` hash tag puts a key's record and limit state in one cluster slot, so the hot-path
  * script touches one slot. The record's fields and their encodings: `RECORD_LAYOUT` in
@@ -73,6 +79,10 @@ export interface Layout {
   usageOfOwner(ownerId: string): string
   /** The base of the webhook outbox's keys, one hash tag for all of them. */
   outbox: string
+  /** Audit entries of every key, of one owner, of one key. */
+  auditAll: string
+  auditOfOwner(ownerId: string): string
+  auditOfKey(id: string): string
 }
 
 /** Throws a TypeError unless `prefix` can start every key name (no hash-tag braces). */
@@ -116,6 +126,9 @@ export function createLayout(prefix: string): Layout {
     usageOf: (id) => `${prefix}:usage:${id}`,
     usageOfOwner: (ownerId) => `${prefix}:usage-owner:${ownerId}`,
     outbox: `${prefix}:{outbox}`,
+    auditAll: `${prefix}:audit`,
+    auditOfOwner: (ownerId) => `${prefix}:audit-owner:${ownerId}`,
+    auditOfKey: (id) => `${prefix}:audit-key:${id}`,
   }
 }
 
