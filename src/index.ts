@@ -89,6 +89,17 @@ export {
   type UpdateKeyInput,
 } from './core/key-input.js'
 export { SCOPE_PATTERN } from './core/permissions.js'
+export type { Analytics, AnalyticsGroupBy, AnalyticsPoint, AnalyticsSeriesQuery } from './core/analytics.js'
+export type {
+  AnalyticsGranularity,
+  AnalyticsRetention,
+  AnalyticsScope,
+  AnalyticsStore,
+  AnalyticsStoreOptions,
+  OutcomeCount,
+  StoredPoint,
+  StoredSeriesQuery,
+} from './core/analytics-types.js'
 export {
   bearerTokenGuard,
   createDashboard,

@@ -21,6 +21,8 @@ export function createCharge(
   settings: Pick<KeywardSettings, 'stores' | 'clock' | 'defaults' | 'ownerLimits'>,
   calls: Pick<StoreCalls, 'bounded'>,
   report: ReportFault,
+  /** Told of units the limits took (N1's counters), once they took them. */
+  onCharged?: (key: StoredKey, units: number, at: number) => void,
 ): Charge {
   const { stores, clock, defaults, ownerLimits } = settings
   return function charge(key, units, requestId) {
@@ -38,7 +40,7 @@ export function createCharge(
         counted.push(limiter.consume(id, withoutCeiling(ownerPolicy), now, units))
       }
       return calls.bounded(Promise.all(counted)).then(
-        () => undefined,
+        () => onCharged?.(key, units, now),
         (error: unknown) => report(error, requestId, 'charge'),
       )
     } catch (error) {

@@ -3,6 +3,7 @@
  * command line program against. `createKeyward()` in `src/keyward.ts` builds one; it lives above
  * core because it wires in telemetry and the default memory stores.
  */
+import type { Analytics } from './analytics.js'
 import type { KeyManager } from './key-manager.js'
 import type { MessageNames } from './messages.js'
 import type { KeywardOpenApi } from './openapi/index.js'
@@ -40,6 +41,8 @@ export interface Keyward {
   recordUsage(apiKey: ApiKeyContext, outcome: UsageOutcome): void
   /** The usage audit log, newest first. */
   queryUsage(query: UsageQuery): Promise<UsageEntry[]>
+  /** Requests and units over time per outcome, for a key, an owner or the service. */
+  readonly analytics: Analytics
   /** The request id for a new request. */
   requestId(incoming?: string): string
   /** The same message names every response uses. */
@@ -56,6 +59,6 @@ export interface Keyward {
    * answers with and their headers, and `complete()` to add them to a document.
    */
   openapi(): KeywardOpenApi
-  /** Writes out buffered usage and releases what the stores own. */
+  /** Writes out buffered usage and analytics counts and releases what the stores own. */
   close(): Promise<void>
 }

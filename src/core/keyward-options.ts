@@ -97,7 +97,7 @@ export interface KeywardOptions {
    */
   onError?: (
     error: unknown,
-    info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'hook' },
+    info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'analytics' | 'hook' },
   ) => void
   /**
    * Hooks told of every decision, key lifecycle change and store fault, never awaited and never

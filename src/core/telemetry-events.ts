@@ -54,7 +54,7 @@ export type LifecycleEvent =
 /** A store that threw, rejected or did not answer in time. */
 export interface StoreFaultEvent {
   /** What keyward was doing: deciding a request, writing usage, managing keys, or counting a key's `charge()`. */
-  phase: 'authenticate' | 'usage' | 'manage' | 'charge'
+  phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'analytics'
   /** The store call, when keyward knows it (`keys.insert`, `keys.revoke`, …). */
   operation: string | null
   /** The request it failed, when it failed one. */

@@ -3,6 +3,7 @@
  * (KeyStore, RateLimiter, UsageLog), the optional fused hot path, the neutral request view that
  * adapters hand to the core, and the decision the core hands back.
  */
+import type { AnalyticsStore } from './analytics-types.js'
 import type { CreditDecision, CreditLedger, KeyCredits, StoredCredits } from './credit-types.js'
 import type { ErrorCode } from './messages.js'
 import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
@@ -426,6 +427,8 @@ export interface KeywardStores {
   keys: KeyStore
   limiter: RateLimiter
   usage: UsageLog
+  /** Optional: the outcome counters (N1); without them `keyward.analytics.series()` rejects. */
+  analytics?: AnalyticsStore
   /**
    * Optional: records the app's settings in the store. `createKeyward()` calls it, and the stores'
    * `ready()` waits for it, so the `keyward` command line, opening the same store, makes and

@@ -3,9 +3,9 @@ import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { T0 } from '../contracts/fixtures.js'
 
 describe('createMemoryStores', () => {
-  it('bundles a key store, a limiter and a usage log, with no fused authorize (the core composes)', () => {
+  it('bundles a key store, a limiter, a usage log and the outcome counters (N5), with no fused authorize (the core composes)', () => {
     const stores = createMemoryStores()
-    expect(Object.keys(stores).sort()).toEqual(['keys', 'limiter', 'usage'])
+    expect(Object.keys(stores).sort()).toEqual(['analytics', 'keys', 'limiter', 'usage'])
     expect(stores.authorize).toBeUndefined()
   })
 

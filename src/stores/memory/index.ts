@@ -3,18 +3,29 @@
  * demos and single-process services; instances that must share keys, limits and revocations
  * need the Redis stores.
  */
+import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
 import type { KeywardStores } from '../../core/types.js'
+import { createMemoryAnalyticsStore, type MemoryAnalyticsStore } from './analytics.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
 import { createMemoryRateLimiter, type MemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limiter.js'
 import { createMemoryUsageLog, type MemoryUsageLog, type MemoryUsageLogOptions } from './usage-log.js'
 
-export { createMemoryKeyStore, createMemoryRateLimiter, createMemoryUsageLog }
-export type { MemoryKeyStore, MemoryRateLimiter, MemoryRateLimiterOptions, MemoryUsageLog, MemoryUsageLogOptions }
+export { createMemoryAnalyticsStore, createMemoryKeyStore, createMemoryRateLimiter, createMemoryUsageLog }
+export type {
+  MemoryAnalyticsStore,
+  MemoryKeyStore,
+  MemoryRateLimiter,
+  MemoryRateLimiterOptions,
+  MemoryUsageLog,
+  MemoryUsageLogOptions,
+}
 
-/** Options of `createMemoryStores`: those of the limiter and of the usage log. */
+/** Options of `createMemoryStores`: those of the limiter, the usage log and the outcome counters. */
 export interface MemoryStoresOptions {
   limiter?: MemoryRateLimiterOptions
   usage?: MemoryUsageLogOptions
+  /** How long minute, hour and day buckets of the outcome counters are kept. */
+  analytics?: AnalyticsStoreOptions
 }
 
 /** The three memory stores, typed as synchronous. */
@@ -22,6 +33,7 @@ export interface MemoryStores extends KeywardStores {
   keys: MemoryKeyStore
   limiter: MemoryRateLimiter
   usage: MemoryUsageLog
+  analytics: MemoryAnalyticsStore
 }
 
 /**
@@ -38,5 +50,6 @@ export function createMemoryStores(options: MemoryStoresOptions = {}): MemorySto
     keys: createMemoryKeyStore(),
     limiter: createMemoryRateLimiter(options.limiter),
     usage: createMemoryUsageLog(options.usage),
+    analytics: createMemoryAnalyticsStore(options.analytics),
   }
 }
