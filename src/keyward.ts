@@ -15,7 +15,7 @@ import { createKeyManager } from './core/key-manager.js'
 import { type KeywardOptions, resolveOptions } from './core/keyward-options.js'
 import type { MessageNames } from './core/messages.js'
 import { errorResponse, resolveRequestId } from './core/responses.js'
-import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
+import { createFaultReporter, createStoreCalls, withTimeout } from './core/store-calls.js'
 import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
@@ -79,7 +79,8 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       : createAnalyticsCounter({
           store: stores.analytics,
           clock,
-          bounded: calls.bounded,
+          // Its own timer whatever the stores vouch for: a flush a second is cheap to bound twice.
+          bounded: (promise) => withTimeout(promise, settings.storeTimeoutMs),
           report: (error) => report(error, '', 'analytics'),
         })
   const charged =

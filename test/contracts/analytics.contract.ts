@@ -185,6 +185,8 @@ export function runAnalyticsContract(
       const store = fixture.stores.analytics as AnalyticsStore
       const owner = ownerOf()
       const now = T0
+      // Buckets start on whole days: the day that holds the cutoff, and one either side of it.
+      const dayBefore = now - 730 * DAY - ((now - 730 * DAY) % DAY)
       const at = (granularity: AnalyticsGranularity, time: number) => ({
         scope: 'owner' as const,
         id: owner,
@@ -201,8 +203,8 @@ export function runAnalyticsContract(
           at('minute', now - 48 * HOUR + 60_000),
           at('hour', now - 90 * DAY - HOUR),
           at('hour', now - 90 * DAY + HOUR),
-          at('day', now - 730 * DAY - DAY),
-          at('day', now - 730 * DAY + DAY),
+          at('day', dayBefore - DAY),
+          at('day', dayBefore + DAY),
         ],
         now,
       )
@@ -212,7 +214,7 @@ export function runAnalyticsContract(
         rows(await series({ ownerId: owner, granularity, from: cutoff - 2 * size, to: cutoff + 2 * size }))
       expect(await visible('minute', now - 48 * HOUR, 60_000)).toEqual([`${iso(now - 48 * HOUR + 60_000)} ok 1 1`])
       expect(await visible('hour', now - 90 * DAY, HOUR)).toEqual([`${iso(now - 90 * DAY + HOUR)} ok 1 1`])
-      expect(await visible('day', now - 730 * DAY, DAY)).toEqual([`${iso(now - 730 * DAY + DAY)} ok 1 1`])
+      expect(await visible('day', now - 730 * DAY, DAY)).toEqual([`${iso(dayBefore + DAY)} ok 1 1`])
       if (options.deletesOnPass) {
         const stored = await store.series({ scope: 'owner', id: owner, granularity: 'hour', from: 0, to: now })
         expect(stored.map((p) => p.time)).toEqual([now - 90 * DAY + HOUR])

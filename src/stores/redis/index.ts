@@ -23,6 +23,8 @@
  */
 import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../core/types.js'
 import { fusedAuthorize } from '../../core/fused-authorize.js'
+import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
+import { analyticsOn, type RedisAnalyticsStore } from './analytics.js'
 import { appSettingsOn } from './app-settings.js'
 import { authorizeOn } from './authorize.js'
 import type { RedisConnection } from './client.js'
@@ -39,6 +41,7 @@ export { PERSISTENCE_WARNING_CODE } from './persistence.js'
 export { STORES_NOT_FUSED_WARNING_CODE } from '../../core/fused-authorize.js'
 export type { RedisUsageLog, RedisUsageOptions } from './usage-log.js'
 export type { RedisKeyStore } from './key-store.js'
+export type { RedisAnalyticsStore } from './analytics.js'
 export type { RedisRateLimiter, RedisRateLimiterOptions } from './rate-limiter.js'
 export { createRedisRateLimiter, createRedisUsageLog }
 
@@ -46,6 +49,8 @@ export { createRedisRateLimiter, createRedisUsageLog }
 export interface RedisStoresOptions extends RedisKeyStoreOptions {
   /** How usage entries are batched and capped. */
   usage?: RedisUsageOptions
+  /** How long minute, hour and day buckets of the outcome counters are kept. */
+  analytics?: AnalyticsStoreOptions
 }
 
 /** The Redis stores: every part of `KeywardStores`, with the fused `authorize` and `close()`. */
@@ -53,6 +58,8 @@ export interface RedisStores extends KeywardStores {
   keys: RedisKeyStore
   limiter: RedisRateLimiter
   usage: RedisUsageLog
+  /** The outcome counters (N1): a script call per key, owner and the service on each flush. */
+  analytics: RedisAnalyticsStore
   /** The fused hot path: one EVALSHA per hash tried. */
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   /** Writes out buffered usage and stops the flush timer. Never closes the client you passed in. */
@@ -140,6 +147,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     keys,
     limiter,
     usage,
+    analytics: boundedMethods(analyticsOn(context, options.analytics), connection, 'analytics'),
     // Fused over these very stores: a host that swaps one gets the composed path instead.
     authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
     close: () => usage.close(),
