@@ -25,6 +25,8 @@ import {
   quotedSchema,
 } from './connection.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
+import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
+import { analyticsOn, type PostgresAnalyticsStore } from './analytics.js'
 import { appSettingsOn } from './app-settings.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
 import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
@@ -32,6 +34,7 @@ import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './
 
 export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
 export type { PostgresKeyStore } from './key-store.js'
+export type { PostgresAnalyticsStore } from './analytics.js'
 export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
 export {
   MIGRATIONS,
@@ -60,6 +63,8 @@ export interface PostgresStoresOptions extends PostgresStoreOptions {
   limiter?: RateLimiter
   /** How usage entries are batched and kept. */
   usage?: PostgresUsageOptions
+  /** How long minute, hour and day buckets of the outcome counters are kept. */
+  analytics?: AnalyticsStoreOptions
 }
 
 /** The Postgres stores for `createKeyward({ stores })`. */
@@ -67,6 +72,8 @@ export interface PostgresStores extends KeywardStores {
   keys: PostgresKeyStore
   limiter: RateLimiter
   usage: PostgresUsageLog
+  /** The outcome counters (N1): an upsert per flush, old buckets deleted in batches. */
+  analytics: PostgresAnalyticsStore
   /** Writes out buffered usage and `lastUsedAt` and stops the timers. Never ends the pool. */
   close(): Promise<void>
   /**
@@ -197,6 +204,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     keys,
     limiter,
     usage,
+    analytics: analyticsOn(connection, schema, options.analytics),
     recordAppSettings: app.record,
     appSettings: app.read,
     async close() {
