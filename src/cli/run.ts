@@ -11,6 +11,7 @@ import { check, KEY_ARGUMENT_REFUSAL } from './commands/check.js'
 import { KEYS_COMMANDS as KEYS_BASE } from './commands/keys.js'
 import { migrateCommand } from './commands/migrate.js'
 import { TRANSFER_COMMANDS } from './commands/transfer.js'
+import { usageCommand } from './commands/usage.js'
 import { CliError, EXIT, exitStatusHelp, usageError } from './exit-status.js'
 import { type CliIO, json } from './output.js'
 import { CLI_VERSION } from './version.js'
@@ -18,7 +19,7 @@ import { CLI_VERSION } from './version.js'
 export type { CliIO } from './output.js'
 
 const KEYS_COMMANDS: readonly CommandSpec[] = [...KEYS_BASE, ...TRANSFER_COMMANDS]
-const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, check, migrateCommand]
+const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, usageCommand, check, migrateCommand]
 
 const KEYS_REFUSAL =
   'an argument looks like an API key: keyward never takes keys as arguments, shell history and process lists keep them (if it was a real key, treat it as exposed and rotate it). Keys are named by their id (key_…): see keyward keys list'
