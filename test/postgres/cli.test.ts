@@ -57,7 +57,7 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)(
         expect(first.status, first.describe()).toBe(0)
         expect(first.stdout).toMatch(
           new RegExp(
-            `^Applied migrations 1, 2, 3, 4 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 4\\.\\n$`,
+            `^Applied migrations 1, 2, 3, 4, 5 to the schema ${schema} in Postgres at postgres://postgres@127\\.0\\.0\\.1:\\d+/postgres; it is at version 5\\.\\n$`,
           ),
         )
         const again = await runCli(['migrate', '--schema', schema, '--database-url', db.url, '--json'])
@@ -105,7 +105,7 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)(
       it('S1: the keys commands on a schema never migrated are exit 4, naming keyward migrate', async () => {
         const run = await runCli(['keys', 'list', '--database-url', db.url, '--schema', 'kwtest_never_made'])
         expect(expectOneLineError(run, 4)).toMatch(
-          /has no keyward schema "kwtest_never_made" at version 4: run keyward migrate --database-url <url> --schema kwtest_never_made first/,
+          /has no keyward schema "kwtest_never_made" at version 5: run keyward migrate --database-url <url> --schema kwtest_never_made first/,
         )
       })
     })
