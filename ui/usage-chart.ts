@@ -107,13 +107,15 @@ async function monthMeter(record: KeyRecord): Promise<HTMLElement | null> {
 function creditsMeter(record: KeyRecord): HTMLElement | null {
   const credits = record.credits
   if (!credits) return null
-  const total = credits.refill?.amount ?? credits.remaining
-  const used = Math.max(0, total - credits.remaining)
+  const left = number.format(credits.remaining)
+  // Without a refill there is no "of": only what is left.
+  const amount = credits.refill?.amount
+  if (amount === undefined) return meter('Credits', credits.remaining, credits.remaining || 1, `${left} credits left`)
   return meter(
     'Credits',
-    used,
-    Math.max(total, credits.remaining),
-    `${number.format(credits.remaining)} of ${number.format(total)} credits left`,
+    credits.remaining,
+    Math.max(amount, credits.remaining),
+    `${left} of ${number.format(amount)} credits left`,
   )
 }
 

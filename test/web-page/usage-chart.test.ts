@@ -1,6 +1,6 @@
 /**
  * N3: the Usage tab charts requests over time by outcome (admitted, rate limited, refused) from
- * the outcome counters, shows a key's monthly quota as "3 of 1,000 this month", and downloads the
+ * the outcome counters, shows a key's monthly quota as "3 of 1,000 this month" and its credits, and downloads the
  * series as CSV. Headless Chromium on the reference server; screenshots at desktop and phone
  * width under .tmp/web-page-screens; no CSP violation or script error.
  */
@@ -42,6 +42,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the Usage tab charts outcomes over time (N3)'
     const created = await dashboardCall(server.base, 'POST', '/api-keys', {
       name: 'Charted',
       limits: { perMinute: 3, perMonth: 1000 },
+      credits: { remaining: 500, refill: { amount: 500, every: 'month' } },
     })
     expect(created.status).toBe(201)
     id = created.json.data.id
@@ -80,7 +81,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the Usage tab charts outcomes over time (N3)'
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const)(
-    'N3: at %s width the chart is given the mix, and one key shows its monthly meter',
+    'N3: at %s width the chart is given the mix, and one key shows its quota and credits meters',
     async (width, viewport) => {
       const page = await open(viewport)
       await page.getByRole('combobox', { name: 'Range' }).selectOption('hour')
@@ -96,6 +97,9 @@ describe.runIf(RUN_BROWSER_TESTS)('the Usage tab charts outcomes over time (N3)'
       expect([sum(one.admitted), sum(one.rate_limited)]).toEqual([3, 2])
       await expect.poll(() => page.getByText('3 of 1,000 this month').isVisible()).toBe(true)
       expect(await page.getByRole('meter', { name: 'Monthly quota' }).getAttribute('value')).toBe('3')
+      // Each admitted request spent a credit; the refused ones spent none.
+      await expect.poll(() => page.getByText('497 of 500 credits left').isVisible()).toBe(true)
+      expect(await page.getByRole('meter', { name: 'Credits' }).getAttribute('value')).toBe('497')
       await screenshot(page, `usage-chart-key-${width}`, true)
     },
   )
