@@ -97,6 +97,17 @@ export {
 } from './core/key-input.js'
 export { SCOPE_PATTERN } from './core/permissions.js'
 export type { LeakedKeyEvent, SecretScanningOptions } from './core/secret-scanning/index.js'
+export type { Analytics, AnalyticsGroupBy, AnalyticsPoint, AnalyticsSeriesQuery } from './core/analytics.js'
+export type {
+  AnalyticsGranularity,
+  AnalyticsRetention,
+  AnalyticsScope,
+  AnalyticsStore,
+  AnalyticsStoreOptions,
+  OutcomeCount,
+  StoredPoint,
+  StoredSeriesQuery,
+} from './core/analytics-types.js'
 export {
   bearerTokenGuard,
   createDashboard,

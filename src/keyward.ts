@@ -5,6 +5,8 @@
  * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
 import { createAuthenticate, createAuthenticationGuard } from './core/authenticate.js'
+import { createAnalytics, countingDecisions } from './core/analytics.js'
+import { type AnalyticsCounter, createAnalyticsCounter } from './core/analytics-counter.js'
 import { createCharge } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
 import { authorizeStepOf } from './core/fused-authorize.js'
@@ -16,11 +18,12 @@ import type { MessageNames } from './core/messages.js'
 import type { LifecycleEvent } from './core/telemetry-events.js'
 import { errorResponse, resolveRequestId } from './core/responses.js'
 import { createAdmittedRouteCheck } from './core/admitted-route.js'
-import { createFaultReporter, createStoreCalls } from './core/store-calls.js'
+import { createFaultReporter, createStoreCalls, withTimeout } from './core/store-calls.js'
 import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
 import { NO_EVENTS, createEvents, watchAdmissions } from './events/events.js'
+import type { StoredKey } from './core/types.js'
 
 export type { Keyward } from './core/instance.js'
 export {
@@ -75,12 +78,28 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   )
   const report = createFaultReporter(settings.onError, telemetry?.storeFault)
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
-  const decisions = createDecisions(
+  // N1: counted off the request's path, in the store the keys use; nothing when it keeps none.
+  const counter: AnalyticsCounter | null =
+    stores.analytics === undefined
+      ? null
+      : createAnalyticsCounter({
+          store: stores.analytics,
+          clock,
+          // Its own timer whatever the stores vouch for: a flush a second is cheap to bound twice.
+          bounded: (promise) => withTimeout(promise, settings.storeTimeoutMs),
+          report: (error) => report(error, '', 'analytics'),
+        })
+  const charged =
+    counter === null
+      ? undefined
+      : (key: StoredKey, units: number, at: number) => counter.count(key.id, key.ownerId, 'ok', at, 0, units)
+  const decided = createDecisions(
     names,
     { ietfRateLimitHeaders: settings.ietfRateLimitHeaders },
     deprecationHeaders,
-    createCharge(settings, calls, report),
+    createCharge(settings, calls, report, charged),
   )
+  const decisions = counter === null ? decided : countingDecisions(decided, counter, clock)
   const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
   const events = createEvents(settings, calls, report)
   const authenticate = createAuthenticate(parts)
@@ -115,6 +134,9 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     authenticate: events ? watchAdmissions(decide, events.admitted) : decide,
     recordUsage: createUsageRecorder(settings, report),
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
+    analytics: createAnalytics(stores.analytics, counter, stores.keys, clock, (value) =>
+      calls.call(value, 'analytics.series'),
+    ),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
     admittedRouteCheck: createAdmittedRouteCheck(settings, names),
@@ -124,6 +146,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     audit: createAuditTrail(stores.audit, calls),
     async close() {
       await events?.close()
+      await counter?.close().catch((error: unknown) => report(error, '', 'analytics'))
       await stores.usage.flush?.()
       await stores.close?.()
     },

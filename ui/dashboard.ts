@@ -85,7 +85,7 @@ export class DashboardError extends Error {
   }
 }
 
-function dashboardHeaders(hasBody: boolean): Record<string, string> {
+export function dashboardHeaders(hasBody: boolean): Record<string, string> {
   // A custom header a cross-site form or image cannot send: hosts whose guard reads a cookie rely on it.
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Keyward-Request': '1' }
   if (config.signIn === 'token' && session.token) headers.Authorization = `Bearer ${session.token}`

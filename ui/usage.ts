@@ -7,6 +7,7 @@ import { byId, el } from './dom.js'
 import { statusClass } from './format.js'
 import { knownKeys, remember } from './keys.js'
 import { selectTab } from './tabs.js'
+import { loadChart, setupChart } from './usage-chart.js'
 
 const USAGE_LIMIT = 100
 const usageTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
@@ -37,6 +38,7 @@ function usageRow(entry: UsageEntry): HTMLTableRowElement {
 }
 
 export async function loadUsage(): Promise<void> {
+  void loadChart()
   const query = new URLSearchParams({ limit: String(USAGE_LIMIT) })
   const keyId = byId<HTMLSelectElement>('usage-key').value
   if (keyId) query.set('keyId', keyId)
@@ -69,6 +71,7 @@ export function showKeyUsage(record: KeyRecord): void {
 }
 
 export function setupUsage(): void {
+  setupChart()
   byId('usage-key').addEventListener('change', loadUsage)
   byId('usage-refresh').addEventListener('click', loadUsage)
 }

@@ -13,6 +13,7 @@ import { migrateCommand } from './commands/migrate.js'
 import { scanningPattern } from './commands/scanning.js'
 import { TRANSFER_COMMANDS } from './commands/transfer.js'
 import { auditCommand } from './commands/audit.js'
+import { usageCommand } from './commands/usage.js'
 import { CliError, EXIT, exitStatusHelp, usageError } from './exit-status.js'
 import { type CliIO, json } from './output.js'
 import { CLI_VERSION } from './version.js'
@@ -20,7 +21,14 @@ import { CLI_VERSION } from './version.js'
 export type { CliIO } from './output.js'
 
 const KEYS_COMMANDS: readonly CommandSpec[] = [...KEYS_BASE, ...TRANSFER_COMMANDS]
-const COMMANDS: readonly CommandSpec[] = [...KEYS_COMMANDS, auditCommand, check, migrateCommand, scanningPattern]
+const COMMANDS: readonly CommandSpec[] = [
+  ...KEYS_COMMANDS,
+  auditCommand,
+  usageCommand,
+  check,
+  migrateCommand,
+  scanningPattern,
+]
 /** The commands named by two words besides keys': `scanning pattern`. */
 const SCANNING_COMMANDS: readonly CommandSpec[] = [scanningPattern]
 
@@ -127,7 +135,7 @@ function resolve(words: readonly string[]): Target {
   const spec = COMMANDS.find((c) => c.name === first)
   if (spec === undefined) {
     throw usageError(
-      `unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys, audit, check and scanning; migrate sets up a Postgres store (see keyward --help)`,
+      `unknown command ${JSON.stringify(String(first).slice(0, 40))}: the commands are keys, audit, usage, check and scanning; migrate sets up a Postgres store (see keyward --help)`,
     )
   }
   return { kind: 'command', spec, rest: words.slice(1) }

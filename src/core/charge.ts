@@ -22,6 +22,8 @@ export function createCharge(
   settings: Pick<KeywardSettings, 'stores' | 'clock' | 'defaults' | 'ownerLimits'>,
   calls: Pick<StoreCalls, 'bounded'>,
   report: ReportFault,
+  /** Told of units the limits took (N1's counters), once they took them. */
+  onCharged?: (key: StoredKey, units: number, at: number) => void,
 ): Charge {
   const { stores, clock, defaults, ownerLimits } = settings
   return function charge(key, units, requestId) {
@@ -40,7 +42,7 @@ export function createCharge(
       }
       if (key.credits !== null) counted.push(ledgerOf(limiter).charge(key.id, key.credits, units, now))
       return calls.bounded(Promise.all(counted)).then(
-        () => undefined,
+        () => onCharged?.(key, units, now),
         (error: unknown) => report(error, requestId, 'charge'),
       )
     } catch (error) {

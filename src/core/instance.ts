@@ -5,6 +5,7 @@
  */
 import type { AdmittedRouteCheck } from './admitted-route.js'
 import type { KeywardEvents } from './events.js'
+import type { Analytics } from './analytics.js'
 import type { KeyManager } from './key-manager.js'
 import type { MessageNames } from './messages.js'
 import type { KeywardOpenApi } from './openapi/index.js'
@@ -43,6 +44,8 @@ export interface Keyward {
   recordUsage(apiKey: ApiKeyContext, outcome: UsageOutcome): void
   /** The usage audit log, newest first. */
   queryUsage(query: UsageQuery): Promise<UsageEntry[]>
+  /** Requests and units over time per outcome, for a key, an owner or the service. */
+  readonly analytics: Analytics
   /** The request id for a new request. */
   requestId(incoming?: string): string
   /** The same message names every response uses. */
@@ -77,5 +80,6 @@ export interface Keyward {
    * Writes out buffered usage and queued events, stops webhook delivery (a delivery in flight is
    * handed back to the outbox for another instance) and releases what the stores own.
    */
+  /** Writes out buffered usage and analytics counts and releases what the stores own. */
   close(): Promise<void>
 }

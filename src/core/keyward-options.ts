@@ -98,7 +98,10 @@ export interface KeywardOptions {
    */
   onError?: (
     error: unknown,
-    info: { requestId: string; phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'events' | 'hook' },
+    info: {
+      requestId: string
+      phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'events' | 'analytics' | 'hook'
+    },
   ) => void
   /**
    * Hooks told of every decision, key lifecycle change and store fault, never awaited and never

@@ -90,7 +90,7 @@ export function createStoreCalls(
 }
 
 /** What keyward was doing when a store failed. */
-export type FaultPhase = 'authenticate' | 'usage' | 'manage' | 'charge' | 'events'
+export type FaultPhase = 'authenticate' | 'usage' | 'manage' | 'charge' | 'events' | 'analytics'
 
 /** Tells the host of a store fault (`onError`); a host logger that throws changes nothing. */
 export type ReportFault = (error: unknown, requestId: string, phase: FaultPhase) => void

@@ -53,8 +53,8 @@ export type LifecycleEvent =
 
 /** A store that threw, rejected or did not answer in time. */
 export interface StoreFaultEvent {
-  /** What keyward was doing: deciding a request, writing usage, managing keys, counting a key's `charge()`, or keeping webhook events. */
-  phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'events'
+  /** What keyward was doing: deciding a request, writing usage, managing keys, counting a key's `charge()`, keeping webhook events, or counting outcomes. */
+  phase: 'authenticate' | 'usage' | 'manage' | 'charge' | 'events' | 'analytics'
   /** The store call, when keyward knows it (`keys.insert`, `keys.revoke`, …). */
   operation: string | null
   /** The request it failed, when it failed one. */

@@ -4,6 +4,7 @@
  * adapters hand to the core, and the decision the core hands back.
  */
 import type { EventOutbox } from './outbox.js'
+import type { AnalyticsStore } from './analytics-types.js'
 import type { CreditDecision, CreditLedger, KeyCredits, StoredCredits } from './credit-types.js'
 import type { ErrorCode } from './messages.js'
 import type { MeterDecision, MeterGroup, NamedLimit, ResolvedLimit } from './meter-types.js'
@@ -429,6 +430,8 @@ export interface KeywardStores {
   keys: KeyStore
   limiter: RateLimiter
   usage: UsageLog
+  /** Optional: the outcome counters (N1); without them `keyward.analytics.series()` rejects. */
+  analytics?: AnalyticsStore
   /**
    * Optional: the audit trail of key changes, kept beside the keys. Without it, changes are not
    * recorded and `keyward.audit.list()` answers empty pages.

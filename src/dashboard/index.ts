@@ -6,7 +6,8 @@
  */
 import { crossSiteRefusal, readTrustedOrigins, type TrustedOrigins } from './cross-site.js'
 import { createPrincipalReader } from './principal.js'
-import { createKeyRoutes, matchRoute } from './key-routes.js'
+import { ANALYTICS_ALLOW, matchAnalyticsRoute, serveAnalytics } from './analytics-routes.js'
+import { createKeyRoutes, matchRoute, type Route } from './key-routes.js'
 import { createRefusalLimit } from './refusal-limit.js'
 import {
   type Dashboard,
@@ -106,7 +107,8 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       return failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
     }
     await attempt?.admitted()
-    const route = matchRoute(request.path)
+    const analytics = matchAnalyticsRoute(request.path)
+    const route = analytics === null ? matchRoute(request.path) : { allow: ANALYTICS_ALLOW }
     if (!route) return failure('not_found', MESSAGES.notFound(n), requestId)
     if (!route.allow.includes(request.method)) {
       const allow = route.allow.join(', ')
@@ -124,7 +126,8 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
     if (read.bodyTooLarge || (read.body !== null && Buffer.byteLength(read.body, 'utf8') > DASHBOARD_MAX_BODY_BYTES)) {
       return failure('payload_too_large', DASHBOARD_MESSAGES.payloadTooLarge(n, DASHBOARD_MAX_BODY_BYTES), requestId)
     }
-    return serve(principal, route, read === request ? request : { ...request, ...read }, requestId)
+    if (analytics !== null) return serveAnalytics(keyward, analytics, principal, request, requestId, failure, report)
+    return serve(principal, route as Route, read === request ? request : { ...request, ...read }, requestId)
   }
 
   return {

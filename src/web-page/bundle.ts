@@ -4,9 +4,12 @@
  * (assets.ts) and by tsup, which writes the result into the package: the package never imports this.
  */
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { buildSync } from 'esbuild'
 import { OWNER_ID_PATTERN } from '../core/key-input.js'
+
+const require = createRequire(import.meta.url)
 
 /** The page's files as text: `html` is the template that html.ts fills in. */
 export interface PageAssets {
@@ -19,7 +22,9 @@ export interface PageAssets {
 /** Every asset of the page, from the `ui/` folder at `uiDir`. */
 export function bundlePageAssets(uiDir: string): PageAssets {
   const read = (name: string) => readFileSync(join(uiDir, name), 'utf8')
-  return { html: read('index.html'), script: bundleScript(uiDir), style: read('style.css'), icon: read('icon.svg') }
+  // The chart library's own sheet first, so the page's rules can refine it.
+  const style = `${readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')}\n${read('style.css')}`
+  return { html: read('index.html'), script: bundleScript(uiDir), style, icon: read('icon.svg') }
 }
 
 function bundleScript(uiDir: string): string {

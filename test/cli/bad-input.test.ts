@@ -26,7 +26,7 @@ const cases: Case[] = [
   {
     name: 'an unknown command',
     args: ['frobnicate'],
-    message: /^unknown command "frobnicate": the commands are keys, audit, check and scanning/,
+    message: /^unknown command "frobnicate": the commands are keys, audit, usage, check and scanning/,
   },
   {
     name: 'keys without a subcommand',

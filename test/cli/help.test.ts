@@ -112,6 +112,10 @@ const COMMANDS: [string, string[]][] = [
   ],
   ['keys rotate', ['<id>', '--grace', '--expires-in', '--name', ...STORE, '8   missing package']],
   ['keys usage', ['[id]', '--limit', ...STORE, '8   missing package']],
+  [
+    'usage',
+    ['--owner <owner-id>', '--key <key-id>', '--since <duration>', '--granularity', ...STORE, '8   missing package'],
+  ],
   ['check', ['--base-url', '--require-live', '--timeout', '--key-prefix', 'KEYWARD_API_KEY']],
   ['scanning pattern', ['--key-prefix', '--count <n>', 'KEYWARD_KEY_PREFIX', 'false positives']],
 ]

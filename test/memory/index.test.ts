@@ -3,9 +3,9 @@ import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { T0 } from '../contracts/fixtures.js'
 
 describe('createMemoryStores', () => {
-  it('bundles a key store, a limiter, a usage log, an audit log (N5) and the webhook outbox, with no fused authorize (the core composes)', () => {
+  it('bundles a key store, a limiter, a usage log, the outcome counters and the audit log (N5) and the webhook outbox, with no fused authorize (the core composes)', () => {
     const stores = createMemoryStores()
-    expect(Object.keys(stores).sort()).toEqual(['audit', 'keys', 'limiter', 'outbox', 'usage'])
+    expect(Object.keys(stores).sort()).toEqual(['analytics', 'audit', 'keys', 'limiter', 'outbox', 'usage'])
     expect(stores.authorize).toBeUndefined()
   })
 

@@ -6,13 +6,23 @@
 import type { EventOutbox } from '../../core/outbox.js'
 import type { KeywardStores } from '../../core/types.js'
 import { createMemoryAuditLog, type MemoryAuditLog, type MemoryAuditLogOptions } from './audit.js'
+import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
+import { createMemoryAnalyticsStore, type MemoryAnalyticsStore } from './analytics.js'
 import { createMemoryKeyStore, type MemoryKeyStore } from './key-store.js'
 import { createMemoryOutbox } from './outbox.js'
 import { createMemoryRateLimiter, type MemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limiter.js'
 import { createMemoryUsageLog, type MemoryUsageLog, type MemoryUsageLogOptions } from './usage-log.js'
 
-export { createMemoryAuditLog, createMemoryKeyStore, createMemoryOutbox, createMemoryRateLimiter, createMemoryUsageLog }
+export {
+  createMemoryAnalyticsStore,
+  createMemoryAuditLog,
+  createMemoryKeyStore,
+  createMemoryOutbox,
+  createMemoryRateLimiter,
+  createMemoryUsageLog,
+}
 export type {
+  MemoryAnalyticsStore,
   MemoryAuditLog,
   MemoryAuditLogOptions,
   MemoryKeyStore,
@@ -22,12 +32,14 @@ export type {
   MemoryUsageLogOptions,
 }
 
-/** Options of `createMemoryStores`: those of the limiter and of the usage log. */
+/** Options of `createMemoryStores`: those of the limiter, the usage log and the outcome counters. */
 export interface MemoryStoresOptions {
   limiter?: MemoryRateLimiterOptions
   usage?: MemoryUsageLogOptions
   /** How long audit entries are kept (default a year) and how many at most. */
   audit?: MemoryAuditLogOptions
+  /** How long minute, hour and day buckets of the outcome counters are kept. */
+  analytics?: AnalyticsStoreOptions
 }
 
 /** The memory stores, typed as synchronous, and the webhook outbox of this process. */
@@ -37,6 +49,7 @@ export interface MemoryStores extends KeywardStores {
   usage: MemoryUsageLog
   outbox: EventOutbox
   audit: MemoryAuditLog
+  analytics: MemoryAnalyticsStore
 }
 
 /**
@@ -55,5 +68,6 @@ export function createMemoryStores(options: MemoryStoresOptions = {}): MemorySto
     usage: createMemoryUsageLog(options.usage),
     outbox: createMemoryOutbox(),
     audit: createMemoryAuditLog(options.audit),
+    analytics: createMemoryAnalyticsStore(options.analytics),
   }
 }

@@ -28,6 +28,8 @@ import {
 import type { TimedAuditLogOptions } from '../../core/audit.js'
 import { type PostgresAuditLog, auditLogOn } from './audit.js'
 import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
+import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
+import { analyticsOn, type PostgresAnalyticsStore } from './analytics.js'
 import { appSettingsOn } from './app-settings.js'
 import { outboxOn } from './outbox.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
@@ -37,6 +39,7 @@ import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './
 export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
 export type { PostgresKeyStore } from './key-store.js'
 export type { PostgresAuditLog } from './audit.js'
+export type { PostgresAnalyticsStore } from './analytics.js'
 export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
 export {
   MIGRATIONS,
@@ -67,6 +70,8 @@ export interface PostgresStoresOptions extends PostgresStoreOptions {
   usage?: PostgresUsageOptions
   /** How long audit entries are kept (default a year) and how often old ones are deleted. */
   audit?: TimedAuditLogOptions
+  /** How long minute, hour and day buckets of the outcome counters are kept. */
+  analytics?: AnalyticsStoreOptions
 }
 
 /** The Postgres stores for `createKeyward({ stores })`. */
@@ -77,6 +82,8 @@ export interface PostgresStores extends KeywardStores {
   /** Webhook deliveries, shared by every instance on this database. */
   outbox: EventOutbox
   audit: PostgresAuditLog
+  /** The outcome counters (N1): an upsert per flush, old buckets deleted in batches. */
+  analytics: PostgresAnalyticsStore
   /** Writes out buffered usage and `lastUsedAt` and stops the timers. Never ends the pool. */
   close(): Promise<void>
   /**
@@ -209,6 +216,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     limiter,
     usage,
     audit,
+    analytics: analyticsOn(connection, schema, options.analytics),
     recordAppSettings: app.record,
     appSettings: app.read,
     outbox: outboxOn(connection, schema),

@@ -161,8 +161,30 @@ CREATE INDEX audit_by_owner ON ${s}.audit (owner_id, created_at DESC, id DESC);
 `,
 }
 
+/**
+ * v7: the outcome counters (N1): one row per subject (a key, an owner, the service), granularity,
+ * bucket and outcome, read by that primary key in time order; deleted oldest first per granularity.
+ */
+const v7: Migration = {
+  version: 7,
+  name: 'outcome counters',
+  sql: (s) => `
+CREATE TABLE ${s}.analytics (
+  scope text COLLATE "C" NOT NULL CHECK (scope IN ('key', 'owner', 'service')),
+  subject_id text COLLATE "C" NOT NULL,
+  granularity text COLLATE "C" NOT NULL CHECK (granularity IN ('minute', 'hour', 'day')),
+  bucket timestamptz NOT NULL,
+  outcome text COLLATE "C" NOT NULL,
+  requests bigint NOT NULL,
+  units bigint NOT NULL,
+  PRIMARY KEY (scope, subject_id, granularity, bucket, outcome)
+);
+CREATE INDEX analytics_by_age ON ${s}.analytics (granularity, bucket);
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -25,6 +25,8 @@ import type { EventOutbox } from '../../core/outbox.js'
 import type { AppSettings, AuthorizeInput, AuthorizeOutcome, KeywardStores } from '../../core/types.js'
 import { fusedAuthorize } from '../../core/fused-authorize.js'
 import type { TimedAuditLogOptions } from '../../core/audit.js'
+import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
+import { analyticsOn, type RedisAnalyticsStore } from './analytics.js'
 import { appSettingsOn } from './app-settings.js'
 import { type RedisAuditLog, auditLogOn } from './audit.js'
 import { authorizeOn } from './authorize.js'
@@ -44,6 +46,7 @@ export { STORES_NOT_FUSED_WARNING_CODE } from '../../core/fused-authorize.js'
 export type { RedisUsageLog, RedisUsageOptions } from './usage-log.js'
 export type { RedisKeyStore } from './key-store.js'
 export type { RedisAuditLog } from './audit.js'
+export type { RedisAnalyticsStore } from './analytics.js'
 export type { RedisRateLimiter, RedisRateLimiterOptions } from './rate-limiter.js'
 export { createRedisRateLimiter, createRedisUsageLog }
 
@@ -53,6 +56,8 @@ export interface RedisStoresOptions extends RedisKeyStoreOptions {
   usage?: RedisUsageOptions
   /** How long audit entries are kept (default a year) and how often old ones are deleted. */
   audit?: TimedAuditLogOptions
+  /** How long minute, hour and day buckets of the outcome counters are kept. */
+  analytics?: AnalyticsStoreOptions
 }
 
 /** The Redis stores: every part of `KeywardStores`, with the fused `authorize` and `close()`. */
@@ -63,6 +68,8 @@ export interface RedisStores extends KeywardStores {
   /** Webhook deliveries, shared by every instance on this Redis. */
   outbox: EventOutbox
   audit: RedisAuditLog
+  /** The outcome counters (N1): a script call per key, owner and the service on each flush. */
+  analytics: RedisAnalyticsStore
   /** The fused hot path: one EVALSHA per hash tried. */
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   /** Writes out buffered usage and stops the flush and retention timers. Never closes the client you passed in. */
@@ -152,6 +159,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     limiter,
     usage,
     audit,
+    analytics: boundedMethods(analyticsOn(context, options.analytics), connection, 'analytics'),
     // Fused over these very stores: a host that swaps one gets the composed path instead.
     authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
     outbox: boundedMethods(outboxOn(context), connection, 'outbox'),

@@ -27,6 +27,9 @@
  * |                                  |        | limit script, read by the authorize script ³   |                          |
  * | `<prefix>:{id:owner:<t>:<o>}:rl` | HASH   | O7: windows of owner <o>'s keys of type <t>    | as `:rl`                 |
  * | `<prefix>:{outbox}:…`            | …      | W1: webhook deliveries (`outbox.ts` lists them)| settled: 7 days          |
+ * | `<prefix>:{an:<s>:<id>}:<g>:<c>` | HASH   | N1: outcome counters of subject <s> (`key`,    | past its newest bucket's |
+ * |                                  |        | `owner`, `service`) <id>, granularity <g>,     | retention (`analytics.ts`)|
+ * |                                  |        | chunk starting <c>: `r:`/`u:<bucket>:<outcome>`|                          |
  *
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.

@@ -1,6 +1,7 @@
 /**
  * Every Lua script of the Redis stores, one a file under `scripts/` (see `scripts/lua-script.ts`).
  */
+import { ANALYTICS_SCRIPT } from './scripts/analytics.js'
 import { AUTHORIZE_BATCH_SCRIPT } from './scripts/authorize-batch.js'
 import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
 import { CREDITS_SCRIPT } from './scripts/credits.js'
@@ -14,6 +15,7 @@ import { USAGE_SCRIPT } from './scripts/usage.js'
 
 export type { LuaScript }
 export {
+  ANALYTICS_SCRIPT,
   AUTHORIZE_BATCH_SCRIPT,
   AUTHORIZE_SCRIPT,
   CREDITS_SCRIPT,
@@ -27,6 +29,7 @@ export {
 
 /** Every script, for tests and for preloading. */
 export const SCRIPTS: readonly LuaScript[] = [
+  ANALYTICS_SCRIPT,
   AUTHORIZE_SCRIPT,
   AUTHORIZE_BATCH_SCRIPT,
   CREDITS_SCRIPT,

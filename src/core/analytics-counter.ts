@@ -1,0 +1,190 @@
+/**
+ * The outcome counters' in-process side (N1): a request adds to one tally in a map, and nothing
+ * else; a timer flushes the tallies to the store in one batch, spread over the key, its owner and
+ * the service, each in minute, hour and day buckets. A failed flush keeps its tallies for the next
+ * one; past `maxTallies` the oldest are dropped and reported. Old buckets are deleted after a
+ * flush at most once per `retentionIntervalMs`.
+ */
+import {
+  type AnalyticsStore,
+  bucketStart,
+  GRANULARITIES,
+  GRANULARITY_MS,
+  type OutcomeCount,
+} from './analytics-types.js'
+import type { Clock } from './types.js'
+
+export interface AnalyticsCounterSettings {
+  store: AnalyticsStore
+  clock: Clock
+  /** Bounds a store call in time (R5): a stalled store never holds a flush for long. */
+  bounded<T>(promise: Promise<T>): Promise<T>
+  /** Told of failed flushes (retried), drops and failed retention passes. */
+  report(error: unknown): void
+  /** Longest time a tally waits before it is written. Default 1 s. */
+  flushIntervalMs?: number
+  /** How often old buckets are deleted. Default 1 hour. */
+  retentionIntervalMs?: number
+  /** Tallies held while the store refuses writes before the oldest are dropped. Default 100,000. */
+  maxTallies?: number
+}
+
+/** Requests and units of one key (or none: an unknown key) for one outcome in one minute. */
+interface Tally {
+  minute: number
+  keyId: string | null
+  ownerId: string | null
+  outcome: string
+  requests: number
+  units: number
+}
+
+export interface AnalyticsCounter {
+  /** Counts one decision (`requests` 1) or units charged after it (`requests` 0) at `time`. */
+  count(
+    keyId: string | null,
+    ownerId: string | null,
+    outcome: string,
+    time: number,
+    requests: number,
+    units: number,
+  ): void
+  /** Resolves once everything counted before the call is written; rejects when the store refused it. */
+  flush(): Promise<void>
+  /** Stops the timer and writes what is held. */
+  close(): Promise<void>
+}
+
+export function createAnalyticsCounter(settings: AnalyticsCounterSettings): AnalyticsCounter {
+  const { store, clock, bounded, report } = settings
+  const flushIntervalMs = settings.flushIntervalMs ?? 1000
+  const retentionIntervalMs = settings.retentionIntervalMs ?? 3_600_000
+  const maxTallies = settings.maxTallies ?? 100_000
+  let tallies = new Map<string, Tally>()
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let inFlight: Promise<void> | null = null
+  let lastRetention = -Infinity
+  let closed = false
+
+  function schedule(): void {
+    if (timer !== null || closed) return
+    timer = setTimeout(() => {
+      timer = null
+      flush().catch(report)
+    }, flushIntervalMs)
+    timer.unref?.()
+  }
+
+  function add(into: Map<string, Tally>, id: string, tally: Tally): void {
+    const held = into.get(id)
+    if (held === undefined) into.set(id, { ...tally })
+    else {
+      held.requests += tally.requests
+      held.units += tally.units
+    }
+  }
+
+  /** Puts a failed batch back, under what was counted since, and drops the oldest past the cap. */
+  function restore(batch: Map<string, Tally>): void {
+    const merged = new Map<string, Tally>()
+    for (const [id, tally] of batch) add(merged, id, tally)
+    for (const [id, tally] of tallies) add(merged, id, tally)
+    tallies = merged
+    const excess = tallies.size - maxTallies
+    if (excess > 0) {
+      const oldest = [...tallies].sort((a, b) => a[1].minute - b[1].minute).slice(0, excess)
+      for (const [id] of oldest) tallies.delete(id)
+      report(
+        new Error(
+          `keyward: dropped ${excess} analytics counts: the store has not accepted writes and the buffer is full (${maxTallies} counts)`,
+        ),
+      )
+    }
+  }
+
+  async function writeOnce(): Promise<void> {
+    if (tallies.size === 0) return
+    const batch = tallies
+    tallies = new Map()
+    try {
+      await bounded(Promise.resolve(store.add(spread(batch), clock.now())))
+    } catch (error) {
+      restore(batch)
+      schedule()
+      throw error
+    }
+    pruneWhenDue()
+  }
+
+  function pruneWhenDue(): void {
+    const now = clock.now()
+    if (now - lastRetention < retentionIntervalMs && now >= lastRetention) return
+    lastRetention = now
+    Promise.resolve()
+      .then(() => bounded(Promise.resolve(store.deleteExpired(now))))
+      .catch(report)
+  }
+
+  async function flush(): Promise<void> {
+    // One write at a time; the one under way may predate this call's counts, so write again after it.
+    while (inFlight !== null) await inFlight.catch(() => undefined)
+    const current = writeOnce().finally(() => {
+      if (inFlight === current) inFlight = null
+    })
+    inFlight = current
+    await current
+  }
+
+  return {
+    count(keyId, ownerId, outcome, time, requests, units) {
+      const minute = time - (time % GRANULARITY_MS.minute)
+      const id = `${minute}\u0000${outcome}\u0000${keyId ?? ''}\u0000${ownerId ?? ''}`
+      const held = tallies.get(id)
+      if (held === undefined) tallies.set(id, { minute, keyId, ownerId, outcome, requests, units })
+      else {
+        held.requests += requests
+        held.units += units
+      }
+      if (timer === null) schedule()
+    },
+    flush,
+    async close() {
+      closed = true
+      if (timer !== null) clearTimeout(timer)
+      timer = null
+      await flush()
+    },
+  }
+}
+
+/** The tallies as counts of the service, each key and each owner, in every granularity, summed per bucket. */
+function spread(batch: Map<string, Tally>): OutcomeCount[] {
+  const counts = new Map<string, OutcomeCount>()
+  const put = (scope: OutcomeCount['scope'], id: string, tally: Tally): void => {
+    for (const granularity of GRANULARITIES) {
+      const time = bucketStart(tally.minute, granularity)
+      const name = `${scope}\u0000${id}\u0000${granularity}\u0000${time}\u0000${tally.outcome}`
+      const held = counts.get(name)
+      if (held === undefined) {
+        counts.set(name, {
+          scope,
+          id,
+          granularity,
+          time,
+          outcome: tally.outcome,
+          requests: tally.requests,
+          units: tally.units,
+        })
+      } else {
+        held.requests += tally.requests
+        held.units += tally.units
+      }
+    }
+  }
+  for (const tally of batch.values()) {
+    put('service', '', tally)
+    if (tally.keyId !== null) put('key', tally.keyId, tally)
+    if (tally.ownerId !== null) put('owner', tally.ownerId, tally)
+  }
+  return [...counts.values()]
+}
