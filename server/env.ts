@@ -3,7 +3,10 @@
  * `EnvError` whose message names the variable; `main.ts` prints it on one line and exits with 2.
  */
 import { createDashboard, createKeyward, type IetfRateLimitDraft } from '../src/index.js'
-import { DEFAULT_SECRET_SCANNING_PATH, GITHUB_KEYS_URL } from '../src/core/secret-scanning/index.js'
+
+/** The reference server's secret scanning defaults: keyward's own (docs/secret-scanning.md). */
+const DEFAULT_SECRET_SCANNING_PATH = '/secret-scanning/github'
+const GITHUB_KEYS_URL = 'https://api.github.com/meta/public_keys/secret_scanning'
 
 export type Framework = 'express' | 'fastify' | 'hono'
 
