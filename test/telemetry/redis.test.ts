@@ -65,7 +65,13 @@ describe.skipIf(url === null)('T1, T2 on the Redis stores', () => {
     const operations = metrics
       .histograms('keyward.store.duration')
       .map((h) => [h.attributes['keyward.store.operation'], h.value.count])
-    expect(Object.fromEntries(operations)).toEqual({ 'keys.insert': 2, 'keys.revoke': 1, authorize: 4 })
+    // Each key change also appends its audit entry (N4): two creations and a revocation.
+    expect(Object.fromEntries(operations)).toEqual({
+      'keys.insert': 2,
+      'keys.revoke': 1,
+      'audit.append': 3,
+      authorize: 4,
+    })
     expect(events.lifecycle.map((e) => e.type)).toEqual(['created', 'created', 'revoked'])
     expectNoSecret([events.all(), exportedSpans(sdk.spans()), metrics.exported], [key, revoked.key])
   })
