@@ -8,6 +8,7 @@ import { BASE62_ALPHABET, randomBase62 } from './key-format.js'
 import { validateOwnerId } from './key-input.js'
 import type { ReportFault, StoreCalls } from './store-calls.js'
 import type { AuditAction, AuditEntry, AuditLog, AuditLogOptions, AuditPosition, AuditQuery } from './audit-types.js'
+import { startRetention } from './retention-timer.js'
 
 export type {
   AuditAction,
@@ -157,17 +158,7 @@ export function startAuditRetention(
       `${where}: option "audit.retentionIntervalMs" must be a non-negative number (got ${String(intervalMs)})`,
     )
   }
-  if (intervalMs === 0) return { stop() {} }
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    deleteExpired()
-      .catch(report)
-      .finally(() => (running = false))
-  }, intervalMs)
-  timer.unref?.()
-  return { stop: () => clearInterval(timer) }
+  return startRetention(intervalMs, deleteExpired, report)
 }
 
 /** The actor a change names; a TypeError names the option for anything but a short printable string. */

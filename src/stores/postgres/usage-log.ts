@@ -8,6 +8,7 @@ import type { UsageEntry, UsageLog, UsageQuery } from '../../core/types.js'
 import { createUsageBuffer } from '../redis/usage-buffer.js'
 import { type PgConnection, type Row, type Statement, statement } from './connection.js'
 import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
+import { startRetention } from '../../core/retention-timer.js'
 
 export interface PostgresUsageOptions {
   /** Days an entry is kept. Default 90. */
@@ -207,19 +208,4 @@ export function usageLogOn(
       await buffer.close()
     },
   }
-}
-
-/** Runs `deleteExpired` every `intervalMs` (never two passes at once); 0: never. */
-function startRetention(intervalMs: number, deleteExpired: () => Promise<number>, report: (error: unknown) => void) {
-  if (intervalMs === 0) return { stop() {} }
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    deleteExpired()
-      .catch(report)
-      .finally(() => (running = false))
-  }, intervalMs)
-  timer.unref?.()
-  return { stop: () => clearInterval(timer) }
 }
