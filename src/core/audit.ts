@@ -142,6 +142,15 @@ export function auditRetention(options: AuditLogOptions | undefined, where: stri
   return { retentionMs: days * DAY_MS, deleteBatch: batch }
 }
 
+/** An audit log whose every method answers with a promise and whose retention runs on a timer (Redis, Postgres). */
+export interface TimedAuditLog extends AuditLog {
+  append(entry: AuditEntry): Promise<void>
+  list(query: AuditQuery): Promise<AuditEntry[]>
+  deleteExpired(now?: number): Promise<number>
+  /** Stops the retention timer. */
+  close(): void
+}
+
 /**
  * Runs `deleteExpired` every `intervalMs` (never two passes at once; 0: never). A TypeError names
  * the option when the interval is not a non-negative number.

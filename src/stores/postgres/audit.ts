@@ -5,9 +5,8 @@
  */
 import {
   type AuditEntry,
-  type AuditLog,
-  type AuditQuery,
   MAX_AUDIT_DELETE_BATCHES,
+  type TimedAuditLog,
   type TimedAuditLogOptions,
   auditRetention,
   startAuditRetention,
@@ -15,14 +14,8 @@ import {
 import { safeReporter } from '../../core/background-warning.js'
 import { type PgConnection, type Row, type Statement, statement } from './connection.js'
 
-/** The audit log on Postgres: every method answers with a promise. */
-export interface PostgresAuditLog extends AuditLog {
-  append(entry: AuditEntry): Promise<void>
-  list(query: AuditQuery): Promise<AuditEntry[]>
-  deleteExpired(now?: number): Promise<number>
-  /** Stops the retention timer. */
-  close(): void
-}
+/** The audit log on Postgres. */
+export type PostgresAuditLog = TimedAuditLog
 
 const COLUMNS = `id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
   action, actor, key_id, owner_id, array_to_json(fields) AS fields`

@@ -6,10 +6,9 @@
  */
 import {
   type AuditEntry,
-  type AuditLog,
   type AuditPosition,
-  type AuditQuery,
   MAX_AUDIT_DELETE_BATCHES,
+  type TimedAuditLog,
   type TimedAuditLogOptions,
   auditRetention,
   startAuditRetention,
@@ -18,14 +17,8 @@ import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
 import { array, badReply, text } from './codec.js'
 import type { RedisContext } from './context.js'
 
-/** The audit log on Redis: every method answers with a promise. */
-export interface RedisAuditLog extends AuditLog {
-  append(entry: AuditEntry): Promise<void>
-  list(query: AuditQuery): Promise<AuditEntry[]>
-  deleteExpired(now?: number): Promise<number>
-  /** Stops the retention timer. */
-  close(): void
-}
+/** The audit log on Redis. */
+export type RedisAuditLog = TimedAuditLog
 
 const MEMBER = /^(\d{16}) ([\x21-\x7e]+) (.+)$/s
 
