@@ -64,6 +64,7 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
   let timer: ReturnType<typeof setTimeout> | null = null
   let inFlight: Promise<void> | null = null
   let lastRetention = -Infinity
+  let pruning: Promise<void> = Promise.resolve()
   let closed = false
 
   function schedule(): void {
@@ -116,13 +117,14 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
     pruneWhenDue()
   }
 
+  // Closing writes what is left, but starts no retention pass: the host may end its pool next.
   function pruneWhenDue(): void {
     const now = clock.now()
-    if (now - lastRetention < retentionIntervalMs && now >= lastRetention) return
+    if (closed || (now - lastRetention < retentionIntervalMs && now >= lastRetention)) return
     lastRetention = now
-    Promise.resolve()
+    pruning = Promise.resolve()
       .then(() => bounded(Promise.resolve(store.deleteExpired(now))))
-      .catch(report)
+      .then(() => undefined, report)
   }
 
   async function flush(): Promise<void> {
@@ -153,6 +155,7 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
       if (timer !== null) clearTimeout(timer)
       timer = null
       await flush()
+      await pruning
     },
   }
 }

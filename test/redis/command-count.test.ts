@@ -100,16 +100,18 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
       'lrange',
       'set',
       'zadd',
+      'zrangebylex',
       'zrangebyscore',
+      'zrem',
       'zrevrange',
       'zrevrangebylex',
     ])
     // Listing keys reads records with HGETALL, which the scripts run too; no request lists keys.
     // HSET and HMGET write and read the app's settings, once at start and by the command line.
-    // ZRANGEBYSCORE and ZREVRANGE read the webhook outbox (W1), off every request's path.
-    const requestPath = [...sent].filter(
-      (command) => !['hgetall', 'hset', 'hmget', 'zrangebyscore', 'zrevrange'].includes(command),
-    )
+    // ZRANGEBYSCORE and ZREVRANGE read the webhook outbox (W1), off every request's path, and
+    // ZRANGEBYLEX and ZREM page and prune the audit trail (N4), written only by key changes.
+    const offPath = ['hgetall', 'hset', 'hmget', 'zrangebyscore', 'zrevrange', 'zrangebylex', 'zrem']
+    const requestPath = [...sent].filter((command) => !offPath.includes(command))
     for (const command of requestPath) expect(INSIDE_SCRIPTS.has(command), command).toBe(false)
     expect(INSIDE_SCRIPTS.has('evalsha') || INSIDE_SCRIPTS.has('eval')).toBe(false)
   })
