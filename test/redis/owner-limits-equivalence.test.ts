@@ -77,6 +77,26 @@ const turn = fc.record({
   ),
 })
 
+/**
+ * A key refused by its own quota while its owner admits, then the clock stepped back a
+ * millisecond: a consume that trimmed the key's window keeps it trimmed on both stores.
+ */
+const STEPPED_BACK: [number, (typeof turn extends fc.Arbitrary<infer T> ? T : never)[]] = [
+  STARTS[0]!,
+  [
+    { requests: [req(4), req(4), req(0, 0)], dt: 0 },
+    { requests: [{ key: 0, consume: false, scoped: true, cost: 1 }], dt: 14_764 },
+    { requests: [req(0)], dt: 2_552 },
+    { requests: [req(4), req(0, 0)], dt: 43_684 },
+    { requests: [req(4)], dt: -1 },
+    { requests: [req(4), req(0)], dt: -1 },
+  ],
+]
+
+function req(key: number, cost = 1) {
+  return { key, consume: true, scoped: false, cost }
+}
+
 /** What a client sees of an outcome: everything but the record. */
 function seen(outcome: AuthorizeOutcome) {
   if (outcome.result === 'ok') return { result: 'ok', consumed: outcome.consumed, limits: outcome.limits }
@@ -137,7 +157,7 @@ describe.skipIf(url === null)('owner limits: Redis decides as memory (O7)', () =
             await redis.close()
           },
         ),
-        { numRuns: 40 },
+        { numRuns: 40, examples: [STEPPED_BACK] },
       )
     })
   }

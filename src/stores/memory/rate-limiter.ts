@@ -296,12 +296,21 @@ function count(
   return state
 }
 
-/** O7: every limit peeked; the cost counted in all only when all admit (nothing runs in between: one thread). */
+/**
+ * O7: the cost counted in all only when all admit (nothing runs in between: one thread). The
+ * others are peeked first; when they admit, the first is consumed as on its own (trimming what
+ * left its window even when it refuses), as the Redis scripts decide a key and its owner.
+ */
 function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: number, cost: number): LimitDecision[] {
   assertDistinct(requests)
-  const peeked = requests.map(({ id, policy }) => decide(limiter, false, id, policy, now, cost))
-  if (!peeked.every((decision) => decision.allowed)) return peeked
-  return requests.map(({ id, policy }) => decide(limiter, true, id, policy, now, cost))
+  const [first, ...others] = requests
+  if (first === undefined) return []
+  const peeked = others.map(({ id, policy }) => decide(limiter, false, id, policy, now, cost))
+  const own = peeked.every((decision) => decision.allowed)
+    ? decide(limiter, true, first.id, first.policy, now, cost)
+    : decide(limiter, false, first.id, first.policy, now, cost)
+  if (!own.allowed || !peeked.every((decision) => decision.allowed)) return [own, ...peeked]
+  return [own, ...others.map(({ id, policy }) => decide(limiter, true, id, policy, now, cost))]
 }
 
 /** `consume`, remembering where the request was counted so that `giveBack` removes exactly it. */

@@ -38,13 +38,15 @@ end
 local function decide(op, now_arg, m, first)
   local now = clock_ms(now_arg)
   if op ~= CONSUME_ALL then return limit_at(first, now, op == CONSUME) end
+  -- As the limit script: the others peeked, then the first consumed when they admit, then them.
   local decisions, all = {}, true
-  for j = 1, m do
+  for j = 2, m do
     decisions[j] = limit_at(first + 3 * (j - 1), now, false)
     if decisions[j][1] == 0 then all = false end
   end
-  if all then
-    for j = 1, m do decisions[j] = limit_at(first + 3 * (j - 1), now, true) end
+  decisions[1] = limit_at(first, now, all)
+  if all and decisions[1][1] == 1 then
+    for j = 2, m do decisions[j] = limit_at(first + 3 * (j - 1), now, true) end
   end
   return decisions
 end
@@ -146,5 +148,5 @@ return replies
 export const LIMIT_BATCH_SCRIPT: LuaScript = {
   name: 'limit-batch',
   source: SOURCE,
-  sha: '55415fd6edd55039d8e2bd11e837abcddd418b98',
+  sha: '6c067edec9ce7975de480e4052f6505e1f5e2827',
 }

@@ -79,13 +79,16 @@ end
 local now = clock_ms(now_arg)
 local cost = tonumber(ARGV[3 + 2 * #KEYS])
 if op == CONSUME_ALL then
+  -- The others are peeked; when they admit, KEYS[1] is consumed as on its own (a refusal still
+  -- trims its window, as the authorize script does to a key whose owner admits), then the others.
   local decisions, all = {}, true
-  for i = 1, #KEYS do
+  for i = 2, #KEYS do
     decisions[i] = limit(KEYS[i], now, tonumber(ARGV[1 + 2 * i]), tonumber(ARGV[2 + 2 * i]), false, cost)
     if decisions[i][1] == 0 then all = false end
   end
-  if all then
-    for i = 1, #KEYS do
+  decisions[1] = limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), all, cost)
+  if all and decisions[1][1] == 1 then
+    for i = 2, #KEYS do
       decisions[i] = limit(KEYS[i], now, tonumber(ARGV[1 + 2 * i]), tonumber(ARGV[2 + 2 * i]), true, cost)
     end
   end
@@ -103,5 +106,5 @@ return limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), op == CONSUME, 
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: SOURCE,
-  sha: 'b184051cede077598e729fbd5f55f30fcc885644',
+  sha: '291e9f8fa80ca543a2646fe1b4e31b6783de8c5f',
 }
