@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Most files wait on Redis, Postgres, Chromium or child processes, not on this process's CPU:
+    // three at once keep two cores busy (the default, cores - 1, runs one file at a time here).
+    maxWorkers: 3,
     // The machine's Redis keeps nothing on disk; test/redis/persistence.test.ts checks the warning
     // in processes of its own, so the other files need not print it once each.
     poolOptions: { forks: { execArgv: ['--disable-warning=KEYWARD_REDIS_VOLATILE_KEYS'] } },
