@@ -163,6 +163,7 @@ export type {
   LimitRequest,
   LimitReservation,
   OwnerLimitsCheck,
+  OwnerPolicy,
   RateLimiter,
   Register,
   RequestView,

@@ -6,7 +6,8 @@
  * state the key's requests count in.
  */
 import { ledgerOf } from './credits.js'
-import { namedLimitsOf } from './key-limits.js'
+import { namedLimitsOf, policyAsList } from './key-limits.js'
+import type { MeterGroup } from './meter-types.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { ownerCounterId, resolvePolicy, UNLIMITED_PER_MINUTE } from './limits-math.js'
 import { isUnits } from './route-cost.js'
@@ -34,11 +35,18 @@ export function createCharge(
     try {
       const now = clock.now()
       const limiter = stores.limiter
-      const counted: Awaitable<unknown>[] = [chargeKey(limiter, key, units, now, defaults)]
       const ownerPolicy = key.ownerId === null ? null : (ownerLimits?.policyOf(key.ownerId, key.keyType) ?? null)
-      if (ownerPolicy !== null) {
-        const id = ownerCounterId(key.ownerId!, key.keyType)
-        counted.push(limiter.consume(id, withoutCeiling(ownerPolicy), now, units))
+      const ownerId = key.ownerId === null ? '' : ownerCounterId(key.ownerId, key.keyType)
+      const counted: Awaitable<unknown>[] = []
+      if (Array.isArray(ownerPolicy)) {
+        // M1: an owner's named limits, and the key's as its requests are metered beside them.
+        const own = namedLimitsOf(key.limits) ?? policyAsList(resolvePolicy(key, defaults))
+        const owner: MeterGroup = { id: ownerId, scope: 'owner', limits: namedLimitsOf(ownerPolicy)! }
+        counted.push(chargeNamed(limiter, [{ id: key.id, scope: 'key', limits: own }, owner], units, now))
+      } else {
+        counted.push(chargeKey(limiter, key, units, now, defaults))
+        if (ownerPolicy !== null)
+          counted.push(limiter.consume(ownerId, withoutCeiling(ownerPolicy as LimitPolicy), now, units))
       }
       if (key.credits !== null) counted.push(ledgerOf(limiter).charge(key.id, key.credits, units, now))
       return calls.bounded(Promise.all(counted)).then(
@@ -62,10 +70,19 @@ function chargeKey(
 ): Awaitable<unknown> {
   const named = namedLimitsOf(key.limits)
   if (named === null) return limiter.consume(key.id, withoutCeiling(resolvePolicy(key, defaults)), now, units)
+  return chargeNamed(limiter, [{ id: key.id, scope: 'key', limits: named }], units, now)
+}
+
+/** Named limits through the limiter's `charge`. */
+function chargeNamed(limiter: RateLimiter, groups: MeterGroup[], units: number, now: number): Awaitable<unknown> {
   if (typeof limiter.charge !== 'function') {
-    throw new TypeError('keyward: charge() on a key with named limits needs a RateLimiter with charge()')
+    throw new TypeError('keyward: charge() on named limits needs a RateLimiter with charge()')
   }
-  return limiter.charge([{ id: key.id, scope: 'key', limits: named }], units, now)
+  return limiter.charge(
+    groups.filter((group) => group.limits.length > 0),
+    units,
+    now,
+  )
 }
 
 /** A policy whose windows are counted as `policy`'s but never refuse. */

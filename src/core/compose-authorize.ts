@@ -6,7 +6,7 @@
  */
 import { addressAllowed } from './address-allowlist.js'
 import { type CreditDecision, type StoredCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
-import { namedLimitsOf, toLimitDecision, withOwner } from './key-limits.js'
+import { namedLimitsOf, policyAsList, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterGroup, ResolvedLimit } from './meter-types.js'
 import { routeRefusal } from './route-checks.js'
@@ -16,6 +16,7 @@ import type {
   AuthorizeOutcome,
   Awaitable,
   ForbiddenReason,
+  KeyLimitList,
   KeyStore,
   KeywardStores,
   LimitDecision,
@@ -85,7 +86,7 @@ export function composeAuthorize(
   /** Steps 4 and 5: the key's (and its owner's) limits, counted when `consume` and the route admits the key. */
   function decideLimits(
     key: StoredKey,
-    owner: LimitRequest | null,
+    owner: OwnerStep | null,
     reason: ForbiddenReason | null,
     input: AuthorizeInput,
     cost: number,
@@ -98,6 +99,10 @@ export function composeAuthorize(
       return meterNamed(key, namedLimitsOf(key.limits)!, owner, reason, asked, cost)
     }
     const policy = resolvePolicy(key, input.defaults)
+    if (owner !== null && !('policy' in owner)) {
+      const asked = consume === input.consume ? input : { ...input, consume }
+      return meterNamed(key, policyAsList(policy), owner, reason, asked, cost)
+    }
     if (reason !== null) {
       return andThen(peekLimits(key, policy, owner, now, cost), (peeked) => forbidden(key, reason, peeked))
     }
@@ -119,7 +124,7 @@ export function composeAuthorize(
   function spendCredits(
     key: StoredKey,
     credits: StoredCredits,
-    owner: LimitRequest | null,
+    owner: OwnerStep | null,
     reason: ForbiddenReason | null,
     input: AuthorizeInput,
     cost: number,
@@ -149,13 +154,15 @@ export function composeAuthorize(
   function meterNamed(
     key: StoredKey,
     limits: readonly ResolvedLimit[],
-    owner: LimitRequest | null,
+    owner: OwnerStep | null,
     reason: ForbiddenReason | null,
     input: AuthorizeInput,
     cost: number,
   ): Awaitable<AuthorizeOutcome> {
     const now = input.now
     const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits }]
+    // M1, M4: an owner's named limits are metered with the key's, all or nothing.
+    if (owner !== null && !('policy' in owner)) groups.push(owner)
     const wanted = reason === null && input.consume
     const finish = (decision: LimitDecision, counted: boolean): Awaitable<AuthorizeOutcome> => {
       if (reason !== null) return forbidden(key, reason, decision)
@@ -163,7 +170,7 @@ export function composeAuthorize(
     }
     const meterKey = (count: boolean) =>
       count ? metering(limiter).meter(groups, cost, now) : metering(limiter).peekMeter(groups, cost, now)
-    if (owner === null) {
+    if (owner === null || !('policy' in owner)) {
       return andThen(meterKey(wanted), (decision) => finish(toLimitDecision(decision, groups), wanted))
     }
     return andThen(limiter.peek(owner.id, owner.policy, now, cost), (ownerPeek) =>
@@ -237,12 +244,21 @@ function andThen<T, U>(value: Awaitable<T>, f: (settled: T) => Awaitable<U>): Aw
   return isPromise(value) ? Promise.resolve(value).then(f) : f(value)
 }
 
-/** O7: the owner's counter the key's requests also count against, or null for none. */
-function ownerWindowOf(key: StoredKey, check: OwnerLimitsCheck): LimitRequest | null {
+/**
+ * O7: the owner's counter the key's requests also count against, or null for none: its windows,
+ * or (M1) its named limits as a meter group.
+ */
+function ownerWindowOf(key: StoredKey, check: OwnerLimitsCheck): OwnerStep | null {
   if (key.ownerId === null) return null
   const policy = check.policyOf(key.ownerId, key.keyType)
-  return policy === null ? null : { id: ownerCounterId(key.ownerId, key.keyType), policy }
+  if (policy === null) return null
+  const id = ownerCounterId(key.ownerId, key.keyType)
+  if (!Array.isArray(policy)) return { id, policy: policy as LimitPolicy }
+  return { id, scope: 'owner', limits: namedLimitsOf(policy as KeyLimitList)! }
 }
+
+/** The owner's windows, counted beside the key's, or its named limits, metered with them. */
+type OwnerStep = LimitRequest | MeterGroup
 
 /** O7: owner limits need the limiter's atomic multi-limit consume; counting one by one could not undo. */
 function consumeAll(

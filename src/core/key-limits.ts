@@ -7,7 +7,7 @@ import { UNLIMITED_PER_MINUTE } from './limits-math.js'
 import { requestsLeft } from './metering.js'
 import type { MeterDecision, MeterGroup, NamedLimit, NamedWindowState, ResolvedLimit } from './meter-types.js'
 import { MESSAGES, type MessageNames } from './messages.js'
-import type { KeyLimitList, KeyLimits, LimitDecision, WindowState } from './types.js'
+import type { KeyLimitList, KeyLimits, LimitDecision, LimitPolicy, WindowState } from './types.js'
 import { type LimitFault, describeLimit, monthLimit, parseLimits, rollingLimit } from './windows.js'
 
 type NamedDecision = NonNullable<LimitDecision['named']>
@@ -82,8 +82,22 @@ const withOwnerLists = new WeakMap<readonly ResolvedLimit[], WeakMap<readonly Re
 
 /** The owner's windows as named limits, in `withOwner`'s order. */
 function ownerLimitsOf(owner: LimitDecision): readonly ResolvedLimit[] {
-  const minute = owner.minute.limit < UNLIMITED_PER_MINUTE ? owner.minute.limit : 0
-  const month = owner.month === null ? 0 : owner.month.limit
+  return windowsAsList(owner.minute.limit, owner.month === null ? null : owner.month.limit)
+}
+
+/**
+ * Per-minute and monthly windows as the named limits they stand for: `minute` over 60 s (none when
+ * unlimited) and the calendar `month` (none without a quota). A key on its type's limits is
+ * metered by these when its owner's limits are a named list, in memory and on Redis alike.
+ */
+export function policyAsList(policy: LimitPolicy): readonly ResolvedLimit[] {
+  return windowsAsList(policy.perMinute, policy.perMonth)
+}
+
+/** The same frozen list for the same two values. */
+function windowsAsList(perMinute: number, perMonth: number | null): readonly ResolvedLimit[] {
+  const minute = perMinute < UNLIMITED_PER_MINUTE ? perMinute : 0
+  const month = perMonth ?? 0
   let byMonth = ownerLists.get(minute)
   if (byMonth === undefined) {
     byMonth = new Map()

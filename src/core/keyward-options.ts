@@ -8,7 +8,9 @@ import { OWNER_ID_PATTERN } from './key-input.js'
 import { assertKeyPrefix } from './key-format.js'
 import { UNLIMITED_PER_MINUTE } from './limits-math.js'
 import { IETF_RATELIMIT_DRAFTS, type IetfRateLimitDraft } from './responses.js'
-import type { Clock, KeyType, KeywardStores, LimitPolicy, OwnerLimitsCheck } from './types.js'
+import type { Clock, KeyType, KeywardStores, LimitPolicy, OwnerLimitsCheck, OwnerPolicy } from './types.js'
+import type { NamedLimit } from './meter-types.js'
+import { canonicalLimitList } from './key-limits.js'
 import type { Remedies } from './messages.js'
 import type { TelemetryOptions, TelemetrySettings } from './telemetry-events.js'
 import { resolveWebhooks, type WebhookOptions, type WebhookSettings } from './webhook-options.js'
@@ -22,14 +24,18 @@ export interface OwnerWindows {
   perMonth?: number
 }
 
+/** An owner's limits of one key type: per-minute and monthly windows, or up to 10 named limits. */
+export type OwnerLimitSet = OwnerWindows | readonly NamedLimit[]
+
 /**
  * Limits per owner and key type, so a customer cannot multiply a quota by creating keys.
- * `live` and `test` apply to every owner; `owners` overrides them field by field for one owner.
+ * `live` and `test` apply to every owner; `owners` overrides them for one owner: windows field by
+ * field over windows, and a list of named limits replaces whatever it overrides.
  */
 export interface OwnerLimitsOptions {
-  live?: OwnerWindows
-  test?: OwnerWindows
-  owners?: Record<string, { live?: OwnerWindows; test?: OwnerWindows }>
+  live?: OwnerLimitSet
+  test?: OwnerLimitSet
+  owners?: Record<string, { live?: OwnerLimitSet; test?: OwnerLimitSet }>
 }
 
 /** Options of `createKeyward()`. Every option is checked at once; a bad or unknown one throws a TypeError naming it. */
@@ -430,7 +436,7 @@ function resolveOwnerLimits(option: OwnerLimitsOptions | undefined): OwnerLimits
     live: ownerWindows('ownerLimits.live', given.live, undefined),
     test: ownerWindows('ownerLimits.test', given.test, undefined),
   }
-  const owners = new Map<string, Record<KeyType, LimitPolicy | null>>()
+  const owners = new Map<string, Record<KeyType, OwnerPolicy | null>>()
   const overrides = given.owners ?? {}
   if (!isObject(overrides))
     optionError('ownerLimits.owners', 'must be an object of owner ids to { live?, test? }', overrides)
@@ -444,27 +450,39 @@ function resolveOwnerLimits(option: OwnerLimitsOptions | undefined): OwnerLimits
       )
     if (!isObject(override)) optionError(where, 'must be an object { live?, test? }', override)
     refuseUnknown(override, KEY_TYPES, `${where}.`)
-    const typed: { live?: OwnerWindows; test?: OwnerWindows } = override
+    const typed: { live?: OwnerLimitSet; test?: OwnerLimitSet } = override
     owners.set(ownerId, {
-      live: ownerWindows(`${where}.live`, typed.live, given.live),
-      test: ownerWindows(`${where}.test`, typed.test, given.test),
+      live: ownerWindows(`${where}.live`, typed.live, given.live, defaults.live),
+      test: ownerWindows(`${where}.test`, typed.test, given.test, defaults.test),
     })
   }
-  const any = (policies: Record<KeyType, LimitPolicy | null>) => policies.live !== null || policies.test !== null
+  const any = (policies: Record<KeyType, OwnerPolicy | null>) => policies.live !== null || policies.test !== null
   if (!any(defaults) && ![...owners.values()].some(any)) return undefined
+  const listed = (policies: Record<KeyType, OwnerPolicy | null>) =>
+    Array.isArray(policies.live) || Array.isArray(policies.test)
   return Object.freeze({
     policyOf: (ownerId: string, keyType: KeyType) => (owners.get(ownerId) ?? defaults)[keyType],
+    lists: listed(defaults) || [...owners.values()].some(listed),
   })
 }
 
-/** One owner's windows of one key type, over `base` field by field; null when neither is set. */
+/**
+ * One owner's limits of one key type: a list of named limits as given (M1), else windows over
+ * `base` field by field; with no limits of its own over a `base` list, that list as resolved
+ * (`listed`), and windows replace a `base` list whole. Null when none is set.
+ */
 function ownerWindows(
   option: string,
-  given: OwnerWindows | undefined,
-  base: OwnerWindows | undefined,
-): LimitPolicy | null {
+  given: OwnerLimitSet | undefined,
+  base: OwnerLimitSet | undefined,
+  listed?: OwnerPolicy | null,
+): OwnerPolicy | null {
+  if (Array.isArray(given)) return canonicalLimitList(given, option)
+  if (Array.isArray(base) && given === undefined) return listed ?? null
+  const under: OwnerWindows | undefined = Array.isArray(base) ? undefined : (base as OwnerWindows | undefined)
   if (given !== undefined) {
-    if (!isObject(given)) optionError(option, 'must be an object { perMinute?, perMonth? }', given)
+    if (!isObject(given))
+      optionError(option, 'must be an object { perMinute?, perMonth? } or a list of { name, limit, window }', given)
     refuseUnknown(given, ['perMinute', 'perMonth'], `${option}.`)
     for (const field of ['perMinute', 'perMonth'] as const) {
       const value: unknown = (given as OwnerWindows)[field]
@@ -473,8 +491,8 @@ function ownerWindows(
     }
   }
   const windows: OwnerWindows | undefined = given
-  const perMinute = windows?.perMinute ?? base?.perMinute
-  const perMonth = windows?.perMonth ?? base?.perMonth
+  const perMinute = windows?.perMinute ?? under?.perMinute
+  const perMonth = windows?.perMonth ?? under?.perMonth
   if (perMinute === undefined && perMonth === undefined) return null
   return Object.freeze({ perMinute: perMinute ?? UNLIMITED_PER_MINUTE, perMonth: perMonth ?? null })
 }

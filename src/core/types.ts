@@ -305,12 +305,22 @@ export interface LimitRequest {
 /**
  * The owner limits a request is checked against (`createKeyward({ ownerLimits })`, resolved).
  * An owner's windows of one key type are a `LimitPolicy` whose `perMinute` is
- * `Number.MAX_SAFE_INTEGER` when the owner has no per-minute limit (`perMonth` null: no quota).
+ * `Number.MAX_SAFE_INTEGER` when the owner has no per-minute limit (`perMonth` null: no quota),
+ * or a list of named limits (frozen, in the stored form). Every key of an owner with a list is
+ * metered by named limits: a key on its type's limits by `minute` and `month` (`policyAsList`).
  */
 export interface OwnerLimitsCheck {
-  /** The windows of `ownerId`'s keys of `keyType`, or null when that owner has none of that type. */
-  policyOf(ownerId: string, keyType: KeyType): LimitPolicy | null
+  /** The limits of `ownerId`'s keys of `keyType`, or null when that owner has none of that type. */
+  policyOf(ownerId: string, keyType: KeyType): OwnerPolicy | null
+  /**
+   * False when no owner's limits are a named list, so a Redis Cluster need not learn a key's owner
+   * before its first request. Absent: some may be.
+   */
+  readonly lists?: boolean
 }
+
+/** An owner's limits of one key type: per-minute and monthly windows, or named limits. */
+export type OwnerPolicy = LimitPolicy | KeyLimitList
 
 /** One audited request. */
 export interface UsageEntry {

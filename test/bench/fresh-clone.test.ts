@@ -3,7 +3,7 @@
  * the runner imports must load before `ensureBenchBuild()` has bundled keyward, and the servers
  * must then start from that bundle. The check runs in a copy of the tree with no bench/.runs/.
  */
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,30 +28,37 @@ afterAll(() => {
   if (tree) rmSync(tree, { recursive: true, force: true })
 })
 
-/** Runs an ES module script with tsx inside the copied tree; its last stdout line is JSON. */
-function runInTree(script: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: tree,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, BENCH_PIN: '0' },
+/**
+ * Runs an ES module script with tsx inside the copied tree; its last stdout line is JSON.
+ * Asynchronous: a child blocking the test worker's event loop for long stalls its reports to vitest.
+ */
+function runInTree(script: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: tree, encoding: 'utf8', timeout: 60_000, env: { ...process.env, BENCH_PIN: '0' } },
+      (error, stdout, stderr) => {
+        const code = (error as { code?: unknown } | null)?.code
+        resolve({ status: error === null ? 0 : typeof code === 'number' ? code : null, stdout, stderr })
+      },
+    )
   })
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
 describe('npm run bench on a fresh clone (issue 6)', () => {
-  it('loads every module the runner imports while no bundle exists yet', () => {
+  it('loads every module the runner imports while no bundle exists yet', async () => {
     expect(existsSync(join(tree, 'bench', '.runs'))).toBe(false)
     // Every module bench/run.ts imports, in its order (run.ts itself would start the whole bench).
     const modules = ['core', 'build', 'http', 'process', 'load', 'redis-server', 'redis-instructions', 'rss', 'profile']
     const script = `${modules.map((m) => `await import('./bench/${m}.ts')`).join('\n')}\nconsole.log('loaded')`
-    const run = runInTree(script)
+    const run = await runInTree(script)
     expect(run.stderr, run.stderr).not.toMatch(/Error/)
     expect(run.stdout.trim()).toBe('loaded')
     expect(run.status).toBe(0)
   })
 
-  it('bundles keyward, then starts a keyward server from that bundle that answers an authenticated request', () => {
+  it('bundles keyward, then starts a keyward server from that bundle that answers an authenticated request', async () => {
     const script = `
       import { ensureBenchBuild } from './bench/build.ts'
       import { startServer } from './bench/process.ts'
@@ -64,7 +71,7 @@ describe('npm run bench on a fresh clone (issue 6)', () => {
       } finally {
         await server.stop()
       }`
-    const run = runInTree(script)
+    const run = await runInTree(script)
     expect(run.status, run.stderr).toBe(0)
     expect(existsSync(join(tree, 'bench', '.runs', 'dist', 'fastify.js'))).toBe(true)
     const answer = JSON.parse(run.stdout.trim().split('\n').at(-1)!)

@@ -71,7 +71,7 @@ describe('option "ownerLimits" (O7)', () => {
     ],
     [
       { ownerLimits: { live: 'fast' } },
-      'option "ownerLimits.live" must be an object { perMinute?, perMonth? } (got "fast")',
+      'option "ownerLimits.live" must be an object { perMinute?, perMonth? } or a list of { name, limit, window } (got "fast")',
     ],
     [
       { ownerLimits: { owners: [] } },

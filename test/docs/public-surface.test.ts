@@ -4,7 +4,8 @@
  * user's editor shows say what a thing does: the rule ids of CONTRACT.md and docs/ (`K3`, `E7`,
  * `O4–O6`) stay in tests and docs/, never in the emitted declarations.
  */
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,9 +62,10 @@ describe('the root entry (issue 39)', () => {
 describe('the emitted declarations (issue 39)', () => {
   let out: string
 
-  beforeAll(() => {
+  // Asynchronous: a build blocking the test worker's event loop for long stalls its reports to vitest.
+  beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), 'keyward-dts-'))
-    execFileSync('npx', ['tsup', '--dts-only', '--out-dir', out, '--silent'], { cwd: ROOT, stdio: 'pipe' })
+    await promisify(execFile)('npx', ['tsup', '--dts-only', '--out-dir', out, '--silent'], { cwd: ROOT })
   }, 180_000)
 
   afterAll(() => removeTree(out))

@@ -14,7 +14,8 @@ import type { AuthorizeOutcome, ForbiddenReason, LimitDecision, StoredKey } from
 import { array, badReply, decodeDecision, decodeRecordValues, integer, optionalTime, text } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import { decodeCredits } from './credit-ledger.js'
-import { decodeNamedDecision } from './meter.js'
+import { decodeNamedDecision, decodeNamedGroups } from './meter.js'
+import type { MeterGroup } from '../../core/meter-types.js'
 import { LUA_INDEX, REPLACEABLE_FIELDS } from './record-layout.js'
 
 /** Enough for the keys of a large deployment that are in use at once; the oldest added goes first. */
@@ -77,6 +78,7 @@ export interface ReplyReader {
     held: Held | undefined,
     extra: ReplyExtra,
     cost: number,
+    groups?: readonly MeterGroup[],
   ): AuthorizeOutcome | NeedsOwner | null
 }
 
@@ -84,11 +86,12 @@ export function createReplyReader(context: RedisContext): ReplyReader {
   const records = new Map<string, Held>()
   return {
     held: (hash) => records.get(hash),
-    read(hash, raw, held, extra, cost) {
+    read(hash, raw, held, extra, cost, groups) {
       const reply = array(raw, WHAT)
       const code = integer(reply[0], WHAT)
       if (code === BLOCKED) return blockedOutcome(reply)
-      if (code === SHORT_OK) return withCredits(held?.key, reply, (body) => shortOutcome(hash, body, held, extra, cost))
+      if (code === SHORT_OK)
+        return withCredits(held?.key, reply, (body) => shortOutcome(hash, body, held, extra, cost, groups))
       if (code === NO_RECORD) {
         records.delete(hash)
         return null
@@ -100,8 +103,9 @@ export function createReplyReader(context: RedisContext): ReplyReader {
         if (reply.length !== 2) throw badReply(WHAT, reply)
         return NEEDS_OWNER
       }
-      if (code === 1 || code === 2 || code === DISABLED) return wholeOutcome(code, whole.key, reply, extra, cost)
-      return withCredits(whole.key, reply, (body) => wholeOutcome(code, whole.key, body, extra, cost))
+      if (code === 1 || code === 2 || code === DISABLED)
+        return wholeOutcome(code, whole.key, reply, extra, cost, groups)
+      return withCredits(whole.key, reply, (body) => wholeOutcome(code, whole.key, body, extra, cost, groups))
     },
   }
 }
@@ -142,7 +146,10 @@ function limitsOf(
   ownerAt: number,
   extra: ReplyExtra,
   cost: number,
+  groups: readonly MeterGroup[] | undefined,
 ): LimitDecision {
+  // M1: beside an owner's named limits, the key's and the owner's were metered together.
+  if (groups !== undefined) return decodeNamedGroups(reply[at], groups, false, cost)
   // M1: a key with its own list gets the meter's decision, its owner's windows within it.
   if (Array.isArray(key.limits)) {
     const named = decodeNamedDecision(reply[at], key, false, cost)
@@ -166,6 +173,7 @@ function shortOutcome(
   held: Held | undefined,
   extra: ReplyExtra,
   cost: number,
+  groups: readonly MeterGroup[] | undefined,
 ): AuthorizeOutcome {
   if (held === undefined || !lengthFits(reply, 5, extra)) throw badReply(WHAT, reply)
   return {
@@ -179,7 +187,7 @@ function shortOutcome(
       revokedAt: null,
       lastUsedAt: optionalTime(reply[2], 'lastUsedAt'),
     },
-    limits: limitsOf(held.key, reply, 3, 5, extra, cost),
+    limits: limitsOf(held.key, reply, 3, 5, extra, cost, groups),
     consumed: integer(reply[4], WHAT) === 1,
   }
 }
@@ -191,6 +199,7 @@ function wholeOutcome(
   reply: unknown[],
   extra: ReplyExtra,
   cost: number,
+  groups: readonly MeterGroup[] | undefined,
 ): AuthorizeOutcome {
   switch (code) {
     case 1:
@@ -207,14 +216,14 @@ function wholeOutcome(
         result: 'forbidden',
         key,
         reason: FORBIDDEN[code]!,
-        limits: limitsOf(key, reply, 2, 3, extra, cost),
+        limits: limitsOf(key, reply, 2, 3, extra, cost, groups),
       }
     case 5:
       if (!lengthFits(reply, 4, extra)) throw badReply(WHAT, reply)
       return {
         result: 'ok',
         key,
-        limits: limitsOf(key, reply, 2, 4, extra, cost),
+        limits: limitsOf(key, reply, 2, 4, extra, cost, groups),
         consumed: integer(reply[3], WHAT) === 1,
       }
     default:

@@ -4,7 +4,17 @@
  */
 import { addressHex } from '../../core/address-allowlist.js'
 import { type RoleTable, rolesGranting } from '../../core/roles.js'
-import type { AuthorizeInput, FailedAuthCheck, LimitPolicy, OwnerLimitsCheck } from '../../core/types.js'
+import { namedLimitsOf, policyAsList } from '../../core/key-limits.js'
+import { ownerCounterId, resolvePolicy } from '../../core/limits-math.js'
+import type { MeterGroup } from '../../core/meter-types.js'
+import type {
+  AuthorizeInput,
+  FailedAuthCheck,
+  KeyLimitList,
+  LimitPolicy,
+  OwnerLimitsCheck,
+  OwnerPolicy,
+} from '../../core/types.js'
 import type { Held } from './authorize-reply.js'
 import type { TaggedKeys } from './layout.js'
 
@@ -14,6 +24,8 @@ export const NOW = 0
 export const CONSUME = 1
 /** Where it holds '1' for a live-only route (ARGV[3]). */
 export const LIVE_ONLY = 2
+/** Where it holds the type defaults (ARGV[4..7]: live perMinute and perMonth, then test's). */
+export const DEFAULTS = 3
 /** Where it holds what the caller holds for the hash: the record's id and fingerprint (ARGV[8]). */
 export const KNOWN = 7
 /** Where it holds the failed-authentication limit of the address checked first (ARGV[9], E7). */
@@ -125,23 +137,60 @@ export function fillHeld(
 ): string | undefined {
   args[KNOWN] = held === undefined ? '' : held.known
   args[OWNER] = OWNER_NONE
+  args[OWNER_MINUTE] = ''
+  args[OWNER_MONTH] = ''
   if (owners === undefined) return undefined
-  if (cluster) {
-    args[OWNER] = OWNER_BY_CALLER
-    return undefined
-  }
   if (held === undefined) {
-    args[OWNER] = OWNER_ASK
+    // A cluster meters the owner itself, and needs to know whose key it is first only when an
+    // owner's named limits decide how the key is metered (M1).
+    args[OWNER] = cluster && owners.lists === false ? OWNER_BY_CALLER : OWNER_ASK
     return undefined
   }
   const { ownerId, keyType } = held.key
   const policy = ownerId === null ? null : owners.policyOf(ownerId, keyType)
+  if (cluster) {
+    args[OWNER] = OWNER_BY_CALLER
+    if (policy !== null && Array.isArray(policy)) args[OWNER_MINUTE] = cache.policy(policy)[0]
+    return undefined
+  }
   if (policy === null || held.ownerCounter === null) return undefined
   const [minute, month] = cache.policy(policy)
   args[OWNER] = OWNER_NAMED
   args[OWNER_MINUTE] = minute
   args[OWNER_MONTH] = month
   return held.ownerCounter
+}
+
+/**
+ * M1: the groups a reply for an owned key whose owner's limits are named is decoded with: the
+ * key's own list, else its policy as the named limits it stands for (`defaults` as ARGV[4..7]
+ * hold them), then, unless the caller meters the owner itself (a cluster), the owner's limits.
+ * Undefined otherwise.
+ */
+export function namedOwnerGroups(
+  held: Held | undefined,
+  owners: OwnerLimitsCheck | undefined,
+  defaults: readonly string[],
+  cluster: boolean,
+): MeterGroup[] | undefined {
+  const key = held?.key
+  if (key === undefined || key.ownerId === null || owners === undefined) return undefined
+  const policy = owners.policyOf(key.ownerId, key.keyType)
+  if (policy === null || !Array.isArray(policy)) return undefined
+  const own = namedLimitsOf(key.limits) ?? policyAsList(resolvePolicy(key, defaultsOf(defaults)))
+  const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits: own }]
+  if (!cluster)
+    groups.push({ id: ownerCounterId(key.ownerId, key.keyType), scope: 'owner', limits: namedLimitsOf(policy)! })
+  return groups
+}
+
+/** The type defaults from their ARGV form ('' for no quota). */
+function defaultsOf([liveMinute, liveMonth, testMinute, testMonth]: readonly string[]): AuthorizeInput['defaults'] {
+  const month = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text))
+  return {
+    live: { perMinute: Number(liveMinute), perMonth: month(liveMonth) },
+    test: { perMinute: Number(testMinute), perMonth: month(testMonth) },
+  }
 }
 
 /** The numbers of the arguments as strings, converted again only when they change. */
@@ -153,8 +202,8 @@ export interface ArgumentCache {
   defaults(defaults: AuthorizeInput['defaults']): string[]
   /** The failure limit as ARGV[9], or '' without a check. */
   failureLimit(check: FailedAuthCheck | undefined): string
-  /** An owner counter's limits as ARGV[11..12] (O7), converted once per policy object. */
-  policy(policy: LimitPolicy): readonly [string, string]
+  /** An owner's limits as ARGV[11..12] (O7), converted once per policy object; a named list as JSON (M1). */
+  policy(policy: OwnerPolicy): readonly [string, string]
 }
 
 export function createArgumentCache(): ArgumentCache {
@@ -205,7 +254,9 @@ export function createArgumentCache(): ArgumentCache {
       }
       return failureLimitText
     },
-    policy(policy) {
+    policy(given) {
+      if (Array.isArray(given)) return listArguments(given as KeyLimitList)
+      const policy = given as LimitPolicy
       const { perMinute, perMonth } = policy
       let held = policies.get(policy)
       // Compared by value too: a policy object may be changed in place.
@@ -216,4 +267,17 @@ export function createArgumentCache(): ArgumentCache {
       return held.text
     },
   }
+}
+
+// Owner lists are frozen and come from the host's options: each is written as JSON once.
+const listTexts = new WeakMap<KeyLimitList, readonly [string, string]>()
+
+/** An owner's named limits as ARGV[11..12]: the list as a key record holds its own, and no quota. */
+function listArguments(list: KeyLimitList): readonly [string, string] {
+  let text = listTexts.get(list)
+  if (text === undefined) {
+    text = [JSON.stringify(list), '']
+    listTexts.set(list, text)
+  }
+  return text
 }

@@ -22,7 +22,9 @@
  * first, then the owner's counter with the limit script; when the owner refuses, the key's count
  * is given back (`countOwner`).
  */
+import { namedLimitsOf } from '../../core/key-limits.js'
 import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
+import type { MeterGroup } from '../../core/meter-types.js'
 import type { AuthorizeInput, AuthorizeOutcome, FailedAuthCheck, OwnerLimitsCheck } from '../../core/types.js'
 import {
   NOW,
@@ -34,6 +36,8 @@ import {
   costOf,
   createArgumentCache,
   fillHeld,
+  namedOwnerGroups,
+  DEFAULTS,
   singleScriptArguments,
 } from './authorize-request.js'
 import { type Receipt, type ReplyReader, UNKNOWN, createReplyReader, receiptOf } from './authorize-reply.js'
@@ -43,7 +47,7 @@ import { badReply, decodeDecision } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import type { Layout, TaggedKeys } from './layout.js'
 import { AUTHORIZE_SCRIPT } from './scripts/authorize.js'
-import { meterNamedOwner } from './named-owner.js'
+import { meterNamedOwner, meterOwnerList } from './named-owner.js'
 import { LIMIT_SCRIPT } from './scripts/limit.js'
 import { creditsGivenBack } from './credit-ledger.js'
 
@@ -103,10 +107,11 @@ async function call(
     const raw = await connection.script(AUTHORIZE_SCRIPT, names, singleScriptArguments(args, owner, names))
     const extra = owner !== undefined ? 'owner' : byCaller ? 'receipt' : null
     const cost = costOf(args)
-    const outcome = replies.read(hash, raw, held, extra, cost)
+    const groups = namedOwnerGroups(held, owners, args.slice(DEFAULTS, DEFAULTS + 4), connection.cluster)
+    const outcome = replies.read(hash, raw, held, extra, cost, groups)
     if (outcome?.result === 'needs-owner') continue
     if (!byCaller || outcome === null) return outcome
-    return countOwner(state, hash, outcome, raw, owners!, args[NOW]!, cost).then((counted) =>
+    return countOwner(state, hash, outcome, raw, owners!, args[NOW]!, cost, groups).then((counted) =>
       creditsGivenBack(state.connection, keysOf(state, hash).credits, outcome, counted, args[NOW]!, cost),
     )
   }
@@ -127,11 +132,24 @@ async function countOwner(
   owners: OwnerLimitsCheck,
   now: string,
   cost: number,
+  groups: readonly MeterGroup[] | undefined,
 ): Promise<AuthorizeOutcome> {
   if (outcome.result !== 'ok' && outcome.result !== 'forbidden') return outcome
   const { key } = outcome
   const policy = key.ownerId === null ? null : owners.policyOf(key.ownerId, key.keyType)
   if (policy === null) return outcome
+  if (Array.isArray(policy)) {
+    // M1: the script metered the key as beside its owner's named limits (groups holds the key's).
+    const own = groups?.[0]
+    if (own === undefined) throw badReply('the authorize script', 'an owner’s named limits without the key’s')
+    const theirs: MeterGroup = {
+      id: ownerCounterId(key.ownerId!, key.keyType),
+      scope: 'owner',
+      limits: namedLimitsOf(policy)!,
+    }
+    const { connection, layout } = state
+    return meterOwnerList(connection, layout, keysOf(state, hash), outcome, raw, [own, theirs], now, cost)
+  }
   const [perMinute, perMonth] = state.cache.policy(policy)
   if (Array.isArray(key.limits)) {
     const { connection, layout } = state

@@ -127,14 +127,25 @@ export function measured(reply: unknown[], at: number): Measured {
  * state before anything was counted (a count given back). `cost`: the units the request asked for.
  */
 export function decodeNamedDecision(raw: unknown, key: StoredKey, before = false, cost = 1): LimitDecision {
-  const reply = array(raw, WHAT_AUTHORIZE)
   const limits = namedLimitsOf(key.limits)
-  const count = limits?.length ?? -1
+  if (limits === null) throw badReply(WHAT_AUTHORIZE, raw)
+  return decodeNamedGroups(raw, [{ id: key.id, scope: 'key', limits }], before, cost)
+}
+
+/** `decodeNamedDecision` of the limits of `groups`, metered in their order (M1: a key's, then its owner's). */
+export function decodeNamedGroups(
+  raw: unknown,
+  groups: readonly MeterGroup[],
+  before = false,
+  cost = 1,
+): LimitDecision {
+  const reply = array(raw, WHAT_AUTHORIZE)
+  const limits = groups.length === 1 ? groups[0]!.limits : groups.flatMap((group) => group.limits)
+  const count = limits.length
   if (reply.length !== 2 + PER_LIMIT * count || integer(reply[1], WHAT_AUTHORIZE) !== count) {
     throw badReply(WHAT_AUTHORIZE, reply)
   }
-  const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits: limits! }]
-  const parts = limits!.map((_, i) => measured(reply, 2 + i * PER_LIMIT))
+  const parts = limits.map((_, i) => measured(reply, 2 + i * PER_LIMIT))
   const decision = buildMeterDecision(
     groups,
     parts.map((m) => (before ? m.before : m.after)),

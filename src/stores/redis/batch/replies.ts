@@ -3,7 +3,7 @@
  * order. A request whose decision failed in Redis gets its own error; the others their outcomes.
  */
 import type { AuthorizeOutcome } from '../../../core/types.js'
-import { costOf } from '../authorize-request.js'
+import { costOf, namedOwnerGroups } from '../authorize-request.js'
 import { type ReplyReader, UNKNOWN } from '../authorize-reply.js'
 import { array, badReply } from '../codec.js'
 import type { Queued } from './queue.js'
@@ -64,7 +64,8 @@ export function settleOne(
   let outcome: AuthorizeOutcome
   try {
     const extra = queued.owner === undefined ? null : 'owner'
-    const read = replies.read(queued.hash, raw, queued.held, extra, costOf(queued.args))
+    const groups = namedOwnerGroups(queued.held, queued.owners, queued.defaults, false)
+    const read = replies.read(queued.hash, raw, queued.held, extra, costOf(queued.args), groups)
     if (read?.result === 'needs-owner') {
       if (!again(queued)) throw badReply('the authorize script (an owner asked for twice)', raw)
       return null

@@ -33,7 +33,8 @@ local RUN_ADDRESS = 3           --   their client address (as the authorize scri
 local RUN_COUNTER = 4           --   g, the index in KEYS of their address's counter (0: no check)
 local RUN_COST = 5              --   the units each counts (as the authorize script's ARGV[14], M2)
 local RUN_OWNER = 6             --   with an owner's counter (O7): its index in KEYS, perMinute and
-                                --   perMonth (as the authorize script's ARGV[11..12]);
+                                --   perMonth (as the authorize script's ARGV[11..12]: the owner's named
+                                --   limits in place of perMinute, M1);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
 ${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${CREDITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
@@ -123,7 +124,7 @@ while i < n do
   local owner, owner_key, owner_minute, owner_month, from = 'none', nil, nil, nil, at + RUN_OWNER
   if owner_counted then
     owner, owner_key = 'named', KEYS[tonumber(ARGV[at + RUN_OWNER])]
-    owner_minute, owner_month = tonumber(ARGV[at + RUN_OWNER + 1]), tonumber(ARGV[at + RUN_OWNER + 2])
+    owner_minute, owner_month = owner_limit_arg(ARGV[at + RUN_OWNER + 1]), tonumber(ARGV[at + RUN_OWNER + 2])
     from = at + RUN_OWNER + 3
   elseif owner_unknown then
     owner = 'ask'
@@ -166,5 +167,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'ace9378e0d81ce05712b0689be892cbeba1c331e',
+  sha: '4aa6be8e711fbcf765bb51fde37bdefea783d11d',
 }

@@ -116,7 +116,7 @@ end
 --   failure_limit           and its limit, checked before the record is read; either nil: no check
 --   owner                   the owner step, one of the names above
 --   owner_key               with 'named': the owner's counter,
---   owner_minute            its perMinute
+--   owner_minute            its perMinute, or (also with 'caller') its named limits as JSON (M1)
 --   owner_month             and its perMonth (nil: no quota)
 --   A, from, to             the scopes the route requires: A[from] .. A[to]
 -- The type defaults are those set_defaults() set.
@@ -182,9 +182,14 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
     if type(own.perMonth) == 'number' then per_month = own.perMonth end
   end
 
-  if listed then
-    decision, owner_decision = named_decision(minute_key, own, now, consume, cost, owner_key, owner_minute,
-      owner_month)
+  -- M1: an owner's named limits (a JSON array in place of its windows) are metered with the key's;
+  -- a key on its type's limits is then metered by the named limits they stand for (policy_list).
+  local owner_list = nil
+  if type(owner_minute) == 'string' and owner_id ~= 0 then owner_list = cjson.decode(owner_minute) end
+  if listed or owner_list then
+    local list = listed and cjson.decode(own) or policy_list(per_minute, per_month)
+    decision, owner_decision = named_decision(minute_key, list, now, consume, cost, owner_key, owner_minute,
+      owner_month, owner_list)
     -- A cluster's caller meters the owner: the counts are in the decision, lastUsedAt in extra.
     if owner == 'caller' and owner_id ~= 0 then receipt = {0, 0, -1} end
   elseif owner_key then

@@ -41,7 +41,7 @@ local failure_limit = tonumber(ARGV[9]) -- failed authentications a minute that 
 local owner_arg = ARGV[10]     -- the owner step (O7): '' none, '?' owner limits apply but the owner is
                                -- not known yet, 'c' the caller counts the owner (a cluster), or the
                                -- index in KEYS of the owner's counter (KEYS[3] or KEYS[4]),
-local owner_minute = tonumber(ARGV[11]) -- with it, the counter's perMinute
+local owner_minute_arg = ARGV[11] -- with it, the counter's perMinute, or the owner's named limits (M1)
 local owner_month = tonumber(ARGV[12])  -- and perMonth (nil: no quota)
 local address = ARGV[13]       -- the client address as 32 hex digits, '' when unknown (M6)
 local cost = tonumber(ARGV[14]) -- the units the request counts in every limit of the key and its
@@ -57,6 +57,7 @@ elseif owner_arg == 'c' then
 elseif owner_arg ~= '' then
   owner, owner_key = 'named', KEYS[tonumber(owner_arg)]
 end
+local owner_minute = owner_limit_arg(owner_minute_arg)
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 return authorize(record_key, minute_key, now_arg, consume, cost, live_only, address, known, counter_key,
   failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, first_scope, #ARGV)
@@ -66,5 +67,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '0713cd654a404637fc31d2f6a99e598f99b8fc9f',
+  sha: 'a108d15c77c15080edd850f2fa6ba80068f86219',
 }

@@ -3,6 +3,7 @@
  * as `src/stores/memory/meter.ts` computes them over the windows of `src/core/windows.ts`; the
  * decision itself is assembled in TypeScript (`buildMeterDecision`) from what these return.
  */
+import { UNLIMITED_PER_MINUTE } from '../../../core/limits-math.js'
 import { CLOCK_LIBRARY } from './clock-library.js'
 import { ROLLING_LIBRARY } from './rolling-library.js'
 
@@ -155,32 +156,58 @@ end
 `
 
 const NAMED_DECISION = `
--- A key's own list of named limits (M1) in the authorize script: its record's limits (JSON, as
--- key-limits.ts stores them) metered beside its limit state minute_key with a cost (M2). With
--- owner_key, its owner's counter (O7, the one its keys on per-minute limits count in too) is
--- peeked first, the key counted only when the owner admits, and the owner only when the key was.
--- Returns {allowed (1/0, the key's limits alone), the key's limit count, then meter()'s 7
--- integers per limit}, and the owner's decision (limit()'s array) or nil.
-local function named_decision(minute_key, list, now, consume, cost, owner_key, owner_minute, owner_month)
-  local keys, specs = {}, {}
-  for _, l in ipairs(cjson.decode(list)) do
+-- An owner's limits as the script is given them (ARGV): its named limits, a JSON array, as the
+-- string; else its perMinute or perMonth as a number (nil: none).
+local function owner_limit_arg(arg)
+  if string.byte(arg, 1) == 91 then return arg end
+  return tonumber(arg)
+end
+
+-- A key's per-minute limit and quota as the named limits they stand for (key-limits.ts
+-- policyAsList): 'minute' over 60 s unless unlimited, and the calendar 'month' with a quota.
+local function policy_list(per_minute, per_month)
+  local list = {}
+  if per_minute < ${UNLIMITED_PER_MINUTE} then list[#list + 1] = {name = 'minute', limit = per_minute, window = 60000} end
+  if per_month then list[#list + 1] = {name = 'month', limit = per_month, window = 'month'} end
+  return list
+end
+
+-- The keys and specs of a list of named limits (decoded JSON, as key-limits.ts stores them) whose
+-- states are named after base (a limit state, its :rl key), appended to keys and specs.
+local function add_limits(keys, specs, base, list)
+  for _, l in ipairs(list) do
     local w = l.window
     if type(w) == 'number' then
       local B = mmax(1, mceil(w / 60000))
       local span = mceil(w / (B * 1000))
-      keys[#keys + 1] = minute_key .. ':' .. l.name .. ':r' .. int(B) .. '.' .. int(span)
+      keys[#keys + 1] = base .. ':' .. l.name .. ':r' .. int(B) .. '.' .. int(span)
       specs[#specs + 1] = {kind = 'r', limit = l.limit, a = B, b = span}
     else
       local day = 1
       if type(w) == 'table' then day = w.month.day end
-      keys[#keys + 1] = minute_key .. ':' .. l.name .. ':m' .. int(day)
+      keys[#keys + 1] = base .. ':' .. l.name .. ':m' .. int(day)
       specs[#specs + 1] = {kind = 'm', limit = l.limit, a = day, b = 0}
     end
   end
+end
+
+-- A key's named limits (M1) in the authorize script: list (decoded) metered beside its limit state
+-- minute_key with a cost (M2). With owner_key, its owner's limits (O7): with owner_list, its named
+-- limits, metered with the key's all or nothing (M4); else its counter (the one its keys on
+-- per-minute limits count in too), peeked first, the key counted only when the owner admits, and
+-- the owner only when the key was.
+-- Returns {allowed (1/0, every limit metered here), the number of limits metered, then meter()'s 7
+-- integers per limit (the key's, then the owner's named ones)}, and the owner counter's decision
+-- (limit()'s array) or nil.
+local function named_decision(minute_key, list, now, consume, cost, owner_key, owner_minute, owner_month, owner_list)
+  local keys, specs = {}, {}
+  add_limits(keys, specs, minute_key, list)
   local owner_decision = nil
   local mode = 'p'
   if consume then mode = 'm' end
-  if owner_key then
+  if owner_key and owner_list then
+    add_limits(keys, specs, owner_key, owner_list)
+  elseif owner_key then
     owner_decision = limit(owner_key, now, owner_minute, owner_month, false, cost)
     if owner_decision[1] == 0 then mode = 'p' end
   end
@@ -189,7 +216,7 @@ local function named_decision(minute_key, list, now, consume, cost, owner_key, o
   for i = 4, #reply, 7 do
     if reply[i] == 1 then allowed = 0 end
   end
-  if owner_key and mode == 'm' and allowed == 1 then
+  if owner_decision and mode == 'm' and allowed == 1 then
     owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost)
   end
   local decision = {allowed, #keys}
