@@ -110,6 +110,49 @@ function fleetSuite(name: string, family: Family) {
       const events = r.received.map((got) => hook.verify(got.body, got.headers) as { data: { fraction: number } })
       expect(events.map((e) => e.data.fraction).sort()).toEqual([0.8, 1])
     })
+
+    it('usage.threshold of a named limit, of credits and of an owner limit is sent once each across two instances under 200 concurrent requests (W2, M1, M3, O7)', async () => {
+      const r = await receiver()
+      const secret = newSecret()
+      const webhooks = {
+        endpoints: [{ url: r.url, secret, events: ['usage.threshold' as const] }],
+        pollIntervalMs: 50,
+        thresholds: [0.5, 1],
+      }
+      const ownerLimits = { live: { perMinute: 100 } }
+      const a = instance((await family.stores(space)).stores, { webhooks, ownerLimits })
+      const b = instance((await family.stores(space)).stores, { webhooks, ownerLimits })
+      // The credits bind: 60 requests are admitted, which is all of them, half the hourly limit
+      // and more than half the owner's minute.
+      const { key, record } = await a.keys.create({
+        name: 'metered',
+        ownerId: `acct_${space}`,
+        limits: [{ name: 'requests', limit: 100, window: '1h' }],
+        credits: { remaining: 60 },
+      })
+      const request = buildRequest({ headers: { authorization: `Bearer ${key}` } })
+      // Not across a minute (or hour) boundary, so every request falls in one window period.
+      while (new Date().getUTCSeconds() > 50) await new Promise((resolve) => setTimeout(resolve, 500))
+      const decisions = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => Promise.resolve((i % 2 === 0 ? a : b).authenticate(request))),
+      )
+      expect(decisions.filter((d) => d.ok).length).toBeGreaterThanOrEqual(60)
+      await r.waitFor(4)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const hook = new Webhook(secret)
+      const seen = r.received.map((got) => {
+        expect(got.body).not.toContain(key)
+        const { data } = hook.verify(got.body, got.headers) as { data: Record<string, unknown> }
+        expect(data).toMatchObject({ keyId: record.id, ownerId: `acct_${space}`, keyType: 'live' })
+        return `${data.scope} ${data.kind} ${data.limit} ${data.fraction} of ${data.max}`
+      })
+      expect(seen.sort()).toEqual([
+        'key credits credits 0.5 of 60',
+        'key credits credits 1 of 60',
+        'key rolling requests 0.5 of 100',
+        'owner rolling minute 0.5 of 100',
+      ])
+    })
   })
 }
 

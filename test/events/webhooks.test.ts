@@ -172,12 +172,54 @@ describe('webhooks on the memory stores', () => {
     const events = verified(r, secret)
     expect(events.map((e) => [e.type, e.data.limit, e.data.fraction, e.data.max])).toEqual(
       expect.arrayContaining([
-        ['usage.threshold', 'perMinute', 0.8, 10],
-        ['usage.threshold', 'perMinute', 1, 10],
+        ['usage.threshold', 'minute', 0.8, 10],
+        ['usage.threshold', 'minute', 1, 10],
       ]),
     )
     expect(events).toHaveLength(2)
     expect(events[0]!.data.keyId).toBe(record.id)
+  })
+
+  it('usage.threshold names an owner quota apart from the key it was crossed through, and refilling credits by their refill period (W2, O7, M3)', async () => {
+    const r = await receiver()
+    const secret = newSecret()
+    const keyward = keywardWith({
+      webhooks: { endpoints: [{ url: r.url, secret, events: ['usage.threshold'] }] },
+      ownerLimits: { live: { perMonth: 5 } },
+    })
+    const owned = await keyward.keys.create({ name: 'owned', ownerId: 'acct_q', limits: { perMinute: 10 } })
+    const refilled = await keyward.keys.create({
+      name: 'refilled',
+      credits: { remaining: 10, refill: { amount: 10, every: 'day' } },
+    })
+    for (let i = 0; i < 6; i++)
+      await keyward.authenticate(buildRequest({ headers: { authorization: `Bearer ${owned.key}` } }))
+    for (let i = 0; i < 11; i++)
+      await keyward.authenticate(buildRequest({ headers: { authorization: `Bearer ${refilled.key}` } }))
+    await r.waitFor(4)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const nextMonth = new Date()
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1, 1)
+    nextMonth.setUTCHours(0, 0, 0, 0)
+    const tomorrow = new Date()
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1)
+    tomorrow.setUTCHours(0, 0, 0, 0)
+    const seen = verified(r, secret).map((e) => [
+      e.data.keyId,
+      e.data.scope,
+      e.data.limit,
+      e.data.fraction,
+      e.data.used,
+      e.data.periodEnd,
+    ])
+    expect(seen.sort()).toEqual(
+      [
+        [owned.record.id, 'owner', 'month', 0.8, 4, nextMonth.toISOString()],
+        [owned.record.id, 'owner', 'month', 1, 5, nextMonth.toISOString()],
+        [refilled.record.id, 'key', 'credits', 0.8, 8, tomorrow.toISOString()],
+        [refilled.record.id, 'key', 'credits', 1, 10, tomorrow.toISOString()],
+      ].sort(),
+    )
   })
 
   it('key.expiring is sent once ahead of expiry and key.expired once after it (W2)', async () => {
