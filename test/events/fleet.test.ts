@@ -25,6 +25,8 @@ interface Family {
    * connection as a crash would.
    */
   stores(space: string): Promise<{ stores: KeywardStores; cut(): Promise<void> }>
+  /** Makes the store refuse every write to the outbox in `space` (the keys stay writable); returns the repair. */
+  breakOutbox(space: string): Promise<() => Promise<void>>
 }
 
 const open: { close(): Promise<void> }[] = []
@@ -153,6 +155,40 @@ function fleetSuite(name: string, family: Family) {
         'owner rolling minute 0.5 of 100',
       ])
     })
+
+    it('the store refusing the outbox loses the events, never the key changes, and onError hears of it; delivery resumes once repaired (W1)', async () => {
+      const r = await receiver()
+      const secret = newSecret()
+      const faults: { phase: string }[] = []
+      const webhooks = { endpoints: [{ url: r.url, secret }], pollIntervalMs: 50 }
+      const onError = (_error: unknown, info: { phase: string }) => void faults.push(info)
+      const a = instance((await family.stores(space)).stores, { webhooks, onError })
+      const repair = await family.breakOutbox(space)
+      let lost: { key: string; record: { id: string } }
+      try {
+        lost = await a.keys.create({ name: 'kept' })
+        await a.keys.revoke(lost.record.id)
+        const deadline = Date.now() + 5000
+        // Both events, the creation's and the revocation's, were refused.
+        while (faults.filter((fault) => fault.phase === 'events').length < 2) {
+          if (Date.now() > deadline) throw new Error(`no events fault reported: ${JSON.stringify(faults)}`)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      } finally {
+        await repair()
+      }
+      expect((await a.keys.get(lost.record.id))?.status).toBe('revoked')
+      const refused = await a.authenticate(buildRequest({ headers: { authorization: `Bearer ${lost.key}` } }))
+      expect(refused.ok).toBe(false)
+      const after = await a.keys.create({ name: 'after the repair' })
+      const [got] = await r.waitFor(1)
+      expect(new Webhook(secret).verify(got!.body, got!.headers)).toMatchObject({
+        type: 'key.created',
+        data: { keyId: after.record.id },
+      })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(r.received).toHaveLength(1)
+    })
   })
 }
 
@@ -167,6 +203,16 @@ describe.skipIf(redisUrl === null)('webhooks across instances on Redis', () => {
       const stores = createRedisStores({ client, prefix: `${prefix}:${space}` })
       open.push({ close: async () => void client.disconnect() })
       return { stores, cut: async () => client.disconnect() }
+    },
+    async breakOutbox(space) {
+      // A string where the outbox keeps its sorted set: every enqueue fails with WRONGTYPE.
+      const client = await ioredisClient(redisUrl!)
+      const due = `${prefix}:${space}:{outbox}:due`
+      await client.set(due, 'not a sorted set')
+      return async () => {
+        await client.del(due)
+        client.disconnect()
+      }
     },
   })
 })
@@ -186,6 +232,12 @@ describe.skipIf(!databaseAvailable())('webhooks across instances on Postgres', (
       }
       open.push({ close: end })
       return { stores: createPostgresStores({ pool, schema: db.schema }), cut: end }
+    },
+    async breakOutbox() {
+      // A constraint no row meets: every insert into the outbox fails, the keys' tables are untouched.
+      const table = `${db.schema}.webhook_deliveries`
+      await db.pool.query(`ALTER TABLE ${table} ADD CONSTRAINT refuse_every_row CHECK (false) NOT VALID`)
+      return async () => void (await db.pool.query(`ALTER TABLE ${table} DROP CONSTRAINT refuse_every_row`))
     },
   })
 })

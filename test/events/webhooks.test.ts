@@ -107,6 +107,35 @@ describe('webhooks on the memory stores', () => {
     expect(delivery).toMatchObject({ state: 'delivered', attempts: 4, lastStatus: 204, lastError: null, url: r.url })
   })
 
+  it('an endpoint that is down is retried without delaying any request, and gets the event, same webhook-id, once it is up (W1)', async () => {
+    // A port nothing listens on until the endpoint comes up.
+    const probe = await startReceiver()
+    const port = Number(new URL(probe.url).port)
+    await probe.close()
+    const secret = newSecret()
+    const keyward = keywardWith({
+      webhooks: {
+        endpoints: [{ url: `http://127.0.0.1:${port}/hooks`, secret }],
+        firstRetryMs: 100,
+        pollIntervalMs: 20,
+      },
+    })
+    const started = performance.now()
+    const { key, record } = await keyward.keys.create({ name: 'while down' })
+    for (let i = 0; i < 10; i++)
+      expect((await keyward.authenticate(buildRequest({ headers: { authorization: `Bearer ${key}` } }))).ok).toBe(true)
+    expect(performance.now() - started).toBeLessThan(1000)
+    await until(async () => (await keyward.events.deliveries())[0]?.lastError === 'ECONNREFUSED')
+    const [down] = await keyward.events.deliveries()
+    expect(down).toMatchObject({ state: 'pending', lastStatus: null, eventType: 'key.created' })
+    const r = await startReceiver('/hooks', port)
+    open.push(r)
+    const [got] = await r.waitFor(1)
+    expect(got!.headers['webhook-id']).toBe(down!.eventId)
+    expect(new Webhook(secret).verify(got!.body, got!.headers)).toMatchObject({ data: { keyId: record.id } })
+    await until(async () => (await keyward.events.deliveries())[0]?.state === 'delivered')
+  })
+
   it('a delivery is given up once its retry period is over, and the view says why (W1)', async () => {
     const r = await receiver()
     r.fallback = 500
