@@ -5,7 +5,9 @@
  * split over both instances is sent once.
  */
 import { Webhook } from 'standardwebhooks'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../src/index.js'
 import type { KeywardStores } from '../../src/core/types.js'
@@ -14,7 +16,10 @@ import { createRedisStores } from '../../src/stores/redis/index.js'
 import { buildRequest } from '../../src/testing.js'
 import { type TestDatabase, databaseAvailable, testPool, withDatabase } from '../helpers/postgres.js'
 import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { markedEnv, recordStarted } from '../helpers/started-processes.js'
 import { newSecret, type Receiver, startReceiver } from './receiver.js'
+
+const INSTANCE_PROCESS = fileURLToPath(new URL('./support/instance-process.ts', import.meta.url))
 
 const redisUrl = sharedRedisUrl(inject('keywardRedis'))
 
@@ -25,6 +30,8 @@ interface Family {
    * connection as a crash would.
    */
   stores(space: string): Promise<{ stores: KeywardStores; cut(): Promise<void> }>
+  /** How `support/instance-process.ts` opens the same stores as `stores(space)`. */
+  processEnv(space: string): Record<string, string>
   /** Makes the store refuse every write to the outbox in `space` (the keys stay writable); returns the repair. */
   breakOutbox(space: string): Promise<() => Promise<void>>
 }
@@ -67,6 +74,42 @@ function fleetSuite(name: string, family: Family) {
       expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id'])
       expect(new Webhook(secret).verify(second!.body, second!.headers)).toMatchObject({ type: 'key.created' })
     })
+
+    it('an instance killed (SIGKILL) mid-delivery: once its lease ends another delivers the same event id (W1)', async () => {
+      const r = await receiver()
+      r.answers = ['hang']
+      const secret = newSecret()
+      const timeoutMs = 1000
+      const child = spawn(process.execPath, ['--import', 'tsx', INSTANCE_PROCESS], {
+        env: markedEnv({
+          ...process.env,
+          ...family.processEnv(space),
+          WEBHOOK_URL: r.url,
+          WEBHOOK_SECRET: secret,
+          TIMEOUT_MS: String(timeoutMs),
+        }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      recordStarted(child, `node --import tsx ${INSTANCE_PROCESS}`)
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      open.push({ close: async () => void (child.exitCode === null && child.kill('SIGKILL')) })
+      let stderr = ''
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+      const [first] = await r.waitFor(1, 20_000).catch((error: Error) => {
+        throw new Error(`${error.message}; the instance said: ${stderr}`)
+      })
+      // Its attempt is in flight, leased to it: it dies holding the lease.
+      child.kill('SIGKILL')
+      await exited
+      const webhooks = { endpoints: [{ url: r.url, secret }], timeoutMs, pollIntervalMs: 50 }
+      instance((await family.stores(space)).stores, { webhooks })
+      const [, second] = await r.waitFor(2, 15_000)
+      expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id'])
+      expect(new Webhook(secret).verify(second!.body, second!.headers)).toMatchObject({
+        type: 'key.created',
+        data: { keyId: expect.stringMatching(/^key_/) },
+      })
+    }, 40_000)
 
     it('an instance cut off from its store mid-delivery: once its lease ends the other delivers the same event id (W1)', async () => {
       const r = await receiver()
@@ -204,6 +247,7 @@ describe.skipIf(redisUrl === null)('webhooks across instances on Redis', () => {
       open.push({ close: async () => void client.disconnect() })
       return { stores, cut: async () => client.disconnect() }
     },
+    processEnv: (space) => ({ STORE: 'redis', REDIS_URL: redisUrl!, PREFIX: `${prefix}:${space}` }),
     async breakOutbox(space) {
       // A string where the outbox keeps its sorted set: every enqueue fails with WRONGTYPE.
       const client = await ioredisClient(redisUrl!)
@@ -233,6 +277,7 @@ describe.skipIf(!databaseAvailable())('webhooks across instances on Postgres', (
       open.push({ close: end })
       return { stores: createPostgresStores({ pool, schema: db.schema }), cut: end }
     },
+    processEnv: () => ({ STORE: 'postgres', DATABASE_URL: db.url, SCHEMA: db.schema }),
     async breakOutbox() {
       // A constraint no row meets: every insert into the outbox fails, the keys' tables are untouched.
       const table = `${db.schema}.webhook_deliveries`
