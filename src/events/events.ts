@@ -89,10 +89,8 @@ export function createEvents(
     },
     admitted(apiKey, key) {
       if (!apiKey.consumed || !wanted('usage.threshold')) return
-      for (const crossing of crossings(apiKey, key, webhooks.thresholds)) {
-        if (seen.firstTime(crossing.mark))
-          void emitOnce(crossing.mark, crossing.periodEnd, 'usage.threshold', crossing.data)
-      }
+      for (const crossing of crossings(apiKey, key, webhooks.thresholds, seen.firstTime))
+        void emitOnce(crossing.mark, crossing.periodEnd, 'usage.threshold', crossing.data)
     },
     watchExpiry(keys) {
       if (!wanted('key.expiring') && !wanted('key.expired')) return

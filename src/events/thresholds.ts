@@ -8,7 +8,8 @@
 import { creditPeriod, nextRefillSeconds } from '../core/credits.js'
 import { ownerCounterId, UNLIMITED_PER_MINUTE } from '../core/limits-math.js'
 import type { MonthLimit, RollingLimit } from '../core/meter-types.js'
-import type { ApiKeyContext, OwnWindows, StoredKey, WindowState } from '../core/types.js'
+import type { StoredCredits } from '../core/credit-types.js'
+import type { ApiKeyContext, OwnWindows, StoredKey } from '../core/types.js'
 import { periodEndSeconds, periodOf } from '../core/windows.js'
 
 export interface ThresholdCrossing {
@@ -18,21 +19,14 @@ export interface ThresholdCrossing {
   data: Record<string, unknown>
 }
 
-/** One limit (or the credits) as the decision left it, and the period its crossings belong to. */
-interface Gauge {
-  scope: 'key' | 'owner'
-  /** The limit's name (`minute` and `month` for the per-minute limit and the quota), or `credits`. */
-  name: string
-  kind: 'rolling' | 'month' | 'credits'
-  max: number
-  used: number
-  /** Names the period in the mark: one crossing of each fraction per period. */
-  period: string
-  periodEnd: number
-}
+/** What a period is read from: a named limit, the per-minute limit and calendar-month quota, or credits. */
+type LimitShape =
+  | Pick<RollingLimit, 'kind' | 'name' | 'windowMs'>
+  | Pick<MonthLimit, 'kind' | 'name' | 'day'>
+  | { kind: 'credits'; name: 'credits'; credits: StoredCredits }
 
-/** What a period is read from: a named limit, or the per-minute limit and calendar-month quota. */
-type LimitShape = Pick<RollingLimit, 'kind' | 'name' | 'windowMs'> | Pick<MonthLimit, 'kind' | 'name' | 'day'>
+/** Told of each limit (and the credits) the decision read: whose, which, its size and its use. */
+type Look = (scope: 'key' | 'owner', shape: LimitShape, max: number, used: number) => void
 
 const SEEN_LIMIT = 10_000
 const MINUTE: LimitShape = { kind: 'rolling', name: 'minute', windowMs: 60_000 }
@@ -40,99 +34,103 @@ const MONTH: LimitShape = { kind: 'month', name: 'month', day: 1 }
 /** Credits that never refill are warned of once per setting; the mark outlives any sensible wait. */
 const NO_REFILL_MARK_MS = 366 * 24 * 3600_000
 
-/** Every limit and the credits of a request's key and owner that are used to at least one fraction. */
-export function crossings(apiKey: ApiKeyContext, key: StoredKey, fractions: readonly number[]): ThresholdCrossing[] {
+/**
+ * Every limit and the credits of a request's key and owner that are used to at least one of
+ * `fractions` (sorted, lowest first), whose mark `firstTime` has not seen. Below the lowest nothing
+ * is built, and past it only a mark: requests far from every limit, or past a threshold already
+ * sent, cost little more than a comparison per limit.
+ */
+export function crossings(
+  apiKey: ApiKeyContext,
+  key: StoredKey,
+  fractions: readonly number[],
+  firstTime: (mark: string) => boolean,
+): ThresholdCrossing[] {
   const found: ThresholdCrossing[] = []
-  for (const gauge of gaugesOf(apiKey, key)) {
-    if (!Number.isFinite(gauge.max) || gauge.max <= 0) continue
-    const subject = gauge.scope === 'owner' ? ownerCounterId(apiKey.ownerId!, apiKey.keyType) : apiKey.id
+  const lowest = fractions[0]
+  if (lowest === undefined) return found
+  readLimits(apiKey, key, (scope, shape, max, used) => {
+    if (!Number.isFinite(max) || max <= 0 || used < Math.ceil(lowest * max)) return
+    const { period, periodEnd } = periodAt(shape, apiKey.authenticatedAt)
+    const subject = scope === 'owner' ? ownerCounterId(apiKey.ownerId!, apiKey.keyType) : apiKey.id
     for (const fraction of fractions) {
-      if (gauge.used < Math.ceil(fraction * gauge.max)) continue
+      if (used < Math.ceil(fraction * max)) break
+      const mark = `threshold:${subject}:${shape.kind}:${shape.name}:${period}:${fraction}`
+      if (!firstTime(mark)) continue
       found.push({
-        mark: `threshold:${subject}:${gauge.kind}:${gauge.name}:${gauge.period}:${fraction}`,
-        periodEnd: gauge.periodEnd,
+        mark,
+        periodEnd,
         data: {
           // For an owner's limit: the key whose request crossed it.
           keyId: apiKey.id,
           ownerId: apiKey.ownerId,
           keyType: apiKey.keyType,
-          scope: gauge.scope,
-          limit: gauge.name,
-          kind: gauge.kind,
+          scope,
+          limit: shape.name,
+          kind: shape.kind,
           fraction,
-          used: gauge.used,
-          max: gauge.max,
-          periodEnd: new Date(gauge.periodEnd).toISOString(),
+          used,
+          max,
+          periodEnd: new Date(periodEnd).toISOString(),
         },
       })
     }
-  }
+  })
   return found
 }
 
-function gaugesOf(apiKey: ApiKeyContext, key: StoredKey): Gauge[] {
-  const { limits, authenticatedAt: now } = apiKey
-  const gauges: Gauge[] = []
+/** Tells `look` of every limit the decision read, the key's then its owner's, then the credits. */
+function readLimits(apiKey: ApiKeyContext, key: StoredKey, look: Look): void {
+  const { limits } = apiKey
   if (limits.named !== undefined) {
     // The named decision lists the key's limits, then its owner's, beside their resolved forms.
     const { decision, limits: resolved } = limits.named
-    decision.limits.forEach((state, i) => {
+    for (let i = 0; i < decision.limits.length; i++) {
+      const state = decision.limits[i]!
       const limit = resolved[i]
-      if (limit !== undefined) gauges.push(windowGauge(state.scope, limit, state, now))
-    })
+      if (limit !== undefined) look(state.scope, limit, state.limit, state.limit - state.remaining)
+    }
   } else if (limits.parts !== undefined) {
-    gauges.push(...ownGauges('key', limits.parts.key, now), ...ownGauges('owner', limits.parts.owner, now))
+    readOwn('key', limits.parts.key, look)
+    readOwn('owner', limits.parts.owner, look)
   } else {
-    gauges.push(...ownGauges('key', limits, now))
+    readOwn('key', limits, look)
   }
-  const credits = creditsGauge(key, limits.credits?.remaining, now)
-  if (credits !== undefined) gauges.push(credits)
-  return gauges
+  // Credits are measured against an allowance: the refill amount where they refill, else what they
+  // were last set to; a top-up above it crosses nothing.
+  const credits = key.credits
+  const remaining = limits.credits?.remaining
+  if (credits === null || remaining === undefined) return
+  const max = credits.refill?.amount ?? credits.remaining
+  look('key', { kind: 'credits', name: 'credits', credits }, max, max - remaining)
 }
 
 /** The per-minute limit and the quota of one side; an owner without a per-minute limit has an unlimited one. */
-function ownGauges(scope: 'key' | 'owner', windows: OwnWindows, now: number): Gauge[] {
-  const gauges: Gauge[] = []
-  if (windows.minute.limit < UNLIMITED_PER_MINUTE) gauges.push(windowGauge(scope, MINUTE, windows.minute, now))
-  if (windows.month !== null) gauges.push(windowGauge(scope, MONTH, windows.month, now))
-  return gauges
+function readOwn(scope: 'key' | 'owner', windows: OwnWindows, look: Look): void {
+  const { minute, month } = windows
+  if (minute.limit < UNLIMITED_PER_MINUTE) look(scope, MINUTE, minute.limit, minute.limit - minute.remaining)
+  if (month !== null) look(scope, MONTH, month.limit, month.limit - month.remaining)
 }
 
 /**
- * A rolling window's period is its length, counted from the epoch, so a window kept above a
- * fraction is warned of once per window length; a month's is its billing period.
+ * The period a crossing belongs to (named in its mark) and when it ends. A rolling window's period
+ * is its length counted from the epoch, so a window kept above a fraction is reported once per
+ * window length; a month's is its billing period; credits', the refill period within their
+ * setting (a new setting reports again).
  */
-function windowGauge(scope: 'key' | 'owner', limit: LimitShape, state: WindowState, now: number): Gauge {
-  const used = state.limit - state.remaining
-  const base = { scope, name: limit.name, kind: limit.kind, max: state.limit, used }
-  if (limit.kind === 'month') {
-    const index = periodOf(now, limit.day)
-    return { ...base, period: String(index), periodEnd: periodEndSeconds(index, limit.day) * 1000 }
+function periodAt(shape: LimitShape, now: number): { period: string; periodEnd: number } {
+  if (shape.kind === 'rolling') {
+    const index = Math.floor(now / shape.windowMs)
+    return { period: String(index), periodEnd: (index + 1) * shape.windowMs }
   }
-  const index = Math.floor(now / limit.windowMs)
-  return { ...base, period: String(index), periodEnd: (index + 1) * limit.windowMs }
-}
-
-/**
- * Credits measured against an allowance: the refill amount where they refill, else what they were
- * last set to. Used is the allowance less what is left (a top-up above it crosses nothing). The
- * period is the refill period, within the setting (a new setting warns again).
- */
-function creditsGauge(key: StoredKey, remaining: number | undefined, now: number): Gauge | undefined {
-  const credits = key.credits
-  if (credits === null || remaining === undefined) return undefined
-  const max = credits.refill?.amount ?? credits.remaining
-  const period = creditPeriod(credits.refill, now)
-  const refillAt = nextRefillSeconds(credits.refill, period)
-  return {
-    scope: 'key',
-    name: 'credits',
-    kind: 'credits',
-    max,
-    used: max - remaining,
-    period: `${credits.since}.${period}`,
-    periodEnd: refillAt === null ? now + NO_REFILL_MARK_MS : refillAt * 1000,
+  if (shape.kind === 'month') {
+    const index = periodOf(now, shape.day)
+    return { period: String(index), periodEnd: periodEndSeconds(index, shape.day) * 1000 }
   }
+  const { refill, since } = shape.credits
+  const index = creditPeriod(refill, now)
+  const refillAt = nextRefillSeconds(refill, index)
+  return { period: `${since}.${index}`, periodEnd: refillAt === null ? now + NO_REFILL_MARK_MS : refillAt * 1000 }
 }
 
 /** The marks this instance already asked the store about; bounded, oldest dropped first. */
