@@ -136,6 +136,47 @@ describe('webhooks on the memory stores', () => {
     await until(async () => (await keyward.events.deliveries())[0]?.state === 'delivered')
   })
 
+  it('an instance that does not register an endpoint leaves its deliveries to one that does, as in a fleet mid-deploy (W1)', async () => {
+    const r = await receiver()
+    const secret = newSecret()
+    const stores = createMemoryStores()
+    const other = await receiver()
+    // The old configuration: another endpoint only.
+    const old = keywardWith({
+      stores,
+      webhooks: { endpoints: [{ url: other.url, secret: newSecret() }], firstRetryMs: 50, pollIntervalMs: 20 },
+    })
+    const now = Date.now()
+    await stores.outbox!.enqueue([
+      {
+        id: 'msg_deploy.new',
+        eventId: 'msg_deploy',
+        endpointUrl: r.url,
+        eventType: 'key.created',
+        body: JSON.stringify({ type: 'key.created', timestamp: new Date(now).toISOString(), data: { keyId: 'key_x' } }),
+        createdAt: now,
+        attempts: 0,
+        nextAttemptAt: now,
+        state: 'pending',
+        lastStatus: null,
+        lastError: null,
+        lastAttemptAt: null,
+      },
+    ])
+    await until(async () => (await old.events.deliveries())[0]?.attempts === 1)
+    expect((await old.events.deliveries())[0]).toMatchObject({
+      state: 'pending',
+      lastError: 'endpoint not registered on this instance',
+    })
+    // The old instance is replaced by one with the new configuration, which registers it and delivers it.
+    await old.close()
+    keywardWith({ stores, webhooks: { endpoints: [{ url: r.url, secret }], firstRetryMs: 50, pollIntervalMs: 20 } })
+    const [got] = await r.waitFor(1)
+    expect(got!.headers['webhook-id']).toBe('msg_deploy')
+    expect(new Webhook(secret).verify(got!.body, got!.headers)).toMatchObject({ data: { keyId: 'key_x' } })
+    expect(other.received).toHaveLength(0)
+  })
+
   it('a delivery is given up once its retry period is over, and the view says why (W1)', async () => {
     const r = await receiver()
     r.fallback = 500
