@@ -59,7 +59,7 @@ export async function buildExpressApp(config: AppConfig, factory: () => express.
   api.get(WHOAMI.path, api.protect({ consume: WHOAMI.consume }), (req, res) => {
     send(res, whoami(keyward, req.apiKey!))
   })
-  const openapi = JSON.stringify(referenceDocument(keyward))
+  const openapi = JSON.stringify(referenceDocument(keyward, config.secretScanning))
   api.get(OPENAPI_PATH, api.public(), (_req, res) => {
     res.type('application/json; charset=utf-8').end(openapi)
   })

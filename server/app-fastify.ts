@@ -68,7 +68,7 @@ export const buildFastifyApp: AppBuilder = async (config) => {
   app.get(WHOAMI.path, { config: { keyward: { consume: WHOAMI.consume } } }, (request, reply) => {
     send(reply, whoami(keyward, request.apiKey!))
   })
-  const openapi = JSON.stringify(referenceDocument(keyward))
+  const openapi = JSON.stringify(referenceDocument(keyward, config.secretScanning))
   app.get(OPENAPI_PATH, { config: { keyward: { public: true } } }, (_request, reply) => {
     reply.type('application/json; charset=utf-8').send(openapi)
   })

@@ -47,7 +47,7 @@ export function createFetchApp(config: AppConfig, clientAddress?: ClientAddress)
     notFound: '/api',
     clientAddress,
   })
-  const openapi = JSON.stringify(referenceDocument(keyward))
+  const openapi = JSON.stringify(referenceDocument(keyward, config.secretScanning))
   const routes = new Map<string, (request: Request, ...rest: unknown[]) => Promise<Response>>([
     [
       IP_LOOKUP.path,

@@ -51,7 +51,7 @@ export function createHonoApp(config: AppConfig, form: HonoForm = 'middleware'):
   const ip = (c: Context<KeywardEnv>) => send(c, ipLookup(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
   const email = (c: Context<KeywardEnv>) => send(c, emailValidate(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))
   const self = (c: Context<KeywardEnv>) => send(c, whoami(keyward, c.var.apiKey))
-  const openapi = JSON.stringify(referenceDocument(keyward))
+  const openapi = JSON.stringify(referenceDocument(keyward, config.secretScanning))
   const document = (c: Context) => c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' })
   const report = (c: Context<KeywardEnv>) => send(c, reports(keyward, c.var.apiKey.requestId))
   const metered = (c: Context<KeywardEnv>) => send(c, meter(keyward, c.var.apiKey.requestId, queryOf(c.req.url)))

@@ -5,7 +5,8 @@
 import { createDashboard, createKeyward, type IetfRateLimitDraft } from '../src/index.js'
 
 /** The reference server's secret scanning defaults: keyward's own (docs/secret-scanning.md). */
-const DEFAULT_SECRET_SCANNING_PATH = '/secret-scanning/github'
+/** Where keyward's secret scanning endpoint answers unless told otherwise. */
+export const DEFAULT_SECRET_SCANNING_PATH = '/secret-scanning/github'
 const GITHUB_KEYS_URL = 'https://api.github.com/meta/public_keys/secret_scanning'
 
 export type Framework = 'express' | 'fastify' | 'hono'

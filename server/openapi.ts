@@ -5,7 +5,8 @@
  * same document.
  */
 import type { Keyward, OpenApiDocument, OpenApiObject } from '../src/index.js'
-import { EMAIL_VALIDATE, IP_LOOKUP, REPORTS, WHOAMI } from './app.js'
+import { type AppConfig, EMAIL_VALIDATE, IP_LOOKUP, REPORTS, WHOAMI } from './app.js'
+import { DEFAULT_SECRET_SCANNING_PATH } from './env.js'
 import { METER } from './meter.js'
 
 /** Where the document answers: public, under the protected prefix. */
@@ -146,13 +147,24 @@ function ownPaths(): NonNullable<OpenApiDocument['paths']> {
   }
 }
 
+/** Where the app serves GitHub's secret scanning endpoint, or false when it serves none. */
+function scanningPathOf(option: AppConfig['secretScanning']): string | false {
+  if (option === undefined) return false
+  return option === true ? DEFAULT_SECRET_SCANNING_PATH : (option.path ?? DEFAULT_SECRET_SCANNING_PATH)
+}
+
 /**
- * The reference server's complete document for `keyward`'s settings (legacy header, IETF fields).
+ * The reference server's complete document for `keyward`'s settings (legacy header, IETF fields)
+ * and the app's secret scanning endpoint, when it serves one.
  *
  * @example
- * const body = JSON.stringify(referenceDocument(keyward))
+ * const body = JSON.stringify(referenceDocument(keyward, config.secretScanning))
  */
-export function referenceDocument(keyward: Keyward): OpenApiDocument {
+export function referenceDocument(
+  keyward: Keyward,
+  secretScanning: AppConfig['secretScanning'] = undefined,
+): OpenApiDocument {
+  const scanning = scanningPathOf(secretScanning)
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
@@ -168,11 +180,15 @@ export function referenceDocument(keyward: Keyward): OpenApiDocument {
       { name: 'Metering', description: 'Requests that cost more than one unit.' },
       { name: 'Documentation', description: 'This document.' },
       { name: 'Key management', description: 'The dashboard routes, behind the dashboard token.' },
+      ...(scanning === false
+        ? []
+        : [{ name: 'Secret scanning', description: 'Reports of leaked keys, signed by GitHub.' }]),
     ],
     paths: ownPaths(),
   }
   return keyward.openapi().complete(document, {
     dashboard: '/api/dashboard',
+    secretScanning: scanning,
     routes: {
       [`GET ${IP_LOOKUP.path}`]: { scopes: [...IP_LOOKUP.scopes] },
       [`GET ${EMAIL_VALIDATE.path}`]: { scopes: [...EMAIL_VALIDATE.scopes] },

@@ -22,7 +22,7 @@ import { createFaultReporter, createStoreCalls, withTimeout } from './core/store
 import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
-import { NO_EVENTS, createEvents, watchAdmissions } from './events/events.js'
+import { NO_EVENTS, createEvents, watchingDecisions } from './events/events.js'
 import type { StoredKey } from './core/types.js'
 
 export type { Keyward } from './core/instance.js'
@@ -99,9 +99,10 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     deprecationHeaders,
     createCharge(settings, calls, report, charged),
   )
-  const decisions = counter === null ? decided : countingDecisions(decided, counter, clock)
-  const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
+  const counted = counter === null ? decided : countingDecisions(decided, counter, clock)
   const events = createEvents(settings, calls, report)
+  const decisions = events === undefined ? counted : watchingDecisions(counted, events.admitted)
+  const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
   const authenticate = createAuthenticate(parts)
   const lifecycle = telemetry?.lifecycle
   const tell =
@@ -131,7 +132,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       test: Object.freeze({ ...settings.defaults.test }),
     }),
     deprecationHeaders,
-    authenticate: events ? watchAdmissions(decide, events.admitted) : decide,
+    authenticate: decide,
     recordUsage: createUsageRecorder(settings, report),
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
     analytics: createAnalytics(stores.analytics, counter, stores.keys, clock, (value) =>

@@ -227,7 +227,9 @@ export function combineDecisions(key: LimitDecision, owner: LimitDecision, cost 
   const minute = tighter(key.minute, owner.minute, cost)
   const month =
     key.month === null ? owner.month : owner.month === null ? key.month : tighter(key.month, owner.month, cost)
-  if (key.allowed && owner.allowed) return { allowed: true, minute, month, retryAfter: 0, binding: null }
+  // Each side as it stands, for what reads more than the headers (usage thresholds).
+  const parts = { key: { minute: key.minute, month: key.month }, owner: { minute: owner.minute, month: owner.month } }
+  if (key.allowed && owner.allowed) return { allowed: true, minute, month, retryAfter: 0, binding: null, parts }
   const keyWait = key.allowed ? 0 : key.retryAfter
   const ownerWait = owner.allowed ? 0 : owner.retryAfter
   return {
@@ -236,6 +238,7 @@ export function combineDecisions(key: LimitDecision, owner: LimitDecision, cost 
     month,
     retryAfter: Math.max(keyWait, ownerWait),
     binding: key.binding === 'month' || owner.binding === 'month' ? 'month' : 'minute',
+    parts,
   }
 }
 

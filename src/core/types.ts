@@ -227,6 +227,17 @@ export interface LimitDecision {
    * there), nothing was counted anywhere and the 429 names the credits.
    */
   credits?: CreditDecision | undefined
+  /**
+   * For a key on its type's per-minute and monthly limits whose owner has limits too: the key's
+   * own windows and its owner's, of which `minute` and `month` show the tighter.
+   */
+  parts?: { key: OwnWindows; owner: OwnWindows } | undefined
+}
+
+/** One side's per-minute window and monthly quota (null without one). */
+export interface OwnWindows {
+  minute: WindowState
+  month: WindowState | null
 }
 
 /**

@@ -94,10 +94,12 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function attempt(delivery: OutboxDelivery, signal: AbortSignal): Promise<void> {
     const endpoint = settings.endpoints.find((e) => e.url === delivery.endpointUrl)
-    const startedAt = clock.now()
     if (endpoint === undefined) {
-      // An endpoint the host no longer registers (on this instance) gets nothing more.
-      await settle(delivery, { ...outcome(delivery, startedAt), state: 'failed', lastError: 'endpoint not registered' })
+      // Another instance may register it (a fleet mid-deploy): retried as a failure, for it to take.
+      await settle(
+        delivery,
+        afterFailure(delivery, { status: null, error: 'endpoint not registered on this instance' }),
+      )
       return
     }
     const message = { url: endpoint.url, key: endpoint.key, id: delivery.eventId, body: delivery.body }
@@ -107,13 +109,26 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       await settle(delivery, { ...unchanged(delivery), nextAttemptAt: clock.now() })
       return
     }
+    if (!result.ok) return settle(delivery, afterFailure(delivery, result))
+    const now = clock.now()
+    const record = { attempts: delivery.attempts + 1, lastStatus: result.status, lastError: null, lastAttemptAt: now }
+    await settle(delivery, { ...record, state: 'delivered', nextAttemptAt: now })
+  }
+
+  /** A failed attempt: due again after the backoff, or given up once that is past the retry period. */
+  function afterFailure(delivery: OutboxDelivery, result: { status: number | null; error: string | null }) {
     const attempts = delivery.attempts + 1
     const now = clock.now()
-    const record = { attempts, lastStatus: result.status, lastError: result.error, lastAttemptAt: now }
-    if (result.ok) return settle(delivery, { ...record, state: 'delivered', nextAttemptAt: now })
     const next = now + backoff(attempts, settings.firstRetryMs)
-    const state = next - delivery.createdAt > settings.retryForMs ? 'failed' : 'pending'
-    await settle(delivery, { ...record, state, nextAttemptAt: next })
+    const state: DeliverySettlement['state'] = next - delivery.createdAt > settings.retryForMs ? 'failed' : 'pending'
+    return {
+      attempts,
+      lastStatus: result.status,
+      lastError: result.error,
+      lastAttemptAt: now,
+      state,
+      nextAttemptAt: next,
+    }
   }
 
   async function settle(delivery: OutboxDelivery, settlement: DeliverySettlement): Promise<void> {
@@ -138,8 +153,4 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
 function unchanged(d: OutboxDelivery): DeliverySettlement {
   const { state, attempts, nextAttemptAt, lastStatus, lastError, lastAttemptAt } = d
   return { state, attempts, nextAttemptAt, lastStatus, lastError, lastAttemptAt }
-}
-
-function outcome(d: OutboxDelivery, now: number): DeliverySettlement {
-  return { ...unchanged(d), attempts: d.attempts + 1, lastAttemptAt: now, nextAttemptAt: now }
 }

@@ -9,9 +9,10 @@ import { maskKeysIn, randomBase62 } from '../core/key-format.js'
 import type { KeyManager } from '../core/key-manager.js'
 import type { KeywardSettings } from '../core/keyward-options.js'
 import type { OutboxDelivery } from '../core/outbox.js'
-import { isPromise, type ReportFault, type StoreCalls } from '../core/store-calls.js'
+import type { ReportFault, StoreCalls } from '../core/store-calls.js'
 import type { LifecycleEvent } from '../core/telemetry-events.js'
-import type { ApiKeyContext, AuthDecision, Awaitable } from '../core/types.js'
+import type { Decisions } from '../core/decisions.js'
+import type { ApiKeyContext, StoredKey } from '../core/types.js'
 import type { EventType, WebhookSettings } from '../core/webhook-options.js'
 import { startDispatcher } from './dispatcher.js'
 import { expiryWarning } from './expiry.js'
@@ -22,8 +23,8 @@ export interface EventsPart {
   events: KeywardEvents
   /** Told of each key change (T1's lifecycle events). */
   lifecycle(event: LifecycleEvent): void
-  /** Told of each admitted request's key. */
-  admitted(apiKey: ApiKeyContext): void
+  /** Told of each admitted request's key, with its record (for its credits). */
+  admitted(apiKey: ApiKeyContext, key: StoredKey): void
   /** Starts the expiry checks, which read keys through the key manager. */
   watchExpiry(keys: KeyManager): void
   close(): Promise<void>
@@ -86,12 +87,10 @@ export function createEvents(
       const { type, ...data } = event
       void emit(LIFECYCLE_TYPES[type], data)
     },
-    admitted(apiKey) {
+    admitted(apiKey, key) {
       if (!apiKey.consumed || !wanted('usage.threshold')) return
-      for (const crossing of crossings(apiKey, webhooks.thresholds)) {
-        if (seen.firstTime(crossing.mark))
-          void emitOnce(crossing.mark, crossing.periodEnd, 'usage.threshold', crossing.data)
-      }
+      for (const crossing of crossings(apiKey, key, webhooks.thresholds, seen.firstTime))
+        void emitOnce(crossing.mark, crossing.periodEnd, 'usage.threshold', crossing.data)
     },
     watchExpiry(keys) {
       if (!wanted('key.expiring') && !wanted('key.expired')) return
@@ -126,18 +125,18 @@ export function createEvents(
 
 export { NO_EVENTS }
 
-/** `authenticate` that tells `admitted` of each admitted key, synchronous where it was. */
-export function watchAdmissions<A extends unknown[]>(
-  authenticate: (...args: A) => Awaitable<AuthDecision>,
-  admitted: (apiKey: ApiKeyContext) => void,
-): (...args: A) => Awaitable<AuthDecision> {
-  const seen = (decision: AuthDecision) => {
-    if (decision.ok) admitted(decision.apiKey)
-    return decision
-  }
-  return (...args) => {
-    const decision = authenticate(...args)
-    return isPromise(decision) ? decision.then(seen) : seen(decision)
+/** `decisions` that tell `admitted` of each admitted request that counted, with the key's record. */
+export function watchingDecisions(
+  decisions: Decisions,
+  admitted: (apiKey: ApiKeyContext, key: StoredKey) => void,
+): Decisions {
+  return {
+    ...decisions,
+    fromOutcome(outcome, facts) {
+      const decision = decisions.fromOutcome(outcome, facts)
+      if (decision.ok && outcome.result === 'ok') admitted(decision.apiKey, outcome.key)
+      return decision
+    },
   }
 }
 

@@ -1,10 +1,16 @@
 /**
- * `usage.threshold` (W2): after each admitted request, the key's per-minute and monthly use is
- * compared with the configured fractions. A crossing is sent once per window period across
- * every instance: the first instance to mark it in the store sends it, and each instance asks the
- * store at most once per mark, so requests past a threshold cost no store call.
+ * `usage.threshold` (W2): after each admitted request, every limit of the key and of its owner,
+ * and the key's credits, are compared with the configured fractions. A crossing is sent once per
+ * window period across every instance: the first instance to mark it in the store sends it, and
+ * each instance asks the store at most once per mark, so requests past a threshold cost no store
+ * call. What is compared is what the decision already read: no store call of its own.
  */
-import type { ApiKeyContext } from '../core/types.js'
+import { creditPeriod, nextRefillSeconds } from '../core/credits.js'
+import { ownerCounterId, UNLIMITED_PER_MINUTE } from '../core/limits-math.js'
+import type { MonthLimit, RollingLimit } from '../core/meter-types.js'
+import type { StoredCredits } from '../core/credit-types.js'
+import type { ApiKeyContext, OwnWindows, StoredKey } from '../core/types.js'
+import { periodEndSeconds, periodOf } from '../core/windows.js'
 
 export interface ThresholdCrossing {
   mark: string
@@ -13,26 +19,55 @@ export interface ThresholdCrossing {
   data: Record<string, unknown>
 }
 
-const SEEN_LIMIT = 10_000
+/** What a period is read from: a named limit, the per-minute limit and calendar-month quota, or credits. */
+type LimitShape =
+  | Pick<RollingLimit, 'kind' | 'name' | 'windowMs'>
+  | Pick<MonthLimit, 'kind' | 'name' | 'day'>
+  | { kind: 'credits'; name: 'credits'; credits: StoredCredits }
 
-/** The limits of a request's key that are used to at least one fraction, newest period only. */
-export function crossings(apiKey: ApiKeyContext, fractions: readonly number[]): ThresholdCrossing[] {
-  const { limits, authenticatedAt: now } = apiKey
+/** Told of each limit (and the credits) the decision read: whose, which, its size and its use. */
+type Look = (scope: 'key' | 'owner', shape: LimitShape, max: number, used: number) => void
+
+const SEEN_LIMIT = 10_000
+const MINUTE: LimitShape = { kind: 'rolling', name: 'minute', windowMs: 60_000 }
+const MONTH: LimitShape = { kind: 'month', name: 'month', day: 1 }
+/** Credits that never refill are warned of once per setting; the mark outlives any sensible wait. */
+const NO_REFILL_MARK_MS = 366 * 24 * 3600_000
+
+/**
+ * Every limit and the credits of a request's key and owner that are used to at least one of
+ * `fractions` (sorted, lowest first), whose mark `firstTime` has not seen. Below the lowest nothing
+ * is built, and past it only a mark: requests far from every limit, or past a threshold already
+ * sent, cost little more than a comparison per limit.
+ */
+export function crossings(
+  apiKey: ApiKeyContext,
+  key: StoredKey,
+  fractions: readonly number[],
+  firstTime: (mark: string) => boolean,
+): ThresholdCrossing[] {
   const found: ThresholdCrossing[] = []
-  const add = (limit: string, max: number, left: number, periodStart: number, periodEnd: number) => {
-    if (!Number.isFinite(max) || max <= 0) return
-    const used = max - left
-    // The highest fraction reached is enough: one event per fraction, each sent once.
+  const lowest = fractions[0]
+  if (lowest === undefined) return found
+  readLimits(apiKey, key, (scope, shape, max, used) => {
+    if (!Number.isFinite(max) || max <= 0 || used < Math.ceil(lowest * max)) return
+    const { period, periodEnd } = periodAt(shape, apiKey.authenticatedAt)
+    const subject = scope === 'owner' ? ownerCounterId(apiKey.ownerId!, apiKey.keyType) : apiKey.id
     for (const fraction of fractions) {
-      if (used < Math.ceil(fraction * max)) continue
+      if (used < Math.ceil(fraction * max)) break
+      const mark = `threshold:${subject}:${shape.kind}:${shape.name}:${period}:${fraction}`
+      if (!firstTime(mark)) continue
       found.push({
-        mark: `threshold:${apiKey.id}:${limit}:${periodStart}:${fraction}`,
+        mark,
         periodEnd,
         data: {
+          // For an owner's limit: the key whose request crossed it.
           keyId: apiKey.id,
           ownerId: apiKey.ownerId,
           keyType: apiKey.keyType,
-          limit,
+          scope,
+          limit: shape.name,
+          kind: shape.kind,
           fraction,
           used,
           max,
@@ -40,15 +75,62 @@ export function crossings(apiKey: ApiKeyContext, fractions: readonly number[]): 
         },
       })
     }
-  }
-  const minuteStart = Math.floor(now / 60_000) * 60_000
-  add('perMinute', limits.minute.limit, limits.minute.remaining, minuteStart, minuteStart + 60_000)
-  if (limits.month !== null) {
-    const date = new Date(now)
-    const monthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)
-    add('perMonth', limits.month.limit, limits.month.remaining, monthStart, limits.month.reset * 1000)
-  }
+  })
   return found
+}
+
+/** Tells `look` of every limit the decision read, the key's then its owner's, then the credits. */
+function readLimits(apiKey: ApiKeyContext, key: StoredKey, look: Look): void {
+  const { limits } = apiKey
+  if (limits.named !== undefined) {
+    // The named decision lists the key's limits, then its owner's, beside their resolved forms.
+    const { decision, limits: resolved } = limits.named
+    for (let i = 0; i < decision.limits.length; i++) {
+      const state = decision.limits[i]!
+      const limit = resolved[i]
+      if (limit !== undefined) look(state.scope, limit, state.limit, state.limit - state.remaining)
+    }
+  } else if (limits.parts !== undefined) {
+    readOwn('key', limits.parts.key, look)
+    readOwn('owner', limits.parts.owner, look)
+  } else {
+    readOwn('key', limits, look)
+  }
+  // Credits are measured against an allowance: the refill amount where they refill, else what they
+  // were last set to; a top-up above it crosses nothing.
+  const credits = key.credits
+  const remaining = limits.credits?.remaining
+  if (credits === null || remaining === undefined) return
+  const max = credits.refill?.amount ?? credits.remaining
+  look('key', { kind: 'credits', name: 'credits', credits }, max, max - remaining)
+}
+
+/** The per-minute limit and the quota of one side; an owner without a per-minute limit has an unlimited one. */
+function readOwn(scope: 'key' | 'owner', windows: OwnWindows, look: Look): void {
+  const { minute, month } = windows
+  if (minute.limit < UNLIMITED_PER_MINUTE) look(scope, MINUTE, minute.limit, minute.limit - minute.remaining)
+  if (month !== null) look(scope, MONTH, month.limit, month.limit - month.remaining)
+}
+
+/**
+ * The period a crossing belongs to (named in its mark) and when it ends. A rolling window's period
+ * is its length counted from the epoch, so a window kept above a fraction is reported once per
+ * window length; a month's is its billing period; credits', the refill period within their
+ * setting (a new setting reports again).
+ */
+function periodAt(shape: LimitShape, now: number): { period: string; periodEnd: number } {
+  if (shape.kind === 'rolling') {
+    const index = Math.floor(now / shape.windowMs)
+    return { period: String(index), periodEnd: (index + 1) * shape.windowMs }
+  }
+  if (shape.kind === 'month') {
+    const index = periodOf(now, shape.day)
+    return { period: String(index), periodEnd: periodEndSeconds(index, shape.day) * 1000 }
+  }
+  const { refill, since } = shape.credits
+  const index = creditPeriod(refill, now)
+  const refillAt = nextRefillSeconds(refill, index)
+  return { period: `${since}.${index}`, periodEnd: refillAt === null ? now + NO_REFILL_MARK_MS : refillAt * 1000 }
 }
 
 /** The marks this instance already asked the store about; bounded, oldest dropped first. */

@@ -555,6 +555,11 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
             month: null,
             retryAfter: 31,
             binding: 'minute',
+            // W2: each side's own windows, for the owner's usage thresholds.
+            parts: {
+              key: { minute: expect.objectContaining({ remaining: DEFAULTS.live.perMinute - 1 }), month: null },
+              owner: { minute: { limit: 3, remaining: 0, reset: T0 / 1000 + 61 }, month: null },
+            },
           },
         })
         expect(await minuteUsed(b, DEFAULTS.live, T0 + 30_000)).toBe(1)

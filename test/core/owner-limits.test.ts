@@ -223,14 +223,21 @@ describe('combineDecisions (O7)', () => {
 
   it('O7/L3 M8: each window is the one with the least remaining; a tie shows the earlier reset, then the key’s', () => {
     const key = allowed(window(10, 4, 100), window(1000, 900, 500))
-    expect(combineDecisions(key, allowed(window(5, 3, 90)))).toEqual(allowed(window(5, 3, 90), window(1000, 900, 500)))
-    expect(combineDecisions(key, allowed(window(5, 4, 120), window(50, 2, 500)))).toEqual(
-      allowed(window(10, 4, 100), window(50, 2, 500)),
-    )
-    expect(combineDecisions(key, allowed(window(5, 4, 80)))).toEqual(allowed(window(5, 4, 80), window(1000, 900, 500)))
-    expect(combineDecisions(key, allowed(window(5, 4, 100)))).toEqual(key)
-    // An owner without a per-minute window has an unlimited one, which never shows.
-    expect(combineDecisions(key, allowed(window(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 7, 0)))).toEqual(key)
+    // W2: the combined decision keeps each side's own windows.
+    const combined = (owner: LimitDecision, minute: LimitDecision['minute'], month: LimitDecision['month']) => ({
+      ...allowed(minute, month),
+      parts: { key: { minute: key.minute, month: key.month }, owner: { minute: owner.minute, month: owner.month } },
+    })
+    const cases: [LimitDecision, LimitDecision['minute'], LimitDecision['month']][] = [
+      [allowed(window(5, 3, 90)), window(5, 3, 90), window(1000, 900, 500)],
+      [allowed(window(5, 4, 120), window(50, 2, 500)), window(10, 4, 100), window(50, 2, 500)],
+      [allowed(window(5, 4, 80)), window(5, 4, 80), window(1000, 900, 500)],
+      [allowed(window(5, 4, 100)), key.minute, key.month],
+      // An owner without a per-minute window has an unlimited one, which never shows.
+      [allowed(window(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 7, 0)), key.minute, key.month],
+    ]
+    for (const [owner, minute, month] of cases)
+      expect(combineDecisions(key, owner)).toEqual(combined(owner, minute, month))
   })
 
   it('O7/L4: refused when either refuses; Retry-After the longer wait; binding month when either quota binds', () => {
@@ -254,6 +261,7 @@ describe('combineDecisions (O7)', () => {
       month: window(5, 0, 900),
       retryAfter: 800,
       binding: 'month',
+      parts: { key: { minute: key.minute, month: null }, owner: { minute: owner.minute, month: owner.month } },
     })
     expect(combineDecisions(allowed(window(10, 3, 100)), { ...owner, retryAfter: 12 })).toMatchObject({
       allowed: false,

@@ -24,7 +24,8 @@ export interface Receiver {
   close(): Promise<void>
 }
 
-export async function startReceiver(path = '/hooks'): Promise<Receiver> {
+/** Listens on `port` of 127.0.0.1 (any free one by default). */
+export async function startReceiver(path = '/hooks', port = 0): Promise<Receiver> {
   const hanging: ServerResponse[] = []
   const receiver: Receiver = {
     url: '',
@@ -61,7 +62,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
       response.writeHead(answer).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`
   return receiver
 }

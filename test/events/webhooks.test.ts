@@ -107,6 +107,76 @@ describe('webhooks on the memory stores', () => {
     expect(delivery).toMatchObject({ state: 'delivered', attempts: 4, lastStatus: 204, lastError: null, url: r.url })
   })
 
+  it('an endpoint that is down is retried without delaying any request, and gets the event, same webhook-id, once it is up (W1)', async () => {
+    // A port nothing listens on until the endpoint comes up.
+    const probe = await startReceiver()
+    const port = Number(new URL(probe.url).port)
+    await probe.close()
+    const secret = newSecret()
+    const keyward = keywardWith({
+      webhooks: {
+        endpoints: [{ url: `http://127.0.0.1:${port}/hooks`, secret }],
+        firstRetryMs: 100,
+        pollIntervalMs: 20,
+      },
+    })
+    const started = performance.now()
+    const { key, record } = await keyward.keys.create({ name: 'while down' })
+    for (let i = 0; i < 10; i++)
+      expect((await keyward.authenticate(buildRequest({ headers: { authorization: `Bearer ${key}` } }))).ok).toBe(true)
+    expect(performance.now() - started).toBeLessThan(1000)
+    await until(async () => (await keyward.events.deliveries())[0]?.lastError === 'ECONNREFUSED')
+    const [down] = await keyward.events.deliveries()
+    expect(down).toMatchObject({ state: 'pending', lastStatus: null, eventType: 'key.created' })
+    const r = await startReceiver('/hooks', port)
+    open.push(r)
+    const [got] = await r.waitFor(1)
+    expect(got!.headers['webhook-id']).toBe(down!.eventId)
+    expect(new Webhook(secret).verify(got!.body, got!.headers)).toMatchObject({ data: { keyId: record.id } })
+    await until(async () => (await keyward.events.deliveries())[0]?.state === 'delivered')
+  })
+
+  it('an instance that does not register an endpoint leaves its deliveries to one that does, as in a fleet mid-deploy (W1)', async () => {
+    const r = await receiver()
+    const secret = newSecret()
+    const stores = createMemoryStores()
+    const other = await receiver()
+    // The old configuration: another endpoint only.
+    const old = keywardWith({
+      stores,
+      webhooks: { endpoints: [{ url: other.url, secret: newSecret() }], firstRetryMs: 50, pollIntervalMs: 20 },
+    })
+    const now = Date.now()
+    await stores.outbox!.enqueue([
+      {
+        id: 'msg_deploy.new',
+        eventId: 'msg_deploy',
+        endpointUrl: r.url,
+        eventType: 'key.created',
+        body: JSON.stringify({ type: 'key.created', timestamp: new Date(now).toISOString(), data: { keyId: 'key_x' } }),
+        createdAt: now,
+        attempts: 0,
+        nextAttemptAt: now,
+        state: 'pending',
+        lastStatus: null,
+        lastError: null,
+        lastAttemptAt: null,
+      },
+    ])
+    await until(async () => (await old.events.deliveries())[0]?.attempts === 1)
+    expect((await old.events.deliveries())[0]).toMatchObject({
+      state: 'pending',
+      lastError: 'endpoint not registered on this instance',
+    })
+    // The old instance is replaced by one with the new configuration, which registers it and delivers it.
+    await old.close()
+    keywardWith({ stores, webhooks: { endpoints: [{ url: r.url, secret }], firstRetryMs: 50, pollIntervalMs: 20 } })
+    const [got] = await r.waitFor(1)
+    expect(got!.headers['webhook-id']).toBe('msg_deploy')
+    expect(new Webhook(secret).verify(got!.body, got!.headers)).toMatchObject({ data: { keyId: 'key_x' } })
+    expect(other.received).toHaveLength(0)
+  })
+
   it('a delivery is given up once its retry period is over, and the view says why (W1)', async () => {
     const r = await receiver()
     r.fallback = 500
@@ -172,12 +242,54 @@ describe('webhooks on the memory stores', () => {
     const events = verified(r, secret)
     expect(events.map((e) => [e.type, e.data.limit, e.data.fraction, e.data.max])).toEqual(
       expect.arrayContaining([
-        ['usage.threshold', 'perMinute', 0.8, 10],
-        ['usage.threshold', 'perMinute', 1, 10],
+        ['usage.threshold', 'minute', 0.8, 10],
+        ['usage.threshold', 'minute', 1, 10],
       ]),
     )
     expect(events).toHaveLength(2)
     expect(events[0]!.data.keyId).toBe(record.id)
+  })
+
+  it('usage.threshold names an owner quota apart from the key it was crossed through, and refilling credits by their refill period (W2, O7, M3)', async () => {
+    const r = await receiver()
+    const secret = newSecret()
+    const keyward = keywardWith({
+      webhooks: { endpoints: [{ url: r.url, secret, events: ['usage.threshold'] }] },
+      ownerLimits: { live: { perMonth: 5 } },
+    })
+    const owned = await keyward.keys.create({ name: 'owned', ownerId: 'acct_q', limits: { perMinute: 10 } })
+    const refilled = await keyward.keys.create({
+      name: 'refilled',
+      credits: { remaining: 10, refill: { amount: 10, every: 'day' } },
+    })
+    for (let i = 0; i < 6; i++)
+      await keyward.authenticate(buildRequest({ headers: { authorization: `Bearer ${owned.key}` } }))
+    for (let i = 0; i < 11; i++)
+      await keyward.authenticate(buildRequest({ headers: { authorization: `Bearer ${refilled.key}` } }))
+    await r.waitFor(4)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const nextMonth = new Date()
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1, 1)
+    nextMonth.setUTCHours(0, 0, 0, 0)
+    const tomorrow = new Date()
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1)
+    tomorrow.setUTCHours(0, 0, 0, 0)
+    const seen = verified(r, secret).map((e) => [
+      e.data.keyId,
+      e.data.scope,
+      e.data.limit,
+      e.data.fraction,
+      e.data.used,
+      e.data.periodEnd,
+    ])
+    expect(seen.sort()).toEqual(
+      [
+        [owned.record.id, 'owner', 'month', 0.8, 4, nextMonth.toISOString()],
+        [owned.record.id, 'owner', 'month', 1, 5, nextMonth.toISOString()],
+        [refilled.record.id, 'key', 'credits', 0.8, 8, tomorrow.toISOString()],
+        [refilled.record.id, 'key', 'credits', 1, 10, tomorrow.toISOString()],
+      ].sort(),
+    )
   })
 
   it('key.expiring is sent once ahead of expiry and key.expired once after it (W2)', async () => {

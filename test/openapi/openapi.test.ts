@@ -119,6 +119,29 @@ describe('keyward.openapi().complete() (X1)', () => {
     expect(document.components!.securitySchemes!.dashboardAuth).toEqual(expect.objectContaining({ scheme: 'bearer' }))
   })
 
+  it('describes the secret scanning endpoint only when asked: no API key even under a protected prefix, GitHub’s formats (W3)', () => {
+    const openapi = createKeyward().openapi()
+    expect(Object.keys(openapi.complete(host()).paths!).some((path) => path.includes('scanning'))).toBe(false)
+    const document = openapi.complete(host(), { secretScanning: '/api/v1/secret-scanning' })
+    const report = document.paths!['/api/v1/secret-scanning']!.post as any
+    expect(report.security).toEqual([])
+    expect(Object.keys(report.responses).sort()).toEqual(['200', '400', '401', '413', '500'])
+    expect(
+      report.responses['401'].content['application/json'].schema.allOf[1].properties.error.properties.code,
+    ).toEqual({ type: 'string', enum: ['UNAUTHORIZED'] })
+    expect(Object.keys(report.responses['413'].headers)).toEqual(['X-Request-ID'])
+    const item = report.requestBody.content['application/json'].schema
+    expect([item.type, item.items.required]).toEqual(['array', ['token', 'type']])
+    expect(Object.keys(item.items.properties)).toEqual(['token', 'type', 'url', 'source'])
+    const answer = report.responses['200'].content['application/json'].schema
+    expect([answer.type, answer.items.required]).toEqual(['array', ['token_hash', 'token_type', 'label']])
+    expect(answer.items.properties.label.enum).toEqual(['true_positive', 'false_positive'])
+    expect(report.parameters.map((p: any) => p.name)).toEqual([
+      'Github-Public-Key-Identifier',
+      'Github-Public-Key-Signature',
+    ])
+  })
+
   it('is idempotent, and refuses to overwrite a component of the host with other content', () => {
     const openapi = createKeyward().openapi()
     const once = openapi.complete(host())

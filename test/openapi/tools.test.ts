@@ -13,6 +13,7 @@ import type { OpenApiDocument } from '../../src/index.js'
 import { DASHBOARD_TOKEN, type Harness, startHarness, TARGETS } from '../adapters/support/harness.js'
 import type { RawRequest, RawResponse } from '../adapters/support/raw-http.js'
 import { rawRequest } from '../adapters/support/raw-http.js'
+import { type KeyListServer, makeSigningKey, signedHeaders, startKeyListServer } from '../secret-scanning/github.js'
 import { CLIENT_PROGRAM, CLIENT_TSCONFIG } from './support/client-program.js'
 import { type PrismProxy, run, startPrism } from './support/tools.js'
 
@@ -29,12 +30,19 @@ interface Served {
 
 let dir: string
 const served = new Map<string, Served>()
+// W3: every app serves GitHub's secret scanning endpoint, with GitHub's keys played locally.
+const SCANNING = '/secret-scanning/github'
+const SCANNING_MAX_BYTES = 2048
+const signing = makeSigningKey('openapi-test-key')
+let keyList: KeyListServer
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'keyward-openapi-'))
+  keyList = await startKeyListServer([[signing.id, signing.publicPem]])
+  const secretScanning = { keysUrl: keyList.url, maxBodyBytes: SCANNING_MAX_BYTES }
   await Promise.all(
     FRAMEWORKS.map(async (target) => {
-      const h = await startHarness(target)
+      const h = await startHarness(target, { secretScanning })
       const response = await h.send({ path: '/api/v1/openapi.json' })
       expect(response.status, response.body).toBe(200)
       const file = join(dir, `${target.name.replace(/\W+/g, '-')}.json`)
@@ -47,6 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([...served.values()].flatMap(({ h, prism }) => [h.close(), prism.close()]))
+  await keyList?.close()
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
@@ -55,6 +64,17 @@ describe('the document (X1)', () => {
     const documents = [...served.values()].map((s) => s.document)
     expect(documents[0]!.openapi).toBe('3.1.0')
     for (const document of documents) expect(document).toEqual(documents[0])
+  })
+
+  it('describes the secret scanning endpoint the app serves: signed by GitHub, no API key (X1, W3)', () => {
+    const operation = served.get('express 5')!.document.paths![SCANNING]?.post as any
+    expect(operation, 'the scanning endpoint is in the document').toBeDefined()
+    expect(operation.security).toEqual([])
+    expect(operation.parameters.map((p: any) => [p.in, p.name, p.required])).toEqual([
+      ['header', 'Github-Public-Key-Identifier', true],
+      ['header', 'Github-Public-Key-Signature', true],
+    ])
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '413', '500'])
   })
 })
 
@@ -136,6 +156,24 @@ for (const target of FRAMEWORKS) {
       const past = JSON.stringify({ name: 'expired at birth', expiresAt: '2000-01-01T00:00:00Z' })
       await throughPrism(s, { method: 'POST', path: DASHBOARD, headers, body: past }, 400)
       await throughPrism(s, { path: DASHBOARD, headers: bearer('not-the-dashboard-token') }, 401)
+      // W3: GitHub's secret scanning endpoint: a signed report, a badly signed one, an oversized one.
+      const leaked = await s.h.keyward.keys.create({ name: 'leaked through prism' })
+      const report = JSON.stringify([
+        { token: leaked.key, type: 'svc_live_key', url: 'https://github.com/o/r', source: 'content' },
+      ])
+      const signed = signedHeaders(signing, report)
+      const labelled = await throughPrism(s, { method: 'POST', path: SCANNING, headers: signed, body: report }, 200)
+      expect(labelled.json()).toEqual([expect.objectContaining({ label: 'true_positive', token_type: 'svc_live_key' })])
+      const other = JSON.stringify([{ token: 'not-a-key', type: 'svc_live_key', url: null, source: null }])
+      await throughPrism(s, { method: 'POST', path: SCANNING, headers: signed, body: other }, 401)
+      const large = JSON.stringify(
+        Array.from({ length: 40 }, () => ({ token: 'x'.repeat(60), type: 'svc_live_key', url: null, source: null })),
+      )
+      await throughPrism(
+        s,
+        { method: 'POST', path: SCANNING, headers: signedHeaders(signing, large), body: large },
+        413,
+      )
     }, 30_000)
   })
 }

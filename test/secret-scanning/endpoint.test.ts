@@ -137,10 +137,13 @@ for (const target of TARGETS) {
       const created = await h.keyward.keys.create({ name: 'big report' })
       const item = { token: created.key, type: 'svc_live_key', url: 'x'.repeat(1000), source: 'content' }
       const body = JSON.stringify(Array.from({ length: 1100 }, () => item))
+      const before = events.length
       const response = await report(body, signedHeaders(signing, body))
       expect(response.status, shown(response)).toBe(413)
       expect(response.json().error.code).toBe('payload_too_large')
       expect((await h.keyward.keys.get(created.record.id))?.status).toBe('active')
+      expect((await authTest(created.key)).status).toBe(200)
+      expect(events.length).toBe(before)
     })
 
     it('W3: a signed body that is not an array of { token, type } → 400 invalid_request naming the item', async () => {

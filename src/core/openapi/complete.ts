@@ -8,6 +8,7 @@ import { buildComponents } from './components.js'
 import { DASHBOARD_SCHEME, dashboardPaths, dashboardResponses } from './dashboard.js'
 import { authTestPathItem, pingPathItem } from './endpoints.js'
 import { completeOperation } from './operation.js'
+import { secretScanningPathItem } from './secret-scanning.js'
 import type { OpenApiDocument, OpenApiObject, OpenApiOperation, OpenApiRoute, OpenApiSettings } from './types.js'
 
 /**
@@ -31,6 +32,11 @@ export interface CompleteOpenApiOptions {
    * false. Default false: they are not part of the API your customers call.
    */
   dashboard?: string | false | undefined
+  /**
+   * Where GitHub's secret scanning endpoint answers, when the adapter serves it (its
+   * `secretScanning.path`, `/secret-scanning/github` by default), or false. Default false.
+   */
+  secretScanning?: string | false | undefined
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
@@ -90,6 +96,12 @@ function addOwnEndpoints(
   if (authTest !== false) {
     paths[authTest] = { ...authTestPathItem(), ...paths[authTest] }
     for (const method of ['get', 'post']) routes.set(`${method} ${authTest}`, { consume: false })
+  }
+  const scanning = options.secretScanning ?? false
+  if (scanning !== false) {
+    paths[scanning] = { ...secretScanningPathItem(), ...paths[scanning] }
+    // Signed by GitHub, not by a key: no bearer security even under a protected prefix.
+    routes.set(`post ${scanning}`, { public: true })
   }
 }
 
