@@ -1,21 +1,5 @@
-import { resolve } from 'node:path'
-import type { Plugin } from 'esbuild'
 import { defineConfig } from 'tsup'
-import { bundlePageAssets } from './src/web-page/bundle.js'
-
-/**
- * The web page goes into the package as strings: src/web-page/assets.ts, which bundles ui/ from
- * source, is replaced by its result, so no host runs a build and the package never loads esbuild.
- */
-const pageAssetsInline: Plugin = {
-  name: 'keyward-page-assets',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]web-page[\\/]assets\.ts$/ }, () => {
-      const assets = JSON.stringify(bundlePageAssets(resolve('ui')))
-      return { contents: `const assets = ${assets};\nexport function pageAssets() { return assets }\n`, loader: 'js' }
-    })
-  },
-}
+import { pageAssetsInline } from './src/web-page/bundle.js'
 
 export default defineConfig({
   entry: {
@@ -40,7 +24,7 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   treeshake: true,
-  esbuildPlugins: [pageAssetsInline],
+  esbuildPlugins: [pageAssetsInline('ui')],
   external: [
     'express',
     'fastify',

@@ -61,6 +61,8 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
   const retentionIntervalMs = settings.retentionIntervalMs ?? 3_600_000
   const maxTallies = settings.maxTallies ?? 100_000
   let tallies = new Map<string, Tally>()
+  /** The tally counted last, and the map it is in (a write or a restore replaces the map). */
+  let last: { in: Map<string, Tally>; tally: Tally } | null = null
   let timer: ReturnType<typeof setTimeout> | null = null
   let inFlight: Promise<void> | null = null
   let lastRetention = -Infinity
@@ -140,13 +142,25 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
   return {
     count(keyId, ownerId, outcome, time, requests, units) {
       const minute = time - (time % GRANULARITY_MS.minute)
-      const id = `${minute}\u0000${outcome}\u0000${keyId ?? ''}\u0000${ownerId ?? ''}`
-      const held = tallies.get(id)
-      if (held === undefined) tallies.set(id, { minute, keyId, ownerId, outcome, requests, units })
-      else {
-        held.requests += requests
-        held.units += units
+      let held = last !== null && last.in === tallies ? last.tally : undefined
+      // A hot key's requests in a row share one tally: no id to build and hash for each.
+      if (
+        held === undefined ||
+        held.minute !== minute ||
+        held.outcome !== outcome ||
+        held.keyId !== keyId ||
+        held.ownerId !== ownerId
+      ) {
+        const id = `${minute}\u0000${outcome}\u0000${keyId ?? ''}\u0000${ownerId ?? ''}`
+        held = tallies.get(id)
+        if (held === undefined) {
+          held = { minute, keyId, ownerId, outcome, requests: 0, units: 0 }
+          tallies.set(id, held)
+        }
+        last = { in: tallies, tally: held }
       }
+      held.requests += requests
+      held.units += units
       if (timer === null) schedule()
     },
     flush,

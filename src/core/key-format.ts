@@ -296,6 +296,16 @@ const maskTail = (_: string, keyType: string, body: string) =>
 // crypto.hash (Node 20.12+) hashes without building a Hash object.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash
 
+/** Bun's own hasher; the same bytes as node:crypto's. */
+interface BunHasher {
+  update(data: string): BunHasher
+  digest(encoding: 'hex'): string
+}
+// On Bun, node:crypto's HMAC costs about twice what Bun's native one does, on every request.
+const BunCryptoHasher = (
+  globalThis as { Bun?: { CryptoHasher: new (algorithm: string, key: string | Uint8Array) => BunHasher } }
+).Bun?.CryptoHasher
+
 /**
  * K3: the stored form of a key: sha256(key) in hex, or HMAC-SHA-256(pepper, key) in hex when a
  * pepper is given. Only this and the last 4 characters are ever stored.
@@ -308,6 +318,7 @@ export function hashKey(key: string, pepper?: string | Uint8Array | null): strin
   if (pepper === undefined || pepper === null) {
     return oneShotHash ? oneShotHash('sha256', key, 'hex') : crypto.createHash('sha256').update(key).digest('hex')
   }
+  if (BunCryptoHasher !== undefined) return new BunCryptoHasher('sha256', pepper).update(key).digest('hex')
   return crypto.createHmac('sha256', pepper).update(key).digest('hex')
 }
 

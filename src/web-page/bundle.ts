@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
-import { buildSync } from 'esbuild'
+import { join, resolve } from 'node:path'
+import { buildSync, type Plugin } from 'esbuild'
 import { OWNER_ID_PATTERN } from '../core/key-input.js'
 
 const require = createRequire(import.meta.url)
@@ -45,4 +45,21 @@ function bundleScript(uiDir: string): string {
   const code = result.outputFiles[0]?.text ?? ''
   // One function scope: the page script defines no global, and nothing outside it reads what it holds.
   return `'use strict';\n(() => {\n${code}})();\n`
+}
+
+/**
+ * An esbuild plugin that replaces src/web-page/assets.ts, which bundles `ui/` from source, by its
+ * result as strings, so what it builds holds the page and never loads esbuild (the package, and
+ * the test hosts of other runtimes).
+ */
+export function pageAssetsInline(uiDir: string): Plugin {
+  return {
+    name: 'keyward-page-assets',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]web-page[\\/]assets\.ts$/ }, () => {
+        const assets = JSON.stringify(bundlePageAssets(resolve(uiDir)))
+        return { contents: `const assets = ${assets};\nexport function pageAssets() { return assets }\n`, loader: 'js' }
+      })
+    },
+  }
 }

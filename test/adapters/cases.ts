@@ -11,7 +11,7 @@ import { expect } from 'vitest'
 import { generateKey } from '../../src/core/key-format.js'
 import type { CreateKeyInput } from '../../src/core/key-input.js'
 import { type Expectation, check, normalize, type Normalized, REQUEST_ID } from './support/check.js'
-import { DASHBOARD_TOKEN, type Harness, type HarnessOptions, STORE_TIMEOUT_MS } from './support/harness.js'
+import { type CaseHarness, DASHBOARD_TOKEN, type HarnessOptions, STORE_TIMEOUT_MS } from './support/harness.js'
 import { type RawRequest, type RawResponse, rawExchange } from './support/raw-http.js'
 
 // The texts clients compare by (H2–H9), written out character for character.
@@ -63,7 +63,7 @@ export interface SharedKeys {
 
 /** What a case works with. */
 export interface CaseContext {
-  h: Harness
+  h: CaseHarness
   keys: SharedKeys
   /** Sends a request, asserts the expectation, and keeps the normalized response for parity. */
   expect(request: RawRequest, expected: Expectation): Promise<any>
@@ -92,7 +92,7 @@ export interface ParityCase {
   run(ctx: CaseContext): Promise<void>
 }
 
-export async function makeSharedKeys(h: Harness): Promise<SharedKeys> {
+export async function makeSharedKeys(h: CaseHarness): Promise<SharedKeys> {
   const create = (input: CreateKeyInput) => h.keyward.keys.create(input)
   const live = await create({ name: 'shared live', keyType: 'live' })
   const test = await create({ name: 'shared test', keyType: 'test' })
@@ -114,10 +114,10 @@ export async function makeSharedKeys(h: Harness): Promise<SharedKeys> {
 }
 
 /** Starts another app of the case's framework; the suite closes it when the case ends. */
-export type StartApp = (options: HarnessOptions) => Promise<Harness>
+export type StartApp = (options: HarnessOptions) => Promise<CaseHarness>
 
 export function createContext(
-  h: Harness,
+  h: CaseHarness,
   keys: SharedKeys,
   observed: Normalized[],
   caseName: string,
@@ -158,6 +158,30 @@ export function createContext(
       headers.push(['Content-Type', 'application/json'])
       return { method, path, headers, body: typeof body === 'string' ? body : JSON.stringify(body) }
     },
+  }
+}
+
+/**
+ * Runs one case on `h`, pushing each normalized response it sees to `observed` (kept when the case
+ * fails too); apps the case starts with `startApp` are closed when it ends.
+ */
+export async function runCase(
+  parityCase: ParityCase,
+  h: CaseHarness,
+  keys: SharedKeys,
+  startApp: StartApp,
+  observed: Normalized[],
+): Promise<void> {
+  const extra: CaseHarness[] = []
+  const startOther: StartApp = async (options) => {
+    const other = await startApp(options)
+    extra.push(other)
+    return other
+  }
+  try {
+    await parityCase.run(createContext(h, keys, observed, parityCase.name, startOther))
+  } finally {
+    await Promise.all(extra.map((other) => other.close()))
   }
 }
 

@@ -5,7 +5,7 @@
  * then, per case, the normalized responses must be identical across all runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createContext, makeSharedKeys, PARITY_CASES, type SharedKeys } from './cases.js'
+import { makeSharedKeys, PARITY_CASES, runCase, type SharedKeys } from './cases.js'
 import type { Normalized } from './support/check.js'
 import { type Harness, type HarnessOptions, startHarness, TARGETS } from './support/harness.js'
 
@@ -67,16 +67,10 @@ for (const run of RUNS) {
     for (const parityCase of PARITY_CASES) {
       it(title(parityCase), async () => {
         const observed: Normalized[] = []
-        const extra: Harness[] = []
-        const startApp = async (options: HarnessOptions) => {
-          const other = await startHarness(target, { asyncStore, ...options })
-          extra.push(other)
-          return other
-        }
+        const startApp = (options: HarnessOptions) => startHarness(target, { asyncStore, ...options })
         try {
-          await parityCase.run(createContext(h, keys, observed, parityCase.name, startApp))
+          await runCase(parityCase, h, keys, startApp, observed)
         } finally {
-          await Promise.all(extra.map((other) => other.close()))
           const byTarget = observations.get(title(parityCase)) ?? new Map<string, Normalized[]>()
           byTarget.set(run.name, observed)
           observations.set(title(parityCase), byTarget)

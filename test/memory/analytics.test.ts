@@ -41,3 +41,39 @@ describe('analytics retention options (N1)', () => {
     ).toEqual([])
   })
 })
+
+describe('counting across writes (N1)', () => {
+  it("N1: a key's requests before a write, during a refused one and after it are each counted once", async () => {
+    const clock = createManualClock('2026-03-10T12:00:00Z')
+    const memory = createMemoryStores()
+    let refuseNext = false
+    const analytics = {
+      ...memory.analytics,
+      add(...args: Parameters<typeof memory.analytics.add>) {
+        if (!refuseNext) return memory.analytics.add(...args)
+        refuseNext = false
+        throw new Error('analytics store unavailable (test fault)')
+      },
+    }
+    const errors: unknown[] = []
+    const keyward = createKeyward({ stores: { ...memory, analytics }, clock, onError: (error) => errors.push(error) })
+    const { key, record } = await keyward.keys.create({ name: 'hot' })
+    const requests = async (count: number) => {
+      for (let i = 0; i < count; i++) await keyward.authenticate({ authorization: `Bearer ${key}` })
+    }
+    await requests(2)
+    await keyward.analytics.flush()
+    await requests(3)
+    refuseNext = true
+    await expect(keyward.analytics.flush()).rejects.toThrow(/test fault/)
+    await requests(4)
+    await keyward.analytics.flush()
+    const series = await keyward.analytics.series({
+      keyId: record.id,
+      from: '2026-03-10T12:00:00Z',
+      to: '2026-03-10T12:01:00Z',
+      granularity: 'minute',
+    })
+    expect(series).toEqual([{ time: '2026-03-10T12:00:00.000Z', outcome: 'ok', requests: 9, units: 9 }])
+  })
+})

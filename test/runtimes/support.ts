@@ -28,13 +28,19 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export async function createHostProject(): Promise<{ dir: string; remove(): void }> {
   if (!existsSync(join(ROOT, 'dist', 'fetch.js')))
     await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: ROOT, timeout: 180_000 })
+  const project = emptyProject()
+  cpSync(join(ROOT, 'test', 'runtimes', 'host'), project.dir, { recursive: true })
+  symlinkSync(ROOT, join(project.dir, 'node_modules', 'keyward'), 'dir')
+  return project
+}
+
+/** A new project in a temporary folder, with this repository's packages installed (links). */
+export function emptyProject(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'keyward-host-'))
-  cpSync(join(ROOT, 'test', 'runtimes', 'host'), dir, { recursive: true })
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'keyward-host', private: true, type: 'module' }))
   mkdirSync(join(dir, 'node_modules'))
   for (const name of readdirSync(join(ROOT, 'node_modules')))
     symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name))
-  symlinkSync(ROOT, join(dir, 'node_modules', 'keyward'), 'dir')
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 

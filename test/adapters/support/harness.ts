@@ -12,16 +12,20 @@ import { buildHonoApp } from '../../../server/app-hono.js'
 import { buildKoaApp } from './app-koa.js'
 import type { AppConfig, BuiltApp } from '../../../server/app.js'
 import { createManualClock, type ManualClock } from '../../../src/core/clock.js'
-import { composeAuthorize } from '../../../src/core/compose-authorize.js'
 import { referenceDashboardGuard } from '../../../server/dashboard-guard.js'
 import { createKeyward, type Keyward, type KeywardOptions } from '../../../src/keyward.js'
 import { createMemoryStores } from '../../../src/stores/memory/index.js'
-import type { AuthorizeInput, KeywardStores } from '../../../src/core/types.js'
+import type { KeywardStores } from '../../../src/core/types.js'
 import { type RawRequest, type RawResponse, rawRequest } from './raw-http.js'
+import { type StoreMode, switchableAuthorize } from './switchable-stores.js'
+
+export type { StoreMode } from './switchable-stores.js'
 
 export const DASHBOARD_TOKEN = 'dashboard-token-for-tests-0123456789'
 /** Short, so R5's "a store that does not answer" case takes little time. */
 export const STORE_TIMEOUT_MS = 150
+/** The keyward options of every app the cases run on, before a case's own; no failure guard unless a case asks. */
+export const CASE_KEYWARD_OPTIONS = { storeTimeoutMs: STORE_TIMEOUT_MS, failedAuthLimit: 0 } as const
 
 export interface Target {
   name: string
@@ -53,42 +57,33 @@ async function buildNestApp(config: AppConfig, platform: 'express' | 'fastify'):
   return build(config, platform)
 }
 
-/** How the store behaves: normally, throwing (a fault) or never answering (R5). */
-export type StoreMode = 'ok' | 'throw' | 'hang'
-
-export interface Harness {
-  target: string
-  keyward: Keyward
+/**
+ * What the parity cases use of an app: its port, its clock, its store switch and its key manager.
+ * An app in another runtime (test/runtimes/) offers these through a control endpoint.
+ */
+export interface CaseHarness {
+  keyward: { keys: Pick<Keyward['keys'], 'create' | 'revoke' | 'update'> }
   clock: ManualClock
   port: number
-  /** Errors the app reported as 500s (they must not reach the console in tests). */
-  errors: unknown[]
   setStore(mode: StoreMode): void
   send(request: RawRequest): Promise<RawResponse>
   close(): Promise<void>
 }
 
+export interface Harness extends CaseHarness {
+  target: string
+  keyward: Keyward
+  /** Errors the app reported as 500s (they must not reach the console in tests). */
+  errors: unknown[]
+}
+
 /**
  * Memory stores with a switch that makes authentication fail (R5) without touching key
- * management. `async`: every decision arrives as a Promise, as on Redis, so the adapters' promise
- * paths run too.
+ * management. `async`: every decision arrives as a Promise, as on Redis.
  */
 function switchableStores(async: boolean): { stores: KeywardStores; setMode(mode: StoreMode): void } {
-  const memory = createMemoryStores()
-  const authorize = composeAuthorize(memory)
   let mode: StoreMode = 'ok'
-  const stores: KeywardStores = {
-    ...memory,
-    authorize(input: AuthorizeInput) {
-      if (mode === 'hang') return new Promise(() => undefined)
-      if (async)
-        return Promise.resolve().then(() =>
-          mode === 'throw' ? Promise.reject(new Error('store unavailable (test fault)')) : authorize(input),
-        )
-      if (mode === 'throw') throw new Error('store unavailable (test fault)')
-      return authorize(input)
-    },
-  }
+  const stores = switchableAuthorize(createMemoryStores(), () => mode, async)
   return { stores, setMode: (next) => (mode = next) }
 }
 
@@ -109,8 +104,7 @@ export async function startHarness(target: Target, options: HarnessOptions = {})
   const keyward = createKeyward({
     stores,
     clock,
-    storeTimeoutMs: STORE_TIMEOUT_MS,
-    failedAuthLimit: 0,
+    ...CASE_KEYWARD_OPTIONS,
     onError: (error) => errors.push(error),
     ...options.keyward,
   })
