@@ -9,7 +9,8 @@
  *   call; `lastUsedAt` is written off the request's path, at most once a minute per key; usage
  *   entries are inserted in batches.
  * - Revocation (S3, K7): nothing is cached, so a request that starts after `revoke()` returned is
- *   refused on every instance.
+ *   refused on every instance. With `redis` (S9), records are cached in Redis and every change
+ *   reaches the cache before it returns (`redis-cache.ts`); a hit costs no Postgres statement.
  * - Faults (S5, R5): every call, the wait for a pooled connection included, rejects after
  *   `timeoutMs` (default 1 s); the core answers 500 and never lets the request through, and the
  *   stores recover as soon as Postgres answers again.
