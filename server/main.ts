@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { createKeyward, type KeywardStores, type RateLimiter } from '../src/index.js'
+import { createKeyward, type KeywardStores } from '../src/index.js'
 import type { AppBuilder } from './app.js'
 import { referenceDashboardGuard } from './dashboard-guard.js'
 import { EnvError, type Framework, parseEnv, type PostgresConfig, type ServerConfig } from './env.js'
