@@ -115,8 +115,9 @@ async function changing<T>(
   try {
     result = await write()
   } catch (error) {
-    // A statement Postgres refused changed nothing; after any other fault it may still commit.
-    if (isSqlError(error)) {
+    // A statement Postgres refused (a duplicate, wrapped with its cause) changed nothing; after
+    // any other fault it may still commit.
+    if (isSqlError(error) || isSqlError((error as { cause?: unknown } | null)?.cause)) {
       await Promise.all(hashes.map((hash) => cacheCall(context, hash, ['abandon', token, ttl]))).catch(report)
     }
     throw error
