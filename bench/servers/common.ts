@@ -205,7 +205,7 @@ export async function benchKeyward(
   return {
     keyward,
     key,
-    redisPatterns: variant.endsWith('redis') ? [`${REDIS_PREFIX}:*`] : [],
+    redisPatterns: variant.endsWith('redis') || variant === 'postgres-cache' ? [`${REDIS_PREFIX}:*`] : [],
     close: async () => {
       await keyward.close()
       await sdk?.shutdown()
