@@ -26,6 +26,7 @@ import {
   startRedisServer,
   uniquePrefix,
 } from '../helpers/redis.js'
+import { runCli } from '../cli/support/cli.js'
 import { type CountingPool, countingPool } from './support.js'
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
@@ -280,6 +281,16 @@ describe.skipIf(!databaseAvailable() || !privateServersAvailable())('Postgres ke
       timeout: 5_000,
       interval: 50,
     })
+  })
+
+  it('S9: keyward keys revoke with --database-url and --redis-url goes through the cache: the next request on B is refused', async () => {
+    const { key, record } = await a.keys.create({ name: 'revoked from the command line' })
+    expect(code(await b.authenticate(bearer(key)))).toBe('ok')
+    const cli = ['--database-url', db.url, '--schema', db.schema, '--redis-url', server.url, '--prefix', prefix]
+    const revoke = await runCli(['keys', 'revoke', record.id, ...cli], { KEYWARD_KEY_PREFIX: 'svc' })
+    expect(revoke.status, revoke.describe()).toBe(0)
+    expect(code(await b.authenticate(bearer(key)))).toBe('API_KEY_REVOKED')
+    expect(code(await a.authenticate(bearer(key)))).toBe('API_KEY_REVOKED')
   })
 
   it('options: "redis" beside "limiter", or with allowEviction, is a TypeError naming the option', () => {
