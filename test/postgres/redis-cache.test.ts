@@ -152,6 +152,21 @@ describe.skipIf(!databaseAvailable() || !privateServersAvailable())('Postgres ke
     expect(code(await b.authenticate(bearer(other.key)))).toBe('ok')
   })
 
+  it('O6: revokeAll of an owner with more keys than one round (500) revokes every one, each refused on B', async () => {
+    const made: Awaited<ReturnType<Keyward['keys']['create']>>[] = []
+    for (let batch = 0; batch < 11; batch++) {
+      made.push(
+        ...(await Promise.all(
+          Array.from({ length: 50 }, (_, n) => a.keys.create({ name: `bulk ${batch}.${n}`, ownerId: 'acct-bulk' })),
+        )),
+      )
+    }
+    const sample = [made[0]!, made[275]!, made[549]!]
+    for (const { key } of sample) expect(code(await b.authenticate(bearer(key)))).toBe('ok')
+    expect(await a.keys.revokeAll('acct-bulk')).toBe(550)
+    for (const { key } of sample) expect(code(await b.authenticate(bearer(key)))).toBe('API_KEY_REVOKED')
+  })
+
   it('S9: a warm cache decides a request with no Postgres statement and one EVALSHA', async () => {
     const { key } = await a.keys.create({ name: 'warm' })
     expect(code(await a.authenticate(bearer(key)))).toBe('ok')

@@ -77,7 +77,7 @@ function statements(s: string) {
     ),
     revokeAll: statement(`UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE owner_id = $1 AND revoked_at IS NULL`),
     // The owner's keys not revoked yet, and revoking exactly those (a key created meanwhile waits for the next round).
-    unrevokedOf: statement(`SELECT hash FROM ${s}.keys WHERE owner_id = $1 AND revoked_at IS NULL`),
+    unrevokedOf: statement(`SELECT hash FROM ${s}.keys WHERE owner_id = $1 AND revoked_at IS NULL LIMIT $2`),
     revokeHashes: statement(
       `UPDATE ${s}.keys SET revoked_at = ${TIME('$3')} WHERE owner_id = $1 AND revoked_at IS NULL AND hash = ANY($2::text[]) RETURNING ${COLUMNS}`,
     ),
@@ -109,8 +109,8 @@ export interface VersionedKeyOps {
   update(id: string, patch: KeyPatch): Promise<VersionedKey | undefined>
   revoke(id: string, at: number): Promise<VersionedKey | undefined>
   shortenExpiry(id: string, expiresAt: number): Promise<VersionedKey | undefined>
-  /** The hashes of the owner's keys not revoked yet. */
-  unrevokedOf(ownerId: string): Promise<string[]>
+  /** The hashes of at most `limit` of the owner's keys not revoked yet. */
+  unrevokedOf(ownerId: string, limit: number): Promise<string[]>
   /** Revokes those of `hashes` still unrevoked keys of the owner; the records it revoked. */
   revokeHashes(ownerId: string, hashes: readonly string[], at: number): Promise<VersionedKey[]>
 }
@@ -168,7 +168,8 @@ export function versionedKeyStoreOn(
     // K6: idempotent; a second revoke finds nothing to update and reads the first revocation.
     revoke: async (id, at) => (await versionedOne(sql.revoke, [id, at])) ?? versionedOne(sql.byId, [id]),
     shortenExpiry: (id, expiresAt) => versionedOne(sql.shortenExpiry, [id, expiresAt]),
-    unrevokedOf: async (ownerId) => (await connection.rows(sql.unrevokedOf, [ownerId])).map((row) => row.hash!),
+    unrevokedOf: async (ownerId, limit) =>
+      (await connection.rows(sql.unrevokedOf, [ownerId, limit])).map((row) => row.hash!),
     revokeHashes: async (ownerId, hashes, at) =>
       (await connection.rows(sql.revokeHashes, [ownerId, [...hashes], at])).map(versionOf),
   }

@@ -161,7 +161,7 @@ function cachedKeyStore(
       let revoked = 0
       // A key created while a round runs is found by the next one.
       for (;;) {
-        const hashes = (await versioned.unrevokedOf(ownerId)).slice(0, REVOKE_ROUND)
+        const hashes = await versioned.unrevokedOf(ownerId, REVOKE_ROUND)
         if (hashes.length === 0) return revoked
         const round = () => versioned.revokeHashes(ownerId, hashes, at)
         revoked += (await changing(context, hashes, round, (records) => records, report)).length
