@@ -158,7 +158,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   })
   await ensureBenchBuild(console.log)
   const referenceDist = await bundleRevision(commit)
-  const needsRedis = options.variants.some((v) => v === 'redis' || v === 'postgres-redis')
+  const needsRedis = options.variants.some((v) => v === 'redis' || v === 'postgres-redis' || v === 'postgres-cache')
   const redis = needsRedis ? await benchRedis() : null
   const postgres = options.variants.some((v) => v.startsWith('postgres')) ? await benchPostgres() : null
   if (postgres && 'skip' in postgres) {

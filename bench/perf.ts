@@ -178,7 +178,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1)
   }
   await ensureBenchBuild(console.log)
-  const redis = variants.some((v) => v === 'redis' || v === 'peer' || v === 'postgres-redis')
+  const redis = variants.some((v) => v === 'redis' || v === 'peer' || v === 'postgres-redis' || v === 'postgres-cache')
     ? await benchRedis()
     : null
   const postgres = variants.some((v) => v.startsWith('postgres')) ? await benchPostgres() : null

@@ -174,6 +174,8 @@ const LABEL: Record<string, string> = {
     "keyward, memory store, OpenTelemetry off; the SDK registered and the host's hooks record one span with keyward's attributes",
   postgres: 'keyward, Postgres keys and usage, memory limiter',
   'postgres-redis': "keyward, Postgres keys and usage, Redis limiter (`keys: 'elsewhere'`)",
+  'postgres-cache':
+    'keyward, Postgres keys and usage, key records cached in Redis and limits counted there (`redis: { client }`)',
   metered: "keyward, memory store, a key with 3 named limits, credits and its owner's windows",
   'metered-redis': "keyward, Redis store, a key with 3 named limits, credits and its owner's windows",
 }

@@ -17,7 +17,7 @@ export interface ServerConfig {
   host: string
   store: 'memory' | 'redis' | 'postgres'
   redisUrl: string
-  /** S8: with `STORE=postgres` only: the database, and whether limits go to Redis (`REDIS_URL` set) or stay in memory. */
+  /** S8, S10: with `STORE=postgres` only: the database, and whether Redis caches the keys and counts the limits (`REDIS_URL` set). */
   postgres?: PostgresConfig
   /** null: generate one at start and print it. */
   dashboardToken: string | null
@@ -57,11 +57,11 @@ export interface OwnerLimits {
   test?: OwnerWindows
 }
 
-/** `STORE=postgres`: keys and usage in Postgres, limits in memory or in Redis. */
+/** `STORE=postgres`: keys and usage in Postgres; limits in memory, or key records cached and limits counted in Redis. */
 export interface PostgresConfig {
   databaseUrl: string
-  /** `REDIS_URL` was set: limits are shared through Redis, else counted in this process. */
-  redisLimits: boolean
+  /** `REDIS_URL` was set: key records are cached in Redis and limits shared there (S10), else limits are counted in this process. */
+  redisCache: boolean
 }
 
 /** A variable of the environment holds a value the server cannot use. */
@@ -261,7 +261,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     store === 'postgres'
       ? {
           databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']),
-          redisLimits: read(env, 'REDIS_URL') !== undefined,
+          redisCache: read(env, 'REDIS_URL') !== undefined,
         }
       : undefined
   return {

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { createKeyward, type KeywardStores, type RateLimiter } from '../src/index.js'
+import { createKeyward, type KeywardStores } from '../src/index.js'
 import type { AppBuilder } from './app.js'
 import { referenceDashboardGuard } from './dashboard-guard.js'
 import { EnvError, type Framework, parseEnv, type PostgresConfig, type ServerConfig } from './env.js'
@@ -94,8 +94,9 @@ async function redisStores(config: ServerConfig): Promise<RunningStores> {
 
 /**
  * STORE=postgres (S8): a pg Pool with a bounded connect, the migrations run before anything is
- * served, and the Postgres stores; limits in this process, or shared through Redis when REDIS_URL
- * is set (one round trip per decision: no key lives in Redis).
+ * served, and the Postgres stores; limits in this process, or, when REDIS_URL is set (S10), key
+ * records cached in Redis and limits counted there: a cached key is decided in one Redis round
+ * trip, and every change reaches the cache before it returns.
  */
 async function postgresStores(config: ServerConfig, postgres: PostgresConfig): Promise<RunningStores> {
   const { createPostgresStores, migrate } = await import('../src/stores/postgres/index.js')
@@ -114,19 +115,13 @@ async function postgresStores(config: ServerConfig, postgres: PostgresConfig): P
       `cannot migrate the Postgres database at ${where}: ${(error as Error).message.replace(/^keyward\/postgres: /, '')}`,
     )
   }
-  let limiter: RateLimiter | undefined
-  let client: Awaited<ReturnType<typeof connectRedis>> | undefined
-  if (postgres.redisLimits) {
-    const redis = await import('../src/stores/redis/index.js')
-    client = await connectRedis(config)
-    const redisLimiter = redis.createRedisRateLimiter({ client, keys: 'elsewhere' })
-    await checkRedis(config, redisLimiter.ready, client)
-    limiter = redisLimiter
-  }
-  const stores = createPostgresStores({ pool, ...(limiter ? { limiter } : {}) })
+  const client = postgres.redisCache ? await connectRedis(config) : undefined
+  const stores = createPostgresStores({ pool, ...(client ? { redis: { client } } : {}) })
+  // Before serving: Redis said it will not evict the cache (noeviction).
+  if (client) await checkRedis(config, () => stores.ready(), client)
   return {
     stores,
-    label: `postgres store, limits in ${limiter ? 'Redis' : 'memory'}`,
+    label: `postgres store, ${client ? 'keys cached and limits counted in Redis' : 'limits in memory'}`,
     async quit() {
       await pool.end()
       await client?.quit()

@@ -145,7 +145,7 @@ async function storesOf(variant: Variant): Promise<{ stores?: KeywardStores; rel
       release: () => client.disconnect(),
     }
   }
-  if (variant === 'postgres' || variant === 'postgres-redis') {
+  if (variant === 'postgres' || variant === 'postgres-redis' || variant === 'postgres-cache') {
     const postgres = await import('./postgres.js')
     postgresStatements = postgres.postgresStatements
     return postgres.postgresStores(variant, { connect: connectRedis, prefix: REDIS_PREFIX })
@@ -205,7 +205,7 @@ export async function benchKeyward(
   return {
     keyward,
     key,
-    redisPatterns: variant.endsWith('redis') ? [`${REDIS_PREFIX}:*`] : [],
+    redisPatterns: variant.endsWith('redis') || variant === 'postgres-cache' ? [`${REDIS_PREFIX}:*`] : [],
     close: async () => {
       await keyward.close()
       await sdk?.shutdown()

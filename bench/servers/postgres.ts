@@ -1,8 +1,9 @@
 /**
- * The stores of the `postgres` and `postgres-redis` variants (S4): keys and usage in Postgres, in
- * a schema of this process's own (migrated at start, dropped at exit), through a pool wrapped to
- * count the statements it runs; limits in memory, or in Redis with
- * `createRedisRateLimiter({ keys: 'elsewhere' })`. Loaded only by those variants.
+ * The stores of the `postgres`, `postgres-redis` and `postgres-cache` variants (S4, S9): keys and
+ * usage in Postgres, in a schema of this process's own (migrated at start, dropped at exit),
+ * through a pool wrapped to count the statements it runs; limits in memory, or in Redis with
+ * `createRedisRateLimiter({ keys: 'elsewhere' })`, or key records cached in Redis with the limits
+ * counted there (`redis: { client }`). Loaded only by those variants.
  */
 import type { Redis } from 'ioredis'
 import pg from 'pg'
@@ -63,11 +64,18 @@ export async function postgresStores(
   pool.on('error', () => undefined)
   const schema = `kwbench_${process.pid}`
   await migrate(pool, { schema })
-  const client = variant === 'postgres-redis' ? await redis.connect() : undefined
-  const limiter = client
-    ? keywardRedis.createRedisRateLimiter({ client, prefix: redis.prefix, keys: 'elsewhere' })
-    : undefined
-  const stores = createPostgresStores({ pool: countingPool(pool), schema, ...(limiter ? { limiter } : {}) })
+  const client = variant === 'postgres' ? undefined : await redis.connect()
+  const limiter =
+    client && variant === 'postgres-redis'
+      ? keywardRedis.createRedisRateLimiter({ client, prefix: redis.prefix, keys: 'elsewhere' })
+      : undefined
+  const cache = client && variant === 'postgres-cache' ? { client, prefix: redis.prefix } : undefined
+  const stores = createPostgresStores({
+    pool: countingPool(pool),
+    schema,
+    ...(limiter ? { limiter } : {}),
+    ...(cache ? { redis: cache } : {}),
+  })
   return {
     stores,
     async release() {

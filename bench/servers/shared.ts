@@ -30,10 +30,11 @@ export type TelemetryVariant = 'telemetry-off' | 'telemetry-sdk' | 'telemetry-sp
 
 /**
  * Keys and usage in Postgres (S4): limits in memory (`postgres`), or in Redis through
- * `createRedisRateLimiter({ keys: 'elsewhere' })` (`postgres-redis`). They need `DATABASE_URL`,
- * which `npm run bench` and `bench/postgres.ts` set (bench/postgres-server.ts).
+ * `createRedisRateLimiter({ keys: 'elsewhere' })` (`postgres-redis`), or key records cached in
+ * Redis with the limits counted there (`postgres-cache`, S9). They need `DATABASE_URL`, which
+ * `npm run bench` and `bench/postgres.ts` set (bench/postgres-server.ts).
  */
-export type PostgresVariant = 'postgres' | 'postgres-redis'
+export type PostgresVariant = 'postgres' | 'postgres-redis' | 'postgres-cache'
 
 /**
  * A key priced as a real API prices one (M1, M3, M4): three named limits of its own (10 s, minute,
@@ -52,6 +53,7 @@ export const VARIANTS: readonly Variant[] = [
   'chain',
   'postgres',
   'postgres-redis',
+  'postgres-cache',
   'metered',
   'metered-redis',
 ]
@@ -60,7 +62,11 @@ export const TELEMETRY_VARIANTS = [
   'telemetry-sdk',
   'telemetry-span',
 ] as const satisfies readonly TelemetryVariant[]
-export const POSTGRES_VARIANTS = ['postgres', 'postgres-redis'] as const satisfies readonly PostgresVariant[]
+export const POSTGRES_VARIANTS = [
+  'postgres',
+  'postgres-redis',
+  'postgres-cache',
+] as const satisfies readonly PostgresVariant[]
 export const METERING_VARIANTS = ['metered', 'metered-redis'] as const satisfies readonly MeteringVariant[]
 /** The variants every framework's server has. */
 export const COMMON_VARIANTS = [

@@ -1,7 +1,8 @@
 /**
  * The `keys` commands and `migrate` on a Postgres store: chosen by `--database-url` (or
  * `DATABASE_URL` when `REDIS_URL` is not set too), with `--schema` as the app gives
- * `createPostgresStores({ schema })`. `pg` is loaded only here, so the other commands work where
+ * `createPostgresStores({ schema })`, and with `--redis-url` too, through the Redis cache the app
+ * gives `createPostgresStores({ redis })` (S9), so a change reaches the cache before it returns. `pg` is loaded only here, so the other commands work where
  * it is not installed; its absence is an exit status of its own. A pool of one or two
  * connections, each wait bounded: an unreachable Postgres is a clean exit 4 within seconds.
  */
@@ -12,6 +13,9 @@ import type { OptionSpec, OptionValues } from './args.js'
 import { stringOption } from './args.js'
 import { CliError, EXIT, usageError } from './exit-status.js'
 import {
+  loadIoRedis,
+  openConnection,
+  parseRedisUrl,
   recordedOnce,
   redactUrl,
   roleTable,
@@ -32,7 +36,7 @@ export const POSTGRES_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: '<url>',
     description:
-      'use the Postgres store at this URL instead of Redis (default:\n$DATABASE_URL when REDIS_URL is not set)',
+      'use the Postgres store at this URL instead of Redis (default:\n$DATABASE_URL when REDIS_URL is not set); with --redis-url too, through\nthe key cache your app gives createPostgresStores({ redis }) in that Redis',
   },
   schema: {
     type: 'string',
@@ -72,17 +76,19 @@ export function parseDatabaseUrl(text: string, from: string): URL {
 export function postgresSettings(
   values: OptionValues,
   env: Readonly<Record<string, string | undefined>>,
-): Pick<StoreSettings, 'databaseUrl' | 'schema'> {
+): Pick<StoreSettings, 'databaseUrl' | 'schema' | 'cacheRedisUrl'> {
   const flag = stringOption(values, 'database-url')
   const schema = stringOption(values, 'schema')
-  if (flag !== undefined && stringOption(values, 'redis-url') !== undefined) {
-    throw usageError('--database-url and --redis-url name two stores: pass the one your app keeps its keys in')
+  const cache = stringOption(values, 'redis-url')
+  // Both flags: keys in Postgres, cached in that Redis (the app's createPostgresStores({ redis })).
+  if (flag !== undefined && cache !== undefined) {
+    return { databaseUrl: flag, schema: schema ?? DEFAULT_SCHEMA, cacheRedisUrl: cache }
   }
   const fromEnv = env.DATABASE_URL === '' ? undefined : env.DATABASE_URL
   const chosen = flag ?? (stringOption(values, 'redis-url') === undefined ? fromEnv : undefined)
   if (flag === undefined && chosen !== undefined && env.REDIS_URL) {
     throw usageError(
-      'both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url to say which store holds the keys',
+      'both DATABASE_URL and REDIS_URL are set: pass --redis-url for keys in Redis, --database-url for keys in Postgres, or both for keys in Postgres cached in Redis',
     )
   }
   if (chosen === undefined) {
@@ -148,13 +154,25 @@ export async function withPostgresKeyward<T>(
   operation: (keyward: Keyward, store: StoreView) => Promise<T>,
 ): Promise<T> {
   const schema = settings.schema ?? DEFAULT_SCHEMA
+  const cacheUrl =
+    settings.cacheRedisUrl === undefined
+      ? undefined
+      : parseRedisUrl(settings.cacheRedisUrl, 'the Redis URL (--redis-url)')
   const { pool, end, where: postgres } = await openPool(settings.databaseUrl!)
   const where = `${postgres} (schema ${schema})`
+  const cache = cacheUrl === undefined ? undefined : openConnection(await loadIoRedis(), cacheUrl)
   try {
     let stores: PostgresStores
     let keywardFor: (keyPrefix: string) => Keyward
+    if (cache) await connectCache(cache.client, cacheUrl!)
     try {
-      stores = createPostgresStores({ pool, schema, timeoutMs: CALL_TIMEOUT_MS, usage: { retentionIntervalMs: 0 } })
+      stores = createPostgresStores({
+        pool,
+        schema,
+        timeoutMs: CALL_TIMEOUT_MS,
+        usage: { retentionIntervalMs: 0 },
+        ...(cache ? { redis: { client: cache.client, prefix: settings.redisPrefix, timeoutMs: CALL_TIMEOUT_MS } } : {}),
+      })
       const built = stores
       keywardFor = (keyPrefix) =>
         createKeyward({
@@ -183,6 +201,22 @@ export async function withPostgresKeyward<T>(
     }
     return await runOnStores(stores, keywardFor, view, () => ready(stores, postgres, schema), operation)
   } finally {
+    cache?.client.disconnect()
     await end()
+  }
+}
+
+/** Connects the key cache's Redis (created without connecting), or exits 4 naming it. */
+async function connectCache(client: { connect(): Promise<unknown> }, url: URL): Promise<void> {
+  try {
+    await client.connect()
+  } catch (error) {
+    throw new CliError(
+      EXIT.store,
+      'store_unavailable',
+      `cannot reach the key cache, Redis at ${redactUrl(url)}: ${(error as Error)?.message ?? String(error)}`,
+      {},
+      { cause: error },
+    )
   }
 }

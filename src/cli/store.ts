@@ -63,6 +63,8 @@ export interface StoreSettings {
   /** With a Postgres store (--database-url): its URL and schema; the Redis fields are then unused. */
   databaseUrl?: string
   schema?: string
+  /** With --database-url and --redis-url both: the Redis the app caches its Postgres keys in, under `redisPrefix`. */
+  cacheRedisUrl?: string
 }
 
 /** What a command may ask about the Redis it runs on, beside the keyward instance. */
@@ -240,7 +242,7 @@ function isModuleNotFound(error: unknown, name: string): boolean {
   return typeof message === 'string' && (message.includes(`'${name}'`) || message.includes(`"${name}"`))
 }
 
-async function loadIoRedis(): Promise<IoRedisModule> {
+export async function loadIoRedis(): Promise<IoRedisModule> {
   try {
     return await import('ioredis')
   } catch (error) {
@@ -262,7 +264,7 @@ interface Connection {
   lastError(): Error | undefined
 }
 
-function openConnection({ Redis }: IoRedisModule, url: URL): Connection {
+export function openConnection({ Redis }: IoRedisModule, url: URL): Connection {
   const client = new Redis(url.href, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

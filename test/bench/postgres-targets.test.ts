@@ -55,6 +55,20 @@ describe('Postgres targets (S4)', () => {
     )
   })
 
+  it('S9: the cached variant is paired with the baseline and with the Redis store alone, each with its own target', () => {
+    const redisStore = variant('redis', [run(9_000, 22), run(4_000, 22), run(9_000, 22)])
+    const cached = variant('postgres-cache', [run(8_800, 22), run(4_200, 22), run(8_000, 23)])
+    const rows = postgresTargets({ variants: [baseline, redisStore, cached], redisCounts: [] })
+    // 0.88, 0.84, 0.80 against the baseline; 0.98, 1.05, 0.89 against the Redis store.
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toMatch(
+      /^\| fastify: Postgres keys cached in Redis ≥ 0\.85× baseline \| 0\.84× \(0\.80–0\.88\) req\/s/,
+    )
+    expect(rows[1]).toMatch(
+      /^\| fastify: Postgres keys cached in Redis ≥ 0\.95× the Redis store \| 0\.98× \(0\.89–1\.05\) req\/s/,
+    )
+  })
+
   it('reports nothing without the Fastify baseline, and leaves out a server whose rounds do not pair', () => {
     expect(postgresTargets({ variants: [memory], redisCounts: [] })).toEqual([])
     expect(postgresTargets(null)).toEqual([])

@@ -155,7 +155,7 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)(
       it('both DATABASE_URL and REDIS_URL in the environment: the CLI asks which store instead of guessing', async () => {
         const run = await runCli(['keys', 'list'], { DATABASE_URL: db.url, REDIS_URL: redisUrl! })
         expect(expectOneLineError(run, 2)).toMatch(
-          /^both DATABASE_URL and REDIS_URL are set: pass --database-url or --redis-url/,
+          /^both DATABASE_URL and REDIS_URL are set: pass --redis-url for keys in Redis, --database-url for keys in Postgres, or both for keys in Postgres cached in Redis/,
         )
         const flagged = await runCli(['keys', 'list', '--database-url', db.url, '--schema', db.schema], {
           REDIS_URL: redisUrl!,

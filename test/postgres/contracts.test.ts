@@ -6,7 +6,11 @@
 import { afterAll, describe, inject } from 'vitest'
 import { composeAuthorize } from '../../src/core/compose-authorize.js'
 import { createMemoryRateLimiter } from '../../src/stores/memory/rate-limiter.js'
-import { createPostgresKeyStore, createPostgresUsageLog } from '../../src/stores/postgres/index.js'
+import {
+  createPostgresKeyStore,
+  createPostgresStores,
+  createPostgresUsageLog,
+} from '../../src/stores/postgres/index.js'
 import { createRedisRateLimiter } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
@@ -15,7 +19,7 @@ import { runMeteringPropertyContract } from '../contracts/metering-property.cont
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { type TestDatabase, databaseAvailable, withDatabase } from '../helpers/postgres.js'
-import { deletePrefix, ioredisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 
 const redisUrl = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('pg-credits')
@@ -60,6 +64,33 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
     }
     runCreditsContract('postgres keys, Redis limiter (composed, M3 exact across instances)', composed)
     runCreditsPropertyContract('postgres keys, Redis limiter (composed)', composed, { runs: 20 })
+
+    // S9: the key records cached in Redis, decided by the Redis store's script; both client libraries.
+    const nodeClient = redisUrl === null ? undefined : nodeRedisClient(redisUrl)
+    afterAll(async () => void (await (await nodeClient)?.quit()))
+    for (const kind of ['ioredis', 'node-redis'] as const) {
+      const cached = async () => {
+        const redisClient = kind === 'ioredis' ? await client : await nodeClient
+        const stores = createPostgresStores({
+          pool: db.pool,
+          schema: db.schema,
+          redis: { client: redisClient!, prefix, time: 'caller' },
+        })
+        return { stores, cleanup: () => stores.close() }
+      }
+      runKeyStoreContract(`postgres keys cached in Redis (${kind})`, async () => {
+        const { stores, cleanup } = await cached()
+        return { store: stores.keys, cleanup }
+      })
+      runAuthorizeContract(`postgres keys cached in Redis, fused (${kind})`, async () => {
+        const { stores, cleanup } = await cached()
+        return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize!, cleanup }
+      })
+      runCreditsContract(`postgres keys cached in Redis, fused (${kind})`, async () => {
+        const { stores, cleanup } = await cached()
+        return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize!, cleanup }
+      })
+    }
     runMeteringPropertyContract(
       'postgres keys, Redis limiter',
       async () => {

@@ -9,7 +9,8 @@
  *   call; `lastUsedAt` is written off the request's path, at most once a minute per key; usage
  *   entries are inserted in batches.
  * - Revocation (S3, K7): nothing is cached, so a request that starts after `revoke()` returned is
- *   refused on every instance.
+ *   refused on every instance. With `redis` (S9), records are cached in Redis and every change
+ *   reaches the cache before it returns (`redis-cache.ts`); a hit costs no Postgres statement.
  * - Faults (S5, R5): every call, the wait for a pooled connection included, rejects after
  *   `timeoutMs` (default 1 s); the core answers 500 and never lets the request through, and the
  *   stores recover as soon as Postgres answers again.
@@ -27,7 +28,9 @@ import {
 } from './connection.js'
 import type { TimedAuditLogOptions } from '../../core/audit.js'
 import { type PostgresAuditLog, auditLogOn } from './audit.js'
-import { type PostgresKeyStore, keyStoreOn } from './key-store.js'
+import { type PostgresKeyStore, keyStoreOn, versionedKeyStoreOn } from './key-store.js'
+import { type PostgresRedisCacheOptions, recordCacheOn } from './redis-cache.js'
+import { fusedAuthorize } from '../../core/fused-authorize.js'
 import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
 import { analyticsOn, type PostgresAnalyticsStore } from './analytics.js'
 import { appSettingsOn } from './app-settings.js'
@@ -41,6 +44,7 @@ export type { PostgresKeyStore } from './key-store.js'
 export type { PostgresAuditLog } from './audit.js'
 export type { PostgresAnalyticsStore } from './analytics.js'
 export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
+export type { PostgresRedisCacheOptions } from './redis-cache.js'
 export {
   MIGRATIONS,
   SCHEMA_VERSION,
@@ -64,8 +68,16 @@ export interface PostgresStoreOptions {
 
 /** Options of `createPostgresStores()`. */
 export interface PostgresStoresOptions extends PostgresStoreOptions {
-  /** Where limits are counted. Default: a memory limiter (one instance); for a fleet, `createRedisRateLimiter()` from `keyward/redis`. */
+  /** Where limits are counted. Default: a memory limiter (one instance); for a fleet, `createRedisRateLimiter()` from `keyward/redis`, or `redis`. */
   limiter?: RateLimiter
+  /**
+   * Key records cached in this Redis, limits counted there (instead of `limiter`): a request whose
+   * record is cached is decided in one Redis round trip with no Postgres statement, and every
+   * change reaches the cache before it returns, so a revoked key is refused at once on every
+   * instance. The client as `keyward/redis` takes it; Redis must run with
+   * `maxmemory-policy noeviction`. See "The Redis cache" in docs/postgres.md.
+   */
+  redis?: PostgresRedisCacheOptions
   /** How usage entries are batched and kept. */
   usage?: PostgresUsageOptions
   /** How long audit entries are kept (default a year) and how often old ones are deleted. */
@@ -188,7 +200,14 @@ export function createPostgresUsageLog(options: PostgresStoreOptions & PostgresU
  */
 export function createPostgresStores(options: PostgresStoresOptions): PostgresStores {
   const { connection, schema, schemaName, report, timeoutMs, unwatch } = settingsOf(options)
-  const limiter = options.limiter ?? createMemoryRateLimiter()
+  if (options.redis !== undefined && options.limiter !== undefined) {
+    throw new TypeError(
+      'keyward/postgres: give "limiter" or "redis", not both: with "redis" the limits are counted there',
+    )
+  }
+  const { store, versioned } = versionedKeyStoreOn(connection, schema, { onError: report })
+  const cache = options.redis === undefined ? null : recordCacheOn(options.redis, store, versioned, report)
+  const limiter = cache?.limiter ?? options.limiter ?? createMemoryRateLimiter()
   if (
     typeof limiter !== 'object' ||
     limiter === null ||
@@ -199,7 +218,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
       'keyward/postgres: option "limiter" must be a RateLimiter (createMemoryRateLimiter(), createRedisRateLimiter())',
     )
   }
-  const keys = keyStoreOn(connection, schema, { onError: report })
+  const keys = cache?.keys ?? store
   const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })
   const audit = auditLogOn(connection, schema, options.audit, report)
   const migrated = async (): Promise<void> => {
@@ -212,6 +231,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
   }
   const app = appSettingsOn(connection, schema, migrated)
   return {
+    ...(cache === null ? {} : { authorize: fusedAuthorize(cache.authorize, { keys, limiter, usage }) }),
     keys,
     limiter,
     usage,
@@ -227,9 +247,10 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     },
     async ready() {
       await migrated()
+      await cache?.ready()
       await app.recorded()
     },
-    // Every key-store call settles within `timeoutMs`; with a limiter of the host's, the core bounds the two together.
-    ...(options.limiter === undefined ? { timeoutMs } : {}),
+    // Every key-store call settles within `timeoutMs`; with a limiter of the host's or the cache, the core bounds them together.
+    ...(options.limiter === undefined && cache === null ? { timeoutMs } : {}),
   }
 }

@@ -43,6 +43,7 @@ const COLUMNS = [
   ms('revoked_at'),
   ms('last_used_at'),
   'array_to_json(scopes) AS scopes, limits, enabled, array_to_json(allowed_ips) AS allowed_ips, array_to_json(roles) AS roles, credits',
+  'version',
 ].join(', ')
 const TIME = (param: string) => `to_timestamp(${param}::float8 / 1000)`
 
@@ -75,6 +76,11 @@ function statements(s: string) {
       `UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE id = $1 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
     ),
     revokeAll: statement(`UPDATE ${s}.keys SET revoked_at = ${TIME('$2')} WHERE owner_id = $1 AND revoked_at IS NULL`),
+    // The owner's keys not revoked yet, and revoking exactly those (a key created meanwhile waits for the next round).
+    unrevokedOf: statement(`SELECT hash FROM ${s}.keys WHERE owner_id = $1 AND revoked_at IS NULL LIMIT $2`),
+    revokeHashes: statement(
+      `UPDATE ${s}.keys SET revoked_at = ${TIME('$3')} WHERE owner_id = $1 AND revoked_at IS NULL AND hash = ANY($2::text[]) RETURNING ${COLUMNS}`,
+    ),
     shortenExpiry: statement(
       `UPDATE ${s}.keys SET expires_at = least(coalesce(expires_at, ${TIME('$2')}), ${TIME('$2')}) WHERE id = $1 RETURNING ${COLUMNS}`,
     ),
@@ -84,6 +90,29 @@ function statements(s: string) {
        WHERE k.id = t.id AND (k.last_used_at IS NULL OR k.last_used_at < ${TIME('t.at')})`,
     ),
   }
+}
+
+/** A record with its version: raised by every change but `lastUsedAt` (migration 8). */
+export interface VersionedKey {
+  key: StoredKey
+  version: number
+}
+
+/**
+ * The changes of the key store answering with the record's version, for a cache in front of it
+ * (`redis-cache.ts`): each is one statement, as in the store.
+ */
+export interface VersionedKeyOps {
+  /** The batched lookup by hash (one statement per turn), with versions. */
+  findByHash(hash: string): Promise<VersionedKey | undefined>
+  get(id: string): Promise<VersionedKey | undefined>
+  update(id: string, patch: KeyPatch): Promise<VersionedKey | undefined>
+  revoke(id: string, at: number): Promise<VersionedKey | undefined>
+  shortenExpiry(id: string, expiresAt: number): Promise<VersionedKey | undefined>
+  /** The hashes of at most `limit` of the owner's keys not revoked yet. */
+  unrevokedOf(ownerId: string, limit: number): Promise<string[]>
+  /** Revokes those of `hashes` still unrevoked keys of the owner; the records it revoked. */
+  revokeHashes(ownerId: string, hashes: readonly string[], at: number): Promise<VersionedKey[]>
 }
 
 /**
@@ -101,6 +130,15 @@ export function keyStoreOn(
   schema: string,
   settings: PostgresKeyStoreSettings = {},
 ): PostgresKeyStore {
+  return versionedKeyStoreOn(connection, schema, settings).store
+}
+
+/** The key store and the same changes answering with versions, on one `lastUsedAt` writer. */
+export function versionedKeyStoreOn(
+  connection: PgConnection,
+  schema: string,
+  settings: PostgresKeyStoreSettings = {},
+): { store: PostgresKeyStore; versioned: VersionedKeyOps } {
   const sql = statements(schema)
   const report = safeReporter(
     settings.onError ?? warnAtMostEvery(10_000, 'keyward/postgres: lastUsedAt not written yet, will retry'),
@@ -111,16 +149,32 @@ export function keyStoreOn(
     write: async (ids, times) => void (await connection.count(sql.touch, [ids, times])),
     report,
   })
-  const one = async (query: Statement, values: unknown[]) => {
+  const versionOf = (row: Row): VersionedKey => ({
+    key: lastUsed.overlay(decodeKey(row)),
+    version: Number(row.version),
+  })
+  const versionedOne = async (query: Statement, values: unknown[]) => {
     const [row] = await connection.rows(query, values)
-    return row === undefined ? undefined : lastUsed.overlay(decodeKey(row))
+    return row === undefined ? undefined : versionOf(row)
   }
-  const byHash = createLookupBatch(
-    (hashes, startedAt) => connection.rows(sql.byHashes, [hashes], startedAt),
-    (row) => lastUsed.overlay(decodeKey(row)),
-  )
+  const lookUp = (hashes: string[], startedAt: number) => connection.rows(sql.byHashes, [hashes], startedAt)
+  const byHash = createLookupBatch(lookUp, (row) => lastUsed.overlay(decodeKey(row)))
+  const versioned: VersionedKeyOps = {
+    findByHash: createLookupBatch(lookUp, versionOf),
+    get: (id) => versionedOne(sql.byId, [id]),
+    // A revoked key is left as it is (O5): no row updated, so the key is read as it stands.
+    update: async (id, patch) =>
+      (await versionedOne(sql.update, encodePatch(id, patch))) ?? versionedOne(sql.byId, [id]),
+    // K6: idempotent; a second revoke finds nothing to update and reads the first revocation.
+    revoke: async (id, at) => (await versionedOne(sql.revoke, [id, at])) ?? versionedOne(sql.byId, [id]),
+    shortenExpiry: (id, expiresAt) => versionedOne(sql.shortenExpiry, [id, expiresAt]),
+    unrevokedOf: async (ownerId, limit) =>
+      (await connection.rows(sql.unrevokedOf, [ownerId, limit])).map((row) => row.hash!),
+    revokeHashes: async (ownerId, hashes, at) =>
+      (await connection.rows(sql.revokeHashes, [ownerId, [...hashes], at])).map(versionOf),
+  }
 
-  return {
+  const store: PostgresKeyStore = {
     async insert(key) {
       try {
         await connection.count(sql.insert, encodeKey(key))
@@ -129,22 +183,17 @@ export function keyStoreOn(
       }
     },
     findByHash: byHash,
-    get: (id) => one(sql.byId, [id]),
+    get: async (id) => (await versioned.get(id))?.key,
     list: (query) => listKeys(connection, schema, query, lastUsed),
-    async update(id, patch) {
-      // A revoked key is left as it is (O5): no row updated, so the key is read as it stands.
-      return (await one(sql.update, encodePatch(id, patch))) ?? one(sql.byId, [id])
-    },
-    async revoke(id, at) {
-      // K6: idempotent; a second revoke finds nothing to update and reads the first revocation.
-      return (await one(sql.revoke, [id, at])) ?? one(sql.byId, [id])
-    },
+    update: async (id, patch) => (await versioned.update(id, patch))?.key,
+    revoke: async (id, at) => (await versioned.revoke(id, at))?.key,
     revokeAll: (ownerId, at) => connection.count(sql.revokeAll, [ownerId, at]),
-    shortenExpiry: (id, expiresAt) => one(sql.shortenExpiry, [id, expiresAt]),
+    shortenExpiry: async (id, expiresAt) => (await versioned.shortenExpiry(id, expiresAt))?.key,
     touch: (id, at) => lastUsed.touch(id, at),
     flushLastUsed: () => lastUsed.flush(),
     close: () => lastUsed.close(),
   }
+  return { store, versioned }
 }
 
 function encodeKey(key: StoredKey): unknown[] {

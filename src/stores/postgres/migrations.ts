@@ -183,8 +183,29 @@ CREATE INDEX analytics_by_age ON ${s}.analytics (granularity, bucket);
 `,
 }
 
+/**
+ * v8: a record version, raised by every change of a field that decides a request (not by
+ * `lastUsedAt` writes), so a Redis cache in front of the keys never replaces a newer record with
+ * an older one. A trigger raises it, whatever statement made the change.
+ */
+const v8: Migration = {
+  version: 8,
+  name: 'record versions',
+  sql: (s) => `
+ALTER TABLE ${s}.keys ADD COLUMN version bigint NOT NULL DEFAULT 0;
+CREATE FUNCTION ${s}.keys_next_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.version := OLD.version + 1;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER keys_next_version BEFORE UPDATE OF name, meta, expires_at, revoked_at, scopes, limits, enabled, allowed_ips, roles, credits
+  ON ${s}.keys FOR EACH ROW EXECUTE FUNCTION ${s}.keys_next_version();
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7, v8])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

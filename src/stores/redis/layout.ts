@@ -11,6 +11,11 @@
  * |                                  |        | month index, `q` = requests in it: ≤ 66 fields | the month's end          |
  * | `<prefix>:{<hash>}:cr`           | HASH   | M3: the key's credits, `r` left, `p` the refill | none                     |
  * |                                  |        | period; `{id:<id>}:cr` for a key stored elsewhere|                          |
+ * | `<prefix>:{<hash>}:changing`     | SET    | S9, keys in Postgres: tokens of the changes of | 60 s past the last one   |
+ * |                                  |        | the record under way (`record-cache` script)   |                          |
+ * | `<prefix>:{<hash>}:filling`      | SET    | S9: tokens of the cache fills under way        | 10 s past the last one   |
+ * | `<prefix>:{<hash>}:floor`        | HASH   | S9: `v` = the highest record version a change  | 60 s past the last one   |
+ * |                                  |        | settled                                        |                          |
  * | `<prefix>:id:<id>`               | STRING | id → hash index, for `get`, `revoke`, limiter  | none                     |
  * | `<prefix>:keys`                  | ZSET   | every key as an index member ⁴, for `list`     | none                     |
  * | `<prefix>:owner:<ownerId>`       | ZSET   | the owner's keys as index members ⁴, for       | none                     |
@@ -62,11 +67,16 @@ export interface TaggedKeys {
   credits: string
 }
 
+/** The keys of one cached record, in the order of the record-cache script's KEYS. */
+export type CacheKeys = readonly [record: string, changing: string, filling: string, floor: string]
+
 /** Names every Redis key under one prefix. */
 export interface Layout {
   prefix: string
   /** Record and limit state of the key whose hash is `hash`. */
   ofHash(hash: string): TaggedKeys
+  /** S9: the marks of a record cached in front of Postgres (`scripts/record-cache.ts`), beside it. */
+  cacheOf(hash: string): CacheKeys
   /** Limit state of an id that has no record (RateLimiter used on its own). */
   ofOrphanId(id: string): TaggedKeys
   idIndex(id: string): string
@@ -116,6 +126,11 @@ export function createLayout(prefix: string): Layout {
     ofHash(hash) {
       assertTaggable(hash, 'hash')
       return tagged(hash)
+    },
+    cacheOf(hash) {
+      assertTaggable(hash, 'hash')
+      const base = `${prefix}:{${hash}}`
+      return [`${base}:key`, `${base}:changing`, `${base}:filling`, `${base}:floor`]
     },
     ofOrphanId(id) {
       assertTaggable(id, 'id')

@@ -11,6 +11,7 @@ import type { LuaScript } from './scripts/lua-script.js'
 import { METER_SCRIPT } from './scripts/meter.js'
 import { OUTBOX_SCRIPT } from './scripts/outbox.js'
 import { RECORD_SCRIPT } from './scripts/record.js'
+import { RECORD_CACHE_SCRIPT } from './scripts/record-cache.js'
 import { USAGE_SCRIPT } from './scripts/usage.js'
 
 export type { LuaScript }
@@ -23,6 +24,7 @@ export {
   LIMIT_SCRIPT,
   METER_SCRIPT,
   OUTBOX_SCRIPT,
+  RECORD_CACHE_SCRIPT,
   RECORD_SCRIPT,
   USAGE_SCRIPT,
 }
@@ -38,5 +40,6 @@ export const SCRIPTS: readonly LuaScript[] = [
   METER_SCRIPT,
   OUTBOX_SCRIPT,
   RECORD_SCRIPT,
+  RECORD_CACHE_SCRIPT,
   USAGE_SCRIPT,
 ]
