@@ -101,7 +101,8 @@ async function underCallgrind(
     return total
   } finally {
     server.kill('SIGKILL')
-    rmSync(dir, { recursive: true, force: true })
+    if (process.env.KEEP_CALLGRIND) console.log(`kept ${dir}`)
+    else rmSync(dir, { recursive: true, force: true })
   }
 }
 

@@ -167,5 +167,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '4aa6be8e711fbcf765bb51fde37bdefea783d11d',
+  sha: '82d05604ed59d1b6b34bef9255f9df285a5034b6',
 }

@@ -185,9 +185,9 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
   -- M1: an owner's named limits (a JSON array in place of its windows) are metered with the key's;
   -- a key on its type's limits is then metered by the named limits they stand for (policy_list).
   local owner_list = nil
-  if type(owner_minute) == 'string' and owner_id ~= 0 then owner_list = cjson.decode(owner_minute) end
+  if type(owner_minute) == 'string' and owner_id ~= 0 then owner_list = decoded(owner_minute) end
   if listed or owner_list then
-    local list = listed and cjson.decode(own) or policy_list(per_minute, per_month)
+    local list = listed and decoded(own) or policy_list(per_minute, per_month)
     decision, owner_decision = named_decision(minute_key, list, now, consume, cost, owner_key, owner_minute,
       owner_month, owner_list)
     -- A cluster's caller meters the owner: the counts are in the decision, lastUsedAt in extra.

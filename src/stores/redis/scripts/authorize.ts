@@ -67,5 +67,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'a108d15c77c15080edd850f2fa6ba80068f86219',
+  sha: 'bb79e6a40006750a77c524f5630ddda3315af190',
 }

@@ -14,6 +14,18 @@ local function int(n)
   return sformat('%.0f', n)
 end
 
+-- JSON decoded once per script run (a key's limits, its owner's): the requests of a batch share
+-- the tables, which nothing changes.
+local decoded_json = {}
+local function decoded(json)
+  local value = decoded_json[json]
+  if value == nil then
+    value = cjson.decode(json)
+    decoded_json[json] = value
+  end
+  return value
+end
+
 -- Epoch milliseconds: the caller's value, or Redis's own clock when the caller sent ''.
 -- One clock for every instance, so app-server skew cannot widen a window (L2).
 -- TIME is read once per script run: the requests of one batch share the instant it ran at.

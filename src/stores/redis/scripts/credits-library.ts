@@ -10,7 +10,7 @@ export const CREDITS_LIBRARY = `
 
 -- The spec of a record's credits (JSON, as src/core/credits.ts stores them).
 local function credit_spec_of(json)
-  local c = cjson.decode(json)
+  local c = decoded(json)
   local spec = {remaining = tonumber(c.remaining) or 0, since = tonumber(c.since) or 0}
   if type(c.refill) == 'table' then
     spec.amount, spec.every, spec.day = tonumber(c.refill.amount), c.refill.every, tonumber(c.refill.day) or 1

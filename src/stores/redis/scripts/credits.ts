@@ -38,5 +38,5 @@ return {1, r, credit_refill_at(spec, p)}
 export const CREDITS_SCRIPT: LuaScript = {
   name: 'credits',
   source: SOURCE,
-  sha: 'a7a496ad17401c694c456481d284ba8b4546e8f4',
+  sha: 'bc87589973bc0f65ab0ea1ee2380cd55285bf43a',
 }

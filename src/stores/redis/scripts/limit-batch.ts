@@ -148,5 +148,5 @@ return replies
 export const LIMIT_BATCH_SCRIPT: LuaScript = {
   name: 'limit-batch',
   source: SOURCE,
-  sha: '6c067edec9ce7975de480e4052f6505e1f5e2827',
+  sha: '2eae970cff79f78cff319eca0cdbf81ba2f55e3a',
 }

@@ -106,5 +106,5 @@ return limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), op == CONSUME, 
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: SOURCE,
-  sha: '291e9f8fa80ca543a2646fe1b4e31b6783de8c5f',
+  sha: '3ac6fe9d713403a25fef95ed491ca2511d504e3d',
 }

@@ -3,8 +3,8 @@
  * as `src/stores/memory/meter.ts` computes them over the windows of `src/core/windows.ts`; the
  * decision itself is assembled in TypeScript (`buildMeterDecision`) from what these return.
  */
-import { UNLIMITED_PER_MINUTE } from '../../../core/limits-math.js'
 import { CLOCK_LIBRARY } from './clock-library.js'
+import { NAMED_DECISION } from './named-decision.js'
 import { ROLLING_LIBRARY } from './rolling-library.js'
 
 const METER_FUNCTIONS = `
@@ -27,7 +27,11 @@ end
 -- of a later period (a clock stepped back) keeps counting.
 local function month_view(key, now, day)
   local current = month_of_second(mfloor(now / 1000) - (day - 1) * 86400)
-  local held = redis.call('HMGET', key, 'p', 'q')
+  local held = meter_held[key]
+  if not held then
+    held = redis.call('HMGET', key, 'p', 'q')
+    meter_held[key] = held
+  end
   local period, count = current, 0
   local stored = tonumber(held[1])
   if stored and stored >= current then period, count = stored, tonumber(held[2]) or 0 end
@@ -69,6 +73,7 @@ local function count_into(key, now, spec, view, units)
   if spec.kind == 'm' then
     -- view.count is the target period's own count (0 when the hash held an older one).
     redis.call('HSET', key, 'p', int(view.target), 'q', int(view.count + units))
+    meter_held[key] = {view.target, view.count + units}
     if view.expires then redis.call('PEXPIRE', key, int(view.reset * 1000 - now + 86400000)) end
     return
   end
@@ -81,6 +86,11 @@ local function count_into(key, now, spec, view, units)
   local newest, oldest = mmax(view.newest, view.target), oldest_counted(view)
   local bucket = int(view.target)
   redis.call('HSET', key, bucket, int(view.units + units), 't', int(view.count + units), 'n', int(newest), 'o', int(oldest))
+  if view.target == view.k then
+    meter_held[key] = {view.count + units, newest, oldest, view.units + units, k = view.k}
+  else
+    meter_held[key] = nil
+  end
   -- The expiry is a fixed time past the newest bucket: it moves only when that does.
   if view.expires then
     redis.call('PEXPIRE', key, int(mmax(0, (newest + spec.b + 1) * spec.a * 1000 - now) + 120000))
@@ -152,76 +162,6 @@ local function meter(keys, now, mode, cost, specs)
     reply[at + 5], reply[at + 6], reply[at + 7] = view.count, view.reset, view.target
   end
   return reply
-end
-`
-
-const NAMED_DECISION = `
--- An owner's limits as the script is given them (ARGV): its named limits, a JSON array, as the
--- string; else its perMinute or perMonth as a number (nil: none).
-local function owner_limit_arg(arg)
-  if string.byte(arg, 1) == 91 then return arg end
-  return tonumber(arg)
-end
-
--- A key's per-minute limit and quota as the named limits they stand for (key-limits.ts
--- policyAsList): 'minute' over 60 s unless unlimited, and the calendar 'month' with a quota.
-local function policy_list(per_minute, per_month)
-  local list = {}
-  if per_minute < ${UNLIMITED_PER_MINUTE} then list[#list + 1] = {name = 'minute', limit = per_minute, window = 60000} end
-  if per_month then list[#list + 1] = {name = 'month', limit = per_month, window = 'month'} end
-  return list
-end
-
--- The keys and specs of a list of named limits (decoded JSON, as key-limits.ts stores them) whose
--- states are named after base (a limit state, its :rl key), appended to keys and specs.
-local function add_limits(keys, specs, base, list)
-  for _, l in ipairs(list) do
-    local w = l.window
-    if type(w) == 'number' then
-      local B = mmax(1, mceil(w / 60000))
-      local span = mceil(w / (B * 1000))
-      keys[#keys + 1] = base .. ':' .. l.name .. ':r' .. int(B) .. '.' .. int(span)
-      specs[#specs + 1] = {kind = 'r', limit = l.limit, a = B, b = span}
-    else
-      local day = 1
-      if type(w) == 'table' then day = w.month.day end
-      keys[#keys + 1] = base .. ':' .. l.name .. ':m' .. int(day)
-      specs[#specs + 1] = {kind = 'm', limit = l.limit, a = day, b = 0}
-    end
-  end
-end
-
--- A key's named limits (M1) in the authorize script: list (decoded) metered beside its limit state
--- minute_key with a cost (M2). With owner_key, its owner's limits (O7): with owner_list, its named
--- limits, metered with the key's all or nothing (M4); else its counter (the one its keys on
--- per-minute limits count in too), peeked first, the key counted only when the owner admits, and
--- the owner only when the key was.
--- Returns {allowed (1/0, every limit metered here), the number of limits metered, then meter()'s 7
--- integers per limit (the key's, then the owner's named ones)}, and the owner counter's decision
--- (limit()'s array) or nil.
-local function named_decision(minute_key, list, now, consume, cost, owner_key, owner_minute, owner_month, owner_list)
-  local keys, specs = {}, {}
-  add_limits(keys, specs, minute_key, list)
-  local owner_decision = nil
-  local mode = 'p'
-  if consume then mode = 'm' end
-  if owner_key and owner_list then
-    add_limits(keys, specs, owner_key, owner_list)
-  elseif owner_key then
-    owner_decision = limit(owner_key, now, owner_minute, owner_month, false, cost)
-    if owner_decision[1] == 0 then mode = 'p' end
-  end
-  local reply = meter(keys, now, mode, cost, specs)
-  local allowed = 1
-  for i = 4, #reply, 7 do
-    if reply[i] == 1 then allowed = 0 end
-  end
-  if owner_decision and mode == 'm' and allowed == 1 then
-    owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost)
-  end
-  local decision = {allowed, #keys}
-  for i = 1, #reply do decision[2 + i] = reply[i] end
-  return decision, owner_decision
 end
 `
 

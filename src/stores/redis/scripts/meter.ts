@@ -24,5 +24,5 @@ return meter(KEYS, clock_ms(now_arg), mode, cost, specs)
 export const METER_SCRIPT: LuaScript = {
   name: 'meter',
   source: SOURCE,
-  sha: '922b1e916b4bae0c30be5970cdab1bbe0671581e',
+  sha: '2b69ea20376e25a9dd42da87b4e3b58234442e39',
 }

@@ -4,6 +4,11 @@
  * the meter library (`meter-library.ts`), which describes the hash.
  */
 export const ROLLING_LIBRARY = `
+-- What this script run last read or wrote of each limit state: rolling {t, n, o, units of bucket k,
+-- k = k}, month {p, q}. Every write of a state in a run goes through count_into, which keeps it
+-- exact, so the requests of a batch after the first read nothing of a state they share.
+local meter_held = {}
+
 -- Past this many buckets between the oldest held and the window's floor, the window is read whole:
 -- a sparsely used key's few buckets are cheaper to read at once than the empty ones between them.
 local METER_WALK = 8
@@ -67,9 +72,14 @@ end
 -- newest buckets, refusing more, never admitting more.
 local function rolling_view(key, now, B, span)
   local k = mfloor(now / (B * 1000))
-  local held = redis.call('HMGET', key, 't', 'n', 'o', int(k))
+  local held = meter_held[key]
+  if not held or held.k ~= k then
+    held = redis.call('HMGET', key, 't', 'n', 'o', int(k))
+    held.k = k
+    meter_held[key] = held
+  end
   local total, newest, oldest = tonumber(held[1]), tonumber(held[2]), tonumber(held[3])
-  local view = {count = 0, reset = mceil(now / 1000), target = k, newest = k, stale = {}, units = 0, expires = true}
+  local view = {count = 0, reset = mceil(now / 1000), target = k, k = k, newest = k, stale = {}, units = 0, expires = true}
   if not newest then return view end
   local top = mmax(k, newest)
   local floor = top - span
