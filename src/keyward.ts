@@ -5,7 +5,7 @@
  * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
 import { createAuthenticate, createAuthenticationGuard } from './core/authenticate.js'
-import { createAnalytics, countingDecisions } from './core/analytics.js'
+import { countDecision, createAnalytics, notingDecisions } from './core/analytics.js'
 import { type AnalyticsCounter, createAnalyticsCounter } from './core/analytics-counter.js'
 import { createCharge } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
@@ -99,8 +99,16 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     deprecationHeaders,
     createCharge(settings, calls, report, charged),
   )
-  const decisions = counter === null ? decided : countingDecisions(decided, counter, clock)
-  const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
+  const decisions = counter === null ? decided : notingDecisions(decided)
+  const parts = {
+    settings,
+    step,
+    calls,
+    decisions,
+    report,
+    guard: createAuthenticationGuard(settings, report),
+    count: counter === null ? null : countDecision(counter),
+  }
   const events = createEvents(settings, calls, report)
   const authenticate = createAuthenticate(parts)
   const lifecycle = telemetry?.lifecycle

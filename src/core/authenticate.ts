@@ -10,6 +10,7 @@
  * The failed-authentication guard (E7) wraps it: an address known to be blocked is answered before
  * step 1, and every 401 is counted against its address. A store fault at any step is a 500, never
  * a pass (R5). Synchronous while the stores are; a promise as soon as one of them answers with one.
+ * The answer a route that consumes gives is then counted for analytics (N1), whatever decided it.
  */
 import { permissionQueryOf } from './permission-query.js'
 import { extractCredentials } from './credentials.js'
@@ -41,6 +42,8 @@ export interface AuthenticationParts {
   report: ReportFault
   /** E7's guard, one per instance, shared by each `authenticate()` built for it; null when off. */
   guard: FailedAuthGuard | null
+  /** N1: counts the answer of a request to a route that consumes; null or absent when nothing counts. */
+  count?: ((decision: AuthDecision, now: number) => void) | null
 }
 
 const NO_REQUIREMENTS: RouteRequirements = Object.freeze({})
@@ -57,9 +60,9 @@ export function createAuthenticate(parts: AuthenticationParts): Authenticate {
   const clock = settings.clock
   const steps = guard === null ? null : guardSteps(guard, step.fused, decisions, calls)
   const decide = createPipeline(parts, steps)
-  return function authenticate(request, route = NO_REQUIREMENTS) {
-    const requestId = request.requestId ?? generateRequestId()
-    const now = clock.now()
+  const count = parts.count ?? null
+
+  function guarded(request: RequestView, route: RouteRequirements, requestId: string, now: number) {
     const ip = request.ip
     if (guard === null || !ip) return decide(request, route, requestId, now, null)
     // No address blocked here yet (the common case): nothing to look up.
@@ -68,6 +71,22 @@ export function createAuthenticate(parts: AuthenticationParts): Authenticate {
     const decision = decide(request, route, requestId, now, ip)
     // A decision that waited on a store has been counted already, in the same continuation.
     return isPromise(decision) || decision.ok ? decision : steps!.count(decision, ip, now)
+  }
+
+  return function authenticate(request, route = NO_REQUIREMENTS) {
+    const requestId = request.requestId ?? generateRequestId()
+    const now = clock.now()
+    const decision = guarded(request, route, requestId, now)
+    // N1: the answer the client gets is what is counted, once per request to a route that consumes.
+    if (count === null || route.consume === false) return decision
+    if (!isPromise(decision)) {
+      count(decision, now)
+      return decision
+    }
+    return decision.then((settled) => {
+      count(settled, now)
+      return settled
+    })
   }
 }
 

@@ -181,6 +181,74 @@ export function runAnalyticsContract(
       ])
     })
 
+    it("N1: no credentials, unknown and malformed keys and a blocked address count for the service; an address refused by a key's allowlist counts for the key", async () => {
+      // Two days on, in a minute of its own: the service's counts there are only this test's.
+      const t1 = T0 + 2 * DAY
+      clock.set(t1)
+      const guarded = createKeyward({ stores: fixture.stores, clock, failedAuthLimit: 3 })
+      // Another instance on the same stores, which has not seen the address fail.
+      const peer = createKeyward({ stores: fixture.stores, clock, failedAuthLimit: 3 })
+      try {
+        const owner = ownerOf()
+        const valid = await guarded.keys.create({ name: 'valid', ownerId: owner })
+        const fenced = await guarded.keys.create({ name: 'fenced', ownerId: owner, allowedIps: ['198.51.100.0/24'] })
+        const minute = { granularity: 'minute' as const, from: iso(t1), to: iso(t1 + 60_000) }
+        const serviceCounts = async () =>
+          Object.fromEntries((await guarded.analytics.series(minute)).map((p) => [p.outcome, p.requests]))
+        const before = await serviceCounts()
+        // An address of its own: a shared store keeps the guard's counts of earlier runs.
+        const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
+        const attacker = `2001:db8:${hex()}:${hex()}::9`
+        const send = async (authorization: string | undefined, ip: string, route?: RouteRequirements, on = guarded) => {
+          const decision = await on.authenticate({ authorization, ip }, route)
+          return decision.ok ? 200 : `${decision.response.status} ${decision.error.code}`
+        }
+        // Not counted: the auth test consumes nothing.
+        expect(await send(undefined, '192.0.2.50', { consume: false })).toBe('401 UNAUTHORIZED')
+        expect([
+          await send(undefined, attacker),
+          await send('Basic dXNlcjpwYXNz', attacker),
+          await send(`Bearer ${generateKey('live')}`, attacker),
+          await send(`Bearer svc_live_${'x'.repeat(38)}`, attacker),
+          // The address is blocked now: even a valid key is refused, and nothing says whose it is.
+          await send(`Bearer ${valid.key}`, attacker),
+          // Its one answer is counted: the 429, never the 401 it would have been.
+          await send(`Bearer ${generateKey('test')}`, attacker, undefined, peer),
+          await send(`Bearer ${fenced.key}`, '192.0.2.1'),
+          await send(`Bearer ${fenced.key}`, '198.51.100.7'),
+        ]).toEqual([
+          '401 UNAUTHORIZED',
+          '401 UNAUTHORIZED',
+          '401 INVALID_API_KEY',
+          '429 rate_limited',
+          '429 rate_limited',
+          '429 rate_limited',
+          '403 forbidden',
+          200,
+        ])
+        await peer.analytics.flush()
+        const after = await serviceCounts()
+        const added = Object.fromEntries(
+          Object.entries(after)
+            .map(([outcome, n]) => [outcome, n - (before[outcome] ?? 0)])
+            .filter(([, n]) => n !== 0),
+        )
+        expect(added).toEqual({ UNAUTHORIZED: 2, INVALID_API_KEY: 1, rate_limited: 3, forbidden: 1, ok: 1 })
+        expect(rows(await guarded.analytics.series({ ...minute, keyId: fenced.record.id }))).toEqual([
+          `${iso(t1)} forbidden 1 0`,
+          `${iso(t1)} ok 1 1`,
+        ])
+        expect(rows(await guarded.analytics.series({ ...minute, keyId: valid.record.id }))).toEqual([])
+        expect(rows(await guarded.analytics.series({ ...minute, ownerId: owner }))).toEqual([
+          `${iso(t1)} forbidden 1 0`,
+          `${iso(t1)} ok 1 1`,
+        ])
+      } finally {
+        await peer.close()
+        await guarded.close()
+      }
+    })
+
     it('N1: retention leaves out and deletes what is older, and nothing newer', async () => {
       const store = fixture.stores.analytics as AnalyticsStore
       const owner = ownerOf()
