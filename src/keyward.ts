@@ -18,12 +18,14 @@ import type { MessageNames } from './core/messages.js'
 import type { LifecycleEvent } from './core/telemetry-events.js'
 import { errorResponse, resolveRequestId } from './core/responses.js'
 import { createAdmittedRouteCheck } from './core/admitted-route.js'
-import { createFaultReporter, createStoreCalls, withTimeout } from './core/store-calls.js'
+import { createFaultReporter, createStoreCalls, type StoreCalls, withTimeout } from './core/store-calls.js'
 import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
 import { NO_EVENTS, createEvents, watchAdmissions } from './events/events.js'
-import type { StoredKey } from './core/types.js'
+import type { Clock, KeywardStores, StoredKey } from './core/types.js'
+import { KeyNotFoundError } from './core/errors.js'
+import { createLimitUsageReader, type LimitUsageReader } from './core/limit-usage.js'
 
 export type { Keyward } from './core/instance.js'
 export {
@@ -145,6 +147,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     analytics: createAnalytics(stores.analytics, counter, stores.keys, clock, (value) =>
       calls.call(value, 'analytics.series'),
     ),
+    limitUsage: limitUsageOf(createLimitUsageReader(settings, stores.limiter), stores.keys, clock, calls),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
     admittedRouteCheck: createAdmittedRouteCheck(settings, names),
@@ -158,5 +161,20 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       await stores.usage.flush?.()
       await stores.close?.()
     },
+  }
+}
+
+/** `keyward.limitUsage()`: the key looked up (unknown: KeyNotFoundError), then its limits read, bounded (R5). */
+function limitUsageOf(
+  reader: LimitUsageReader,
+  keys: KeywardStores['keys'],
+  clock: Clock,
+  calls: StoreCalls,
+): Keyward['limitUsage'] {
+  return async (subject) => {
+    if ('ownerId' in subject) return calls.call(reader.ofOwner(subject.ownerId, clock.now()), 'limiter.peek')
+    const key = await calls.call(keys.get(subject.keyId), 'keys.get')
+    if (key === undefined) throw new KeyNotFoundError(subject.keyId)
+    return calls.call(reader.ofKey(key, clock.now()), 'limiter.peek')
   }
 }
