@@ -82,7 +82,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
   // N1: counted off the request's path, in the store the keys use; nothing when it keeps none.
   const counter: AnalyticsCounter | null =
-    stores.analytics === undefined
+    stores.analytics === undefined || !settings.analytics
       ? null
       : createAnalyticsCounter({
           store: stores.analytics,
@@ -144,7 +144,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     authenticate: events ? watchAdmissions(decide, events.admitted) : decide,
     recordUsage: createUsageRecorder(settings, report),
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
-    analytics: createAnalytics(stores.analytics, counter, stores.keys, clock, (value) =>
+    analytics: createAnalytics(counter === null ? undefined : stores.analytics, counter, stores.keys, clock, (value) =>
       calls.call(value, 'analytics.series'),
     ),
     limitUsage: limitUsageOf(createLimitUsageReader(settings, stores.limiter), stores.keys, clock, calls),

@@ -167,7 +167,9 @@ export function createAnalytics(
     async series(query) {
       const checked = checkSeriesQuery(query)
       if (store === undefined || counter === null) {
-        throw new TypeError('keyward: these stores keep no analytics (the memory, Redis and Postgres stores do)')
+        throw new TypeError(
+          'keyward: no analytics are kept: createKeyward({ analytics: false }) turned them off, or the stores keep none (the memory, Redis and Postgres stores do)',
+        )
       }
       const { keyId, ownerId, granularity, groupBy } = checked
       if (keyId !== undefined && ownerId !== undefined) {

@@ -17,6 +17,27 @@ describe('analytics retention options (N1)', () => {
     )
   })
 
+  it('N1: createKeyward({ analytics: false }) counts nothing, and a series says the counters are off', async () => {
+    const clock = createManualClock('2026-03-10T12:00:00Z')
+    const stores = createMemoryStores()
+    const keyward = createKeyward({ stores, clock, analytics: false })
+    const { key, record } = await keyward.keys.create({ name: 'uncounted' })
+    expect((await keyward.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+    await keyward.close()
+    const span = { from: Date.parse('2026-03-10T00:00:00Z'), to: Date.parse('2026-03-11T00:00:00Z') }
+    expect(stores.analytics.series({ scope: 'key', id: record.id, granularity: 'hour', ...span })).toEqual([])
+    expect(stores.analytics.series({ scope: 'service', id: '', granularity: 'hour', ...span })).toEqual([])
+    await expect(
+      keyward.analytics.series({
+        keyId: record.id,
+        from: '2026-03-10T00:00:00Z',
+        to: '2026-03-11T00:00:00Z',
+        granularity: 'hour',
+      }),
+    ).rejects.toThrow(/analytics: false/)
+    expect(() => createKeyward({ analytics: 'off' as never })).toThrow(/"analytics" must be true or false/)
+  })
+
   it('N1: minutes kept 1 hour leave out and delete a minute counted 2 hours ago', async () => {
     const clock = createManualClock('2026-03-10T12:00:00Z')
     const stores = createMemoryStores({ analytics: { minuteRetentionHours: 1 } })
