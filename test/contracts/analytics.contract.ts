@@ -13,6 +13,7 @@ import type { AnalyticsPoint, AnalyticsSeriesQuery } from '../../src/core/analyt
 import type { AnalyticsGranularity, AnalyticsStore } from '../../src/core/analytics-types.js'
 import type { AuthDecision, KeywardStores, RouteRequirements } from '../../src/core/types.js'
 import { createManualClock, type ManualClock } from '../../src/core/clock.js'
+import { KeyNotFoundError } from '../../src/core/errors.js'
 import { generateKey } from '../../src/core/key-format.js'
 import { randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
@@ -246,6 +247,64 @@ export function runAnalyticsContract(
       } finally {
         await peer.close()
         await guarded.close()
+      }
+    })
+
+    it('N3: limitUsage() reads each limit of a key and of its owner as the requests used them, and counts nothing', async () => {
+      const t2 = T0 + 3 * DAY
+      clock.set(t2)
+      const metered = createKeyward({
+        stores: fixture.stores,
+        clock,
+        failedAuthLimit: 0,
+        ownerLimits: { live: { perMinute: 40, perMonth: 900 } },
+      })
+      try {
+        const owner = ownerOf()
+        const named = await metered.keys.create({
+          name: 'named',
+          ownerId: owner,
+          limits: [
+            { name: 'burst', limit: 10, window: '10s' },
+            { name: 'billing', limit: 500, window: { month: { day: 5 } } },
+          ],
+        })
+        const plain = await metered.keys.create({ name: 'plain', ownerId: owner, limits: { perMinute: 20 } })
+        const send = async (key: string, n: number, cost?: number) => {
+          for (let i = 0; i < n; i++) {
+            const decision = await metered.authenticate({ authorization: `Bearer ${key}` }, { cost })
+            expect(decision.ok).toBe(true)
+          }
+        }
+        await send(named.key, 3, 2)
+        await send(plain.key, 5)
+        const rows = async (subject: { keyId: string } | { ownerId: string }) =>
+          (await metered.limitUsage(subject)).map((r) => `${r.scope} ${r.name} ${r.used}/${r.limit}`)
+        expect(await rows({ keyId: named.record.id })).toEqual([
+          'key burst 6/10',
+          'key billing 6/500',
+          'owner minute 11/40',
+          'owner month 11/900',
+        ])
+        expect(await rows({ keyId: plain.record.id })).toEqual([
+          'key minute 5/20',
+          'owner minute 11/40',
+          'owner month 11/900',
+        ])
+        // Reading twice counted nothing.
+        expect(await rows({ ownerId: owner })).toEqual(['owner minute 11/40', 'owner month 11/900'])
+        clock.advance(61_000)
+        expect(await rows({ keyId: named.record.id })).toEqual([
+          'key burst 0/10',
+          'key billing 6/500',
+          'owner minute 0/40',
+          'owner month 11/900',
+        ])
+        await expect(metered.limitUsage({ keyId: 'key_000000000000000000000000' })).rejects.toBeInstanceOf(
+          KeyNotFoundError,
+        )
+      } finally {
+        await metered.close()
       }
     })
 
