@@ -11,6 +11,7 @@ import { Redis } from 'ioredis'
 import { clusterTicks, cpuTicks, type LoadResult, loadTool, runLoad } from './load.js'
 import { FRAMEWORKS, type Framework, type ServerHandle, type ServerStats, startServer } from './process.js'
 import {
+  ANALYTICS_VARIANTS,
   METERING_VARIANTS,
   POSTGRES_VARIANTS,
   redisUrl,
@@ -403,6 +404,8 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
     // A key priced with named limits, owner windows and credits (the targets are on Fastify).
     if (framework === 'fastify' || options.variants)
       every.push(...METERING_VARIANTS.filter((v) => redis || v === 'metered'))
+    // What counting outcomes costs: keyward with its counters off (the targets are on Fastify).
+    if (framework === 'fastify') every.push(...ANALYTICS_VARIANTS.filter((v) => redis || v === 'analytics-off'))
     const wanted = options.variants ? every.filter((v) => options.variants!.includes(v)) : every
     log(`[http] ${framework}: starting ${wanted.join(', ')} servers`)
     const servers: ServerHandle[] = []

@@ -35,6 +35,7 @@ import { telemetryTargets } from './telemetry.js'
 import { benchPostgres } from './postgres-server.js'
 import { postgresSection, postgresTargets } from './postgres.js'
 import { meteringTargets } from './metering.js'
+import { analyticsTargets } from './analytics-overhead.js'
 import { benchFetch, FETCH_RUNTIMES, FETCH_TARGET, type FetchBenchRow, formatFetch } from './fetch.js'
 
 const started = performance.now()
@@ -178,6 +179,8 @@ const LABEL: Record<string, string> = {
     'keyward, Postgres keys and usage, key records cached in Redis and limits counted there (`redis: { client }`)',
   metered: "keyward, memory store, a key with 3 named limits, credits and its owner's windows",
   'metered-redis': "keyward, Redis store, a key with 3 named limits, credits and its owner's windows",
+  'analytics-off': 'keyward, memory store, outcome counters off (`analytics: false`)',
+  'analytics-off-redis': 'keyward, Redis store, outcome counters off (`analytics: false`)',
 }
 const PEER: Record<Framework, string> = {
   express: 'express-rate-limit + rate-limit-redis (+ a 5-line bearer check)',
@@ -275,6 +278,7 @@ for (const fetchRow of fetchRows ?? []) {
 targets.push(...telemetryTargets(http?.variants ?? []))
 targets.push(...postgresTargets(http))
 targets.push(...meteringTargets(http))
+targets.push(...analyticsTargets(http))
 if (http && !http.redis) targets.push(`| Redis targets | skipped: ${http.redisSkipReason} | — |`)
 lines.push(...targets, '')
 

@@ -98,6 +98,7 @@ export {
 export { SCOPE_PATTERN } from './core/permissions.js'
 export type { LeakedKeyEvent, SecretScanningOptions } from './core/secret-scanning/index.js'
 export type { Analytics, AnalyticsGroupBy, AnalyticsPoint, AnalyticsSeriesQuery } from './core/analytics.js'
+export type { LimitUsage } from './core/limit-usage.js'
 export type {
   AnalyticsGranularity,
   AnalyticsRetention,

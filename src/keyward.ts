@@ -5,7 +5,7 @@
  * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
 import { createAuthenticate, createAuthenticationGuard } from './core/authenticate.js'
-import { createAnalytics, countingDecisions } from './core/analytics.js'
+import { countDecision, createAnalytics, notingDecisions } from './core/analytics.js'
 import { type AnalyticsCounter, createAnalyticsCounter } from './core/analytics-counter.js'
 import { createCharge } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
@@ -18,12 +18,14 @@ import type { MessageNames } from './core/messages.js'
 import type { LifecycleEvent } from './core/telemetry-events.js'
 import { errorResponse, resolveRequestId } from './core/responses.js'
 import { createAdmittedRouteCheck } from './core/admitted-route.js'
-import { createFaultReporter, createStoreCalls, withTimeout } from './core/store-calls.js'
+import { createFaultReporter, createStoreCalls, type StoreCalls, withTimeout } from './core/store-calls.js'
 import { createOpenApi } from './core/openapi/index.js'
 import { createMemoryStores } from './stores/memory/index.js'
 import { createTelemetry } from './telemetry/observe.js'
 import { NO_EVENTS, createEvents, watchingDecisions } from './events/events.js'
-import type { StoredKey } from './core/types.js'
+import type { Clock, KeywardStores, StoredKey } from './core/types.js'
+import { KeyNotFoundError } from './core/errors.js'
+import { createLimitUsageReader, type LimitUsageReader } from './core/limit-usage.js'
 
 export type { Keyward } from './core/instance.js'
 export {
@@ -80,7 +82,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
   const names: MessageNames = { keyPrefix, serviceName, remedies: settings.remedies }
   // N1: counted off the request's path, in the store the keys use; nothing when it keeps none.
   const counter: AnalyticsCounter | null =
-    stores.analytics === undefined
+    stores.analytics === undefined || !settings.analytics
       ? null
       : createAnalyticsCounter({
           store: stores.analytics,
@@ -99,10 +101,18 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     deprecationHeaders,
     createCharge(settings, calls, report, charged),
   )
-  const counted = counter === null ? decided : countingDecisions(decided, counter, clock)
+  const noted = counter === null ? decided : notingDecisions(decided)
   const events = createEvents(settings, calls, report)
-  const decisions = events === undefined ? counted : watchingDecisions(counted, events.admitted)
-  const parts = { settings, step, calls, decisions, report, guard: createAuthenticationGuard(settings, report) }
+  const decisions = events === undefined ? noted : watchingDecisions(noted, events.admitted)
+  const parts = {
+    settings,
+    step,
+    calls,
+    decisions,
+    report,
+    guard: createAuthenticationGuard(settings, report),
+    count: counter === null ? null : countDecision(counter),
+  }
   const authenticate = createAuthenticate(parts)
   const lifecycle = telemetry?.lifecycle
   const tell =
@@ -135,9 +145,10 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     authenticate: decide,
     recordUsage: createUsageRecorder(settings, report),
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
-    analytics: createAnalytics(stores.analytics, counter, stores.keys, clock, (value) =>
+    analytics: createAnalytics(counter === null ? undefined : stores.analytics, counter, stores.keys, clock, (value) =>
       calls.call(value, 'analytics.series'),
     ),
+    limitUsage: limitUsageOf(createLimitUsageReader(settings, stores.limiter), stores.keys, clock, calls),
     requestId: (incoming) => resolveRequestId(incoming, trustRequestId),
     errorResponse,
     admittedRouteCheck: createAdmittedRouteCheck(settings, names),
@@ -151,5 +162,20 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
       await stores.usage.flush?.()
       await stores.close?.()
     },
+  }
+}
+
+/** `keyward.limitUsage()`: the key looked up (unknown: KeyNotFoundError), then its limits read, bounded (R5). */
+function limitUsageOf(
+  reader: LimitUsageReader,
+  keys: KeywardStores['keys'],
+  clock: Clock,
+  calls: StoreCalls,
+): Keyward['limitUsage'] {
+  return async (subject) => {
+    if ('ownerId' in subject) return calls.call(reader.ofOwner(subject.ownerId, clock.now()), 'limiter.peek')
+    const key = await calls.call(keys.get(subject.keyId), 'keys.get')
+    if (key === undefined) throw new KeyNotFoundError(subject.keyId)
+    return calls.call(reader.ofKey(key, clock.now()), 'limiter.peek')
   }
 }

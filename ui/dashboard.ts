@@ -70,7 +70,18 @@ export interface AuditEntry {
 
 export interface Envelope<T> {
   data: T
-  meta?: { nextCursor?: string | null }
+  meta?: { nextCursor?: string | null; limits?: LimitUsage[] }
+}
+
+/** One limit of a key or of its owner and how much of it is used now, as the analytics route answers it. */
+export interface LimitUsage {
+  name: string
+  scope: 'key' | 'owner'
+  keyType: KeyType
+  limit: number
+  used: number
+  window: number | 'month' | { month: { day: number } }
+  reset: string
 }
 
 /** A refusal of the dashboard routes, with the envelope's code and message. */

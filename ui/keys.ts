@@ -18,7 +18,7 @@ export const keys = {
   records: [] as KeyRecord[],
 }
 /** Names and masked values of the keys seen, for the usage table and its filter. */
-export const knownKeys = new Map<string, { name: string; maskedKey: string }>()
+export const knownKeys = new Map<string, { name: string; maskedKey: string; ownerId: string | null }>()
 
 /** What a row's Test, Usage and Rotate buttons open (the dialogs and tabs that own them). */
 export interface RowActions {
@@ -42,7 +42,7 @@ let actions: RowActions = {
 }
 
 export function remember(record: KeyRecord): void {
-  knownKeys.set(record.id, { name: record.name, maskedKey: record.maskedKey })
+  knownKeys.set(record.id, { name: record.name, maskedKey: record.maskedKey, ownerId: record.ownerId ?? null })
 }
 
 const filterValue = (id: string): string => byId<HTMLSelectElement>(id).value

@@ -1,11 +1,12 @@
 /**
  * The Usage tab's chart (N3): requests over time by outcome class (admitted, rate limited,
- * refused) for every key the signed-in principal sees or for one key, over the last hour, day or
- * 30 days; a meter for a key's monthly quota and its credits; and the same series as CSV.
+ * refused) for every key the signed-in principal sees, one owner's or one key, over the last
+ * hour, day or 30 days; a meter for each limit of the key or owner and for a key's credits, with
+ * the numbers the route read from the limits themselves; and the same series as CSV.
  */
 import uPlot from 'uplot'
-import { config } from './config.js'
-import { dashboard, dashboardHeaders, describeFailure, type KeyRecord } from './dashboard.js'
+import { config, ownerProblem } from './config.js'
+import { dashboard, dashboardHeaders, describeFailure, type KeyRecord, type LimitUsage } from './dashboard.js'
 import { byId, el } from './dom.js'
 
 interface Point {
@@ -33,6 +34,11 @@ const CLASSES = [
 const number = new Intl.NumberFormat('en-US')
 let chart: uPlot | null = null
 
+/** The owner an administrator picked ('' for every owner); an owner's own session picks none. */
+export function pickedOwner(): string {
+  return byId('usage-owner-field').hidden ? '' : byId<HTMLInputElement>('usage-owner').value.trim()
+}
+
 /** The query of the chosen range and key: buckets from the start of the first one to now. */
 function seriesQuery(): { query: URLSearchParams; buckets: number[] } {
   const range = RANGES[byId<HTMLSelectElement>('usage-range').value as Range] ?? RANGES.day
@@ -47,7 +53,9 @@ function seriesQuery(): { query: URLSearchParams; buckets: number[] } {
     to: new Date(last + range.stepMs).toISOString(),
   })
   const keyId = byId<HTMLSelectElement>('usage-key').value
+  const owner = pickedOwner()
   if (keyId) query.set('keyId', keyId)
+  else if (owner && !ownerProblem(owner)) query.set('ownerId', owner)
   return { query, buckets }
 }
 
@@ -85,23 +93,34 @@ function draw(data: number[][]): void {
   )
 }
 
-/** "994 of 1,000 this month": the admitted units of this calendar month against the key's quota. */
-async function monthMeter(record: KeyRecord): Promise<HTMLElement | null> {
-  const limits = record.limits
-  const perMonth = limits && !Array.isArray(limits) ? limits.perMonth : undefined
-  if (perMonth === undefined) return null
-  const now = new Date()
-  const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
-  const query = new URLSearchParams({
-    keyId: record.id,
-    granularity: 'day',
-    groupBy: 'class',
-    from: new Date(from).toISOString(),
-    to: new Date(from + 32 * 86_400_000).toISOString(),
-  })
-  const payload = await dashboard<Point[]>('GET', `/analytics?${query.toString()}`)
-  const used = payload.data.filter((p) => p.outcome === 'admitted').reduce((sum, p) => sum + p.units, 0)
-  return meter('Monthly quota', used, perMonth, `${number.format(used)} of ${number.format(perMonth)} this month`)
+/** "in the last 10 seconds", "this month": the span a limit counts, as its meter says it. */
+function spanText(window: LimitUsage['window']): string {
+  if (window === 'month') return 'this month'
+  if (typeof window === 'object') return `this billing month (from day ${window.month.day})`
+  for (const [size, unit] of SPANS) {
+    if (window % size === 0) return window === size ? `in the last ${unit}` : `in the last ${window / size} ${unit}s`
+  }
+  return `in the last ${number.format(window)} ms`
+}
+
+const SPANS: ReadonlyArray<readonly [number, string]> = [
+  [86_400_000, 'day'],
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1000, 'second'],
+]
+
+/** What a meter is called: the shorthand limits by what they are, named ones by their name; an owner's say so. */
+function limitLabel(usage: LimitUsage): string {
+  const what = usage.name === 'month' ? 'Monthly quota' : usage.name === 'minute' ? 'Per minute' : usage.name
+  if (usage.scope === 'key') return what
+  return `Owner ${what.charAt(0).toLowerCase()}${what.slice(1)} (${usage.keyType === 'live' ? 'live' : 'sandbox'} keys)`
+}
+
+/** "994 of 1,000 this month": a limit's units used now, with a bar. */
+function limitMeter(usage: LimitUsage): HTMLElement {
+  const text = `${number.format(usage.used)} of ${number.format(usage.limit)} ${spanText(usage.window)}`
+  return meter(limitLabel(usage), usage.used, usage.limit, text)
 }
 
 function creditsMeter(record: KeyRecord): HTMLElement | null {
@@ -129,16 +148,16 @@ function meter(label: string, value: number, max: number, text: string): HTMLEle
   ])
 }
 
-async function loadMeters(): Promise<void> {
-  const list = byId('usage-meters')
+/** A meter for each limit the route reported, then the key's credits (an owner has none of its own). */
+async function loadMeters(limits: readonly LimitUsage[]): Promise<void> {
   const keyId = byId<HTMLSelectElement>('usage-key').value
-  if (!keyId) {
-    list.replaceChildren()
-    return
+  const items = limits.map(limitMeter)
+  if (keyId) {
+    const record = (await dashboard<KeyRecord>('GET', `/api-keys/${encodeURIComponent(keyId)}`)).data
+    const credits = creditsMeter(record)
+    if (credits !== null) items.push(credits)
   }
-  const record = (await dashboard<KeyRecord>('GET', `/api-keys/${encodeURIComponent(keyId)}`)).data
-  const items = [await monthMeter(record), creditsMeter(record)].filter((item): item is HTMLElement => item !== null)
-  list.replaceChildren(...items)
+  byId('usage-meters').replaceChildren(...items)
 }
 
 export async function loadChart(): Promise<void> {
@@ -148,7 +167,7 @@ export async function loadChart(): Promise<void> {
   try {
     const payload = await dashboard<Point[]>('GET', `/analytics?${query.toString()}`)
     draw(chartData(Array.isArray(payload.data) ? payload.data : [], buckets))
-    await loadMeters()
+    await loadMeters(payload.meta?.limits ?? [])
   } catch (failure) {
     error.textContent = describeFailure(failure)
   }

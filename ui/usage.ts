@@ -1,24 +1,58 @@
 /**
- * The Usage tab: the recent requests of every key or of one (time, method, path, status, address,
- * country), to spot an address or a country nobody expects.
+ * The Usage tab: the recent requests of every key, of one owner's keys or of one key (time,
+ * method, path, status, address, country), to spot an address or a country nobody expects. An
+ * administrator picks the owner; an owner's session only ever sees its own keys.
  */
+import { config, ownerProblem, session } from './config.js'
 import { dashboard, describeFailure, type KeyRecord, type UsageEntry } from './dashboard.js'
 import { byId, el } from './dom.js'
 import { statusClass } from './format.js'
 import { knownKeys, remember } from './keys.js'
 import { selectTab } from './tabs.js'
-import { loadChart, setupChart } from './usage-chart.js'
+import { loadChart, pickedOwner, setupChart } from './usage-chart.js'
 
 const USAGE_LIMIT = 100
 const usageTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
-/** The key filter: every key seen so far, the chosen one kept. */
+/** The key filter: every key seen so far (of the picked owner), the chosen one kept; the owners seen, offered. */
 export function fillUsageKeys(selected: string): void {
-  const options = [el('option', { value: '', text: 'All keys' })]
-  for (const [id, key] of knownKeys) options.push(el('option', { value: id, text: `${key.name} · ${key.maskedKey}` }))
+  // Only an administrator signed in with the token picks owners (as only it creates keys for them).
+  byId('usage-owner-field').hidden = config.signIn !== 'token' || session.owner !== null
+  const owner = pickedOwner()
+  const options = [el('option', { value: '', text: owner ? `All keys of ${owner}` : 'All keys' })]
+  const owners = new Set<string>()
+  for (const [id, key] of knownKeys) {
+    if (key.ownerId !== null) owners.add(key.ownerId)
+    if (owner && key.ownerId !== owner) continue
+    options.push(el('option', { value: id, text: `${key.name} · ${key.maskedKey}` }))
+  }
+  byId('usage-owners').replaceChildren(...[...owners].sort().map((id) => el('option', { value: id })))
   const select = byId<HTMLSelectElement>('usage-key')
   select.replaceChildren(...options)
-  select.value = knownKeys.has(selected) ? selected : ''
+  const kept = knownKeys.get(selected)
+  select.value = kept && (!owner || kept.ownerId === owner) ? selected : ''
+}
+
+/** An owner picked: its keys fetched (the table may not have shown them), then its usage. */
+async function pickOwner(): Promise<void> {
+  const owner = pickedOwner()
+  const field = byId<HTMLInputElement>('usage-owner')
+  const problem = owner ? ownerProblem(owner) : ''
+  field.setAttribute('aria-invalid', problem ? 'true' : 'false')
+  byId('usage-owner-error').textContent = problem
+  if (problem) return
+  try {
+    if (owner) {
+      const query = new URLSearchParams({ ownerId: owner, limit: '100' })
+      const payload = await dashboard<KeyRecord[]>('GET', `/api-keys?${query.toString()}`)
+      for (const record of payload.data) remember(record)
+    }
+  } catch (error) {
+    byId('usage-owner-error').textContent = describeFailure(error)
+  }
+  // Another owner is another scope: the chart starts from all of its keys.
+  fillUsageKeys('')
+  loadUsage()
 }
 
 function usageRow(entry: UsageEntry): HTMLTableRowElement {
@@ -41,7 +75,9 @@ export async function loadUsage(): Promise<void> {
   void loadChart()
   const query = new URLSearchParams({ limit: String(USAGE_LIMIT) })
   const keyId = byId<HTMLSelectElement>('usage-key').value
+  const owner = pickedOwner()
   if (keyId) query.set('keyId', keyId)
+  else if (owner && !ownerProblem(owner)) query.set('ownerId', owner)
   const body = byId('usage-body')
   const table = body.parentElement as HTMLElement
   table.setAttribute('aria-busy', 'true')
@@ -53,7 +89,7 @@ export async function loadUsage(): Promise<void> {
     table.hidden = entries.length === 0
     byId('usage-empty').hidden = entries.length > 0
     const latest = entries.length === 1 ? 'The latest request' : `The latest ${entries.length} requests`
-    const whose = keyId ? 'this key' : 'all keys'
+    const whose = keyId ? 'this key' : owner ? `the keys of ${owner}` : 'all keys'
     byId('usage-summary').textContent = entries.length === 0 ? '' : `${latest} of ${whose}, newest first`
   } catch (error) {
     byId('usage-error').textContent = describeFailure(error)
@@ -73,5 +109,6 @@ export function showKeyUsage(record: KeyRecord): void {
 export function setupUsage(): void {
   setupChart()
   byId('usage-key').addEventListener('change', loadUsage)
+  byId('usage-owner').addEventListener('change', pickOwner)
   byId('usage-refresh').addEventListener('click', loadUsage)
 }

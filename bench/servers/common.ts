@@ -13,9 +13,24 @@ import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
 import type { Keyward, KeywardStores } from '../../src/index.js'
 import { keyward as keywardPackage, keywardRedis, redisScripts } from './keyward.js'
-import { type MeteringVariant, type PostgresVariant, redisUrl, type TelemetryVariant, type Variant } from './shared.js'
+import {
+  type AnalyticsVariant,
+  type MeteringVariant,
+  type PostgresVariant,
+  redisUrl,
+  type TelemetryVariant,
+  type Variant,
+} from './shared.js'
 
-export { COMMON_VARIANTS, redisUrl, ROUTE, TELEMETRY_VARIANTS, type Variant, VARIANTS } from './shared.js'
+export {
+  ANALYTICS_VARIANTS,
+  COMMON_VARIANTS,
+  redisUrl,
+  ROUTE,
+  TELEMETRY_VARIANTS,
+  type Variant,
+  VARIANTS,
+} from './shared.js'
 
 const { createKeyward, generateKey } = keywardPackage
 const { createRedisStores } = keywardRedis
@@ -137,7 +152,7 @@ let postgresStatements: (() => Record<string, number>) | null = null
 
 /** The stores of a Redis or Postgres variant, and what to release after `keyward.close()`. */
 async function storesOf(variant: Variant): Promise<{ stores?: KeywardStores; release: () => Promise<void> | void }> {
-  if (variant === 'redis' || variant === 'metered-redis') {
+  if (variant === 'redis' || variant === 'metered-redis' || variant === 'analytics-off-redis') {
     const client = await connectRedis()
     // The bench's Redis is a throwaway one: no warning that a restart would lose the key.
     return {
@@ -179,7 +194,7 @@ function meteringOf(variant: Variant): { options: object; key: object } {
  * nothing answers 429.
  */
 export async function benchKeyward(
-  variant: 'memory' | 'redis' | TelemetryVariant | PostgresVariant | MeteringVariant,
+  variant: 'memory' | 'redis' | TelemetryVariant | PostgresVariant | MeteringVariant | AnalyticsVariant,
 ): Promise<{ keyward: Keyward; key: string; redisPatterns: string[]; close: () => Promise<void> }> {
   const { stores, release } = await storesOf(variant)
   // Loaded only by its variant, so no other server holds the SDK's modules.
@@ -190,9 +205,11 @@ export async function benchKeyward(
   const telemetry =
     variant === 'telemetry-off' || variant === 'telemetry-span' ? { telemetry: { openTelemetry: false } } : {}
   const metering = meteringOf(variant)
+  const analytics = variant === 'analytics-off' || variant === 'analytics-off-redis' ? { analytics: false } : {}
   const keyward = createKeyward({
     ...(stores ? { stores } : {}),
     ...telemetry,
+    ...analytics,
     ...metering.options,
     limits: { live: { perMinute: PER_MINUTE, perMonth: PER_MONTH } },
   })

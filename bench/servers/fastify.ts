@@ -8,7 +8,9 @@
  * - telemetry-off / telemetry-sdk: keyward on the memory store with OpenTelemetry off, or with the
  *   SDK registered (a batch span processor; see servers/telemetry.ts);
  * - telemetry-span: telemetry-off with the SDK registered, and hooks of the host's recording one
- *   span per request with keyward's span attributes: what the SDK costs without keyward.
+ *   span per request with keyward's span attributes: what the SDK costs without keyward;
+ * - analytics-off / analytics-off-redis: keyward on the memory or Redis store with its outcome
+ *   counters off (`analytics: false`), the pair of memory / redis for what counting costs.
  */
 import bearerAuth from '@fastify/bearer-auth'
 import rateLimit from '@fastify/rate-limit'
@@ -17,6 +19,7 @@ import {
   announce,
   baselineHeaders,
   benchKeyward,
+  ANALYTICS_VARIANTS,
   COMMON_VARIANTS,
   connectRedis,
   lookup,
@@ -29,7 +32,7 @@ import {
 } from './common.js'
 import { loadAdapter } from './keyward.js'
 
-const variant = variantOf(process.argv, [...COMMON_VARIANTS, ...TELEMETRY_VARIANTS])
+const variant = variantOf(process.argv, [...COMMON_VARIANTS, ...TELEMETRY_VARIANTS, ...ANALYTICS_VARIANTS])
 const { keywardFastify } = await loadAdapter.fastify()
 const app = Fastify({ logger: false })
 

@@ -18,6 +18,7 @@ export type Variant =
   | TelemetryVariant
   | PostgresVariant
   | MeteringVariant
+  | AnalyticsVariant
 
 /**
  * keyward on the memory store with OpenTelemetry turned off (`telemetry-off`), or with the SDK
@@ -44,7 +45,14 @@ export type PostgresVariant = 'postgres' | 'postgres-redis' | 'postgres-cache'
  */
 export type MeteringVariant = 'metered' | 'metered-redis'
 
-/** The variants the commands take by name (the telemetry variants run in `npm run bench` and `bench/telemetry.ts`). */
+/**
+ * keyward with its outcome counters off (`createKeyward({ analytics: false })`), on the memory
+ * store (`analytics-off`) or on Redis (`analytics-off-redis`): the pair of `memory` and `redis`,
+ * whose counters are on, for what counting costs. Fastify only.
+ */
+export type AnalyticsVariant = 'analytics-off' | 'analytics-off-redis'
+
+/** The variants the commands take by name (the telemetry and analytics variants run in `npm run bench` and their own scripts). */
 export const VARIANTS: readonly Variant[] = [
   'baseline',
   'memory',
@@ -68,6 +76,10 @@ export const POSTGRES_VARIANTS = [
   'postgres-cache',
 ] as const satisfies readonly PostgresVariant[]
 export const METERING_VARIANTS = ['metered', 'metered-redis'] as const satisfies readonly MeteringVariant[]
+export const ANALYTICS_VARIANTS = [
+  'analytics-off',
+  'analytics-off-redis',
+] as const satisfies readonly AnalyticsVariant[]
 /** The variants every framework's server has. */
 export const COMMON_VARIANTS = [
   'baseline',

@@ -61,13 +61,30 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
   const retentionIntervalMs = settings.retentionIntervalMs ?? 3_600_000
   const maxTallies = settings.maxTallies ?? 100_000
   let tallies = new Map<string, Tally>()
-  /** The tally counted last, and the map it is in (a write or a restore replaces the map). */
-  let last: { in: Map<string, Tally>; tally: Tally } | null = null
+  // The tally counted last: a busy key's requests follow one another, and finding it again this
+  // way spares building its name and looking it up. Forgotten whenever `tallies` is replaced.
+  let last: Tally | null = null
   let timer: ReturnType<typeof setTimeout> | null = null
   let inFlight: Promise<void> | null = null
   let lastRetention = -Infinity
   let pruning: Promise<void> = Promise.resolve()
   let closed = false
+
+  /** The tally of one minute, key and outcome, made empty when there is none yet. */
+  function tallyOf(minute: number, keyId: string | null, ownerId: string | null, outcome: string): Tally {
+    const held = last
+    if (held !== null && held.minute === minute && held.keyId === keyId && held.outcome === outcome) {
+      if (held.ownerId === ownerId) return held
+    }
+    const id = `${minute}\u0000${outcome}\u0000${keyId ?? ''}\u0000${ownerId ?? ''}`
+    let found = tallies.get(id)
+    if (found === undefined) {
+      found = { minute, keyId, ownerId, outcome, requests: 0, units: 0 }
+      tallies.set(id, found)
+    }
+    last = found
+    return found
+  }
 
   function schedule(): void {
     if (timer !== null || closed) return
@@ -93,6 +110,7 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
     for (const [id, tally] of batch) add(merged, id, tally)
     for (const [id, tally] of tallies) add(merged, id, tally)
     tallies = merged
+    last = null
     const excess = tallies.size - maxTallies
     if (excess > 0) {
       const oldest = [...tallies].sort((a, b) => a[1].minute - b[1].minute).slice(0, excess)
@@ -109,6 +127,7 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
     if (tallies.size === 0) return
     const batch = tallies
     tallies = new Map()
+    last = null
     try {
       await bounded(Promise.resolve(store.add(spread(batch), clock.now())))
     } catch (error) {
@@ -141,24 +160,7 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
 
   return {
     count(keyId, ownerId, outcome, time, requests, units) {
-      const minute = time - (time % GRANULARITY_MS.minute)
-      let held = last !== null && last.in === tallies ? last.tally : undefined
-      // A hot key's requests in a row share one tally: no id to build and hash for each.
-      if (
-        held === undefined ||
-        held.minute !== minute ||
-        held.outcome !== outcome ||
-        held.keyId !== keyId ||
-        held.ownerId !== ownerId
-      ) {
-        const id = `${minute}\u0000${outcome}\u0000${keyId ?? ''}\u0000${ownerId ?? ''}`
-        held = tallies.get(id)
-        if (held === undefined) {
-          held = { minute, keyId, ownerId, outcome, requests: 0, units: 0 }
-          tallies.set(id, held)
-        }
-        last = { in: tallies, tally: held }
-      }
+      const held = tallyOf(time - (time % GRANULARITY_MS.minute), keyId, ownerId, outcome)
       held.requests += requests
       held.units += units
       if (timer === null) schedule()

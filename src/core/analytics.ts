@@ -1,8 +1,9 @@
 /**
  * `keyward.analytics` (N1, N2): decisions counted as they are made, and series read back.
  *
- * 1. Each decision about a key (admitted, 401 revoked/expired/suspended, 403, 429) is one tally
- *    in the counter, per key and owner; unknown and malformed keys count for the service alone.
+ * 1. Each answer of a route that consumes is one tally in the counter: per key and owner for a
+ *    known key (admitted, 401 revoked/expired/suspended, 403, 429); for the service alone when no
+ *    key is known (unknown or malformed keys, no credentials, an address the guard has blocked).
  * 2. Units: an admitted request counts its cost, and `charge(n)` adds `n` once the limits took it,
  *    so the `ok` units equal what the limits consumed.
  * 3. `series()` checks its query, writes out this process's tallies (read your own writes) and
@@ -16,9 +17,9 @@ import {
   GRANULARITY_MS,
   type StoredPoint,
 } from './analytics-types.js'
-import type { Decisions, KeyFacts } from './decisions.js'
+import { type Decisions, unitsCounted } from './decisions.js'
 import { KeyInputError, KeyNotFoundError } from './errors.js'
-import type { AuthDecision, AuthorizeOutcome, Clock, KeyStore } from './types.js'
+import type { AuthDecision, Clock, KeyStore, StoredKey } from './types.js'
 
 /** N2: the most buckets one series spans. */
 export const MAX_SERIES_POINTS = 1500
@@ -69,35 +70,38 @@ export function outcomeClass(outcome: string): 'admitted' | 'rate_limited' | 're
   return outcome === 'ok' ? 'admitted' : outcome === 'rate_limited' ? 'rate_limited' : 'refused'
 }
 
-/** The decisions, each one counted as it is made (step 1). */
-export function countingDecisions(decisions: Decisions, counter: AnalyticsCounter, clock: Clock): Decisions {
+// Step 1: the key a refusal was about, noted when it is decided; the answer is counted once final.
+const refusedKeys = new WeakMap<AuthDecision, StoredKey>()
+
+/** The decisions, each refusal of a known key noted with its key (step 1). */
+export function notingDecisions(decisions: Decisions): Decisions {
   return {
     ...decisions,
-    formatFailure(problem, token, fallback, requestId) {
-      const decision = decisions.formatFailure(problem, token, fallback, requestId)
-      counter.count(null, null, decision.error.code, clock.now(), 1, 0)
-      return decision
-    },
     fromOutcome(outcome, facts) {
       const decision = decisions.fromOutcome(outcome, facts)
-      if (facts.consume) countOutcome(counter, outcome, facts, decision)
+      if (!decision.ok && 'key' in outcome) refusedKeys.set(decision, outcome.key)
       return decision
     },
   }
 }
 
-function countOutcome(counter: AnalyticsCounter, outcome: AuthorizeOutcome, facts: KeyFacts, decision: AuthDecision) {
-  if (outcome.result === 'blocked') return
-  if (outcome.result === 'unknown') {
-    if (!decision.ok) counter.count(null, null, decision.error.code, facts.now, 1, 0)
-    return
+/**
+ * Counts a request's final answer (step 1): a refusal the guard of failed attempts turned into a
+ * 429 is counted as that 429, for the service. A 500 is a fault, not a decision: not counted.
+ */
+export function countDecision(counter: AnalyticsCounter): (decision: AuthDecision, now: number) => void {
+  return (decision, now) => {
+    if (decision.ok) {
+      // Step 2: what the limits consumed, which is the request's cost when it consumed at all.
+      const { apiKey } = decision
+      counter.count(apiKey.id, apiKey.ownerId, 'ok', now, 1, unitsCounted(apiKey))
+      return
+    }
+    const code = decision.error.code
+    if (code === 'INTERNAL_ERROR') return
+    const key = refusedKeys.get(decision)
+    counter.count(key?.id ?? null, key?.ownerId ?? null, code, now, 1, 0)
   }
-  const { key } = outcome
-  if (decision.ok) {
-    // Step 2: what the limits consumed, which is the request's cost when it consumed at all.
-    const units = outcome.result === 'ok' && outcome.consumed ? (facts.cost ?? 1) : 0
-    counter.count(key.id, key.ownerId, 'ok', facts.now, 1, units)
-  } else counter.count(key.id, key.ownerId, decision.error.code, facts.now, 1, 0)
 }
 
 /** An instant from the query, or a KeyInputError naming `field`. */
@@ -163,7 +167,9 @@ export function createAnalytics(
     async series(query) {
       const checked = checkSeriesQuery(query)
       if (store === undefined || counter === null) {
-        throw new TypeError('keyward: these stores keep no analytics (the memory, Redis and Postgres stores do)')
+        throw new TypeError(
+          'keyward: no analytics are kept: createKeyward({ analytics: false }) turned them off, or the stores keep none (the memory, Redis and Postgres stores do)',
+        )
       }
       const { keyId, ownerId, granularity, groupBy } = checked
       if (keyId !== undefined && ownerId !== undefined) {

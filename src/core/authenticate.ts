@@ -10,6 +10,7 @@
  * The failed-authentication guard (E7) wraps it: an address known to be blocked is answered before
  * step 1, and every 401 is counted against its address. A store fault at any step is a 500, never
  * a pass (R5). Synchronous while the stores are; a promise as soon as one of them answers with one.
+ * The answer a route that consumes gives is then counted for analytics (N1), whatever decided it.
  */
 import { permissionQueryOf } from './permission-query.js'
 import { extractCredentials } from './credentials.js'
@@ -41,6 +42,8 @@ export interface AuthenticationParts {
   report: ReportFault
   /** E7's guard, one per instance, shared by each `authenticate()` built for it; null when off. */
   guard: FailedAuthGuard | null
+  /** N1: counts the answer of a request to a route that consumes; null or absent when nothing counts. */
+  count?: ((decision: AuthDecision, now: number) => void) | null
 }
 
 const NO_REQUIREMENTS: RouteRequirements = Object.freeze({})
@@ -56,18 +59,40 @@ export function createAuthenticate(parts: AuthenticationParts): Authenticate {
   const { settings, step, calls, decisions, guard } = parts
   const clock = settings.clock
   const steps = guard === null ? null : guardSteps(guard, step.fused, decisions, calls)
-  const decide = createPipeline(parts, steps)
+  const tally = answerTally(parts.count ?? null)
+  const decide = createPipeline(parts, steps, tally)
+
   return function authenticate(request, route = NO_REQUIREMENTS) {
     const requestId = request.requestId ?? generateRequestId()
     const now = clock.now()
+    const consume = route.consume !== false
     const ip = request.ip
-    if (guard === null || !ip) return decide(request, route, requestId, now, null)
+    // A decision that waited on a store has been counted already, in the continuation that made it.
+    if (guard === null || !ip) {
+      const decision = decide(request, route, requestId, now, null)
+      return isPromise(decision) ? decision : tally(decision, now, consume)
+    }
     // No address blocked here yet (the common case): nothing to look up.
     const retryAfter = guard.blocked.size === 0 ? 0 : guard.blockedFor(ip, now)
-    if (retryAfter > 0) return decisions.blocked(retryAfter, requestId)
+    if (retryAfter > 0) return tally(decisions.blocked(retryAfter, requestId), now, consume)
     const decision = decide(request, route, requestId, now, ip)
-    // A decision that waited on a store has been counted already, in the same continuation.
-    return isPromise(decision) || decision.ok ? decision : steps!.count(decision, ip, now)
+    if (isPromise(decision)) return decision
+    return tally(decision.ok ? decision : steps!.count(decision, ip, now), now, consume)
+  }
+}
+
+/** N1: counts a request's answer once it is final, on a route that consumes; returns it. */
+type Tally = (decision: Awaitable<AuthDecision>, now: number, consume: boolean) => Awaitable<AuthDecision>
+
+function answerTally(count: ((decision: AuthDecision, now: number) => void) | null): Tally {
+  if (count === null) return (decision) => decision
+  const counted = (decision: AuthDecision, now: number) => {
+    count(decision, now)
+    return decision
+  }
+  return (decision, now, consume) => {
+    if (!consume) return decision
+    return isPromise(decision) ? decision.then((settled) => counted(settled, now)) : counted(decision, now)
   }
 }
 
@@ -106,8 +131,8 @@ function guardSteps(guard: FailedAuthGuard, fused: boolean, decisions: Decisions
 
 /**
  * Steps 1–4 for one request. A synchronous decision is returned uncounted (the caller counts it
- * for E7); one that waits on a store is counted against `ip` (when given) in the continuation
- * that decides it, so a request costs no further promise.
+ * for E7 and N1); one that waits on a store is counted against `ip` (when given) and for N1 in
+ * the continuation that decides it, so a request costs no further promise.
  */
 type Pipeline = (
   request: RequestView,
@@ -120,6 +145,7 @@ type Pipeline = (
 function createPipeline(
   { settings, step, calls, decisions, report }: AuthenticationParts,
   guard: GuardSteps | null,
+  tally: Tally,
 ): Pipeline {
   const { keyPrefix, peppers, defaults, legacyApiKeyHeader, ownerLimits, roles } = settings
   const authorize = step.authorize
@@ -176,7 +202,7 @@ function createPipeline(
       })
       if (isPromise(outcome)) {
         return calls.bounded(outcome).then(
-          (settled) => settle(settled, facts, ip),
+          (settled) => tally(settle(settled, facts, ip), now, facts.consume),
           (error: unknown) => internalFailure(error, requestId),
         )
       }

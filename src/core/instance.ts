@@ -7,6 +7,7 @@ import type { AdmittedRouteCheck } from './admitted-route.js'
 import type { KeywardEvents } from './events.js'
 import type { Analytics } from './analytics.js'
 import type { KeyManager } from './key-manager.js'
+import type { LimitUsage } from './limit-usage.js'
 import type { MessageNames } from './messages.js'
 import type { KeywardOpenApi } from './openapi/index.js'
 import type { errorResponse } from './responses.js'
@@ -46,6 +47,11 @@ export interface Keyward {
   queryUsage(query: UsageQuery): Promise<UsageEntry[]>
   /** Requests and units over time per outcome, for a key, an owner or the service. */
   readonly analytics: Analytics
+  /**
+   * How much of each limit is used now: a key's own (or its type's) and its owner's, or an
+   * owner's own limits. Counts nothing. Rejects with KeyNotFoundError for an unknown key id.
+   */
+  limitUsage(subject: { keyId: string } | { ownerId: string }): Promise<LimitUsage[]>
   /** The request id for a new request. */
   requestId(incoming?: string): string
   /** The same message names every response uses. */

@@ -99,6 +99,12 @@ export interface KeywardOptions {
    */
   failedAuthLimit?: number
   /**
+   * Counts every decision in the stores' outcome counters, for `keyward.analytics.series()`, the
+   * dashboard's analytics routes and the Usage view. `false` counts nothing (then a series
+   * rejects). Default true.
+   */
+  analytics?: boolean
+  /**
    * Told about store faults (never given a key), and about the first failure of each telemetry
    * hook (`phase: 'hook'`). Default: none.
    */
@@ -152,6 +158,8 @@ export interface KeywardSettings {
   onError: KeywardOptions['onError']
   telemetry: TelemetrySettings
   failedAuthLimit: number
+  /** N1: whether decisions are counted (the stores must keep analytics too). */
+  analytics: boolean
   remedies: Readonly<Remedies> | undefined
   /** M7: the host's roles, or undefined when none are defined. */
   roles: RoleTable | undefined
@@ -166,6 +174,7 @@ export const DEFAULT_LIMITS: Readonly<{ live: LimitPolicy; test: LimitPolicy }> 
 })
 
 const OPTION_NAMES = [
+  'analytics',
   'clock',
   'deprecation',
   'failedAuthLimit',
@@ -295,6 +304,7 @@ export function resolveOptions(options: KeywardOptions, defaultStores: () => Key
     resolveCountry: optionalFunction(options, 'resolveCountry'),
     onError: optionalFunction(options, 'onError'),
     failedAuthLimit,
+    analytics: flag(options, 'analytics', true),
     remedies: resolveRemedies(options.remedies),
     telemetry: resolveTelemetry(options.telemetry),
     roles: resolveRoles(options.roles, optionError),
@@ -364,7 +374,11 @@ function resolveIetfDraft(value: KeywardOptions['ietfRateLimitHeaders']): IetfRa
   return value
 }
 
-function flag(options: KeywardOptions, name: 'legacyApiKeyHeader' | 'trustRequestId', fallback: boolean): boolean {
+function flag(
+  options: KeywardOptions,
+  name: 'legacyApiKeyHeader' | 'trustRequestId' | 'analytics',
+  fallback: boolean,
+): boolean {
   const value = options[name]
   if (value === undefined) return fallback
   if (typeof value !== 'boolean') optionError(name, 'must be true or false', value)

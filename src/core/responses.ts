@@ -253,8 +253,11 @@ export function successResponse(
   now: number,
   extraHeaders?: Record<string, string>,
   status = 200,
+  /** Fields the route adds to `meta` beside the timestamp. */
+  meta?: Record<string, unknown>,
 ): KeywardResponse {
-  return jsonResponse(status, JSON.stringify({ data, meta: { timestamp: isoTimestamp(now) } }), requestId, extraHeaders)
+  const body = JSON.stringify({ data, meta: { timestamp: isoTimestamp(now), ...meta } })
+  return jsonResponse(status, body, requestId, extraHeaders)
 }
 
 /** The same response without a body, for HEAD. */

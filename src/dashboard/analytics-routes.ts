@@ -1,11 +1,13 @@
 /**
  * `GET /api/dashboard/analytics` (JSON) and `/analytics.csv` (N2), once the guard has said who is
  * asking. An owner reads its own keys only (O8): another owner's key id answers as an unknown one,
- * and naming another owner is forbidden. A bad query is a 400 naming the parameter.
+ * and naming another owner is forbidden. A bad query is a 400 naming the parameter. The JSON of
+ * one key or one owner carries in `meta.limits` how much of each limit is used now (N3's meters).
  */
 import type { AnalyticsSeriesQuery } from '../core/analytics.js'
 import { KeyInputError, KeyNotFoundError } from '../core/errors.js'
 import type { Keyward } from '../core/instance.js'
+import type { LimitUsage } from '../core/limit-usage.js'
 import { DASHBOARD_MESSAGES } from '../core/messages.js'
 import { successResponse } from '../core/responses.js'
 import type { KeywardResponse } from '../core/types.js'
@@ -69,6 +71,13 @@ async function queryFor(
   return query
 }
 
+/** The limits of the query's key or owner and how much of each is used; null for the whole service. */
+function limitsOf(keyward: Keyward, query: AnalyticsSeriesQuery): Promise<LimitUsage[]> | null {
+  if (query.keyId !== undefined) return keyward.limitUsage({ keyId: query.keyId })
+  if (query.ownerId !== undefined) return keyward.limitUsage({ ownerId: query.ownerId })
+  return null
+}
+
 /** RFC 4180: a field holding a comma, quote or line break is quoted (outcomes are codes, so rarely). */
 function csvField(value: string | number): string {
   const text = String(value)
@@ -91,7 +100,11 @@ export async function serveAnalytics(
     }
     if (query === null) return failure('not_found', DASHBOARD_MESSAGES.keyNotFound(keyward.names), requestId)
     const points = await keyward.analytics.series(query)
-    if (route === 'analytics') return successResponse(points, requestId, keyward.clock.now(), { ...NO_STORE })
+    if (route === 'analytics') {
+      const limits = await limitsOf(keyward, query)
+      const meta = limits === null ? undefined : { limits }
+      return successResponse(points, requestId, keyward.clock.now(), { ...NO_STORE }, 200, meta)
+    }
     const lines = ['time,outcome,requests,units']
     for (const p of points) lines.push([p.time, p.outcome, p.requests, p.units].map(csvField).join(','))
     return {

@@ -58,7 +58,7 @@ describe('bench:compare command line', () => {
       'bench:compare: koa is not a framework (one of express, fastify, hono)',
     )
     expect(() => parseCompareArgs(['HEAD', 'fastify', 'redis,peer'])).toThrow(
-      'bench:compare: peer is not a keyward variant (one of memory, redis, chain, postgres, postgres-redis, metered, metered-redis)',
+      'bench:compare: peer is not a keyward variant (one of memory, redis, chain, postgres, postgres-redis, postgres-cache, metered, metered-redis)',
     )
     expect(() => parseCompareArgs(['HEAD', 'fastify', 'baseline'])).toThrow(
       /^bench:compare: baseline is not a keyward variant/,

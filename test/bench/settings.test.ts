@@ -89,7 +89,7 @@ describe('bench commands stop on a bad setting before running anything', () => {
       'bench/perf.ts',
       ['fastify', '2'],
       { BENCH_PERF_VARIANTS: 'redis,peers' },
-      'BENCH_PERF_VARIANTS: peers is not a variant (one of baseline, memory, redis, peer, chain, postgres, postgres-redis, metered, metered-redis)',
+      'BENCH_PERF_VARIANTS: peers is not a variant (one of baseline, memory, redis, peer, chain, postgres, postgres-redis, postgres-cache, metered, metered-redis)',
     ],
     [
       'bench:profile',

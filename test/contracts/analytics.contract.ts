@@ -13,6 +13,7 @@ import type { AnalyticsPoint, AnalyticsSeriesQuery } from '../../src/core/analyt
 import type { AnalyticsGranularity, AnalyticsStore } from '../../src/core/analytics-types.js'
 import type { AuthDecision, KeywardStores, RouteRequirements } from '../../src/core/types.js'
 import { createManualClock, type ManualClock } from '../../src/core/clock.js'
+import { KeyNotFoundError } from '../../src/core/errors.js'
 import { generateKey } from '../../src/core/key-format.js'
 import { randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
@@ -179,6 +180,132 @@ export function runAnalyticsContract(
         `${iso(T0)} ok 3 3`,
         `${iso(T0)} rate_limited 2 0`,
       ])
+    })
+
+    it("N1: no credentials, unknown and malformed keys and a blocked address count for the service; an address refused by a key's allowlist counts for the key", async () => {
+      // Two days on, in a minute of its own: the service's counts there are only this test's.
+      const t1 = T0 + 2 * DAY
+      clock.set(t1)
+      const guarded = createKeyward({ stores: fixture.stores, clock, failedAuthLimit: 3 })
+      // Another instance on the same stores, which has not seen the address fail.
+      const peer = createKeyward({ stores: fixture.stores, clock, failedAuthLimit: 3 })
+      try {
+        const owner = ownerOf()
+        const valid = await guarded.keys.create({ name: 'valid', ownerId: owner })
+        const fenced = await guarded.keys.create({ name: 'fenced', ownerId: owner, allowedIps: ['198.51.100.0/24'] })
+        const minute = { granularity: 'minute' as const, from: iso(t1), to: iso(t1 + 60_000) }
+        const serviceCounts = async () =>
+          Object.fromEntries((await guarded.analytics.series(minute)).map((p) => [p.outcome, p.requests]))
+        const before = await serviceCounts()
+        // An address of its own: a shared store keeps the guard's counts of earlier runs.
+        const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
+        const attacker = `2001:db8:${hex()}:${hex()}::9`
+        const send = async (authorization: string | undefined, ip: string, route?: RouteRequirements, on = guarded) => {
+          const decision = await on.authenticate({ authorization, ip }, route)
+          return decision.ok ? 200 : `${decision.response.status} ${decision.error.code}`
+        }
+        // Not counted: the auth test consumes nothing.
+        expect(await send(undefined, '192.0.2.50', { consume: false })).toBe('401 UNAUTHORIZED')
+        expect([
+          await send(undefined, attacker),
+          await send('Basic dXNlcjpwYXNz', attacker),
+          await send(`Bearer ${generateKey('live')}`, attacker),
+          await send(`Bearer svc_live_${'x'.repeat(38)}`, attacker),
+          // The address is blocked now: even a valid key is refused, and nothing says whose it is.
+          await send(`Bearer ${valid.key}`, attacker),
+          // Its one answer is counted: the 429, never the 401 it would have been.
+          await send(`Bearer ${generateKey('test')}`, attacker, undefined, peer),
+          await send(`Bearer ${fenced.key}`, '192.0.2.1'),
+          await send(`Bearer ${fenced.key}`, '198.51.100.7'),
+        ]).toEqual([
+          '401 UNAUTHORIZED',
+          '401 UNAUTHORIZED',
+          '401 INVALID_API_KEY',
+          '429 rate_limited',
+          '429 rate_limited',
+          '429 rate_limited',
+          '403 forbidden',
+          200,
+        ])
+        await peer.analytics.flush()
+        const after = await serviceCounts()
+        const added = Object.fromEntries(
+          Object.entries(after)
+            .map(([outcome, n]) => [outcome, n - (before[outcome] ?? 0)])
+            .filter(([, n]) => n !== 0),
+        )
+        expect(added).toEqual({ UNAUTHORIZED: 2, INVALID_API_KEY: 1, rate_limited: 3, forbidden: 1, ok: 1 })
+        expect(rows(await guarded.analytics.series({ ...minute, keyId: fenced.record.id }))).toEqual([
+          `${iso(t1)} forbidden 1 0`,
+          `${iso(t1)} ok 1 1`,
+        ])
+        expect(rows(await guarded.analytics.series({ ...minute, keyId: valid.record.id }))).toEqual([])
+        expect(rows(await guarded.analytics.series({ ...minute, ownerId: owner }))).toEqual([
+          `${iso(t1)} forbidden 1 0`,
+          `${iso(t1)} ok 1 1`,
+        ])
+      } finally {
+        await peer.close()
+        await guarded.close()
+      }
+    })
+
+    it('N3: limitUsage() reads each limit of a key and of its owner as the requests used them, and counts nothing', async () => {
+      const t2 = T0 + 3 * DAY
+      clock.set(t2)
+      const metered = createKeyward({
+        stores: fixture.stores,
+        clock,
+        failedAuthLimit: 0,
+        ownerLimits: { live: { perMinute: 40, perMonth: 900 } },
+      })
+      try {
+        const owner = ownerOf()
+        const named = await metered.keys.create({
+          name: 'named',
+          ownerId: owner,
+          limits: [
+            { name: 'burst', limit: 10, window: '10s' },
+            { name: 'billing', limit: 500, window: { month: { day: 5 } } },
+          ],
+        })
+        const plain = await metered.keys.create({ name: 'plain', ownerId: owner, limits: { perMinute: 20 } })
+        const send = async (key: string, n: number, cost?: number) => {
+          for (let i = 0; i < n; i++) {
+            const decision = await metered.authenticate({ authorization: `Bearer ${key}` }, { cost })
+            expect(decision.ok).toBe(true)
+          }
+        }
+        await send(named.key, 3, 2)
+        await send(plain.key, 5)
+        const rows = async (subject: { keyId: string } | { ownerId: string }) =>
+          (await metered.limitUsage(subject)).map((r) => `${r.scope} ${r.name} ${r.used}/${r.limit}`)
+        expect(await rows({ keyId: named.record.id })).toEqual([
+          'key burst 6/10',
+          'key billing 6/500',
+          'owner minute 11/40',
+          'owner month 11/900',
+        ])
+        expect(await rows({ keyId: plain.record.id })).toEqual([
+          'key minute 5/20',
+          'owner minute 11/40',
+          'owner month 11/900',
+        ])
+        // Reading twice counted nothing.
+        expect(await rows({ ownerId: owner })).toEqual(['owner minute 11/40', 'owner month 11/900'])
+        clock.advance(61_000)
+        expect(await rows({ keyId: named.record.id })).toEqual([
+          'key burst 0/10',
+          'key billing 6/500',
+          'owner minute 0/40',
+          'owner month 11/900',
+        ])
+        await expect(metered.limitUsage({ keyId: 'key_000000000000000000000000' })).rejects.toBeInstanceOf(
+          KeyNotFoundError,
+        )
+      } finally {
+        await metered.close()
+      }
     })
 
     it('N1: retention leaves out and deletes what is older, and nothing newer', async () => {

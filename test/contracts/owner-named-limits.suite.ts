@@ -133,6 +133,30 @@ export function ownerNamedLimitsSuite(name: string, stores: () => KeywardStores 
       await close()
     })
 
+    it('N3: limitUsage shows the key’s limits as metered beside its owner’s, then the owner’s named limits', async () => {
+      const { keyward, close } = await world()
+      const { key, record } = await keyward.keys.create({ name: 'k', ownerId: 'org_a' })
+      await call(keyward, key)
+      await call(keyward, key, { cost: 2 })
+      const rows = (await keyward.limitUsage({ keyId: record.id })).map(({ name, scope, limit, used }) => ({
+        name,
+        scope,
+        limit,
+        used,
+      }))
+      expect(rows).toEqual([
+        { name: 'minute', scope: 'key', limit: 1000, used: 3 },
+        { name: 'burst', scope: 'owner', limit: 5, used: 3 },
+        { name: 'monthly', scope: 'owner', limit: 40, used: 3 },
+      ])
+      const owner = await keyward.limitUsage({ ownerId: 'org_a' })
+      expect(owner.map(({ name, used }) => [name, used])).toEqual([
+        ['burst', 3],
+        ['monthly', 3],
+      ])
+      await close()
+    })
+
     it('O7: an owner override replaces the list; owners without limits of a type are not limited', async () => {
       const { keyward, close } = await world({
         live: OWNER_LIST,

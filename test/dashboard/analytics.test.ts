@@ -115,3 +115,65 @@ describe('dashboard analytics routes (N2, O8)', () => {
     expect(answer.headers.Allow).toBe('GET, HEAD')
   })
 })
+
+describe("the analytics route's limits: how much of each is used now (N3, O7, O8)", () => {
+  it("N3: a key's named limits and its owner's windows, as its requests used them; an owner's own limits without a key", async () => {
+    // 10 March 2026, 12:00:30 UTC; the billing month of day 5 started on the 5th.
+    const clock = createManualClock(Date.UTC(2026, 2, 10, 12, 0, 30))
+    const keyward = createKeyward({
+      clock,
+      failedAuthLimit: 0,
+      ownerLimits: { live: { perMinute: 50, perMonth: 1000 } },
+    })
+    const dashboard = createDashboard(keyward, {
+      authorize: (request) => (typeof request.headers['x-owner'] === 'string' ? { ownerId: 'org_acme' } : true),
+      failedAuthLimit: 0,
+    })
+    const { key, record } = await keyward.keys.create({
+      name: 'metered',
+      ownerId: 'org_acme',
+      limits: [
+        { name: 'burst', limit: 10, window: '10s' },
+        { name: 'billing', limit: 500, window: { month: { day: 5 } } },
+      ],
+    })
+    const plain = await keyward.keys.create({ name: 'plain', ownerId: 'org_acme', sandbox: true })
+    for (let i = 0; i < 4; i++) await keyward.authenticate({ authorization: `Bearer ${key}` }, { cost: 2 })
+    await keyward.authenticate({ authorization: `Bearer ${plain.key}` })
+    const limits = async (query: string, owner?: string) => {
+      const answer = await dashboard.handle({
+        method: 'GET',
+        path: '/analytics',
+        query,
+        headers: owner === undefined ? {} : { 'x-owner': owner },
+        body: null,
+        bodyTooLarge: false,
+        requestId: keyward.requestId(),
+        ip: '127.0.0.1',
+      })
+      expect(answer.status, answer.body).toBe(200)
+      return JSON.parse(answer.body).meta.limits
+    }
+    const used = (rows: { name: string; scope: string; used: number; limit: number }[]) =>
+      rows.map((r) => `${r.scope} ${r.name} ${r.used} of ${r.limit}`)
+    const own = await limits(`keyId=${record.id}`)
+    expect(used(own)).toEqual([
+      'key burst 8 of 10',
+      'key billing 8 of 500',
+      'owner minute 8 of 50',
+      'owner month 8 of 1000',
+    ])
+    expect(own[0]).toMatchObject({ keyType: 'live', window: 10_000 })
+    expect(own[1]).toMatchObject({ window: { month: { day: 5 } }, reset: '2026-04-05T00:00:00.000Z' })
+    // A test key on its type's defaults: 10 a minute and 1,000 a month; its owner has no test limits.
+    expect(used(await limits(`keyId=${plain.record.id}`))).toEqual(['key minute 1 of 10', 'key month 1 of 1000'])
+    // The owner's own windows, seen by the owner itself too; the whole service has none.
+    expect(used(await limits('ownerId=org_acme'))).toEqual(['owner minute 8 of 50', 'owner month 8 of 1000'])
+    expect(used(await limits('', 'org_acme'))).toEqual(['owner minute 8 of 50', 'owner month 8 of 1000'])
+    expect(await limits('')).toBeUndefined()
+    // Past the 10 s window the burst is free again; the month keeps its count.
+    clock.advance(11_000)
+    expect(used(await limits(`keyId=${record.id}`)).slice(0, 2)).toEqual(['key burst 0 of 10', 'key billing 8 of 500'])
+    await keyward.close()
+  })
+})

@@ -17,6 +17,70 @@ describe('analytics retention options (N1)', () => {
     )
   })
 
+  it('N1: createKeyward({ analytics: false }) counts nothing, and a series says the counters are off', async () => {
+    const clock = createManualClock('2026-03-10T12:00:00Z')
+    const stores = createMemoryStores()
+    const keyward = createKeyward({ stores, clock, analytics: false })
+    const { key, record } = await keyward.keys.create({ name: 'uncounted' })
+    expect((await keyward.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+    await keyward.close()
+    const span = { from: Date.parse('2026-03-10T00:00:00Z'), to: Date.parse('2026-03-11T00:00:00Z') }
+    expect(stores.analytics.series({ scope: 'key', id: record.id, granularity: 'hour', ...span })).toEqual([])
+    expect(stores.analytics.series({ scope: 'service', id: '', granularity: 'hour', ...span })).toEqual([])
+    await expect(
+      keyward.analytics.series({
+        keyId: record.id,
+        from: '2026-03-10T00:00:00Z',
+        to: '2026-03-11T00:00:00Z',
+        granularity: 'hour',
+      }),
+    ).rejects.toThrow(/analytics: false/)
+    expect(() => createKeyward({ analytics: 'off' as never })).toThrow(/"analytics" must be true or false/)
+  })
+
+  it('N1: counts made while a write is under way, or after one failed, are all written, none twice', async () => {
+    const clock = createManualClock('2026-03-10T12:00:00Z')
+    const stores = createMemoryStores()
+    const inner = stores.analytics
+    let mode: 'fail' | 'hold' | 'pass' = 'fail'
+    let release: () => void = () => {}
+    const analytics = {
+      ...inner,
+      retention: inner.retention,
+      series: inner.series.bind(inner),
+      deleteExpired: inner.deleteExpired.bind(inner),
+      add(counts: Parameters<typeof inner.add>[0], now: number) {
+        if (mode === 'fail') return Promise.reject(new Error('store down'))
+        if (mode === 'pass') return inner.add(counts, now)
+        return new Promise<void>((resolve) => {
+          release = () => resolve(inner.add(counts, now))
+        })
+      },
+    }
+    const keyward = createKeyward({ stores: { ...stores, analytics }, clock, onError: () => {} })
+    const { key, record } = await keyward.keys.create({ name: 'busy' })
+    const send = async (n: number) => {
+      for (let i = 0; i < n; i++) await keyward.authenticate({ authorization: `Bearer ${key}` })
+    }
+    await send(2)
+    await expect(keyward.analytics.flush()).rejects.toThrow('store down')
+    await send(3)
+    mode = 'hold'
+    const writing = keyward.analytics.flush()
+    await send(4)
+    release()
+    await writing
+    mode = 'pass'
+    const points = await keyward.analytics.series({
+      keyId: record.id,
+      from: '2026-03-10T12:00:00Z',
+      to: '2026-03-10T12:01:00Z',
+      granularity: 'minute',
+    })
+    expect(points).toEqual([{ time: '2026-03-10T12:00:00.000Z', outcome: 'ok', requests: 9, units: 9 }])
+    await keyward.close()
+  })
+
   it('N1: minutes kept 1 hour leave out and delete a minute counted 2 hours ago', async () => {
     const clock = createManualClock('2026-03-10T12:00:00Z')
     const stores = createMemoryStores({ analytics: { minuteRetentionHours: 1 } })

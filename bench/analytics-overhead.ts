@@ -1,0 +1,69 @@
+/**
+ * What counting outcomes costs (N1): the same keyward server on Fastify with its outcome counters
+ * on (`memory`, `redis`) and off (`analytics-off`, `analytics-off-redis`, `createKeyward({
+ * analytics: false })`), in interleaved rounds, each round's pair compared: on stays at ≥ 0.97× off
+ * on the memory store and on Redis.
+ *
+ * `npm run bench` reports these with the other targets. `npx tsx bench/analytics-overhead.ts
+ * [rounds] [seconds]` runs only these four servers (default 6 rounds of 3 s on fastify, after
+ * BENCH_WARMUP, default 2 s, of warm-up each) on a Redis of its own (or REDIS_URL), and prints the
+ * targets.
+ */
+import { fileURLToPath } from 'node:url'
+import { ensureBenchBuild } from './build.js'
+import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
+import { loadTool } from './load.js'
+import { targetRunSettings } from './process.js'
+import { benchRedis } from './redis-server.js'
+import type { Variant } from './servers/shared.js'
+
+/** Counting may cost at most 3 %. */
+const TARGET = 0.97
+
+const PAIRS: readonly { on: Variant; off: Variant; store: string }[] = [
+  { on: 'memory', off: 'analytics-off', store: 'memory store' },
+  { on: 'redis', off: 'analytics-off-redis', store: 'Redis store' },
+]
+
+/** The servers an analytics run needs. */
+export const ANALYTICS_RUN: readonly Variant[] = ['memory', 'analytics-off', 'redis', 'analytics-off-redis']
+
+/** The targets' rows for RESULTS.md (`| target | measured | result |`), on Fastify; none for a pair that did not run. */
+export function analyticsTargets(http: Pick<HttpBenchResult, 'variants'> | null): string[] {
+  const variants = http?.variants ?? []
+  const fastify = (variant: Variant) => variants.find((v) => v.framework === 'fastify' && v.variant === variant)
+  return PAIRS.flatMap(({ on, off, store }) => {
+    const counted = fastify(on)
+    const uncounted = fastify(off)
+    if (!counted || !uncounted || counted.runs.length !== uncounted.runs.length) return []
+    const { rate, cpu } = pairedRatios(counted, uncounted)
+    return [
+      `| fastify: analytics on ≥ ${TARGET.toFixed(2)}× analytics off, ${store} | ${ratioSpread(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${ratioSpread(cpu)}` : ''} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, TARGET)} |`,
+    ]
+  })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { rounds, seconds, warmupSeconds, connections } = targetRunSettings('bench/analytics-overhead.ts')
+  await ensureBenchBuild(console.log)
+  const redis = await benchRedis()
+  console.log(
+    `bench/analytics-overhead.ts: fastify ${ANALYTICS_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections; Redis: ${redis.description}`,
+  )
+  try {
+    const http = await benchHttp({
+      rounds,
+      seconds,
+      warmupSeconds,
+      connections,
+      redisCountSeconds: 1,
+      frameworks: ['fastify'],
+      variants: ANALYTICS_RUN,
+      log: console.log,
+    })
+    console.log(['', '| target | measured | result |', '|---|---|---|', ...analyticsTargets(http)].join('\n'))
+  } finally {
+    await redis.stop()
+  }
+  process.exit(0)
+}
