@@ -61,6 +61,8 @@ export interface Analytics {
    * // [{ time: '2026-01-01T00:00:00.000Z', outcome: 'ok', requests: 994, units: 994 }, …]
    */
   series(query: AnalyticsSeriesQuery): Promise<AnalyticsPoint[]>
+  /** False when no outcomes are counted (`analytics: false`, or stores that keep none): `series()` then rejects. */
+  readonly enabled: boolean
   /** Writes out this process's counts now (they are otherwise written within a second). */
   flush(): Promise<void>
 }
@@ -164,6 +166,7 @@ export function createAnalytics(
   call: <T>(value: T | Promise<T>) => Promise<T>,
 ): Analytics {
   return {
+    enabled: store !== undefined && counter !== null,
     async series(query) {
       const checked = checkSeriesQuery(query)
       if (store === undefined || counter === null) {

@@ -190,6 +190,8 @@ export function messagePrefixes(n: MessageNames) {
  * they are short identifiers, so a key pasted as a field name is never repeated back.
  */
 export const DASHBOARD_MESSAGES = {
+  /** N2: the service counts no outcomes, so there is no series to read. */
+  analyticsOff: (n: MessageNames) => `Not found: the ${n.serviceName} service keeps no usage analytics.`,
   /** E5: the host's guard refused the request. */
   unauthorized: (n: MessageNames) =>
     `The ${n.serviceName} dashboard requires the Authorization: Bearer <dashboard-token> header.`,

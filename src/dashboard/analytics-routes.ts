@@ -93,6 +93,7 @@ export async function serveAnalytics(
   failure: Failure,
   report: Report,
 ): Promise<KeywardResponse> {
+  if (!keyward.analytics.enabled) return failure('not_found', DASHBOARD_MESSAGES.analyticsOff(keyward.names), requestId)
   try {
     const query = await queryFor(keyward, principal, readParameters(request.query ?? ''))
     if (query === 'forbidden') {

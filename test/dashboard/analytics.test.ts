@@ -54,6 +54,20 @@ describe('dashboard analytics routes (N2, O8)', () => {
 
   const span = 'from=2026-03-10T12:00:00Z&to=2026-03-10T13:00:00Z&granularity=minute'
 
+  it('N2: with analytics turned off, both routes answer 404 saying none are kept', async () => {
+    keyward = createKeyward({ failedAuthLimit: 0, analytics: false })
+    dashboard = createDashboard(keyward, { authorize: () => true, failedAuthLimit: 0 })
+    for (const path of ['/analytics', '/analytics.csv']) {
+      const answer = await get(path, span)
+      expect(answer.status, answer.body).toBe(404)
+      expect(JSON.parse(answer.body).error).toMatchObject({
+        code: 'not_found',
+        message: 'Not found: the Svc service keeps no usage analytics.',
+      })
+    }
+    expect(keyward.analytics.enabled).toBe(false)
+  })
+
   it('N2: GET /analytics answers the series of a key as JSON', async () => {
     const answer = await get('/analytics', `${span}&keyId=${acmeKey}`)
     expect(answer.status, answer.body).toBe(200)
