@@ -3,48 +3,26 @@
  * newest first and paged. Create and revoke a key through the page and both appear with the
  * actor; an owner's session sees its own changes only. Screenshots at desktop and phone width.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   DESKTOP,
   PHONE,
-  type Reference,
   RUN_BROWSER_TESTS,
   dashboardCall,
   expectAccessible,
-  launchBrowser,
-  newContext,
   screenshot,
-  signIn,
-  startReference,
-  watchPage,
+  usePageSuite,
 } from './browser.js'
 
 describe.runIf(RUN_BROWSER_TESTS)('N4 the Activity tab', () => {
-  let browser: Browser
-  let server: Reference
-  let context: BrowserContext | undefined
+  const suite = usePageSuite()
   let page: Page
-  let watch: { problems: string[] } | undefined
-
-  beforeAll(async () => {
-    ;[browser, server] = await Promise.all([launchBrowser(), startReference('fastify')])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-  async function open(viewport = DESKTOP): Promise<Page> {
-    context = await newContext(browser, server.base, viewport)
-    page = await context.newPage()
-    watch = watchPage(page)
+  /** The page signed in at `viewport`, for the administrator or `owner`. */
+  async function open(viewport = DESKTOP, owner?: string): Promise<Page> {
+    page = await suite.open(viewport, owner === undefined ? {} : { owner })
     return page
   }
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'U1: no CSP violation or script error').toEqual([])
-  })
 
   const activityRows = (): Locator => page.getByRole('table', { name: 'Key changes' }).getByRole('row')
   /** Each row's cells as the page shows them (the header row left out). */
@@ -62,7 +40,6 @@ describe.runIf(RUN_BROWSER_TESTS)('N4 the Activity tab', () => {
 
   it('lists a key created and revoked through the page, newest first, with the actor and the fields', async () => {
     await open()
-    await signIn(page, server.base)
     await page.getByRole('button', { name: 'Create key' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create key' })
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Audited key')
@@ -86,12 +63,11 @@ describe.runIf(RUN_BROWSER_TESTS)('N4 the Activity tab', () => {
   }, 90_000)
 
   it("an owner's session lists only its own changes, with the owner as actor", async () => {
-    await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Globex key' }, 'globex')
-    await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Initech key', ownerId: 'initech' })
-    const own = await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Initech own key' }, 'initech')
-    await dashboardCall(server.base, 'POST', `/api-keys/${own.json.data.id}/revoke`, undefined, 'initech')
-    await open(PHONE)
-    await signIn(page, server.base, 'initech')
+    await dashboardCall(suite.server.base, 'POST', '/api-keys', { name: 'Globex key' }, 'globex')
+    await dashboardCall(suite.server.base, 'POST', '/api-keys', { name: 'Initech key', ownerId: 'initech' })
+    const own = await dashboardCall(suite.server.base, 'POST', '/api-keys', { name: 'Initech own key' }, 'initech')
+    await dashboardCall(suite.server.base, 'POST', `/api-keys/${own.json.data.id}/revoke`, undefined, 'initech')
+    await open(PHONE, 'initech')
     await openActivity()
     const rows = await shownRows()
     expect(rows.map(([, action, actor, key]) => [action, actor, key])).toEqual([
@@ -105,9 +81,9 @@ describe.runIf(RUN_BROWSER_TESTS)('N4 the Activity tab', () => {
   }, 90_000)
 
   it('pages with Next and Previous, 25 changes a page', async () => {
-    for (let i = 0; i < 27; i++) await dashboardCall(server.base, 'POST', '/api-keys', { name: `Paged ${i}` }, 'paging')
-    await open()
-    await signIn(page, server.base, 'paging')
+    for (let i = 0; i < 27; i++)
+      await dashboardCall(suite.server.base, 'POST', '/api-keys', { name: `Paged ${i}` }, 'paging')
+    await open(DESKTOP, 'paging')
     await openActivity()
     expect(await shownRows()).toHaveLength(25)
     expect((await shownRows())[0]![3]).toBe('Paged 26')

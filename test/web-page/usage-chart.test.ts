@@ -5,21 +5,9 @@
  * width under .tmp/web-page-screens; no CSP violation or script error.
  */
 import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  dashboardCall,
-  DESKTOP,
-  launchBrowser,
-  newContext,
-  PHONE,
-  type Reference,
-  RUN_BROWSER_TESTS,
-  screenshot,
-  signIn,
-  startReference,
-  watchPage,
-} from './browser.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { dashboardCall, DESKTOP, PHONE, RUN_BROWSER_TESTS, screenshot, usePageSuite } from './browser.js'
 
 interface ChartSeries {
   time: string[]
@@ -31,43 +19,27 @@ interface ChartSeries {
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
 describe.runIf(RUN_BROWSER_TESTS)('the Usage tab charts outcomes over time (N3)', () => {
-  let browser: Browser
-  let server: Reference
-  let context: BrowserContext | undefined
-  let watch: { problems: string[] } | undefined
   let id = ''
-
-  beforeAll(async () => {
-    ;[browser, server] = await Promise.all([launchBrowser(), startReference('fastify')])
-    const created = await dashboardCall(server.base, 'POST', '/api-keys', {
-      name: 'Charted',
-      limits: { perMinute: 3, perMonth: 1000 },
-      credits: { remaining: 500, refill: { amount: 500, every: 'month' } },
-    })
-    expect(created.status).toBe(201)
-    id = created.json.data.id
-    const call = (key: string) =>
-      fetch(`${server.base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: { Authorization: `Bearer ${key}` } })
-    const statuses: number[] = []
-    for (let i = 0; i < 5; i++) statuses.push((await call(created.json.data.key)).status)
-    statuses.push((await call('svc_live_not_a_key')).status)
-    expect(statuses).toEqual([200, 200, 200, 429, 429, 401])
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'no CSP violation or script error').toEqual([])
+  const suite = usePageSuite({
+    setup: async ({ server }) => {
+      const created = await dashboardCall(server.base, 'POST', '/api-keys', {
+        name: 'Charted',
+        limits: { perMinute: 3, perMonth: 1000 },
+        credits: { remaining: 500, refill: { amount: 500, every: 'month' } },
+      })
+      expect(created.status).toBe(201)
+      id = created.json.data.id
+      const call = (key: string) =>
+        fetch(`${server.base}/api/v1/ip/lookup?ip=192.0.2.1`, { headers: { Authorization: `Bearer ${key}` } })
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) statuses.push((await call(created.json.data.key)).status)
+      statuses.push((await call('svc_live_not_a_key')).status)
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 401])
+    },
   })
 
   async function open(viewport: { width: number; height: number }): Promise<Page> {
-    context = await newContext(browser, server.base, viewport)
-    const page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, server.base)
+    const page = await suite.open(viewport)
     await page.getByRole('tab', { name: 'Usage' }).click()
     return page
   }

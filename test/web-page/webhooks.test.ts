@@ -4,57 +4,41 @@
  * administrator's view. Headless Chromium against the reference server with WEBHOOK_URL set;
  * no CSP violation or script error, axe-core clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
 import { newSecret, type Receiver, startReceiver } from '../events/receiver.js'
 import {
   DESKTOP,
   dashboardCall,
   expectAccessible,
-  launchBrowser,
-  newContext,
-  type Reference,
   RUN_BROWSER_TESTS,
   screenshot,
-  signIn,
   startReference,
-  watchPage,
+  usePageSuite,
 } from './browser.js'
 
 describe.runIf(RUN_BROWSER_TESTS)('the web page shows webhooks (W4)', () => {
-  let browser: Browser
-  let server: Reference
   let receiver: Receiver
-  let context: BrowserContext | undefined
-  let watch: { problems: string[] } | undefined
-
-  beforeAll(async () => {
-    receiver = await startReceiver()
-    // Every attempt fails: the page must show an endpoint that keeps failing.
-    receiver.fallback = 500
-    ;[browser, server] = await Promise.all([
-      launchBrowser(),
-      startReference('fastify', { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: newSecret() }),
-    ])
-    expect((await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Hooked key' })).status).toBe(201)
-    await receiver.waitFor(3)
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    await receiver?.close()
+  const suite = usePageSuite({
+    start: () => [
+      (async () => {
+        receiver = await startReceiver()
+        // Every attempt fails: the page must show an endpoint that keeps failing.
+        receiver.fallback = 500
+        return startReference('fastify', { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: newSecret() })
+      })(),
+    ],
+    setup: async ({ server }) => {
+      expect((await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Hooked key' })).status).toBe(201)
+      await receiver.waitFor(3)
+    },
   })
-  afterEach(async () => {
-    const problems = watch?.problems ?? []
-    await context?.close()
-    expect(problems, 'no CSP violation or script error').toEqual([])
+  afterAll(async () => {
+    await receiver?.close()
   })
 
   async function open(owner?: string): Promise<Page> {
-    context = await newContext(browser, server.base, DESKTOP)
-    const page = await context.newPage()
-    watch = watchPage(page)
-    await signIn(page, server.base, owner)
+    const page = await suite.open(DESKTOP, owner === undefined ? {} : { owner })
     await page.getByRole('tab', { name: 'Webhooks' }).click()
     return page
   }
