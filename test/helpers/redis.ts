@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { createClient } from 'redis'
+import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { markedEnv, recordStarted } from './started-processes.js'
 
 /** What global setup provides to every test file. */
@@ -257,3 +258,18 @@ export async function commandCalls(client: Redis): Promise<Map<string, number>> 
   for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) calls.set(match[1]!, Number(match[2]))
   return calls
 }
+
+/**
+ * The commands keyward's Lua scripts run inside (as `INFO commandstats` names them), so a count of
+ * top-level commands can leave them out; `without` names scripts whose commands still count.
+ */
+export function commandsInsideScripts(without: readonly string[] = []): ReadonlySet<string> {
+  return new Set(
+    SCRIPTS.filter((script) => !without.includes(script.name)).flatMap((script) =>
+      [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase()),
+    ),
+  )
+}
+
+/** The commands a measuring connection sends itself. */
+export const MEASUREMENT_COMMANDS: ReadonlySet<string> = new Set(['info', 'config|resetstat'])

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AuthDecision, type Keyward, createKeyward } from '../../src/index.js'
 import { createPostgresStores } from '../../src/stores/postgres/index.js'
 import { type RedisRateLimiter, createRedisRateLimiter, createRedisStores } from '../../src/stores/redis/index.js'
-import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { type TestDatabase, databaseAvailable, testPool, withDatabase } from '../helpers/postgres.js'
 import {
   type RedisProcess,
@@ -19,18 +18,16 @@ import {
   ioredisClient,
   privateServersAvailable,
   startRedisServer,
+  commandsInsideScripts,
+  MEASUREMENT_COMMANDS,
 } from '../helpers/redis.js'
 import { type CountingPool, countingPool } from './support.js'
 
 const available = databaseAvailable() && privateServersAvailable()
 // The webhook outbox's script never runs here (no webhooks are set): its GET and SET are not
 // discounted, so a GET a request sent is still counted.
-const INSIDE_SCRIPTS = new Set(
-  SCRIPTS.filter((script) => script.name !== 'outbox').flatMap((script) =>
-    [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase()),
-  ),
-)
-const MEASUREMENT = new Set(['info', 'config|resetstat'])
+const INSIDE_SCRIPTS = commandsInsideScripts(['outbox'])
+const MEASUREMENT = MEASUREMENT_COMMANDS
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
 const code = (d: AuthDecision) => (d.ok ? 'ok' : d.error.code)

@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { type Keyward, createKeyward } from '../../src/index.js'
 import { type RedisStores, createRedisStores } from '../../src/stores/redis/index.js'
-import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import {
   type RedisProcess,
   commandCalls,
   ioredisClient,
   privateServersAvailable,
   startRedisServer,
+  commandsInsideScripts,
+  MEASUREMENT_COMMANDS,
 } from '../helpers/redis.js'
 
 const available = privateServersAvailable()
@@ -26,13 +27,8 @@ const available = privateServersAvailable()
  * when webhooks are set, never on a request's path, and not in this file: its commands are not
  * discounted, so a GET or SET a request sent would still be counted.
  */
-const INSIDE_SCRIPTS = new Set(
-  SCRIPTS.filter((script) => script.name !== 'outbox').flatMap((script) =>
-    [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase()),
-  ),
-)
-/** Commands the measuring connection sends itself. */
-const MEASUREMENT = new Set(['info', 'config|resetstat'])
+const INSIDE_SCRIPTS = commandsInsideScripts(['outbox'])
+const MEASUREMENT = MEASUREMENT_COMMANDS
 
 /** Top-level commands since the last RESETSTAT. */
 async function topLevelCommands(client: Redis): Promise<{ total: number; byCommand: Record<string, number> }> {

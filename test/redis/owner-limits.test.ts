@@ -10,7 +10,7 @@ import { ownerCounterId } from '../../src/core/limits-math.js'
 import { MAX_BATCH } from '../../src/stores/redis/batch/queue.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { createLayout } from '../../src/stores/redis/layout.js'
-import { AUTHORIZE_SCRIPT, SCRIPTS } from '../../src/stores/redis/scripts.js'
+import { AUTHORIZE_SCRIPT } from '../../src/stores/redis/scripts.js'
 import { T0, makeStoredKey, randomKeyId } from '../contracts/fixtures.js'
 import {
   commandCalls,
@@ -19,6 +19,8 @@ import {
   privateServersAvailable,
   sharedRedisUrl,
   uniquePrefix,
+  commandsInsideScripts,
+  MEASUREMENT_COMMANDS,
 } from '../helpers/redis.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
@@ -151,14 +153,12 @@ describe.skipIf(url === null)('owner limits on one Redis (O7)', () => {
 })
 
 /** Commands the Lua scripts run inside Redis (not top-level), as test/redis/command-count.test.ts counts. */
-const INSIDE_SCRIPTS = new Set(
-  SCRIPTS.flatMap((s) => [...s.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
-)
+const INSIDE_SCRIPTS = commandsInsideScripts()
 
 async function topLevel(measure: Redis): Promise<number> {
   let total = 0
   for (const [command, calls] of await commandCalls(measure)) {
-    if (!INSIDE_SCRIPTS.has(command) && command !== 'info' && command !== 'config|resetstat') total += calls
+    if (!INSIDE_SCRIPTS.has(command) && !MEASUREMENT_COMMANDS.has(command)) total += calls
   }
   return total
 }

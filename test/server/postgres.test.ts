@@ -11,18 +11,22 @@ import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type pg from 'pg'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { SCRIPTS } from '../../src/stores/redis/scripts.js'
 import { MIGRATIONS } from '../../src/stores/postgres/migrations.js'
 import { databaseAvailable, withDatabase } from '../helpers/postgres.js'
-import { type RedisProcess, commandCalls, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
+import {
+  type RedisProcess,
+  commandCalls,
+  privateServersAvailable,
+  startRedisServer,
+  commandsInsideScripts,
+  MEASUREMENT_COMMANDS,
+} from '../helpers/redis.js'
 import { freePort, type ServerProcess, startServer } from './support.js'
 
 const available = databaseAvailable() && privateServersAvailable()
 const TOKEN = 'postgres-dashboard-token-0123'
 /** Commands the Lua scripts run inside Redis: not sent by the server. */
-const INSIDE_SCRIPTS = new Set(
-  SCRIPTS.flatMap((script) => [...script.source.matchAll(/redis\.call\('([A-Z]+)'/g)].map((m) => m[1]!.toLowerCase())),
-)
+const INSIDE_SCRIPTS = commandsInsideScripts()
 const admin = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }
 
 const running: ServerProcess[] = []
@@ -178,7 +182,7 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
       await measure.config('RESETSTAT')
       for (let i = 0; i < 20; i++) expect(await lookup(base, key)).toEqual([200, 'ok'])
       const sent = [...(await commandCalls(measure))].filter(
-        ([name]) => !INSIDE_SCRIPTS.has(name) && name !== 'config|resetstat' && name !== 'info',
+        ([name]) => !INSIDE_SCRIPTS.has(name) && !MEASUREMENT_COMMANDS.has(name),
       )
       expect(Object.fromEntries(sent)).toEqual({ evalsha: 20 })
     } finally {
