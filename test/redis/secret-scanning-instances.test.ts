@@ -5,7 +5,7 @@
  * Redis stores, on one Redis.
  */
 import type { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildExpressApp } from '../../server/app-express.js'
 import { buildFastifyApp } from '../../server/app-fastify.js'
 import type { AppBuilder } from '../../server/app.js'
@@ -13,7 +13,13 @@ import { createKeyward } from '../../src/index.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { type KeyListServer, makeSigningKey, startKeyListServer } from '../secret-scanning/github.js'
-import { expectReportRefusedEverywhere, type Instance, startInstance } from '../secret-scanning/instances.js'
+import {
+  expectReportRefusedEverywhere,
+  type Instance,
+  send,
+  signedReport,
+  startInstance,
+} from '../secret-scanning/instances.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const prefix = uniquePrefix('secret-scanning')
@@ -61,4 +67,37 @@ describe.skipIf(url === null)('W3, K7: a reported key on two instances sharing o
       )
     })
   }
+
+  it('W3: with notify, a report replayed to the other instance tells nobody again', async () => {
+    const told: string[] = []
+    const onLeaked = ({ keyId }: { keyId: string }) => {
+      told.push(keyId)
+    }
+    const notifying = await Promise.all(
+      [buildExpressApp, buildFastifyApp].map((build, i) =>
+        startInstance(
+          build,
+          createKeyward({
+            stores: createRedisStores({ client: i === 0 ? io : nodeRedis, prefix }),
+            failedAuthLimit: 0,
+          }),
+          keys.url,
+          { policy: 'notify', onLeaked },
+        ),
+      ),
+    )
+    instances.push(...notifying)
+    const [a, b] = notifying as [Instance, Instance]
+    const { key, record } = await a.keyward.keys.create({ name: 'leaked, notify' })
+    const signed = signedReport(signing, key)
+    expect((await send(a, signed)).status).toBe(200)
+    const replayed = await send(b, signed)
+    expect(replayed.status, replayed.body).toBe(200)
+    expect(replayed.json()[0].label).toBe('true_positive')
+    expect(told).toEqual([record.id])
+    // A new report of the same key is a new report: it is told.
+    expect((await send(b, signedReport(signing, key))).status).toBe(200)
+    expect(told).toEqual([record.id, record.id])
+    expect((await a.keyward.keys.get(record.id))?.status).toBe('active')
+  })
 })

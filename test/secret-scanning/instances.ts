@@ -14,13 +14,18 @@ export interface Instance {
   port: number
 }
 
-/** A reference app on `keyward`, serving the scanning endpoint with keys from `keysUrl`, listening. */
-export async function startInstance(build: AppBuilder, keyward: Keyward, keysUrl: string): Promise<Instance> {
+/** A reference app on `keyward`, serving the scanning endpoint with keys from `keysUrl` (and `scanning`), listening. */
+export async function startInstance(
+  build: AppBuilder,
+  keyward: Keyward,
+  keysUrl: string,
+  scanning: Omit<Exclude<Parameters<AppBuilder>[0]['secretScanning'], undefined | boolean | string>, 'keysUrl'> = {},
+): Promise<Instance> {
   const app = await build({
     keyward,
     dashboard: { authorize: () => false },
     trustProxy: false,
-    secretScanning: { keysUrl },
+    secretScanning: { ...scanning, keysUrl },
   })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
   return { keyward, app, port: (app.server.address() as { port: number }).port }
@@ -47,16 +52,10 @@ export async function expectReportRefusedEverywhere(
   const { key, record } = await reporter.keyward.keys.create({ name })
   expect((await authTest(reporter, key)).status).toBe(200)
   expect((await authTest(other, key)).status).toBe(200)
-  const body = JSON.stringify([{ token: key, type: 'svc_live_key', url: 'https://github.com/o/r', source: 'content' }])
-  const report = await rawRequest(reporter.port, {
-    method: 'POST',
-    path: '/secret-scanning/github',
-    headers: signedHeaders(signing, body),
-    body,
-  })
+  const reported = await send(reporter, signedReport(signing, key))
   const reportedAt = Date.now()
-  expect(report.status, report.body).toBe(200)
-  expect(report.json()[0].label).toBe('true_positive')
+  expect(reported.status, reported.body).toBe(200)
+  expect(reported.json()[0].label).toBe('true_positive')
   const [onOther, onReporter] = await Promise.all([authTest(other, key), authTest(reporter, key)])
   expect(Date.now() - reportedAt).toBeLessThan(1000)
   for (const refused of [onOther, onReporter]) {
@@ -64,4 +63,15 @@ export async function expectReportRefusedEverywhere(
     expect(refused.json().error.code).toBe('API_KEY_REVOKED')
   }
   return record.id
+}
+
+/** GitHub's report of `key`, signed with `signing` (ECDSA: each signing differs; a replay resends one). */
+export function signedReport(signing: SigningKey, key: string): { body: string; headers: [string, string][] } {
+  const body = JSON.stringify([{ token: key, type: 'svc_live_key', url: 'https://github.com/o/r', source: 'content' }])
+  return { body, headers: signedHeaders(signing, body) }
+}
+
+/** `signed` sent to `instance`'s scanning endpoint: its status and feedback. */
+export function send(instance: Instance, signed: { body: string; headers: [string, string][] }) {
+  return rawRequest(instance.port, { method: 'POST', path: '/secret-scanning/github', ...signed })
 }

@@ -128,7 +128,9 @@ export function createSecretScanning(
           // Remembered before acting, so the same request arriving meanwhile does nothing either.
           replays.remember(signature, now)
           try {
-            await act(keyward, options, report.items, records, (error) => onError(error, { requestId }))
+            if (await firstAnywhere(keyward, options, signature, now)) {
+              await act(keyward, options, report.items, records, (error) => onError(error, { requestId }))
+            }
           } catch (error) {
             replays.forget(signature)
             throw error
@@ -142,6 +144,23 @@ export function createSecretScanning(
       }
     },
   }
+}
+
+/**
+ * With `notify`, whether no instance sharing the stores has acted on this report yet: a replay to
+ * another instance tells nothing again. (With `revoke`, a key already revoked is left alone, and a
+ * failed revocation must stay retryable, so no shared mark is set.)
+ */
+function firstAnywhere(
+  keyward: Keyward,
+  options: ResolvedSecretScanningOptions,
+  signature: string,
+  now: number,
+): Promise<boolean> | boolean {
+  const outbox = keyward.stores.outbox
+  if (options.policy !== 'notify' || outbox === undefined) return true
+  const mark = `scanning:${crypto.createHash('sha256').update(signature, 'utf8').digest('hex')}`
+  return outbox.once(mark, now, now + REPLAY_WINDOW_MS)
 }
 
 /** A header sent exactly once, or undefined. */
