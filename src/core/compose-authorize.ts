@@ -8,7 +8,7 @@ import { addressAllowed } from './address-allowlist.js'
 import { type CreditDecision, type StoredCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
 import { namedLimitsOf, policyAsList, toLimitDecision, withOwner } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
-import type { MeterGroup, ResolvedLimit } from './meter-types.js'
+import type { MeterDecision, MeterGroup, ResolvedLimit } from './meter-types.js'
 import { routeRefusal } from './route-checks.js'
 import { isPromise } from './store-calls.js'
 import type {
@@ -149,7 +149,7 @@ export function composeAuthorize(
    * M1, M4: a key with its own named limits, counted only when the route admits the key and every
    * limit admits the request. O7: its owner's counter is peeked first, the key metered (counted
    * only when the owner admits), then the owner counted only when the key was: one step on the
-   * memory limiter; with an asynchronous one, a race refuses (the key's count stays), never admits.
+   * memory limiter. With a shared one (Redis), `countedOwnerFirst`.
    */
   function meterNamed(
     key: StoredKey,
@@ -173,6 +173,9 @@ export function composeAuthorize(
     if (owner === null || !('policy' in owner)) {
       return andThen(meterKey(wanted), (decision) => finish(toLimitDecision(decision, groups), wanted))
     }
+    if (wanted && limiter.shared === true && typeof limiter.reserve === 'function') {
+      return countedOwnerFirst(limiter.reserve.bind(limiter), owner, meterKey, groups, finish, now, cost)
+    }
     return andThen(limiter.peek(owner.id, owner.policy, now, cost), (ownerPeek) =>
       andThen(meterKey(wanted && ownerPeek.allowed), (metered) => {
         const own = toLimitDecision(metered, groups)
@@ -182,6 +185,39 @@ export function composeAuthorize(
         )
       }),
     )
+  }
+
+  /**
+   * O7, L4 with a limiter other processes count in too: concurrent requests interleave, so a peek
+   * of the owner's counter can be stale. The owner is counted first, with a receipt; the key is
+   * metered only when the owner admitted, and the owner's count is given back when the key
+   * refuses. Between the two a concurrent request may be refused early, never admitted beyond a
+   * limit, and a refused request stays counted nowhere.
+   */
+  function countedOwnerFirst(
+    reserve: NonNullable<RateLimiter['reserve']>,
+    owner: LimitRequest,
+    meterKey: (count: boolean) => Awaitable<MeterDecision>,
+    groups: readonly MeterGroup[],
+    finish: (decision: LimitDecision, counted: boolean) => Awaitable<AuthorizeOutcome>,
+    now: number,
+    cost: number,
+  ): Awaitable<AuthorizeOutcome> {
+    return andThen(reserve(owner.id, owner.policy, now, cost), (reservation) => {
+      const theirs = reservation.decision
+      if (!theirs.allowed) {
+        return andThen(meterKey(false), (peeked) =>
+          finish(withOwner(toLimitDecision(peeked, groups), theirs, cost), false),
+        )
+      }
+      return andThen(meterKey(true), (metered) => {
+        const own = toLimitDecision(metered, groups)
+        if (metered.allowed) return finish(withOwner(own, theirs, cost), true)
+        return andThen(reservation.giveBack(), () =>
+          andThen(limiter.peek(owner.id, owner.policy, now, cost), (back) => finish(withOwner(own, back, cost), false)),
+        )
+      })
+    })
   }
 
   /** The key's limits, and with an owner step its owner's, peeked and combined (O7). */

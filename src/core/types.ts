@@ -274,13 +274,14 @@ export interface RateLimiter {
   /**
    * `consume`, with a way to take the count back: the dashboard counts an attempt before its
    * guard runs and gives the count back when the guard admits, so that concurrent attempts can
-   * never run the guard more often than the limit. `giveBack` removes exactly the one request
+   * never run the guard more often than the limit; `cost` units (default 1) are counted, as
+   * `consume` counts them. `giveBack` removes exactly the request
    * counted (from the bucket and month it was counted in) and does nothing when nothing was
    * counted, when called again, or once that bucket has left the window. Optional: the dashboard
    * needs it while its `failedAuthLimit` is on (the memory and Redis limiters have it); every
    * implementation must pass the `reserve` cases of `test/contracts/rate-limiter.contract.ts`.
    */
-  reserve?(keyId: string, policy: LimitPolicy, now: number): Awaitable<LimitReservation>
+  reserve?(keyId: string, policy: LimitPolicy, now: number, cost?: number): Awaitable<LimitReservation>
   /**
    * Named limits with a cost (`cost` 0 checks without counting): every limit of every group is
    * checked, and `cost` counted in all of them only when all admit; a refusal counts nothing.

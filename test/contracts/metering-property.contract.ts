@@ -149,6 +149,21 @@ function creditsOf(setup: Setup) {
   return { remaining: setup.credits, refill }
 }
 
+/**
+ * Four requests at once where the owner's minute admits three: with a limiter other processes share,
+ * the fourth must count in none of the key's limits (its month fills up otherwise).
+ */
+const RACED_OWNER: [Setup, Step[]] = [
+  { burst: 4, burstMs: 1500, month: 8, billingDay: 2, ownerMinute: 3, ownerMonth: null, credits: 4, refill: undefined },
+  [
+    { kind: 'request', cost: 1, together: 4, advance: 0 },
+    { kind: 'charge', units: 2, advance: 90_000 },
+    { kind: 'charge', units: 2, advance: 0 },
+    { kind: 'request', cost: 0, together: 2, advance: 24_911 },
+    { kind: 'request', cost: 0, together: 1, advance: 36_089 },
+  ],
+]
+
 function seen(decision: AuthDecision): { status: number; credits?: number } {
   if (!decision.ok) return { status: decision.response.status }
   return { status: 200, credits: Number(decision.headers['X-Credits-Remaining']) }
@@ -223,7 +238,7 @@ export function runMeteringPropertyContract(
             }
           }
         }),
-        { numRuns: options.runs ?? 60 },
+        { numRuns: options.runs ?? 60, examples: [RACED_OWNER] },
       )
     }, 300_000)
   })

@@ -33,7 +33,7 @@ export interface MemoryRateLimiter extends RateLimiter {
   consume(keyId: string, policy: LimitPolicy, now: number, cost?: number): LimitDecision
   peek(keyId: string, policy: LimitPolicy, now: number, cost?: number): LimitDecision
   consumeAll(requests: readonly LimitRequest[], now: number, cost?: number): LimitDecision[]
-  reserve(keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation
+  reserve(keyId: string, policy: LimitPolicy, now: number, cost?: number): MemoryLimitReservation
   meter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
   peekMeter(groups: readonly MeterGroup[], cost: number, now: number): MeterDecision
   charge(groups: readonly MeterGroup[], units: number, now: number): MeterDecision
@@ -58,6 +58,8 @@ export interface MemoryLimitReservation extends LimitReservation {
 interface Receipt {
   second: number
   month: number
+  /** The units counted (M2). */
+  units?: number
 }
 
 /**
@@ -148,7 +150,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     consume: decide.bind(null, limiter, true),
     peek: decide.bind(null, limiter, false),
     consumeAll: (requests, now, cost = 1) => consumeAll(limiter, requests, now, cost),
-    reserve: (keyId, policy, now) => reserve(limiter, keyId, policy, now),
+    reserve: (keyId, policy, now, cost) => reserve(limiter, keyId, policy, now, cost),
     meter: (groups, cost, now) => meter.decide(groups, cost, now, true),
     peekMeter: (groups, cost, now) => meter.decide(groups, cost, now, false),
     charge: meter.charge,
@@ -314,9 +316,9 @@ function consumeAll(limiter: Limiter, requests: readonly LimitRequest[], now: nu
 }
 
 /** `consume`, remembering where the request was counted so that `giveBack` removes exactly it. */
-function reserve(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number): MemoryLimitReservation {
-  const receipt: Receipt = { second: Number.NaN, month: -1 }
-  const decision = decide(limiter, true, keyId, policy, now, 1, receipt)
+function reserve(limiter: Limiter, keyId: string, policy: LimitPolicy, now: number, cost = 1): MemoryLimitReservation {
+  const receipt: Receipt = { second: Number.NaN, month: -1, units: cost }
+  const decision = decide(limiter, true, keyId, policy, now, cost, receipt)
   return {
     decision,
     giveBack() {
@@ -327,17 +329,21 @@ function reserve(limiter: Limiter, keyId: string, policy: LimitPolicy, now: numb
   }
 }
 
-/** Removes the one request `receipt` names, as if it had never been counted; a bucket already pruned stays gone. */
+/** Removes the request `receipt` names, as if it had never been counted; a bucket already pruned stays gone. */
 function giveBack(limiter: Limiter, keyId: string, receipt: Receipt): void {
   const state = limiter.states.get(keyId)
   if (state === undefined) return
+  const units = receipt.units ?? 1
   const buckets = state.buckets
   for (let i = 0; i < buckets.length; i += 2) {
     if (buckets[i] !== receipt.second) continue
-    if (buckets[i + 1]! > 1) buckets[i + 1] = buckets[i + 1]! - 1
+    const taken = Math.min(units, buckets[i + 1]!)
+    if (buckets[i + 1]! > taken) buckets[i + 1] = buckets[i + 1]! - taken
     else buckets.splice(i, 2)
-    state.minuteCount--
+    state.minuteCount -= taken
     break
   }
-  if (receipt.month !== -1 && state.monthIndex === receipt.month && state.monthCount > 0) state.monthCount--
+  if (receipt.month !== -1 && state.monthIndex === receipt.month && state.monthCount > 0) {
+    state.monthCount -= Math.min(units, state.monthCount)
+  }
 }

@@ -28,7 +28,7 @@ export interface RedisRateLimiter extends RateLimiter {
    */
   consumeAll(requests: readonly LimitRequest[], now: number, cost?: number): Promise<LimitDecision[]>
   /** `consume` with a receipt, in one script call; `giveBack` is a second call that removes exactly that count. */
-  reserve(keyId: string, policy: LimitPolicy, now: number): Promise<LimitReservation>
+  reserve(keyId: string, policy: LimitPolicy, now: number, cost?: number): Promise<LimitReservation>
   /** Every instance on the same Redis and prefix counts in the same state. */
   readonly shared: true
   /**
@@ -159,15 +159,17 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     return decisions
   }
 
-  async function reserve(keyId: string, policy: LimitPolicy, now: number): Promise<LimitReservation> {
+  async function reserve(keyId: string, policy: LimitPolicy, now: number, cost = 1): Promise<LimitReservation> {
     const state = keysElsewhere ? orphanState(keyId) : await stateOf(keyId)
-    const args = [context.nowArgument(now), 'c', ...policyArguments(policy)]
+    const args = [context.nowArgument(now), 'c', ...policyArguments(policy), String(cost)]
     const reply = array(await connection.script(LIMIT_SCRIPT, [state], args), WHAT)
     const decision = decodeDecision(reply[0])
-    if (!decision.allowed) return { decision, giveBack: () => undefined }
+    // Nothing counted (refused, or a cost of 0): nothing to give back.
+    if (!decision.allowed || reply[1] === 0) return { decision, giveBack: () => undefined }
     // The receipt: {the decision just before, bucket second, month}.
     const receipt = array(reply[1], WHAT)
-    let giveBack: string[] | null = ['', 'r', String(integer(receipt[1], WHAT)), monthOf(receipt[2])]
+    const counted = ['', 'r', String(integer(receipt[1], WHAT)), monthOf(receipt[2]), '', '', String(cost)]
+    let giveBack: string[] | null = counted
     return {
       decision,
       async giveBack() {
