@@ -105,7 +105,13 @@ function parserDepartures(limits: ParserLimits): Record<string, Departure> {
       why,
       async run(h) {
         const head = `GET /api/v1/ping HTTP/1.1\r\nHost: x\r\nX-Filler: ${'a'.repeat(limits.headBytesRefused)}\r\n\r\n`
-        expectRuntimeRefusal(await rawExchange(h.port, head), limits.tooLarge)
+        // The runtime answers and closes with the rest of the head unread: the close may reset the
+        // connection before its answer is read. Either way, nothing reached keyward.
+        const answer = await rawExchange(h.port, head).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ECONNRESET') return 'reset' as const
+          throw error
+        })
+        if (answer !== 'reset') expectRuntimeRefusal(answer, limits.tooLarge)
       },
     },
     [caseTitled("Node's parser refusing a malformed request line is answered with the envelope and a request id")]: {
