@@ -10,12 +10,9 @@
  * targets.
  */
 import { fileURLToPath } from 'node:url'
-import { ensureBenchBuild } from './build.js'
-import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
-import { loadTool } from './load.js'
-import { targetRunSettings } from './process.js'
-import { benchRedis } from './redis-server.js'
+import { type HttpBenchResult, pairedTargetRow } from './http.js'
 import type { Variant } from './servers/shared.js'
+import { runTargetScript } from './target-script.js'
 
 /** Counting may cost at most 3 %. */
 const TARGET = 0.97
@@ -36,34 +33,17 @@ export function analyticsTargets(http: Pick<HttpBenchResult, 'variants'> | null)
     const counted = fastify(on)
     const uncounted = fastify(off)
     if (!counted || !uncounted || counted.runs.length !== uncounted.runs.length) return []
-    const { rate, cpu } = pairedRatios(counted, uncounted)
-    return [
-      `| fastify: analytics on ≥ ${TARGET.toFixed(2)}× analytics off, ${store} | ${ratioSpread(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${ratioSpread(cpu)}` : ''} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, TARGET)} |`,
-    ]
+    const what = `fastify: analytics on ≥ ${TARGET.toFixed(2)}× analytics off, ${store}`
+    return [pairedTargetRow(what, counted, uncounted, TARGET)]
   })
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { rounds, seconds, warmupSeconds, connections } = targetRunSettings('bench/analytics-overhead.ts')
-  await ensureBenchBuild(console.log)
-  const redis = await benchRedis()
-  console.log(
-    `bench/analytics-overhead.ts: fastify ${ANALYTICS_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections; Redis: ${redis.description}`,
-  )
-  try {
-    const http = await benchHttp({
-      rounds,
-      seconds,
-      warmupSeconds,
-      connections,
-      redisCountSeconds: 1,
-      frameworks: ['fastify'],
-      variants: ANALYTICS_RUN,
-      log: console.log,
-    })
-    console.log(['', '| target | measured | result |', '|---|---|---|', ...analyticsTargets(http)].join('\n'))
-  } finally {
-    await redis.stop()
-  }
-  process.exit(0)
+  await runTargetScript({
+    script: 'bench/analytics-overhead.ts',
+    variants: ANALYTICS_RUN,
+    rows: analyticsTargets,
+    redisCountSeconds: 1,
+    frameworks: ['fastify'],
+  })
 }

@@ -144,6 +144,23 @@ export function pairedRatios(measured: VariantResult, base: VariantResult): { ra
   return { rate, cpu }
 }
 
+/**
+ * A RESULTS.md target row of `measured` against `base` round by round: the requests/s ratios and
+ * the server-CPU ratios with their spread, `detail` after them, and the verdict against `target`.
+ */
+export function pairedTargetRow(
+  target: string,
+  measured: VariantResult,
+  base: VariantResult,
+  ratio: number,
+  detail = '',
+): string {
+  const { rate, cpu } = pairedRatios(measured, base)
+  const byCpu = cpu ? `; by server CPU per request ${ratioSpread(cpu)}` : ''
+  const verdict = throughputVerdict(median(rate), cpu ? median(cpu) : null, ratio)
+  return `| ${target} | ${ratioSpread(rate)} req/s, median of ${rate.length} paired rounds (range)${byCpu}${detail} | ${verdict} |`
+}
+
 /** Connects to Redis for the bench's own bookkeeping; null (with the reason) when unreachable. */
 export async function connectAdmin(): Promise<{ client: Redis | null; reason: string | null }> {
   const client = new Redis(redisUrl(), {

@@ -10,12 +10,9 @@
  * REDIS_URL), and prints the targets.
  */
 import { fileURLToPath } from 'node:url'
-import { ensureBenchBuild } from './build.js'
-import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
-import { loadTool } from './load.js'
-import { targetRunSettings } from './process.js'
-import { benchRedis } from './redis-server.js'
+import { type HttpBenchResult, pairedTargetRow } from './http.js'
 import type { Variant } from './servers/shared.js'
+import { runTargetScript } from './target-script.js'
 
 const TARGETS: readonly { variant: Variant; what: string; target: number }[] = [
   { variant: 'metered', what: '3 named limits + credits + owner windows, memory store', target: 0.95 },
@@ -33,10 +30,7 @@ export function meteringTargets(http: Pick<HttpBenchResult, 'variants' | 'redisC
   const rows = TARGETS.flatMap(({ variant, what, target }) => {
     const measured = variants.find((v) => v.framework === 'fastify' && v.variant === variant)
     if (!measured || measured.runs.length !== base.runs.length) return []
-    const { rate, cpu } = pairedRatios(measured, base)
-    return [
-      `| fastify: ${what} ≥ ${target.toFixed(2)}× baseline | ${ratioSpread(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${ratioSpread(cpu)}` : ''} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, target)} |`,
-    ]
+    return [pairedTargetRow(`fastify: ${what} ≥ ${target.toFixed(2)}× baseline`, measured, base, target)]
   })
   const count = http?.redisCounts.find((c) => c.framework === 'fastify' && c.variant === 'metered-redis')
   if (count) {
@@ -53,26 +47,10 @@ export function meteringTargets(http: Pick<HttpBenchResult, 'variants' | 'redisC
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { rounds, seconds, frameworks, warmupSeconds, connections } = targetRunSettings('bench/metering.ts')
-  await ensureBenchBuild(console.log)
-  const redis = await benchRedis()
-  console.log(
-    `bench/metering.ts: ${frameworks.join(', ')} ${METERING_RUN.join(', ')}, ${rounds} rounds of ${seconds} s under ${loadTool()}, ${connections} connections; Redis: ${redis.description}`,
-  )
-  try {
-    const http = await benchHttp({
-      rounds,
-      seconds,
-      warmupSeconds,
-      connections,
-      redisCountSeconds: 2,
-      frameworks,
-      variants: METERING_RUN,
-      log: console.log,
-    })
-    console.log(['', '| target | measured | result |', '|---|---|---|', ...meteringTargets(http)].join('\n'))
-  } finally {
-    await redis.stop()
-  }
-  process.exit(0)
+  await runTargetScript({
+    script: 'bench/metering.ts',
+    variants: METERING_RUN,
+    rows: meteringTargets,
+    redisCountSeconds: 2,
+  })
 }

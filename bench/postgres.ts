@@ -13,7 +13,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { ensureBenchBuild } from './build.js'
-import { benchHttp, type HttpBenchResult, median, pairedRatios, ratioSpread, throughputVerdict } from './http.js'
+import { benchHttp, type HttpBenchResult, pairedTargetRow } from './http.js'
 import { loadTool } from './load.js'
 import { benchPostgres } from './postgres-server.js'
 import { targetRunSettings } from './process.js'
@@ -42,7 +42,6 @@ export function postgresTargets(
     const base = variants.find((v) => v.framework === 'fastify' && v.variant === versus)
     const measured = variants.find((v) => v.framework === 'fastify' && v.variant === variant)
     if (!base || !measured || measured.runs.length !== base.runs.length) return []
-    const { rate, cpu } = pairedRatios(measured, base)
     const postgres = http?.postgresCounts?.find((c) => c.framework === 'fastify' && c.variant === variant)
     const redis = http?.redisCounts.find((c) => c.framework === 'fastify' && c.variant === variant)
     const trips = postgres
@@ -52,9 +51,8 @@ export function postgresTargets(
       measured.postgresMicrosPerRequest == null
         ? ''
         : `; Postgres CPU ${measured.postgresMicrosPerRequest.toFixed(1)} µs/request`
-    return [
-      `| fastify: ${what} ≥ ${target.toFixed(2)}× ${VERSUS[versus]} | ${ratioSpread(rate)} req/s, median of ${rate.length} paired rounds (range)${cpu ? `; by server CPU per request ${ratioSpread(cpu)}` : ''}${trips}${postgresCpu} | ${throughputVerdict(median(rate), cpu ? median(cpu) : null, target)} |`,
-    ]
+    const row = `fastify: ${what} ≥ ${target.toFixed(2)}× ${VERSUS[versus]}`
+    return [pairedTargetRow(row, measured, base, target, `${trips}${postgresCpu}`)]
   })
 }
 
