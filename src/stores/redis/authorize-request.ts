@@ -163,33 +163,34 @@ export function fillHeld(
 
 /**
  * M1: the groups a reply for an owned key whose owner's limits are named is decoded with: the
- * key's own list, else its policy as the named limits it stands for (`defaults` as ARGV[4..7]
- * hold them), then, unless the caller meters the owner itself (a cluster), the owner's limits.
- * Undefined otherwise.
+ * key's own list, else its policy as the named limits it stands for (the type defaults from
+ * `defaults[at..at + 3]`, as ARGV[4..7] hold them), then, unless the caller meters the owner
+ * itself (a cluster), the owner's limits. Undefined otherwise.
  */
 export function namedOwnerGroups(
   held: Held | undefined,
   owners: OwnerLimitsCheck | undefined,
   defaults: readonly string[],
+  at: number,
   cluster: boolean,
 ): MeterGroup[] | undefined {
   const key = held?.key
   if (key === undefined || key.ownerId === null || owners === undefined) return undefined
   const policy = owners.policyOf(key.ownerId, key.keyType)
   if (policy === null || !Array.isArray(policy)) return undefined
-  const own = namedLimitsOf(key.limits) ?? policyAsList(resolvePolicy(key, defaultsOf(defaults)))
+  const own = namedLimitsOf(key.limits) ?? policyAsList(resolvePolicy(key, defaultsOf(defaults, at)))
   const groups: MeterGroup[] = [{ id: key.id, scope: 'key', limits: own }]
   if (!cluster)
     groups.push({ id: ownerCounterId(key.ownerId, key.keyType), scope: 'owner', limits: namedLimitsOf(policy)! })
   return groups
 }
 
-/** The type defaults from their ARGV form ('' for no quota). */
-function defaultsOf([liveMinute, liveMonth, testMinute, testMonth]: readonly string[]): AuthorizeInput['defaults'] {
+/** The type defaults from their ARGV form at `at` (live perMinute, perMonth, then test's; '' for no quota). */
+function defaultsOf(args: readonly string[], at: number): AuthorizeInput['defaults'] {
   const month = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text))
   return {
-    live: { perMinute: Number(liveMinute), perMonth: month(liveMonth) },
-    test: { perMinute: Number(testMinute), perMonth: month(testMonth) },
+    live: { perMinute: Number(args[at]), perMonth: month(args[at + 1]) },
+    test: { perMinute: Number(args[at + 2]), perMonth: month(args[at + 3]) },
   }
 }
 

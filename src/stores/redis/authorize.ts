@@ -107,7 +107,7 @@ async function call(
     const raw = await connection.script(AUTHORIZE_SCRIPT, names, singleScriptArguments(args, owner, names))
     const extra = owner !== undefined ? 'owner' : byCaller ? 'receipt' : null
     const cost = costOf(args)
-    const groups = namedOwnerGroups(held, owners, args.slice(DEFAULTS, DEFAULTS + 4), connection.cluster)
+    const groups = namedOwnerGroups(held, owners, args, DEFAULTS, connection.cluster)
     const outcome = replies.read(hash, raw, held, extra, cost, groups)
     if (outcome?.result === 'needs-owner') continue
     if (!byCaller || outcome === null) return outcome

@@ -64,7 +64,7 @@ export function settleOne(
   let outcome: AuthorizeOutcome
   try {
     const extra = queued.owner === undefined ? null : 'owner'
-    const groups = namedOwnerGroups(queued.held, queued.owners, queued.defaults, false)
+    const groups = namedOwnerGroups(queued.held, queued.owners, queued.defaults, 0, false)
     const read = replies.read(queued.hash, raw, queued.held, extra, costOf(queued.args), groups)
     if (read?.result === 'needs-owner') {
       if (!again(queued)) throw badReply('the authorize script (an owner asked for twice)', raw)
