@@ -244,17 +244,19 @@ describe('W3: options', () => {
 })
 
 describe('W3: behind a body parser of the host', () => {
-  async function listen(handler: Parameters<typeof createServer>[1]) {
+  /** A fresh key reported to the host's `handler`, served for the call: the answer and the key's status after it. */
+  async function reportThrough(handler: Parameters<typeof createServer>[1], keyward: Keyward) {
     const server = createServer(handler)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return { port: (server.address() as AddressInfo).port, close: () => server.close() }
-  }
-
-  async function check(port: number, keyward: Keyward) {
-    const created = await keyward.keys.create({ name: 'behind a parser' })
-    const body = `[ { "token": "${created.key}", "type": "svc_key" } ]`
-    const response = await rawRequest(port, { method: 'POST', path: PATH, headers: signedHeaders(first, body), body })
-    return { response, status: (await keyward.keys.get(created.record.id))?.status }
+    try {
+      const port = (server.address() as AddressInfo).port
+      const created = await keyward.keys.create({ name: 'behind a parser' })
+      const body = `[ { "token": "${created.key}", "type": "svc_key" } ]`
+      const response = await rawRequest(port, { method: 'POST', path: PATH, headers: signedHeaders(first, body), body })
+      return { response, status: (await keyward.keys.get(created.record.id))?.status }
+    } finally {
+      server.close()
+    }
   }
 
   it('Express: express.json() before keyward that keeps the raw body (verify) → the report verifies', async () => {
@@ -268,14 +270,9 @@ describe('W3: behind a body parser of the host', () => {
       }),
     )
     app.use(keywardExpress(keyward, { secretScanning: { keysUrl: keys.url } }))
-    const server = await listen(app)
-    try {
-      const { response, status } = await check(server.port, keyward)
-      expect(response.status, response.body).toBe(200)
-      expect(status).toBe('revoked')
-    } finally {
-      server.close()
-    }
+    const { response, status } = await reportThrough(app, keyward)
+    expect(response.status, response.body).toBe(200)
+    expect(status).toBe('revoked')
   })
 
   it('Express: express.json() before keyward without the raw body → 401, nothing changes (fails closed)', async () => {
@@ -283,14 +280,9 @@ describe('W3: behind a body parser of the host', () => {
     const app = express()
     app.use(express.json())
     app.use(keywardExpress(keyward, { secretScanning: { keysUrl: keys.url } }))
-    const server = await listen(app)
-    try {
-      const { response, status } = await check(server.port, keyward)
-      expect(response.status, response.body).toBe(401)
-      expect(status).toBe('active')
-    } finally {
-      server.close()
-    }
+    const { response, status } = await reportThrough(app, keyward)
+    expect(response.status, response.body).toBe(401)
+    expect(status).toBe('active')
   })
 
   it('Koa: koa-bodyparser before keyward → the report verifies over the raw body it keeps', async () => {
@@ -298,13 +290,8 @@ describe('W3: behind a body parser of the host', () => {
     const app = new Koa()
     app.use(bodyParser())
     app.use(keywardKoa(keyward, { secretScanning: { keysUrl: keys.url } }))
-    const server = await listen(app.callback())
-    try {
-      const { response, status } = await check(server.port, keyward)
-      expect(response.status, response.body).toBe(200)
-      expect(status).toBe('revoked')
-    } finally {
-      server.close()
-    }
+    const { response, status } = await reportThrough(app.callback(), keyward)
+    expect(response.status, response.body).toBe(200)
+    expect(status).toBe('revoked')
   })
 })
