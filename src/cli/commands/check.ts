@@ -11,11 +11,12 @@ import {
   type AuthTestResult,
   type KeywardClient,
 } from '../../client/index.js'
-import { assertKeyPrefix, type KeyFormatProblem, maskKey, parseKey } from '../../core/key-format.js'
+import { type KeyFormatProblem, maskKey, parseKey } from '../../core/key-format.js'
 import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { parseDuration } from '../duration.js'
 import { CliError, EXIT, usageError } from '../exit-status.js'
+import { keyPrefixOf } from './key-options.js'
 import { lines } from '../output.js'
 import { CLI_VERSION } from '../version.js'
 
@@ -175,14 +176,7 @@ export const check: CommandSpec = {
     const baseUrl = stringOption(values, 'base-url')
     if (baseUrl === undefined)
       throw usageError('check needs --base-url <url>, the service root (see keyward check --help)')
-    const keyPrefix = stringOption(values, 'key-prefix') ?? (env.KEYWARD_KEY_PREFIX || 'svc')
-    try {
-      assertKeyPrefix(keyPrefix)
-    } catch {
-      throw usageError(
-        `the key prefix (--key-prefix or KEYWARD_KEY_PREFIX) must be 1-32 lowercase letters and digits starting with a letter (got ${JSON.stringify(keyPrefix.slice(0, 40))})`,
-      )
-    }
+    const { keyPrefix } = keyPrefixOf({ values, env })
     const timeoutText = stringOption(values, 'timeout') ?? DEFAULT_TIMEOUT
     const timeout = parseDuration(timeoutText)
     if (!timeout.ok)

@@ -90,15 +90,15 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /**
- * The store settings from flags and environment. `writesKey` names a command that prints a new
- * key: without a key prefix named or recorded in the store by the app, it refuses to guess one.
+ * The key prefix `--key-prefix` or KEYWARD_KEY_PREFIX names (`named`, undefined when neither does),
+ * else `svc`; one that is not a key prefix is a usage error.
  */
-export function storeSettings(
-  { values, env }: CommandContext,
-  writesKey?: 'keys create' | 'keys rotate',
-): StoreSettings {
-  const namedKeyPrefix = stringOption(values, 'key-prefix') ?? nonEmpty(env.KEYWARD_KEY_PREFIX)
-  const keyPrefix = namedKeyPrefix ?? 'svc'
+export function keyPrefixOf({ values, env }: Pick<CommandContext, 'values' | 'env'>): {
+  named: string | undefined
+  keyPrefix: string
+} {
+  const named = stringOption(values, 'key-prefix') ?? nonEmpty(env.KEYWARD_KEY_PREFIX)
+  const keyPrefix = named ?? 'svc'
   try {
     assertKeyPrefix(keyPrefix)
   } catch {
@@ -106,6 +106,18 @@ export function storeSettings(
       `the key prefix (--key-prefix or KEYWARD_KEY_PREFIX) must be 1-32 lowercase letters and digits starting with a letter (got ${JSON.stringify(keyPrefix.slice(0, 40))})`,
     )
   }
+  return { named, keyPrefix }
+}
+
+/**
+ * The store settings from flags and environment. `writesKey` names a command that prints a new
+ * key: without a key prefix named or recorded in the store by the app, it refuses to guess one.
+ */
+export function storeSettings(
+  { values, env }: CommandContext,
+  writesKey?: 'keys create' | 'keys rotate',
+): StoreSettings {
+  const { named: namedKeyPrefix, keyPrefix } = keyPrefixOf({ values, env })
   const pepper = env.KEYWARD_PEPPER
   if (pepper !== undefined && pepper === '') {
     throw usageError('KEYWARD_PEPPER is set but empty: unset it, or set it to the pepper the service hashes keys with')

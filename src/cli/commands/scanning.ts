@@ -4,10 +4,11 @@
  * tokens that match it. The samples are well formed but belong to no store: reported back, each
  * is answered as a false positive.
  */
-import { assertKeyPrefix, generateKey, KEY_CHECKSUM_LENGTH, keyPattern } from '../../core/key-format.js'
+import { generateKey, KEY_CHECKSUM_LENGTH, keyPattern } from '../../core/key-format.js'
 import { positiveInteger, stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
-import { EXIT, usageError } from '../exit-status.js'
+import { EXIT } from '../exit-status.js'
+import { keyPrefixOf } from './key-options.js'
 import { lines } from '../output.js'
 
 const DEFAULT_COUNT = 3
@@ -38,14 +39,7 @@ export const scanningPattern: CommandSpec = {
   exitStatuses: [EXIT.ok, EXIT.internal, EXIT.usage],
   examples: ['keyward scanning pattern --key-prefix acme', 'keyward scanning pattern --count 10 --json'],
   async run({ values, env }) {
-    const keyPrefix = stringOption(values, 'key-prefix') ?? (env.KEYWARD_KEY_PREFIX || 'svc')
-    try {
-      assertKeyPrefix(keyPrefix)
-    } catch {
-      throw usageError(
-        `the key prefix (--key-prefix or KEYWARD_KEY_PREFIX) must be 1-32 lowercase letters and digits starting with a letter (got ${JSON.stringify(keyPrefix.slice(0, 40))})`,
-      )
-    }
+    const { keyPrefix } = keyPrefixOf({ values, env })
     const countText = stringOption(values, 'count')
     const count = countText === undefined ? DEFAULT_COUNT : positiveInteger(countText, 'count', MAX_COUNT)
     const pattern = keyPattern(keyPrefix).source
