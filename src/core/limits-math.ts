@@ -58,9 +58,15 @@ export function secondOf(now: number): number {
  * months compare and step with plain arithmetic.
  */
 export function utcMonthIndex(now: number): number {
+  if (now >= lastMonth.fromMs && now < lastMonth.untilMs) return lastMonth.index
   const date = new Date(now)
-  return date.getUTCFullYear() * 12 + date.getUTCMonth()
+  const index = date.getUTCFullYear() * 12 + date.getUTCMonth()
+  // Nearly every call falls in the month of the last one: its bounds answer without a Date.
+  lastMonth = { index, fromMs: utcMonthStartSeconds(index) * 1000, untilMs: utcMonthStartSeconds(index + 1) * 1000 }
+  return index
 }
+
+let lastMonth = { index: 0, fromMs: 0, untilMs: 0 }
 
 /**
  * The UTC calendar month of `now` as `YYYY-MM` (e.g. `2026-01`), for names of per-month counters
@@ -74,9 +80,14 @@ export function utcMonthLabel(now: number): string {
 
 /** Epoch seconds of 00:00:00 UTC on the 1st of the month `monthIndex` (see `utcMonthIndex`). */
 export function utcMonthStartSeconds(monthIndex: number): number {
+  if (monthIndex === lastStart.index) return lastStart.seconds
   // Date.UTC normalises month 12 to January of the next year.
-  return Date.UTC(Math.floor(monthIndex / 12), monthIndex % 12, 1) / 1000
+  const seconds = Date.UTC(Math.floor(monthIndex / 12), monthIndex % 12, 1) / 1000
+  lastStart = { index: monthIndex, seconds }
+  return seconds
 }
+
+let lastStart = { index: Number.NaN, seconds: 0 }
 
 /**
  * `X-Quota-Reset` (L3): epoch seconds of 00:00:00 UTC on the 1st of the month after the month of
