@@ -6,7 +6,7 @@
  */
 import { addressAllowed } from './address-allowlist.js'
 import { type CreditDecision, type StoredCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
-import { namedLimitsOf, policyAsList, toLimitDecision, withOwner } from './key-limits.js'
+import { meteredWithOwner, namedLimitsOf, policyAsList, toLimitDecision } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterDecision, MeterGroup, ResolvedLimit } from './meter-types.js'
 import { routeRefusal } from './route-checks.js'
@@ -174,14 +174,15 @@ export function composeAuthorize(
       return andThen(meterKey(wanted), (decision) => finish(toLimitDecision(decision, groups), wanted))
     }
     if (wanted && limiter.shared === true && typeof limiter.reserve === 'function') {
-      return countedOwnerFirst(limiter.reserve.bind(limiter), owner, meterKey, groups, finish, now, cost)
+      return countedOwnerFirst(limiter.reserve.bind(limiter), owner, meterKey, limits, finish, now, cost)
     }
     return andThen(limiter.peek(owner.id, owner.policy, now, cost), (ownerPeek) =>
       andThen(meterKey(wanted && ownerPeek.allowed), (metered) => {
-        const own = toLimitDecision(metered, groups)
-        if (!(wanted && ownerPeek.allowed && metered.allowed)) return finish(withOwner(own, ownerPeek, cost), false)
+        if (!(wanted && ownerPeek.allowed && metered.allowed)) {
+          return finish(meteredWithOwner(metered, limits, ownerPeek, cost), false)
+        }
         return andThen(limiter.consume(owner.id, owner.policy, now, cost), (theirs) =>
-          finish(withOwner(own, theirs, cost), theirs.allowed),
+          finish(meteredWithOwner(metered, limits, theirs, cost), theirs.allowed),
         )
       }),
     )
@@ -198,7 +199,7 @@ export function composeAuthorize(
     reserve: NonNullable<RateLimiter['reserve']>,
     owner: LimitRequest,
     meterKey: (count: boolean) => Awaitable<MeterDecision>,
-    groups: readonly MeterGroup[],
+    limits: readonly ResolvedLimit[],
     finish: (decision: LimitDecision, counted: boolean) => Awaitable<AuthorizeOutcome>,
     now: number,
     cost: number,
@@ -206,15 +207,14 @@ export function composeAuthorize(
     return andThen(reserve(owner.id, owner.policy, now, cost), (reservation) => {
       const theirs = reservation.decision
       if (!theirs.allowed) {
-        return andThen(meterKey(false), (peeked) =>
-          finish(withOwner(toLimitDecision(peeked, groups), theirs, cost), false),
-        )
+        return andThen(meterKey(false), (peeked) => finish(meteredWithOwner(peeked, limits, theirs, cost), false))
       }
       return andThen(meterKey(true), (metered) => {
-        const own = toLimitDecision(metered, groups)
-        if (metered.allowed) return finish(withOwner(own, theirs, cost), true)
+        if (metered.allowed) return finish(meteredWithOwner(metered, limits, theirs, cost), true)
         return andThen(reservation.giveBack(), () =>
-          andThen(limiter.peek(owner.id, owner.policy, now, cost), (back) => finish(withOwner(own, back, cost), false)),
+          andThen(limiter.peek(owner.id, owner.policy, now, cost), (back) =>
+            finish(meteredWithOwner(metered, limits, back, cost), false),
+          ),
         )
       })
     })
@@ -264,8 +264,30 @@ export function composeAuthorize(
 
 /** The outcome with what the key's credits hold after it (for `X-Credits-Remaining`). */
 function withCredits(outcome: AuthorizeOutcome, credits: CreditDecision): AuthorizeOutcome {
-  if (outcome.result !== 'ok' && outcome.result !== 'forbidden') return outcome
-  return { ...outcome, limits: { ...outcome.limits, credits } }
+  if (outcome.result === 'ok') {
+    return {
+      result: 'ok',
+      key: outcome.key,
+      limits: limitsWithCredits(outcome.limits, credits),
+      consumed: outcome.consumed,
+    }
+  }
+  if (outcome.result !== 'forbidden') return outcome
+  return { ...outcome, limits: limitsWithCredits(outcome.limits, credits) }
+}
+
+/** `limits` with `credits`, built field by field: a spread of an object this wide costs more on every request. */
+function limitsWithCredits(limits: LimitDecision, credits: CreditDecision): LimitDecision {
+  return {
+    allowed: limits.allowed,
+    minute: limits.minute,
+    month: limits.month,
+    retryAfter: limits.retryAfter,
+    binding: limits.binding,
+    named: limits.named,
+    credits,
+    parts: limits.parts,
+  }
 }
 
 /** M3: refused for want of credits, nothing counted. */

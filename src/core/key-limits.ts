@@ -41,14 +41,23 @@ export function namedLimitsOf(limits: KeyLimits | KeyLimitList | null): readonly
  */
 export function withOwner(key: LimitDecision, owner: LimitDecision, cost = 1): LimitDecision {
   const named = key.named!
-  const ownerLimits = ownerLimitsOf(owner)
-  const windows = owner.month === null ? [owner.minute] : [owner.minute, owner.month]
-  const states: NamedWindowState[] = [...named.decision.limits]
-  for (const [i, window] of windows.entries()) {
-    if (i === 0 && window.limit >= UNLIMITED_PER_MINUTE) continue
-    const name = i === 0 ? 'minute' : 'month'
-    states.push({ name, limit: window.limit, scope: 'owner', remaining: window.remaining, reset: window.reset })
-  }
+  return meteredWithOwner(named.decision, named.limits, owner, cost, key.allowed)
+}
+
+/**
+ * `withOwner` from the key's metered decision over `limits`, before it is read as a LimitDecision;
+ * `ownAllowed`: the key's side (a decision the credits refused is refused whatever its limits say).
+ */
+export function meteredWithOwner(
+  metered: MeterDecision,
+  limits: readonly ResolvedLimit[],
+  owner: LimitDecision,
+  cost = 1,
+  ownAllowed = metered.allowed,
+): LimitDecision {
+  const states: NamedWindowState[] = metered.limits.slice()
+  if (owner.minute.limit < UNLIMITED_PER_MINUTE) states.push(ownerState('minute', owner.minute))
+  if (owner.month !== null) states.push(ownerState('month', owner.month))
   let binding = -1
   let bindingLeft = 0
   for (let i = 0; i < states.length; i++) {
@@ -59,20 +68,24 @@ export function withOwner(key: LimitDecision, owner: LimitDecision, cost = 1): L
       bindingLeft = left
     }
   }
-  let { refusedBy, retryAfter } = named.decision
+  let { refusedBy, retryAfter } = metered
   if (!owner.allowed && owner.retryAfter > retryAfter) {
     const refusing = owner.binding ?? 'minute'
     refusedBy = states.findIndex((state) => state.scope === 'owner' && state.name === refusing)
     retryAfter = owner.retryAfter
   }
   const decision: MeterDecision = {
-    allowed: key.allowed && owner.allowed,
+    allowed: ownAllowed && owner.allowed,
     limits: states,
     binding,
     refusedBy,
     retryAfter,
   }
-  return decisionOver(decision, joined(named.limits, ownerLimits))
+  return decisionOver(decision, joined(limits, ownerLimitsOf(owner)))
+}
+
+function ownerState(name: 'minute' | 'month', window: WindowState): NamedWindowState {
+  return { name, limit: window.limit, scope: 'owner', remaining: window.remaining, reset: window.reset }
 }
 
 // The owner's windows as named limits (by per-minute limit, then quota), and a key's list with

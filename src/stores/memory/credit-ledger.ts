@@ -28,14 +28,14 @@ export function createMemoryCreditLedger(): MemoryCreditLedger {
     balanceAt(balances.get(keyId), credits, now)
   return {
     spend(keyId, credits, cost, now, consume) {
-      const balance = current(keyId, credits, now)
+      let balance = current(keyId, credits, now)
       const allowed = creditsAdmit(balance.remaining, cost)
       if (allowed && consume && cost > 0) {
-        const spent = { ...balance, remaining: balance.remaining - cost }
-        balances.set(keyId, spent)
-        return { allowed, ...creditState(spent, credits) }
+        balance = { remaining: balance.remaining - cost, period: balance.period, since: balance.since }
+        balances.set(keyId, balance)
       }
-      return { allowed, ...creditState(balance, credits) }
+      const { remaining, refillAt } = creditState(balance, credits)
+      return { allowed, remaining, refillAt }
     },
     refund(keyId, credits, units, now) {
       const held = balances.get(keyId)
