@@ -164,10 +164,7 @@ function createPipeline(
 
   return function decideRequest(request, route, requestId, now, ip) {
     try {
-      const credentials = extractCredentials(
-        legacyApiKeyHeader ? request : { ...request, apiKey: undefined },
-        keyPrefix,
-      )
+      const credentials = extractCredentials(request, keyPrefix, legacyApiKeyHeader)
       if (credentials.kind === 'failure') return decisions.credentialFailure(credentials.failure, requestId)
       const { token } = credentials
       const fallback = credentials.kind === 'api-key' ? credentials.fallbackFailure : null

@@ -124,13 +124,14 @@ function readApiKeyHeader(raw: RequestView['apiKey']): ApiKeyHeader {
 
 /**
  * Decides what credential a request carries, in the order of H1–H10 (docs/credentials.md). Pure: it reads
- * only the view it is given and never throws for any input.
+ * only the view it is given and never throws for any input. `apiKeyHeader` false: `X-API-Key` is
+ * not read (the legacy header is switched off).
  *
  * @example
  * extractCredentials({ authorization: ['Bearer a', 'Bearer b'] }, 'svc')
  * // { kind: 'failure', failure: { reason: 'malformed', detail: 'duplicate' } }
  */
-export function extractCredentials(view: RequestView, keyPrefix: string): Credentials {
+export function extractCredentials(view: RequestView, keyPrefix: string, apiKeyHeader = true): Credentials {
   if (view.headersTruncated === true) return { kind: 'failure', failure: { reason: 'malformed', detail: 'truncated' } }
   const raw = view.authorization
   let authorizationFailure: CredentialFailure | null = null
@@ -147,7 +148,7 @@ export function extractCredentials(view: RequestView, keyPrefix: string): Creden
     authorizationFailure = parsed.failure
   }
 
-  const apiKey = readApiKeyHeader(view.apiKey)
+  const apiKey = readApiKeyHeader(apiKeyHeader ? view.apiKey : undefined)
   if (apiKey.state === 'value') {
     return { kind: 'api-key', token: apiKey.token, fallbackFailure: authorizationFailure }
   }

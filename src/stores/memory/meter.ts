@@ -75,11 +75,15 @@ export function createMeter(sweepEvery: number): Meter {
       return { count: seen.count, reset: end, wait: refusing ? periodWait(end, now) : 0 }
     }
     const buckets = seen.state === undefined ? NONE : seen.state.buckets
+    const reset = seen.from < buckets.length ? bucketExpirySeconds(limit, buckets[seen.from]!) : Math.ceil(now / 1000)
+    if (!refusing) return { count: seen.count, reset, wait: 0 }
     const expiry = (bucket: number): number => bucketExpirySeconds(limit, bucket)
-    const reset = seen.from < buckets.length ? expiry(buckets[seen.from]!) : Math.ceil(now / 1000)
     const s = Math.floor(now / 1000)
-    const wait = refusing ? rollingWait(buckets, seen.from, seen.count, limit.limit, unitsNeeded(cost), s, expiry) : 0
-    return { count: seen.count, reset, wait }
+    return {
+      count: seen.count,
+      reset,
+      wait: rollingWait(buckets, seen.from, seen.count, limit.limit, unitsNeeded(cost), s, expiry),
+    }
   }
 
   /** Adds `units` to the view's target, dropping what has left the window first. */
