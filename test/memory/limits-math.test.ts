@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   buildDecision,
@@ -34,6 +35,25 @@ describe('limits math', () => {
     it('month indexes step across years', () => {
       expect(utcMonthStartSeconds(utcMonthIndex(Date.UTC(2026, 11, 5)) + 1)).toBe(Date.UTC(2027, 0, 1) / 1000)
       expect(utcMonthStartSeconds(utcMonthIndex(Date.UTC(2026, 6, 15)))).toBe(Date.UTC(2026, 6, 1) / 1000)
+    })
+
+    it('L1: any sequence of instants, each month answered from the last one asked, matches the calendar', () => {
+      // Instants from 1970 to 2100, and a millisecond either side of month boundaries.
+      const edge = fc
+        .tuple(fc.integer({ min: 1970, max: 2099 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: -1, max: 0 }))
+        .map(([year, month, delta]) => Date.UTC(year, month, 1) + delta)
+      const instant = fc.oneof(fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }), edge)
+      fc.assert(
+        fc.property(fc.array(instant, { minLength: 1, maxLength: 30 }), (instants) => {
+          for (const now of instants) {
+            const date = new Date(now)
+            const index = utcMonthIndex(now)
+            expect(index).toBe(date.getUTCFullYear() * 12 + date.getUTCMonth())
+            expect(utcMonthStartSeconds(index)).toBe(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000)
+          }
+        }),
+        { numRuns: 300 },
+      )
     })
   })
 
