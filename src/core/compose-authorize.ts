@@ -147,9 +147,9 @@ export function composeAuthorize(
 
   /**
    * M1, M4: a key with its own named limits, counted only when the route admits the key and every
-   * limit admits the request. O7: its owner's counter is peeked first, the key metered (counted
-   * only when the owner admits), then the owner counted only when the key was: one step on the
-   * memory limiter. With a shared one (Redis), `countedOwnerFirst`.
+   * limit admits the request. O7: with a limiter that can `reserve` (memory, Redis),
+   * `countedOwnerFirst`; with one that cannot, its owner's counter is peeked first, the key metered
+   * (counted only when the owner admits), then the owner counted only when the key was.
    */
   function meterNamed(
     key: StoredKey,
@@ -173,7 +173,7 @@ export function composeAuthorize(
     if (owner === null || !('policy' in owner)) {
       return andThen(meterKey(wanted), (decision) => finish(toLimitDecision(decision, groups), wanted))
     }
-    if (wanted && limiter.shared === true && typeof limiter.reserve === 'function') {
+    if (wanted && typeof limiter.reserve === 'function') {
       return countedOwnerFirst(limiter.reserve.bind(limiter), owner, meterKey, limits, finish, now, cost)
     }
     return andThen(limiter.peek(owner.id, owner.policy, now, cost), (ownerPeek) =>
@@ -189,11 +189,11 @@ export function composeAuthorize(
   }
 
   /**
-   * O7, L4 with a limiter other processes count in too: concurrent requests interleave, so a peek
-   * of the owner's counter can be stale. The owner is counted first, with a receipt; the key is
-   * metered only when the owner admitted, and the owner's count is given back when the key
-   * refuses. Between the two a concurrent request may be refused early, never admitted beyond a
-   * limit, and a refused request stays counted nowhere.
+   * O7, L4: the owner is counted first, with a receipt, so no peek can be stale (other processes
+   * may count in a shared limiter between two calls) and an admitted request reads the owner's
+   * counter once. The key is metered only when the owner admitted, and the owner's count is given
+   * back when the key refuses. Between the two a concurrent request may be refused early, never
+   * admitted beyond a limit, and a refused request stays counted nowhere.
    */
   function countedOwnerFirst(
     reserve: NonNullable<RateLimiter['reserve']>,
