@@ -58,7 +58,10 @@ export interface Runtime {
  * with (an empty body, no request id: keyward never sees the request).
  */
 export interface ParserLimits {
-  /** When it refuses heads of many lines: the lines between two Authorization lines that still reach the handler, and the status of 2,000. */
+  /**
+   * When it refuses heads of many lines: how many lines between two Authorization lines still
+   * reach the handler, and the status of a head of 2,000.
+   */
   lines?: { accepted: number; tooMany: number }
   /** A head size it refuses, and the status. */
   headBytesRefused: number
@@ -69,8 +72,8 @@ export interface ParserLimits {
 
 /**
  * A case whose responses cannot be the same out of Node: why, and what the runtime answers instead:
- * `run` in the case's place, or the case itself on apps seen through `harness` (a client's view of
- * them, such as one that follows the runtime's redirects).
+ * `run` in the case's place (by default the case itself), on apps seen through `harness` when one
+ * is given (a client's view of them, such as one that follows the runtime's redirects).
  */
 export interface Departure {
   why: string
