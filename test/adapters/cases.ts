@@ -574,6 +574,21 @@ function credentialCase(row: CredentialRow, endpoint: 'auth-test' | 'protected')
   }
 }
 
+/**
+ * The two cases of the credential row named `name` (on the auth test and on a protected route),
+ * answered as the row named `as` is: for a server that hands keyward another request in their
+ * place (Next.js keeps only the first of repeated Authorization lines), `as` being a row whose
+ * request is answered as that one.
+ */
+export function credentialCasesAnsweredAs(name: string, as: string): ParityCase[] {
+  const row = CREDENTIAL_ROWS.find((candidate) => candidate.name === name)
+  const answer = CREDENTIAL_ROWS.find((candidate) => candidate.name === as)
+  if (row === undefined || answer === undefined) throw new Error(`no credential rows named ${name} and ${as}`)
+  return (['auth-test', 'protected'] as const).map((endpoint) =>
+    credentialCase({ ...row, outcome: answer.outcome }, endpoint),
+  )
+}
+
 const credentialCases: ParityCase[] = [
   ...CREDENTIAL_ROWS.flatMap((row) => [credentialCase(row, 'auth-test'), credentialCase(row, 'protected')]),
   {

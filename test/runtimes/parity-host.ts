@@ -1,11 +1,11 @@
 /**
- * The parity host: the reference app on keyward/fetch served by Bun.serve or Deno.serve, bundled
- * from the sources for the runtime by test/runtimes/parity-runtime.ts. The test drives it through
- * a control endpoint of its own (another port of 127.0.0.1, every call carrying the token the test
- * passed in `CONTROL_TOKEN`): it starts apps, each with its own keyward on the memory store or on
- * Redis (`REDIS_URL`), its clock and store switch read from a file the test writes
- * (shared-world.ts), and creates, revokes and updates keys in an app's stores. Prints
- * `control on http://127.0.0.1:<port>`.
+ * The parity host: the reference app on keyward/fetch in another runtime, driven by
+ * test/runtimes/parity-runtime.ts. The test drives it through a control endpoint (every call
+ * carrying the token the test passed in `CONTROL_TOKEN`): it starts apps, each on a port of its own
+ * with its own keyward on the memory store or on Redis (`REDIS_URL`), its clock and store switch
+ * read from a file the test writes (shared-world.ts), and creates, revokes and updates keys in an
+ * app's stores. How a runtime serves a handler is its `HostPlatform`: Bun.serve and Deno.serve
+ * (parity-host-serve.ts), or a Next.js route (parity-host-next.ts).
  */
 import { timingSafeEqual } from 'node:crypto'
 import { createFetchApp } from '../../server/app-fetch.js'
@@ -35,44 +35,20 @@ export interface AppRequest {
 /** The key manager calls the test may make. */
 export const KEY_CALLS = ['create', 'revoke', 'update'] as const
 
-type Handler = (request: Request, ...rest: any[]) => Response | Promise<Response>
-interface Served {
+/** A fetch handler, with whatever the server passes beside the request. */
+export type Handler = (request: Request, ...rest: any[]) => Response | Promise<Response>
+
+/** A handler served on a port of 127.0.0.1. */
+export interface Served {
   port: number
   close(): Promise<void>
 }
 
-interface BunServer {
-  port: number
-  stop(closeActive: boolean): Promise<void>
-  requestIP(request: Request): { address: string } | null
+/** How a runtime serves the apps, and how it tells a handler the client address. */
+export interface HostPlatform {
+  serve(handler: Handler): Served | Promise<Served>
+  clientAddress(request: Request, ...rest: any[]): string | null | undefined
 }
-interface DenoServer {
-  addr: { port: number }
-  shutdown(): Promise<void>
-}
-interface DenoInfo {
-  remoteAddr: { hostname: string }
-}
-const runtime = globalThis as {
-  Bun?: { serve(options: { port: number; hostname: string; fetch: Handler }): BunServer }
-  Deno?: { serve(options: { port: number; hostname: string; onListen(): void }, handler: Handler): DenoServer }
-}
-
-/** Serves `handler` on a free port of 127.0.0.1 with the runtime's own server. */
-function serve(handler: Handler): Served {
-  if (runtime.Bun !== undefined) {
-    const server = runtime.Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: handler })
-    return { port: server.port, close: () => server.stop(true) }
-  }
-  const server = runtime.Deno!.serve({ port: 0, hostname: '127.0.0.1', onListen: () => undefined }, handler)
-  return { port: server.addr.port, close: () => server.shutdown() }
-}
-
-/** The client address as each runtime tells it. */
-const clientAddress =
-  runtime.Bun !== undefined
-    ? (request: Request, server: BunServer) => server.requestIP(request)?.address
-    : (_request: Request, info: DenoInfo) => info.remoteAddr.hostname
 
 let redis: Promise<RedisClientLike> | undefined
 /** One Redis client for the process, as the README recommends it, connected on first use. */
@@ -99,7 +75,7 @@ interface App {
 const apps = new Map<string, App>()
 let started = 0
 
-async function startApp(request: AppRequest): Promise<{ id: string; port: number }> {
+async function startApp(platform: HostPlatform, request: AppRequest): Promise<{ id: string; port: number }> {
   const world = readWorld(request.world)
   const async = request.store === 'redis' || request.asyncStore
   const keyward = createKeyward({
@@ -116,9 +92,9 @@ async function startApp(request: AppRequest): Promise<{ id: string; port: number
       trustProxy: request.trustProxy,
       onError: () => undefined,
     },
-    clientAddress as (request: Request, ...rest: unknown[]) => string | undefined,
+    platform.clientAddress,
   )
-  const served = serve(app)
+  const served = await platform.serve(app)
   const id = String(++started)
   apps.set(id, { keyward, served })
   return { id, port: served.port }
@@ -143,26 +119,26 @@ const authorized = (request: Request) => {
 const json = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
 
-/** The control endpoint: `POST /apps`, `POST /apps/<id>/keys`, `DELETE /apps/<id>`. */
-async function control(request: Request): Promise<Response> {
-  if (process.env.CONTROL_TOKEN === undefined || !authorized(request)) return json({ error: 'unauthorized' }, 401)
-  const [, first, id, rest] = new URL(request.url).pathname.split('/')
-  try {
-    if (first !== 'apps') return json({ error: 'not found' }, 404)
-    if (id === undefined && request.method === 'POST') return json(await startApp(await request.json()))
-    const app = apps.get(id ?? '')
-    if (app === undefined) return json({ error: `no app ${id}` }, 404)
-    if (rest === 'keys' && request.method === 'POST') return json({ result: await callKeys(app, await request.json()) })
-    if (rest === undefined && request.method === 'DELETE') {
-      apps.delete(id!)
-      await stopApp(app)
-      return json({ stopped: id })
+/** The control endpoint on `platform`: `POST /apps`, `POST /apps/<id>/keys`, `DELETE /apps/<id>`. */
+export function parityControl(platform: HostPlatform): Handler {
+  return async function control(request: Request): Promise<Response> {
+    if (process.env.CONTROL_TOKEN === undefined || !authorized(request)) return json({ error: 'unauthorized' }, 401)
+    const [, first, id, rest] = new URL(request.url).pathname.split('/')
+    try {
+      if (first !== 'apps') return json({ error: 'not found' }, 404)
+      if (id === undefined && request.method === 'POST') return json(await startApp(platform, await request.json()))
+      const app = apps.get(id ?? '')
+      if (app === undefined) return json({ error: `no app ${id}` }, 404)
+      if (rest === 'keys' && request.method === 'POST')
+        return json({ result: await callKeys(app, await request.json()) })
+      if (rest === undefined && request.method === 'DELETE') {
+        apps.delete(id!)
+        await stopApp(app)
+        return json({ stopped: id })
+      }
+      return json({ error: 'not found' }, 404)
+    } catch (error) {
+      return json({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 500)
     }
-    return json({ error: 'not found' }, 404)
-  } catch (error) {
-    return json({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 500)
   }
 }
-
-const controlServer = serve(control)
-console.log(`control on http://127.0.0.1:${controlServer.port}`)

@@ -19,12 +19,6 @@ const WWW = {
 }
 const bearer = (key: string): RawRequest['headers'] => [['Authorization', `Bearer ${key}`]]
 
-/** What a runtime cannot show keyward, and so is left out of its run. */
-export interface SubsetOptions {
-  /** The server keeps only the first of repeated Authorization lines (Next.js on Node): H1 is not run. */
-  firstAuthorizationLineOnly?: boolean
-}
-
 /** The normalized response with what a real clock decides replaced. */
 function timeless(response: RawResponse): Normalized {
   const normalized = normalize(response)
@@ -44,7 +38,7 @@ export interface SubsetRun {
 }
 
 /** Runs the subset against the app on `port`. */
-export async function runSubset(port: number, options: SubsetOptions = {}): Promise<SubsetRun> {
+export async function runSubset(port: number): Promise<SubsetRun> {
   const seen: Normalized[] = []
   const send = async (request: RawRequest) => {
     const response = await rawRequest(port, request)
@@ -84,11 +78,10 @@ export async function runSubset(port: number, options: SubsetOptions = {}): Prom
     { status: 401, code: 'UNAUTHORIZED', message: 'Svc requires the Authorization: Bearer', www: WWW.request },
   )
   // H1: two Authorization lines, each with a valid key.
-  if (!options.firstAuthorizationLineOnly)
-    await expectOf(
-      { path: AUTH_TEST, headers: [...bearer(live.key)!, ...bearer(live.key)!] },
-      { status: 401, code: 'UNAUTHORIZED', message: 'Malformed Authorization header', www: WWW.request },
-    )
+  await expectOf(
+    { path: AUTH_TEST, headers: [...bearer(live.key)!, ...bearer(live.key)!] },
+    { status: 401, code: 'UNAUTHORIZED', message: 'Malformed Authorization header', www: WWW.request },
+  )
   // L3: an admitted key, with its limit headers; the auth test consumes nothing (L5).
   const admitted = await expectOf(
     { path: IP_LOOKUP, headers: bearer(live.key) },

@@ -14,7 +14,7 @@ import { referenceDashboardGuard } from '../../server/dashboard-guard.js'
 import { createKeyward } from '../../src/index.js'
 import type { Normalized } from '../adapters/support/check.js'
 import { DASHBOARD_TOKEN } from '../adapters/support/harness.js'
-import { runSubset, type SubsetOptions } from './subset.js'
+import { runSubset } from './subset.js'
 import { markedEnv, recordStarted } from '../helpers/started-processes.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -111,13 +111,13 @@ export function listeningLine(output: string): number | undefined {
 }
 
 /** The subset's answers from the reference app on keyward/fetch on Node (the bridge), on a real clock as the runtimes are. */
-export async function nodeBaseline(options?: SubsetOptions): Promise<Normalized[]> {
+export async function nodeBaseline(): Promise<Normalized[]> {
   const keyward = createKeyward()
   const dashboard = { authorize: referenceDashboardGuard(DASHBOARD_TOKEN) }
   const app = await buildFetchApp({ keyward, dashboard, trustProxy: false })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
   try {
-    return (await runSubset((app.server.address() as AddressInfo).port, options)).responses
+    return (await runSubset((app.server.address() as AddressInfo).port)).responses
   } finally {
     await app.close()
   }

@@ -18,6 +18,8 @@ export function switchableAuthorize(stores: KeywardStores, mode: () => StoreMode
   const decide = (input: AuthorizeInput) => authorize.call(stores, input)
   return {
     ...stores,
+    // A hang is not bounded by the stores' own timeout (Redis's): keyward must keep its own timer.
+    timeoutMs: undefined,
     authorize(input: AuthorizeInput) {
       const now = mode()
       if (now === 'hang') return new Promise<AuthorizeOutcome>(() => undefined)

@@ -1,8 +1,7 @@
 /**
  * A host's keyward on a fetch server, as a user of the package writes it: one instance and guard,
- * made on the first request (a build imports the routes without running them) and kept on
- * `globalThis`, so every route of a Next.js server shares it whichever bundle loads this module
- * first. Environment: `STORE` (`memory` | `redis`), `REDIS_URL`, `REDIS_PREFIX`, `DASHBOARD_TOKEN`, `PEPPER`.
+ * made once and kept on `globalThis`, so every module of the server that loads this one shares it.
+ * Environment: `STORE` (`memory` | `redis`), `REDIS_URL`, `REDIS_PREFIX`, `DASHBOARD_TOKEN`, `PEPPER`.
  */
 import { isIP } from 'node:net'
 import { bearerTokenGuard, createKeyward, successResponse } from 'keyward'
