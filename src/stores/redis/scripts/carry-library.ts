@@ -1,0 +1,88 @@
+/**
+ * The Lua of the authorize batch script's write-back carry (P1, M4): what an admitted request
+ * counted, kept in Lua tables so that the next requests of the same key in the same script run are
+ * decided from it with no command, and written once. Within one script run nothing else reads or
+ * writes Redis, so deciding from the carry and writing at the end is exact.
+ */
+
+/**
+ * The part every script that holds `limit()` has (before it): the carry is nil there unless the
+ * authorize batch script asks for it.
+ */
+export const CARRY_STATE = `
+-- The counts the request being decided left, each as a counter the batch script can decide the
+-- next request from and write back: {kind = 'w' (a limit() window), 'r' (a named rolling window),
+-- 'm' (a named month) or 'c' (credits), key = the hash, and its fields}. broken = true when the
+-- request counted something no counter describes (it then leaves no carry). nil: not asked for.
+local carry = nil
+
+-- limit()'s count into bucket field of key, which now holds bucket units in it, t in the window
+-- and with a quota month m with q in it: a counter only while that bucket is the newest (so t, n
+-- and o stay as they are).
+local function keep_window(key, newest, field, bucket, t, limit, m, q, mlimit)
+  if not newest then carry.broken = true return end
+  carry[#carry + 1] = {kind = 'w', key = key, field = field, bucket = bucket, t = t, limit = limit, m = m, q = q,
+    mlimit = mlimit}
+end
+`
+
+/** The batch script's part: deciding from the carry and writing it back (after the meter library). */
+export const CARRY_WRITES = `
+-- Counts cost more in every counter of the carry when every one admits it (each limit as the
+-- whole path checks it), as the whole path would have; false, counting nothing, when one refuses.
+local function carry_take(counters, cost)
+  local n = #counters
+  for j = 1, n do
+    local c = counters[j]
+    if c.kind == 'w' then
+      if c.t + cost > c.limit or (c.mlimit and c.q + cost > c.mlimit) then return false end
+    elseif c.kind == 'c' then
+      if cost > c.left then return false end
+    elseif c.t + cost > c.limit then
+      return false
+    end
+  end
+  for j = 1, n do
+    local c = counters[j]
+    if c.kind == 'w' then
+      c.bucket, c.t = c.bucket + cost, c.t + cost
+      if c.m then c.q = c.q + cost end
+    elseif c.kind == 'c' then
+      c.left = c.left - cost
+    else
+      c.t = c.t + cost
+      if c.kind == 'r' then c.units = c.units + cost end
+    end
+  end
+  return true
+end
+
+-- One counter's fields as the whole path writes them; what the meter library holds of it follows.
+local function carry_write(c)
+  if c.kind == 'w' then
+    if c.m then return redis.call('HSET', c.key, c.field, int(c.bucket), 't', int(c.t), 'm', c.m, 'q', int(c.q)) end
+    return redis.call('HSET', c.key, c.field, int(c.bucket), 't', int(c.t))
+  elseif c.kind == 'c' then
+    return redis.call('HSET', c.key, 'r', int(c.left), 'p', int(c.p), 's', int(c.s))
+  elseif c.kind == 'm' then
+    redis.call('HSET', c.key, 'p', int(c.p), 'q', int(c.t))
+    meter_held[c.key] = {c.p, c.t}
+  else
+    redis.call('HSET', c.key, c.field, int(c.units), 't', int(c.t))
+    meter_held[c.key] = {c.t, c.n, c.o, c.units, k = c.k}
+  end
+end
+
+-- Writes every counter: pcall's ok and error. After an error what the meter library holds of
+-- them is dropped, so the next request reads what Redis holds.
+local function carry_settle(counters)
+  for i, c in ipairs(counters) do
+    local ok, err = pcall(carry_write, c)
+    if not ok then
+      for j = i, #counters do meter_held[counters[j].key] = nil end
+      return false, err
+    end
+  end
+  return true
+end
+`
