@@ -45,20 +45,20 @@ local replies = {}
 -- count it made is a counter of its carry (carry-library.ts), while the requests after it are of
 -- the same key, route, owner limits and held record. Each of those is decided from what the one
 -- before it left: the same record (nothing but lastUsedAt, at the same now, changes it within the
--- run), the same clock, and the counters, each admitting and counting its cost as the whole path
--- would. What they count is written once (settle), before any other request reads Redis and at
--- the end. A request over a limit, a peek, a cost of 0, another route or another key goes the
--- whole way. The hot request is kept as where its keys start (hot_k, -1 when there is none), its
+-- run), the same clock, and the counters: each such request counts its cost in every one, so
+-- the units they still admit (hot_room) decide it as the whole path would, and what they counted
+-- (hot_added) is written once (settle), before any other request reads Redis and at the end. A
+-- request over a limit, a peek, a cost of 0, another route or another key goes the whole way. The hot request is kept as where its keys start (hot_k, -1 when there is none), its
 -- run's flags, held record, address, address counter, owner arguments and scopes, and its carry.
 local hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_owner_at = -1, nil, nil, nil, 0, nil
-local hot_address, hot_carry = nil, nil
+local hot_address, hot_carry, hot_room, hot_added = nil, nil, 0, 0
 -- The requests decided from the hot key since its counts were last written, by index.
 local covered, ncovered = {}, 0
 
 -- Writes what the requests decided from the hot key counted. If Redis refuses the write, those
 -- requests get its error: they are not admitted.
 local function settle()
-  local ok, err = carry_settle(hot_carry)
+  local ok, err = carry_settle(hot_carry, hot_added)
   if not ok then
     err = error_reply(err)
     for j = 1, ncovered do replies[covered[j]] = err end
@@ -96,7 +96,8 @@ local function from_hot(i, flags, known, address, counter, cost, owner_at, from,
     if not ok then return nil end
     if wait > 0 then return {8, wait} end
   end
-  if not carry_take(hot_carry, cost) then return nil end
+  if cost > hot_room then return nil end
+  hot_room, hot_added = hot_room - cost, hot_added + cost
   ncovered = ncovered + 1
   covered[ncovered] = i
   return 7
@@ -147,7 +148,7 @@ while i < n do
         replies[i] = whole
         if #carry > 0 and not carry.broken and counted(whole) then
           hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_owner_at = k, flags, known, counter, from, owner_at
-          hot_address, hot_carry = address, carry
+          hot_address, hot_carry, hot_room, hot_added = address, carry, carry_room(carry), 0
         end
       else
         replies[i] = error_reply(whole)
@@ -167,5 +168,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '1b2b568080a172cb4a29df0c35e709deb2eefc69',
+  sha: '8fd88bd3efff9c5e8c5f7920bd83fc8f152b82f9',
 }

@@ -28,56 +28,45 @@ end
 
 /** The batch script's part: deciding from the carry and writing it back (after the meter library). */
 export const CARRY_WRITES = `
--- Counts cost more in every counter of the carry when every one admits it (each limit as the
--- whole path checks it), as the whole path would have; false, counting nothing, when one refuses.
-local function carry_take(counters, cost)
-  local n = #counters
-  for j = 1, n do
+-- The units every counter of the carry still admits, each limit as the whole path checks it: a
+-- later request of cost units is admitted exactly when they are at most this. Each request decided
+-- from the carry counts the same units in every counter, so this one number decides them all.
+local function carry_room(counters)
+  local room = math.huge
+  for j = 1, #counters do
     local c = counters[j]
-    if c.kind == 'w' then
-      if c.t + cost > c.limit or (c.mlimit and c.q + cost > c.mlimit) then return false end
-    elseif c.kind == 'c' then
-      if cost > c.left then return false end
-    elseif c.t + cost > c.limit then
-      return false
-    end
-  end
-  for j = 1, n do
-    local c = counters[j]
-    if c.kind == 'w' then
-      c.bucket, c.t = c.bucket + cost, c.t + cost
-      if c.m then c.q = c.q + cost end
-    elseif c.kind == 'c' then
-      c.left = c.left - cost
+    if c.kind == 'c' then
+      room = mmin(room, c.left)
     else
-      c.t = c.t + cost
-      if c.kind == 'r' then c.units = c.units + cost end
+      room = mmin(room, c.limit - c.t)
+      if c.kind == 'w' and c.mlimit then room = mmin(room, c.mlimit - c.q) end
     end
   end
-  return true
+  return room
 end
 
--- One counter's fields as the whole path writes them; what the meter library holds of it follows.
-local function carry_write(c)
+-- One counter's fields as the whole path writes them after added more units; what the meter
+-- library holds of it follows.
+local function carry_write(c, added)
+  if c.kind == 'c' then return redis.call('HSET', c.key, 'r', int(c.left - added), 'p', int(c.p), 's', int(c.s)) end
+  local t = c.t + added
   if c.kind == 'w' then
-    if c.m then return redis.call('HSET', c.key, c.field, int(c.bucket), 't', int(c.t), 'm', c.m, 'q', int(c.q)) end
-    return redis.call('HSET', c.key, c.field, int(c.bucket), 't', int(c.t))
-  elseif c.kind == 'c' then
-    return redis.call('HSET', c.key, 'r', int(c.left), 'p', int(c.p), 's', int(c.s))
+    if c.m then return redis.call('HSET', c.key, c.field, int(c.bucket + added), 't', int(t), 'm', c.m, 'q', int(c.q + added)) end
+    return redis.call('HSET', c.key, c.field, int(c.bucket + added), 't', int(t))
   elseif c.kind == 'm' then
-    redis.call('HSET', c.key, 'p', int(c.p), 'q', int(c.t))
-    meter_held[c.key] = {c.p, c.t}
+    redis.call('HSET', c.key, 'p', int(c.p), 'q', int(t))
+    meter_held[c.key] = {c.p, t}
   else
-    redis.call('HSET', c.key, c.field, int(c.units), 't', int(c.t))
-    meter_held[c.key] = {c.t, c.n, c.o, c.units, k = c.k}
+    redis.call('HSET', c.key, c.field, int(c.units + added), 't', int(t))
+    meter_held[c.key] = {t, c.n, c.o, c.units + added, k = c.k}
   end
 end
 
--- Writes every counter: pcall's ok and error. After an error what the meter library holds of
--- them is dropped, so the next request reads what Redis holds.
-local function carry_settle(counters)
-  for i, c in ipairs(counters) do
-    local ok, err = pcall(carry_write, c)
+-- Writes every counter with added more units: pcall's ok and error. After an error what the meter
+-- library holds of them is dropped, so the next request reads what Redis holds.
+local function carry_settle(counters, added)
+  for i = 1, #counters do
+    local ok, err = pcall(carry_write, counters[i], added)
     if not ok then
       for j = i, #counters do meter_held[counters[j].key] = nil end
       return false, err
