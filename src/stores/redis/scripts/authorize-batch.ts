@@ -132,7 +132,11 @@ while i < n do
   elseif owner_unknown then
     owner = 'ask'
   end
-  for _ = 0, mfloor(jr / 32) do
+  -- Only a request followed by one of the same key can hand on a carry: the rest of its run, or
+  -- the next run when it is of the same key. Other requests keep none (nothing to allocate).
+  local last = mfloor(jr / 32)
+  local next_same = i + last + 1 < n and tonumber(ARGV[from + c + RUN_KEYS]) % 32 == jr % 32
+  for r = 0, last do
     i = i + 1
     local reply = nil
     if hot_k == k then reply = from_hot(i, flags, known, address, counter, cost, owner_at, from, c) end
@@ -141,12 +145,12 @@ while i < n do
     else
       if ncovered > 0 then settle() end
       hot_k = -1
-      carry = {}
+      carry = (r < last or next_same) and {} or nil
       local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], now_arg, consume, cost, live_only, address,
         known, counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, from, from + c - 1)
       if ok then
         replies[i] = whole
-        if #carry > 0 and not carry.broken and counted(whole) then
+        if carry and #carry > 0 and not carry.broken and counted(whole) then
           hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_owner_at = k, flags, known, counter, from, owner_at
           hot_address, hot_carry, hot_room, hot_added = address, carry, carry_room(carry), 0
         end
@@ -168,5 +172,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '8fd88bd3efff9c5e8c5f7920bd83fc8f152b82f9',
+  sha: '5551781cbf792622944d42326a975403fdfface0',
 }
