@@ -287,3 +287,46 @@ function fingerprint(replaceable: readonly (string | undefined)[]): string {
   for (const value of replaceable) sha1.update(`${Buffer.byteLength(value ?? '')}:${value ?? ''}`)
   return sha1.digest('hex')
 }
+
+/**
+ * The reply the batch script means by 7 (`scripts/authorize-batch.ts`): `previous`, the admitted
+ * reply {5, …} or {6, …} before it, with `cost` more counted in every limit (the key's decision,
+ * then its owner counter's when there is one) and spent from the credits. `key`: the record that
+ * reply was read with (whether it has credits); `named`: its decision is of named limits (M1).
+ * Within one script run the resets and the record stay as they were.
+ */
+export function countedAgain(previous: unknown, key: StoredKey, named: boolean, cost: number): unknown[] {
+  const reply = array(previous, WHAT).slice()
+  const code = integer(reply[0], WHAT)
+  if (code !== 5 && code !== SHORT_OK) throw badReply(WHAT, reply)
+  const at = code === SHORT_OK ? 3 : 2
+  reply[at] = named ? namedCountedAgain(reply[at], cost) : windowsCountedAgain(reply[at], cost)
+  let end = reply.length
+  if (key.credits !== null) {
+    const credits = array(reply[end - 1], WHAT).slice()
+    credits[1] = integer(credits[1], WHAT) - cost
+    reply[--end] = credits
+  }
+  // After the consumed flag: the owner counter's decision (O7), when the reply has one.
+  if (end === at + 3) reply[at + 2] = windowsCountedAgain(reply[at + 2], cost)
+  return reply
+}
+
+/** A limit() decision (see `scripts/limits-library.ts`) with `cost` less remaining in each window. */
+function windowsCountedAgain(raw: unknown, cost: number): unknown[] {
+  const decision = array(raw, WHAT).slice()
+  decision[2] = integer(decision[2], WHAT) - cost
+  if (integer(decision[4], WHAT) >= 0) decision[5] = integer(decision[5], WHAT) - cost
+  return decision
+}
+
+/** A named decision (`named_decision`): each limit's count `cost` more, the count before it the previous one's. */
+function namedCountedAgain(raw: unknown, cost: number): unknown[] {
+  const decision = array(raw, WHAT).slice()
+  for (let at = 2; at < decision.length; at += 7) {
+    decision[at + 4] = decision[at]
+    decision[at + 5] = decision[at + 1]
+    decision[at] = integer(decision[at], WHAT) + cost
+  }
+  return decision
+}

@@ -4,7 +4,7 @@
  */
 import type { AuthorizeOutcome } from '../../../core/types.js'
 import { costOf, namedOwnerGroups } from '../authorize-request.js'
-import { type ReplyReader, UNKNOWN } from '../authorize-reply.js'
+import { type ReplyReader, UNKNOWN, countedAgain } from '../authorize-reply.js'
 import { array, badReply } from '../codec.js'
 import type { Queued } from './queue.js'
 
@@ -30,25 +30,21 @@ export function batchReplies(
 /** The batch script's reply for a request decided from the hot key (see `scripts/authorize-batch.ts`). */
 const HOT = 7
 
+/** An admitted outcome and the reply it was read from, which a HOT reply after it counts again. */
+interface Admitted {
+  outcome: AuthorizeOutcome & { result: 'ok' }
+  raw: unknown
+}
+
 /**
- * The outcome of a request the batch script answered HOT: the admitted request before it, with one
- * more request counted: one less remaining in the minute window and, with a quota, in the month.
- * Limits, resets and the key's record are the same (the script decided it from that state).
+ * The reply a HOT reply stands for: the admitted request before it (of the same key and route),
+ * with this request's cost counted once more in every limit and spent from the credits.
  */
-function countedOnceMore(previous: AuthorizeOutcome & { result: 'ok' }): AuthorizeOutcome {
-  const { minute, month } = previous.limits
-  return {
-    result: 'ok',
-    key: previous.key,
-    limits: {
-      allowed: true,
-      minute: { limit: minute.limit, remaining: minute.remaining - 1, reset: minute.reset },
-      month: month === null ? null : { limit: month.limit, remaining: month.remaining - 1, reset: month.reset },
-      retryAfter: 0,
-      binding: null,
-    },
-    consumed: true,
-  }
+function hotReply(queued: Queued, previous: Admitted): unknown {
+  const { key } = previous.outcome
+  const named =
+    Array.isArray(key.limits) || namedOwnerGroups(queued.held, queued.owners, queued.defaults, 0, false) !== undefined
+  return countedAgain(previous.raw, key, named, costOf(queued.args))
 }
 
 /**
@@ -92,23 +88,29 @@ export function settleBatch(
 ): void {
   const all = batchReplies(batch, raw, 'the authorize batch script')
   if (all === null) return
-  let previous: AuthorizeOutcome | null = null
+  let previous: Admitted | null = null
   for (let i = 0; i < batch.length; i++) {
-    const reply = all[i]
-    if (reply === HOT) {
-      if (previous === null || previous.result !== 'ok' || !previous.consumed) {
-        previous = null
-        batch[i]!.reject(badReply('the authorize batch script (a hot reply after no admitted request)', reply))
-      } else {
-        previous = countedOnceMore(previous)
-        batch[i]!.resolve(previous)
-      }
-    } else if (reply instanceof Error) {
+    let reply = all[i]
+    if (reply instanceof Error) {
       previous = null
       batch[i]!.reject(reply)
-    } else {
-      const outcome = settleOne(batch[i]!, reply, replies, again)
-      if (outcome === null || outcome.result !== 'blocked') previous = outcome
+      continue
     }
+    if (reply === HOT) {
+      if (previous === null) {
+        batch[i]!.reject(badReply('the authorize batch script (a hot reply after no admitted request)', reply))
+        continue
+      }
+      try {
+        reply = hotReply(batch[i]!, previous)
+      } catch (error) {
+        previous = null
+        batch[i]!.reject(error)
+        continue
+      }
+    }
+    const outcome = settleOne(batch[i]!, reply, replies, again)
+    if (outcome?.result === 'blocked') continue
+    previous = outcome?.result === 'ok' && outcome.consumed ? { outcome, raw: reply } : null
   }
 }

@@ -4,6 +4,7 @@ import { AUTHORIZE_FUNCTION } from './authorize-function.js'
 import { LIMITS_LIBRARY } from './limits-library.js'
 import { METER_FUNCTIONS_ONLY } from './meter-library.js'
 import { CREDITS_LIBRARY } from './credits-library.js'
+import { CARRY_WRITES } from './carry-library.js'
 import type { LuaScript } from './lua-script.js'
 
 const SOURCE = `-- keyward authorize batch: the requests one instance sent within one event-loop turn, in one step.
@@ -11,8 +12,8 @@ const SOURCE = `-- keyward authorize batch: the requests one instance sent withi
 -- whose decision fails (a Redis error) gets its error in its place and the others go on.
 -- Returns an array of n replies, each what the authorize script returns, or an error reply, or
 -- 7 for a request decided from the hot key: admitted and counted as the last admitted request
--- before it was (requests from a blocked address, {8, wait}, may stand between them), with one
--- less remaining in the minute window and, with a quota, in the month.
+-- before it was (requests from a blocked address, {8, wait}, may stand between them), with its
+-- own cost more counted in every limit of the key and of its owner and spent from its credits.
 -- KEYS[1..]: the keys of the requests' key hashes, two per hash as the authorize script's KEYS[1..2]
 -- (KEYS[2j-1..2j] for hash j), each hash once however many requests it has; after them the
 -- failed-authentication counters of the requests' client addresses (E7), each once, and the
@@ -37,27 +38,27 @@ local RUN_OWNER = 6             --   with an owner's counter (O7): its index in 
                                 --   limits in place of perMinute, M1);
                                 --   then their scopes. Each request of a run is decided on its own,
                                 --   as if sent alone.
-${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${CREDITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}
-carry_wanted = true
+${LIMITS_LIBRARY}${METER_FUNCTIONS_ONLY}${CREDITS_LIBRARY}${ADDRESS_LIBRARY}${SCOPE_LIBRARY}${AUTHORIZE_FUNCTION}${CARRY_WRITES}
 set_defaults(live_minute_arg, live_month_arg, test_minute_arg, test_month_arg)
 local replies = {}
--- The hot key: the last request, when it was admitted on the usual path (carry_field), while the
--- requests after it are of the same key and route and hold the same record id. Each of those is
--- decided from what the one before it left: the same record (nothing can change it within the
--- run), the same policy and clock, and the counts in carry_*. What they count is written once
--- (settle), before any other request reads the hashes and at the end. A request over a limit, a
--- peek, another route or another key goes the whole way. The hot request is kept as where its
--- keys start (hot_k, -1 when there is none), its run's flags, held record, address counter and
--- where its scopes start, and its reply; its decision is read from the reply only when needed.
-local hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_reply, hot_decision = -1, nil, nil, nil, 0, nil, nil
-local hot_address = nil
+-- The hot key: the last request, when it was admitted and counted on the whole path and every
+-- count it made is a counter of its carry (carry-library.ts), while the requests after it are of
+-- the same key, route, owner limits and held record. Each of those is decided from what the one
+-- before it left: the same record (nothing but lastUsedAt, at the same now, changes it within the
+-- run), the same clock, and the counters: each such request counts its cost in every one, so
+-- the units they still admit (hot_room) decide it as the whole path would, and what they counted
+-- (hot_added) is written once (settle), before any other request reads Redis and at the end. A
+-- request over a limit, a peek, a cost of 0, another route or another key goes the whole way. The hot request is kept as where its keys start (hot_k, -1 when there is none), its
+-- run's flags, held record, address, address counter, owner arguments and scopes, and its carry.
+local hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_owner_at = -1, nil, nil, nil, 0, nil
+local hot_address, hot_carry, hot_room, hot_added = nil, nil, 0, 0
 -- The requests decided from the hot key since its counts were last written, by index.
 local covered, ncovered = {}, 0
 
 -- Writes what the requests decided from the hot key counted. If Redis refuses the write, those
--- requests get its error: nothing was counted for them.
+-- requests get its error: they are not admitted.
 local function settle()
-  local ok, err = write_carry(KEYS[hot_k + 2])
+  local ok, err = carry_settle(hot_carry, hot_added)
   if not ok then
     err = error_reply(err)
     for j = 1, ncovered do replies[covered[j]] = err end
@@ -66,17 +67,26 @@ local function settle()
   ncovered = 0
 end
 
--- Request i, of the hot key, in a run with these flags, held record, address counter, cost and c
--- scopes from ARGV[from] (never an owner's counter: a request that counts one leaves no hot
--- key): its reply (7, see above), or nil when its route, address or held id differ from the hot
--- request's, it costs other than 1 (only a request of cost 1 leaves a hot key), or it is over a
--- limit (the whole path then decides it). A request from another
--- address than the hot request's
--- is first checked against its own failure counter (E7), as the whole path would: when it is
--- blocked its reply is {8, wait} and nothing is counted for it. The hot request's own address
--- passed that check, and nothing in this script run changes a failure counter.
-local function from_hot(i, flags, known, address, counter, cost, from, c)
-  if flags ~= hot_flags or known ~= hot_known or address ~= hot_address or cost ~= 1 then return nil end
+-- True when a whole reply admitted its request and counted it: {6, …, consumed, …} or {5, …}.
+local function counted(reply)
+  return (reply[1] == 6 and reply[5] == 1) or (reply[1] == 5 and reply[4] == 1)
+end
+
+-- Request i, of the hot key, in a run with these flags, held record, address counter, cost, owner
+-- arguments at ARGV[owner_at] (nil: none) and c scopes from ARGV[from]: its reply, 7 (the
+-- previous admitted request's reply with every count cost more), or nil when it differs from the
+-- hot request or a counter would refuse it (the whole path then decides it). A request from
+-- another address than the hot request's is first checked against its own failure counter (E7),
+-- as the whole path would: when it is blocked its reply is {8, wait} and nothing is counted for
+-- it. The hot request's own address passed that check, and nothing in this script run changes a
+-- failure counter.
+local function from_hot(i, flags, known, address, counter, cost, owner_at, from, c)
+  if flags ~= hot_flags or known ~= hot_known or address ~= hot_address or cost < 1 then return nil end
+  if owner_at then
+    for j = 0, 2 do
+      if ARGV[hot_owner_at + j] ~= ARGV[owner_at + j] then return nil end
+    end
+  end
   for j = 0, c - 1 do
     if ARGV[hot_from + j] ~= ARGV[from + j] then return nil end
   end
@@ -86,17 +96,8 @@ local function from_hot(i, flags, known, address, counter, cost, from, c)
     if not ok then return nil end
     if wait > 0 then return {8, wait} end
   end
-  local d = hot_decision
-  if d == nil then
-    d = hot_reply[1] == 6 and hot_reply[4] or hot_reply[3]
-    hot_decision = d
-  end
-  local per_minute, month_limit = d[2], d[5]
-  if carry_total >= per_minute or (month_limit >= 0 and carry_month_count >= month_limit) then return nil end
-  carry_count, carry_total = carry_count + 1, carry_total + 1
-  if month_limit >= 0 then carry_month_count = carry_month_count + 1 end
-  -- The reply is 7: the previous request's, counted once more (the window's oldest bucket and
-  -- the month are the previous request's: its resets hold; each remaining is one less).
+  if cost > hot_room then return nil end
+  hot_room, hot_added = hot_room - cost, hot_added + cost
   ncovered = ncovered + 1
   covered[ncovered] = i
   return 7
@@ -122,32 +123,36 @@ while i < n do
   local cost = tonumber(ARGV[at + RUN_COST])
   -- O7: the owner step, and where the scopes start.
   local owner, owner_key, owner_minute, owner_month, from = 'none', nil, nil, nil, at + RUN_OWNER
+  local owner_at = nil
   if owner_counted then
+    owner_at = at + RUN_OWNER
     owner, owner_key = 'named', KEYS[tonumber(ARGV[at + RUN_OWNER])]
     owner_minute, owner_month = owner_limit_arg(ARGV[at + RUN_OWNER + 1]), tonumber(ARGV[at + RUN_OWNER + 2])
     from = at + RUN_OWNER + 3
   elseif owner_unknown then
     owner = 'ask'
   end
-  for _ = 0, mfloor(jr / 32) do
+  -- Only a request followed by one of the same key can hand on a carry: the rest of its run, or
+  -- the next run when it is of the same key. Other requests keep none (nothing to allocate).
+  local last = mfloor(jr / 32)
+  local next_same = i + last + 1 < n and tonumber(ARGV[from + c + RUN_KEYS]) % 32 == jr % 32
+  for r = 0, last do
     i = i + 1
     local reply = nil
-    if hot_k == k then reply = from_hot(i, flags, known, address, counter, cost, from, c) end
+    if hot_k == k then reply = from_hot(i, flags, known, address, counter, cost, owner_at, from, c) end
     if reply then
       replies[i] = reply
     else
       if ncovered > 0 then settle() end
       hot_k = -1
-      carry_field = nil
+      carry = (r < last or next_same) and {} or nil
       local ok, whole = pcall(authorize, KEYS[k + 1], KEYS[k + 2], now_arg, consume, cost, live_only, address,
         known, counter_key, failure_limit, owner, owner_key, owner_minute, owner_month, ARGV, from, from + c - 1)
       if ok then
         replies[i] = whole
-        -- carry_field is only left by an admitted, consuming request: a reply {6, …} or {5, …}.
-        if carry_field then
-          hot_k, hot_flags, hot_known, hot_counter, hot_from = k, flags, known, counter, from
-          hot_address = address
-          hot_reply, hot_decision = whole, nil
+        if carry and #carry > 0 and not carry.broken and counted(whole) then
+          hot_k, hot_flags, hot_known, hot_counter, hot_from, hot_owner_at = k, flags, known, counter, from, owner_at
+          hot_address, hot_carry, hot_room, hot_added = address, carry, carry_room(carry), 0
         end
       else
         replies[i] = error_reply(whole)
@@ -167,5 +172,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '82d05604ed59d1b6b34bef9255f9df285a5034b6',
+  sha: '5551781cbf792622944d42326a975403fdfface0',
 }

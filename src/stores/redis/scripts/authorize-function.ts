@@ -199,8 +199,6 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
     if consume and owner_decision[1] == 1 then
       decision = limit(minute_key, now, per_minute, per_month, true, cost)
       if decision[1] == 1 then owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost) end
-      -- The batch's hot-key shortcut carries one limit state, and this request counted two.
-      carry_field = nil
     else
       decision = limit(minute_key, now, per_minute, per_month, false, cost)
     end
@@ -212,8 +210,6 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
   -- M3: what the key's credits hold after the request, the last element of its reply.
   local credits = nil
   if credit then
-    -- The batch's hot-key shortcut carries limit counts only, never a spend.
-    carry_field = nil
     credits = credit_reply(credit, now, credit.ok == 0 and consume_arg and forbidden == 0)
   end
   if forbidden ~= 0 then

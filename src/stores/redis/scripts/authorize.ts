@@ -67,5 +67,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'bb79e6a40006750a77c524f5630ddda3315af190',
+  sha: '177180fe118d8a2df5e9bc822758dea1a574c655',
 }

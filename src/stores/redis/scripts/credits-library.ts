@@ -78,6 +78,7 @@ local function credit_spend_cost(c, cost)
   if cost > 0 then
     c.left = c.left - cost
     credit_write(c.key, c.left, c.p, c.s)
+    if carry then carry[#carry + 1] = {kind = 'c', key = c.key, left = c.left, p = c.p, s = c.s} end
   end
   return c.left
 end

@@ -1,3 +1,4 @@
+import { CARRY_STATE } from './carry-library.js'
 import { CLOCK_LIBRARY } from './clock-library.js'
 import { CREDITS_LIBRARY } from './credits-library.js'
 import type { LuaScript } from './lua-script.js'
@@ -11,7 +12,7 @@ local units = tonumber(ARGV[3]) -- the cost, or the units added or given back
 -- ARGV[4..8]: the record's credits: remaining (as last set), the refill amount ('' for none),
 -- 'day' or 'month', the billing day, and when they were set (epoch ms).
 -- Returns {allowed (1/0), what is left, epoch s of the next refill (-1: none)}.
-${CLOCK_LIBRARY}${CREDITS_LIBRARY}
+${CLOCK_LIBRARY}${CARRY_STATE}${CREDITS_LIBRARY}
 local spec = {remaining = tonumber(ARGV[4]), since = tonumber(ARGV[8])}
 if ARGV[5] ~= '' then spec.amount, spec.every, spec.day = tonumber(ARGV[5]), ARGV[6], tonumber(ARGV[7]) end
 local key, now = KEYS[1], clock_ms(now_arg)
@@ -38,5 +39,5 @@ return {1, r, credit_refill_at(spec, p)}
 export const CREDITS_SCRIPT: LuaScript = {
   name: 'credits',
   source: SOURCE,
-  sha: 'bc87589973bc0f65ab0ea1ee2380cd55285bf43a',
+  sha: 'c6cf5a1cd1f2896c59bd3c4b9697c392eb9f7012',
 }

@@ -148,5 +148,5 @@ return replies
 export const LIMIT_BATCH_SCRIPT: LuaScript = {
   name: 'limit-batch',
   source: SOURCE,
-  sha: '2eae970cff79f78cff319eca0cdbf81ba2f55e3a',
+  sha: '4896534ca6a44efe01af871c579ecf3d8179e636',
 }

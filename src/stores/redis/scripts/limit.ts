@@ -106,5 +106,5 @@ return limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), op == CONSUME, 
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: SOURCE,
-  sha: '3ac6fe9d713403a25fef95ed491ca2511d504e3d',
+  sha: '6bec918c44135e1123c22c7ba893ffaed02fc373',
 }

@@ -11,14 +11,14 @@
  */
 import { CLOCK_LIBRARY } from './clock-library.js'
 import { WINDOW_LIBRARY } from './window-library.js'
+import { CARRY_STATE } from './carry-library.js'
 
 const LIMIT_FUNCTION = `
--- With carry_wanted (the batch script), limit() leaves in carry_* what an admitted request of the
--- usual kind wrote: bucket s (the newest, in a hash t/n/o describe) as carry_field and its count,
--- t, and the month counter (nil without a quota). The next request of that key in the same run
--- starts from exactly that state (nothing else runs in between), so the batch script can decide
--- it from these values alone. carry_field is nil after any other kind of request (the batch
--- script clears it before each). Plain variables, not a table: nothing is allocated for it.
+-- With carry_wanted (the limit batch script), limit() leaves in carry_* what an admitted request
+-- of the usual kind wrote: bucket s (the newest, in a hash t/n/o describe) as carry_field and its
+-- count, t, and the month counter (nil without a quota). The next request of that key in the same
+-- run starts from exactly that state, so the batch script can decide it from these values alone.
+-- carry_field is nil after any other kind of request. (The authorize batch uses carry, above.)
 local carry_wanted = false
 local carry_field, carry_count, carry_total, carry_month, carry_month_count = nil, 0, 0, nil, 0
 
@@ -179,6 +179,7 @@ local function limit(minute_key, now, per_minute, per_month, consume, cost)
       if carry_wanted and newest == s and cost == 1 then
         carry_field, carry_count, carry_total, carry_month, carry_month_count = s_field, count, minute_count, m_value, month_count
       end
+      if carry then keep_window(minute_key, newest == s, s_field, count, minute_count, per_minute, m_value, month_count, per_month) end
       if created or moved then
         if per_month then
           redis.call('HSET', minute_key, s_field, int(count), 't', int(minute_count), 'n', int(newest), 'o', int(oldest),
@@ -193,6 +194,7 @@ local function limit(minute_key, now, per_minute, per_month, consume, cost)
       end
     else
       created = redis.call('HINCRBY', minute_key, int(bucket), int(cost)) == cost
+      if carry then carry.broken = true end
       if per_month then
         redis.call('HSET', minute_key, 't', int(minute_count), 'n', int(newest), 'o', int(oldest), 'm', m_value, 'q', q_value)
       else
@@ -243,5 +245,5 @@ local function limit(minute_key, now, per_minute, per_month, consume, cost)
 end
 `
 
-/** The limit library: clock and calendar, minute window, and `limit()`, in that order. */
-export const LIMITS_LIBRARY = CLOCK_LIBRARY + WINDOW_LIBRARY + LIMIT_FUNCTION
+/** The limit library: clock and calendar, minute window, the carry's state and `limit()`, in that order. */
+export const LIMITS_LIBRARY = CLOCK_LIBRARY + WINDOW_LIBRARY + CARRY_STATE + LIMIT_FUNCTION

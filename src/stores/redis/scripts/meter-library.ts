@@ -3,6 +3,7 @@
  * as `src/stores/memory/meter.ts` computes them over the windows of `src/core/windows.ts`; the
  * decision itself is assembled in TypeScript (`buildMeterDecision`) from what these return.
  */
+import { CARRY_STATE } from './carry-library.js'
 import { CLOCK_LIBRARY } from './clock-library.js'
 import { NAMED_DECISION } from './named-decision.js'
 import { ROLLING_LIBRARY } from './rolling-library.js'
@@ -74,6 +75,7 @@ local function count_into(key, now, spec, view, units)
     -- view.count is the target period's own count (0 when the hash held an older one).
     redis.call('HSET', key, 'p', int(view.target), 'q', int(view.count + units))
     meter_held[key] = {view.target, view.count + units}
+    if carry then carry[#carry + 1] = {kind = 'm', key = key, p = view.target, t = view.count + units, limit = spec.limit} end
     if view.expires then redis.call('PEXPIRE', key, int(view.reset * 1000 - now + 86400000)) end
     return
   end
@@ -88,8 +90,13 @@ local function count_into(key, now, spec, view, units)
   redis.call('HSET', key, bucket, int(view.units + units), 't', int(view.count + units), 'n', int(newest), 'o', int(oldest))
   if view.target == view.k then
     meter_held[key] = {view.count + units, newest, oldest, view.units + units, k = view.k}
+    if carry then
+      carry[#carry + 1] = {kind = 'r', key = key, field = bucket, units = view.units + units, t = view.count + units,
+        n = newest, o = oldest, k = view.k, limit = spec.limit}
+    end
   else
     meter_held[key] = nil
+    if carry then carry.broken = true end
   end
   -- The expiry is a fixed time past the newest bucket: it moves only when that does.
   if view.expires then
@@ -171,5 +178,5 @@ end
  */
 export const METER_FUNCTIONS_ONLY = METER_FUNCTIONS + NAMED_DECISION
 
-/** The clock and calendar, then the named-limit functions. */
-export const METER_LIBRARY = CLOCK_LIBRARY + METER_FUNCTIONS
+/** The clock and calendar, the carry's state, then the named-limit functions. */
+export const METER_LIBRARY = CLOCK_LIBRARY + CARRY_STATE + METER_FUNCTIONS

@@ -24,5 +24,5 @@ return meter(KEYS, clock_ms(now_arg), mode, cost, specs)
 export const METER_SCRIPT: LuaScript = {
   name: 'meter',
   source: SOURCE,
-  sha: '2b69ea20376e25a9dd42da87b4e3b58234442e39',
+  sha: '8696f59ea06b0524ba7c8f6089e9a3d7cf5f1e3c',
 }
