@@ -13,10 +13,13 @@ export function isPromise<T>(value: Awaitable<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function'
 }
 
-/** R5: the same promise, rejected with StoreTimeoutError when it has not settled within `ms`. */
-export function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+/**
+ * R5: the same promise, rejected with StoreTimeoutError when it has not settled within `ms`; the
+ * error names `bound`, the whole operation's bound when `ms` is what is left of it.
+ */
+export function withTimeout<T>(promise: PromiseLike<T>, ms: number, bound = ms): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StoreTimeoutError(ms)), ms)
+    const timer = setTimeout(() => reject(new StoreTimeoutError(bound)), Math.max(0, ms))
     timer.unref?.()
     promise.then(
       (value) => {

@@ -308,6 +308,30 @@ describe.skipIf(!databaseAvailable() || !privateServersAvailable())('Postgres ke
     expect(code(await a.authenticate(bearer(key)))).toBe('API_KEY_REVOKED')
   })
 
+  it('S9/R5: the cached stores bound every operation as a whole and say so, the longer of the two bounds, so keyward adds no timer per request', () => {
+    expect(storesA.timeoutMs).toBe(1000)
+    const longerRedis = createPostgresStores({
+      pool: counting,
+      schema: db.schema,
+      timeoutMs: 300,
+      redis: { client: clients[0]!, prefix, timeoutMs: 700 },
+    })
+    expect(longerRedis.timeoutMs).toBe(700)
+  })
+
+  it('S9/R5: a miss whose Postgres read is held is answered 500 within the bound, and the key is served once Postgres answers', async () => {
+    const { key, record } = await a.keys.create({ name: 'held miss' })
+    await measure.del(await recordName(record.id))
+    const held = gated.hold()
+    const started = performance.now()
+    const decision = await b.authenticate(bearer(key))
+    const waited = performance.now() - started
+    held.release()
+    expect(decision.ok ? 200 : decision.response.status).toBe(500)
+    expect(waited).toBeLessThan(1500)
+    await vi.waitFor(async () => expect(code(await b.authenticate(bearer(key)))).toBe('ok'), { timeout: 3000 })
+  })
+
   it('options: "redis" beside "limiter", or with allowEviction, is a TypeError naming the option', () => {
     const client = clients[0]!
     expect(() =>

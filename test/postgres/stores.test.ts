@@ -131,14 +131,37 @@ describe.skipIf(!databaseAvailable())('Postgres stores (S3, S4, S5)', () => {
   })
 
   describe('usage (S4)', () => {
-    it('S4: 300 entries appended at once are inserted in one statement, and every one is recorded', async () => {
+    it('S4: 2000 entries appended at once are inserted in one statement, and every one is recorded', async () => {
       const usage = createPostgresUsageLog({ pool: counting, schema: db.schema })
       const keyId = randomKeyId()
       counting.reset()
-      for (let i = 0; i < 300; i++) usage.append(entry(keyId, new Date(Date.now() + i).toISOString()))
+      for (let i = 0; i < 2000; i++) usage.append(entry(keyId, new Date(Date.now() + i).toISOString()))
       await usage.flush()
       expect(counting.count(INSERT_USAGE)).toBe(1)
-      expect(await usage.query({ keyId, limit: 1000 })).toHaveLength(300)
+      const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM "${db.schema}".usage WHERE key_id = $1`, [
+        keyId,
+      ])
+      expect(rows[0].n).toBe(2000)
+      await usage.close()
+    })
+
+    it('S4: every field of an entry is read back as it was appended, quotes, backslashes, braces and commas included', async () => {
+      const usage = createPostgresUsageLog({ pool: db.pool, schema: db.schema })
+      const keyId = randomKeyId()
+      const odd = entry(keyId, '2026-03-04T05:06:07.089Z', {
+        ownerId: 'org_"quoted",\\back{slash}',
+        method: 'NULL',
+        path: '/api/v1/{a,b}?q="x\\y" é ✓',
+        status: 418,
+        ip: '2001:db8::1',
+        country: '',
+      })
+      const plain = entry(keyId, '2026-03-04T07:06:07.090+02:00', { ownerId: null, ip: null, country: null })
+      usage.append(odd)
+      usage.append(plain)
+      await usage.flush()
+      const read = await usage.query({ keyId, limit: 10 })
+      expect(read).toEqual([{ ...plain, timestamp: '2026-03-04T05:06:07.090Z' }, odd])
       await usage.close()
     })
 

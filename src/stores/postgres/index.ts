@@ -30,6 +30,7 @@ import type { TimedAuditLogOptions } from '../../core/audit.js'
 import { type PostgresAuditLog, auditLogOn } from './audit.js'
 import { type PostgresKeyStore, keyStoreOn, versionedKeyStoreOn } from './key-store.js'
 import { type PostgresRedisCacheOptions, recordCacheOn } from './redis-cache.js'
+import { boundedMethods, operationsWithin } from '../redis/client.js'
 import { fusedAuthorize } from '../../core/fused-authorize.js'
 import type { AnalyticsStoreOptions } from '../../core/analytics-types.js'
 import { analyticsOn, type PostgresAnalyticsStore } from './analytics.js'
@@ -206,7 +207,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     )
   }
   const { store, versioned } = versionedKeyStoreOn(connection, schema, { onError: report })
-  const cache = options.redis === undefined ? null : recordCacheOn(options.redis, store, versioned, report)
+  const cache = options.redis === undefined ? null : recordCacheOn(options.redis, store, versioned, report, timeoutMs)
   const limiter = cache?.limiter ?? options.limiter ?? createMemoryRateLimiter()
   if (
     typeof limiter !== 'object' ||
@@ -218,9 +219,24 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
       'keyward/postgres: option "limiter" must be a RateLimiter (createMemoryRateLimiter(), createRedisRateLimiter())',
     )
   }
-  const keys = cache?.keys ?? store
+  const ownKeys = cache?.keys ?? store
   const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })
-  const audit = auditLogOn(connection, schema, options.audit, report)
+  const ownAudit = auditLogOn(connection, schema, options.audit, report)
+  // With the cache, an operation may span Redis and Postgres: each is bounded as a whole here, on
+  // one timer, so the stores vouch for their bound and the core sets no timer per request (R5).
+  // The usage log is left as it is, as without the cache: its flush writes out all it holds.
+  const within =
+    cache === null
+      ? null
+      : operationsWithin(
+          cache.timeoutMs,
+          (what) => `keyward/postgres: ${what} did not settle within ${cache.timeoutMs} ms`,
+        )
+  const bounded = <T extends object>(part: T, name: string): T =>
+    within === null ? part : boundedMethods(part, within, name)
+  const keys = bounded(ownKeys, 'keys')
+  const boundedLimiter = bounded(limiter, 'limiter')
+  const audit = bounded(ownAudit, 'audit')
   const migrated = async (): Promise<void> => {
     const version = await schemaVersion(connection, schemaName)
     if (version < SCHEMA_VERSION) {
@@ -231,26 +247,28 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
   }
   const app = appSettingsOn(connection, schema, migrated)
   return {
-    ...(cache === null ? {} : { authorize: fusedAuthorize(cache.authorize, { keys, limiter, usage }) }),
+    ...(cache === null ? {} : { authorize: fusedAuthorize(cache.authorize, { keys, limiter: boundedLimiter, usage }) }),
     keys,
-    limiter,
+    limiter: boundedLimiter,
     usage,
     audit,
-    analytics: analyticsOn(connection, schema, options.analytics),
+    analytics: bounded(analyticsOn(connection, schema, options.analytics), 'analytics'),
     recordAppSettings: app.record,
     appSettings: app.read,
-    outbox: outboxOn(connection, schema),
+    outbox: bounded(outboxOn(connection, schema), 'outbox'),
     async close() {
       unwatch()
-      audit.close()
-      await Promise.all([keys.close(), usage.close()])
+      ownAudit.close()
+      // Unbounded: closing writes out everything buffered, however long Postgres takes.
+      await Promise.all([ownKeys.close(), usage.close()])
     },
     async ready() {
       await migrated()
       await cache?.ready()
       await app.recorded()
     },
-    // Every key-store call settles within `timeoutMs`; with a limiter of the host's or the cache, the core bounds them together.
-    ...(options.limiter === undefined && cache === null ? { timeoutMs } : {}),
+    // Every key-store call settles within `timeoutMs`, or with the cache within its bound; with a
+    // limiter of the host's, the core bounds them together.
+    ...(cache !== null ? { timeoutMs: cache.timeoutMs } : options.limiter === undefined ? { timeoutMs } : {}),
   }
 }

@@ -22,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { composeAuthorize } from '../../core/compose-authorize.js'
+import { withTimeout } from '../../core/store-calls.js'
 import type { AuthorizeInput, AuthorizeOutcome, KeyStore, StoredKey } from '../../core/types.js'
 import { authorizeOn } from '../redis/authorize.js'
 import { encodeRecord, integer } from '../redis/codec.js'
@@ -47,8 +48,11 @@ const ID_CACHE_LIMIT = 10_000
 export interface RecordCache {
   keys: PostgresKeyStore
   limiter: RedisRateLimiter
+  /** Settles within `timeoutMs`, a miss's Postgres read and Redis calls included. */
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   ready(): Promise<void>
+  /** The longer of the Postgres and the Redis bound: what one operation of the cache may take as a whole. */
+  timeoutMs: number
 }
 
 const mark = (): string => randomBytes(12).toString('base64url')
@@ -202,6 +206,7 @@ function cachedAuthorize(
   store: PostgresKeyStore,
   versioned: VersionedKeyOps,
   limiter: RedisRateLimiter,
+  bound: number,
 ): (input: AuthorizeInput) => Promise<AuthorizeOutcome> {
   const hit = authorizeOn(context)
   // Postgres keeps lastUsedAt too (written at most once a minute per key, off the request's path).
@@ -209,9 +214,7 @@ function cachedAuthorize(
     if (outcome.result === 'ok' && outcome.consumed) store.touch(outcome.key.id, input.now)
     return outcome
   }
-  return async function authorize(input) {
-    const outcome = await hit(input)
-    if (outcome.result !== 'unknown') return touched(outcome, input)
+  async function miss(input: AuthorizeInput, outcome: AuthorizeOutcome): Promise<AuthorizeOutcome> {
     const fills = await Promise.all(input.hashes.map((hash) => fill(context, versioned, hash)))
     const first = fills.find((filled) => filled.found !== undefined)
     if (first === undefined) return outcome
@@ -226,6 +229,14 @@ function cachedAuthorize(
     const keys: KeyStore = { ...store, findByHash: (hash) => (hash === key.hash ? key : undefined) }
     return composeAuthorize({ keys, limiter })(again)
   }
+  return async function authorize(input) {
+    const started = performance.now()
+    const outcome = await hit(input)
+    if (outcome.result !== 'unknown') return touched(outcome, input)
+    // A hit is one Redis call, bounded on its own, so the core needs no timer per request; a
+    // miss makes several, bounded here together with the hit.
+    return withTimeout(miss(input, outcome), bound - (performance.now() - started), bound)
+  }
 }
 
 /** The cache on `options.redis` in front of the Postgres key store. */
@@ -234,13 +245,16 @@ export function recordCacheOn(
   store: PostgresKeyStore,
   versioned: VersionedKeyOps,
   report: (error: unknown) => void,
+  postgresTimeoutMs: number,
 ): RecordCache {
   const context = contextOn(checkOptions(redisOptions), versioned)
   const limiter = rateLimiterOn(context)
+  const bound = Math.max(postgresTimeoutMs, context.connection.timeoutMs)
   return {
     keys: cachedKeyStore(context, store, versioned, report),
     limiter,
-    authorize: cachedAuthorize(context, store, versioned, limiter),
+    authorize: cachedAuthorize(context, store, versioned, limiter, bound),
     ready: () => context.ready(),
+    timeoutMs: bound,
   }
 }

@@ -17,9 +17,9 @@ export interface PostgresUsageOptions {
   retentionIntervalMs?: number
   /** Rows one DELETE removes at most. Default 1000. */
   deleteBatch?: number
-  /** Longest time an entry waits in the buffer. Default 10 ms. */
+  /** Longest time an entry waits in the buffer. Default 100 ms. */
   flushIntervalMs?: number
-  /** Entries that trigger a write at once, and the most one INSERT writes. Default 500. */
+  /** Entries that trigger a write at once, and the most one INSERT writes. Default 2000. */
   maxBatch?: number
   /** Entries buffered while Postgres refuses writes before the oldest are dropped. Default 10,000. */
   maxBuffered?: number
@@ -59,7 +59,8 @@ function positive(name: string, value: unknown, fallback: number, integer = true
 function usageSettings(options: PostgresUsageOptions) {
   if (typeof options !== 'object' || options === null)
     throw new TypeError('keyward/postgres: option "usage" must be an object')
-  const flushIntervalMs = options.flushIntervalMs ?? 10
+  // Few large batches: each INSERT costs Postgres a commit and this process a pooled round trip.
+  const flushIntervalMs = options.flushIntervalMs ?? 100
   if (typeof flushIntervalMs !== 'number' || !Number.isFinite(flushIntervalMs) || flushIntervalMs < 0) {
     throw new TypeError(
       `keyward/postgres: option "usage.flushIntervalMs" must be a non-negative number (got ${String(flushIntervalMs)})`,
@@ -77,7 +78,7 @@ function usageSettings(options: PostgresUsageOptions) {
     retentionIntervalMs,
     deleteBatch: positive('deleteBatch', options.deleteBatch, 1000),
     flushIntervalMs,
-    maxBatch: positive('maxBatch', options.maxBatch, 500),
+    maxBatch: positive('maxBatch', options.maxBatch, 2000),
     maxBuffered: positive('maxBuffered', options.maxBuffered, 10_000),
     onError: safeReporter(onError),
   }
@@ -91,9 +92,12 @@ function statements(s: string) {
   const select = (where: string) =>
     statement(`SELECT ${ENTRY_COLUMNS} FROM ${s}.usage ${where} ORDER BY created_at DESC, seq DESC LIMIT $1`)
   return {
+    // The request times come as epoch milliseconds: converting a number costs Postgres less than parsing text.
     insert: statement(
       `INSERT INTO ${s}.usage (key_id, owner_id, request_id, created_at, method, path, status, ip, country)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[])`,
+       SELECT key_id, owner_id, request_id, to_timestamp(at / 1000), method, path, status, ip, country
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[])
+         AS entry(key_id, owner_id, request_id, at, method, path, status, ip, country)`,
     ),
     all: select(''),
     byKey: select('WHERE key_id = $2'),
@@ -108,28 +112,39 @@ function statements(s: string) {
   }
 }
 
-/** Postgres text holds no NUL character: it is replaced, so one odd request cannot block every batch. */
-function storable(text: string | null | undefined): string | null {
-  if (text == null) return null
+/** Characters an array element cannot hold as they are: a quote or a backslash is escaped, NUL replaced. */
+const NOT_PLAIN = /["\\\u0000]/
+const NUL = /\u0000/g
+const ESCAPED = /["\\]/g
+
+/**
+ * One element of a `text[]` literal, quoted so Postgres reads the text back unchanged; NUL is
+ * replaced, so one odd request cannot block every batch. Built here rather than by `pg`, whose
+ * array encoding escapes every element with two replacements.
+ */
+function element(text: string | null | undefined): string {
+  if (text == null) return 'NULL'
   const value = String(text)
-  return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value
+  if (!NOT_PLAIN.test(value)) return `"${value}"`
+  return `"${value.replace(NUL, '\uFFFD').replace(ESCAPED, '\\$&')}"`
 }
 
-/** A batch as nine parallel arrays, one per column: one statement whatever the batch size. */
-function columnsOf(batch: UsageEntry[]): unknown[][] {
-  const columns: unknown[][] = [[], [], [], [], [], [], [], [], []]
+/** A batch as nine array literals, one per column: one statement whatever the batch size. */
+function columnsOf(batch: readonly UsageEntry[]): string[] {
+  const columns: string[][] = [[], [], [], [], [], [], [], [], []]
   for (const entry of batch) {
-    columns[0]!.push(storable(entry.keyId))
-    columns[1]!.push(storable(entry.ownerId))
-    columns[2]!.push(storable(entry.requestId))
-    columns[3]!.push(Number.isFinite(Date.parse(entry.timestamp)) ? entry.timestamp : new Date().toISOString())
-    columns[4]!.push(storable(entry.method))
-    columns[5]!.push(storable(entry.path))
-    columns[6]!.push(Number.isInteger(entry.status) && Math.abs(entry.status) < 2 ** 31 ? entry.status : 0)
-    columns[7]!.push(storable(entry.ip))
-    columns[8]!.push(storable(entry.country))
+    const at = Date.parse(entry.timestamp)
+    columns[0]!.push(element(entry.keyId))
+    columns[1]!.push(element(entry.ownerId))
+    columns[2]!.push(element(entry.requestId))
+    columns[3]!.push(String(Number.isFinite(at) ? at : Date.now()))
+    columns[4]!.push(element(entry.method))
+    columns[5]!.push(element(entry.path))
+    columns[6]!.push(String(Number.isInteger(entry.status) && Math.abs(entry.status) < 2 ** 31 ? entry.status : 0))
+    columns[7]!.push(element(entry.ip))
+    columns[8]!.push(element(entry.country))
   }
-  return columns
+  return columns.map((column) => `{${column.join(',')}}`)
 }
 
 function decodeEntry(row: Row): UsageEntry {

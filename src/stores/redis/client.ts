@@ -108,7 +108,7 @@ interface Deadlines {
  * timer is armed again for the new head. Replies mostly arrive in the order calls were sent, so a
  * settling call is usually the head and leaves the queue at once.
  */
-function deadlines(ms: number): Deadlines {
+function deadlines(ms: number, late: (what: string) => string): Deadlines {
   const queue: (Waiting | undefined)[] = []
   let head = 0
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -133,7 +133,7 @@ function deadlines(ms: number): Deadlines {
       if (waiting.reject !== null) {
         if (waiting.deadline > now) break
         const error = new StoreTimeoutError(ms)
-        error.message = `keyward/redis: Redis did not answer ${waiting.what} within ${ms} ms`
+        error.message = late(waiting.what)
         const reject = waiting.reject
         waiting.reject = null
         reject(error)
@@ -165,13 +165,56 @@ function deadlines(ms: number): Deadlines {
   }
 }
 
+/** Settles with `promise`, or rejects once its deadline in `pending` passes. */
+function withinDeadlines(pending: Deadlines): RedisConnection['within'] {
+  return (promise, what) =>
+    new Promise((resolve, reject) => {
+      const waiting = pending.start(what, reject)
+      promise.then(
+        (value) => {
+          if (pending.settle(waiting)) resolve(value)
+        },
+        (error: unknown) => {
+          if (pending.settle(waiting)) reject(error)
+        },
+      )
+    })
+}
+
+/**
+ * Operations bounded as wholes by `ms` on one timer for all of them (see `deadlines`), for stores
+ * whose operations span Redis and another store; `late` words the StoreTimeoutError.
+ */
+export function operationsWithin(ms: number, late: (what: string) => string): RedisConnection['within'] {
+  return withinDeadlines(deadlines(ms, late))
+}
+
+/**
+ * The same methods, each operation bounded as a whole by `within` (an operation may make several
+ * calls, each bounded on its own); synchronous methods are left as they are.
+ */
+export function boundedMethods<T extends object>(store: T, within: RedisConnection['within'], name: string): T {
+  const bounded: Record<string, unknown> = {}
+  for (const [method, value] of Object.entries(store)) {
+    if (typeof value !== 'function') {
+      bounded[method] = value
+      continue
+    }
+    bounded[method] = (...args: unknown[]): unknown => {
+      const result: unknown = (value as (...a: unknown[]) => unknown).apply(store, args)
+      return result instanceof Promise ? within(result, `${name}.${method}`) : result
+    }
+  }
+  return bounded as T
+}
+
 /**
  * Wraps a user's client. Every command and script call is bounded by `timeoutMs`: a Redis that
  * is frozen or unreachable becomes a rejected promise, which the core turns into a 500 (R5).
  */
 export function connect(client: unknown, timeoutMs: number): RedisConnection {
   const { send, cluster, kind } = senderFor(client)
-  const pending = deadlines(timeoutMs)
+  const pending = deadlines(timeoutMs, (what) => `keyward/redis: Redis did not answer ${what} within ${timeoutMs} ms`)
   // Sends synchronously-thrown errors (a closed client) down the same path as rejections.
   const sendSafely = (args: string[], key: string): Promise<unknown> => {
     try {
@@ -184,19 +227,7 @@ export function connect(client: unknown, timeoutMs: number): RedisConnection {
     cluster,
     kind,
     timeoutMs,
-    within(promise, what) {
-      return new Promise((resolve, reject) => {
-        const waiting = pending.start(what, reject)
-        promise.then(
-          (value) => {
-            if (pending.settle(waiting)) resolve(value)
-          },
-          (error: unknown) => {
-            if (pending.settle(waiting)) reject(error)
-          },
-        )
-      })
-    },
+    within: withinDeadlines(pending),
     command(args, key) {
       return new Promise((resolve, reject) => {
         const waiting = pending.start(args[0]!, reject)

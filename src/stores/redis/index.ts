@@ -30,7 +30,7 @@ import { analyticsOn, type RedisAnalyticsStore } from './analytics.js'
 import { appSettingsOn } from './app-settings.js'
 import { type RedisAuditLog, auditLogOn } from './audit.js'
 import { authorizeOn } from './authorize.js'
-import type { RedisConnection } from './client.js'
+import { boundedMethods } from './client.js'
 import { type RedisKeyStoreOptions, createContext } from './context.js'
 import { type RedisKeyStore, keyStoreOn } from './key-store.js'
 import { outboxOn } from './outbox.js'
@@ -107,25 +107,6 @@ export interface RedisStores extends KeywardStores {
 }
 
 /**
- * The same methods, each operation bounded as a whole by the connection's deadline (an operation
- * may make several Redis calls, each bounded on its own); synchronous methods are left as they are.
- */
-function boundedMethods<T extends object>(store: T, connection: RedisConnection, name: string): T {
-  const bounded: Record<string, unknown> = {}
-  for (const [method, value] of Object.entries(store)) {
-    if (typeof value !== 'function') {
-      bounded[method] = value
-      continue
-    }
-    bounded[method] = (...args: unknown[]): unknown => {
-      const result: unknown = (value as (...a: unknown[]) => unknown).apply(store, args)
-      return result instanceof Promise ? connection.within(result, `${name}.${method}`) : result
-    }
-  }
-  return bounded as T
-}
-
-/**
  * Creates the Redis stores for `createKeyward({ stores })`, on a client you already have.
  *
  * @example
@@ -149,20 +130,20 @@ function boundedMethods<T extends object>(store: T, connection: RedisConnection,
 export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const context = createContext(options, true)
   const { connection } = context
-  const usage = boundedMethods(usageLogOn(context, options.usage), connection, 'usage')
-  const keys = boundedMethods(keyStoreOn(context), connection, 'keys')
-  const limiter = boundedMethods(rateLimiterOn(context), connection, 'limiter')
-  const audit = boundedMethods(auditLogOn(context, options.audit), connection, 'audit')
+  const usage = boundedMethods(usageLogOn(context, options.usage), connection.within, 'usage')
+  const keys = boundedMethods(keyStoreOn(context), connection.within, 'keys')
+  const limiter = boundedMethods(rateLimiterOn(context), connection.within, 'limiter')
+  const audit = boundedMethods(auditLogOn(context, options.audit), connection.within, 'audit')
   const app = appSettingsOn(context)
   return {
     keys,
     limiter,
     usage,
     audit,
-    analytics: boundedMethods(analyticsOn(context, options.analytics), connection, 'analytics'),
+    analytics: boundedMethods(analyticsOn(context, options.analytics), connection.within, 'analytics'),
     // Fused over these very stores: a host that swaps one gets the composed path instead.
     authorize: fusedAuthorize(authorizeOn(context), { keys, limiter, usage }),
-    outbox: boundedMethods(outboxOn(context), connection, 'outbox'),
+    outbox: boundedMethods(outboxOn(context), connection.within, 'outbox'),
     async close() {
       audit.close()
       await usage.close()
