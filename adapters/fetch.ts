@@ -5,15 +5,8 @@
  */
 import type { Keyward } from '../src/core/instance.js'
 import type { ApiKeyContext, RequestView } from '../src/core/types.js'
-import type { Admitted, AdapterKit, AdapterOptions, AnsweredKind, RouteOptions, Step } from '../src/http/kit.js'
-import {
-  CLIENT_CLOSED_REQUEST,
-  createAdapterKit,
-  fillHeaders,
-  isPromise,
-  statusOfThrown,
-  toResponse,
-} from '../src/http/kit.js'
+import type { AdapterKit, AdapterOptions, AnsweredKind, RouteOptions, Step } from '../src/http/kit.js'
+import { CLIENT_CLOSED_REQUEST, createAdapterKit, fillHeaders, statusOfThrown, toResponse } from '../src/http/kit.js'
 import { describe } from '../src/http/options.js'
 
 export { clientErrorHandler } from '../src/http/parser-error.js'
@@ -120,26 +113,19 @@ export function keywardFetch(keyward: Keyward, options?: FetchOptions): KeywardF
       if (typeof handler !== 'function')
         throw new TypeError(`keyward/fetch: wrap() takes a handler function first (got ${describe(handler)})`)
       const requirements = kit.routeRequirements(routeOptions, 'wrap() option')
-      // Not async: a request the stores decide at once runs its handler in this call, with no
-      // microtask or event-loop turn to wait for.
-      return function keywardWrapped(request: Request, ...rest: unknown[]): Promise<Response> {
+      return async function keywardWrapped(request: Request, ...rest: unknown[]) {
         const requestId = kit.requestId(request)
+        if (requirements === null) return run(kit, handler, request, rest, requestId)
+        let view: RequestView
         try {
-          if (requirements === null) return run(kit, handler, request, rest, requestId)
-          let view: RequestView
-          try {
-            view = kit.viewFromFetch(request, undefined, requestId, undefined, addressOf(request, rest))
-          } catch (error) {
-            // A failing clientAddress: fail closed.
-            return Promise.resolve(toResponse(kit.errorResponse(error, requestId, request.method)))
-          }
-          const step = kit.stepOf(view, requirements, request)
-          if (isPromise(step)) return step.then((decided) => run(kit, handler, request, rest, requestId, decided))
-          return run(kit, handler, request, rest, requestId, step)
+          view = kit.viewFromFetch(request, undefined, requestId, undefined, addressOf(request, rest))
         } catch (error) {
-          // As from an async function: a rejection, never a throw into the server.
-          return Promise.reject(error)
+          return toResponse(kit.errorResponse(error, requestId, request.method)) // a failing clientAddress: fail closed
         }
+        const step = await new Promise<Step>((resolve) =>
+          kit.decide(view, requirements, undefined, false, resolve, request),
+        )
+        return run(kit, handler, request, rest, requestId, step)
       }
     },
     handle(request, ...rest) {
@@ -155,38 +141,24 @@ export function keywardFetch(keyward: Keyward, options?: FetchOptions): KeywardF
 
 /**
  * Runs the handler of a public request (no `step`) or of a decided one, and completes its response:
- * the request id, the limit headers and the usage entry (L4a). A handler that answers at once is
- * completed in this call.
+ * the request id, the limit headers and the usage entry (L4a).
  */
-function run(kit: AdapterKit, handler: FetchHandler, request: Request, rest: unknown[], id: string, step?: Step) {
+async function run(kit: AdapterKit, handler: FetchHandler, request: Request, rest: unknown[], id: string, step?: Step) {
   // Only a decision given the Node response is null (its client left); none is given here, but fail closed.
-  if (step === null) return Promise.resolve(new Response(null, { status: CLIENT_CLOSED_REQUEST }))
-  if (step !== undefined && 'answer' in step) return Promise.resolve(toResponse(step.answer))
-  const complete = (response: Response) => completed(kit, response, id, step)
-  const fail = (error: unknown) =>
-    completed(kit, toResponse(kit.errorResponse(error, id, request.method)), id, step, statusOfThrown(error))
-  let answered: Response | Promise<Response>
+  if (step === null) return new Response(null, { status: CLIENT_CLOSED_REQUEST })
+  if (step !== undefined && 'answer' in step) return toResponse(step.answer)
+  const headers: Record<string, string> = { ...step?.proceed.headers, 'X-Request-ID': id }
+  let response: Response
+  let status: number | undefined
   try {
-    answered = handler(request, { apiKey: step?.proceed.apiKey as ApiKeyContext }, ...rest)
-    if (!isPromise(answered)) answered = checked(answered)
+    response = await handler(request, { apiKey: step?.proceed.apiKey as ApiKeyContext }, ...rest)
+    // Duck-typed: a Response from another fetch implementation (undici's own, a polyfill) is one too.
+    if (typeof response?.headers?.has !== 'function')
+      throw new TypeError('keyward/fetch: a wrapped handler must return a Response')
   } catch (error) {
-    return Promise.resolve(fail(error))
+    status = statusOfThrown(error)
+    response = toResponse(kit.errorResponse(error, id, request.method))
   }
-  if (isPromise(answered)) return Promise.resolve(answered).then(checked).then(complete, fail)
-  return Promise.resolve(complete(answered))
-}
-
-/** The handler's answer, if it is a Response: duck-typed, as one from another fetch implementation (undici's own, a polyfill) is one too. */
-function checked(response: Response): Response {
-  if (typeof response?.headers?.has !== 'function')
-    throw new TypeError('keyward/fetch: a wrapped handler must return a Response')
-  return response
-}
-
-/** `response` with keyward's headers, its usage entry recorded (with `status` when a thrown error set it). */
-function completed(kit: AdapterKit, response: Response, id: string, step: Admitted | undefined, status?: number) {
-  const decided = step?.proceed.headers
-  const headers = decided !== undefined && decided['X-Request-ID'] === id ? decided : { ...decided, 'X-Request-ID': id }
   // A fetched `Response` has immutable headers: a copy of it takes them.
   if (fillHeaders(response, headers).length > 0) {
     response = new Response(response.body, response)

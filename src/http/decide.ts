@@ -9,7 +9,6 @@ import { costOf } from '../core/route-cost.js'
 import { isPromise } from '../core/store-calls.js'
 import type {
   ApiKeyContext,
-  AuthDecision,
   AuthSuccess,
   KeywardResponse,
   RequestView,
@@ -54,11 +53,6 @@ export type Decide = (
 /** Deciding protected requests, and their usage entries once their responses are over. */
 export interface Decider {
   decide: Decide
-  /**
-   * The step of a request whose server calls a handler per request and awaits what it returns
-   * (fetch): decided at once when the stores answer at once, else once they have answered.
-   */
-  stepOf(view: RequestView, requirements: RouteRequirements, source?: Request): Step | Promise<Step>
   /** Records the usage entry of an admitted request once its response is over, with its status (L4a). */
   finish(step: Admitted, status: number): void
 }
@@ -183,29 +177,22 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
     for (let i = 0; i < steps.length; i++) deliver(calls[i]!, steps[i]!, steps[i]!.view, responses[i])
   }
 
-  /** The route's requirements with its cost function priced for this request (M2), or the 500 of one that fails. */
-  function priced(view: RequestView, requirements: RouteRequirements, source: IncomingMessage | Request | undefined) {
-    if (typeof requirements.cost !== 'function') return requirements
-    try {
-      return { ...requirements, cost: costOf(requirements.cost, view, headerReader(source)) }
-    } catch (error) {
-      return { answer: thrownErrorResponse(error, view.requestId!, view.method) }
-    }
-  }
-
-  const stepOfDecision = (d: AuthDecision, view: RequestView): Step =>
-    d.ok ? { proceed: d, view } : { answer: d.response }
-
   return {
     decide(view, requirements, response, finishOnClose, then, source) {
       const closing = finishOnClose ? response : undefined
-      const route = priced(view, requirements, source)
-      if ('answer' in route) return then(route)
+      let route = requirements
+      if (typeof requirements.cost === 'function') {
+        try {
+          route = { ...requirements, cost: costOf(requirements.cost, view, headerReader(source)) }
+        } catch (error) {
+          return then({ answer: thrownErrorResponse(error, view.requestId!, view.method) })
+        }
+      }
       const decision = keyward.authenticate(view, route)
       if (isPromise(decision)) {
         decision.then((d) => {
           if (response === undefined || !clientGone(response))
-            return deliver(then, stepOfDecision(d, view), view, closing)
+            return deliver(then, d.ok ? { proceed: d, view } : { answer: d.response }, view, closing)
           // The client left: nothing to answer, no handler to run; a unit taken stays recorded (L4a).
           if (d.ok) finish({ proceed: d, view }, CLIENT_CLOSED_REQUEST)
           then(null)
@@ -217,12 +204,6 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
         thens.push(then)
         closings.push(closing)
       }
-    },
-    stepOf(view, requirements, source) {
-      const route = priced(view, requirements, source)
-      if ('answer' in route) return route
-      const decision = keyward.authenticate(view, route)
-      return isPromise(decision) ? decision.then((d) => stepOfDecision(d, view)) : stepOfDecision(decision, view)
     },
     finish,
   }

@@ -128,21 +128,6 @@ describe('wrap(): the handler runs only for an admitted key (A2, L4a)', () => {
     expect((await usageOf(keyward, id)).map((entry) => [entry.path, entry.status])).toEqual([['/api/v1/things', 200]])
   })
 
-  it('on stores that answer at once, the handler runs within the wrapped call and the answer waits for no event-loop turn (X3)', async () => {
-    const { keyward, guard } = setup()
-    const { key } = await issue(keyward)
-    const handler = vi.fn(ok)
-    const answer = guard.wrap(handler)(new Request(IP_ROUTE, bearer(key)))
-    expect(handler).toHaveBeenCalledTimes(1)
-    let turned = false
-    setImmediate(() => {
-      turned = true
-    })
-    const response = await answer
-    expect([response.status, turned]).toEqual([200, false])
-    expect(response.headers.get('x-ratelimit-remaining')).toBe('999')
-  })
-
   it('a fetched Response, whose headers cannot change, is answered as a copy with the headers (L3, R2)', async () => {
     const { keyward, guard } = setup()
     const { key } = await issue(keyward)
