@@ -99,6 +99,23 @@ function text(value: number): string {
   return cached
 }
 
+/** `text` behind a memo of the value last seen in one header, which a run of requests repeats (a cheap compare before the map). */
+function remembered(): (value: number) => string {
+  let last = Number.NaN
+  let lastText = ''
+  return (value) => {
+    if (value !== last) {
+      lastText = text(value)
+      last = value
+    }
+    return lastText
+  }
+}
+const minuteLimitText = remembered()
+const minuteResetText = remembered()
+const monthLimitText = remembered()
+const monthResetText = remembered()
+
 /**
  * The headers of an authenticated response (L3, R2) as one new object: the request id,
  * `X-RateLimit-*` always, `X-Quota-*` for keys with a monthly quota, and the IETF fields when
@@ -119,19 +136,19 @@ export function limitHeaders(
   if (month === null) {
     headers = {
       'X-Request-ID': requestId,
-      'X-RateLimit-Limit': text(minute.limit),
+      'X-RateLimit-Limit': minuteLimitText(minute.limit),
       'X-RateLimit-Remaining': String(minute.remaining),
-      'X-RateLimit-Reset': text(minute.reset),
+      'X-RateLimit-Reset': minuteResetText(minute.reset),
     }
   } else {
     headers = {
       'X-Request-ID': requestId,
-      'X-RateLimit-Limit': text(minute.limit),
+      'X-RateLimit-Limit': minuteLimitText(minute.limit),
       'X-RateLimit-Remaining': String(minute.remaining),
-      'X-RateLimit-Reset': text(minute.reset),
-      'X-Quota-Limit': text(month.limit),
+      'X-RateLimit-Reset': minuteResetText(minute.reset),
+      'X-Quota-Limit': monthLimitText(month.limit),
       'X-Quota-Remaining': String(month.remaining),
-      'X-Quota-Reset': text(month.reset),
+      'X-Quota-Reset': monthResetText(month.reset),
     }
   }
   if (options.ietfRateLimitHeaders !== false)
