@@ -5,7 +5,15 @@
  * `test/contracts/authorize.contract.ts`.
  */
 import { addressAllowed } from './address-allowlist.js'
-import { type CreditDecision, type StoredCredits, ledgerOf, refusedForCredits, secondsUntil } from './credits.js'
+import {
+  type CreditDecision,
+  type StoredCredits,
+  ledgerOf,
+  limitsWithCredits,
+  refusedForCredits,
+  secondsUntil,
+  withLimits,
+} from './credits.js'
 import { meteredWithOwner, namedLimitsOf, policyAsList, toLimitDecision } from './key-limits.js'
 import { combineDecisions, ownerCounterId, resolvePolicy } from './limits-math.js'
 import type { MeterDecision, MeterGroup, ResolvedLimit } from './meter-types.js'
@@ -264,30 +272,8 @@ export function composeAuthorize(
 
 /** The outcome with what the key's credits hold after it (for `X-Credits-Remaining`). */
 function withCredits(outcome: AuthorizeOutcome, credits: CreditDecision): AuthorizeOutcome {
-  if (outcome.result === 'ok') {
-    return {
-      result: 'ok',
-      key: outcome.key,
-      limits: limitsWithCredits(outcome.limits, credits),
-      consumed: outcome.consumed,
-    }
-  }
-  if (outcome.result !== 'forbidden') return outcome
-  return { ...outcome, limits: limitsWithCredits(outcome.limits, credits) }
-}
-
-/** `limits` with `credits`, built field by field: a spread of an object this wide costs more on every request. */
-function limitsWithCredits(limits: LimitDecision, credits: CreditDecision): LimitDecision {
-  return {
-    allowed: limits.allowed,
-    minute: limits.minute,
-    month: limits.month,
-    retryAfter: limits.retryAfter,
-    binding: limits.binding,
-    named: limits.named,
-    credits,
-    parts: limits.parts,
-  }
+  if (outcome.result !== 'ok' && outcome.result !== 'forbidden') return outcome
+  return withLimits(outcome, limitsWithCredits(outcome.limits, credits))
 }
 
 /** M3: refused for want of credits, nothing counted. */

@@ -7,7 +7,7 @@
  * reused. Status, scopes and limits are still decided in Redis on every call (K7).
  */
 import { createHash } from 'node:crypto'
-import { refusedForCredits } from '../../core/credits.js'
+import { limitsWithCredits, refusedForCredits, withLimits } from '../../core/credits.js'
 import { withOwner } from '../../core/key-limits.js'
 import { combineDecisions, ownerCounterId } from '../../core/limits-math.js'
 import type { AuthorizeOutcome, ForbiddenReason, LimitDecision, StoredKey } from '../../core/types.js'
@@ -128,8 +128,8 @@ function withCredits(
   const limits =
     integer(values[4], WHAT) === 1
       ? refusedForCredits(outcome.limits, credits, integer(values[3], WHAT))
-      : { ...outcome.limits, credits }
-  return { ...outcome, limits }
+      : limitsWithCredits(outcome.limits, credits)
+  return withLimits(outcome, limits)
 }
 
 function blockedOutcome(reply: unknown[]): AuthorizeOutcome {
