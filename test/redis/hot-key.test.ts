@@ -10,10 +10,11 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { createManualClock } from '../../src/core/clock.js'
 import { hashKey } from '../../src/core/key-format.js'
-import { createKeyward, type AuthDecision, type Keyward } from '../../src/keyward.js'
+import { createKeyward, type AuthDecision } from '../../src/keyward.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import type { RouteRequirements } from '../../src/core/types.js'
 import { commandCalls, ioredisClient, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
+import { decideTurn, type TurnRequest } from '../helpers/turns.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
@@ -103,21 +104,8 @@ describe.skipIf(url === null)('Redis batch script: requests of a hot key', () =>
         const clock = createManualClock(START)
         const batched = await world(true, clock)
         const alone = await world(false, clock)
-        const run = async (
-          { keyward, keys }: { keyward: Keyward; keys: { key: string }[] },
-          requests: (typeof steps)[number]['turn'],
-          together: boolean,
-        ) => {
-          if (together) {
-            return (
-              await Promise.all(requests.map((r) => keyward.authenticate(bearer(keys[r.key]!.key), ROUTES[r.route])))
-            ).map(seen)
-          }
-          const out: string[] = []
-          for (const r of requests)
-            out.push(seen(await keyward.authenticate(bearer(keys[r.key]!.key), ROUTES[r.route])))
-          return out
-        }
+        const run = (world: Parameters<typeof decideTurn>[0], requests: readonly TurnRequest[], together: boolean) =>
+          decideTurn(world, requests, ROUTES, together, seen)
         for (const step of steps) {
           if (step.revoke !== null) {
             await batched.keyward.keys.revoke(batched.keys[step.revoke]!.record.id)
