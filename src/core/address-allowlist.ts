@@ -105,6 +105,24 @@ export function addressRanges(allowed: readonly string[]): string {
 /** A client address as 32 hex digits (an IPv4 address, mapped or not, as its mapped form); null when it is not one. */
 export function addressHex(address: string | null | undefined): string | null {
   if (typeof address !== 'string') return null
+  // No address is longer than 45 characters: longer text is never kept, so the memo stays small.
+  if (address.length > MAX_ADDRESS_LENGTH) return parseHex(address)
+  let hex = hexByAddress.get(address)
+  if (hex === undefined) {
+    hex = parseHex(address)
+    if (hexByAddress.size >= HEX_MEMO_SIZE) hexByAddress.clear()
+    hexByAddress.set(address, hex)
+  }
+  return hex
+}
+
+// The same clients send request after request, and parsing an IPv6 address (every IPv4 client of
+// a server listening on `::` arrives as one) costs far more than a lookup.
+const MAX_ADDRESS_LENGTH = 45
+const HEX_MEMO_SIZE = 4096
+const hexByAddress = new Map<string, string | null>()
+
+function parseHex(address: string): string | null {
   if (ipaddr.IPv4.isValidFourPartDecimal(address)) return toHex(ipaddr.IPv4.parse(address).toByteArray())
   if (!ipaddr.IPv6.isValid(address)) return null
   return toHex(ipaddr.IPv6.parse(address).toByteArray())

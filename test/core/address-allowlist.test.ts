@@ -2,8 +2,10 @@
  * M6: allowlist entries are checked and normalised with ipaddr.js, and a client address is in a
  * range exactly when it is between the range's first and last address, IPv4-mapped IPv6 as IPv4.
  */
+import fc from 'fast-check'
+import ipaddr from 'ipaddr.js'
 import { describe, expect, it } from 'vitest'
-import { addressAllowed, validateAllowedIps } from '../../src/core/address-allowlist.js'
+import { addressAllowed, addressHex, validateAllowedIps } from '../../src/core/address-allowlist.js'
 import { KeyInputError } from '../../src/core/errors.js'
 
 describe('allowedIps entries (M6)', () => {
@@ -88,5 +90,41 @@ describe('client addresses against an allowlist (M6)', () => {
     expect(addressAllowed(validateAllowedIps(['::/0']), '192.0.2.1')).toBe(true)
     expect(addressAllowed(validateAllowedIps(['0.0.0.0/0']), '192.0.2.1')).toBe(true)
     expect(addressAllowed(validateAllowedIps(['0.0.0.0/0']), '2001:db8::1')).toBe(false)
+  })
+})
+
+describe('client addresses as the Redis scripts compare them (M6)', () => {
+  const hexOf = (bytes: number[]) => bytes.map((b) => b.toString(16).padStart(2, '0')).join('')
+  /** What the address reads as, parsed afresh by the address library: the mapped form for IPv4. */
+  function reference(address: string): string | null {
+    if (ipaddr.IPv4.isValidFourPartDecimal(address))
+      return hexOf(ipaddr.IPv4.parse(address).toIPv4MappedAddress().toByteArray())
+    return ipaddr.IPv6.isValid(address) ? hexOf(ipaddr.IPv6.parse(address).toByteArray()) : null
+  }
+
+  it('M6: any sequence of addresses, repeated or not, and text that is none, reads as parsed afresh', () => {
+    const v4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join('.'))
+    const address = fc.oneof(
+      v4,
+      v4.map((a) => `::ffff:${a}`),
+      fc.ipV6(),
+      fc.constantFrom('::1', '::', 'fe80::1', '1.2.3', '1.2.3.256', '', 'not an address'),
+      fc.string({ maxLength: 60 }),
+      fc.constant(`${'1'.repeat(50)}`),
+    )
+    fc.assert(
+      fc.property(fc.array(address, { maxLength: 40 }), (addresses) => {
+        // Twice over: the second pass reads each address from what the first one kept.
+        for (const a of [...addresses, ...addresses]) expect(addressHex(a)).toBe(reference(a))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('M6: an address is read the same after more distinct addresses than the memo keeps', () => {
+    for (let i = 0; i < 10_000; i++)
+      expect(addressHex(`10.0.${(i >> 8) & 255}.${i & 255}`)).toBe(reference(`10.0.${(i >> 8) & 255}.${i & 255}`))
+    expect(addressHex('::ffff:192.0.2.1')).toBe(reference('192.0.2.1'))
+    expect(addressHex(null)).toBeNull()
   })
 })
