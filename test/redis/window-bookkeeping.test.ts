@@ -115,6 +115,7 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
     policy: fc.constantFrom(...POLICIES),
   })
 
+  // 80 runs of up to 150 requests against a real Redis: seconds alone, far longer beside other test files.
   it('L2/L4: decisions equal the memory limiter’s on every path, and after every consume t/n/o describe the buckets exactly', async () => {
     const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
     const seen = new Map<string, number>()
@@ -156,7 +157,7 @@ describe.skipIf(url === null)('minute state bookkeeping (t, n, o)', () => {
         `${path}, rejected`,
       ).toBeGreaterThan(0)
     }
-  })
+  }, 90_000)
 
   it('L2/L4: long busy runs over full windows (limits met, lowered and raised, clock stepping back) decide as the memory limiter', async () => {
     const redis = createRedisRateLimiter({ client, prefix, time: 'caller' })
