@@ -246,6 +246,7 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis authorize coa
     const keyward = createKeyward({
       stores: createRedisStores({ client: await ioredisClient(serverUrl) }),
       failedAuthLimit: 0,
+      analytics: false,
     })
     const { key } = await keyward.keys.create({ name: 'batch' })
     await redis.script('FLUSH')

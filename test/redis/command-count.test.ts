@@ -3,6 +3,9 @@
  * requests through the core (authenticate + recordUsage, as an adapter does), usage flushes
  * included. Commands a script runs inside Redis do not count; they are recognised from the
  * scripts' own `redis.call` names, which the JavaScript never sends itself.
+ *
+ * Analytics counters are written off the path by a timer a second after the first count, so the
+ * instances that count commands exactly have them off; the last test bounds what they add.
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -55,7 +58,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     client = await ioredisClient(server.url)
     measure = await ioredisClient(server.url)
     stores = createRedisStores({ client, prefix: 'kw' })
-    keyward = createKeyward({ stores })
+    keyward = createKeyward({ stores, analytics: false })
     ;({ key } = await keyward.keys.create({ name: 'bench', limits: { perMinute: 1_000_000 } }))
     // Warm up: the first call of each script answers NOSCRIPT and is sent again with EVAL (the
     // concurrent pair loads the batch script).
@@ -128,7 +131,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
 
   it('P1: with coalesce: false, 400 concurrent requests cost one authorize call each', async () => {
     const single = createRedisStores({ client, prefix: 'kw', coalesce: false })
-    const alone = createKeyward({ stores: single })
+    const alone = createKeyward({ stores: single, analytics: false })
     await measure.config('RESETSTAT')
     const N = 400
     for (let i = 0; i < N; i += 20) {
@@ -151,6 +154,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     const single = createRedisStores({ client, prefix: 'kw', coalesce: false })
     const owned = createKeyward({
       stores: single,
+      analytics: false,
       ownerLimits: { live: { perMinute: 1_000_000, perMonth: 1_000_000 } },
     })
     const limits = [
@@ -238,8 +242,9 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
   })
 
   it('P1/E7: an address blocked by another instance costs one command to learn of, then none while the block lasts', async () => {
-    const other = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3 })
-    const guarded = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3 })
+    const guarded3 = { failedAuthLimit: 3, analytics: false }
+    const other = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), ...guarded3 })
+    const guarded = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), ...guarded3 })
     for (let i = 0; i < 3; i++) {
       const failed = await other.authenticate({
         authorization: `Bearer ${key.slice(0, -6)}000000`,
@@ -273,5 +278,28 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     const peek = await keyward.authenticate({ authorization: `Bearer ${key}` }, { consume: false })
     expect(peek.ok).toBe(true)
     expect((await topLevelCommands(measure)).total).toBe(2)
+  })
+
+  it('N1: analytics counters add at most one write a second, off the path, and none once closed', async () => {
+    const counting = () => createKeyward({ stores: createRedisStores({ client, prefix: 'kw', coalesce: false }) })
+    // Warm up: the first flush loads the counters' script.
+    const first = counting()
+    expect((await first.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+    await first.close()
+    const counted = counting()
+    await measure.config('RESETSTAT')
+    const started = performance.now()
+    const N = 100
+    for (let i = 0; i < N; i++) {
+      const decision = await counted.authenticate({ authorization: `Bearer ${key}` })
+      expect(decision.ok).toBe(true)
+    }
+    await counted.close()
+    const seconds = (performance.now() - started) / 1000
+    const { total, byCommand } = await topLevelCommands(measure)
+    expect(Object.keys(byCommand)).toEqual(['evalsha'])
+    // One authorize call a request, the flushes the timer ran while they went on, the flush at close.
+    expect(total).toBeGreaterThanOrEqual(N + 1)
+    expect(total).toBeLessThanOrEqual(N + Math.ceil(seconds) + 1)
   })
 })

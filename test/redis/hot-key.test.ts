@@ -252,6 +252,7 @@ describe.skipIf(url === null || !privateServersAvailable())(
         stores: createRedisStores({ client: await ioredisClient(serverUrl), time: 'caller' }),
         clock,
         failedAuthLimit: 0,
+        analytics: false,
         limits: { live: { perMinute: 100, perMonth: 1000 } },
       })
       const { key } = await keyward.keys.create({ name: 'hot' })
