@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll waits on a browser, a server process or a timer; beside two other files on two
+    // cores a page's fetch can take longer than the default second. A poll that passes returns at once.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['test/helpers/global-setup.ts'],
     // Most files wait on Redis, Postgres, Chromium or child processes, not on this process's CPU:
     // three at once keep two cores busy (the default, cores - 1, runs one file at a time here).
