@@ -345,8 +345,8 @@ describe.skipIf(!databaseAvailable() || redisUrl === null)(
   },
 )
 
-/** A shell command running the CLI from source, for pipes. */
+/** A shell command running the CLI from source (the run's bundle), for pipes. */
 function cliCommand(args: string[]): string {
   const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
-  return [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args].map(quote).join(' ')
+  return [process.execPath, inject('keywardCli'), ...args].map(quote).join(' ')
 }

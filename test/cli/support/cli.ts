@@ -1,15 +1,14 @@
 /**
- * Runs the `keyward` command as a subprocess, from source (`node --import tsx src/cli/main.ts`),
- * with exactly the environment a test gives it: nothing leaks in from the test runner's own
+ * Runs the `keyward` command as a subprocess, from source (bundled once per run from
+ * `src/cli/main.ts`, see cli-bundle.ts), with exactly the environment a test gives it: nothing leaks in from the test runner's own
  * REDIS_URL, KEYWARD_* or CI variables.
  */
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { markedEnv, recordStarted } from '../../helpers/started-processes.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url))
 
 export interface CliRun {
   status: number | null
@@ -23,7 +22,7 @@ export interface CliRun {
 
 /**
  * Runs `keyward <args>` with exactly `env`. `nodeImports` are modules Node loads first with
- * `--import` (after tsx), e.g. a resolve hook that hides a package.
+ * `--import`, e.g. a resolve hook that hides a package.
  */
 export function runCli(
   args: readonly string[],
@@ -37,7 +36,7 @@ export function runCli(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', ...nodeImports.flatMap((module) => ['--import', module]), MAIN, ...args],
+      [...nodeImports.flatMap((module) => ['--import', module]), inject('keywardCli'), ...args],
       { cwd: ROOT, env: markedEnv(childEnv), timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null
