@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { type ChildProcess, spawn } from 'node:child_process'
+import { inject } from 'vitest'
 import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import type { Keyward } from '../../src/keyward.js'
 import type { AppConfig, BuiltApp } from '../../server/app.js'
@@ -254,12 +255,13 @@ export interface ServerProcess {
 
 /** Starts `server/main.ts` on a free port with `env` added; resolves once it prints its listening line. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The run's bundle of server/main.ts (test/helpers/source-bundles.ts).
+  const child: ChildProcess = spawn(process.execPath, [inject('keywardServer')], {
     cwd: new URL('../..', import.meta.url).pathname,
     env: markedEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', DASHBOARD_TOKEN, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  recordStarted(child, 'node --import tsx server/main.ts')
+  recordStarted(child, 'node server/main.ts (bundled)')
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))

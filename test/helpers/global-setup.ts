@@ -3,7 +3,8 @@
  * else a private `redis-server` is started on a free port (and stopped after the run). The result
  * is provided as `keywardRedis`; test files read it with `inject('keywardRedis')`.
  *
- * It bundles the `keyward` command the CLI tests run, once (`keywardCli`).
+ * It bundles the `keyward` command and the reference server the tests start, once
+ * (`keywardCli`, `keywardServer`).
  *
  * It also creates the run's folder where helpers record the processes they start; after the run,
  * any of them still alive is killed and fails the run (see started-processes.ts).
@@ -11,7 +12,7 @@
 import type { TestProject } from 'vitest/node'
 import { type RedisProcess, type SharedRedis, redisServerOnPath, startRedisServer } from './redis.js'
 import { createRunFolder, endSurvivors, removeRunFolder } from './started-processes.js'
-import { bundleCli } from '../cli/support/cli-bundle.js'
+import { bundleSources } from './source-bundles.js'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const runFolder = createRunFolder()
@@ -30,10 +31,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     shared = { url: null, reason: 'REDIS_URL is not set and redis-server is not on PATH' }
   }
   project.provide('keywardRedis', shared)
-  const cli = await bundleCli()
-  project.provide('keywardCli', cli.file)
+  const bundles = await bundleSources()
+  project.provide('keywardCli', bundles.cli)
+  project.provide('keywardServer', bundles.server)
   return async () => {
-    cli.remove()
+    bundles.remove()
     await server?.stop()
     const left = await endSurvivors(runFolder)
     removeRunFolder(runFolder)

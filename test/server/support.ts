@@ -2,15 +2,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 import { markedEnv, recordStarted } from '../helpers/started-processes.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-/**
- * `npm start` runs `tsx server/main.ts`; the tsx command is a wrapper that starts node as a child of
- * its own, which a SIGKILL of the wrapper leaves running. Node with tsx's loader is one process: the
- * server itself, which the test can kill.
- */
-const SERVER_ARGS = ['--import', 'tsx', 'server/main.ts']
 
 export interface ServerProcess {
   child: ChildProcess
@@ -60,12 +55,15 @@ export function startServer(env: Record<string, string>): ServerProcess {
     delete inherited[name]
   }
   for (const name of Object.keys(inherited)) if (name.startsWith('OWNER_')) delete inherited[name]
-  const child = spawn(process.execPath, SERVER_ARGS, {
+  // `npm start` runs `tsx server/main.ts`, a wrapper that starts node as a child of its own, which a
+  // SIGKILL of the wrapper leaves running. Node running the run's bundle of the same source
+  // (test/helpers/source-bundles.ts) is one process: the server itself, which the test can kill.
+  const child = spawn(process.execPath, [inject('keywardServer')], {
     cwd: ROOT,
     env: markedEnv({ ...inherited, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  recordStarted(child, `node ${SERVER_ARGS.join(' ')}`)
+  recordStarted(child, 'node server/main.ts (bundled)')
   let out = ''
   let err = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))

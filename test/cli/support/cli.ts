@@ -1,6 +1,6 @@
 /**
  * Runs the `keyward` command as a subprocess, from source (bundled once per run from
- * `src/cli/main.ts`, see cli-bundle.ts), with exactly the environment a test gives it: nothing leaks in from the test runner's own
+ * `src/cli/main.ts`, see test/helpers/source-bundles.ts), with exactly the environment a test gives it: nothing leaks in from the test runner's own
  * REDIS_URL, KEYWARD_* or CI variables.
  */
 import { execFile } from 'node:child_process'
