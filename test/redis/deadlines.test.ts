@@ -76,23 +76,24 @@ describe('Redis call deadlines (R5)', () => {
   })
 
   it('R5: authorize with two hashes is bounded as a whole, not per call', async () => {
-    // Each call answers "unknown" after 90 ms: two in turn take 180 ms, past the 100 ms bound.
-    const { client, sent } = fakeClient(90, () => [0])
-    const stores = createRedisStores({ client, timeoutMs: 100 })
+    // Each call answers "unknown" after 500 ms: two in turn take 1 s, past the 600 ms bound. The
+    // margins leave room for timers that fire late on a busy machine.
+    const { client, sent } = fakeClient(500, () => [0])
+    const stores = createRedisStores({ client, timeoutMs: 600 })
     const { ms, error } = await settledIn(stores.authorize({ ...input, hashes: ['a'.repeat(64), 'b'.repeat(64)] }))
     expect(error).toBeInstanceOf(StoreTimeoutError)
-    expect(ms).toBeLessThan(175)
+    expect(ms).toBeLessThan(950)
     expect(sent.filter((command) => command === 'EVALSHA').length).toBeGreaterThanOrEqual(1)
     await stores.close()
   })
 
   it('R5: a store operation of several Redis calls is bounded as a whole', async () => {
-    // keys.get of an id not cached: GET of the id index, then the record script; 90 ms each.
-    const { client } = fakeClient(90, (command) => (command === 'GET' ? 'a'.repeat(64) : []))
-    const stores = createRedisStores({ client, timeoutMs: 100 })
+    // keys.get of an id not cached: GET of the id index, then the record script; 500 ms each.
+    const { client } = fakeClient(500, (command) => (command === 'GET' ? 'a'.repeat(64) : []))
+    const stores = createRedisStores({ client, timeoutMs: 600 })
     const { ms, error } = await settledIn(Promise.resolve(stores.keys.get('key_x')))
     expect(error).toBeInstanceOf(StoreTimeoutError)
-    expect(ms).toBeLessThan(175)
+    expect(ms).toBeLessThan(950)
     await stores.close()
   })
 
