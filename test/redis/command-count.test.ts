@@ -242,9 +242,10 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
   })
 
   it('P1/E7: an address blocked by another instance costs one command to learn of, then none while the block lasts', async () => {
-    const guarded3 = { failedAuthLimit: 3, analytics: false }
-    const other = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), ...guarded3 })
-    const guarded = createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), ...guarded3 })
+    const instance = () =>
+      createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3, analytics: false })
+    const other = instance()
+    const guarded = instance()
     for (let i = 0; i < 3; i++) {
       const failed = await other.authenticate({
         authorization: `Bearer ${key.slice(0, -6)}000000`,

@@ -1,7 +1,7 @@
 /**
  * Runs the `keyward` command as a subprocess, from source (bundled once per run from
- * `src/cli/main.ts`, see test/helpers/source-bundles.ts), with exactly the environment a test gives it: nothing leaks in from the test runner's own
- * REDIS_URL, KEYWARD_* or CI variables.
+ * `src/cli/main.ts`, see test/helpers/source-bundles.ts), with exactly the environment a test
+ * gives it: nothing leaks in from the test runner's own REDIS_URL, KEYWARD_* or CI variables.
  */
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
