@@ -263,6 +263,24 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis authorize coa
     await keyward.close()
   })
 
+  it(`one turn of MAX_BATCH (${MAX_BATCH}) different keys is one EVALSHA, each request decided on its own key`, async () => {
+    const keyward = createKeyward({
+      stores: createRedisStores({ client: await ioredisClient(serverUrl) }),
+      failedAuthLimit: 0,
+      analytics: false,
+    })
+    const created = []
+    for (let i = 0; i < MAX_BATCH; i++)
+      created.push(await keyward.keys.create({ name: `k${i}`, limits: { perMinute: 10 + i } }))
+    await redis.config('RESETSTAT')
+    const decisions = await Promise.all(created.map(({ key }) => keyward.authenticate(bearer(key))))
+    expect(decisions.map((d) => (d.ok ? `${d.apiKey.id} ${d.apiKey.limits.minute.remaining}` : d.error.code))).toEqual(
+      created.map(({ record }, i) => `${record.id} ${9 + i}`),
+    )
+    expect((await commandCalls(redis)).get('evalsha')).toBe(1)
+    await keyward.close()
+  })
+
   it('option "coalesce" must be a boolean', () => {
     expect(() => createRedisStores({ client: redis, coalesce: 'yes' as never })).toThrow(
       new TypeError('keyward/redis: option "coalesce" must be true or false (got "yes")'),

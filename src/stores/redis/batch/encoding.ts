@@ -26,7 +26,7 @@ import type { Queued } from './queue.js'
  * An entry's second argument is its key number j plus KEY_NUMBERS times (run length - 1); a batch
  * names at most MAX_BATCH hashes, so j < KEY_NUMBERS as long as MAX_BATCH is below it (queue.ts).
  */
-export const KEY_NUMBERS = 32
+export const KEY_NUMBERS = 64
 
 /** True when two requests' ARGV differ at most in `now` (the same in a batch): flags, held record, owner step, address, scopes. */
 function sameRequest(a: readonly string[], b: readonly string[]): boolean {

@@ -28,7 +28,7 @@ local first_run = 8             -- ARGV[8..]: the runs of requests alike, in ord
 local RUN_FLAGS = 0             --   f = 16 * (the number of scopes) + 8 * (the owner is not known
                                 --   yet) + 4 * (an owner's counter follows) + 2 * (live-only route)
                                 --   + (consumes)
-local RUN_KEYS = 1              --   j + 32 * (r - 1): r requests whose keys are KEYS[2j-1..2j]
+local RUN_KEYS = 1              --   j + 64 * (r - 1): r requests whose keys are KEYS[2j-1..2j]
 local RUN_KNOWN = 2             --   what they hold (as the authorize script's ARGV[8])
 local RUN_ADDRESS = 3           --   their client address (as the authorize script's ARGV[13], M6)
 local RUN_COUNTER = 4           --   g, the index in KEYS of their address's counter (0: no check)
@@ -115,7 +115,7 @@ while i < n do
   local live_only = f % 4 >= 2
   local consume = f % 2 == 1
   local jr = tonumber(ARGV[at + RUN_KEYS])
-  local k = 2 * (jr % 32 - 1)             -- the hash's keys are KEYS[k + 1], KEYS[k + 2]
+  local k = 2 * (jr % 64 - 1)             -- the hash's keys are KEYS[k + 1], KEYS[k + 2]
   local known = ARGV[at + RUN_KNOWN]
   local address = ARGV[at + RUN_ADDRESS]
   local counter = ARGV[at + RUN_COUNTER]
@@ -134,8 +134,8 @@ while i < n do
   end
   -- Only a request followed by one of the same key can hand on a carry: the rest of its run, or
   -- the next run when it is of the same key. Other requests keep none (nothing to allocate).
-  local last = mfloor(jr / 32)
-  local next_same = i + last + 1 < n and tonumber(ARGV[from + c + RUN_KEYS]) % 32 == jr % 32
+  local last = mfloor(jr / 64)
+  local next_same = i + last + 1 < n and tonumber(ARGV[from + c + RUN_KEYS]) % 64 == jr % 64
   for r = 0, last do
     i = i + 1
     local reply = nil
@@ -172,5 +172,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '5551781cbf792622944d42326a975403fdfface0',
+  sha: '977db7bffd4cf7fef46eec40482deae36922946e',
 }
