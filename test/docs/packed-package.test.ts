@@ -1,9 +1,11 @@
 /**
  * `npm pack` on a fresh clone (issue 38, item 8): with no dist/ yet, the tarball must still hold the
  * built code and types of every entry point, so `prepack` has to build it. The check runs in a copy
- * of the tracked files, as a fresh clone has them.
+ * of the tracked files, as a fresh clone has them. The declarations that build emits are the ones
+ * users' editors show (issue 39, item 6): their doc comments say what a thing does, so the rule ids
+ * of CONTRACT.md and docs/ (`K3`, `E7`, `O4–O6`) stay in tests and docs/, never in them.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyFreshTree, npmPack, type PackResult, removeTree } from '../helpers/package-tree.js'
@@ -65,5 +67,28 @@ describe('npm pack on a fresh clone (issue 38)', () => {
     ]) {
       for (const suffix of ['.js', '.cjs', '.d.ts', '.d.cts']) expect(shipped).toContain(`dist/${subpath}${suffix}`)
     }
+  })
+})
+
+/** A contract rule id as docs/ writes them: a letter, one or two digits, maybe a letter (`L4a`). */
+const RULE_ID = /\b[KHRLEPAOSUT][0-9]{1,2}[a-z]?\b/
+
+describe('the declarations the pack ships (issue 39)', () => {
+  it('carry no rule ids in their doc comments, so editor hovers say what a thing does', () => {
+    const dist = join(tree, 'dist')
+    const files = readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name))
+    expect(files).toContain('index.d.ts')
+    const found: string[] = []
+    for (const file of files) {
+      let inComment = false
+      readFileSync(join(dist, file), 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (line.includes('/**')) inComment = true
+          if (inComment && RULE_ID.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`)
+          if (line.includes('*/')) inComment = false
+        })
+    }
+    expect(found, found.join('\n')).toEqual([])
   })
 })
