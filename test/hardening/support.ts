@@ -5,8 +5,6 @@
  */
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
-import { type ChildProcess, spawn } from 'node:child_process'
-import { inject } from 'vitest'
 import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import type { Keyward } from '../../src/keyward.js'
 import type { AppConfig, BuiltApp } from '../../server/app.js'
@@ -15,7 +13,7 @@ import { buildFastifyApp } from '../../server/app-fastify.js'
 import { buildHonoApp } from '../../server/app-hono.js'
 import { buildKoaApp } from '../adapters/support/app-koa.js'
 import { TARGETS } from '../adapters/support/harness.js'
-import { markedEnv, recordStarted } from '../helpers/started-processes.js'
+import { type ServerProcess as ReferenceServer, startServer as startReferenceServer } from '../server/support.js'
 
 export const FRAMEWORKS = ['express', 'fastify', 'hono'] as const
 /** The reference app on every adapter: the three above, Koa, and Nest on each of its platforms. */
@@ -245,7 +243,7 @@ export async function from(
   return Object.assign(response, { json: response.body === '' ? {} : JSON.parse(response.body) })
 }
 
-/** The reference server (`server/main.ts`) as a child process, and everything it printed. */
+/** The reference server (`server/main.ts`) on a free port, and everything it printed. */
 export interface ServerProcess {
   base: string
   port: number
@@ -253,48 +251,30 @@ export interface ServerProcess {
   stop(): Promise<void>
 }
 
-/** Starts `server/main.ts` on a free port with `env` added; resolves once it prints its listening line. */
+/** Starts the reference server on a free port with `env` added; resolves once it prints its listening line. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  // The run's bundle of server/main.ts (test/helpers/source-bundles.ts).
-  const child: ChildProcess = spawn(process.execPath, [inject('keywardServer')], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    env: markedEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', DASHBOARD_TOKEN, ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startReferenceServer({ PORT: '0', HOST: '127.0.0.1', DASHBOARD_TOKEN, ...env })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server did not start within 20 s:\n${server.output()}`)), 20_000)
   })
-  recordStarted(child, 'node server/main.ts (bundled)')
-  let output = ''
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 20 s:\n${output}`)), 20_000)
-    const check = () => {
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        child.stdout!.off('data', check)
-        resolve(match[1]!)
-      }
-    }
-    child.stdout!.on('data', check)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code}:\n${output}`))
-    })
-  })
-  return {
-    base,
-    port: Number(new URL(base).port),
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return
-      await new Promise<void>((resolve) => {
-        const killer = setTimeout(() => child.kill('SIGKILL'), 8000)
-        child.once('exit', () => {
-          clearTimeout(killer)
-          resolve()
-        })
-        child.kill('SIGTERM')
-      })
-    },
+  try {
+    const line = await Promise.race([server.listening, late])
+    const base = /listening on (http:\/\/[^\s]+)/.exec(line)![1]!
+    return { base, port: Number(new URL(base).port), output: server.output, stop: () => stopServer(server) }
+  } catch (error) {
+    server.child.kill('SIGKILL')
+    throw error
+  } finally {
+    clearTimeout(timer)
   }
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within 8 s. */
+async function stopServer({ child, exited }: ReferenceServer): Promise<void> {
+  if (child.exitCode !== null) return
+  const killer = setTimeout(() => child.kill('SIGKILL'), 8000)
+  child.kill('SIGTERM')
+  await exited
+  clearTimeout(killer)
 }

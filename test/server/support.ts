@@ -12,6 +12,8 @@ export interface ServerProcess {
   /** Everything printed so far. */
   stdout(): string
   stderr(): string
+  /** Both, in the order they arrived. */
+  output(): string
   /** Resolves with the line holding `listening on`; rejects if the process exits first. */
   listening: Promise<string>
   /** Resolves with the exit code. */
@@ -66,8 +68,15 @@ export function startServer(env: Record<string, string>): ServerProcess {
   recordStarted(child, 'node server/main.ts (bundled)')
   let out = ''
   let err = ''
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+  let both = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk
+    both += chunk
+  })
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk
+    both += chunk
+  })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const listening = new Promise<string>((resolve, reject) => {
     const look = () => {
@@ -81,5 +90,5 @@ export function startServer(env: Record<string, string>): ServerProcess {
   })
   // Tests of start-up failures never wait for the line; their rejection is expected.
   listening.catch(() => undefined)
-  return { child, stdout: () => out, stderr: () => err, listening, exited }
+  return { child, stdout: () => out, stderr: () => err, output: () => both, listening, exited }
 }
