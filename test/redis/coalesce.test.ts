@@ -281,6 +281,28 @@ describe.skipIf(url === null || !privateServersAvailable())('Redis authorize coa
     await keyward.close()
   })
 
+  it(`a call goes out as soon as MAX_BATCH (${MAX_BATCH}) requests wait, before the turn ends; the rest at its end`, async () => {
+    const client = await ioredisClient(serverUrl)
+    const keyward = createKeyward({ stores: createRedisStores({ client }), failedAuthLimit: 0, analytics: false })
+    const { key } = await keyward.keys.create({ name: 'early' })
+    expect((await keyward.authenticate(bearer(key))).ok).toBe(true)
+    // Whether this turn's end (a setImmediate queued before the requests) had come when each EVALSHA was sent.
+    let turnEnded = false
+    const sentAfterTurn: boolean[] = []
+    const call = client.call.bind(client) as (command: string, ...args: string[]) => Promise<unknown>
+    client.call = ((command: string, ...args: string[]) => {
+      if (command === 'EVALSHA') sentAfterTurn.push(turnEnded)
+      return call(command, ...args)
+    }) as typeof client.call
+    setImmediate(() => {
+      turnEnded = true
+    })
+    const decisions = await Promise.all(Array.from({ length: MAX_BATCH + 8 }, () => keyward.authenticate(bearer(key))))
+    expect(decisions.every((d) => d.ok)).toBe(true)
+    expect(sentAfterTurn).toEqual([false, true])
+    await keyward.close()
+  })
+
   it('option "coalesce" must be a boolean', () => {
     expect(() => createRedisStores({ client: redis, coalesce: 'yes' as never })).toThrow(
       new TypeError('keyward/redis: option "coalesce" must be true or false (got "yes")'),

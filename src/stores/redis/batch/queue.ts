@@ -1,8 +1,9 @@
 /**
- * On a single node the authorize calls of one event-loop turn are queued as they come and sent
- * from a `setImmediate` (after the turn's I/O callbacks) as one batch script call, so N concurrent
- * requests cost one round trip and one write, not N. Each request is decided as on its own, in
- * order, and waits at most `timeoutMs` from the moment its batch is sent.
+ * On a single node the authorize calls of one event-loop turn are queued as they come and sent as
+ * batch script calls: at once when MAX_BATCH wait, and the rest from a `setImmediate` (after the
+ * turn's I/O callbacks), so N concurrent requests cost a round trip and a write per MAX_BATCH, not
+ * N. Each request is decided as on its own, in order, and waits at most `timeoutMs` from the
+ * moment its batch is sent.
  */
 import type { AuthorizeOutcome, OwnerLimitsCheck } from '../../../core/types.js'
 import {
@@ -23,11 +24,11 @@ import { settleBatch, settleOne } from './replies.js'
 
 /**
  * The most requests one batch script call decides (below KEY_NUMBERS, the script's key-number
- * base). A call reads each key's state once and decides its later requests from what the one
- * before left, so the whole turn of a busy server in one call costs Redis least per request. A
- * longer queue goes out as several calls, sent at once.
+ * base), sent as soon as that many wait. A call reads each key's state once and decides its later
+ * requests from what the one before left, so larger calls cost Redis less per request; a call sent
+ * before the turn ends lets Redis decide it while this process reads the turn's other requests.
  */
-export const MAX_BATCH = 63
+export const MAX_BATCH = 32
 if (MAX_BATCH >= KEY_NUMBERS) throw new Error('keyward/redis: MAX_BATCH must stay below KEY_NUMBERS')
 
 /** A request waiting for the batch of its event-loop turn. */
@@ -69,7 +70,9 @@ export function createBatchQueue(connection: RedisConnection, replies: ReplyRead
   function push(queued: Queued): void {
     queued.held = replies.held(queued.hash)
     queued.owner = fillHeld(queued.args, queued.held, queued.owners, false, cache)
-    if (queue.push(queued) === 1) setImmediate(flush)
+    const waiting = queue.push(queued)
+    if (waiting === 1) setImmediate(flush)
+    else if (waiting === MAX_BATCH) flush()
   }
 
   /** O7: the script named the key's owner (the record is held now): once more, naming its counter. */
@@ -81,17 +84,18 @@ export function createBatchQueue(connection: RedisConnection, replies: ReplyRead
   }
 
   /**
-   * Sends the turn's queue: runs of requests that share `now`, the defaults and the failure limit
-   * (nearly always the whole queue) go out in calls of at most MAX_BATCH.
+   * Sends the queue (at most MAX_BATCH requests; empty when a full queue went out since this was
+   * scheduled): runs of requests that share `now`, the defaults and the failure limit (nearly
+   * always the whole queue) go out as one call each.
    */
   function flush(): void {
+    if (queue.length === 0) return
     const all = queue
     queue = []
     let start = 0
     for (let i = 1; i <= all.length; i++) {
       if (
         i === all.length ||
-        i - start === MAX_BATCH ||
         all[i]!.args[NOW] !== all[start]!.args[NOW] ||
         all[i]!.defaults !== all[start]!.defaults ||
         all[i]!.args[FAILURE_LIMIT] !== all[start]!.args[FAILURE_LIMIT]
