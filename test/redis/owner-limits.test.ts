@@ -171,6 +171,37 @@ describe.skipIf(!privateServersAvailable())('commands per request with owner lim
     serverUrl = server.url
   })
 
+  for (const named of [false, true]) {
+    it(`O7: a request reads its owner's counter once, the peek's read serving the count (${named ? 'a key on named limits' : "a key on its type's limits"})`, async () => {
+      const client = await ioredisClient(serverUrl)
+      const keyward = createKeyward({
+        stores: createRedisStores({ client, prefix: `kw-read-${named}`, coalesce: false }),
+        analytics: false,
+        ownerLimits: { live: { perMinute: 100_000 } },
+      })
+      const limits = named ? { limits: [{ name: 'burst', limit: 1000, window: '10s' }] } : {}
+      const { key } = await keyward.keys.create({ name: 'owned', ownerId: owner(), ...limits })
+      expect(status(await keyward.authenticate(bearer(key)))).toBe(200)
+      const monitor = await measure.monitor()
+      const ownerReads: string[] = []
+      let sentinel = false
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[0]?.toLowerCase() === 'hmget' && args[1]?.includes(':owner:')) ownerReads.push(args[1])
+        if (args[0]?.toLowerCase() === 'echo' && args[1] === 'kw-sentinel') sentinel = true
+      })
+      await measure.ping()
+      for (let i = 0; i < 5; i++) expect(status(await keyward.authenticate(bearer(key)))).toBe(200)
+      // MONITOR shows commands in the order Redis ran them: everything before the sentinel has arrived with it.
+      await client.call('ECHO', 'kw-sentinel')
+      await expect.poll(() => sentinel).toBe(true)
+      monitor.disconnect()
+      expect(ownerReads).toHaveLength(5)
+      expect(await keyward.authenticate(bearer(key))).toMatchObject({ ok: true })
+      await keyward.close()
+      client.disconnect()
+    })
+  }
+
   for (const coalesce of [true, false]) {
     it(`P1/O7: an owned key costs one script call per request once its owner is known, one more the first time (coalesce ${coalesce})`, async () => {
       const client = await ioredisClient(serverUrl)

@@ -172,5 +172,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '977db7bffd4cf7fef46eec40482deae36922946e',
+  sha: '78f4c41f879decc83a32f72ebf92b3c0a66a1285',
 }

@@ -198,7 +198,9 @@ local function authorize(record_key, minute_key, now_arg, consume_arg, cost, liv
     owner_decision = limit(owner_key, now, owner_minute, owner_month, false, cost)
     if consume and owner_decision[1] == 1 then
       decision = limit(minute_key, now, per_minute, per_month, true, cost)
-      if decision[1] == 1 then owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost) end
+      if decision[1] == 1 then
+        owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost, owner_decision.book)
+      end
     else
       decision = limit(minute_key, now, per_minute, per_month, false, cost)
     end

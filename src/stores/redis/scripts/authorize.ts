@@ -67,5 +67,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '177180fe118d8a2df5e9bc822758dea1a574c655',
+  sha: '967a086ec3eb3958c170bf1d3965a987ac026841',
 }

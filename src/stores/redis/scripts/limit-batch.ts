@@ -148,5 +148,5 @@ return replies
 export const LIMIT_BATCH_SCRIPT: LuaScript = {
   name: 'limit-batch',
   source: SOURCE,
-  sha: '4896534ca6a44efe01af871c579ecf3d8179e636',
+  sha: '0f022f5f940d5cf9ffa5fe527bede9f5d9f0562f',
 }

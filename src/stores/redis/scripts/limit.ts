@@ -106,5 +106,5 @@ return limit(KEYS[1], now, tonumber(ARGV[3]), tonumber(ARGV[4]), op == CONSUME, 
 export const LIMIT_SCRIPT: LuaScript = {
   name: 'limit',
   source: SOURCE,
-  sha: '6bec918c44135e1123c22c7ba893ffaed02fc373',
+  sha: '2002d8ee66bbd7f8ea5a56a5eede9e6e8eba52a6',
 }

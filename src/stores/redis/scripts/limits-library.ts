@@ -42,8 +42,7 @@ end
 -- an admitted consume leaves in receipt what it counted, so that it can be given back when the
 -- other limit refuses: {the decision a peek would have given just before, the bucket's second,
 -- the month counted (-1 without a quota)}. Left as it is by every other call.
-local receipt_wanted = false
-local receipt = nil
+local receipt_wanted, receipt = false, nil
 
 -- One decision over both limits (L2, L4), as the memory limiter decides it. Its arguments:
 --   minute_key   the limit state above, HASH <prefix>:{<tag>}:rl
@@ -54,14 +53,15 @@ local receipt = nil
 --                already outside the window are trimmed); false: a peek, which writes nothing
 --   cost         the units the request counts (nil: 1); it needs max(cost, 1) left in each window,
 --                so a cost of 0 checks without counting (M2)
--- Returns the decision array (see the top of this library).
-local function limit(minute_key, now, per_minute, per_month, consume, cost)
+--   held         a peek's .book of this key at this now, nothing written since: not read again
+-- Returns the decision array (see the top of this library), a peek's with what it read as .book.
+local function limit(minute_key, now, per_minute, per_month, consume, cost, held)
   cost = cost or 1
   local units = mmax(cost, 1)
   local s = mfloor(now / 1000)
   local s_field = int(s)
   -- The bookkeeping, and bucket s: the one an admitted request nearly always counts in.
-  local book = redis.call('HMGET', minute_key, 't', 'n', 'o', s_field, 'm', 'q')
+  local book = held or redis.call('HMGET', minute_key, 't', 'n', 'o', s_field, 'm', 'q')
   -- The month counter in the hash (HGETALL reads its two fields too; they are not buckets).
   local book_month, book_count = tonumber(book[5]), tonumber(book[6])
   local month_held = book_month ~= nil and book_count ~= nil
@@ -125,8 +125,7 @@ local function limit(minute_key, now, per_minute, per_month, consume, cost)
   -- prunes): a key's minute state stays at most 61 buckets and t/n/o. A peek writes nothing.
   if consume then
     if wipe then
-      -- UNLINK, not DEL: the JavaScript sends DEL itself, and the command-count test tells the
-      -- commands a script runs from those sent by name. A hash this small is freed at once.
+      -- UNLINK, not DEL (which the JavaScript sends), so tests can tell the two apart; freed at once.
       redis.call('UNLINK', minute_key)
       newest = nil
       -- The month counter outlives the buckets, whatever the policy of this call: written back
@@ -228,7 +227,8 @@ local function limit(minute_key, now, per_minute, per_month, consume, cost)
   end
   local minute_remaining = mmax(0, per_minute - minute_count)
   if allowed then
-    return {1, per_minute, minute_remaining, minute_reset, month_limit, month_remaining, month_reset, 0, 0}
+    return {1, per_minute, minute_remaining, minute_reset, month_limit, month_remaining, month_reset, 0, 0,
+      book = not consume and book or nil}
   end
 
   local month_exhausted = per_month and month_count + units > per_month
@@ -241,7 +241,7 @@ local function limit(minute_key, now, per_minute, per_month, consume, cost)
   local binding = 1
   if month_exhausted then binding = 2 end
   return {0, per_minute, minute_remaining, minute_reset, month_limit, month_remaining, month_reset,
-    mmax(month_wait, minute_wait), binding}
+    mmax(month_wait, minute_wait), binding, book = not consume and book or nil}
 end
 `
 

@@ -81,7 +81,7 @@ local function named_decision(minute_key, list, now, consume, cost, owner_key, o
     if reply[i] == 1 then allowed = 0 end
   end
   if owner_decision and mode == 'm' and allowed == 1 then
-    owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost)
+    owner_decision = limit(owner_key, now, owner_minute, owner_month, true, cost, owner_decision.book)
   end
   local decision = {allowed, #keys}
   for i = 1, #reply do decision[2 + i] = reply[i] end
