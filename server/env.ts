@@ -4,9 +4,9 @@
  */
 import { createDashboard, createKeyward, type IetfRateLimitDraft } from '../src/index.js'
 
-/** The reference server's secret scanning defaults: keyward's own (docs/secret-scanning.md). */
-/** Where keyward's secret scanning endpoint answers unless told otherwise. */
+/** Where keyward's secret scanning endpoint answers unless told otherwise: keyward's own default (docs/secret-scanning.md). */
 export const DEFAULT_SECRET_SCANNING_PATH = '/secret-scanning/github'
+/** Where GitHub's secret scanning signing keys are fetched from unless told otherwise: keyward's own default too. */
 const GITHUB_KEYS_URL = 'https://api.github.com/meta/public_keys/secret_scanning'
 
 export type Framework = 'express' | 'fastify' | 'hono'

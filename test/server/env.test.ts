@@ -1,6 +1,7 @@
 /** E6: the reference server's environment, read by `parseEnv`. */
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '../../server/env.js'
+import { DEFAULT_SECRET_SCANNING_PATH, GITHUB_KEYS_URL } from '../../src/core/secret-scanning/index.js'
 
 describe('parseEnv (E6)', () => {
   it('has the defaults of E6', () => {
@@ -24,6 +25,12 @@ describe('parseEnv (E6)', () => {
       githubKeysUrl: 'https://api.github.com/meta/public_keys/secret_scanning',
       webhook: null,
     })
+  })
+
+  it('W3/W4: with SECRET_SCANNING_PATH and GITHUB_KEYS_URL unset, the server uses the defaults keyward itself has', () => {
+    const config = parseEnv({})
+    expect(config.secretScanningPath).toBe(DEFAULT_SECRET_SCANNING_PATH)
+    expect(config.githubKeysUrl).toBe(GITHUB_KEYS_URL)
   })
 
   it('W4: SECRET_SCANNING_PATH and GITHUB_KEYS_URL place the secret scanning endpoint and its key list; bad ones name the variable', () => {
