@@ -4,9 +4,11 @@
  */
 import { createDashboard, createKeyward, type IetfRateLimitDraft } from '../src/index.js'
 
-/** Where keyward's secret scanning endpoint answers unless told otherwise: keyward's own default (docs/secret-scanning.md). */
+// keyward's own secret scanning defaults (docs/secret-scanning.md), repeated because the server uses
+// only the public API; test/server/env.test.ts keeps the two equal.
+/** Where keyward's secret scanning endpoint answers unless told otherwise. */
 export const DEFAULT_SECRET_SCANNING_PATH = '/secret-scanning/github'
-/** Where GitHub's secret scanning signing keys are fetched from unless told otherwise: keyward's own default too. */
+/** Where GitHub's secret scanning signing keys are fetched from unless told otherwise. */
 const GITHUB_KEYS_URL = 'https://api.github.com/meta/public_keys/secret_scanning'
 
 export type Framework = 'express' | 'fastify' | 'hono'
