@@ -38,6 +38,9 @@ function bundleScript(uiDir: string): string {
     platform: 'browser',
     charset: 'utf8',
     legalComments: 'none',
+    // Served to every browser that opens the page: the chart library is most of it, and minified
+    // it weighs about a third less gzipped.
+    minify: true,
     logLevel: 'silent',
     // The owner id rule is the library's own, so the page and the server never disagree.
     define: { OWNER_ID_PATTERN_SOURCE: JSON.stringify(OWNER_ID_PATTERN.source) },
