@@ -3,7 +3,7 @@
  * from, edited one address or CIDR range a line (none: any address). The server checks and
  * normalises every entry; its refusal is shown in the dialog.
  */
-import { dashboard, describeFailure, type KeyRecord } from './dashboard.js'
+import { dashboard, DashboardError, describeFailure, type KeyRecord } from './dashboard.js'
 import { busy, formError, openDialog } from './dialogs.js'
 import { byId, rowOf, toast } from './dom.js'
 
@@ -52,20 +52,29 @@ function addressesOfField(): string[] | null {
   return lines.length === 0 ? null : lines
 }
 
+/** A refusal in the field's words: the line it refuses as typed, the list as "the list" (not `allowedIps[1]`). */
+function inFieldWords(message: string, lines: readonly string[]): string {
+  const entry = /^allowedIps\[(\d+)\] (.*)$/s.exec(message)
+  if (entry) return `"${lines[Number(entry[1])] ?? ''}" ${entry[2]}`
+  return message.replace(/^allowedIps /, 'The list ')
+}
+
 async function saveAddresses(event: Event): Promise<void> {
   event.preventDefault()
   const record = editing as KeyRecord
   const field = byId<HTMLTextAreaElement>('addresses-field')
   formError('addresses-error', '', field)
+  const lines = addressesOfField()
   try {
-    const body = { allowedIps: addressesOfField() }
+    const body = { allowedIps: lines }
     const save = byId<HTMLButtonElement>('addresses-save')
     const payload = await busy(save, () => dashboard<KeyRecord>('PATCH', keyPath(record), body))
     replace(payload.data)
     byId<HTMLDialogElement>('addresses-dialog').close()
     toast(`Allowed addresses of "${record.name}" saved.`)
   } catch (error) {
-    formError('addresses-error', describeFailure(error), field)
+    const refusal = error instanceof DashboardError && error.status === 400
+    formError('addresses-error', refusal ? inFieldWords(error.message, lines ?? []) : describeFailure(error), field)
   }
 }
 

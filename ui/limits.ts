@@ -1,7 +1,8 @@
 /**
  * The limits dialog of an administrator: a key's own named limits as rows (name, requests,
  * window) to add, change or remove; no rows puts the key back on its type's defaults. The server
- * checks every value; its refusal names the field, which the dialog marks and focuses.
+ * checks every value; its refusal names the field, which the dialog marks and focuses, and says
+ * in the dialog's words.
  */
 import {
   dashboard,
@@ -132,6 +133,28 @@ function fieldOf(message: string): HTMLElement | undefined {
   return row?.querySelectorAll('input')[index]
 }
 
+/** The rules of the fields whose syntax is the dialog's own, in place of the API's in a refusal. */
+const WINDOW_RULE =
+  'must be 1 second to 31 days (10s, 15m, 1h, 30d), month, or month@<day> for a billing month from day 1 to 28.'
+const REFILL_RULE = 'must be <n>/day or <n>/month, with @<day> (1 to 28) for a billing day: 1000/month@15.'
+/** A refused field's API name, and what the dialog calls it (the problem after it is kept). */
+const CAPTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['credits.refill.amount ', "The refill's amount "],
+  ['credits.remaining ', 'Credits left '],
+  ['limits names ', 'The limits name '],
+]
+
+/** A refusal in the dialog's words: each field by its caption, and windows and refills as typed here. */
+function inDialogWords(message: string): string {
+  const row = /^limits\[(\d+)\]\.(name|limit|window) (.*)$/s.exec(message)
+  if (row) {
+    const caption = { name: 'Name', limit: 'Requests', window: 'Window' }[row[2] as 'name' | 'limit' | 'window']
+    return `${caption} of limit ${Number(row[1]) + 1} ${row[2] === 'window' ? WINDOW_RULE : row[3]}`
+  }
+  for (const [field, caption] of CAPTIONS) if (message.startsWith(field)) return caption + message.slice(field.length)
+  return message.startsWith('credits.refill') ? `Refill ${REFILL_RULE}` : message
+}
+
 function openLimits(record: KeyRecord, opener: HTMLElement): void {
   editing = record
   byId('limits-name').textContent = record.name
@@ -160,9 +183,9 @@ async function saveLimits(event: Event): Promise<void> {
     byId<HTMLDialogElement>('limits-dialog').close()
     toast(`Limits of "${record.name}" saved.`)
   } catch (error) {
-    const message = describeFailure(error)
-    const field = error instanceof DashboardError ? fieldOf(error.message) : undefined
-    formError('limits-error', message, field)
+    const refusal = error instanceof DashboardError && error.status === 400
+    const field = refusal ? fieldOf(error.message) : undefined
+    formError('limits-error', refusal ? inDialogWords(error.message) : describeFailure(error), field)
   }
 }
 

@@ -64,9 +64,17 @@ describe.skipIf(url === null)('keyward keys --limit on a real Redis', { timeout:
     ['a bad name', ['--limit', 'Burst=1/10s'], /^option --limit "Burst=1\/10s": name must be a lowercase letter/],
     ['a limit of zero', ['--limit', 'a=0/10s'], /^option --limit "a=0\/10s": limit must be a positive integer/],
     ['a limit that is not a number', ['--limit', 'a=ten/10s'], /^option --limit "a=ten\/10s": limit must be/],
-    ['an unknown unit', ['--limit', 'a=1/10y'], /^option --limit "a=1\/10y": window must be 1 second to 31 days/],
+    [
+      'an unknown unit',
+      ['--limit', 'a=1/10y'],
+      /^option --limit "a=1\/10y": window must be 1s to 31d \(a whole number of ms, s, m, h or d\), month, or month@<day> with a billing day from 1 to 28$/,
+    ],
     ['a window over 31 days', ['--limit', 'a=1/32d'], /^option --limit "a=1\/32d": window must be/],
-    ['a billing day of 29', ['--limit', 'a=1/month@29'], /^option --limit "a=1\/month@29": window must be/],
+    [
+      'a billing day of 29',
+      ['--limit', 'a=1/month@29'],
+      /^option --limit "a=1\/month@29": window must be .*month@<day> with a billing day from 1 to 28$/,
+    ],
     [
       'a name given twice',
       ['--limit', 'a=1/1s', '--limit', 'a=2/1h'],

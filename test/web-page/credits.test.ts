@@ -58,7 +58,10 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows and edits credits (M9, M3)
 
       await refill.fill('10/week')
       await dialog.getByRole('button', { name: 'Save limits' }).click()
-      await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/^credits\.refill\.every/)
+      // Said as the field is captioned and typed, not as the API names it.
+      await expect
+        .poll(() => dialog.getByRole('alert').textContent())
+        .toBe('Refill must be <n>/day or <n>/month, with @<day> (1 to 28) for a billing day: 1000/month@15.')
       expect(await refill.getAttribute('aria-invalid')).toBe('true')
       await screenshot(page, `${width}-credits-dialog-error`)
 

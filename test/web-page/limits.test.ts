@@ -96,10 +96,22 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page shows named limits (M9)', () => 
       const window2 = dialog.getByRole('textbox', { name: 'Window of limit 2' })
       await window2.fill('1x')
       await dialog.getByRole('button', { name: 'Save limits' }).click()
-      await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/^limits\[1\]\.window must be/)
+      // Said as the field is captioned and typed, not as the API names it ("limits[1].window", "{ month: { day } }").
+      await expect
+        .poll(() => dialog.getByRole('alert').textContent())
+        .toBe(
+          'Window of limit 2 must be 1 second to 31 days (10s, 15m, 1h, 30d), month, or month@<day> for a billing month from day 1 to 28.',
+        )
       expect(await window2.getAttribute('aria-invalid')).toBe('true')
       expect(await window2.evaluate((element) => element === document.activeElement)).toBe(true)
       await screenshot(page, `${width}-limits-dialog-error`)
+      await window2.fill('1d')
+      const name1 = dialog.getByRole('textbox', { name: 'Name of limit 1' })
+      await name1.fill('Burst')
+      await dialog.getByRole('button', { name: 'Save limits' }).click()
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/^Name of limit 1 must be a lowercase/)
+      expect(await name1.getAttribute('aria-invalid')).toBe('true')
+      await name1.fill('burst')
 
       await dialog.getByRole('button', { name: 'Remove limit 2' }).click()
       await dialog.getByRole('button', { name: 'Add limit' }).click()

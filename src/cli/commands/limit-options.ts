@@ -23,6 +23,9 @@ export const DEFAULT_LIMITS_OPTION: OptionSpec = {
 }
 
 const ENTRY = /^([^=]*)=([^/]*)\/(.*)$/
+/** A window's rule in the syntax `--limit` takes, in place of the library's (which names object forms). */
+const WINDOW_RULE =
+  'must be 1s to 31d (a whole number of ms, s, m, h or d), month, or month@<day> with a billing day from 1 to 28'
 
 /** One `--limit` value as a named limit, before the limit rules check it. */
 function entryOf(text: string): { name: string; limit: number; window: unknown } {
@@ -50,7 +53,8 @@ export function namedLimitsOption(values: OptionValues): KeyLimitList | undefine
     const entry = /^limits\[(\d+)\](?:\.(\w+))?$/.exec(field)
     if (entry === null) throw usageError(`option --limit ${problem}`)
     const part = entry[2] === undefined ? '' : ` ${entry[2]}`
-    throw usageError(`option --limit ${shown(texts[Number(entry[1])]!)}:${part} ${problem}`)
+    const rule = entry[2] === 'window' ? WINDOW_RULE : problem
+    throw usageError(`option --limit ${shown(texts[Number(entry[1])]!)}:${part} ${rule}`)
   }
   return canonicalLimitList(texts.map(entryOf), 'limits', fault)
 }
