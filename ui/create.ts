@@ -3,7 +3,7 @@
  * when the browser allows, with a Copy button, and forgotten on Done.
  */
 import { config, ownerProblem, session, view } from './config.js'
-import { dashboard, describeFailure, type KeyRecord, type NewKey } from './dashboard.js'
+import { dashboard, DashboardError, describeFailure, type KeyRecord, type NewKey } from './dashboard.js'
 import { busy, formError, handOver, openDialog, restoreFocus } from './dialogs.js'
 import { byId, el } from './dom.js'
 import { dateTime, timeCell, typeBadge } from './format.js'
@@ -52,6 +52,19 @@ function createBody(): Checked {
   return { body }
 }
 
+/** The scope rule as this dialog's field takes scopes (the API's message gives a pattern). */
+const SCOPES_RULE =
+  'Each scope must be a lowercase letter then up to 63 of a-z, 0-9 and : . _ - (such as ip or reports:read), or end in .* for every scope under it, or be * alone; at most 50.'
+
+/** A refusal of the dialog's fields in its words, with the field to mark; any other failure as it is. */
+function createRefusal(error: unknown): { message: string; field?: HTMLElement } {
+  if (!(error instanceof DashboardError) || error.status !== 400) return { message: describeFailure(error) }
+  if (error.message.startsWith('scopes')) return { message: SCOPES_RULE, field: field('create-scopes') }
+  if (error.message.startsWith('name '))
+    return { message: `Name ${error.message.slice(5)}`, field: field('create-name') }
+  return { message: error.message }
+}
+
 async function submitCreate(event: Event): Promise<void> {
   event.preventDefault()
   const checked = createBody()
@@ -62,7 +75,8 @@ async function submitCreate(event: Event): Promise<void> {
     const payload = await busy(submit, () => dashboard<NewKey>('POST', '/api-keys', checked.body))
     handOver(byId<HTMLDialogElement>('create-dialog'), (opener) => showKey(payload.data, 'Key created', '', opener))
   } catch (error) {
-    formError('create-error', describeFailure(error))
+    const refusal = createRefusal(error)
+    formError('create-error', refusal.message, refusal.field)
   }
 }
 
