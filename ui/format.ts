@@ -36,7 +36,11 @@ export function timeCell(iso: string | null | undefined, style?: 'relative' | 's
   const untilMs = date.getTime() - Date.now()
   const near = style === 'relative' || (style === 'soon' && untilMs > 0 && untilMs < WEEK_MS)
   const text = near ? fromNow(date) : dateOnly.format(date)
-  return el('time', { datetime: iso, title: dateTime.format(date), class: 'nowrap', text })
+  const time = el('time', { datetime: iso, title: dateTime.format(date), text })
+  // A last use or an expiry may wrap ("6 seconds / ago"): where the table is short of room, the
+  // row's actions stay in view.
+  if (style === undefined) time.classList.add('nowrap')
+  return time
 }
 
 /** A key as the table shows one: its prefix, four stars and its last four characters. */

@@ -101,6 +101,11 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the page layout with owners, long names a
         expect((await fetch(`${server.base}/api/v1/ip/lookup?ip=192.0.2.44`, { headers })).status).toBe(200)
       }
       await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Short', sandbox: true })
+      // A key used a moment ago that expires in a month: the dates that widen their columns most.
+      const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString()
+      const expiring = await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Expiring', expiresAt })
+      const used = { Authorization: `Bearer ${expiring.json.data.key}` }
+      expect((await fetch(`${server.base}/api/v1/ip/lookup?ip=192.0.2.45`, { headers: used })).status).toBe(200)
     },
   })
 
