@@ -1,8 +1,8 @@
 /**
  * The limits dialog of an administrator: a key's own named limits as rows (name, requests,
  * window) to add, change or remove; no rows puts the key back on its type's defaults. The server
- * checks every value; its refusal names the field, which the dialog marks and focuses, and says
- * in the dialog's words.
+ * checks every value: the dialog marks and focuses the field a refusal names, and says what is
+ * wrong in its own words.
  */
 import {
   dashboard,
