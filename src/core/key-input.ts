@@ -2,7 +2,7 @@ import { validateEnabled } from './access-input.js'
 import { validateAllowedIps } from './address-allowlist.js'
 import { validateKeyRoles } from './roles.js'
 import { KeyInputError } from './errors.js'
-import { KEY_SCOPE_PATTERN, SCOPE_PATTERN } from './permissions.js'
+import { KEY_SCOPE_PATTERN } from './permissions.js'
 import { KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH } from './key-format.js'
 import {
   type CreditsChange,
@@ -178,7 +178,7 @@ function validateScopes(value: unknown): readonly string[] | null {
     if (typeof scope !== 'string' || !KEY_SCOPE_PATTERN.test(scope)) {
       throw new KeyInputError(
         'scopes',
-        `scopes: each scope must match ${SCOPE_PATTERN.source}, or end in the wildcard segment .* (or be * alone)`,
+        'scopes: each scope must be a lowercase letter then up to 63 of a-z, 0-9 and : . _ -, or end in the wildcard segment .* (or be * alone)',
       )
     }
     if (seen.has(scope)) throw new KeyInputError('scopes', `scopes: "${scope}" is listed twice`)

@@ -82,7 +82,7 @@ const cases: Case[] = [
   {
     name: 'a scope with capitals',
     args: ['keys', 'create', '--name', 'x', '--scopes', 'IP', ...NOWHERE],
-    message: /^--scopes: each scope must match/,
+    message: /^--scopes: each scope must be a lowercase letter then up to 63 of a-z/,
   },
   {
     name: 'a scope listed twice',
@@ -177,7 +177,7 @@ const cases: Case[] = [
   {
     name: 'update with a bad scope (O5)',
     args: ['keys', 'update', 'key_000000000000000000000000', '--scopes', 'IP', ...NOWHERE],
-    message: /^--scopes: each scope must match/,
+    message: /^--scopes: each scope must be a lowercase letter then up to 63 of a-z/,
   },
   {
     name: 'update with --per-minute 0 (O5)',

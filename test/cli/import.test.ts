@@ -76,13 +76,18 @@ describe.skipIf(url === null)(
       const bad = Array.from({ length: 25 }, (_, i) => recordLine({ scopes: [`bad scope ${i}`] }))
       const run = await importFile(fileOf('many.jsonl', bad), ['--json'])
       const message = expectOneLineError(run, 2)
-      expect(message).toMatch(/^nothing was imported: 25 of 25 lines refused \(line 1: scopes: each scope must match/)
+      expect(message).toMatch(
+        /^nothing was imported: 25 of 25 lines refused \(line 1: scopes: each scope must be a lowercase letter then up to 63 of a-z/,
+      )
       expect(message).toMatch(/line 20: [^;]+; and 5 more\)/)
       expect(message).not.toContain('line 21:')
       const { error } = stdoutJson(run)
       expect(error).toMatchObject({ code: 'usage', exitStatus: 2, refusedLines: 25 })
       expect(error.refused).toHaveLength(20)
-      expect(error.refused[0]).toEqual({ line: 1, reason: expect.stringMatching(/^scopes: each scope must match/) })
+      expect(error.refused[0]).toEqual({
+        line: 1,
+        reason: expect.stringMatching(/^scopes: each scope must be a lowercase letter then up to 63 of a-z/),
+      })
       expect(await everythingUnder(url!, prefix)).toBe('')
     })
 

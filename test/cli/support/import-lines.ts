@@ -64,7 +64,7 @@ export function badLines(): ImportLine[] {
     {
       label: 'a scope "has space" (E5)',
       text: recordLine({ scopes: ['ip', 'has space'] }),
-      reason: /scopes: each scope must match/,
+      reason: /scopes: each scope must be a lowercase letter then up to 63 of a-z/,
     },
     {
       label: 'an id that is not key_ + 24 base62 (K5)',
