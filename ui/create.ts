@@ -52,17 +52,15 @@ function createBody(): Checked {
   return { body }
 }
 
-/** The scope rule as this dialog's field takes scopes (the API's message gives a pattern). */
-const SCOPES_RULE =
-  'Each scope must be a lowercase letter then up to 63 of a-z, 0-9 and : . _ - (such as ip or reports:read), or end in .* for every scope under it, or be * alone; at most 50.'
+/** The dialog's inputs by the field a dashboard refusal starts with (its label is the field's name). */
+const REFUSED_FIELDS: Record<string, string> = { name: 'create-name', scopes: 'create-scopes' }
 
-/** A refusal of the dialog's fields in its words, with the field to mark; any other failure as it is. */
+/** A refusal of a field with its name as the dialog labels it ("Scopes: each scope …"), and that field to mark. */
 function createRefusal(error: unknown): { message: string; field?: HTMLElement } {
   if (!(error instanceof DashboardError) || error.status !== 400) return { message: describeFailure(error) }
-  if (error.message.startsWith('scopes')) return { message: SCOPES_RULE, field: field('create-scopes') }
-  if (error.message.startsWith('name '))
-    return { message: `Name ${error.message.slice(5)}`, field: field('create-name') }
-  return { message: error.message }
+  const id = REFUSED_FIELDS[/^\w+/.exec(error.message)?.[0] ?? '']
+  if (id === undefined) return { message: error.message }
+  return { message: error.message.charAt(0).toUpperCase() + error.message.slice(1), field: field(id) }
 }
 
 async function submitCreate(event: Event): Promise<void> {

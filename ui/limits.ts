@@ -122,37 +122,35 @@ function creditsOfFields(): { remaining: number; refill?: object } | null | unde
   return { remaining, refill }
 }
 
-/** The input a refusal names (`limits[1].window`, `credits.refill.every`), if any. */
-function fieldOf(message: string): HTMLElement | undefined {
-  if (message.startsWith('credits.refill')) return byId('limits-refill')
-  if (message.startsWith('credits')) return byId('limits-credits')
-  const match = /^limits\[(\d+)\]\.(name|limit|window)\b/.exec(message)
-  if (!match) return undefined
-  const row = rowsBody().children[Number(match[1])]
-  const index = { name: 0, limit: 1, window: 2 }[match[2] as 'name' | 'limit' | 'window']
-  return row?.querySelectorAll('input')[index]
-}
-
 /** The rules of the fields whose syntax is the dialog's own, in place of the API's in a refusal. */
 const WINDOW_RULE =
   'must be 1 second to 31 days (10s, 15m, 1h, 30d), month, or month@<day> for a billing month from day 1 to 28.'
 const REFILL_RULE = 'must be <n>/day or <n>/month, with @<day> (1 to 28) for a billing day: 1000/month@15.'
-/** A refused field's API name, and what the dialog calls it (the problem after it is kept). */
-const CAPTIONS: ReadonlyArray<readonly [string, string]> = [
-  ['credits.refill.amount ', "The refill's amount "],
-  ['credits.remaining ', 'Credits left '],
-  ['limits names ', 'The limits name '],
-]
+const ROW_FIELDS = { name: 0, limit: 1, window: 2 }
 
-/** A refusal in the dialog's words: each field by its caption, and windows and refills as typed here. */
-function inDialogWords(message: string): string {
+/**
+ * The input a refusal names (`limits[1].window`, `credits.refill.every`), if any, and the refusal
+ * in the dialog's words: a row's field by its label ("Window of limit 2"), windows and refills as
+ * typed here.
+ */
+function refusalIn(message: string): { field?: HTMLElement; text: string } {
   const row = /^limits\[(\d+)\]\.(name|limit|window) (.*)$/s.exec(message)
   if (row) {
-    const caption = { name: 'Name', limit: 'Requests', window: 'Window' }[row[2] as 'name' | 'limit' | 'window']
-    return `${caption} of limit ${Number(row[1]) + 1} ${row[2] === 'window' ? WINDOW_RULE : row[3]}`
+    const name = row[2] as keyof typeof ROW_FIELDS
+    const field = rowsBody().children[Number(row[1])]?.querySelectorAll('input')[ROW_FIELDS[name]]
+    return { field, text: `${field?.getAttribute('aria-label') ?? name} ${name === 'window' ? WINDOW_RULE : row[3]}` }
   }
-  for (const [field, caption] of CAPTIONS) if (message.startsWith(field)) return caption + message.slice(field.length)
-  return message.startsWith('credits.refill') ? `Refill ${REFILL_RULE}` : message
+  if (message.startsWith('credits.refill.amount ')) {
+    return {
+      field: byId('limits-refill'),
+      text: `The refill's amount ${message.slice('credits.refill.amount '.length)}`,
+    }
+  }
+  if (message.startsWith('credits.refill')) return { field: byId('limits-refill'), text: `Refill ${REFILL_RULE}` }
+  if (message.startsWith('credits')) {
+    return { field: byId('limits-credits'), text: message.replace(/^credits\.remaining /, 'Credits left ') }
+  }
+  return { text: message.replace(/^limits names /, 'The limits name ') }
 }
 
 function openLimits(record: KeyRecord, opener: HTMLElement): void {
@@ -183,9 +181,10 @@ async function saveLimits(event: Event): Promise<void> {
     byId<HTMLDialogElement>('limits-dialog').close()
     toast(`Limits of "${record.name}" saved.`)
   } catch (error) {
-    const refusal = error instanceof DashboardError && error.status === 400
-    const field = refusal ? fieldOf(error.message) : undefined
-    formError('limits-error', refusal ? inDialogWords(error.message) : describeFailure(error), field)
+    if (!(error instanceof DashboardError) || error.status !== 400)
+      return formError('limits-error', describeFailure(error))
+    const { field, text } = refusalIn(error.message)
+    formError('limits-error', text, field)
   }
 }
 

@@ -414,14 +414,14 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the web page in Chromium (reference serve
       const dialog = page.getByRole('dialog', { name: 'Create key' })
       expect(await dialog.getByRole('textbox', { name: 'Owner id' }).count()).toBe(0)
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Acme staging')
-      // A scope the dashboard refuses is explained as the field takes scopes (not as a pattern) and marked.
+      // A scope the dashboard refuses is explained in words (not as a pattern), the field named as labelled and marked.
       const scopes = dialog.getByRole('textbox', { name: /^Scopes/ })
       await scopes.fill('Reports')
       await dialog.getByRole('button', { name: 'Create', exact: true }).click()
       await expect
         .poll(() => dialog.getByRole('alert').textContent())
         .toBe(
-          'Each scope must be a lowercase letter then up to 63 of a-z, 0-9 and : . _ - (such as ip or reports:read), or end in .* for every scope under it, or be * alone; at most 50.',
+          'Scopes: each scope must be a lowercase letter then up to 63 of a-z, 0-9 and : . _ -, or end in the wildcard segment .* (or be * alone)',
         )
       expect(await scopes.getAttribute('aria-invalid')).toBe('true')
       await scopes.fill('')
