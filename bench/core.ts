@@ -62,6 +62,7 @@ export async function benchCore(options: { runs?: number; msPerRun?: number } = 
     name: 'bench',
     ownerId: 'org_bench',
     meta: { plan: 'pro', accountRef: 'A-1042' },
+    scopes: ['ip'],
   })
   for (let i = 0; i < 999; i++) await keyward.keys.create({ name: `filler ${i}` })
   const view: RequestView = {

@@ -30,7 +30,12 @@ async function routeOf(dir: string): Promise<{ route: Route; request: Request; c
     limits: { live: { perMinute: 1e9, perMonth: 1e12 } },
     ...(process.env.PEPPER ? { pepper: process.env.PEPPER } : {}),
   })
-  const { key } = await keyward.keys.create({ name: 'bench', ownerId: 'org_bench', meta: { plan: 'pro' } })
+  const { key } = await keyward.keys.create({
+    name: 'bench',
+    ownerId: 'org_bench',
+    meta: { plan: 'pro' },
+    scopes: ['ip'],
+  })
   const route = keywardFetch(keyward).wrap(answer, { scopes: ['ip'] })
   const request = new Request('http://127.0.0.1/api/v1/ip/lookup?ip=192.0.2.1', {
     headers: { Authorization: `Bearer ${key}`, Accept: '*/*' },

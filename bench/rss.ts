@@ -42,7 +42,7 @@ function measure(count: number): RssResult {
       expiresAt: null,
       revokedAt: null,
       lastUsedAt: null,
-      scopes: null,
+      scopes: [],
       limits: null,
       // A customer's key, as most keys of a multi-tenant service are.
       ownerId: `acct_${i % 10_000}`,

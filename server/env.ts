@@ -39,6 +39,8 @@ export interface ServerConfig {
   trustedOrigins: string[]
   /** M7, M10: createKeyward's `roles` (`ROLES`, a JSON object of role names and their scopes), or null. */
   roles: Record<string, string[]> | null
+  /** What a key created without scopes holds (`DEFAULT_SCOPES`, comma-separated): the seed's own endpoints' by default. */
+  defaultScopes: string[]
   /** W4: where GitHub's secret scanning reports are taken (`SECRET_SCANNING_PATH`). */
   secretScanningPath: string
   /** W4: where GitHub's secret scanning keys are fetched from (`GITHUB_KEYS_URL`). */
@@ -250,6 +252,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const ietfRateLimitHeaders = ietfDraftOf(env)
   const trustedOrigins = trustedOriginsOf(env)
   const roles = rolesOf(env)
+  const defaultScopes = defaultScopesOf(env)
   const secretScanningPath = read(env, 'SECRET_SCANNING_PATH') ?? DEFAULT_SECRET_SCANNING_PATH
   if (!PATH_PATTERN.test(secretScanningPath))
     bad(
@@ -283,6 +286,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     ietfRateLimitHeaders,
     trustedOrigins,
     roles,
+    defaultScopes,
     secretScanningPath,
     githubKeysUrl,
     webhook,
@@ -312,6 +316,22 @@ function webhookOf(env: NodeJS.ProcessEnv): { url: string; secret: string } | nu
   if (problem !== undefined)
     bad('WEBHOOK_SECRET', 'must be whsec_ followed by 24-64 bytes in base64', `${secret.length} characters`)
   return { url, secret }
+}
+
+/** The scopes of the reference service's own endpoints: what its keys call unless told otherwise. */
+export const SEED_SCOPES: readonly string[] = Object.freeze(['ip', 'email'])
+
+/** `DEFAULT_SCOPES`: a comma list (empty: none), checked by the core's own scope rules. */
+function defaultScopesOf(env: NodeJS.ProcessEnv): string[] {
+  const text = env.DEFAULT_SCOPES
+  if (text === undefined) return [...SEED_SCOPES]
+  const scopes = text.trim() === '' ? [] : text.split(',').map((scope) => scope.trim())
+  try {
+    createKeyward({ defaultScopes: scopes })
+  } catch {
+    bad('DEFAULT_SCOPES', 'must be a comma-separated list of scopes such as ip,email (* for every scope)', text)
+  }
+  return scopes
 }
 
 /** M10: `ROLES`, checked by the core's own rules through a throwaway instance. */

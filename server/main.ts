@@ -154,6 +154,8 @@ const keyward = createKeyward({
   // O7, O9: the same windows for every owner; none unless an OWNER_* variable is set.
   ...(config.ownerLimits ? { ownerLimits: config.ownerLimits } : {}),
   ietfRateLimitHeaders: config.ietfRateLimitHeaders,
+  // What a key created without scopes holds (DEFAULT_SCOPES; the seed's endpoints by default).
+  defaultScopes: config.defaultScopes,
   // M10: the roles keys may be given (ROLES).
   ...(config.roles ? { roles: config.roles } : {}),
   // W4: one endpoint for every event (WEBHOOK_URL, WEBHOOK_SECRET).

@@ -123,7 +123,7 @@ function ownPaths(): NonNullable<OpenApiDocument['paths']> {
               name: { type: 'string' },
               keyType: { type: 'string', enum: ['live', 'test'] },
               ownerId: nullable('string'),
-              scopes: nullable('array', { items: { type: 'string' } }),
+              scopes: { type: 'array', items: { type: 'string' } },
               expiresAt: nullable('string', { format: 'date-time' }),
             }),
             noStore,

@@ -137,6 +137,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     stores,
     names,
     roleNames: Object.freeze([...(settings.roles?.keys() ?? [])]),
+    defaultScopes: settings.defaultScopes,
     limitDefaults: Object.freeze({
       live: Object.freeze({ ...settings.defaults.live }),
       test: Object.freeze({ ...settings.defaults.test }),

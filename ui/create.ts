@@ -84,9 +84,15 @@ function keyDetails(record: KeyRecord): HTMLElement[] {
     ['Type', typeBadge(record.keyType)],
     ['Expires', timeCell(record.expiresAt, 'soon')],
   ]
-  rows.push(['Scopes', Array.isArray(record.scopes) ? record.scopes.join(', ') || 'None' : 'Every scope'])
+  rows.push(['Scopes', scopesShown(record.scopes)])
   if (record.ownerId) rows.push(['Owner', record.ownerId])
   return rows.flatMap(([term, value]) => [el('dt', { text: term }), el('dd', {}, [value])])
+}
+
+/** A key's scopes in words: `*` alone is every scope, none reaches no scoped route. */
+function scopesShown(scopes: readonly string[] | undefined): string {
+  if (scopes === undefined || scopes.length === 0) return 'None'
+  return scopes.length === 1 && scopes[0] === '*' ? 'Every scope (*)' : scopes.join(', ')
 }
 
 /** The one time the page holds a full key: until Done. */

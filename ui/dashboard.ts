@@ -14,7 +14,7 @@ export interface KeyRecord {
   createdAt: string
   lastUsedAt: string | null
   expiresAt: string | null
-  scopes?: string[] | null
+  scopes?: string[]
   ownerId?: string | null
   /** The key's own named limits, or `{ perMinute?, perMonth? }` over its type's, or null for its type's. */
   limits?: NamedLimit[] | { perMinute?: number; perMonth?: number } | null

@@ -217,6 +217,7 @@ export async function benchKeyward(
     name: 'bench',
     ownerId: 'org_bench',
     meta: { plan: 'pro', accountRef: 'A-1042' },
+    scopes: ['ip'],
     ...metering.key,
   })
   return {

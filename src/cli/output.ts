@@ -41,8 +41,8 @@ export function table(header: readonly string[], rows: readonly (readonly string
   return [render(header), ...rows.map(render)]
 }
 
-function scopesText(scopes: readonly string[] | null): string {
-  if (scopes === null) return 'all (no scope restriction)'
+function scopesText(scopes: readonly string[]): string {
+  if (scopes.length === 1 && scopes[0] === '*') return 'all (*)'
   if (scopes.length === 0) return 'none (reaches no scoped route)'
   return scopes.join(', ')
 }

@@ -169,7 +169,7 @@ export class KeywardClient {
 
   /**
    * `GET /api/v1/whoami`: which key this is and whose: its id, name, type, owner (the service's
-   * customer that holds it, or null), scopes (null: every scope) and expiry. Costs no rate limit
+   * customer that holds it, or null), scopes (`['*']`: every scope) and expiry. Costs no rate limit
    * or quota. The key's own `meta` is never part of it: the service keeps that for itself.
    * Errors and the single retry on 500 `INTERNAL_ERROR` are as for `authTest()`. `path` calls the
    * route where a service mounts it elsewhere (from the service root, as `request()` paths).
@@ -361,9 +361,9 @@ function whoamiData(data: unknown): WhoamiData | null {
   const { keyId, name, keyType, ownerId, scopes, expiresAt } = data as Record<string, unknown>
   if (typeof keyId !== 'string' || typeof name !== 'string' || (keyType !== 'live' && keyType !== 'test')) return null
   if (ownerId !== null && typeof ownerId !== 'string') return null
-  if (scopes !== null && !(Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string'))) return null
+  if (!(Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string'))) return null
   if (expiresAt !== null && typeof expiresAt !== 'string') return null
-  return { keyId, name, keyType, ownerId, scopes: scopes === null ? null : [...(scopes as string[])], expiresAt }
+  return { keyId, name, keyType, ownerId, scopes: [...(scopes as string[])], expiresAt }
 }
 
 function pause(ms: number): Promise<void> {

@@ -141,8 +141,8 @@ export interface WhoamiData {
   keyType: KeyType
   /** The service's customer that holds the key; null for a key of the service itself. */
   ownerId: string | null
-  /** The scopes the key holds; null means every scope. */
-  scopes: string[] | null
+  /** The scopes the key holds; `['*']` is every scope. */
+  scopes: string[]
   /** ISO 8601 UTC instant at which the key expires; null when it never does. */
   expiresAt: string | null
 }

@@ -56,6 +56,8 @@ export interface Keyward {
   requestId(incoming?: string): string
   /** The same message names every response uses. */
   readonly names: MessageNames
+  /** What a key created without `scopes` holds (`createKeyward({ defaultScopes })`; none by default). */
+  readonly defaultScopes: readonly string[]
   /** The names of the roles `createKeyward({ roles })` defined, in their order; empty for none. */
   readonly roleNames: readonly string[]
   /** The limits of each key type for a key without limits of its own. */

@@ -27,8 +27,11 @@ export interface CreateKeyInput {
   sandbox?: boolean
   /** When the key stops working; must be in the future. null or absent: never. */
   expiresAt?: Date | string | number | null
-  /** null or absent: every scope. An empty array reaches no scoped route. */
-  scopes?: readonly string[] | null
+  /**
+   * What the key may do. Absent: the host's `defaultScopes` (none unless set). `['*']` gives every
+   * scope; an empty array reaches no scoped route.
+   */
+  scopes?: readonly string[]
   /**
    * Per-key overrides of the type's default limits (positive integers), or the key's own list of
    * up to 10 named limits `{ name, limit, window }`, which replaces the type's defaults entirely.
@@ -57,7 +60,7 @@ export interface ValidCreateKeyInput {
   name: string
   keyType: KeyType
   expiresAt: number | null
-  scopes: readonly string[] | null
+  scopes: readonly string[]
   limits: KeyLimits | KeyLimitList | null
   ownerId: string | null
   meta: Readonly<Record<string, unknown>> | null
@@ -71,7 +74,8 @@ export interface ValidCreateKeyInput {
 export interface UpdateKeyInput {
   name?: string
   meta?: KeyMeta | null
-  scopes?: readonly string[] | null
+  /** The scopes the key holds from now on; `['*']` for every scope. */
+  scopes?: readonly string[]
   limits?: KeyLimits | readonly NamedLimit[] | null
   /** false suspends the key, true resumes it; a revoked key cannot be enabled. */
   enabled?: boolean
@@ -169,9 +173,17 @@ function validateExpiresAt(value: unknown, now: number): number | null {
   return ms
 }
 
-function validateScopes(value: unknown): readonly string[] | null {
-  if (value === undefined || value === null) return null
-  if (!Array.isArray(value)) throw new KeyInputError('scopes', 'scopes must be null or an array of strings')
+/** Why null is refused: it used to mean every scope, and a key now holds only what it is given. */
+const NULL_SCOPES = "scopes cannot be null: give ['*'] for every scope, [] for none, or the scopes the key may use"
+
+/**
+ * A key's scopes, checked; `fallback` when absent (the host's default scopes on create). Null is
+ * refused, so nothing grants every scope by omission.
+ */
+export function validateScopes(value: unknown, fallback?: readonly string[]): readonly string[] {
+  if (value === undefined && fallback !== undefined) return fallback
+  if (value === null) throw new KeyInputError('scopes', NULL_SCOPES)
+  if (!Array.isArray(value)) throw new KeyInputError('scopes', 'scopes must be an array of scope names')
   if (value.length > 50) throw new KeyInputError('scopes', 'scopes may hold at most 50 entries')
   const seen = new Set<string>()
   for (const scope of value) {
@@ -285,6 +297,9 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
+/** What a key created without scopes holds when the host sets no default: nothing. */
+export const NO_SCOPES: readonly string[] = Object.freeze([])
+
 const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps, roles or credits'
 
 /** An update after validation: the fields to store, the credits to set or to add, if any. */
@@ -343,7 +358,12 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
  * `KeyInputError` naming the field for the first rule broken. `keyPrefix` is the instance's
  * (`svc` by default): a name beginning a key of that prefix is refused.
  */
-export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPrefix = 'svc'): ValidCreateKeyInput {
+export function validateCreateKeyInput(
+  input: CreateKeyInput,
+  now: number,
+  keyPrefix = 'svc',
+  defaultScopes: readonly string[] = NO_SCOPES,
+): ValidCreateKeyInput {
   if (typeof input !== 'object' || input === null) {
     throw new KeyInputError(
       'body',
@@ -365,7 +385,7 @@ export function validateCreateKeyInput(input: CreateKeyInput, now: number, keyPr
     name,
     keyType,
     expiresAt: validateExpiresAt(input.expiresAt, now),
-    scopes: validateScopes(input.scopes),
+    scopes: validateScopes(input.scopes, defaultScopes),
     limits: validateLimits(input.limits),
     ownerId: validateOwnerId(input.ownerId),
     meta: validateMeta(input.meta, keyPrefix),
@@ -393,7 +413,7 @@ export function validateStoredKeyFields(
     throw new KeyInputError('name', 'name has leading or trailing whitespace, which create never stores')
   return {
     name,
-    scopes: validateScopes(fields.scopes),
+    scopes: validateScopes(fields.scopes, NO_SCOPES),
     limits: validateLimits(fields.limits),
     ownerId: validateOwnerId(fields.ownerId),
     meta: validateMeta(fields.meta, keyPrefix),

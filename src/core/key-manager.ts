@@ -113,7 +113,7 @@ export function toRecord(key: StoredKey, now: number, keyPrefix: string): ApiKey
     expiresAt: iso(key.expiresAt),
     revokedAt: iso(key.revokedAt),
     lastUsedAt: iso(key.lastUsedAt),
-    scopes: key.scopes === null ? null : [...key.scopes],
+    scopes: [...key.scopes],
     limits: key.limits === null ? null : (structuredClone(key.limits) as ApiKeyRecord['limits']),
     enabled: key.enabled,
     allowedIps: key.allowedIps === null ? null : [...key.allowedIps],
@@ -286,7 +286,7 @@ async function createKey(
   now = settings.clock.now(),
 ): Promise<CreatedKey> {
   const { keyPrefix, peppers, stores } = settings
-  const valid = validateCreateKeyInput(input, now, keyPrefix)
+  const valid = validateCreateKeyInput(input, now, keyPrefix, settings.defaultScopes)
   const key = generateKey(valid.keyType, keyPrefix)
   const stored: StoredKey = {
     id: generateKeyId(),

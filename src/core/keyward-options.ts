@@ -4,7 +4,8 @@
  */
 import { type RoleTable, resolveRoles } from './roles.js'
 import { systemClock } from './clock.js'
-import { OWNER_ID_PATTERN } from './key-input.js'
+import { KeyInputError } from './errors.js'
+import { NO_SCOPES, OWNER_ID_PATTERN, validateScopes } from './key-input.js'
 import { assertKeyPrefix } from './key-format.js'
 import { UNLIMITED_PER_MINUTE } from './limits-math.js'
 import { IETF_RATELIMIT_DRAFTS, type IetfRateLimitDraft } from './responses.js'
@@ -93,6 +94,14 @@ export interface KeywardOptions {
    */
   roles?: Readonly<Record<string, readonly string[]>>
   /**
+   * The scopes a key created without `scopes` holds. Default none (`[]`): a key holds only what it
+   * is given, and `['*']` is how every scope is given.
+   *
+   * @example
+   * createKeyward({ defaultScopes: ['reports.read'] })
+   */
+  defaultScopes?: readonly string[]
+  /**
    * Failed authentications (401s) per minute per client address (`RequestView.ip`) before
    * every request from it to a protected route gets 429, valid keys included. 0 turns it off.
    * Default 60. Behind a proxy, give adapters `trustProxy` so addresses are the clients'.
@@ -163,6 +172,8 @@ export interface KeywardSettings {
   remedies: Readonly<Remedies> | undefined
   /** M7: the host's roles, or undefined when none are defined. */
   roles: RoleTable | undefined
+  /** What a key created without scopes holds. */
+  defaultScopes: readonly string[]
   /** W1: the webhook endpoints and delivery settings, or undefined when none are set. */
   webhooks: WebhookSettings | undefined
 }
@@ -176,6 +187,7 @@ export const DEFAULT_LIMITS: Readonly<{ live: LimitPolicy; test: LimitPolicy }> 
 const OPTION_NAMES = [
   'analytics',
   'clock',
+  'defaultScopes',
   'deprecation',
   'failedAuthLimit',
   'ietfRateLimitHeaders',
@@ -308,7 +320,19 @@ export function resolveOptions(options: KeywardOptions, defaultStores: () => Key
     remedies: resolveRemedies(options.remedies),
     telemetry: resolveTelemetry(options.telemetry),
     roles: resolveRoles(options.roles, optionError),
+    defaultScopes: resolveDefaultScopes(options.defaultScopes),
     webhooks: resolveStoredWebhooks(options.webhooks, stores),
+  }
+}
+
+/** The host's default scopes, checked as a key's own scopes are. */
+function resolveDefaultScopes(scopes: unknown): readonly string[] {
+  if (scopes === undefined) return NO_SCOPES
+  try {
+    return validateScopes(scopes)
+  } catch (error) {
+    if (!(error instanceof KeyInputError)) throw error
+    return optionError('defaultScopes', `must be a list of scopes as a key takes them (${error.message})`, scopes)
   }
 }
 

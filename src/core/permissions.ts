@@ -16,9 +16,8 @@ function grants(held: string, wanted: string): boolean {
   return wanted.length > stem.length && wanted.startsWith(stem)
 }
 
-/** Whether scopes `held` (null: every scope) cover the scope `wanted`. */
-export function scopeCovered(held: readonly string[] | null, wanted: string): boolean {
-  if (held === null) return true
+/** Whether scopes `held` cover the scope `wanted`. */
+export function scopeCovered(held: readonly string[], wanted: string): boolean {
   if (!SCOPE_PATTERN.test(wanted)) return false
   for (let i = 0; i < held.length; i++) if (grants(held[i]!, wanted)) return true
   return false

@@ -75,9 +75,9 @@ export function validateKeyRoles(
   return Object.freeze([...names])
 }
 
-/** Whether a key with these scopes and roles holds `name` (null scopes hold every name). */
+/** Whether a key with these scopes and roles holds `name`. */
 export function keyHolds(
-  scopes: readonly string[] | null,
+  scopes: readonly string[],
   roles: readonly string[] | null,
   table: RoleTable | undefined,
   name: string,

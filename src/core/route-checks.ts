@@ -15,7 +15,7 @@ export type RouteRefusal = 'live-only' | 'scope' | 'permission'
 /** What of a key the route checks read. */
 export interface KeyGrants {
   keyType: KeyType
-  scopes: readonly string[] | null
+  scopes: readonly string[]
   roles: readonly string[] | null
 }
 
@@ -33,8 +33,6 @@ export function routeRefusal(
 ): RouteRefusal | null {
   if (liveOnly && key.keyType === 'test') return 'live-only'
   if ((required == null || required.length === 0) && query == null) return null
-  // Null scopes hold every scope (the default key): no lookup to make.
-  if (key.scopes === null && query == null) return null
   const holds = (name: string) => keyHolds(key.scopes, key.roles, roles, name)
   if (firstUncovered(holds, required) !== undefined) return 'scope'
   if (query != null && !queryHolds(query, holds)) return 'permission'

@@ -64,8 +64,8 @@ export interface ApiKeyRecord {
   expiresAt: string | null
   revokedAt: string | null
   lastUsedAt: string | null
-  /** null means every scope. */
-  scopes: string[] | null
+  /** What the key may do; `['*']` is every scope. */
+  scopes: string[]
   limits: KeyLimits | KeyLimitList | null
   /** false while the key is suspended: it is refused until enabled again. */
   enabled: boolean
@@ -98,7 +98,7 @@ export interface StoredKey {
   expiresAt: number | null
   revokedAt: number | null
   lastUsedAt: number | null
-  scopes: readonly string[] | null
+  scopes: readonly string[]
   limits: KeyLimits | KeyLimitList | null
   /** false while the key is suspended (`keys.update(id, { enabled: false })`). */
   enabled: boolean
@@ -183,7 +183,7 @@ export interface KeyPage {
 export interface KeyPatch {
   name?: string | undefined
   meta?: Readonly<Record<string, unknown>> | null | undefined
-  scopes?: readonly string[] | null | undefined
+  scopes?: readonly string[] | undefined
   limits?: KeyLimits | KeyLimitList | null | undefined
   enabled?: boolean | undefined
   allowedIps?: readonly string[] | null | undefined
@@ -578,7 +578,8 @@ export interface ApiKeyContext {
   ownerId: string | null
   /** The host's data on the key, typed by `Register`. */
   meta: KeyMeta | null
-  scopes: readonly string[] | null
+  /** What the key may do; `['*']` is every scope. */
+  scopes: readonly string[]
   /** The host's roles the key has (their scopes count as its own); null for none. */
   roles: readonly string[] | null
   /** Epoch milliseconds at which the key stops working; null when it never expires. */

@@ -72,7 +72,7 @@ interface JsonContainer {
 /**
  * Finds a member name given twice in one object, at any depth, of `text`, which must be valid
  * JSON (parse it first). JSON.parse keeps the last of two equal names, so `{"scopes":["ip"],
- * "scopes":null}` would silently become "every scope"; E5 refuses such a body instead. Names are
+ * "scopes":["*"]}` would silently become "every scope"; E5 refuses such a body instead. Names are
  * compared after their escapes are decoded (`"a"` and `"\u0061"` are the same name).
  */
 export function findDuplicateJsonField(text: string): DuplicateJsonField | null {

@@ -631,7 +631,7 @@ const keyCases: ParityCase[] = [
         expiresAt: null,
         revokedAt: null,
         lastUsedAt: null,
-        scopes: null,
+        scopes: ['ip', 'email'],
         limits: null,
         ownerId: null,
         meta: null,
@@ -1250,7 +1250,7 @@ const limitCases: ParityCase[] = [
         { method: 'POST', path: AUTH_TEST, headers: bearer(none.key) },
         { status: 200, limits: { limit: 1000 }, quota: null },
       )
-      const all = await t.issue({ scopes: null })
+      const all = await t.issue({ scopes: ['*'] })
       await t.expect(
         { path: IP_LOOKUP, headers: bearer(all.key) },
         { status: 200, limits: { limit: 1000 }, quota: null },

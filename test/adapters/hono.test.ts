@@ -14,6 +14,7 @@ import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { REQUEST_ID } from './support/check.js'
 import { recordingKeyward } from './support/recording-keyward.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 const TOKEN = 'hono-dashboard-token-0123456789'
 
@@ -25,7 +26,12 @@ describe('keyward/hono on fetch requests', () => {
     createHonoApp({ keyward, dashboard: { authorize: bearerTokenGuard(TOKEN) }, trustProxy, onError: () => undefined })
 
   beforeEach(async () => {
-    keyward = createKeyward({ stores: createMemoryStores(), clock: createManualClock(), failedAuthLimit: 0 })
+    keyward = createKeyward({
+      defaultScopes: SEED_SCOPES,
+      stores: createMemoryStores(),
+      clock: createManualClock(),
+      failedAuthLimit: 0,
+    })
     const created = await keyward.keys.create({ name: 'fetch' })
     key = created.key
     keyId = created.record.id
@@ -98,7 +104,7 @@ describe('keyward/hono on fetch requests', () => {
 
 /** A Hono app on memory stores holding one live key `options` creates; `app.use(api)` when `mount`. */
 async function appWithKey(options: CreateKeyInput, mount: boolean) {
-  const keyward = createKeyward({ stores: createMemoryStores(), failedAuthLimit: 0 })
+  const keyward = createKeyward({ defaultScopes: SEED_SCOPES, stores: createMemoryStores(), failedAuthLimit: 0 })
   const { key } = await keyward.keys.create(options)
   const api = keywardHono(keyward)
   const hono = new Hono()
@@ -181,7 +187,12 @@ describe('keyward/hono guard(): the route handler form', () => {
   let key: string
   let keyId: string
   beforeEach(async () => {
-    keyward = createKeyward({ stores: createMemoryStores(), clock: createManualClock(), failedAuthLimit: 0 })
+    keyward = createKeyward({
+      defaultScopes: SEED_SCOPES,
+      stores: createMemoryStores(),
+      clock: createManualClock(),
+      failedAuthLimit: 0,
+    })
     const created = await keyward.keys.create({ name: 'guard' })
     key = created.key
     keyId = created.record.id

@@ -79,7 +79,7 @@ const COMMANDS: [string, string[]][] = [
       '--meta <json>',
       'null removes it',
       '--scopes <list>',
-      'all: every scope',
+      'all (or *): every scope',
       '--limit <name>=<n>/<window>',
       '--default-limits',
       '--per-minute',

@@ -228,7 +228,7 @@ describe.skipIf(url === null)('keyward keys with owners and metadata on a real R
       expect((await updated(record.id, ['--per-month', 'default'])).limits).toEqual({ perMinute: 50 })
       expect((await updated(record.id, ['--per-minute', 'default'])).limits).toBeNull()
       expect((await updated(record.id, ['--scopes', ''])).scopes).toEqual([])
-      expect((await updated(record.id, ['--scopes', 'all'])).scopes).toBeNull()
+      expect((await updated(record.id, ['--scopes', 'all'])).scopes).toEqual(['*'])
       const cleared = await updated(record.id, ['--meta', 'null'])
       expect(cleared).toMatchObject({ meta: null, name: 'after', ownerId: owner })
       expect((await listed(['--owner', owner]))[0]).toEqual(cleared)

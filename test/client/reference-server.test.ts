@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { generateKey } from '../../src/core/key-format.js'
 import { bearerTokenGuard } from '../../src/dashboard/index.js'
 import { createKeyward } from '../../src/keyward.js'
+import { SEED_SCOPES } from '../../server/env.js'
 import type { AppBuilder } from '../../server/app.js'
 import { buildExpressApp } from '../../server/app-express.js'
 import { buildFastifyApp } from '../../server/app-fastify.js'
@@ -32,7 +33,7 @@ async function dashboard(baseUrl: string, path: string, body: unknown, expected:
 
 function referenceTarget(build: AppBuilder): StartTarget {
   return async () => {
-    const keyward = createKeyward()
+    const keyward = createKeyward({ defaultScopes: SEED_SCOPES })
     const app = await build({ keyward, dashboard: { authorize: bearerTokenGuard(DASHBOARD_TOKEN) }, trustProxy: false })
     await new Promise<void>((resolve, reject) => {
       app.server.once('error', reject)

@@ -30,7 +30,7 @@ describe('keyward/client whoami()', () => {
       name: string
       keyType: KeyType
       ownerId: string | null
-      scopes: string[] | null
+      scopes: string[]
       expiresAt: string | null
     }>()
   })

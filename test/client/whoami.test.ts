@@ -65,8 +65,8 @@ describe('whoami() on the wire (O10)', () => {
 
   it('a service key (ownerId null, every scope) and an expiry are read as given', async () => {
     const expiresAt = '2031-01-01T00:00:00.000Z'
-    service.use(() => ok({ ...WHO, ownerId: null, scopes: null, expiresAt, keyType: 'test' }))
-    expect((await client().whoami()).data).toEqual({ ...WHO, ownerId: null, scopes: null, expiresAt, keyType: 'test' })
+    service.use(() => ok({ ...WHO, ownerId: null, scopes: ['*'], expiresAt, keyType: 'test' }))
+    expect((await client().whoami()).data).toEqual({ ...WHO, ownerId: null, scopes: ['*'], expiresAt, keyType: 'test' })
   })
 
   it('option path calls the route where the service mounts it, after the base URL path', async () => {
@@ -200,14 +200,14 @@ describe('whoami() against a host app on keywardExpress with consume: false (O3,
     expect(JSON.stringify(result)).not.toContain('do-not-leak')
   })
 
-  it('a key of the service itself answers ownerId null and scopes null (O1)', async () => {
+  it('a key of the service itself answers ownerId null, and no scopes when given none (O1, B1)', async () => {
     const { key, record } = await keyward.keys.create({ name: 'service', sandbox: true })
     expect((await clientOf(key).whoami()).data).toEqual({
       keyId: record.id,
       name: 'service',
       keyType: 'test',
       ownerId: null,
-      scopes: null,
+      scopes: [],
       expiresAt: null,
     })
   })

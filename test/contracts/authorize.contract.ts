@@ -235,9 +235,14 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         })
       })
 
-      it('L6/K5: null scopes hold every scope', async () => {
-        const key = await inserted({ scopes: null })
-        expect(await authorize({ hashes: [key.hash], requiredScopes: ['anything:at-all'] })).toMatchObject({
+      it('B1: a key holds only the scopes it was given; * alone holds every scope', async () => {
+        const given = await inserted({ scopes: ['ip'] })
+        const every = await inserted({ scopes: ['*'] })
+        expect(await authorize({ hashes: [given.hash], requiredScopes: ['anything:at-all'] })).toMatchObject({
+          result: 'forbidden',
+          reason: 'scope',
+        })
+        expect(await authorize({ hashes: [every.hash], requiredScopes: ['anything:at-all'] })).toMatchObject({
           result: 'ok',
         })
       })
@@ -283,13 +288,12 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         })
       })
 
-      it('M7: a permission query holds on the key’s scopes, wildcards and null included; unmet → forbidden (permission), consuming nothing', async () => {
+      it('M7: a permission query holds on the key’s scopes, wildcards included; unmet → forbidden (permission), consuming nothing', async () => {
         const query = parsePermissionQuery('reports.read AND (billing.read OR billing.admin)')
         const cases: [StoredKey['scopes'], 'ok' | 'forbidden'][] = [
           [['reports.read', 'billing.admin'], 'ok'],
           [['reports.*', 'billing.*'], 'ok'],
           [['*'], 'ok'],
-          [null, 'ok'],
           [['reports.read'], 'forbidden'],
           [['billing.read', 'billing.admin'], 'forbidden'],
           [[], 'forbidden'],
@@ -304,11 +308,11 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         }
       })
 
-      it('M7: NOT denies a key that holds the name (null scopes hold every name); scopes are checked before the query', async () => {
+      it('M7: NOT denies a key that holds the name (* holds every name); scopes are checked before the query', async () => {
         const not = parsePermissionQuery('NOT billing.admin AND (ip OR NOT email)')
         const plain = await inserted({ scopes: ['ip'] })
         const admin = await inserted({ scopes: ['billing.*', 'ip'] })
-        const every = await inserted({ scopes: null })
+        const every = await inserted({ scopes: ['*'] })
         expect(await authorize({ hashes: [plain.hash], requiredPermissions: not })).toMatchObject({ result: 'ok' })
         expect(await authorize({ hashes: [admin.hash], requiredPermissions: not })).toMatchObject({
           reason: 'permission',

@@ -37,7 +37,7 @@ export function makeStoredKey(overrides: Partial<StoredKey> = {}): StoredKey {
     expiresAt: null,
     revokedAt: null,
     lastUsedAt: null,
-    scopes: null,
+    scopes: [],
     limits: null,
     ownerId: null,
     meta: null,

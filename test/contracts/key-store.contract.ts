@@ -44,10 +44,10 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         expect(await store.get(key.id)).toEqual(key)
       })
 
-      it('K5: null scopes, null limits and null timestamps round-trip as null', async () => {
+      it('K5, B1: empty scopes round-trip as [], null limits and null timestamps as null', async () => {
         const key = await inserted()
         const found = await store.get(key.id)
-        expect(found?.scopes).toBeNull()
+        expect(found?.scopes).toEqual([])
         expect(found?.limits).toBeNull()
         expect(found?.expiresAt).toBeNull()
         expect(found?.revokedAt).toBeNull()
@@ -268,8 +268,8 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         })
         const updated = await store.update(key.id, { name: 'Renamed', meta: { plan: 'pro' } })
         expect(updated).toEqual({ ...key, name: 'Renamed', meta: { plan: 'pro' } })
-        const cleared = await store.update(key.id, { scopes: null, limits: null, meta: null })
-        expect(cleared).toEqual({ ...key, name: 'Renamed', meta: null, scopes: null, limits: null })
+        const cleared = await store.update(key.id, { scopes: [], limits: null, meta: null })
+        expect(cleared).toEqual({ ...key, name: 'Renamed', meta: null, scopes: [], limits: null })
         expect(await store.findByHash(key.hash)).toEqual(cleared)
       })
 

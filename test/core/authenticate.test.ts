@@ -539,9 +539,9 @@ describe('authenticate(): routes and limits (L1–L6)', () => {
     expect((await t.authenticateKey(key, { scopes: ['email'] })).ok).toBe(true)
   })
 
-  it('L6: scopes null reaches every scope; an empty array reaches no scoped route', async () => {
+  it('L6, B1: scopes [*] reach every scope; an empty array reaches no scoped route', async () => {
     const t = createTestKeyward()
-    const all = await t.issueLiveKey({ scopes: null })
+    const all = await t.issueLiveKey({ scopes: ['*'] })
     const none = await t.issueLiveKey({ scopes: [] })
     expect((await t.authenticateKey(all.key, { scopes: ['ip', 'email'] })).ok).toBe(true)
     expect((await t.authenticateKey(none.key, { scopes: ['ip'] })).ok).toBe(false)

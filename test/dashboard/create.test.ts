@@ -37,7 +37,7 @@ describe('POST /api-keys: creating a key (E5, K1, K3, K5)', () => {
       expiresAt: null,
       revokedAt: null,
       lastUsedAt: null,
-      scopes: null,
+      scopes: [],
       limits: null,
       ownerId: null,
       meta: null,
@@ -84,8 +84,8 @@ describe('POST /api-keys: creating a key (E5, K1, K3, K5)', () => {
       scopes: ['ip', 'email', 'billing:read'],
       limits: { perMinute: 5, perMonth: 100 },
     })
-    const nulls = expectSuccess(await t.create({ name: 'nulls', expiresAt: null, scopes: null, limits: null }), 201)
-    expect(nulls).toMatchObject({ expiresAt: null, scopes: null, limits: null })
+    const nulls = expectSuccess(await t.create({ name: 'nulls', expiresAt: null, limits: null }), 201)
+    expect(nulls).toMatchObject({ expiresAt: null, scopes: [], limits: null })
     const empty = expectSuccess(await t.create({ name: 'no scopes', scopes: [] }), 201)
     expect(empty.scopes).toEqual([])
   })

@@ -176,8 +176,8 @@ describe('dashboard brute-force limit (E5, E7)', () => {
 describe('create bodies that repeat a field → 400 invalid_request (E5)', () => {
   const bodies: [string, string, string | null][] = [
     [
-      'scopes given twice (the last, null, would mean every scope)',
-      '{"name":"x","scopes":["ip"],"scopes":null}',
+      'scopes given twice (the last, *, would mean every scope)',
+      '{"name":"x","scopes":["ip"],"scopes":["*"]}',
       'scopes',
     ],
     ['name given twice', '{"name":"a","name":"b"}', 'name'],

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { referenceDashboardGuard } from '../../server/dashboard-guard.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
+import { SEED_SCOPES } from '../../server/env.js'
 import { TARGETS, type Target } from '../adapters/support/harness.js'
 import { sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { redisInstances } from './support.js'
@@ -81,7 +82,7 @@ for (const target of TARGETS) {
   describe(`owner-scoped dashboard over HTTP, memory store — ${target.name}`, () => {
     const running: RunningApp[] = []
     const started = async () => {
-      const app = await startApp(target, createKeyward({ failedAuthLimit: 0 }))
+      const app = await startApp(target, createKeyward({ failedAuthLimit: 0, defaultScopes: SEED_SCOPES }))
       running.push(app)
       return app
     }

@@ -210,15 +210,32 @@ function startBlock(block: Block, env: Record<string, string>): Started {
 /** The `curl -H "Authorization: Bearer …" http://…` line a quick start prints once it listens. */
 const CURL = /curl -H "Authorization: Bearer (\S+)" (http:\/\/\S+)/
 
+/**
+ * B1: a quick start that prints a curl line for its scoped route shows a key without that scope
+ * refused there, as the block's comment says.
+ */
+async function expectScopedRefusal(stdout: string, port: number): Promise<void> {
+  const scoped = [...stdout.matchAll(new RegExp(CURL.source, 'g'))].find((line) => line[2]!.endsWith('/reports'))
+  if (!scoped) return // a block without a scoped route's curl line
+  const url = scoped[2]!.replace(':3000/', `:${port}/`)
+  const response = await fetch(url, { headers: { authorization: `Bearer ${scoped[1]}` } })
+  const body = (await response.json()) as { error: { code: string; message: string } }
+  expect(response.status, JSON.stringify(body)).toBe(403)
+  expect(body.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('"reports:read" scope') })
+}
+
 /** Runs a server block until it prints its curl line, then calls that URL and stops the server. */
 async function runServer(block: Block): Promise<void> {
   const port = await freePort()
   const started = startBlock(block, { DOCS_EXAMPLE_PORT: String(port) })
   try {
     const curl = await new Promise<RegExpExecArray>((resolve, reject) => {
+      // Every curl line the block prints, so a second one (its scoped route) is there to call too.
+      const lines = block.code.match(/console\.log\(`curl /g)?.length ?? 1
       started.child.stdout!.on('data', () => {
-        const match = CURL.exec(started.output().stdout)
-        if (match) resolve(match)
+        const stdout = started.output().stdout
+        const match = CURL.exec(stdout)
+        if (match && stdout.match(new RegExp(CURL.source, 'g'))!.length >= lines) resolve(match)
       })
       void started.exited.then((end) => {
         reject(new Error(`exited with ${end.code} before printing a curl line: ${end.stderr}${end.stdout}`))
@@ -228,6 +245,7 @@ async function runServer(block: Block): Promise<void> {
     const response = await fetch(url, { headers: { authorization: `Bearer ${curl[1]}` } })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ data: { hello: 'org_acme' } })
+    await expectScopedRefusal(started.output().stdout, port)
   } finally {
     started.child.kill('SIGKILL')
     await started.exited
@@ -239,6 +257,12 @@ describe('the code blocks of README.md and docs/ (issue 38)', () => {
     expect(BLOCKS.length).toBeGreaterThan(10)
     const unmarked = BLOCKS.filter((b) => b.mode === null).map((b) => b.where)
     expect(unmarked, 'open each of these blocks with ```ts run, ```ts check or ```ts fragment').toEqual([])
+  })
+
+  it('B1: every README quick start prints a curl line for its scoped route, which refuses the new key', () => {
+    const quickStarts = RUN.filter((b) => b.where.startsWith('README.md') && /\.listen\(/.test(b.code))
+    expect(quickStarts.length).toBeGreaterThanOrEqual(3)
+    for (const block of quickStarts) expect(block.code, block.where).toContain('/api/v1/reports`)')
   })
 
   it('the packed types of keyward and its peers type-check under NodeNext and strict', () => {

@@ -22,6 +22,7 @@ import {
   startApp,
   startServer,
 } from './support.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 const LIMIT = 5
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` })
@@ -62,7 +63,7 @@ async function fail(app: RunningApp, address: string, times: number): Promise<vo
 }
 
 async function memoryApp(framework: Framework, options: KeywardOptions = {}, trustProxy: boolean | number = false) {
-  const keyward = createKeyward({ failedAuthLimit: LIMIT, ...options })
+  const keyward = createKeyward({ defaultScopes: SEED_SCOPES, failedAuthLimit: LIMIT, ...options })
   const live = await keyward.keys.create({ name: 'live' })
   const test = await keyward.keys.create({ name: 'test', sandbox: true })
   const scopeless = await keyward.keys.create({ name: 'no scopes', scopes: [] })
@@ -344,7 +345,11 @@ describe.skipIf(url === null)('failed-authentication guard (E7) over HTTP, Redis
     const instance = async (framework: Framework) => {
       const client = await ioredisClient(redisUrl)
       clients.push(client)
-      const keyward = createKeyward({ stores: createRedisStores({ client, prefix }), failedAuthLimit: limit })
+      const keyward = createKeyward({
+        defaultScopes: SEED_SCOPES,
+        stores: createRedisStores({ client, prefix }),
+        failedAuthLimit: limit,
+      })
       const app = await startApp(framework, keyward)
       running.push({ keyward, app })
       return { keyward, app }
@@ -385,7 +390,11 @@ describe.skipIf(url === null)('failed-authentication guard (E7) over HTTP, Redis
     const instance = async (framework: Framework) => {
       const client = await ioredisClient(url!)
       clients.push(client)
-      const keyward = createKeyward({ stores: createRedisStores({ client, prefix }), failedAuthLimit: LIMIT })
+      const keyward = createKeyward({
+        defaultScopes: SEED_SCOPES,
+        stores: createRedisStores({ client, prefix }),
+        failedAuthLimit: LIMIT,
+      })
       const app = await startApp(framework, keyward, { trustProxy: true })
       running.push({ keyward, app })
       return { keyward, app }

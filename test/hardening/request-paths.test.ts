@@ -30,6 +30,7 @@ import {
   requestBytes,
   startApp,
 } from './support.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 const ROUTES = [
   { path: '/api/v1/ip/lookup', query: '?ip=192.0.2.1' },
@@ -65,7 +66,7 @@ for (const store of ['memory', 'redis'] as StoreKind[]) {
       let prefix = ''
 
       async function keywardFor(): Promise<Keyward> {
-        const options = { failedAuthLimit: 0, limits: { live: { perMinute: 100_000 } } }
+        const options = { failedAuthLimit: 0, limits: { live: { perMinute: 100_000 } }, defaultScopes: SEED_SCOPES }
         if (store === 'memory') return createKeyward(options)
         prefix = uniquePrefix('paths')
         client = await ioredisClient(redisUrl!)
@@ -190,7 +191,7 @@ async function countingApp(framework: Framework, keyward: Keyward): Promise<Coun
     const app = Fastify({ serverFactory: (handler) => (server = createServer(handler)) })
     await app.register(keywardFastify, { keyward }) // before the routes
     app.get('/api/v1/hello', async () => hit())
-    app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'], liveOnly: true } } }, async () => hit())
+    app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'] } } }, async () => hit())
     app.post('/api/v1/admin/delete-everything', { config: { keyward: { scopes: ['admin'] } } }, async () => hit())
     app.get('/api/v1/forgot', async () => hit())
     await app.ready()
@@ -220,7 +221,7 @@ async function countingApp(framework: Framework, keyward: Keyward): Promise<Coun
 
 describe('the quick-start apps: no spelling runs a handler without a key (A3)', () => {
   const running = new Map<Framework, CountingApp>()
-  const keyward = createKeyward({ failedAuthLimit: 0 })
+  const keyward = createKeyward({ defaultScopes: SEED_SCOPES, failedAuthLimit: 0 })
   beforeAll(async () => {
     for (const framework of FRAMEWORKS) running.set(framework, await countingApp(framework, keyward))
   })
@@ -244,7 +245,7 @@ describe('the quick-start apps: no spelling runs a handler without a key (A3)', 
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
     expect(readme).toContain('await app.register(keywardFastify, { keyward }) // before the routes')
     expect(readme).toContain(
-      "app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'], liveOnly: true } } }, async () => ({ data: [] }))",
+      "app.get('/api/v1/reports', { config: { keyward: { scopes: ['reports:read'] } } }, async () => ({ data: [] }))",
     )
   })
 
@@ -281,7 +282,7 @@ describe('the quick-start apps: no spelling runs a handler without a key (A3)', 
 
 describe('R2: requests @hono/node-server cannot parse', () => {
   async function honoServer(withHandler: boolean): Promise<{ port: number; close(): void }> {
-    const keyward = createKeyward()
+    const keyward = createKeyward({ defaultScopes: SEED_SCOPES })
     const api = keywardHono(keyward)
     const app = new Hono()
     app.use(api)
@@ -315,7 +316,7 @@ describe('R2: requests @hono/node-server cannot parse', () => {
 describe('H1: a server that keeps every header line (maxHeadersCount = 0)', () => {
   for (const framework of REFERENCE_FRAMEWORKS) {
     it(`H1: ${framework} — one valid Authorization among 2,100 header lines is admitted`, async () => {
-      const keyward = createKeyward({ failedAuthLimit: 0 })
+      const keyward = createKeyward({ defaultScopes: SEED_SCOPES, failedAuthLimit: 0 })
       const { key } = await keyward.keys.create({ name: 'lines', keyType: 'live' })
       const app = await startApp(framework, keyward)
       try {

@@ -37,6 +37,7 @@ import {
   startApp,
   startServer,
 } from './support.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 // Every call of crypto.timingSafeEqual made by keyward in this file is recorded (the real one runs).
 const timingSafeCalls = vi.hoisted(() => [] as { a: number; b: number }[])
@@ -283,6 +284,7 @@ describe('keys never in printed objects, errors or stores (K3)', () => {
       const stores = recordingStores(createMemoryStores(), seen)
       const onErrorTexts: string[] = []
       const keyward = createKeyward({
+        defaultScopes: SEED_SCOPES,
         stores,
         pepper,
         failedAuthLimit: 3,
@@ -315,6 +317,7 @@ describe('keys never in printed objects, errors or stores (K3)', () => {
       keys.push(rotated.key)
       // A store that fails: the 500 decision and what onError is told.
       const broken = createKeyward({
+        defaultScopes: SEED_SCOPES,
         stores: { ...createMemoryStores(), authorize: () => Promise.reject(new Error('store exploded')) },
         pepper,
         onError: (e) => onErrorTexts.push(renderings(e)),
@@ -352,7 +355,7 @@ describe('keys never in printed objects, errors or stores (K3)', () => {
   }
 
   it('K3: dashboard answers to bad create bodies never hold a key, even when a key is pasted into the wrong field', async () => {
-    const keyward = createKeyward()
+    const keyward = createKeyward({ defaultScopes: SEED_SCOPES })
     const { key } = await keyward.keys.create({ name: 'k' })
     const dashboard = createDashboard(keyward, { authorize: bearerTokenGuard(DASHBOARD_TOKEN) })
     const texts: string[] = []
@@ -388,7 +391,7 @@ describe('keys never in printed objects, errors or stores (K3)', () => {
   })
 
   it('K3: key manager errors for bad create input never hold a key pasted into a field (a limits field name included)', async () => {
-    const keyward = createKeyward()
+    const keyward = createKeyward({ defaultScopes: SEED_SCOPES })
     const { key } = await keyward.keys.create({ name: 'k' })
     for (const body of pastedKeyBodies(key)) {
       const error = await keyward.keys.create(body as never).then(
@@ -401,7 +404,7 @@ describe('keys never in printed objects, errors or stores (K3)', () => {
   })
 
   it('K3: revoke(), rotate() and get() called with the key instead of its id (an easy mistake) do not put the key in the error', async () => {
-    const keyward = createKeyward()
+    const keyward = createKeyward({ defaultScopes: SEED_SCOPES })
     const { key } = await keyward.keys.create({ name: 'k' })
     expect(await keyward.keys.get(key)).toBeUndefined()
     for (const [what, attempt] of [
@@ -455,7 +458,7 @@ describe('the dashboard token is compared in constant time (E5)', () => {
 
   for (const framework of FRAMEWORKS) {
     it(`E5: ${framework} — wrong tokens of every length 0–200, and the token with one character changed at each position, get the identical 401 (status, headers and body, apart from request id and date)`, async () => {
-      const keyward = createKeyward()
+      const keyward = createKeyward({ defaultScopes: SEED_SCOPES })
       // Hundreds of wrong tokens from one address: the dashboard's brute-force limit (tested in
       // test/dashboard/) is off here, so every candidate reaches the comparison.
       const app = await startApp(framework, keyward, {
@@ -514,7 +517,11 @@ describe.skipIf(url === null)('pepper rotation over HTTP, keys kept in Redis acr
   /** One "deployment": a reference app on the shared Redis prefix with the given pepper. */
   async function deploy(framework: Framework, pepper: KeywardOptions['pepper']) {
     const client = await ioredisClient(url!)
-    const keyward: Keyward = createKeyward({ stores: createRedisStores({ client, prefix }), pepper })
+    const keyward: Keyward = createKeyward({
+      defaultScopes: SEED_SCOPES,
+      stores: createRedisStores({ client, prefix }),
+      pepper,
+    })
     const app: RunningApp = await startApp(framework, keyward)
     return {
       app,

@@ -87,7 +87,7 @@ describe('createMemoryKeyStore', () => {
         expiresAt: i % 3 === 0 ? T0 + 86_400_000 : null,
         revokedAt: null,
         lastUsedAt: i % 2 === 0 ? T0 + i : null,
-        scopes: i % 10 === 0 ? ['ip', 'email'] : null,
+        scopes: i % 10 === 0 ? ['ip', 'email'] : [],
         limits: i % 10 === 0 ? { perMinute: 100 } : null,
         ownerId: `acct_${i % 1000}`,
         meta: i % 10 === 0 ? { plan: 'pro' } : null,

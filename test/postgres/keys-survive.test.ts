@@ -13,6 +13,7 @@ import { createRedisRateLimiter } from '../../src/stores/redis/index.js'
 import { type TestDatabase, databaseAvailable, testPool, withDatabase } from '../helpers/postgres.js'
 import { type RedisProcess, ioredisClient, privateServersAvailable, startRedisServer } from '../helpers/redis.js'
 import { type RunningApp, startApp } from '../hardening/support.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 const available = databaseAvailable() && privateServersAvailable()
 
@@ -29,7 +30,10 @@ async function build(db: TestDatabase, redisUrl: string): Promise<Instance> {
   const pool = testPool(db.url)
   const redis = await ioredisClient(redisUrl)
   const limiter = createRedisRateLimiter({ client: redis, prefix: 'kw-survive' })
-  const keyward = createKeyward({ stores: createPostgresStores({ pool, schema: db.schema, limiter }) })
+  const keyward = createKeyward({
+    defaultScopes: SEED_SCOPES,
+    stores: createPostgresStores({ pool, schema: db.schema, limiter }),
+  })
   const app = await startApp('fastify', keyward)
   return {
     pool,

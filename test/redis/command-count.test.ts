@@ -22,6 +22,7 @@ import {
   commandsInsideScripts,
   MEASUREMENT_COMMANDS,
 } from '../helpers/redis.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 const available = privateServersAvailable()
 
@@ -58,7 +59,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     client = await ioredisClient(server.url)
     measure = await ioredisClient(server.url)
     stores = createRedisStores({ client, prefix: 'kw' })
-    keyward = createKeyward({ stores, analytics: false })
+    keyward = createKeyward({ defaultScopes: SEED_SCOPES, stores, analytics: false })
     ;({ key } = await keyward.keys.create({ name: 'bench', limits: { perMinute: 1_000_000 } }))
     // Warm up: the first call of each script answers NOSCRIPT and is sent again with EVAL (the
     // concurrent pair loads the batch script).
@@ -131,7 +132,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
 
   it('P1: with coalesce: false, 400 concurrent requests cost one authorize call each', async () => {
     const single = createRedisStores({ client, prefix: 'kw', coalesce: false })
-    const alone = createKeyward({ stores: single, analytics: false })
+    const alone = createKeyward({ defaultScopes: SEED_SCOPES, stores: single, analytics: false })
     await measure.config('RESETSTAT')
     const N = 400
     for (let i = 0; i < N; i += 20) {
@@ -153,6 +154,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
   it('P1/M4: a key with three named limits and owner limits costs one authorize call a request, with coalesce off', async () => {
     const single = createRedisStores({ client, prefix: 'kw', coalesce: false })
     const owned = createKeyward({
+      defaultScopes: SEED_SCOPES,
       stores: single,
       analytics: false,
       ownerLimits: { live: { perMinute: 1_000_000, perMonth: 1_000_000 } },
@@ -243,7 +245,12 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
 
   it('P1/E7: an address blocked by another instance costs one command to learn of, then none while the block lasts', async () => {
     const instance = () =>
-      createKeyward({ stores: createRedisStores({ client, prefix: 'kw' }), failedAuthLimit: 3, analytics: false })
+      createKeyward({
+        defaultScopes: SEED_SCOPES,
+        stores: createRedisStores({ client, prefix: 'kw' }),
+        failedAuthLimit: 3,
+        analytics: false,
+      })
     const other = instance()
     const guarded = instance()
     for (let i = 0; i < 3; i++) {
@@ -282,7 +289,11 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
   })
 
   it('N1: analytics counters add at most one write a second, off the path, and none once closed', async () => {
-    const counting = () => createKeyward({ stores: createRedisStores({ client, prefix: 'kw', coalesce: false }) })
+    const counting = () =>
+      createKeyward({
+        defaultScopes: SEED_SCOPES,
+        stores: createRedisStores({ client, prefix: 'kw', coalesce: false }),
+      })
     // Warm up: the first flush loads the counters' script.
     const first = counting()
     expect((await first.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)

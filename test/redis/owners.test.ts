@@ -76,7 +76,7 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
     const key = makeStoredKey({ ownerId: owner(), meta: { plan: 'free' }, scopes: ['ip'] })
     await store.insert(key)
     const recordKey = layout.ofHash(key.hash).record
-    await store.update(key.id, { meta: { plan: 'pro' }, scopes: null, limits: { perMonth: 9 } })
+    await store.update(key.id, { meta: { plan: 'pro' }, scopes: [], limits: { perMonth: 9 } })
     const record = await client.hgetall(recordKey)
     expect(record).toMatchObject({
       meta: '{"plan":"pro"}',
@@ -84,7 +84,7 @@ describe.skipIf(url === null)('owners and metadata on Redis', () => {
       name: key.name,
       ownerId: key.ownerId,
     })
-    expect(record.scopes).toBeUndefined()
+    expect(record.scopes).toBe('[]')
     await store.revoke(key.id, T0)
     const revoked = await client.hgetall(recordKey)
     expect((await store.update(key.id, { name: 'late', meta: null }))?.name).toBe(key.name)

@@ -21,6 +21,7 @@ describe('parseEnv (E6)', () => {
       ietfRateLimitHeaders: false,
       trustedOrigins: [],
       roles: null,
+      defaultScopes: ['ip', 'email'],
       secretScanningPath: '/secret-scanning/github',
       githubKeysUrl: 'https://api.github.com/meta/public_keys/secret_scanning',
       webhook: null,
@@ -60,6 +61,15 @@ describe('parseEnv (E6)', () => {
     const bad = () => parseEnv({ WEBHOOK_URL: 'https://example.com/h', WEBHOOK_SECRET: 'not-a-secret-value' })
     expect(bad).toThrow(EnvError)
     expect(bad).toThrow(/^WEBHOOK_SECRET must be whsec_.*\(got "18 characters"\)$/)
+  })
+
+  it('B1: DEFAULT_SCOPES is what a key created without scopes holds: the seed endpoints by default, empty for none; a bad one names the variable', () => {
+    expect(parseEnv({}).defaultScopes).toEqual(['ip', 'email'])
+    expect(parseEnv({ DEFAULT_SCOPES: 'reports.read, ip' }).defaultScopes).toEqual(['reports.read', 'ip'])
+    expect(parseEnv({ DEFAULT_SCOPES: '' }).defaultScopes).toEqual([])
+    expect(parseEnv({ DEFAULT_SCOPES: '*' }).defaultScopes).toEqual(['*'])
+    expect(() => parseEnv({ DEFAULT_SCOPES: 'IP' })).toThrow(/^DEFAULT_SCOPES must be a comma-separated list of scopes/)
+    expect(() => parseEnv({ DEFAULT_SCOPES: 'ip,,email' })).toThrow(EnvError)
   })
 
   it("M10: ROLES, a JSON object, becomes createKeyward's roles; a bad one is an EnvError naming ROLES", () => {

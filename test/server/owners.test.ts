@@ -76,7 +76,7 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
       name: 'acme two',
       keyType: 'test',
       ownerId: 'acme',
-      scopes: null,
+      scopes: ['ip', 'email'],
       expiresAt: null,
     })
 

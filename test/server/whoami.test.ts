@@ -53,7 +53,7 @@ for (const target of TARGETS) {
       expect(r.body).not.toContain('do-not-show-the-holder')
     })
 
-    it('O10: a key of the service itself (no owner, every scope, no expiry) → ownerId, scopes and expiresAt null', async () => {
+    it('O10, B1: a key of the service itself (no owner, the default scopes, no expiry) → ownerId and expiresAt null, scopes the defaults', async () => {
       h = await startHarness(target)
       const { key, record } = await h.keyward.keys.create({ name: 'service' })
       const r = await get(WHOAMI, key)
@@ -63,7 +63,7 @@ for (const target of TARGETS) {
         name: 'service',
         keyType: 'live',
         ownerId: null,
-        scopes: null,
+        scopes: ['ip', 'email'],
         expiresAt: null,
       })
     })

@@ -79,7 +79,7 @@ export const META_OPTION: OptionSpec = {
 export const SCOPES_OPTION: OptionSpec = {
   type: 'string',
   value: '<list>',
-  description: 'comma-separated scopes, e.g. ip,email; all: every scope;\nan empty value: no scoped route',
+  description: 'comma-separated scopes, e.g. ip,email; all (or *): every scope;\nan empty value: no scoped route',
 }
 
 /** Ids are `key_` + base62; anything outside this cannot exist and is not looked up. */
@@ -161,13 +161,13 @@ export function durationOption(values: OptionValues, name: string): number | und
   return parsed.ms
 }
 
-/** `--scopes`: undefined when absent, null for `all` (every scope), [] for an empty value. */
-export function scopesOption(values: OptionValues): string[] | null | undefined {
+/** `--scopes`: undefined when absent, `['*']` for `all` (every scope), [] for an empty value. */
+export function scopesOption(values: OptionValues): string[] | undefined {
   const text = values.scopes
   if (text === undefined || typeof text !== 'string') return undefined
   // An empty value is a key that reaches no scoped route (an empty array).
   if (text.trim() === '') return []
-  if (text.trim() === 'all') return null
+  if (text.trim() === 'all') return ['*']
   const scopes = text.split(',').map((scope) => scope.trim())
   if (scopes.some((scope) => scope === ''))
     throw usageError('option --scopes: a comma-separated list of scope names, e.g. ip,email, with no empty entries')

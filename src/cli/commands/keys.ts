@@ -68,7 +68,7 @@ export const keysCreate: CommandSpec = {
       value: '<duration>',
       description: 'expire after this long: 30s, 15m, 1h, 7d, 4w (default: never)',
     },
-    scopes: { ...SCOPES_OPTION, description: `${SCOPES_OPTION.description} (default: every scope)` },
+    scopes: { ...SCOPES_OPTION, description: `${SCOPES_OPTION.description} (default: none)` },
     limit: LIMIT_OPTION,
     'per-minute': { type: 'string', value: '<n>', description: "requests per minute (default: the key type's limit)" },
     'per-month': {
@@ -105,7 +105,7 @@ export const keysCreate: CommandSpec = {
       name,
       sandbox: values.sandbox === true,
       expiresAt: expiresIn === undefined ? null : now + expiresIn,
-      scopes: scopes ?? null,
+      scopes: scopes ?? [],
       limits,
       ownerId,
       meta,

@@ -76,6 +76,8 @@ const NAMED_LIMIT = {
     window: { oneOf: [{ ...integer, minimum: 1000, maximum: 2_678_400_000 }, text, BILLING_MONTH] },
   },
 }
+/** A key's scopes: `*` alone is every scope, an empty list reaches no scoped route. */
+const SCOPES = { type: 'array', maxItems: 50, items: text }
 const LIMITS = {
   oneOf: [
     { type: 'object', properties: { perMinute: integer, perMonth: integer } },
@@ -118,7 +120,7 @@ const RECORD: OpenApiObject = {
     expiresAt: nullable({ ...text, format: 'date-time' }),
     revokedAt: nullable({ ...text, format: 'date-time' }),
     lastUsedAt: nullable({ ...text, format: 'date-time' }),
-    scopes: nullable({ type: 'array', items: text }),
+    scopes: SCOPES,
     limits: nullable(LIMITS),
     enabled: { type: 'boolean' },
     allowedIps: nullable({ type: 'array', items: text }),
@@ -196,7 +198,7 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
       name: text,
       sandbox: { type: 'boolean' },
       expiresAt: nullable(text),
-      scopes: nullable({ type: 'array', items: text }),
+      scopes: SCOPES,
       limits: LIMITS,
       ownerId: text,
       meta: { type: 'object' },
@@ -210,7 +212,7 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
   const update = body({
     name: text,
     meta: nullable({ type: 'object' }),
-    scopes: nullable({ type: 'array', items: text }),
+    scopes: SCOPES,
     limits: nullable(LIMITS),
     enabled: { type: 'boolean' },
     allowedIps: nullable({ type: 'array', items: text }),

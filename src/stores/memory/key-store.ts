@@ -1,7 +1,7 @@
 import { isAfter, matchesFilter, newestFirst } from '../../core/key-list.js'
 import type { LimitWindow } from '../../core/meter-types.js'
 import type { KeyLimitList, KeyLimits, KeyListQuery, KeyPage, KeyPatch, KeyStore, StoredKey } from '../../core/types.js'
-import { deepFreeze } from '../../core/key-input.js'
+import { deepFreeze, NO_SCOPES } from '../../core/key-input.js'
 
 /** A `KeyStore` that answers synchronously, with the number of keys it holds. */
 export interface MemoryKeyStore extends KeyStore {
@@ -21,7 +21,7 @@ export interface MemoryKeyStore extends KeyStore {
 /**
  * Key records in process memory: two maps, hash → record and id → record, sharing
  * one compact record per key (about 450 bytes of heap with its strings and map entries; no
- * per-record closures, nothing allocated for null `scopes` or `limits`). Everything is lost when the process exits, so
+ * per-record closures, nothing allocated for empty `scopes` or null `limits`). Everything is lost when the process exits, so
  * this store suits tests, demos and single-process services whose keys are created at start.
  *
  * Reads return the stored record itself, not a copy, so the hot path allocates nothing: callers
@@ -113,6 +113,11 @@ export function createMemoryKeyStore(): MemoryKeyStore {
  * A record of one fixed shape (one hidden class for every key keeps them compact and reads
  * monomorphic), holding only the contract's fields even when the caller's object has more.
  */
+/** A frozen copy; most keys hold no scope, and those share one empty array. */
+function frozenScopes(scopes: readonly string[]): readonly string[] {
+  return scopes.length === 0 ? NO_SCOPES : Object.freeze(scopes.slice())
+}
+
 function copyRecord(key: StoredKey): StoredKey {
   return {
     id: flat(key.id),
@@ -124,7 +129,7 @@ function copyRecord(key: StoredKey): StoredKey {
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
     lastUsedAt: key.lastUsedAt,
-    scopes: key.scopes === null ? null : Object.freeze(key.scopes.slice()),
+    scopes: frozenScopes(key.scopes),
     limits: key.limits === null ? null : copyLimits(key.limits),
     ownerId: key.ownerId == null ? null : flat(key.ownerId),
     meta: copyMeta(key.meta),
@@ -147,7 +152,7 @@ function copyMeta(meta: StoredKey['meta'] | undefined): StoredKey['meta'] {
 function applyPatch(record: StoredKey, patch: KeyPatch): void {
   if (patch.name !== undefined) record.name = flat(patch.name)
   if (patch.meta !== undefined) record.meta = copyMeta(patch.meta)
-  if (patch.scopes !== undefined) record.scopes = patch.scopes === null ? null : Object.freeze(patch.scopes.slice())
+  if (patch.scopes !== undefined) record.scopes = frozenScopes(patch.scopes)
   if (patch.limits !== undefined) record.limits = patch.limits === null ? null : copyLimits(patch.limits)
   if (patch.enabled !== undefined) record.enabled = patch.enabled
   if (patch.allowedIps !== undefined)

@@ -102,7 +102,7 @@ function decodeAddressEntries(value: string, reply: unknown): readonly string[] 
 function decodeValue(field: RecordField, value: string | undefined, reply: unknown): unknown {
   if (value === undefined) {
     if (field.required) throw badReply(`a key record (no ${field.field})`, reply)
-    return null
+    return field.absent
   }
   switch (field.encoding) {
     case 'text':

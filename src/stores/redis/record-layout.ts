@@ -42,11 +42,13 @@ export interface RecordField {
    * when its reply sends the record whole.
    */
   readonly wholeOnly: boolean
+  /** What an absent field reads as: null, or for scopes none (a record never holds every scope by omission). */
+  readonly absent: null | readonly never[]
 }
 
-type Flags = Partial<Pick<RecordField, 'required' | 'replaceable' | 'wholeOnly'>>
+type Flags = Partial<Pick<RecordField, 'required' | 'replaceable' | 'wholeOnly' | 'absent'>>
 
-const NO_FLAGS = { required: false, replaceable: false, wholeOnly: false }
+const NO_FLAGS = { required: false, replaceable: false, wholeOnly: false, absent: null }
 
 /** One field of the table: see `RecordField`. */
 function row(property: RecordField['property'], field: string, encoding: FieldEncoding, flags: Flags = {}) {
@@ -65,7 +67,7 @@ export const RECORD_LAYOUT: readonly RecordField[] = [
   row('expiresAt', 'expiresAt', 'epoch-ms'),
   row('revokedAt', 'revokedAt', 'epoch-ms'),
   row('lastUsedAt', 'lastUsedAt', 'epoch-ms'),
-  row('scopes', 'scopes', 'json', { replaceable: true }),
+  row('scopes', 'scopes', 'json', { replaceable: true, absent: Object.freeze([]) }),
   row('limits', 'limits', 'json', { replaceable: true }),
   row('ownerId', 'ownerId', 'text'),
   row('meta', 'meta', 'json-object', { replaceable: true }),

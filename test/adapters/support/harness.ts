@@ -25,7 +25,12 @@ export const DASHBOARD_TOKEN = 'dashboard-token-for-tests-0123456789'
 /** Short, so R5's "a store that does not answer" case takes little time. */
 export const STORE_TIMEOUT_MS = 150
 /** The keyward options of every app the cases run on, before a case's own; no failure guard unless a case asks. */
-export const CASE_KEYWARD_OPTIONS = { storeTimeoutMs: STORE_TIMEOUT_MS, failedAuthLimit: 0 } as const
+export const CASE_KEYWARD_OPTIONS = {
+  storeTimeoutMs: STORE_TIMEOUT_MS,
+  failedAuthLimit: 0,
+  // As the reference server: a key made without scopes calls its own endpoints.
+  defaultScopes: ['ip', 'email'],
+} as const
 
 export interface Target {
   name: string

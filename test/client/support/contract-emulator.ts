@@ -47,7 +47,8 @@ export function createContractEmulator(keys: EmulatedKeys): Handler {
           name: 'service',
           keyType: auth.keyType,
           ownerId: null,
-          scopes: null,
+          // The reference server's default scopes.
+          scopes: ['ip', 'email'],
           expiresAt: null,
         }
         return ok(keys.whoami.get(token) ?? service, limitHeaders)

@@ -172,5 +172,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '78f4c41f879decc83a32f72ebf92b3c0a66a1285',
+  sha: 'db0605a3c73a45c42ca06671fafd945486ef29fd',
 }

@@ -67,5 +67,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '967a086ec3eb3958c170bf1d3965a987ac026841',
+  sha: 'd86bd6a33ebe2be120e572febeecfa2aeac80223',
 }

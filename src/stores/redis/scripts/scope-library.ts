@@ -20,7 +20,9 @@ end
 -- held(name) for the key's scopes: a JSON array of strings. Without a backslash in it every string
 -- is stored as it is and every quote delimits one, so a scope name (it starts with a letter and
 -- holds no quote) is held exactly when it appears in quotes; anything else is decoded.
+-- A record without scopes (never written so) holds none: a damaged record fails closed.
 local function holder(scopes)
+  if scopes == 0 then return function() return false end end
   if string.find(scopes, '\\\\', 1, true) then
     local set = {}
     for _, name in ipairs(cjson.decode(scopes)) do set[name] = true end
@@ -44,9 +46,9 @@ local function name_held(held, roles, token)
   return false
 end
 
--- L6: whether the key's scopes (0: null, every scope) or roles hold each of A[from] .. A[to].
+-- L6: whether the key's scopes or roles hold each of A[from] .. A[to].
 local function scopes_held(scopes, roles, A, from, to)
-  if from > to or scopes == 0 then return true end
+  if from > to then return true end
   local held = holder(scopes)
   for i = from, to do
     if not name_held(held, roles, A[i]) then return false end
@@ -55,9 +57,9 @@ local function scopes_held(scopes, roles, A, from, to)
 end
 
 -- M7: whether the key's scopes and roles satisfy the permission query A[from] .. A[to]: names and the
--- operators '&', '|', '!' in postfix order, evaluated on a stack. Null scopes hold every name.
+-- operators '&', '|', '!' in postfix order, evaluated on a stack.
 local function query_held(scopes, roles, A, from, to)
-  local held = scopes ~= 0 and holder(scopes)
+  local held = holder(scopes)
   local stack, n = {}, 0
   for i = from, to do
     local token = A[i]
@@ -71,7 +73,7 @@ local function query_held(scopes, roles, A, from, to)
       stack[n] = not stack[n]
     else
       n = n + 1
-      stack[n] = (not held) or (name_held(held, roles, token) and true or false)
+      stack[n] = name_held(held, roles, token) and true or false
     end
   end
   return n == 1 and stack[1] == true
