@@ -19,6 +19,7 @@ import { createFailedAuthGuard, type FailedAuthGuard } from './failed-auth-guard
 import { checkKey, hashKey } from './key-format.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { generateRequestId } from './responses.js'
+import { checkedUnits } from './metering.js'
 import { costOf } from './route-cost.js'
 import { isPromise, type ReportFault, type StoreCalls } from './store-calls.js'
 import type {
@@ -63,6 +64,9 @@ export function createAuthenticate(parts: AuthenticationParts): Authenticate {
   const decide = createPipeline(parts, steps, tally)
 
   return function authenticate(request, route = NO_REQUIREMENTS) {
+    // A cost given as a value is the caller's mistake when it is not units: thrown before anything is spent.
+    if (route.cost !== undefined && typeof route.cost !== 'function')
+      checkedUnits(route.cost, 'authenticate() option "cost"')
     const requestId = request.requestId ?? generateRequestId()
     const now = clock.now()
     const consume = route.consume !== false

@@ -10,7 +10,7 @@ import { namedLimitsOf, policyAsList } from './key-limits.js'
 import type { MeterGroup } from './meter-types.js'
 import type { KeywardSettings } from './keyward-options.js'
 import { ownerCounterId, resolvePolicy, UNLIMITED_PER_MINUTE } from './limits-math.js'
-import { isUnits } from './route-cost.js'
+import { checkedUnits } from './metering.js'
 import type { ReportFault, StoreCalls } from './store-calls.js'
 import type { Awaitable, LimitPolicy, RateLimiter, StoredKey } from './types.js'
 
@@ -28,9 +28,7 @@ export function createCharge(
 ): Charge {
   const { stores, clock, defaults, ownerLimits } = settings
   return function charge(key, units, requestId) {
-    if (!isUnits(units)) {
-      throw new TypeError(`keyward: charge() takes an integer from 0 to 1,000,000 units (got ${describe(units)})`)
-    }
+    checkedUnits(units, 'charge(units)')
     if (units === 0) return DONE
     try {
       const now = clock.now()
@@ -88,8 +86,4 @@ function chargeNamed(limiter: RateLimiter, groups: MeterGroup[], units: number, 
 /** A policy whose windows are counted as `policy`'s but never refuse. */
 function withoutCeiling(policy: LimitPolicy): LimitPolicy {
   return { perMinute: UNLIMITED_PER_MINUTE, perMonth: policy.perMonth === null ? null : UNLIMITED_PER_MINUTE }
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value)
 }

@@ -96,11 +96,32 @@ export function periodWait(endSeconds: number, now: number): number {
   return Math.max(1, Math.ceil((endSeconds * 1000 - now) / 1000))
 }
 
-/** A cost or a charge is a whole number of units, 0 to 1,000,000. */
-export function assertUnits(units: number): void {
-  if (!Number.isSafeInteger(units) || units < 0 || units > MAX_COST) {
-    throw new TypeError(`keyward: a cost must be an integer from 0 to 1,000,000 (got ${String(units)})`)
-  }
+/** What a cost must be, in the words every refusal of one uses. */
+export const UNITS_RULE = 'an integer from 0 to 1,000,000'
+
+/** Whether `value` is a number of units a request may cost: an integer from 0 to 1,000,000. */
+export function isUnits(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_COST
+}
+
+/**
+ * `value` as units, or a TypeError naming `option` and the rule. Every entry point that takes a
+ * cost calls this before it counts anything, so a fraction or a string never reaches a store.
+ *
+ * @example
+ * checkedUnits(route.cost, 'authenticate() option "cost"') // 1.5 → TypeError
+ */
+export function checkedUnits(value: unknown, option: string): number {
+  if (!isUnits(value)) throw new TypeError(`keyward: ${option} must be ${UNITS_RULE} (got ${describeUnits(value)})`)
+  return value
+}
+
+/** A value as a refusal shows it: a string quoted, a promise or a function named. */
+export function describeUnits(value: unknown): string {
+  if (typeof value === 'function') return 'a function'
+  if (typeof value === 'object' && value !== null && typeof (value as Promise<unknown>).then === 'function')
+    return 'a promise: the function must answer synchronously'
+  return typeof value === 'string' ? JSON.stringify(value) : String(value)
 }
 
 export const MAX_COST = 1_000_000

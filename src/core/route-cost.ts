@@ -2,13 +2,8 @@
  * A route's cost (M2): checked when the route is declared, and a cost function's answer checked
  * on every request it prices, so a bad value is a fault of the host's, never an admission.
  */
-import { MAX_COST } from './metering.js'
+import { describeUnits, isUnits, UNITS_RULE } from './metering.js'
 import type { CostRequest, RouteCost } from './types.js'
-
-/** Whether `value` is a number of units a request may cost: an integer from 0 to 1,000,000. */
-export function isUnits(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_COST
-}
 
 /** Whether `value` can be a route's cost: units, or a function of the request. */
 export function isRouteCost(value: unknown): value is RouteCost {
@@ -36,16 +31,7 @@ export function costOf(
   }
   const units: unknown = cost(priced)
   if (!isUnits(units)) {
-    throw new TypeError(
-      `keyward: a route's cost function must return an integer from 0 to 1,000,000 (got ${describeUnits(units)})`,
-    )
+    throw new TypeError(`keyward: a route's cost function must return ${UNITS_RULE} (got ${describeUnits(units)})`)
   }
   return units
-}
-
-function describeUnits(value: unknown): string {
-  if (typeof value === 'function') return 'a function'
-  if (typeof value === 'object' && value !== null && typeof (value as Promise<unknown>).then === 'function')
-    return 'a promise: the function must answer synchronously'
-  return typeof value === 'string' ? JSON.stringify(value) : String(value)
 }

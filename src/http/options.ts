@@ -3,6 +3,7 @@
  * a TypeError naming it.
  */
 import { SCOPE_PATTERN } from '../core/permissions.js'
+import { UNITS_RULE } from '../core/metering.js'
 import { isRouteCost } from '../core/route-cost.js'
 import { PermissionQueryError, parsePermissionQuery } from '../core/permission-query.js'
 import type { Keyward } from '../core/instance.js'
@@ -264,7 +265,7 @@ export function checkRouteOptions(
   const permissions = route.permissions === undefined ? undefined : checkedQuery(route.permissions, bad)
   const cost = route.cost
   if (cost !== undefined && !isRouteCost(cost))
-    bad('cost', 'must be an integer from 0 to 1,000,000, or a function of the request returning one', cost)
+    bad('cost', `must be ${UNITS_RULE}, or a function of the request returning one`, cost)
   if (route.public === true) return null
   const requirements: RouteRequirements = {}
   if (scopes !== undefined && scopes.length > 0) requirements.scopes = Object.freeze([...scopes])

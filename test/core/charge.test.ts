@@ -144,7 +144,7 @@ describe('apiKey.charge(n) (M2)', () => {
       const { key } = await keyward.keys.create({ name: 'k', keyType: 'test' })
       const first = await admitted(keyward, key)
       expect(() => first.apiKey.charge(units as number)).toThrow(
-        /^keyward: charge\(\) takes an integer from 0 to 1,000,000 units \(got .+\)$/,
+        /^keyward: charge\(units\) must be an integer from 0 to 1,000,000 \(got .+\)$/,
       )
       expect(seen(await keyward.authenticate({ authorization: `Bearer ${key}` }))).toMatchObject({ remaining: '8' })
     },

@@ -4,7 +4,7 @@
  * counted only when all admit, with nothing in between.
  */
 import type { LimitReading, MeterDecision, MeterGroup, ResolvedLimit } from '../../core/meter-types.js'
-import { admits, assertUnits, buildMeterDecision, periodWait, rollingWait, unitsNeeded } from '../../core/metering.js'
+import { admits, checkedUnits, buildMeterDecision, periodWait, rollingWait, unitsNeeded } from '../../core/metering.js'
 import { bucketExpirySeconds, bucketOf, periodEndSeconds, periodOf, stateSuffix } from '../../core/windows.js'
 
 /** A rolling window's buckets `[bucket, count, …]`, oldest first, and their sum; or a period's count. */
@@ -116,7 +116,7 @@ export function createMeter(sweepEvery: number): Meter {
   }
 
   function run(groups: readonly MeterGroup[], cost: number, now: number, mode: 'peek' | 'consume' | 'charge') {
-    assertUnits(cost)
+    checkedUnits(cost, 'a cost')
     const views: View[] = []
     const refusing: boolean[] = []
     let allowed = true

@@ -7,7 +7,7 @@ import {
   utcMonthIndex,
   utcMonthStartSeconds,
 } from '../../core/limits-math.js'
-import { assertUnits } from '../../core/metering.js'
+import { checkedUnits } from '../../core/metering.js'
 import type { MeterDecision, MeterGroup } from '../../core/meter-types.js'
 import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
 import { createMeter } from './meter.js'
@@ -194,7 +194,7 @@ function decide(
   receipt?: Receipt,
 ): LimitDecision {
   // Checked only off the common cost, so a request of cost 1 does no more work than before.
-  if (cost !== 1) assertUnits(cost)
+  if (cost !== 1) checkedUnits(cost, 'a cost')
   const units = cost > 0 ? cost : 1
   const s = secondOf(now)
   let state = limiter.states.get(keyId)

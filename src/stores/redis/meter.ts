@@ -7,7 +7,7 @@
  * beyond a limit.
  */
 import { namedLimitsOf, toLimitDecision } from '../../core/key-limits.js'
-import { assertUnits, buildMeterDecision } from '../../core/metering.js'
+import { checkedUnits, buildMeterDecision } from '../../core/metering.js'
 import type { LimitReading, MeterDecision, MeterGroup, ResolvedLimit } from '../../core/meter-types.js'
 import type { LimitDecision, StoredKey } from '../../core/types.js'
 import { stateSuffix } from '../../core/windows.js'
@@ -50,7 +50,7 @@ export function meterOn(context: RedisContext, stateOf: (id: string) => string |
   }
 
   async function run(groups: readonly MeterGroup[], cost: number, now: number, mode: 'm' | 'p' | 'c') {
-    assertUnits(cost)
+    checkedUnits(cost, 'a cost')
     const keys = await Promise.all(groups.map(keysOf))
     let parts: Measured[][]
     if (!connection.cluster || groups.length < 2) {

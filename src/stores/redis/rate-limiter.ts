@@ -1,5 +1,5 @@
 import { assertDistinct } from '../../core/limits-math.js'
-import { assertUnits } from '../../core/metering.js'
+import { checkedUnits } from '../../core/metering.js'
 import type { LimitDecision, LimitPolicy, LimitRequest, LimitReservation, RateLimiter } from '../../core/types.js'
 import { array, badReply, decodeDecision, integer } from './codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext } from './context.js'
@@ -106,7 +106,7 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
     consume: boolean,
     cost = 1,
   ): Promise<LimitDecision> {
-    if (cost !== 1) assertUnits(cost)
+    if (cost !== 1) checkedUnits(cost, 'a cost')
     const state = keysElsewhere ? orphanState(keyId) : await stateOf(keyId)
     const reply = await call([state], [context.nowArgument(now), consume ? '1' : '0', ...policyArguments(policy)], cost)
     return decodeDecision(reply)
@@ -114,7 +114,7 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
 
   async function consumeAll(requests: readonly LimitRequest[], now: number, cost = 1): Promise<LimitDecision[]> {
     assertDistinct(requests)
-    if (cost !== 1) assertUnits(cost)
+    if (cost !== 1) checkedUnits(cost, 'a cost')
     // Keys elsewhere: no await before the call, so it joins the turn's batch in call order.
     const named = statesOf(requests.map(({ id }) => id))
     const states = Array.isArray(named) ? named : await named
