@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'conflict'
   | 'INTERNAL_ERROR'
+  | 'service_unavailable'
 
 /** HTTP status of each code. */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -37,6 +38,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   payload_too_large: 413,
   conflict: 409,
   INTERNAL_ERROR: 500,
+  service_unavailable: 503,
 }
 
 /** The names a message is written with: `svc` (keyPrefix) and `Svc` (serviceName). */

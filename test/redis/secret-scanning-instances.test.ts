@@ -12,7 +12,13 @@ import type { AppBuilder } from '../../server/app.js'
 import { createKeyward } from '../../src/index.js'
 import { createRedisStores } from '../../src/stores/redis/index.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
-import { type KeyListServer, makeSigningKey, startKeyListServer } from '../secret-scanning/github.js'
+import {
+  type KeyListServer,
+  makeSigningKey,
+  malleated,
+  signedHeaders,
+  startKeyListServer,
+} from '../secret-scanning/github.js'
 import {
   expectReportRefusedEverywhere,
   type Instance,
@@ -95,8 +101,17 @@ describe.skipIf(url === null)('W3, K7: a reported key on two instances sharing o
     expect(replayed.status, replayed.body).toBe(200)
     expect(replayed.json()[0].label).toBe('true_positive')
     expect(told).toEqual([record.id])
-    // A new report of the same key is a new report: it is told.
-    expect((await send(b, signedReport(signing, key))).status).toBe(200)
+    // B5: the same report signed anew, or with its signature malleated to (r, n−s), is the same report.
+    const [, , signature] = signed.headers
+    const malleatedCopy = {
+      body: signed.body,
+      headers: [...signed.headers.slice(0, 2), [signature![0], malleated(signature![1])]] as [string, string][],
+    }
+    expect((await send(b, malleatedCopy)).status).toBe(200)
+    expect((await send(a, { body: signed.body, headers: signedHeaders(signing, signed.body) })).status).toBe(200)
+    expect(told).toEqual([record.id])
+    // A new report of the same key (found elsewhere) is a new report: it is told.
+    expect((await send(b, signedReport(signing, key, 'https://github.com/o/other'))).status).toBe(200)
     expect(told).toEqual([record.id, record.id])
     expect((await a.keyward.keys.get(record.id))?.status).toBe('active')
   })

@@ -3,6 +3,7 @@
  * over real HTTP, with GitHub's side played by a local key list server and a locally generated
  * P-256 key pair, plus GitHub's documented sample signature as a test vector.
  */
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LeakedKeyEvent } from '../../src/core/secret-scanning/index.js'
 import { generateKey } from '../../src/core/key-format.js'
@@ -23,6 +24,44 @@ const signing = makeSigningKey('local-test-key-1')
 const stranger = makeSigningKey('local-test-key-1')
 
 const shown = (response: RawResponse) => `${response.status} ${response.body}`
+
+/** How much of a body the test sends before it waits for an answer; the rest is never sent. */
+const SENT_BYTES = 64 * 1024
+const DECLARED_BYTES = 1_000_000
+
+/**
+ * Sends a head declaring a body of DECLARED_BYTES, then SENT_BYTES of it, and waits (up to 3 s)
+ * for the status line of an answer while the rest of the body is still unsent: an answer at all
+ * means the server did not wait to read the body.
+ */
+function answerWhileSending(port: number, headers: [string, string][]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let received = ''
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`no answer within 3 s while ${DECLARED_BYTES - SENT_BYTES} bytes of the body were unsent`))
+    }, 3000)
+    socket.on('connect', () => {
+      let head = `POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${DECLARED_BYTES}\r\n`
+      for (const [name, value] of headers) head += `${name}: ${value}\r\n`
+      socket.write(`${head}\r\n`)
+      socket.write(Buffer.alloc(SENT_BYTES, 0x20))
+    })
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1')
+      const statusLine = /^HTTP\/1\.1 \d{3}[^\r]*\r\n/.exec(received)
+      if (statusLine === null) return
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(statusLine[0].trim())
+    })
+    socket.on('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+  })
+}
 
 for (const target of TARGETS) {
   describe(`W3 secret scanning on ${target.name}`, () => {
@@ -132,6 +171,15 @@ for (const target of TARGETS) {
         expect(events.length).toBe(before)
       })
     }
+
+    it('B5: a request without both signature headers gets 401 before its body is read: the answer comes while most of the body is unsent', async () => {
+      for (const headers of [
+        [['Content-Type', 'application/json']],
+        [['Github-Public-Key-Identifier', signing.id]],
+      ] as [string, string][][]) {
+        expect(await answerWhileSending(h.port, headers)).toMatch(/^HTTP\/1\.1 401 /)
+      }
+    })
 
     it('W3: a report over 1 MiB → 413 payload_too_large, and nothing is read or changed', async () => {
       const created = await h.keyward.keys.create({ name: 'big report' })

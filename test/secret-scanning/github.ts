@@ -53,17 +53,19 @@ export interface KeyListServer {
   fetches: number
   /** The keys it lists: `[id, PEM]`. */
   keys: [string, string][]
-  /** `ok`: the list; `fail`: 503; `hang`: never answers. */
-  mode: 'ok' | 'fail' | 'hang'
+  /** `ok`: the list; `fail`: 503; `error`: 500; `drop`: closes the connection unanswered; `hang`: never answers. */
+  mode: 'ok' | 'fail' | 'error' | 'drop' | 'hang'
   close(): Promise<void>
 }
 
 export async function startKeyListServer(keys: [string, string][]): Promise<KeyListServer> {
   const state: KeyListServer = { url: '', fetches: 0, keys, mode: 'ok', close: async () => undefined }
-  const server: Server = createServer((_request, response) => {
+  const server: Server = createServer((request, response) => {
     state.fetches++
     if (state.mode === 'hang') return
     if (state.mode === 'fail') return void response.writeHead(503).end('unavailable')
+    if (state.mode === 'error') return void response.writeHead(500).end('internal error')
+    if (state.mode === 'drop') return void request.socket.destroy()
     const public_keys = state.keys.map(([key_identifier, key], i) => ({ key_identifier, key, is_current: i === 0 }))
     response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ public_keys }))
   })
@@ -79,3 +81,53 @@ export async function startKeyListServer(keys: [string, string][]): Promise<KeyL
 
 /** The token hash GitHub's feedback format asks for: SHA-256 of the token, in hex. */
 export const tokenHash = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex')
+
+/** The order of P-256: `(r, n − s)` verifies wherever `(r, s)` does. */
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551')
+
+/** A DER `INTEGER` of a non-negative value: big-endian, with a leading 0 when the top bit is set. */
+function derInteger(value: bigint): Buffer {
+  let hex = value.toString(16)
+  if (hex.length % 2 === 1) hex = `0${hex}`
+  let bytes = Buffer.from(hex, 'hex')
+  if (bytes[0]! & 0x80) bytes = Buffer.concat([Buffer.from([0]), bytes])
+  return Buffer.concat([Buffer.from([0x02, bytes.length]), bytes])
+}
+
+/**
+ * The same ECDSA signature spelt as `(r, n − s)`: another DER, the same signer, the same body. A
+ * replay check keyed on the signature's text would take it for a new report.
+ */
+export function malleated(signatureBase64: string): string {
+  const der = Buffer.from(signatureBase64, 'base64')
+  // SEQUENCE { INTEGER r, INTEGER s }; P-256 signatures are short enough for one-byte lengths.
+  const rLength = der[3]!
+  const r = der.subarray(4, 4 + rLength)
+  const s = BigInt(`0x${der.subarray(4 + rLength + 2).toString('hex')}`)
+  const body = Buffer.concat([Buffer.from([0x02, r.length]), r, derInteger(P256_ORDER - s)])
+  return Buffer.concat([Buffer.from([0x30, body.length]), body]).toString('base64')
+}
+
+/** A signature of `body` by `key` whose base64 ends in padding, so it can be re-encoded. */
+export function paddedSignature(key: SigningKey, body: string): string {
+  for (;;) {
+    const signature = crypto.sign('sha256', Buffer.from(body, 'utf8'), { key: key.privateKey, dsaEncoding: 'der' })
+    const text = signature.toString('base64')
+    if (text.endsWith('=')) return text
+  }
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+/**
+ * The same bytes in two other base64 spellings a lenient decoder takes: without the padding, and
+ * with the unused low bits of the last character set.
+ */
+export function reencoded(padded: string): [string, string] {
+  const unpadded = padded.replace(/=+$/, '')
+  const last = BASE64.indexOf(unpadded.at(-1)!)
+  // One `=`: the last character carries 2 unused bits; two: 4.
+  const unused = padded.endsWith('==') ? 0b1111 : 0b11
+  const loose = `${unpadded.slice(0, -1)}${BASE64[last | unused]}${padded.slice(unpadded.length)}`
+  return [unpadded, loose]
+}

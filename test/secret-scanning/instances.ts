@@ -65,9 +65,13 @@ export async function expectReportRefusedEverywhere(
   return record.id
 }
 
-/** GitHub's report of `key`, signed with `signing` (ECDSA: each signing differs; a replay resends one). */
-export function signedReport(signing: SigningKey, key: string): { body: string; headers: [string, string][] } {
-  const body = JSON.stringify([{ token: key, type: 'svc_live_key', url: 'https://github.com/o/r', source: 'content' }])
+/** GitHub's report of `key` found at `url`, signed with `signing` (ECDSA: each signing differs; a replay resends one). */
+export function signedReport(
+  signing: SigningKey,
+  key: string,
+  url = 'https://github.com/o/r',
+): { body: string; headers: [string, string][] } {
+  const body = JSON.stringify([{ token: key, type: 'svc_live_key', url, source: 'content' }])
   return { body, headers: signedHeaders(signing, body) }
 }
 

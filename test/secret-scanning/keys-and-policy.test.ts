@@ -1,10 +1,12 @@
 /**
  * W3 beyond the adapters: how GitHub's keys are fetched and kept (cached, fetched again once for an
- * unknown id, a failing or silent key list answered with 500 within the bound), which tokens are
+ * unknown id, a failing or silent key list answered with 503 within the bound and fetched at most
+ * once a minute, B5), replays known by the report and not its signature (B5), which tokens are
  * looked up at all (K2: none that fail the format), the `notify` policy, a host callback that
  * throws, option mistakes, and reports behind a host's body parser. In process through
  * keyward/fetch, and over HTTP for Express and Koa with their body parsers.
  */
+import * as crypto from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
@@ -15,11 +17,21 @@ import { keywardExpress } from '../../adapters/express.js'
 import { keywardFetch } from '../../adapters/fetch.js'
 import { keywardKoa } from '../../adapters/koa.js'
 import type { LeakedKeyEvent, SecretScanningOptions } from '../../src/core/secret-scanning/index.js'
+import { createManualClock, type ManualClock } from '../../src/core/clock.js'
 import { generateKey } from '../../src/core/key-format.js'
 import { createKeyward, type Keyward } from '../../src/keyward.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { rawRequest } from '../adapters/support/raw-http.js'
-import { type KeyListServer, makeSigningKey, signedHeaders, startKeyListServer, tokenHash } from './github.js'
+import {
+  type KeyListServer,
+  makeSigningKey,
+  malleated,
+  paddedSignature,
+  reencoded,
+  signedHeaders,
+  startKeyListServer,
+  tokenHash,
+} from './github.js'
 
 const PATH = '/secret-scanning/github'
 const first = makeSigningKey('key-one')
@@ -43,8 +55,8 @@ interface App {
   send(body: string, headers: [string, string][]): Promise<Response>
 }
 
-/** keyward/fetch in process, on memory stores that note each hash looked up. */
-function fetchApp(options: SecretScanningOptions = {}): App {
+/** keyward/fetch in process, on memory stores that note each hash looked up (and on `clock`, when given). */
+function fetchApp(options: SecretScanningOptions = {}, clock?: ManualClock): App {
   const memory = createMemoryStores()
   const lookups: string[] = []
   const findByHash = memory.keys.findByHash.bind(memory.keys)
@@ -52,7 +64,7 @@ function fetchApp(options: SecretScanningOptions = {}): App {
     lookups.push(hash)
     return findByHash(hash)
   }
-  const keyward = createKeyward({ stores: memory })
+  const keyward = createKeyward({ stores: memory, ...(clock === undefined ? {} : { clock }) })
   const errors: unknown[] = []
   const events: LeakedKeyEvent[] = []
   const guard = keywardFetch(keyward, {
@@ -93,30 +105,189 @@ describe("W3: GitHub's keys", () => {
     expect(keys.fetches - before).toBe(1)
   })
 
-  it('unreachable (503) → 500 INTERNAL_ERROR, the key stays active, and onError is told', async () => {
+  it('B5: unreachable (503) → 503 service_unavailable with Retry-After, the key stays active, and onError is told', async () => {
     keys.mode = 'fail'
-    const app = fetchApp()
+    const clock = createManualClock()
+    const app = fetchApp({}, clock)
     const created = await app.keyward.keys.create({ name: 'reported while GitHub is down' })
     const body = reportOf(created.key)
     const response = await app.send(body, signedHeaders(first, body))
-    expect(response.status).toBe(500)
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INTERNAL_ERROR')
+    expect(response.status).toBe(503)
+    expect(response.headers.get('retry-after')).toBe('60')
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('service_unavailable')
     expect((await app.keyward.keys.get(created.record.id))?.status).toBe('active')
     expect(String(app.errors[0])).toMatch(/could not be fetched .*HTTP 503/)
-    // Once the list answers again, the same report goes through.
+    // Once the list answers again and the minute is over, the same report goes through.
     keys.mode = 'ok'
+    clock.advance(60_000)
     expect((await app.send(body, signedHeaders(first, body))).status).toBe(200)
     expect((await app.keyward.keys.get(created.record.id))?.status).toBe('revoked')
   })
 
-  it('silent → 500 once keysTimeoutMs has passed, not later', async () => {
+  it('B5: silent → 503 with Retry-After once keysTimeoutMs has passed, not later', async () => {
     keys.mode = 'hang'
     const app = fetchApp({ keysTimeoutMs: 300 })
     const body = reportOf(generateKey('live'))
     const started = Date.now()
     const response = await app.send(body, signedHeaders(first, body))
-    expect(response.status).toBe(500)
+    expect(response.status).toBe(503)
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(Date.now() - started).toBeLessThan(2000)
+  })
+})
+
+/** What a report was answered, for a failing test to show. */
+async function shown(response: Response): Promise<string> {
+  return `${response.status} retry-after=${response.headers.get('retry-after')} ${await response.clone().text()}`
+}
+
+describe('B5: while the key list cannot be fetched', () => {
+  /** A report signed by a key of its own: what anyone can send, naming any key id. */
+  const forged = (i: number) => {
+    const body = reportOf(generateKey('live'))
+    return { body, headers: signedHeaders(makeSigningKey(`forged-${i}`), body) }
+  }
+
+  for (const [mode, what] of [
+    ['error', 'answers 500'],
+    ['drop', 'drops the connection'],
+  ] as const) {
+    it(`B5: a key list that ${what}: 40 forged reports make one fetch and get 503 with Retry-After, never 500; the next fetch comes a minute later`, async () => {
+      keys.mode = mode
+      const clock = createManualClock()
+      const app = fetchApp({}, clock)
+      const before = keys.fetches
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => forged(i)).map((r) => app.send(r.body, r.headers)),
+      )
+      for (const answer of answers) {
+        expect(answer.status, await shown(answer)).toBe(503)
+        expect(answer.headers.get('retry-after')).toBe('60')
+        expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('service_unavailable')
+      }
+      expect(keys.fetches - before).toBe(1)
+      // One failed fetch is one error told, however many reports it refused.
+      expect(app.errors.length).toBe(1)
+      for (let i = 0; i < 20; i++) {
+        const late = forged(100 + i)
+        expect((await app.send(late.body, late.headers)).status).toBe(503)
+      }
+      expect(keys.fetches - before).toBe(1)
+
+      clock.advance(30_000)
+      const half = forged(200)
+      const halfWay = await app.send(half.body, half.headers)
+      expect([halfWay.status, halfWay.headers.get('retry-after')], await shown(halfWay)).toEqual([503, '30'])
+      expect(keys.fetches - before).toBe(1)
+
+      clock.advance(30_000)
+      const again = forged(300)
+      const retried = await app.send(again.body, again.headers)
+      expect([retried.status, retried.headers.get('retry-after')], await shown(retried)).toEqual([503, '60'])
+      expect(keys.fetches - before).toBe(2)
+      expect(app.errors.length).toBe(2)
+
+      // GitHub's own report waits out the minute too, then goes through with one more fetch.
+      keys.mode = 'ok'
+      const created = await app.keyward.keys.create({ name: 'reported once GitHub is back' })
+      const body = reportOf(created.key)
+      expect((await app.send(body, signedHeaders(first, body))).status).toBe(503)
+      expect(keys.fetches - before).toBe(2)
+      clock.advance(60_000)
+      const through = await app.send(body, signedHeaders(first, body))
+      expect(through.status, await shown(through)).toBe(200)
+      expect(keys.fetches - before).toBe(3)
+      expect((await app.keyward.keys.get(created.record.id))?.status).toBe('revoked')
+    })
+  }
+
+  it('B5: a key list URL where nothing listens → 503 with Retry-After, never 500', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const app = fetchApp({ keysUrl: `http://127.0.0.1:${port}/meta/public_keys/secret_scanning` }, createManualClock())
+    for (let i = 0; i < 5; i++) {
+      const report = forged(i)
+      const answer = await app.send(report.body, report.headers)
+      expect([answer.status, answer.headers.get('retry-after')], await shown(answer)).toEqual([503, '60'])
+    }
+    expect(app.errors.length).toBe(1)
+  })
+})
+
+describe('B5: a replay is known by the report, not by its signature', () => {
+  it('B5: the same report with its signature re-encoded (no padding, loose last character) or malleated to (r, n−s) tells onLeaked once', async () => {
+    const app = fetchApp({ policy: 'notify' })
+    const created = await app.keyward.keys.create({ name: 'replayed in other spellings' })
+    const body = reportOf(created.key)
+    const original = paddedSignature(first, body)
+    const spellings = [original, ...reencoded(original), malleated(original)]
+    // Each spelling is new text, and each verifies: only the report tells them apart from new reports.
+    expect(new Set(spellings).size).toBe(4)
+    const publicKey = crypto.createPublicKey(first.publicPem)
+    for (const spelling of spellings) {
+      expect(/^[A-Za-z0-9+/]+={0,2}$/.test(spelling), spelling).toBe(true)
+      const bytes = Buffer.from(spelling, 'base64')
+      expect(crypto.verify('sha256', Buffer.from(body), { key: publicKey, dsaEncoding: 'der' }, bytes), spelling).toBe(
+        true,
+      )
+    }
+    for (const spelling of spellings) {
+      const answer = await app.send(body, [
+        ['Content-Type', 'application/json'],
+        ['Github-Public-Key-Identifier', first.id],
+        ['Github-Public-Key-Signature', spelling],
+      ])
+      expect(answer.status, await shown(answer)).toBe(200)
+      expect(((await answer.json()) as { label: string }[])[0]!.label).toBe('true_positive')
+    }
+    expect(app.events.map((event) => event.keyId)).toEqual([created.record.id])
+  })
+
+  it('B5: another report of the same key (another body) is a new report: onLeaked hears of it', async () => {
+    const app = fetchApp({ policy: 'notify' })
+    const created = await app.keyward.keys.create({ name: 'reported twice' })
+    for (const url of ['https://github.com/a', 'https://github.com/b']) {
+      const body = JSON.stringify([{ token: created.key, type: 'svc_key', url, source: 'content' }])
+      expect((await app.send(body, signedHeaders(first, body))).status).toBe(200)
+    }
+    expect(app.events.map((event) => event.url)).toEqual(['https://github.com/a', 'https://github.com/b'])
+  })
+})
+
+describe('B5: an unsigned request is refused before its body is read', () => {
+  it('B5: without both signature headers → 401, and not one chunk of the body is pulled', async () => {
+    const app = fetchApp()
+    for (const headers of [
+      [['Content-Type', 'application/json']],
+      [['Github-Public-Key-Identifier', first.id]],
+      [['Github-Public-Key-Signature', paddedSignature(first, '[]')]],
+    ] as [string, string][][]) {
+      let pulls = 0
+      const chunk = new Uint8Array(64 * 1024).fill(0x20)
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulls++
+            if (pulls > 16) controller.close()
+            else controller.enqueue(chunk)
+          },
+        },
+        { highWaterMark: 0 },
+      )
+      const request = new Request(`http://localhost${PATH}`, {
+        method: 'POST',
+        headers,
+        body: stream,
+        duplex: 'half',
+      } as RequestInit)
+      const guard = keywardFetch(app.keyward, { secretScanning: { keysUrl: keys.url } })
+      const response = (await guard.handle(request))!
+      expect(response.status, await shown(response)).toBe(401)
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED')
+      expect([pulls, request.bodyUsed]).toEqual([0, false])
+    }
   })
 })
 

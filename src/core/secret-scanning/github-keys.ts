@@ -1,6 +1,8 @@
 /**
  * GitHub's secret scanning public keys: fetched from a URL (GitHub's by default), kept for a while,
  * and fetched again once for a key id the list does not hold, so a key GitHub has just added is found.
+ * A fetch that fails is remembered for a minute: meanwhile every report is answered from that
+ * failure, so reports (forged ones included) cannot make keyward ask GitHub more than once a minute.
  */
 import * as crypto from 'node:crypto'
 
@@ -14,10 +16,18 @@ const MAX_KEY_LIST_BYTES = 256 * 1024
  * an unknown id, and each fetch counts against GitHub's unauthenticated rate limit.
  */
 const UNKNOWN_ID_REFETCH_MS = 5 * 60 * 1000
+/** After a failed fetch, the list is not fetched again for this long. */
+export const FAILED_FETCH_RETRY_MS = 60 * 1000
 
-/** The key list could not be fetched or read: the report cannot be verified now (GitHub retries). */
+/**
+ * The key list could not be fetched or read: the report cannot be verified now (GitHub retries).
+ * Every report until `retryAt` gets this same error, so one failure is one error, however many
+ * reports it refuses.
+ */
 export class KeyListUnavailableError extends Error {
   override name = 'KeyListUnavailableError'
+  /** When the list may be fetched again (epoch ms, by the instance's clock); 0 until the failure is remembered. */
+  retryAt = 0
 }
 
 export interface GithubKeySettings {
@@ -44,18 +54,23 @@ export function createGithubKeys(settings: GithubKeySettings): FindGithubKey {
   let fetchedAt = 0
   let lastUnknownRefetch = Number.NEGATIVE_INFINITY
   let pending: Promise<Map<string, crypto.KeyObject>> | null = null
+  let failure: KeyListUnavailableError | null = null
 
-  const refresh = () => {
+  const refresh = (now: number) => {
+    if (failure !== null && now < failure.retryAt) return Promise.reject(failure)
     pending ??= fetchKeyList(settings).then(
       (fetched) => {
         keys = fetched
         fetchedAt = settings.now()
+        failure = null
         pending = null
         return fetched
       },
       (error: unknown) => {
         pending = null
-        throw error
+        failure = unavailable(error, settings.url)
+        failure.retryAt = settings.now() + FAILED_FETCH_RETRY_MS
+        throw failure
       },
     )
     return pending
@@ -64,33 +79,33 @@ export function createGithubKeys(settings: GithubKeySettings): FindGithubKey {
   return async function findGithubKey(id) {
     const now = settings.now()
     const stale = keys === null || now - fetchedAt >= settings.cacheMs
-    const current = stale ? await refresh() : keys!
+    const current = stale ? await refresh(now) : keys!
     const key = current.get(id)
     // A list fetched for this very request is not fetched again.
     if (key !== undefined || stale || now - lastUnknownRefetch < UNKNOWN_ID_REFETCH_MS) return key
     lastUnknownRefetch = now
-    return (await refresh()).get(id)
+    return (await refresh(now)).get(id)
   }
 }
 
 /** Fetches and reads the key list: `{ public_keys: [{ key_identifier, key }] }`, P-256 keys in PEM. */
 async function fetchKeyList(settings: GithubKeySettings): Promise<Map<string, crypto.KeyObject>> {
-  let text: string
-  try {
-    const response = await fetch(settings.url, {
-      headers: { Accept: 'application/json' },
-      redirect: 'error',
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    })
-    if (!response.ok) throw new Error(`it answered HTTP ${response.status}`)
-    text = await boundedText(response)
-  } catch (error) {
-    throw new KeyListUnavailableError(
-      `keyward: GitHub's secret scanning keys could not be fetched from ${settings.url}: ${(error as Error).message}`,
-      { cause: error },
-    )
-  }
-  return readKeyList(text, settings.url)
+  const response = await fetch(settings.url, {
+    headers: { Accept: 'application/json' },
+    redirect: 'error',
+    signal: AbortSignal.timeout(settings.timeoutMs),
+  })
+  if (!response.ok) throw new Error(`it answered HTTP ${response.status}`)
+  return readKeyList(await boundedText(response), settings.url)
+}
+
+/** Why a fetch failed, as the error every report gets until the list may be fetched again. */
+function unavailable(error: unknown, url: string): KeyListUnavailableError {
+  if (error instanceof KeyListUnavailableError) return error
+  return new KeyListUnavailableError(
+    `keyward: GitHub's secret scanning keys could not be fetched from ${url}: ${(error as Error).message}`,
+    { cause: error },
+  )
 }
 
 async function boundedText(response: Response): Promise<string> {

@@ -3,22 +3,25 @@
  * endpoint of the host's; keyward checks GitHub's signature, looks each reported key up, revokes it
  * (or only tells the host, by policy) and answers which reports were real keys.
  *
- * 1. Read the body, bounded (413 past the bound).
- * 2. Verify `Github-Public-Key-Signature` over the raw body with the key named by
- *    `Github-Public-Key-Identifier` (401 otherwise): nothing below runs for an unverified report.
- * 3. Read the report (400 when it is not an array of `{ token, type, url, source }`).
- * 4. Each token that fails the key format is a false positive without a store lookup; the others are
+ * 1. Without both signature headers, answer 401 before reading the body: an unsigned request
+ *    costs no more than its head.
+ * 2. Read the body, bounded (413 past the bound).
+ * 3. Verify `Github-Public-Key-Signature` over the raw body with the key named by
+ *    `Github-Public-Key-Identifier` (401 otherwise; 503 while GitHub's key list cannot be fetched):
+ *    nothing below runs for an unverified report.
+ * 4. Read the report (400 when it is not an array of `{ token, type, url, source }`).
+ * 5. Each token that fails the key format is a false positive without a store lookup; the others are
  *    looked up, and a known key is a true positive.
- * 5. Unless the same signed request was acted on already: revoke each known key (policy `revoke`)
- *    and tell `onLeaked` of each report of a key.
- * 6. Answer `[{ token_hash, token_type, label }]`, one per reported item, in order.
+ * 6. Unless the same report (the same key id and body, however its signature is spelt) was acted on
+ *    already: revoke each known key (policy `revoke`) and tell `onLeaked` of each report of a key.
+ * 7. Answer `[{ token_hash, token_type, label }]`, one per reported item, in order.
  */
 import * as crypto from 'node:crypto'
 import type { Keyward } from '../instance.js'
 import { optionError } from '../keyward-options.js'
 import { MESSAGES } from '../messages.js'
 import type { ApiKeyRecord, KeywardResponse } from '../types.js'
-import { createGithubKeys, type FindGithubKey, GITHUB_KEYS_URL } from './github-keys.js'
+import { createGithubKeys, type FindGithubKey, GITHUB_KEYS_URL, KeyListUnavailableError } from './github-keys.js'
 import { SECRET_SCANNING_MESSAGES as M } from './messages.js'
 import { createReplayMemory } from './replays.js'
 import { type ReportedToken, readReport } from './report.js'
@@ -79,7 +82,7 @@ export interface SecretScanning {
 
 export const DEFAULT_SECRET_SCANNING_PATH = '/secret-scanning/github'
 const OPTION_NAMES = ['path', 'policy', 'onLeaked', 'keysUrl', 'keysCacheMs', 'keysTimeoutMs', 'maxBodyBytes']
-/** Signatures of acted-on reports kept against replays: a day's worth, at most this many. */
+/** Acted-on reports kept against replays: a day's worth, at most this many. */
 const REPLAY_ENTRIES = 10_000
 const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000
 
@@ -105,18 +108,34 @@ export function createSecretScanning(
   const replays = createReplayMemory(REPLAY_ENTRIES, REPLAY_WINDOW_MS)
   const refuse = (code: 'UNAUTHORIZED' | 'invalid_request', message: string, requestId: string) =>
     keyward.errorResponse(code, message, requestId)
+  // One failed fetch of the key list is told to onError once, however many reports it refuses.
+  let reportedFailure: KeyListUnavailableError | null = null
+
+  /** 503 with the seconds until the key list may be fetched again: GitHub retries then. */
+  function keysUnavailable(error: KeyListUnavailableError, requestId: string): KeywardResponse {
+    if (error !== reportedFailure) {
+      reportedFailure = error
+      onError(error, { requestId })
+    }
+    const retryAfter = Math.max(1, Math.ceil((error.retryAt - keyward.clock.now()) / 1000))
+    return keyward.errorResponse('service_unavailable', M.keysUnavailable(retryAfter), requestId, {
+      'Retry-After': String(retryAfter),
+    })
+  }
 
   return {
     path: options.path,
     async answer({ headers, readBody, requestId }) {
+      const keyId = single(headers['github-public-key-identifier'])
+      const signature = single(headers['github-public-key-signature'])
+      // Refused on its head alone: the body is never read, and the connection is not kept to drain it.
+      if (keyId === undefined || signature === undefined)
+        return keyward.errorResponse('UNAUTHORIZED', M.unsigned(), requestId, { Connection: 'close' })
       const { body, tooLarge } = await readBody(options.maxBodyBytes)
       if (tooLarge)
         return keyward.errorResponse('payload_too_large', M.tooLarge(options.maxBodyBytes), requestId, {
           Connection: 'close',
         })
-      const keyId = single(headers['github-public-key-identifier'])
-      const signature = single(headers['github-public-key-signature'])
-      if (keyId === undefined || signature === undefined) return refuse('UNAUTHORIZED', M.unsigned(), requestId)
       try {
         if (!(await verified(findKey, keyId, signature, body ?? '')))
           return refuse('UNAUTHORIZED', M.badSignature(), requestId)
@@ -124,26 +143,36 @@ export function createSecretScanning(
         if (!report.ok) return refuse('invalid_request', report.message, requestId)
         const records = await lookUp(keyward, report.items)
         const now = keyward.clock.now()
-        if (!replays.seen(signature, now)) {
-          // Remembered before acting, so the same request arriving meanwhile does nothing either.
-          replays.remember(signature, now)
+        const id = reportId(keyId, body ?? '')
+        if (!replays.seen(id, now)) {
+          // Remembered before acting, so the same report arriving meanwhile does nothing either.
+          replays.remember(id, now)
           try {
-            if (await firstAnywhere(keyward, options, signature, now)) {
+            if (await firstAnywhere(keyward, options, id, now)) {
               await act(keyward, options, report.items, records, (error) => onError(error, { requestId }))
             }
           } catch (error) {
-            replays.forget(signature)
+            replays.forget(id)
             throw error
           }
         }
         return feedback(report.items, records, requestId)
       } catch (error) {
-        // The key list or the store failed: GitHub is told to try again later, nothing is half done.
+        if (error instanceof KeyListUnavailableError) return keysUnavailable(error, requestId)
+        // The store failed: GitHub is told to try again later, nothing is half done.
         onError(error, { requestId })
         return keyward.errorResponse('INTERNAL_ERROR', MESSAGES.internal(keyward.names, requestId), requestId)
       }
     },
   }
+}
+
+/**
+ * What makes a report the same report: the key it is signed with and the exact body. An ECDSA
+ * signature can be spelt many ways (base64 variants, `(r, n−s)`), so it is not part of it.
+ */
+function reportId(keyId: string, body: string): string {
+  return crypto.createHash('sha256').update(keyId, 'utf8').update('\n').update(body, 'utf8').digest('hex')
 }
 
 /**
@@ -154,13 +183,12 @@ export function createSecretScanning(
 function firstAnywhere(
   keyward: Keyward,
   options: ResolvedSecretScanningOptions,
-  signature: string,
+  reportId: string,
   now: number,
 ): Promise<boolean> | boolean {
   const outbox = keyward.stores.outbox
   if (options.policy !== 'notify' || outbox === undefined) return true
-  const mark = `scanning:${crypto.createHash('sha256').update(signature, 'utf8').digest('hex')}`
-  return outbox.once(mark, now, now + REPLAY_WINDOW_MS)
+  return outbox.once(`scanning:${reportId}`, now, now + REPLAY_WINDOW_MS)
 }
 
 /** A header sent exactly once, or undefined. */
