@@ -39,7 +39,9 @@ export interface FailedAuthGuard {
   /**
    * Counts an attempt of the address before its credentials are checked (the dashboard's order:
    * reserve, check, give back on success), so concurrent attempts never get more checks than the
-   * limit. Needs `limiter.reserve`. Rejects (or throws) when the limiter does.
+   * limit. Only refusals block the address: when every slot is held by attempts still being
+   * checked, the answer is `busy` (try again shortly), not a wait. Needs `limiter.reserve`.
+   * Rejects (or throws) when the limiter does.
    */
   reserve(ip: string, now: number): Awaitable<ReservedAttempt>
   /** The address's counter, for `AuthorizeInput.failedAuth`. */
@@ -54,15 +56,24 @@ export interface FailedAuthGuard {
 
 /** An attempt counted before its credentials were checked. */
 export interface ReservedAttempt {
-  /** Seconds the address must wait when the attempt is beyond the limit (nothing was counted), else 0. */
+  /** Seconds the address must wait when its refusals fill the limit (nothing was counted), else 0. */
   retryAfter: number
+  /**
+   * Every slot is held by attempts of the address still being checked (nothing was counted): one
+   * of them may yet be admitted and give its slot back, so the caller tries again shortly.
+   */
+  busy: boolean
   /** The credentials were right: the count is given back. */
   admitted(): Awaitable<void>
-  /** The credentials were wrong: the count stays, and a full window is remembered as a block. */
-  refused(): void
+  /**
+   * The credentials were wrong: the count stays, the refusal is counted, and once refusals fill
+   * the limit the address is remembered as blocked. Rejects (or throws) when the limiter does.
+   */
+  refused(): Awaitable<void>
 }
 
 const SWEEP_AT = 10_000
+const NOTHING = (): void => undefined
 
 /** The addresses this process has seen blocked, by address key, with when each may try again. */
 interface BlockList {
@@ -144,13 +155,35 @@ export function createFailedAuthGuard(
     return decision.allowed ? 0 : Math.max(1, decision.retryAfter)
   }
 
-  function reservedAttempt(key: string, reservation: LimitReservation, now: number): ReservedAttempt {
-    const { decision } = reservation
-    return {
-      retryAfter: waitOf(key, decision, now),
-      admitted: () => reservation.giveBack(),
-      refused: () => settle(key, decision),
+  /**
+   * Two counts per address: attempts (refused, or still being checked) bound how many checks run;
+   * refusals alone decide a block, so admitted attempts never lock their address out.
+   */
+  const attemptsOf = (key: string) => `${namespace}-attempts:${key}`
+  const refusalsOf = (key: string) => `${namespace}:${key}`
+
+  function reservedAttempt(key: string, reservation: LimitReservation, now: number): Awaitable<ReservedAttempt> {
+    if (reservation.decision.allowed) {
+      return {
+        retryAfter: 0,
+        busy: false,
+        admitted: () => reservation.giveBack(),
+        refused: () => {
+          const counted = limiter.consume(refusalsOf(key), policy, now)
+          if (isPromise(counted)) return counted.then((decision) => void settle(key, decision))
+          settle(key, counted)
+        },
+      }
     }
+    // Every slot is taken: by refusals (a block), or by attempts still being checked (busy).
+    const peeked = limiter.peek(refusalsOf(key), policy, now)
+    if (isPromise(peeked)) return peeked.then((decision) => fullAttempt(key, decision, now))
+    return fullAttempt(key, peeked, now)
+  }
+
+  function fullAttempt(key: string, refusals: LimitDecision, now: number): ReservedAttempt {
+    const retryAfter = waitOf(key, refusals, now)
+    return { retryAfter, busy: retryAfter === 0, admitted: NOTHING, refused: NOTHING }
   }
 
   return {
@@ -159,7 +192,7 @@ export function createFailedAuthGuard(
     blockedFor,
     reserve(ip, now) {
       const key = keyOf(ip)
-      const reserved = limiter.reserve!(`${namespace}:${key}`, policy, now)
+      const reserved = limiter.reserve!(attemptsOf(key), policy, now)
       if (isPromise(reserved)) return reserved.then((reservation) => reservedAttempt(key, reservation, now))
       return reservedAttempt(key, reserved, now)
     },

@@ -200,6 +200,8 @@ export const DASHBOARD_MESSAGES = {
   /** E5, E7: too many refused dashboard requests from one address in the last minute. */
   failedAuthorizations: (_: MessageNames, retryAfter: number) =>
     `Too many failed dashboard authorization attempts from this address. Retry after ${retryAfter} s.`,
+  /** So many requests of one address are being checked at once that this one found no slot in time. */
+  busy: () => 'Too many dashboard requests from this address are being checked at once. Retry after 1 s.',
   /** U2: a request carrying a cookie without the header another site's page cannot send. */
   crossSite: () =>
     'Dashboard requests that carry a cookie must send the X-Keyward-Request: 1 header; another site cannot send it for you.',

@@ -103,7 +103,7 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
       return failure('INTERNAL_ERROR', DASHBOARD_MESSAGES.guardFailed(n, requestId), requestId)
     }
     if (principal === null) {
-      attempt?.refused()
+      await attempt?.refused()
       return failure('UNAUTHORIZED', DASHBOARD_MESSAGES.unauthorized(n), requestId, challenge)
     }
     await attempt?.admitted()
