@@ -2,7 +2,9 @@
  * The event outbox (W1): webhook deliveries kept in the store the keys use, so every instance
  * sharing that store sees the same queue. A delivery is leased by one instance at a time (its due
  * time moves to the lease's end, so an instance that dies mid-delivery lets another take it once
- * the lease runs out), and settled only by the instance holding the lease.
+ * the lease runs out), and settled only by the instance holding the lease. Deliveries are claimed
+ * endpoint by endpoint, so one endpoint's backlog never stands in front of another's, and a claim
+ * reads only what is due: its cost does not grow with deliveries that are not.
  * Every implementation must pass `test/contracts/outbox.contract.ts`.
  */
 
@@ -45,10 +47,11 @@ export interface EventOutbox {
   /** Stores new deliveries, each due at its `nextAttemptAt`; an id already stored is left as it is. */
   enqueue(deliveries: readonly OutboxDelivery[]): Promise<void>
   /**
-   * Leases up to `limit` pending deliveries due at `now` to `owner` until `leaseUntil`, oldest due
-   * first, and returns them. A delivery leased by another owner is not due until its lease ends.
+   * Leases up to `limit` pending deliveries to `endpointUrl` due at `now` to `owner` until
+   * `leaseUntil`, oldest due first, and returns them. A delivery leased by another owner is not due
+   * until its lease ends. Reads only that endpoint's due deliveries, never the others.
    */
-  claim(owner: string, now: number, leaseUntil: number, limit: number): Promise<OutboxDelivery[]>
+  claim(owner: string, now: number, leaseUntil: number, limit: number, endpointUrl: string): Promise<OutboxDelivery[]>
   /** Records an attempt's outcome; false (and nothing changed) when `owner` no longer holds the lease. */
   settle(id: string, owner: string, settlement: DeliverySettlement): Promise<boolean>
   /** The newest deliveries first, at most `limit`, for the administrator's view. */

@@ -1,14 +1,17 @@
 /**
- * The delivery loop (W1): every instance leases due deliveries from the shared outbox, at most
- * `concurrency` at a time, and posts them in the background on unref'd timers, so neither a
- * request nor the process's exit ever waits for an endpoint. A failed attempt is due again after
- * an exponential backoff until `retryForMs` after the event; then it is given up.
+ * The delivery loop (W1): every instance leases due deliveries from the shared outbox, endpoint by
+ * endpoint, at most `concurrency` in flight to each endpoint, and posts them in the background on
+ * unref'd timers, so neither a request nor the process's exit ever waits for an endpoint. Each
+ * endpoint has slots of its own: a slow, failing or silent endpoint holds only its own, and the
+ * others' deliveries go on at their pace. A failed attempt is due again after an exponential
+ * backoff until `retryForMs` after the event; then it is given up. An instance claims only the
+ * deliveries of the endpoints it registers; another endpoint's wait for an instance that does.
  */
 import { randomUUID } from 'node:crypto'
 import type { StoreCalls } from '../core/store-calls.js'
 import type { Clock } from '../core/types.js'
 import type { DeliverySettlement, EventOutbox, OutboxDelivery } from '../core/outbox.js'
-import type { WebhookSettings } from '../core/webhook-options.js'
+import type { ResolvedEndpoint, WebhookSettings } from '../core/webhook-options.js'
 import { postSigned } from './post.js'
 
 /** Each retry waits twice as long as the one before, up to this. */
@@ -43,6 +46,8 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const owner = `inst_${randomUUID()}`
   const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS
   const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>()
+  /** Attempts in flight per endpoint URL. */
+  const busy = new Map<string, number>()
   let closed = false
   let looking = false
   let again = false
@@ -63,14 +68,8 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
     looking = true
     try {
-      const free = settings.concurrency - inFlight.size
-      if (free > 0) {
-        const now = clock.now()
-        const claimed = await call(outbox.claim(owner, now, now + leaseMs, free), 'outbox.claim')
-        for (const delivery of claimed) start(delivery)
-      }
-    } catch (error) {
-      report(error)
+      const now = clock.now()
+      await Promise.all(settings.endpoints.map((endpoint) => claimFor(endpoint, now)))
     } finally {
       looking = false
       if (again && !closed) {
@@ -80,28 +79,33 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
-  function start(delivery: OutboxDelivery): void {
+  /** Fills the endpoint's free slots with its due deliveries; a store fault is reported, the others go on. */
+  async function claimFor(endpoint: ResolvedEndpoint, now: number): Promise<void> {
+    const free = settings.concurrency - (busy.get(endpoint.url) ?? 0)
+    if (free <= 0) return
+    try {
+      const claimed = await call(outbox.claim(owner, now, now + leaseMs, free, endpoint.url), 'outbox.claim')
+      for (const delivery of claimed) start(delivery, endpoint)
+    } catch (error) {
+      report(error)
+    }
+  }
+
+  function start(delivery: OutboxDelivery, endpoint: ResolvedEndpoint): void {
     const abort = new AbortController()
-    const done = attempt(delivery, abort.signal)
+    busy.set(endpoint.url, (busy.get(endpoint.url) ?? 0) + 1)
+    const done = attempt(delivery, endpoint, abort.signal)
       .catch(report)
       .finally(() => {
         inFlight.delete(delivery.id)
+        busy.set(endpoint.url, busy.get(endpoint.url)! - 1)
         // A slot freed: take the next due delivery without waiting for the timer.
         if (!closed) void look()
       })
     inFlight.set(delivery.id, { abort, done })
   }
 
-  async function attempt(delivery: OutboxDelivery, signal: AbortSignal): Promise<void> {
-    const endpoint = settings.endpoints.find((e) => e.url === delivery.endpointUrl)
-    if (endpoint === undefined) {
-      // Another instance may register it (a fleet mid-deploy): retried as a failure, for it to take.
-      await settle(
-        delivery,
-        afterFailure(delivery, { status: null, error: 'endpoint not registered on this instance' }),
-      )
-      return
-    }
+  async function attempt(delivery: OutboxDelivery, endpoint: ResolvedEndpoint, signal: AbortSignal): Promise<void> {
     const message = { url: endpoint.url, key: endpoint.key, id: delivery.eventId, body: delivery.body }
     const result = await postSigned(message, settings.timeoutMs, signal)
     if (signal.aborted) {

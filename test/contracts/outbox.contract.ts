@@ -7,13 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EventOutbox, OutboxDelivery } from '../../src/core/outbox.js'
 import { T0, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
+const ENDPOINT = 'http://127.0.0.1:9/hooks'
+
 /** A pending delivery due at `at`, with a random event id. */
 export function makeDelivery(at = T0, overrides: Partial<OutboxDelivery> = {}): OutboxDelivery {
   const eventId = `msg_${randomKeyId().slice(4)}`
   return {
     id: `${eventId}.ep1`,
     eventId,
-    endpointUrl: 'http://127.0.0.1:9/hooks',
+    endpointUrl: ENDPOINT,
     eventType: 'key.created',
     body: JSON.stringify({ type: 'key.created', timestamp: new Date(at).toISOString(), data: { keyId: 'key_x' } }),
     createdAt: at,
@@ -41,7 +43,7 @@ export function runOutboxContract(name: string, makeOutbox: FixtureFactory<{ out
 
     /** Claims only the given deliveries' ids (a shared store may hold others' deliveries). */
     async function claimed(owner: string, now: number, until: number, ids: string[]): Promise<OutboxDelivery[]> {
-      const got = await outbox.claim(owner, now, until, 1000)
+      const got = await outbox.claim(owner, now, until, 1000, ENDPOINT)
       return got.filter((delivery) => ids.includes(delivery.id))
     }
 
@@ -76,7 +78,7 @@ export function runOutboxContract(name: string, makeOutbox: FixtureFactory<{ out
     it('enqueuing an id again changes nothing (W1)', async () => {
       const delivery = makeDelivery(T0)
       await outbox.enqueue([delivery])
-      await outbox.claim('a', T0, T0 + 5000, 1000)
+      await outbox.claim('a', T0, T0 + 5000, 1000, ENDPOINT)
       await outbox.enqueue([{ ...delivery, nextAttemptAt: T0 }])
       expect(await claimed('b', T0 + 1, T0 + 9000, [delivery.id])).toEqual([])
     })
@@ -114,6 +116,39 @@ export function runOutboxContract(name: string, makeOutbox: FixtureFactory<{ out
         [newer.id, 'failed', 410],
         [older.id, 'delivered', 204],
       ])
+    })
+
+    it('B4: a claim takes only its own endpoint due deliveries, oldest due first, past any backlog of another endpoint', async () => {
+      const silent = `http://127.0.0.1:9/${randomKeyId()}`
+      const healthy = `http://127.0.0.1:9/${randomKeyId()}`
+      // The silent endpoint's backlog is older and due first.
+      const backlog = Array.from({ length: 30 }, (_, i) => makeDelivery(T0 + i, { endpointUrl: silent }))
+      const mine = [T0 + 200, T0 + 100, T0 + 300].map((at) => makeDelivery(at, { endpointUrl: healthy }))
+      await outbox.enqueue([...backlog, ...mine])
+      const first = await outbox.claim('a', T0 + 250, T0 + 5000, 4, healthy)
+      expect(first.map((d) => d.id)).toEqual([mine[1]!.id, mine[0]!.id])
+      expect(first.every((d) => d.endpointUrl === healthy)).toBe(true)
+      expect((await outbox.claim('a', T0 + 300, T0 + 5000, 4, healthy)).map((d) => d.id)).toEqual([mine[2]!.id])
+      const silentOnes = await outbox.claim('a', T0 + 300, T0 + 5000, 4, silent)
+      expect(silentOnes.map((d) => d.id)).toEqual(backlog.slice(0, 4).map((d) => d.id))
+    })
+
+    it('B4: a delivery due again after a retry keeps its place among its endpoint deliveries by due time', async () => {
+      const url = `http://127.0.0.1:9/${randomKeyId()}`
+      const early = makeDelivery(T0, { endpointUrl: url })
+      const later = makeDelivery(T0 + 10, { endpointUrl: url })
+      await outbox.enqueue([early, later])
+      expect((await outbox.claim('a', T0, T0 + 5000, 1, url)).map((d) => d.id)).toEqual([early.id])
+      const retry = {
+        state: 'pending' as const,
+        attempts: 1,
+        nextAttemptAt: T0 + 20,
+        lastStatus: null,
+        lastError: 'no answer within 500 ms',
+        lastAttemptAt: T0 + 5,
+      }
+      expect(await outbox.settle(early.id, 'a', retry)).toBe(true)
+      expect((await outbox.claim('b', T0 + 20, T0 + 5000, 10, url)).map((d) => d.id)).toEqual([later.id, early.id])
     })
 
     it('once is true for exactly one of many concurrent callers until the mark expires (W2)', async () => {

@@ -249,12 +249,13 @@ describe.skipIf(redisUrl === null)('webhooks across instances on Redis', () => {
     },
     processEnv: (space) => ({ STORE: 'redis', REDIS_URL: redisUrl!, PREFIX: `${prefix}:${space}` }),
     async breakOutbox(space) {
-      // A string where the outbox keeps its sorted set: every enqueue fails with WRONGTYPE.
+      // A string where the outbox keeps its sorted set of recent deliveries: every enqueue fails
+      // with WRONGTYPE at its first write, so nothing of the event is stored.
       const client = await ioredisClient(redisUrl!)
-      const due = `${prefix}:${space}:{outbox}:due`
-      await client.set(due, 'not a sorted set')
+      const recent = `${prefix}:${space}:{outbox}:recent`
+      await client.set(recent, 'not a sorted set')
       return async () => {
-        await client.del(due)
+        await client.del(recent)
         client.disconnect()
       }
     },

@@ -163,11 +163,9 @@ describe('webhooks on the memory stores', () => {
         lastAttemptAt: null,
       },
     ])
-    await until(async () => (await old.events.deliveries())[0]?.attempts === 1)
-    expect((await old.events.deliveries())[0]).toMatchObject({
-      state: 'pending',
-      lastError: 'endpoint not registered on this instance',
-    })
+    // Polls of the old instance pass it by: no attempt is spent on an endpoint it cannot sign for.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await old.events.deliveries())[0]).toMatchObject({ state: 'pending', attempts: 0, lastError: null })
     // The old instance is replaced by one with the new configuration, which registers it and delivers it.
     await old.close()
     keywardWith({ stores, webhooks: { endpoints: [{ url: r.url, secret }], firstRetryMs: 50, pollIntervalMs: 20 } })

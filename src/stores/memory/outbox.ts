@@ -1,42 +1,77 @@
 /**
- * The webhook outbox in process memory (W1): for one instance. Settled deliveries beyond the
- * newest `keepSettled` are dropped; pending ones are kept until they settle.
+ * The webhook outbox in process memory (W1): for one instance. Each endpoint has its own queue
+ * ordered by due time, so a claim takes only what is due for its endpoint and never looks at
+ * deliveries due later. Settled deliveries beyond the newest `keepSettled` are dropped; pending
+ * ones are kept until they settle.
  */
 import type { DeliverySettlement, EventOutbox, OutboxDelivery } from '../../core/outbox.js'
+import { createDueQueue, type DueQueue } from './due-queue.js'
 
 interface Held {
   delivery: OutboxDelivery
   owner: string | null
+  /** Raised at each reschedule: queue entries of an older version are outdated. */
+  version: number
 }
 
 export function createMemoryOutbox(keepSettled = 1000): EventOutbox {
   const held = new Map<string, Held>()
+  const queues = new Map<string, DueQueue>()
   const marks = new Map<string, number>()
   const settled: string[] = []
   const copy = (delivery: OutboxDelivery): OutboxDelivery => ({ ...delivery })
+
+  /** Queues a pending delivery at its due time, outdating where it was queued before. */
+  function schedule(entry: Held): void {
+    const url = entry.delivery.endpointUrl
+    let queue = queues.get(url)
+    if (queue === undefined) {
+      queue = createDueQueue()
+      queues.set(url, queue)
+    }
+    queue.push({ at: entry.delivery.nextAttemptAt, id: entry.delivery.id, version: ++entry.version })
+  }
+
+  /** The next delivery of `queue` due at `now` that is still pending and queued at that time. */
+  function nextDue(queue: DueQueue, now: number): Held | undefined {
+    for (let due = queue.takeDue(now); due !== undefined; due = queue.takeDue(now)) {
+      const entry = held.get(due.id)
+      if (entry !== undefined && entry.version === due.version && entry.delivery.state === 'pending') return entry
+    }
+    return undefined
+  }
+
   return {
     async enqueue(deliveries) {
       for (const delivery of deliveries) {
-        if (!held.has(delivery.id)) held.set(delivery.id, { delivery: copy(delivery), owner: null })
+        if (held.has(delivery.id)) continue
+        const entry: Held = { delivery: copy(delivery), owner: null, version: 0 }
+        held.set(delivery.id, entry)
+        if (delivery.state === 'pending') schedule(entry)
       }
     },
-    async claim(owner, now, leaseUntil, limit) {
-      const due = [...held.values()]
-        .filter(({ delivery }) => delivery.state === 'pending' && delivery.nextAttemptAt <= now)
-        .sort((a, b) => a.delivery.nextAttemptAt - b.delivery.nextAttemptAt)
-        .slice(0, limit)
-      for (const entry of due) {
+    async claim(owner, now, leaseUntil, limit, endpointUrl) {
+      const queue = queues.get(endpointUrl)
+      const taken: OutboxDelivery[] = []
+      if (queue === undefined) return taken
+      for (let entry = nextDue(queue, now); entry !== undefined; entry = nextDue(queue, now)) {
         entry.owner = owner
         entry.delivery.nextAttemptAt = leaseUntil
+        // Due again when the lease ends, for another owner if this one never settles.
+        schedule(entry)
+        taken.push(copy(entry.delivery))
+        if (taken.length >= limit) break
       }
-      return due.map(({ delivery }) => copy(delivery))
+      if (queue.size === 0) queues.delete(endpointUrl)
+      return taken
     },
     async settle(id, owner, settlement: DeliverySettlement) {
       const entry = held.get(id)
       if (entry === undefined || entry.owner !== owner || entry.delivery.state !== 'pending') return false
       Object.assign(entry.delivery, settlement)
       entry.owner = null
-      if (settlement.state !== 'pending') forget(id)
+      if (settlement.state === 'pending') schedule(entry)
+      else forget(id)
       return true
     },
     async recent(limit) {

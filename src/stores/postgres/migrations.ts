@@ -204,8 +204,22 @@ CREATE TRIGGER keys_next_version BEFORE UPDATE OF name, meta, expires_at, revoke
 `,
 }
 
+/**
+ * v9: the outbox is claimed endpoint by endpoint, each reading only its own due deliveries, so a
+ * silent endpoint's backlog never stands in front of another's. (v5's index stays for instances
+ * of an older keyward in the same fleet during an upgrade.)
+ */
+const v9: Migration = {
+  version: 9,
+  name: 'webhook deliveries by endpoint',
+  sql: (s) => `
+CREATE INDEX webhook_deliveries_due_by_endpoint ON ${s}.webhook_deliveries (endpoint_url, next_attempt_at)
+  WHERE state = 'pending';
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7, v8])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7, v8, v9])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -1,7 +1,9 @@
 /**
  * The webhook outbox in Postgres (W1), shared by every instance on the same database: a claim
- * leases due rows with `FOR UPDATE SKIP LOCKED`, so two instances never take the same row, and
- * moves their due time to the lease's end; a mark is a unique row, inserted once until it expires.
+ * leases one endpoint's due rows with `FOR UPDATE SKIP LOCKED`, so two instances never take the
+ * same row, and moves their due time to the lease's end; it reads them through the index by
+ * endpoint and due time, never the rows due later. A mark is a unique row, inserted once until it
+ * expires.
  */
 import type { DeliverySettlement, DeliveryState, EventOutbox, OutboxDelivery } from '../../core/outbox.js'
 import { type PgConnection, type Row, statement } from './connection.js'
@@ -42,7 +44,7 @@ export function outboxOn(connection: PgConnection, schema: string): EventOutbox 
   )
   const claim = statement(
     `UPDATE ${table} AS d SET next_attempt_at = ${at(3)}, lease_owner = $1
-     FROM (SELECT id FROM ${table} WHERE state = 'pending' AND next_attempt_at <= ${at(2)}
+     FROM (SELECT id FROM ${table} WHERE state = 'pending' AND endpoint_url = $5 AND next_attempt_at <= ${at(2)}
            ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) AS due
      WHERE d.id = due.id RETURNING ${columns('d')}`,
   )
@@ -75,8 +77,8 @@ export function outboxOn(connection: PgConnection, schema: string): EventOutbox 
         ])
       }
     },
-    async claim(owner, now, leaseUntil, limit) {
-      const rows = await connection.rows(claim, [owner, now, leaseUntil, limit])
+    async claim(owner, now, leaseUntil, limit, endpointUrl) {
+      const rows = await connection.rows(claim, [owner, now, leaseUntil, limit, endpointUrl])
       return rows.map(deliveryOf).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
     },
     async settle(id, owner, s: DeliverySettlement) {

@@ -4,17 +4,27 @@
  *
  * | key                            | type   | holds                                             |
  * | ------------------------------ | ------ | ------------------------------------------------- |
- * | `<prefix>:{outbox}:due`        | ZSET   | pending delivery id → epoch ms it is next due     |
+ * | `<prefix>:{outbox}:queue:<e>`  | ZSET   | one endpoint's pending delivery ids → epoch ms    |
+ * |                                |        | each is next due (`<e>`: a hash of its URL)       |
  * | `<prefix>:{outbox}:recent`     | ZSET   | the newest 1,000 delivery ids → createdAt         |
  * | `<prefix>:{outbox}:d:<id>`     | HASH   | one delivery; kept 7 days once settled            |
  * | `<prefix>:{outbox}:once:<m>`   | STRING | a deduplication mark: the epoch ms it expires     |
+ * | `<prefix>:{outbox}:due`        | ZSET   | pending ids of every endpoint, as keyward 0.1.0   |
+ * |                                |        | kept them; claims move them into the queues       |
+ *
+ * A claim reads one endpoint's queue by due time, so neither another endpoint's backlog nor the
+ * deliveries due later add to its cost.
  */
+import { createHash } from 'node:crypto'
 import type { DeliverySettlement, DeliveryState, EventOutbox, OutboxDelivery } from '../../core/outbox.js'
 import type { RedisContext } from './context.js'
 import { array, badReply, integer, text } from './codec.js'
 import { OUTBOX_SCRIPT } from './scripts/outbox.js'
 
 const KEEP_RECENT = 1000
+/** Ids moved from the older single queue per claim while it holds any; checked again a minute after it was empty. */
+const ADOPT_BATCH = 100
+const ADOPT_CHECK_MS = 60_000
 const RETAIN_SETTLED_MS = 7 * 24 * 3600_000
 const FIELDS = [
   'id',
@@ -78,34 +88,67 @@ function fromPairs(reply: unknown, what: string): OutboxDelivery {
 
 export function outboxOn({ connection, layout }: RedisContext): EventOutbox {
   const base = layout.outbox
-  const due = `${base}:due`
+  const older = `${base}:due`
   const recent = `${base}:recent`
   const keyOf = (id: string) => `${base}:d:${id}`
-  const run = (id: string, args: string[]) => connection.script(OUTBOX_SCRIPT, [due, recent, keyOf(id)], args)
+  const queueOf = (url: string) => `${base}:queue:${createHash('sha256').update(url).digest('hex').slice(0, 16)}`
+  const run = (url: string, id: string, args: string[]) =>
+    connection.script(OUTBOX_SCRIPT, [queueOf(url), recent, keyOf(id)], args)
+  let olderEmptyAt = Number.NEGATIVE_INFINITY
 
-  async function lease(id: string, owner: string, now: number, leaseUntil: number): Promise<OutboxDelivery | null> {
-    const reply = array(await run(id, ['lease', id, String(now), String(leaseUntil), owner]), 'outbox lease')
+  async function lease(url: string, id: string, owner: string, now: number, leaseUntil: number) {
+    const reply = array(await run(url, id, ['lease', id, String(now), String(leaseUntil), owner]), 'outbox lease')
     return reply.length === 0 ? null : fromPairs(reply, 'outbox lease')
+  }
+
+  /** The endpoint a delivery is queued for; null once it is gone from Redis. */
+  async function endpointOf(id: string): Promise<string | null> {
+    const key = keyOf(id)
+    const [url] = array(await connection.command(['HMGET', key, 'endpointUrl'], key), 'outbox endpoint')
+    return url === null || url === undefined ? null : text(url, 'outbox endpoint')
+  }
+
+  /** Moves what an older keyward queued for every endpoint into each endpoint's own queue. */
+  async function adoptOlder(now: number): Promise<void> {
+    if (now - olderEmptyAt < ADOPT_CHECK_MS) return
+    const ids = array(
+      await connection.command(['ZRANGEBYSCORE', older, '-inf', '+inf', 'LIMIT', '0', String(ADOPT_BATCH)], older),
+      'outbox older',
+    ).map((id) => text(id, 'outbox older'))
+    if (ids.length === 0) olderEmptyAt = now
+    await Promise.all(
+      ids.map(async (id) => {
+        // A delivery gone from Redis leaves its id behind: adopted into no queue, it is dropped.
+        const url = (await endpointOf(id)) ?? ''
+        await connection.script(OUTBOX_SCRIPT, [queueOf(url), recent, keyOf(id), older], ['adopt', id])
+      }),
+    )
   }
 
   return {
     async enqueue(deliveries) {
       await Promise.all(
-        deliveries.map((d) => run(d.id, ['enqueue', d.id, String(d.createdAt), String(KEEP_RECENT), ...encoded(d)])),
+        deliveries.map((d) =>
+          run(d.endpointUrl, d.id, ['enqueue', d.id, String(d.createdAt), String(KEEP_RECENT), ...encoded(d)]),
+        ),
       )
     },
-    async claim(owner, now, leaseUntil, limit) {
+    async claim(owner, now, leaseUntil, limit, endpointUrl) {
+      await adoptOlder(now)
+      const queue = queueOf(endpointUrl)
       const ids = array(
-        await connection.command(['ZRANGEBYSCORE', due, '-inf', String(now), 'LIMIT', '0', String(limit)], due),
+        await connection.command(['ZRANGEBYSCORE', queue, '-inf', String(now), 'LIMIT', '0', String(limit)], queue),
         'outbox due',
       ).map((id) => text(id, 'outbox due'))
-      const leased = await Promise.all(ids.map((id) => lease(id, owner, now, leaseUntil)))
+      const leased = await Promise.all(ids.map((id) => lease(endpointUrl, id, owner, now, leaseUntil)))
       return leased.filter((delivery): delivery is OutboxDelivery => delivery !== null)
     },
     async settle(id, owner, settlement: DeliverySettlement) {
+      const url = await endpointOf(id)
+      if (url === null) return false
       const { state, nextAttemptAt, ...rest } = settlement
       const args = ['settle', id, owner, String(RETAIN_SETTLED_MS), state, String(nextAttemptAt), ...encoded(rest)]
-      return integer(await run(id, args), 'outbox settle') === 1
+      return integer(await run(url, id, args), 'outbox settle') === 1
     },
     async recent(limit) {
       const ids = array(
@@ -128,7 +171,7 @@ export function outboxOn({ connection, layout }: RedisContext): EventOutbox {
       const key = `${base}:once:${mark}`
       const reply = await connection.script(
         OUTBOX_SCRIPT,
-        [due, recent, key],
+        [queueOf(''), recent, key],
         ['once', mark, String(now), String(expiresAt)],
       )
       return integer(reply, 'outbox once') === 1
