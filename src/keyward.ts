@@ -7,7 +7,7 @@
 import { createAuthenticate, createAuthenticationGuard } from './core/authenticate.js'
 import { countDecision, createAnalytics, notingDecisions } from './core/analytics.js'
 import { type AnalyticsCounter, createAnalyticsCounter } from './core/analytics-counter.js'
-import { createCharge } from './core/charge.js'
+import { createCharge, type OnCharged } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
 import { authorizeStepOf } from './core/fused-authorize.js'
 import type { Keyward } from './core/instance.js'
@@ -91,10 +91,18 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
           bounded: (promise) => withTimeout(promise, settings.storeTimeoutMs),
           report: (error) => report(error, '', 'analytics'),
         })
-  const charged =
+  const events = createEvents(settings, calls, report)
+  const counted =
     counter === null
       ? undefined
       : (key: StoredKey, units: number, at: number) => counter.count(key.id, key.ownerId, 'ok', at, 0, units)
+  const charged: OnCharged | undefined =
+    counted && events
+      ? (key, units, at, usage) => {
+          counted(key, units, at)
+          events.charged(key, units, at, usage)
+        }
+      : (counted ?? events?.charged)
   const decided = createDecisions(
     names,
     { ietfRateLimitHeaders: settings.ietfRateLimitHeaders },
@@ -102,7 +110,6 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     createCharge(settings, calls, report, charged),
   )
   const noted = counter === null ? decided : notingDecisions(decided)
-  const events = createEvents(settings, calls, report)
   const decisions = events === undefined ? noted : watchingDecisions(noted, events.admitted)
   const parts = {
     settings,

@@ -66,6 +66,16 @@ export function balanceAt(held: CreditBalance | undefined, credits: StoredCredit
   return base
 }
 
+/**
+ * The balance credits were last set or refilled to at `now`: the refill amount once a refill
+ * period has begun since they were set, else what they were set to. Usage is measured against it.
+ */
+export function creditAllowance(credits: StoredCredits, now: number): number {
+  const { refill, since } = credits
+  const refilled = refill !== undefined && creditPeriod(refill, now) > creditPeriod(refill, since)
+  return refilled ? refill.amount : credits.remaining
+}
+
 /** Whether a request of `cost` may spend from `remaining` (a cost of 0 always may). */
 export function creditsAdmit(remaining: number, cost: number): boolean {
   return cost <= remaining

@@ -4,6 +4,7 @@
  * change has been stored, thresholds after the decision, and neither is awaited by the caller, so
  * a store fault while queueing loses the event (reported), never the change.
  */
+import type { OnCharged } from '../core/charge.js'
 import type { DeliveryView, KeywardEvents } from '../core/events.js'
 import { maskKeysIn, randomBase62 } from '../core/key-format.js'
 import type { KeyManager } from '../core/key-manager.js'
@@ -16,7 +17,7 @@ import type { ApiKeyContext, StoredKey } from '../core/types.js'
 import type { EventType, WebhookSettings } from '../core/webhook-options.js'
 import { startDispatcher } from './dispatcher.js'
 import { expiryWarning } from './expiry.js'
-import { createSeenMarks, crossings } from './thresholds.js'
+import { chargeCrossings, createSeenMarks, crossings, type ThresholdCrossing } from './thresholds.js'
 
 /** The events part of a keyward instance. */
 export interface EventsPart {
@@ -25,6 +26,8 @@ export interface EventsPart {
   lifecycle(event: LifecycleEvent): void
   /** Told of each admitted request's key, with its record (for its credits). */
   admitted(apiKey: ApiKeyContext, key: StoredKey): void
+  /** Told of each `charge(n)` once the store took it, with what it left (usage thresholds count it too). */
+  charged: OnCharged
   /** Starts the expiry checks, which read keys through the key manager. */
   watchExpiry(keys: KeyManager): void
   close(): Promise<void>
@@ -71,6 +74,10 @@ export function createEvents(
     }
   }
 
+  function sendCrossings(found: readonly ThresholdCrossing[]): void {
+    for (const crossing of found) void emitOnce(crossing.mark, crossing.periodEnd, 'usage.threshold', crossing.data)
+  }
+
   const wanted = (type: EventType) => webhooks.endpoints.some((e) => e.events === null || e.events.has(type))
 
   return {
@@ -89,8 +96,11 @@ export function createEvents(
     },
     admitted(apiKey, key) {
       if (!apiKey.consumed || !wanted('usage.threshold')) return
-      for (const crossing of crossings(apiKey, key, webhooks.thresholds, seen.firstTime))
-        void emitOnce(crossing.mark, crossing.periodEnd, 'usage.threshold', crossing.data)
+      sendCrossings(crossings(apiKey, key, webhooks.thresholds, seen.firstTime))
+    },
+    charged(key, _units, at, usage) {
+      if (!wanted('usage.threshold')) return
+      sendCrossings(chargeCrossings(key, at, usage, webhooks.thresholds, seen.firstTime))
     },
     watchExpiry(keys) {
       if (!wanted('key.expiring') && !wanted('key.expired')) return

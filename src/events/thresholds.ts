@@ -1,15 +1,17 @@
 /**
- * `usage.threshold` (W2): after each admitted request, every limit of the key and of its owner,
- * and the key's credits, are compared with the configured fractions. A crossing is sent once per
- * window period across every instance: the first instance to mark it in the store sends it, and
- * each instance asks the store at most once per mark, so requests past a threshold cost no store
- * call. What is compared is what the decision already read: no store call of its own.
+ * `usage.threshold` (W2): after each admitted request, and after each `charge(n)`, every limit of
+ * the key and of its owner, and the key's credits, are compared with the configured fractions. A
+ * crossing is sent once per window period across every instance: the first instance to mark it in
+ * the store sends it, and each instance asks the store at most once per mark, so requests past a
+ * threshold cost no store call. What is compared is what the decision or the charge already read:
+ * no store call of its own.
  */
-import { creditPeriod, nextRefillSeconds } from '../core/credits.js'
+import type { ChargedUsage } from '../core/charge.js'
+import { creditAllowance, creditPeriod, nextRefillSeconds } from '../core/credits.js'
 import { ownerCounterId, UNLIMITED_PER_MINUTE } from '../core/limits-math.js'
 import type { MonthLimit, RollingLimit } from '../core/meter-types.js'
 import type { StoredCredits } from '../core/credit-types.js'
-import type { ApiKeyContext, OwnWindows, StoredKey } from '../core/types.js'
+import type { ApiKeyContext, KeyType, LimitDecision, OwnWindows, StoredKey } from '../core/types.js'
 import { periodEndSeconds, periodOf } from '../core/windows.js'
 
 export interface ThresholdCrossing {
@@ -27,6 +29,14 @@ type LimitShape =
 
 /** Told of each limit (and the credits) the decision read: whose, which, its size and its use. */
 type Look = (scope: 'key' | 'owner', shape: LimitShape, max: number, used: number) => void
+
+/** Whose usage it is, and when it was counted. */
+export interface UsageSubject {
+  id: string
+  ownerId: string | null
+  keyType: KeyType
+  at: number
+}
 
 const SEEN_LIMIT = 10_000
 const MINUTE: LimitShape = { kind: 'rolling', name: 'minute', windowMs: 60_000 }
@@ -46,25 +56,52 @@ export function crossings(
   fractions: readonly number[],
   firstTime: (mark: string) => boolean,
 ): ThresholdCrossing[] {
+  const subject = { id: apiKey.id, ownerId: apiKey.ownerId, keyType: apiKey.keyType, at: apiKey.authenticatedAt }
+  return crossingsOf(subject, fractions, firstTime, (look) => readLimits(apiKey.limits, key, subject.at, look))
+}
+
+/** `crossings` after a `charge(n)`: what the charge left in the limits it counted in and in the credits. */
+export function chargeCrossings(
+  key: StoredKey,
+  at: number,
+  usage: ChargedUsage,
+  fractions: readonly number[],
+  firstTime: (mark: string) => boolean,
+): ThresholdCrossing[] {
+  const subject = { id: key.id, ownerId: key.ownerId, keyType: key.keyType, at }
+  return crossingsOf(subject, fractions, firstTime, (look) => {
+    if (usage.named !== null) readNamed(usage.named, look)
+    if (usage.key !== null) readOwn('key', usage.key, look)
+    if (usage.owner !== null) readOwn('owner', usage.owner, look)
+    readCredits(key, usage.credits?.remaining, at, look)
+  })
+}
+
+function crossingsOf(
+  subject: UsageSubject,
+  fractions: readonly number[],
+  firstTime: (mark: string) => boolean,
+  read: (look: Look) => void,
+): ThresholdCrossing[] {
   const found: ThresholdCrossing[] = []
   const lowest = fractions[0]
   if (lowest === undefined) return found
-  readLimits(apiKey, key, (scope, shape, max, used) => {
+  read((scope, shape, max, used) => {
     if (!Number.isFinite(max) || max <= 0 || used < Math.ceil(lowest * max)) return
-    const { period, periodEnd } = periodAt(shape, apiKey.authenticatedAt)
-    const subject = scope === 'owner' ? ownerCounterId(apiKey.ownerId!, apiKey.keyType) : apiKey.id
+    const { period, periodEnd } = periodAt(shape, subject.at)
+    const counter = scope === 'owner' ? ownerCounterId(subject.ownerId!, subject.keyType) : subject.id
     for (const fraction of fractions) {
       if (used < Math.ceil(fraction * max)) break
-      const mark = `threshold:${subject}:${shape.kind}:${shape.name}:${period}:${fraction}`
+      const mark = `threshold:${counter}:${shape.kind}:${shape.name}:${period}:${fraction}`
       if (!firstTime(mark)) continue
       found.push({
         mark,
         periodEnd,
         data: {
           // For an owner's limit: the key whose request crossed it.
-          keyId: apiKey.id,
-          ownerId: apiKey.ownerId,
-          keyType: apiKey.keyType,
+          keyId: subject.id,
+          ownerId: subject.ownerId,
+          keyType: subject.keyType,
           scope,
           limit: shape.name,
           kind: shape.kind,
@@ -80,28 +117,35 @@ export function crossings(
 }
 
 /** Tells `look` of every limit the decision read, the key's then its owner's, then the credits. */
-function readLimits(apiKey: ApiKeyContext, key: StoredKey, look: Look): void {
-  const { limits } = apiKey
-  if (limits.named !== undefined) {
-    // The named decision lists the key's limits, then its owner's, beside their resolved forms.
-    const { decision, limits: resolved } = limits.named
-    for (let i = 0; i < decision.limits.length; i++) {
-      const state = decision.limits[i]!
-      const limit = resolved[i]
-      if (limit !== undefined) look(state.scope, limit, state.limit, state.limit - state.remaining)
-    }
-  } else if (limits.parts !== undefined) {
+function readLimits(limits: LimitDecision, key: StoredKey, at: number, look: Look): void {
+  if (limits.named !== undefined) readNamed(limits.named, look)
+  else if (limits.parts !== undefined) {
     readOwn('key', limits.parts.key, look)
     readOwn('owner', limits.parts.owner, look)
   } else {
     readOwn('key', limits, look)
   }
-  // Credits are measured against an allowance: the refill amount where they refill, else what they
-  // were last set to; a top-up above it crosses nothing.
+  readCredits(key, limits.credits?.remaining, at, look)
+}
+
+/** A metered decision lists the key's limits, then its owner's, beside their resolved forms. */
+function readNamed(named: NonNullable<LimitDecision['named']>, look: Look): void {
+  const { decision, limits: resolved } = named
+  for (let i = 0; i < decision.limits.length; i++) {
+    const state = decision.limits[i]!
+    const limit = resolved[i]
+    if (limit !== undefined) look(state.scope, limit, state.limit, state.limit - state.remaining)
+  }
+}
+
+/**
+ * Credits are measured against the balance they were last set or refilled to, never against a
+ * refill that has not come yet; a top-up above it crosses nothing.
+ */
+function readCredits(key: StoredKey, remaining: number | undefined, at: number, look: Look): void {
   const credits = key.credits
-  const remaining = limits.credits?.remaining
-  if (credits === null || remaining === undefined) return
-  const max = credits.refill?.amount ?? credits.remaining
+  if (credits === null || credits === undefined || remaining === undefined) return
+  const max = creditAllowance(credits, at)
   look('key', { kind: 'credits', name: 'credits', credits }, max, max - remaining)
 }
 
