@@ -37,7 +37,7 @@ export interface WebhookOptions {
   firstRetryMs?: number
   /** How long one delivery may take before it counts as failed. Default 10 s. */
   timeoutMs?: number
-  /** Deliveries in flight at once from this instance. Default 4. */
+  /** Deliveries in flight at once to each endpoint from this instance; endpoints never share them. Default 4. */
   concurrency?: number
   /** How often this instance looks for due deliveries (new events are sent at once). Default 1 s. */
   pollIntervalMs?: number
