@@ -54,13 +54,14 @@ export function createMemoryOutbox(keepSettled = 1000): EventOutbox {
       const queue = queues.get(endpointUrl)
       const taken: OutboxDelivery[] = []
       if (queue === undefined) return taken
-      for (let entry = nextDue(queue, now); entry !== undefined; entry = nextDue(queue, now)) {
+      while (taken.length < limit) {
+        const entry = nextDue(queue, now)
+        if (entry === undefined) break
         entry.owner = owner
         entry.delivery.nextAttemptAt = leaseUntil
         // Due again when the lease ends, for another owner if this one never settles.
         schedule(entry)
         taken.push(copy(entry.delivery))
-        if (taken.length >= limit) break
       }
       if (queue.size === 0) queues.delete(endpointUrl)
       return taken
