@@ -125,6 +125,8 @@ export function runOutboxContract(name: string, makeOutbox: FixtureFactory<{ out
       const backlog = Array.from({ length: 30 }, (_, i) => makeDelivery(T0 + i, { endpointUrl: silent }))
       const mine = [T0 + 200, T0 + 100, T0 + 300].map((at) => makeDelivery(at, { endpointUrl: healthy }))
       await outbox.enqueue([...backlog, ...mine])
+      // Never more than the limit, even none.
+      expect(await outbox.claim('a', T0 + 250, T0 + 5000, 0, healthy)).toEqual([])
       const first = await outbox.claim('a', T0 + 250, T0 + 5000, 4, healthy)
       expect(first.map((d) => d.id)).toEqual([mine[1]!.id, mine[0]!.id])
       expect(first.every((d) => d.endpointUrl === healthy)).toBe(true)
