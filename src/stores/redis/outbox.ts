@@ -9,8 +9,6 @@
  * | `<prefix>:{outbox}:recent`     | ZSET   | the newest 1,000 delivery ids → createdAt         |
  * | `<prefix>:{outbox}:d:<id>`     | HASH   | one delivery; kept 7 days once settled            |
  * | `<prefix>:{outbox}:once:<m>`   | STRING | a deduplication mark: the epoch ms it expires     |
- * | `<prefix>:{outbox}:due`        | ZSET   | pending ids of every endpoint, as keyward 0.1.0   |
- * |                                |        | kept them; claims move them into the queues       |
  *
  * A claim reads one endpoint's queue by due time, so neither another endpoint's backlog nor the
  * deliveries due later add to its cost.
@@ -22,9 +20,6 @@ import { array, badReply, integer, text } from './codec.js'
 import { OUTBOX_SCRIPT } from './scripts/outbox.js'
 
 const KEEP_RECENT = 1000
-/** Ids moved from the older single queue per claim while it holds any; checked again a minute after it was empty. */
-const ADOPT_BATCH = 100
-const ADOPT_CHECK_MS = 60_000
 const RETAIN_SETTLED_MS = 7 * 24 * 3600_000
 const FIELDS = [
   'id',
@@ -88,13 +83,11 @@ function fromPairs(reply: unknown, what: string): OutboxDelivery {
 
 export function outboxOn({ connection, layout }: RedisContext): EventOutbox {
   const base = layout.outbox
-  const older = `${base}:due`
   const recent = `${base}:recent`
   const keyOf = (id: string) => `${base}:d:${id}`
   const queueOf = (url: string) => `${base}:queue:${createHash('sha256').update(url).digest('hex').slice(0, 16)}`
   const run = (url: string, id: string, args: string[]) =>
     connection.script(OUTBOX_SCRIPT, [queueOf(url), recent, keyOf(id)], args)
-  let olderEmptyAt = Number.NEGATIVE_INFINITY
 
   async function lease(url: string, id: string, owner: string, now: number, leaseUntil: number) {
     const reply = array(await run(url, id, ['lease', id, String(now), String(leaseUntil), owner]), 'outbox lease')
@@ -108,23 +101,6 @@ export function outboxOn({ connection, layout }: RedisContext): EventOutbox {
     return url === null || url === undefined ? null : text(url, 'outbox endpoint')
   }
 
-  /** Moves what an older keyward queued for every endpoint into each endpoint's own queue. */
-  async function adoptOlder(now: number): Promise<void> {
-    if (now - olderEmptyAt < ADOPT_CHECK_MS) return
-    const ids = array(
-      await connection.command(['ZRANGEBYSCORE', older, '-inf', '+inf', 'LIMIT', '0', String(ADOPT_BATCH)], older),
-      'outbox older',
-    ).map((id) => text(id, 'outbox older'))
-    if (ids.length === 0) olderEmptyAt = now
-    await Promise.all(
-      ids.map(async (id) => {
-        // A delivery gone from Redis leaves its id behind: adopted into no queue, it is dropped.
-        const url = (await endpointOf(id)) ?? ''
-        await connection.script(OUTBOX_SCRIPT, [queueOf(url), recent, keyOf(id), older], ['adopt', id])
-      }),
-    )
-  }
-
   return {
     async enqueue(deliveries) {
       await Promise.all(
@@ -134,7 +110,6 @@ export function outboxOn({ connection, layout }: RedisContext): EventOutbox {
       )
     },
     async claim(owner, now, leaseUntil, limit, endpointUrl) {
-      await adoptOlder(now)
       const queue = queueOf(endpointUrl)
       const ids = array(
         await connection.command(['ZRANGEBYSCORE', queue, '-inf', String(now), 'LIMIT', '0', String(limit)], queue),

@@ -5,7 +5,6 @@ const SOURCE = `-- keyward outbox: one webhook delivery (W1). Every key shares t
 --                         (while leased: the lease's end)
 -- KEYS[2] recent    ZSET  delivery id -> createdAt, for the administrator's view (enqueue only)
 -- KEYS[3] delivery  HASH  the delivery's fields, and 'owner' while leased
--- KEYS[4] older     ZSET  (adopt only) the one queue of every endpoint an older keyward kept
 -- ARGV[1] the operation:
 --   'enqueue', id, createdAt, keep, field, value, ...  stores it unless it exists; due at its
 --                                  nextAttemptAt; recent keeps the newest 'keep'. Returns 1 or 0.
@@ -19,8 +18,6 @@ const SOURCE = `-- keyward outbox: one webhook delivery (W1). Every key shares t
 --                                  kept retainMs for the view. Returns 1, or 0 when not the owner
 --   'once', mark, now, expiresAt   (KEYS[3] is the mark) 1 for the first caller until expiresAt,
 --                                  in the callers' clock; Redis drops the mark a minute later
---   'adopt', id                    moves id, due as it was, from older to queue. Returns 1, or 0
---                                  when older no longer holds it
 local queue, recent, delivery = KEYS[1], KEYS[2], KEYS[3]
 local op, id = ARGV[1], ARGV[2]
 if op == 'enqueue' then
@@ -57,13 +54,6 @@ if op == 'once' then
   redis.call('SET', delivery, ARGV[4], 'PX', ttl)
   return 1
 end
-if op == 'adopt' then
-  local score = redis.call('ZSCORE', KEYS[4], id)
-  if not score then return 0 end
-  redis.call('ZREM', KEYS[4], id)
-  if redis.call('HGET', delivery, 'state') == 'pending' then redis.call('ZADD', queue, score, id) end
-  return 1
-end
 return redis.error_reply('keyward outbox: unknown operation ' .. tostring(op))
 `
 
@@ -71,5 +61,5 @@ return redis.error_reply('keyward outbox: unknown operation ' .. tostring(op))
 export const OUTBOX_SCRIPT: LuaScript = {
   name: 'outbox',
   source: SOURCE,
-  sha: '883e8896935d4555bf43f48c46b491091ccd6c9e',
+  sha: 'aff79042eda9bdf5f415b9478d66142a5e84d3dd',
 }
