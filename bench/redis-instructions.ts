@@ -186,6 +186,7 @@ export async function countUsageInstructions(
           method: 'GET',
           path: '/api/v1/ip/lookup',
           status: 200,
+          code: null,
           ip: '127.0.0.1',
           country: null,
         })

@@ -5,7 +5,7 @@
  * instance. It sits above core, telemetry and the memory stores because it wires all three in.
  */
 import { createAuthenticate, createAuthenticationGuard } from './core/authenticate.js'
-import { countDecision, createAnalytics, notingDecisions } from './core/analytics.js'
+import { countDecision, createAnalytics } from './core/analytics.js'
 import { type AnalyticsCounter, createAnalyticsCounter } from './core/analytics-counter.js'
 import { createCharge, type OnCharged } from './core/charge.js'
 import { createDecisions, createUsageRecorder } from './core/decisions.js'
@@ -109,8 +109,8 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     deprecationHeaders,
     createCharge(settings, calls, report, charged),
   )
-  const noted = counter === null ? decided : notingDecisions(decided)
-  const decisions = events === undefined ? noted : watchingDecisions(noted, events.admitted)
+  const decisions = events === undefined ? decided : watchingDecisions(decided, events.admitted)
+  const usage = createUsageRecorder(settings, report)
   const parts = {
     settings,
     step,
@@ -119,6 +119,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     report,
     guard: createAuthenticationGuard(settings, report),
     count: counter === null ? null : countDecision(counter),
+    recordRefusal: usage.refused,
   }
   const authenticate = createAuthenticate(parts)
   const lifecycle = telemetry?.lifecycle
@@ -151,7 +152,7 @@ export function createKeyward(options: KeywardOptions = {}): Keyward {
     }),
     deprecationHeaders,
     authenticate: decide,
-    recordUsage: createUsageRecorder(settings, report),
+    recordUsage: usage.admitted,
     queryUsage: (query) => calls.call(stores.usage.query(query), 'usage.query'),
     analytics: createAnalytics(counter === null ? undefined : stores.analytics, counter, stores.keys, clock, (value) =>
       calls.call(value, 'analytics.series'),

@@ -142,13 +142,14 @@ export function recordTableWriter(keyPrefix: string): { header: string; row(reco
 /** `keys usage` as a table, newest first. */
 export function usageTable(entries: readonly UsageEntry[]): string[] {
   return table(
-    ['TIME', 'KEY ID', 'METHOD', 'PATH', 'STATUS', 'IP', 'COUNTRY', 'REQUEST ID'],
+    ['TIME', 'KEY ID', 'METHOD', 'PATH', 'STATUS', 'CODE', 'IP', 'COUNTRY', 'REQUEST ID'],
     entries.map((e) => [
       e.timestamp,
       e.keyId,
       printable(e.method),
       clip(printable(e.path), 60),
       String(e.status),
+      e.code ? printable(e.code) : '-',
       e.ip ?? '-',
       e.country ?? '-',
       e.requestId,

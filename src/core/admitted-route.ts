@@ -4,7 +4,7 @@
  * authorize path, with the same 403s, and its cost. The admission counted its own units; what
  * the route costs beyond them is charged, as `charge(n)` counts (it never refuses this request).
  */
-import { noteUnitsCounted, refusalText, unitsCounted } from './decisions.js'
+import { noteRouteRefusal, noteUnitsCounted, refusalText, unitsCounted } from './decisions.js'
 import type { KeywardSettings } from './keyward-options.js'
 import type { MessageNames } from './messages.js'
 import { permissionQueryOf } from './permission-query.js'
@@ -32,6 +32,7 @@ export function createAdmittedRouteCheck(
     const refusal = routeRefusal(apiKey, route.liveOnly === true, route.scopes, query, roles)
     if (refusal !== null) {
       const message = refusalText(names, refusal, apiKey, route.scopes, route.permissions, roles)
+      noteRouteRefusal(apiKey, 'forbidden')
       return errorResponse('forbidden', message, apiKey.requestId)
     }
     const counted = unitsCounted(apiKey)

@@ -17,9 +17,9 @@ import {
   GRANULARITY_MS,
   type StoredPoint,
 } from './analytics-types.js'
-import { type Decisions, unitsCounted } from './decisions.js'
+import { refusedKeyOf, unitsCounted } from './decisions.js'
 import { KeyInputError, KeyNotFoundError } from './errors.js'
-import type { AuthDecision, Clock, KeyStore, StoredKey } from './types.js'
+import type { AuthDecision, Clock, KeyStore } from './types.js'
 
 /** N2: the most buckets one series spans. */
 export const MAX_SERIES_POINTS = 1500
@@ -72,21 +72,6 @@ export function outcomeClass(outcome: string): 'admitted' | 'rate_limited' | 're
   return outcome === 'ok' ? 'admitted' : outcome === 'rate_limited' ? 'rate_limited' : 'refused'
 }
 
-// Step 1: the key a refusal was about, noted when it is decided; the answer is counted once final.
-const refusedKeys = new WeakMap<AuthDecision, StoredKey>()
-
-/** The decisions, each refusal of a known key noted with its key (step 1). */
-export function notingDecisions(decisions: Decisions): Decisions {
-  return {
-    ...decisions,
-    fromOutcome(outcome, facts) {
-      const decision = decisions.fromOutcome(outcome, facts)
-      if (!decision.ok && 'key' in outcome) refusedKeys.set(decision, outcome.key)
-      return decision
-    },
-  }
-}
-
 /**
  * Counts a request's final answer (step 1): a refusal the guard of failed attempts turned into a
  * 429 is counted as that 429, for the service. A 500 is a fault, not a decision: not counted.
@@ -101,7 +86,7 @@ export function countDecision(counter: AnalyticsCounter): (decision: AuthDecisio
     }
     const code = decision.error.code
     if (code === 'INTERNAL_ERROR') return
-    const key = refusedKeys.get(decision)
+    const key = refusedKeyOf(decision)
     counter.count(key?.id ?? null, key?.ownerId ?? null, code, now, 1, 0)
   }
 }

@@ -10,7 +10,8 @@
  * The failed-authentication guard (E7) wraps it: an address known to be blocked is answered before
  * step 1, and every 401 is counted against its address. A store fault at any step is a 500, never
  * a pass (R5). Synchronous while the stores are; a promise as soon as one of them answers with one.
- * The answer a route that consumes gives is then counted for analytics (N1), whatever decided it.
+ * The answer a route that consumes gives is then counted for analytics (N1), whatever decided it,
+ * and a refusal of a known key leaves its usage entry.
  */
 import { permissionQueryOf } from './permission-query.js'
 import { extractCredentials } from './credentials.js'
@@ -24,6 +25,7 @@ import { costOf } from './route-cost.js'
 import { isPromise, type ReportFault, type StoreCalls } from './store-calls.js'
 import type {
   AuthDecision,
+  AuthFailure,
   AuthorizeInput,
   AuthorizeOutcome,
   Awaitable,
@@ -45,6 +47,8 @@ export interface AuthenticationParts {
   guard: FailedAuthGuard | null
   /** N1: counts the answer of a request to a route that consumes; null or absent when nothing counts. */
   count?: ((decision: AuthDecision, now: number) => void) | null
+  /** Records the usage entry of a refusal on a route that consumes (nothing when no key was known). */
+  recordRefusal?: ((decision: AuthFailure, request: RequestView, now: number) => void) | null
 }
 
 const NO_REQUIREMENTS: RouteRequirements = Object.freeze({})
@@ -60,7 +64,7 @@ export function createAuthenticate(parts: AuthenticationParts): Authenticate {
   const { settings, step, calls, decisions, guard } = parts
   const clock = settings.clock
   const steps = guard === null ? null : guardSteps(guard, step.fused, decisions, calls)
-  const tally = answerTally(parts.count ?? null)
+  const tally = answerTally(parts.count ?? null, parts.recordRefusal ?? null)
   const decide = createPipeline(parts, steps, tally)
 
   return function authenticate(request, route = NO_REQUIREMENTS) {
@@ -74,29 +78,43 @@ export function createAuthenticate(parts: AuthenticationParts): Authenticate {
     // A decision that waited on a store has been counted already, in the continuation that made it.
     if (guard === null || !ip) {
       const decision = decide(request, route, requestId, now, null)
-      return isPromise(decision) ? decision : tally(decision, now, consume)
+      return isPromise(decision) ? decision : tally(decision, request, now, consume)
     }
     // No address blocked here yet (the common case): nothing to look up.
     const retryAfter = guard.blocked.size === 0 ? 0 : guard.blockedFor(ip, now)
-    if (retryAfter > 0) return tally(decisions.blocked(retryAfter, requestId), now, consume)
+    if (retryAfter > 0) return tally(decisions.blocked(retryAfter, requestId), request, now, consume)
     const decision = decide(request, route, requestId, now, ip)
     if (isPromise(decision)) return decision
-    return tally(decision.ok ? decision : steps!.count(decision, ip, now), now, consume)
+    return tally(decision.ok ? decision : steps!.count(decision, ip, now), request, now, consume)
   }
 }
 
-/** N1: counts a request's answer once it is final, on a route that consumes; returns it. */
-type Tally = (decision: Awaitable<AuthDecision>, now: number, consume: boolean) => Awaitable<AuthDecision>
+/**
+ * A request's answer once it is final, on a route that consumes: counted (N1) and, when it is a
+ * refusal of a known key, recorded in the usage log. Returns it.
+ */
+type Tally = (
+  decision: Awaitable<AuthDecision>,
+  request: RequestView,
+  now: number,
+  consume: boolean,
+) => Awaitable<AuthDecision>
 
-function answerTally(count: ((decision: AuthDecision, now: number) => void) | null): Tally {
-  if (count === null) return (decision) => decision
-  const counted = (decision: AuthDecision, now: number) => {
-    count(decision, now)
+function answerTally(
+  count: ((decision: AuthDecision, now: number) => void) | null,
+  recordRefusal: ((decision: AuthFailure, request: RequestView, now: number) => void) | null,
+): Tally {
+  if (count === null && recordRefusal === null) return (decision) => decision
+  const answered = (decision: AuthDecision, request: RequestView, now: number) => {
+    count?.(decision, now)
+    if (!decision.ok) recordRefusal?.(decision, request, now)
     return decision
   }
-  return (decision, now, consume) => {
+  return (decision, request, now, consume) => {
     if (!consume) return decision
-    return isPromise(decision) ? decision.then((settled) => counted(settled, now)) : counted(decision, now)
+    return isPromise(decision)
+      ? decision.then((settled) => answered(settled, request, now))
+      : answered(decision, request, now)
   }
 }
 
@@ -203,7 +221,7 @@ function createPipeline(
       })
       if (isPromise(outcome)) {
         return calls.bounded(outcome).then(
-          (settled) => tally(settle(settled, facts, ip), now, facts.consume),
+          (settled) => tally(settle(settled, facts, ip), request, now, facts.consume),
           (error: unknown) => internalFailure(error, requestId),
         )
       }

@@ -1,10 +1,12 @@
 /**
  * The decisions `authenticate()` returns, built from what the pipeline found: each failure with
  * its code, message, challenge (H11) and headers, and the success with its key context (L3); and
- * the usage entry an admitted request leaves once its status is known (L4a, E5). A failing usage
- * log never fails the request; the host hears of it through `onError`.
+ * the usage entry an admitted request leaves once its status is known (L4a, E5), and the one a
+ * refusal of a known key leaves as it is answered. A failing usage log never fails the request;
+ * the host hears of it through `onError`.
  */
 import { METHODS } from 'node:http'
+import { canonicalPath } from './canonical-path.js'
 import { refusalMessage } from './key-limits.js'
 import type { Charge } from './charge.js'
 import type { CredentialFailure } from './credentials.js'
@@ -25,6 +27,7 @@ import type {
   KeyMeta,
   KeyType,
   LimitDecision,
+  RequestView,
   StoredKey,
   UsageEntry,
 } from './types.js'
@@ -107,25 +110,42 @@ export function createDecisions(
     blocked: (retryAfter, requestId) => blocked(names, retryAfter, requestId),
     internal: (requestId) => failure('INTERNAL_ERROR', MESSAGES.internal(names, requestId), requestId),
     fromOutcome(outcome, facts) {
-      switch (outcome.result) {
-        case 'unknown':
-          return keyFailure(w, 'INVALID_API_KEY', MESSAGES.unknownKey(names, facts.keyType), facts)
-        case 'revoked':
-          return keyFailure(w, 'API_KEY_REVOKED', MESSAGES.revoked(names), facts)
-        case 'expired':
-          return keyFailure(w, 'API_KEY_EXPIRED', MESSAGES.expired(names), facts)
-        case 'disabled':
-          return keyFailure(w, 'API_KEY_DISABLED', MESSAGES.disabled(names), facts)
-        case 'blocked':
-          return blocked(names, outcome.retryAfter, facts.requestId)
-        case 'forbidden': {
-          const message = forbiddenMessage(names, outcome.reason, outcome.key, facts)
-          return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
-        }
-        case 'ok':
-          return admitted(w, outcome, facts)
-      }
+      const decision = fromOutcome(w, outcome, facts)
+      if (!decision.ok && 'key' in outcome) refusedKeys.set(decision, outcome.key)
+      return decision
     },
+  }
+}
+
+// The key a refusal was about, noted as it is decided: the refusal's usage entry and its
+// analytics count are made once the answer is final, from the answer alone.
+const refusedKeys = new WeakMap<AuthFailure, StoredKey>()
+
+/** The key a refusal was about; undefined when no key was known (unknown, malformed, blocked). */
+export function refusedKeyOf(decision: AuthFailure): StoredKey | undefined {
+  return refusedKeys.get(decision)
+}
+
+/** The decision for what the stores said of the key. */
+function fromOutcome(w: Wording, outcome: AuthorizeOutcome, facts: KeyFacts): AuthDecision {
+  const names = w.names
+  switch (outcome.result) {
+    case 'unknown':
+      return keyFailure(w, 'INVALID_API_KEY', MESSAGES.unknownKey(names, facts.keyType), facts)
+    case 'revoked':
+      return keyFailure(w, 'API_KEY_REVOKED', MESSAGES.revoked(names), facts)
+    case 'expired':
+      return keyFailure(w, 'API_KEY_EXPIRED', MESSAGES.expired(names), facts)
+    case 'disabled':
+      return keyFailure(w, 'API_KEY_DISABLED', MESSAGES.disabled(names), facts)
+    case 'blocked':
+      return blocked(names, outcome.retryAfter, facts.requestId)
+    case 'forbidden': {
+      const message = forbiddenMessage(names, outcome.reason, outcome.key, facts)
+      return failure('forbidden', message, facts.requestId, successHeaders(w, outcome.limits, facts))
+    }
+    case 'ok':
+      return admitted(w, outcome, facts)
   }
 }
 
@@ -263,31 +283,81 @@ export interface UsageOutcome {
   ip?: string | null
 }
 
-export function createUsageRecorder(
-  settings: KeywardSettings,
-  report: ReportFault,
-): (apiKey: ApiKeyContext, outcome: UsageOutcome) => void {
+// A route reached after the admission that refused the key (it lacks what the route asks): the
+// request's entry, recorded once its response is over, carries the refusal's code.
+const routeRefusals = new WeakMap<ApiKeyContext, ErrorCode>()
+
+/** Notes that a route refused `apiKey` after its admission, with `code`. */
+export function noteRouteRefusal(apiKey: ApiKeyContext, code: ErrorCode): void {
+  routeRefusals.set(apiKey, code)
+}
+
+/**
+ * The path a usage entry records: the route the framework matched, else the path as a router
+ * reads it, never the client's spelling.
+ */
+export function recordedPath(request: RequestView): string {
+  return request.route ?? canonicalPath(request.path ?? '/')
+}
+
+/** Writes usage entries: an admitted request's once its status is known, a refused one's as it is answered. */
+export interface UsageRecorder {
+  /** The entry of a request that consumed; nothing for one that did not. */
+  admitted(apiKey: ApiKeyContext, outcome: UsageOutcome): void
+  /** The entry of a refusal of a known key, with its status and code; nothing when no key was known. */
+  refused(decision: AuthFailure, request: RequestView, now: number): void
+}
+
+/** One request as its entry describes it; the recorder masks and cuts its texts. */
+interface Described extends UsageOutcome {
+  key: { id: string; ownerId: string | null }
+  requestId: string
+  at: number
+  code: string | null
+}
+
+export function createUsageRecorder(settings: KeywardSettings, report: ReportFault): UsageRecorder {
   const { stores, keyPrefix, resolveCountry } = settings
-  return function recordUsage(apiKey, outcome) {
-    if (!apiKey.consumed) return
-    const ip = outcome.ip ?? null
+  function record({ key, requestId, at, method, path, status, code, ip = null }: Described): void {
     const entry: UsageEntry = {
-      keyId: apiKey.id,
-      ownerId: apiKey.ownerId,
-      requestId: apiKey.requestId,
-      timestamp: isoTimestamp(apiKey.authenticatedAt),
-      method: STANDARD_METHODS.has(outcome.method) ? outcome.method : storedText(outcome.method, keyPrefix, METHOD_MAX),
-      path: maskKeysInPath(outcome.path, keyPrefix),
-      status: outcome.status,
+      keyId: key.id,
+      ownerId: key.ownerId,
+      requestId,
+      timestamp: isoTimestamp(at),
+      method: STANDARD_METHODS.has(method) ? method : storedText(method, keyPrefix, METHOD_MAX),
+      path: maskKeysInPath(path, keyPrefix),
+      status,
+      code,
       ip,
       country: ip !== null && resolveCountry ? safeCountry(resolveCountry, ip) : null,
     }
     try {
       const appended = stores.usage.append(entry)
-      if (isPromise(appended)) appended.catch((error: unknown) => report(error, apiKey.requestId, 'usage'))
+      if (isPromise(appended)) appended.catch((error: unknown) => report(error, requestId, 'usage'))
     } catch (error) {
-      report(error, apiKey.requestId, 'usage')
+      report(error, requestId, 'usage')
     }
+  }
+  return {
+    admitted(apiKey, outcome) {
+      if (!apiKey.consumed) return
+      const { requestId, authenticatedAt } = apiKey
+      record({ ...outcome, key: apiKey, requestId, at: authenticatedAt, code: routeRefusals.get(apiKey) ?? null })
+    },
+    refused(decision, request, now) {
+      const key = refusedKeyOf(decision)
+      if (key === undefined) return
+      record({
+        key,
+        requestId: decision.requestId,
+        at: now,
+        method: request.method ?? '',
+        path: recordedPath(request),
+        status: decision.response.status,
+        code: decision.error.code,
+        ip: request.ip ?? null,
+      })
+    },
   }
 }
 

@@ -334,7 +334,10 @@ export interface OwnerLimitsCheck {
 /** An owner's limits of one key type: per-minute and monthly windows, or named limits. */
 export type OwnerPolicy = LimitPolicy | KeyLimitList
 
-/** One audited request. */
+/**
+ * One audited request of a known key: admitted, or refused for what the key is or may do
+ * (revoked, expired, suspended, forbidden on the route, over a limit or out of credits).
+ */
 export interface UsageEntry {
   keyId: string
   /** The key's owner, so one owner's usage can be read. */
@@ -345,7 +348,10 @@ export interface UsageEntry {
   method: string
   /** The path without the query string. */
   path: string
+  /** The response's HTTP status. */
   status: number
+  /** The error code of a request keyward refused (`rate_limited`, `API_KEY_REVOKED`, …); null when it admitted it. */
+  code: string | null
   ip: string | null
   country: string | null
 }

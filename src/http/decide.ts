@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Keyward } from '../core/instance.js'
+import { recordedPath } from '../core/decisions.js'
 import { costOf } from '../core/route-cost.js'
 import { isPromise } from '../core/store-calls.js'
 import type {
@@ -17,7 +18,7 @@ import type {
 } from '../core/types.js'
 
 import type { ThrownErrorResponse } from './error-envelope.js'
-import { canonicalPath, pathOf, queryOf } from './classify.js'
+import { pathOf, queryOf } from './classify.js'
 
 /**
  * What to do with a protected request:
@@ -143,7 +144,7 @@ export function createDecider(keyward: Keyward, thrownErrorResponse: ThrownError
     const view = step.view
     keyward.recordUsage(apiKey, {
       method: view.method!,
-      path: view.route ?? canonicalPath(view.path!),
+      path: recordedPath(view),
       status,
       ip: view.ip ?? null,
     })

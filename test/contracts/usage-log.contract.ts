@@ -4,12 +4,15 @@
  *   runUsageLogContract('memory', () => ({ log: createMemoryUsageLog() }))
  *
  * Logs that buffer appends (`flush`) are flushed before every query, as the dashboard would see
- * them after `flush()`. Queries across all keys are checked on the test's own random key ids, and
+ * them after `flush()`. `runRefusedUsageContract` checks, on a whole store family, which requests
+ * of a keyward instance leave an entry (B8). Queries across all keys are checked on the test's own random key ids, and
  * owners are random too, so a shared database is fine as long as other writers add fewer than ~900
  * entries meanwhile.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { UsageEntry, UsageLog, UsageQuery } from '../../src/core/types.js'
+import { generateKey } from '../../src/core/key-format.js'
+import { createKeyward, type AuthDecision, type Keyward } from '../../src/index.js'
+import type { KeywardStores, RequestView, UsageEntry, UsageLog, UsageQuery } from '../../src/core/types.js'
 import { T0, randomKeyId, type Fixture, type FixtureFactory } from './fixtures.js'
 
 let requestCounter = 0
@@ -30,6 +33,7 @@ function makeEntry(keyId: string, overrides: Partial<UsageEntry> = {}): UsageEnt
     method: 'GET',
     path: '/api/v1/ip/lookup',
     status: 200,
+    code: null,
     ip: '203.0.113.7',
     country: null,
     ...overrides,
@@ -68,6 +72,22 @@ export function runUsageLogContract(name: string, makeLog: FixtureFactory<{ log:
       ]
       await appendAll(entries)
       expect(await query({ keyId, limit: 100 })).toEqual([...entries].reverse())
+    })
+
+    it('B8: a refused request’s status and code come back as appended, beside an admitted one’s null code, in the key’s, the owner’s and the global query', async () => {
+      const ownerId = randomOwnerId()
+      const keyId = randomKeyId()
+      const entries = [
+        makeEntry(keyId, { ownerId }),
+        makeEntry(keyId, { ownerId, status: 429, code: 'rate_limited' }),
+        makeEntry(keyId, { ownerId, status: 403, code: 'forbidden', ip: '198.51.100.23' }),
+        makeEntry(keyId, { ownerId, status: 401, code: 'API_KEY_REVOKED', country: 'NL' }),
+      ]
+      await appendAll(entries)
+      const newestFirst = [...entries].reverse()
+      expect(await query({ keyId, limit: 10 })).toEqual(newestFirst)
+      expect(await query({ ownerId, limit: 10 })).toEqual(newestFirst)
+      expect((await query({ limit: 1000 })).filter((entry) => entry.keyId === keyId)).toEqual(newestFirst)
     })
 
     it('E5/O1: an entry’s owner comes back as appended, in the key’s, the owner’s and the global query', async () => {
@@ -196,6 +216,115 @@ export function runUsageLogContract(name: string, makeLog: FixtureFactory<{ log:
     it('O8: an owner with no entries has none', async () => {
       await appendAll([makeEntry(randomKeyId(), { ownerId: randomOwnerId() })])
       expect(await query({ ownerId: randomOwnerId(), limit: 100 })).toEqual([])
+    })
+  })
+}
+
+/**
+ * B8, on a whole store family: the requests of a known key that keyward refuses (429, 403, 401
+ * revoked) leave a usage entry with the response's status and code, beside the admitted ones;
+ * requests with an unknown key or a malformed credential leave none. `makeStores` builds the
+ * family's stores (called once per test); the instance built on them is closed after the test.
+ */
+export function runRefusedUsageContract(name: string, makeStores: FixtureFactory<{ stores: KeywardStores }>): void {
+  describe(`usage of refused requests: ${name}`, () => {
+    let fixture: Fixture<{ stores: KeywardStores }>
+    let keyward: Keyward
+    let sequence = 0
+
+    beforeEach(async () => {
+      fixture = await makeStores()
+      // Two requests a minute, so the third is refused for the limit.
+      const window = { perMinute: 2, perMonth: null }
+      keyward = createKeyward({ stores: fixture.stores, limits: { live: window, test: window } })
+    })
+    afterEach(async () => {
+      await keyward.close()
+      await fixture.cleanup?.()
+    })
+
+    /** A request with a request id of its own, so its entry (or its absence) can be told apart. */
+    function request(authorization: string, path: string): RequestView {
+      sequence++
+      return {
+        authorization,
+        method: 'GET',
+        path,
+        ip: '198.51.100.23',
+        requestId: `req_b8${randomKeyId().slice(4)}${sequence}`,
+      }
+    }
+
+    async function refused(view: RequestView, scopes?: string[]): Promise<AuthDecision & { ok: false }> {
+      const decision = await keyward.authenticate(view, scopes === undefined ? {} : { scopes })
+      if (decision.ok) throw new Error(`expected a refusal of ${view.path}, got an admission`)
+      return decision
+    }
+
+    async function usage(query: UsageQuery): Promise<UsageEntry[]> {
+      await fixture.stores.usage.flush?.()
+      return await keyward.queryUsage(query)
+    }
+
+    it('B8: a 403 (scope), a 429 and a 401 revoked of a known key appear in its usage log with status and code, after its admitted request', async () => {
+      const ownerId = randomOwnerId()
+      const { key, record } = await keyward.keys.create({ name: 'B8 refusals', ownerId, scopes: ['reports.read'] })
+      const bearer = `Bearer ${key}`
+      const admittedView = request(bearer, '/api/v1/reports')
+      const admitted = await keyward.authenticate(admittedView, { scopes: ['reports.read'] })
+      if (!admitted.ok) throw new Error(`expected an admission, got ${JSON.stringify(admitted.response)}`)
+      keyward.recordUsage(admitted.apiKey, { method: 'GET', path: '/api/v1/reports', status: 200, ip: '198.51.100.23' })
+      const forbidden = await refused(request(bearer, '/api/v1/billing'), ['billing.read'])
+      await keyward.authenticate(request(bearer, '/api/v1/reports'))
+      const limited = await refused(request(bearer, '/api/v1/reports'))
+      await keyward.keys.revoke(record.id)
+      const revoked = await refused(request(bearer, '/api/v1/reports'))
+      expect([forbidden, limited, revoked].map((d) => [d.response.status, d.error.code])).toEqual([
+        [403, 'forbidden'],
+        [429, 'rate_limited'],
+        [401, 'API_KEY_REVOKED'],
+      ])
+
+      const described = (d: { requestId: string }, path: string, status: number, code: string | null) =>
+        expect.objectContaining({
+          keyId: record.id,
+          ownerId,
+          requestId: d.requestId,
+          method: 'GET',
+          path,
+          status,
+          code,
+          ip: '198.51.100.23',
+        })
+      const entries = await usage({ keyId: record.id, limit: 100 })
+      expect(entries).toEqual([
+        described(revoked, '/api/v1/reports', 401, 'API_KEY_REVOKED'),
+        described(limited, '/api/v1/reports', 429, 'rate_limited'),
+        described(forbidden, '/api/v1/billing', 403, 'forbidden'),
+        described(admitted, '/api/v1/reports', 200, null),
+      ])
+      // The owner's view (the dashboard's Usage list for that owner) holds the same entries.
+      expect(await usage({ ownerId, limit: 100 })).toEqual(entries)
+    })
+
+    it('B8: of refusals, only a known key’s leaves a usage entry: an unknown key’s, a malformed credential’s and a missing one’s leave none', async () => {
+      const { key } = await keyward.keys.create({ name: 'B8 known' })
+      const known = await refused(request(`Bearer ${key}`, '/api/v1/billing'), ['billing.read'])
+      // Well formed, never issued: looked up and not found.
+      const unknown = await refused(request(`Bearer ${generateKey('live')}`, '/api/v1/reports'))
+      const malformed = await refused(request('Bearer svc_live_short', '/api/v1/reports'))
+      const none = await refused(request('', '/api/v1/reports'))
+      expect([known, unknown, malformed, none].map((d) => [d.response.status, d.error.code])).toEqual([
+        [403, 'forbidden'],
+        [401, 'INVALID_API_KEY'],
+        [401, 'INVALID_API_KEY_FORMAT'],
+        [401, 'UNAUTHORIZED'],
+      ])
+      const ids = new Set([known, unknown, malformed, none].map((d) => d.requestId))
+      const recorded = (await usage({ limit: 1000 })).filter((entry) => ids.has(entry.requestId))
+      expect(recorded.map((entry) => [entry.requestId, entry.status, entry.code])).toEqual([
+        [known.requestId, 403, 'forbidden'],
+      ])
     })
   })
 }

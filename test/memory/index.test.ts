@@ -27,6 +27,7 @@ describe('createMemoryStores', () => {
         method: 'GET',
         path: '/',
         status: 200,
+        code: null,
         ip: null,
         country: null,
       })

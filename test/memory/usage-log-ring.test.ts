@@ -88,6 +88,7 @@ function makeEntry(keyId: string, salt = 0, ownerId: string | null = null): Usag
     // A new string for every request, as a path sliced from its URL is.
     path: `${PATHS[variant % PATHS.length]!}?n=${sequence}`.split('?')[0]!,
     status: STATUSES[variant % STATUSES.length]!,
+    code: variant % 7 === 0 ? 'rate_limited' : variant % 7 === 1 ? 'API_KEY_REVOKED' : null,
     ip: variant % 4 === 0 ? null : `203.0.113.${variant % 256}`,
     country: variant % 3 === 0 ? null : variant % 3 === 1 ? 'DE' : 'US',
   }

@@ -2,10 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemoryUsageLog } from '../../src/stores/memory/usage-log.js'
 import type { UsageEntry } from '../../src/core/types.js'
-import { runUsageLogContract } from '../contracts/usage-log.contract.js'
+import { runRefusedUsageContract, runUsageLogContract } from '../contracts/usage-log.contract.js'
+import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { liveHeapBytes } from './heap.js'
 
 runUsageLogContract('memory', () => ({ log: createMemoryUsageLog() }))
+runRefusedUsageContract('memory', () => ({ stores: createMemoryStores() }))
 
 let sequence = 0
 function entry(keyId: string): UsageEntry {
@@ -18,6 +20,7 @@ function entry(keyId: string): UsageEntry {
     method: 'GET',
     path: '/api/v1/ip/lookup',
     status: 200,
+    code: null,
     ip: null,
     country: null,
   }

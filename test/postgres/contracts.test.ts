@@ -17,7 +17,7 @@ import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
 import { runMeteringPropertyContract } from '../contracts/metering-property.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
-import { runUsageLogContract } from '../contracts/usage-log.contract.js'
+import { runRefusedUsageContract, runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { type TestDatabase, databaseAvailable, withDatabase } from '../helpers/postgres.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 
@@ -37,6 +37,8 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
     const log = createPostgresUsageLog({ pool: db.pool, schema: db.schema })
     return { log, cleanup: () => log.close() }
   })
+
+  runRefusedUsageContract('postgres', () => ({ stores: createPostgresStores({ pool: db.pool, schema: db.schema }) }))
 
   runAuthorizeContract('postgres keys, memory limiter (composed)', () => {
     const keys = createPostgresKeyStore({ pool: db.pool, schema: db.schema })
@@ -82,6 +84,7 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
         const { stores, cleanup } = await cached()
         return { store: stores.keys, cleanup }
       })
+      runRefusedUsageContract(`postgres keys cached in Redis (${kind})`, cached)
       runAuthorizeContract(`postgres keys cached in Redis, fused (${kind})`, async () => {
         const { stores, cleanup } = await cached()
         return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize!, cleanup }

@@ -36,6 +36,7 @@ function entry(keyId: string, timestamp: string, overrides: Partial<UsageEntry> 
     method: 'GET',
     path: '/api/v1/x',
     status: 200,
+    code: null,
     ip: null,
     country: null,
     ...overrides,

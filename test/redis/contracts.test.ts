@@ -13,7 +13,7 @@ import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
 import { runMeteringPropertyContract } from '../contracts/metering-property.contract.js'
 import { runRateLimiterContract } from '../contracts/rate-limiter.contract.js'
-import { runUsageLogContract } from '../contracts/usage-log.contract.js'
+import { runRefusedUsageContract, runUsageLogContract } from '../contracts/usage-log.contract.js'
 import { deletePrefix, ioredisClient, nodeRedisClient, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
@@ -61,6 +61,7 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
         const stores = await storesOf(kind)
         return { log: stores.usage, cleanup: () => stores.close() }
       })
+      runRefusedUsageContract(`redis (${kind})`, async () => ({ stores: await storesOf(kind) }))
       runAuthorizeContract(`redis fused script (${kind})`, async () => {
         const stores = await storesOf(kind)
         return {

@@ -16,6 +16,7 @@ const reference = (entry: UsageEntry): string =>
     method: entry.method,
     path: entry.path,
     status: entry.status,
+    code: entry.code,
     ip: entry.ip,
     country: entry.country,
   })
@@ -30,6 +31,7 @@ const TYPICAL: UsageEntry = {
   method: 'GET',
   path: '/api/v1/ip/lookup',
   status: 200,
+  code: null,
   ip: '192.0.2.1',
   country: null,
 }
@@ -51,10 +53,11 @@ describe('entryJson: a usage entry as its list holds it', () => {
         anyText,
         anyText,
         fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constant(Number.NaN)),
+        fc.option(fc.option(anyText, { nil: null }), { nil: undefined }),
         fc.option(anyText, { nil: null }),
         fc.option(fc.option(anyText, { nil: null }), { nil: undefined }),
-        (keyId, ownerId, requestId, timestamp, method, path, status, ip, country) => {
-          const entry = { keyId, ownerId, requestId, timestamp, method, path, status, ip, country } as UsageEntry
+        (keyId, ownerId, requestId, timestamp, method, path, status, code, ip, country) => {
+          const entry = { keyId, ownerId, requestId, timestamp, method, path, status, code, ip, country } as UsageEntry
           expect(entryJson(entry)).toBe(reference(entry))
         },
       ),
@@ -74,6 +77,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
       method: pick(['GET', 'POST']),
       path: pick(['/api/v1/ip/lookup', '/api/v1/é']),
       status: pick([200, 429]),
+      code: pick<string | null>([null, 'rate_limited']),
       ip: pick<string | null>(['192.0.2.1', null]),
       country: pick<string | null | undefined>(['DE', null, undefined]),
     })
@@ -94,6 +98,7 @@ describe('entryJson: a usage entry as its list holds it', () => {
       method: 'GET',
       path: '/p?"',
       status: 404,
+      code: 'a"b\\c\u2028é',
       ip: null,
       country: 'DE',
     }
@@ -121,6 +126,7 @@ describe('entryJson: the owner of a usage entry', () => {
       method: fc.constant('GET'),
       path: fc.constant('/api/v1/ip/lookup'),
       status: fc.constant(200),
+      code: fc.constant(null),
       ip: fc.constant<string | null>(null),
       country: fc.constant<string | null>('DE'),
     })

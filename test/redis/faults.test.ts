@@ -42,6 +42,7 @@ function entry(keyId: string, n: number): UsageEntry {
     method: 'GET',
     path: '/api/v1/ip/lookup',
     status: 200,
+    code: null,
     ip: null,
     country: null,
   }

@@ -27,6 +27,7 @@ function entry(keyId: string, ownerId: string | null = null): UsageEntry {
     method: 'GET',
     path: '/api/v1/ip/lookup',
     status: 200,
+    code: null,
     ip: '192.0.2.1',
     country: null,
   }

@@ -214,8 +214,8 @@ export const keysUsage: CommandSpec = {
   summary: "show a key's usage audit log, newest first",
   usage: 'keys usage [id] [--limit <n>] [options]',
   description: [
-    'Shows the recorded requests of one key, or of every key when no id is given, newest first.\nAuth test and ping calls are not recorded.',
-    'With --json, prints { "entries": [{ keyId, requestId, timestamp, method, path, status, ip, country }] }.',
+    "Shows the recorded requests of one key, or of every key when no id is given, newest first:\nadmitted ones, and those refused for the key itself (revoked, expired, suspended, not allowed\non the route, over a limit, out of credits) with the refusal's code. Auth test and ping calls\nare not recorded.",
+    'With --json, prints { "entries": [{ keyId, requestId, timestamp, method, path, status, code, ip, country }] }\n(code is null for an admitted request).',
   ],
   positionals: [{ name: 'id', required: false, description: 'the key id (key_…); every key when left out' }],
   options: {

@@ -131,7 +131,7 @@ const RECORD: OpenApiObject = {
 const WITH_KEY = { allOf: [RECORD, { type: 'object', required: ['key'], properties: { key: text } }] }
 const USAGE_ENTRY = {
   type: 'object',
-  required: ['keyId', 'requestId', 'timestamp', 'method', 'path', 'status'],
+  required: ['keyId', 'requestId', 'timestamp', 'method', 'path', 'status', 'code'],
   properties: {
     keyId: text,
     ownerId: nullable(text),
@@ -140,6 +140,11 @@ const USAGE_ENTRY = {
     method: text,
     path: text,
     status: { type: 'integer' },
+    code: {
+      ...nullable(text),
+      description:
+        'The error code of a request keyward refused (a revoked, expired or suspended key, a route the key may not use, a limit or its credits); null for a request it admitted.',
+    },
     ip: nullable(text),
     country: nullable(text),
   },

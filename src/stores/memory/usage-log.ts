@@ -55,6 +55,8 @@ interface Columns {
   paths: (string | null)[]
   ips: (string | null)[]
   countries: (string | null)[]
+  /** A refusal's error code, null for an admitted request: a few constant strings, held by every entry. */
+  codes: (string | null)[]
   statuses: Uint16Array | Float64Array
 }
 
@@ -148,6 +150,7 @@ class UsageRing {
   paths!: (string | null)[]
   ips!: (string | null)[]
   countries!: (string | null)[]
+  codes!: (string | null)[]
   /** HTTP statuses fit 16 bits; any other number widens the column once, so that it is kept exactly. */
   statuses!: Uint16Array | Float64Array
   wideStatuses = false
@@ -266,6 +269,7 @@ class UsageRing {
     } else this.paths[slot] = path
     this.ips[slot] = entry.ip
     this.countries[slot] = entry.country
+    this.codes[slot] = entry.code ?? null
     this.statuses[slot] = status
   }
 
@@ -278,6 +282,7 @@ class UsageRing {
     this.paths[slot] = null
     this.ips[slot] = null
     this.countries[slot] = null
+    this.codes[slot] = null
   }
 
   /** Drops the cleared slots at the head, so that the head is the oldest entry held. */
@@ -399,12 +404,13 @@ class UsageRing {
     to.paths[at] = this.paths[from]!
     to.ips[at] = this.ips[from]!
     to.countries[at] = this.countries[from]!
+    to.codes[at] = this.codes[from]!
     to.statuses[at] = this.statuses[from]!
   }
 
   columns(): Columns {
-    const { queues, owners, requestIds, timestamps, methods, paths, ips, countries, statuses } = this
-    return { queues, owners, requestIds, timestamps, methods, paths, ips, countries, statuses }
+    const { queues, owners, requestIds, timestamps, methods, paths, ips, countries, codes, statuses } = this
+    return { queues, owners, requestIds, timestamps, methods, paths, ips, countries, codes, statuses }
   }
 
   newColumns(size: number): Columns {
@@ -417,6 +423,7 @@ class UsageRing {
       paths: column(size),
       ips: column(size),
       countries: column(size),
+      codes: column(size),
       statuses: this.wideStatuses ? new Float64Array(size) : new Uint16Array(size),
     }
   }
@@ -431,6 +438,7 @@ class UsageRing {
       paths: this.paths,
       ips: this.ips,
       countries: this.countries,
+      codes: this.codes,
       statuses: this.statuses,
     } = columns)
   }
@@ -479,6 +487,7 @@ class UsageRing {
       method: this.methods[slot]!,
       path: this.paths[slot]!,
       status: this.statuses[slot]!,
+      code: this.codes[slot] as string | null,
       ip: this.ips[slot] as string | null,
       country: this.countries[slot] as string | null,
     }

@@ -218,8 +218,18 @@ CREATE INDEX webhook_deliveries_due_by_endpoint ON ${s}.webhook_deliveries (endp
 `,
 }
 
+/**
+ * v10: a usage entry's error code, so refusals of known keys are recorded with it; null for an
+ * admitted request, as every entry written before is.
+ */
+const v10: Migration = {
+  version: 10,
+  name: 'usage refusal codes',
+  sql: (s) => `ALTER TABLE ${s}.usage ADD COLUMN code text;`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7, v8, v9])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7, v8, v9, v10])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -86,7 +86,7 @@ function usageSettings(options: PostgresUsageOptions) {
 
 const ENTRY_COLUMNS = `key_id, owner_id, request_id,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS timestamp,
-  method, path, status, ip, country`
+  method, path, status, code, ip, country`
 
 function statements(s: string) {
   const select = (where: string) =>
@@ -94,10 +94,10 @@ function statements(s: string) {
   return {
     // The request times come as epoch milliseconds: converting a number costs Postgres less than parsing text.
     insert: statement(
-      `INSERT INTO ${s}.usage (key_id, owner_id, request_id, created_at, method, path, status, ip, country)
-       SELECT key_id, owner_id, request_id, to_timestamp(at / 1000), method, path, status, ip, country
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[])
-         AS entry(key_id, owner_id, request_id, at, method, path, status, ip, country)`,
+      `INSERT INTO ${s}.usage (key_id, owner_id, request_id, created_at, method, path, status, code, ip, country)
+       SELECT key_id, owner_id, request_id, to_timestamp(at / 1000), method, path, status, code, ip, country
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[])
+         AS entry(key_id, owner_id, request_id, at, method, path, status, code, ip, country)`,
     ),
     all: select(''),
     byKey: select('WHERE key_id = $2'),
@@ -129,9 +129,9 @@ function element(text: string | null | undefined): string {
   return `"${value.replace(NUL, '\uFFFD').replace(ESCAPED, '\\$&')}"`
 }
 
-/** A batch as nine array literals, one per column: one statement whatever the batch size. */
+/** A batch as ten array literals, one per column: one statement whatever the batch size. */
 function columnsOf(batch: readonly UsageEntry[]): string[] {
-  const columns: string[][] = [[], [], [], [], [], [], [], [], []]
+  const columns: string[][] = [[], [], [], [], [], [], [], [], [], []]
   for (const entry of batch) {
     const at = Date.parse(entry.timestamp)
     columns[0]!.push(element(entry.keyId))
@@ -141,8 +141,9 @@ function columnsOf(batch: readonly UsageEntry[]): string[] {
     columns[4]!.push(element(entry.method))
     columns[5]!.push(element(entry.path))
     columns[6]!.push(String(Number.isInteger(entry.status) && Math.abs(entry.status) < 2 ** 31 ? entry.status : 0))
-    columns[7]!.push(element(entry.ip))
-    columns[8]!.push(element(entry.country))
+    columns[7]!.push(element(entry.code))
+    columns[8]!.push(element(entry.ip))
+    columns[9]!.push(element(entry.country))
   }
   return columns.map((column) => `{${column.join(',')}}`)
 }
@@ -156,6 +157,7 @@ function decodeEntry(row: Row): UsageEntry {
     method: row.method!,
     path: row.path!,
     status: Number(row.status),
+    code: row.code ?? null,
     ip: row.ip ?? null,
     country: row.country ?? null,
   }

@@ -70,8 +70,10 @@ function decodeEntry(value: unknown): UsageEntry {
   const entry = JSON.parse(text(value, 'a usage entry')) as UsageEntry
   if (typeof entry !== 'object' || entry === null || typeof entry.keyId !== 'string')
     throw badReply('a usage entry', value)
-  // An entry appended without the field (the type requires it) reads as one without owner.
+  // An entry appended without the field (the type requires it) reads as one without owner; one
+  // written before refusals were recorded has no code, as an admitted request's is null.
   entry.ownerId ??= null
+  entry.code ??= null
   return entry
 }
 
@@ -112,7 +114,7 @@ let timestampJson = ''
  * order (test/redis/entry-json.test.ts compares them), built without an intermediate object.
  */
 export function entryJson(entry: UsageEntry): string {
-  const { keyId, ownerId, method, path, ip, country, timestamp } = entry
+  const { keyId, ownerId, method, path, ip, country, timestamp, code } = entry
   if (keyId !== headKeyId || ownerId !== headOwnerId || head === '') {
     head = `{"keyId":${jsonString(keyId)}${jsonField('ownerId', ownerId)},"requestId":`
     headKeyId = keyId
@@ -136,7 +138,9 @@ export function entryJson(entry: UsageEntry): string {
     typeof entry.status === 'number' && Number.isFinite(entry.status)
       ? String(entry.status)
       : JSON.stringify(entry.status ?? null)
-  return head + jsonString(entry.requestId) + timestampJson + middle + status + tail
+  // Admitted requests (most of them) have no code: their text is a constant.
+  const codeJson = code === null ? ',"code":null' : jsonField('code', code)
+  return head + jsonString(entry.requestId) + timestampJson + middle + status + codeJson + tail
 }
 
 /** The options with their defaults, checked (a TypeError names the option). */
