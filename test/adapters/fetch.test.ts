@@ -220,7 +220,11 @@ describe('the client address (M6, A5, E7)', () => {
       expect.stringMatching(/^This API key is not allowed from this address/),
     ])
     expect((await wrapped(new Request(IP_ROUTE, bearer(key)), info('203.0.113.9'))).status).toBe(200)
-    expect((await usageOf(keyward, id)).map((entry) => entry.ip)).toEqual(['203.0.113.9'])
+    // The refusal is recorded too, from the address it refused (B8), newest first.
+    expect((await usageOf(keyward, id)).map((entry) => [entry.ip, entry.status, entry.code])).toEqual([
+      ['203.0.113.9', 200, null],
+      ['198.51.100.7', 403, 'forbidden'],
+    ])
   })
 
   it('is the X-Forwarded-For entry trustProxy vouches for, left of the server’s address', async () => {

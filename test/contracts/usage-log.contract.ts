@@ -308,7 +308,7 @@ export function runRefusedUsageContract(name: string, makeStores: FixtureFactory
     })
 
     it('B8: of refusals, only a known key’s leaves a usage entry: an unknown key’s, a malformed credential’s and a missing one’s leave none', async () => {
-      const { key } = await keyward.keys.create({ name: 'B8 known' })
+      const { key } = await keyward.keys.create({ name: 'B8 known', scopes: ['reports.read'] })
       const known = await refused(request(`Bearer ${key}`, '/api/v1/billing'), ['billing.read'])
       // Well formed, never issued: looked up and not found.
       const unknown = await refused(request(`Bearer ${generateKey('live')}`, '/api/v1/reports'))

@@ -326,7 +326,7 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
     return { t, a, b }
   }
 
-  it("E5/O9: every key's entries, newest first, each { keyId, ownerId, requestId, timestamp, method, path, status, ip, country }", async () => {
+  it("E5/O9/B8: every key's entries, newest first, each { keyId, ownerId, requestId, timestamp, method, path, status, code, ip, country }", async () => {
     const { t, a, b } = await withUsage()
     const entries = expectSuccess<any[]>(await t.handle({ path: '/api-keys/usage' }))
     expect(entries.map((e) => [e.keyId, e.method, e.path, e.status, e.timestamp])).toEqual([
@@ -336,6 +336,7 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
     ])
     for (const entry of entries) {
       expect(Object.keys(entry).sort()).toEqual([
+        'code',
         'country',
         'ip',
         'keyId',
@@ -346,9 +347,23 @@ describe('GET /api-keys/usage (E5, L4a)', () => {
         'status',
         'timestamp',
       ])
-      expect(entry).toMatchObject({ ip: '198.51.100.4', country: null, ownerId: null })
+      expect(entry).toMatchObject({ ip: '198.51.100.4', country: null, ownerId: null, code: null })
       expect(entry.requestId).toMatch(/^req_/)
     }
+  })
+
+  it('B8: a request refused for a known key (here, revoked) is listed with its status and code, newest first', async () => {
+    const { t, a } = await withUsage()
+    await t.handle({ method: 'POST', path: `/api-keys/${a.id}/revoke` })
+    t.clock.advance(1000)
+    const refused = await t.authenticate({ headers: { authorization: `Bearer ${a.key}` }, path: '/api/v1/ip/lookup' })
+    expect(refused.ok ? 200 : refused.response.status).toBe(401)
+    const entries = expectSuccess<any[]>(await t.handle({ path: '/api-keys/usage', query: `keyId=${a.id}` }))
+    expect(entries.map((e) => [e.path, e.status, e.code, e.requestId])).toEqual([
+      ['/api/v1/ip/lookup', 401, 'API_KEY_REVOKED', refused.requestId],
+      ['/api/v1/ip/lookup', 400, null, expect.stringMatching(/^req_/)],
+      ['/api/v1/ip/lookup', 200, null, expect.stringMatching(/^req_/)],
+    ])
   })
 
   it('E5: keyId filters to one key; limit caps the count', async () => {
