@@ -118,6 +118,16 @@ for (const [name, build] of Object.entries(APPS)) {
       expect((await send('/api/v1/billing', keys.admin)).status).toBe(200)
     })
 
+    it('B8: the 403 of a route reached after the admission is the key’s one usage entry for the request, with its status and code', async () => {
+      const send = await build()
+      const refused = await send('/api/v1/billing', keys.plain)
+      expect(refused.status).toBe(403)
+      const requestId = refused.headers.get('x-request-id')
+      // The entry is written once the response is over.
+      const entries = async () => (await keyward.queryUsage({ limit: 1000 })).filter((e) => e.requestId === requestId)
+      await expect.poll(async () => (await entries()).map((e) => [e.status, e.code])).toEqual([[403, 'forbidden']])
+    })
+
     it('M2: the route counts its cost, static or priced from the request, not the admission’s one unit', async () => {
       const send = await build()
       const before = remaining(await send('/api/v1/reports', keys.wild))
