@@ -47,13 +47,15 @@ export interface NewKey extends KeyRecord {
   previous?: KeyRecord
 }
 
-/** One recorded request of a key. */
+/** One recorded request of a key: admitted, or refused for the key itself (revoked, over a limit, …). */
 export interface UsageEntry {
   timestamp: string
   keyId: string
   method: string
   path: string
   status: number
+  /** The refusal's error code; null when keyward admitted the request. */
+  code?: string | null
   ip?: string | null
   country?: string | null
 }

@@ -1,6 +1,8 @@
 /**
  * The Usage tab: the recent requests of every key, of one owner's keys or of one key (time,
- * method, path, status, address, country), to spot an address or a country nobody expects. An
+ * method, path, status, address, country), to spot an address or a country nobody expects. The
+ * requests keyward refused for the key itself (revoked, suspended, not allowed, over a limit) are
+ * listed too, their status and code in a badge, since a stranger's attempts are mostly refused. An
  * administrator picks the owner; an owner's session only ever sees its own keys.
  */
 import { config, ownerProblem, session } from './config.js'
@@ -55,17 +57,36 @@ async function pickOwner(): Promise<void> {
   loadUsage()
 }
 
+/** What each refusal a usage entry can hold means, for the badge's tooltip. */
+const REFUSALS: Readonly<Record<string, string>> = {
+  rate_limited: 'Refused: over a rate limit or quota, or out of credits',
+  forbidden: 'Refused: the key may not use this route (scope, permission, address or live keys only)',
+  API_KEY_REVOKED: 'Refused: the key is revoked',
+  API_KEY_EXPIRED: 'Refused: the key has expired',
+  API_KEY_DISABLED: 'Refused: the key is suspended',
+}
+
+/** An admitted request's status as it is; a refusal's status and code in a badge, amber for a limit, red otherwise. */
+function statusCell(entry: UsageEntry): HTMLElement {
+  const code = entry.code
+  if (!code) return el('span', { class: `status-code ${statusClass(entry.status)}`, text: String(entry.status) })
+  const kind = code === 'rate_limited' ? 'limited' : 'refused'
+  return el('span', { class: `badge badge-${kind} refusal`, title: REFUSALS[code] ?? `Refused: ${code}` }, [
+    el('span', { class: 'status-code', text: String(entry.status) }),
+    el('span', { class: 'refusal-code', text: code }),
+  ])
+}
+
 function usageRow(entry: UsageEntry): HTMLTableRowElement {
   const key = knownKeys.get(entry.keyId)
   const dash = () => el('span', { class: 'never', text: '—' })
   const time = el('time', { datetime: entry.timestamp, text: usageTime.format(new Date(entry.timestamp)) })
-  const status = el('span', { class: `status-code ${statusClass(entry.status)}`, text: String(entry.status) })
-  return el('tr', {}, [
+  return el('tr', { class: entry.code ? 'usage-refused' : null }, [
     el('td', { 'data-label': 'Time' }, [time]),
     el('td', { 'data-label': 'Key', class: 'usage-key', title: entry.keyId, text: key ? key.name : entry.keyId }),
     el('td', { 'data-label': 'Method', text: entry.method }),
     el('td', { 'data-label': 'Path', class: 'usage-path', text: entry.path }),
-    el('td', { 'data-label': 'Status' }, [status]),
+    el('td', { 'data-label': 'Status' }, [statusCell(entry)]),
     el('td', { 'data-label': 'IP' }, [entry.ip ? el('code', { text: entry.ip }) : dash()]),
     el('td', { 'data-label': 'Country' }, [entry.country ? document.createTextNode(entry.country) : dash()]),
   ])

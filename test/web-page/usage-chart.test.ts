@@ -1,7 +1,7 @@
 /**
  * N3: the Usage tab charts requests over time by outcome (admitted, rate limited, refused) from
  * the outcome counters, shows a key's monthly quota as "3 of 1,000 this month" and its credits, and downloads the
- * series as CSV. Headless Chromium on the reference server; screenshots at desktop and phone
+ * series as CSV; its list shows the requests refused for the key with their status and code (B8). Headless Chromium on the reference server; screenshots at desktop and phone
  * width under .tmp/web-page-screens; no CSP violation or script error.
  */
 import { readFileSync } from 'node:fs'
@@ -77,6 +77,36 @@ describe.runIf(RUN_BROWSER_TESTS)('the Usage tab charts outcomes over time (N3)'
       await expect.poll(() => page.getByText('497 of 500 credits left').isVisible()).toBe(true)
       expect(await page.getByRole('meter', { name: 'Credits' }).getAttribute('value')).toBe('497')
       await screenshot(page, `usage-chart-key-${width}`, true)
+    },
+  )
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)(
+    'B8: at %s width the Usage list shows the key’s refused requests with status and code in a badge, apart from the admitted ones; the unknown key’s request is not listed',
+    async (width, viewport) => {
+      const page = await open(viewport)
+      const rows = page.locator('#usage-body tr')
+      await expect.poll(() => rows.count()).toBe(5)
+      // Newest first: the two refusals for the limit, then the three admitted requests.
+      const statuses = await rows.locator('td[data-label="Status"]').allInnerTexts()
+      expect(statuses.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+        '429 rate_limited',
+        '429 rate_limited',
+        '200',
+        '200',
+        '200',
+      ])
+      const refused = page.locator('#usage-body tr.usage-refused')
+      expect(await refused.count()).toBe(2)
+      const badge = refused.first().locator('.badge.refusal')
+      expect(await badge.getAttribute('title')).toMatch(/^Refused: over a rate limit/)
+      expect(await page.locator('#usage-body tr:not(.usage-refused) .badge').count()).toBe(0)
+      // Every listed request is the known key's: the unknown key's 401 left no entry.
+      expect(new Set(await rows.locator('td[data-label="Key"]').allInnerTexts())).toEqual(new Set(['Charted']))
+      await rows.first().scrollIntoViewIfNeeded()
+      await screenshot(page, `usage-list-refused-${width}`, true)
     },
   )
 
