@@ -1117,6 +1117,7 @@ const limitCases: ParityCase[] = [
           method: 'GET',
           path: '/api/v1/ip/lookup',
           status: 400,
+          code: null,
           ip: '127.0.0.1',
           country: null,
         },
@@ -1124,8 +1125,8 @@ const limitCases: ParityCase[] = [
     },
   },
   {
-    ids: 'L4a L6 R4 E2',
-    name: '401, 403, 404, 405 and 429 consume nothing and record no usage',
+    ids: 'L4a L6 R4 E2 B8',
+    name: '401, 403, 404, 405 and 429 consume nothing; the known key’s 403 and 429 are in its usage with status and code, the rest are not',
     async run(t) {
       const { key, id } = await t.issue({ scopes: ['email'], limits: { perMinute: 1 } })
       await t.expect(
@@ -1155,7 +1156,11 @@ const limitCases: ParityCase[] = [
         'minute',
       )
       const usage = await usageOf(t, id)
-      expect(usage.map((entry) => [entry.path, entry.status])).toEqual([['/api/v1/email/validate', 200]])
+      expect(usage.map((entry) => [entry.path, entry.status, entry.code])).toEqual([
+        ['/api/v1/email/validate', 429, 'rate_limited'],
+        ['/api/v1/email/validate', 200, null],
+        ['/api/v1/ip/lookup', 403, 'forbidden'],
+      ])
     },
   },
   {

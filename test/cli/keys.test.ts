@@ -362,7 +362,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
   })
 
   describe('keys usage', () => {
-    it("shows a key's recorded requests newest first, as a table and as { entries }, honouring --limit (E5)", async () => {
+    it("shows a key's recorded requests newest first, a refused one with its status and code, as a table and as { entries }, honouring --limit (E5, B8)", async () => {
       const { key, record } = await created(['--name', 'busy'])
       const other = await created(['--name', 'other'])
       const instance = await instanceOn(url!, prefix)
@@ -384,6 +384,17 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
           if (apiKey === key) requestIds.push(decision.requestId)
           await instance.stores.usage.flush()
         }
+        // Revoked, the key is refused: the refusal is recorded as it is answered.
+        await instance.keyward.keys.revoke(record.id)
+        const refused = await instance.keyward.authenticate({
+          authorization: `Bearer ${key}`,
+          method: 'GET',
+          path: '/api/v1/ip/lookup',
+          ip: '203.0.113.9',
+        })
+        if (refused.ok) throw new Error('expected the revoked key to be refused')
+        requestIds.push(refused.requestId)
+        await instance.stores.usage.flush()
       } finally {
         await instance.close()
       }
@@ -392,7 +403,7 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(json.status, json.describe()).toBe(0)
       const { entries } = stdoutJson<{ entries: UsageEntry[] }>(json)
       expect(entries.map((e) => e.requestId)).toEqual([...requestIds].reverse())
-      expect(entries[0]).toEqual({
+      expect(entries[1]).toEqual({
         keyId: record.id,
         ownerId: null,
         requestId: requestIds[1],
@@ -400,20 +411,25 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
         method: 'GET',
         path: '/api/v1/email/validate',
         status: 200,
+        code: null,
         ip: '203.0.113.9',
         country: null,
       })
+      expect(entries[0]).toMatchObject({ requestId: requestIds[2], status: 401, code: 'API_KEY_REVOKED' })
 
       const limited = stdoutJson<{ entries: UsageEntry[] }>(
         await keyward(['keys', 'usage', record.id, '--limit', '1', '--json']),
       )
-      expect(limited.entries.map((e) => e.requestId)).toEqual([requestIds[1]])
+      expect(limited.entries.map((e) => e.requestId)).toEqual([requestIds[2]])
 
       const text = await keyward(['keys', 'usage', record.id])
       expect(text.status, text.describe()).toBe(0)
-      expect(text.stdout.split('\n')[0]).toMatch(/^TIME\s+KEY ID\s+METHOD\s+PATH\s+STATUS\s+IP\s+COUNTRY\s+REQUEST ID$/)
+      expect(text.stdout.split('\n')[0]).toMatch(
+        /^TIME\s+KEY ID\s+METHOD\s+PATH\s+STATUS\s+CODE\s+IP\s+COUNTRY\s+REQUEST ID$/,
+      )
       expect(text.stdout).toContain(requestIds[0])
-      expect(text.stdout).toMatch(/GET\s+\/api\/v1\/ip\/lookup\s+200\s+203\.0\.113\.9\s+-\s+req_/)
+      expect(text.stdout).toMatch(/GET\s+\/api\/v1\/ip\/lookup\s+200\s+-\s+203\.0\.113\.9\s+-\s+req_/)
+      expect(text.stdout).toMatch(/GET\s+\/api\/v1\/ip\/lookup\s+401\s+API_KEY_REVOKED\s+203\.0\.113\.9\s+-\s+req_/)
 
       const all = stdoutJson<{ entries: UsageEntry[] }>(await keyward(['keys', 'usage', '--json']))
       expect(new Set(all.entries.map((e) => e.keyId))).toEqual(new Set([record.id, other.record.id]))
