@@ -308,26 +308,25 @@ export interface UsageRecorder {
   refused(decision: AuthFailure, request: RequestView, now: number): void
 }
 
-/** One request as its entry describes it; the recorder masks and cuts its texts. */
-interface Described extends UsageOutcome {
-  key: { id: string; ownerId: string | null }
-  requestId: string
-  at: number
-  code: string | null
-}
+/** Whose request an entry records: an admitted request's key context, or a refused key's own. */
+type RecordedKey = Pick<ApiKeyContext, 'id' | 'ownerId' | 'requestId' | 'authenticatedAt' | 'consumed'>
 
 export function createUsageRecorder(settings: KeywardSettings, report: ReportFault): UsageRecorder {
   const { stores, keyPrefix, resolveCountry } = settings
-  function record({ key, requestId, at, method, path, status, code, ip = null }: Described): void {
+  /** The entry of a request that consumed or was refused, its texts masked and cut; `code` a refusal's. */
+  function recordUsage(apiKey: RecordedKey, outcome: UsageOutcome, code?: string): void {
+    if (!apiKey.consumed) return
+    const { requestId } = apiKey
+    const { method, ip = null } = outcome
     const entry: UsageEntry = {
-      keyId: key.id,
-      ownerId: key.ownerId,
+      keyId: apiKey.id,
+      ownerId: apiKey.ownerId,
       requestId,
-      timestamp: isoTimestamp(at),
+      timestamp: isoTimestamp(apiKey.authenticatedAt),
       method: STANDARD_METHODS.has(method) ? method : storedText(method, keyPrefix, METHOD_MAX),
-      path: maskKeysInPath(path, keyPrefix),
-      status,
-      code,
+      path: maskKeysInPath(outcome.path, keyPrefix),
+      status: outcome.status,
+      code: code ?? routeRefusals.get(apiKey as ApiKeyContext) ?? null,
       ip,
       country: ip !== null && resolveCountry ? safeCountry(resolveCountry, ip) : null,
     }
@@ -339,24 +338,19 @@ export function createUsageRecorder(settings: KeywardSettings, report: ReportFau
     }
   }
   return {
-    admitted(apiKey, outcome) {
-      if (!apiKey.consumed) return
-      const { requestId, authenticatedAt } = apiKey
-      record({ ...outcome, key: apiKey, requestId, at: authenticatedAt, code: routeRefusals.get(apiKey) ?? null })
-    },
+    admitted: recordUsage,
     refused(decision, request, now) {
       const key = refusedKeyOf(decision)
       if (key === undefined) return
-      record({
-        key,
-        requestId: decision.requestId,
-        at: now,
+      const { requestId, response } = decision
+      const refusal = { id: key.id, ownerId: key.ownerId, requestId, authenticatedAt: now, consumed: true }
+      const outcome = {
         method: request.method ?? '',
         path: recordedPath(request),
-        status: decision.response.status,
-        code: decision.error.code,
+        status: response.status,
         ip: request.ip ?? null,
-      })
+      }
+      recordUsage(refusal, outcome, decision.error.code)
     },
   }
 }
