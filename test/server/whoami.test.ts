@@ -87,7 +87,12 @@ for (const target of TARGETS) {
       const over = await get(WHOAMI, key)
       expect(over.status, show(over)).toBe(200)
       expect(over.header('x-ratelimit-remaining')).toBe('0')
-      expect(await h.keyward.queryUsage({ keyId: record.id, limit: 100 })).toHaveLength(10)
+      // The ten admitted lookups and the refused one (B8); no whoami call.
+      const entries = await h.keyward.queryUsage({ keyId: record.id, limit: 100 })
+      expect(entries.map((e) => [e.path, e.status, e.code])).toEqual([
+        ['/api/v1/ip/lookup', 429, 'rate_limited'],
+        ...Array.from({ length: 10 }, () => ['/api/v1/ip/lookup', 200, null]),
+      ])
     })
 
     it('O10: authenticated like any route — no key → 401 UNAUTHORIZED, a revoked key → 401 API_KEY_REVOKED', async () => {
