@@ -115,6 +115,7 @@ export {
   type Dashboard,
   type DashboardGuardResult,
   type DashboardOptions,
+  type DashboardOwnerOptions,
   type DashboardPrincipal,
   type DashboardRequest,
 } from './dashboard/index.js'

@@ -102,6 +102,18 @@ export function addressRanges(allowed: readonly string[]): string {
   return ranges
 }
 
+/**
+ * Whether every address of the stored entry `inner` lies in the stored entry `outer` (an IPv4
+ * entry and its IPv4-mapped IPv6 form are the same addresses). An entry that does not parse is
+ * inside nothing.
+ */
+export function entryWithin(inner: string, outer: string): boolean {
+  const a = addressRanges([inner])
+  const b = addressRanges([outer])
+  if (a === '' || b === '') return false
+  return a.slice(0, HEX_WIDTH) >= b.slice(0, HEX_WIDTH) && a.slice(HEX_WIDTH) <= b.slice(HEX_WIDTH)
+}
+
 /** A client address as 32 hex digits (an IPv4 address, mapped or not, as its mapped form); null when it is not one. */
 export function addressHex(address: string | null | undefined): string | null {
   if (typeof address !== 'string') return null

@@ -7,6 +7,7 @@
 import { crossSiteRefusal, readTrustedOrigins, type TrustedOrigins } from './cross-site.js'
 import { createPrincipalReader } from './principal.js'
 import { ANALYTICS_ALLOW, matchAnalyticsRoute, serveAnalytics } from './analytics-routes.js'
+import { type GrantsOf, readOwnerGrants } from './owner-grants.js'
 import { createKeyRoutes, matchRoute, type Route } from './key-routes.js'
 import { createRefusalLimit } from './refusal-limit.js'
 import {
@@ -29,6 +30,7 @@ export type {
   Dashboard,
   DashboardGuardResult,
   DashboardOptions,
+  DashboardOwnerOptions,
   DashboardPrincipal,
   DashboardRequest,
 } from './types.js'
@@ -67,7 +69,7 @@ function dashboardError(
  * response.status // 200
  */
 export function createDashboard(keyward: Keyward, options: DashboardOptions): Dashboard {
-  const { failedAuthLimit, trustedOrigins } = checkDashboardOptions(keyward, options)
+  const { failedAuthLimit, trustedOrigins, grantsOf } = checkDashboardOptions(keyward, options)
   const n = keyward.names
   const challenge = { 'WWW-Authenticate': `Bearer realm="${keyward.serviceName}"` }
   const report: Report = (error, requestId, phase) => {
@@ -79,7 +81,7 @@ export function createDashboard(keyward: Keyward, options: DashboardOptions): Da
   }
   const failure = dashboardError
   const limit = failedAuthLimit > 0 ? createRefusalLimit(keyward, failedAuthLimit, report, failure) : null
-  const serve = createKeyRoutes(keyward, report, failure)
+  const serve = createKeyRoutes(keyward, report, failure, grantsOf)
   const principalOf = createPrincipalReader()
 
   async function respond(request: DashboardRequest, requestId: string): Promise<KeywardResponse> {
@@ -153,6 +155,7 @@ async function bodyOf(readBody: NonNullable<DashboardRequest['readBody']>): Prom
 interface CheckedOptions {
   failedAuthLimit: number
   trustedOrigins: TrustedOrigins
+  grantsOf: GrantsOf
 }
 
 function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): CheckedOptions {
@@ -182,5 +185,9 @@ function checkDashboardOptions(keyward: Keyward, options: DashboardOptions): Che
         'before the guard runs (the memory and Redis limiters have it); set it to 0 to turn the limit off',
     )
   }
-  return { failedAuthLimit, trustedOrigins: readTrustedOrigins(options.trustedOrigins) }
+  return {
+    failedAuthLimit,
+    trustedOrigins: readTrustedOrigins(options.trustedOrigins),
+    grantsOf: readOwnerGrants(keyward, options.owners),
+  }
 }

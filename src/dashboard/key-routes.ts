@@ -13,8 +13,8 @@ import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../core/types.js
 import { listAudit } from './audit-routes.js'
 import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
-import { raisesCreditsOnUpdate } from './owner-credits.js'
-import { raisesOnCreate, raisesOnUpdate } from './owner-limits.js'
+import { defaultScopesOf, type GrantsOf, type OwnerGrants } from './owner-grants.js'
+import { type OwnerRefusal, refusedOnCreate, refusedOnUpdate } from './owner-rules.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
 
@@ -95,6 +95,8 @@ interface RouteContext {
   keyward: Keyward
   report: Report
   failure: Failure
+  /** What an owner may give its keys, as the host declared it. */
+  grantsOf: GrantsOf
 }
 
 function success(ctx: RouteContext, data: unknown, requestId: string, status = 200): KeywardResponse {
@@ -114,17 +116,23 @@ function actorOf(principal: Principal): { actor: string } {
   return { actor: principal.role === 'admin' ? 'admin' : principal.ownerId }
 }
 
-/** M9: whether an owner's body gives roles (removing them, null or [], is allowed). */
-function grantsRoles(principal: Principal, body: { roles?: readonly string[] | null | undefined }): boolean {
-  return principal.role !== 'admin' && Array.isArray(body.roles) && body.roles.length > 0
-}
-
-function givesRoles(ctx: RouteContext, requestId: string): KeywardResponse {
-  return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.ownRoles(ctx.keyward.names), requestId)
-}
-
-function raisesLimits(ctx: RouteContext, requestId: string): KeywardResponse {
-  return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.raiseLimits(ctx.keyward.names), requestId)
+/** An owner's change refused for `field`: 403, naming the field and what the session may do instead. */
+function refused(ctx: RouteContext, field: OwnerRefusal, grants: OwnerGrants, requestId: string): KeywardResponse {
+  const n = ctx.keyward.names
+  const m = DASHBOARD_OWNER_MESSAGES
+  const message =
+    field === 'scopes'
+      ? m.ownScopes(n, grants.scopes)
+      : field === 'roles'
+        ? m.ownRoles(n, grants.roles)
+        : field === 'meta'
+          ? m.ownMeta(n, grants.meta)
+          : field === 'allowedIps'
+            ? m.ownAddresses(n)
+            : field === 'limits'
+              ? m.raiseLimits(n)
+              : m.raiseCredits(n)
+  return ctx.failure('forbidden', message, requestId)
 }
 
 function invalid(ctx: RouteContext, message: string, requestId: string): KeywardResponse {
@@ -175,10 +183,16 @@ async function createKey(
   const named = Object.hasOwn(input, 'ownerId') ? validateOwnerId(input.ownerId) : undefined
   const acting = actingOwner(principal, named)
   if (acting === 'forbidden') return forbidden(ctx, requestId)
-  if (grantsRoles(principal, input)) return givesRoles(ctx, requestId)
-  if (principal.role === 'owner' && raisesOnCreate(ctx.keyward, input)) return raisesLimits(ctx, requestId)
+  let given = input
+  if (principal.role === 'owner') {
+    // Without scopes a key gets the instance's defaults: named here, so they are checked like any others.
+    if (!Object.hasOwn(input, 'scopes')) given = { ...input, scopes: defaultScopesOf(ctx.keyward) }
+    const grants = await ctx.grantsOf(principal.ownerId)
+    const field = refusedOnCreate(ctx.keyward, grants, given)
+    if (field !== null) return refused(ctx, field, grants, requestId)
+  }
   const { key, record } = await ctx.keyward.keys.create(
-    { ...input, ownerId: acting.ownerId ?? null },
+    { ...given, ownerId: acting.ownerId ?? null },
     actorOf(principal),
   )
   // K3: the one response that ever holds the full key.
@@ -257,11 +271,9 @@ async function updateKey(
   if (principal.role === 'owner') {
     const record = await visibleKey(ctx.keyward, principal, id)
     if (record === undefined) return notFound(ctx, requestId)
-    if (grantsRoles(principal, checked.value)) return givesRoles(ctx, requestId)
-    if (raisesOnUpdate(ctx.keyward, record, checked.value)) return raisesLimits(ctx, requestId)
-    if (raisesCreditsOnUpdate(record, checked.value)) {
-      return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.raiseCredits(ctx.keyward.names), requestId)
-    }
+    const grants = await ctx.grantsOf(principal.ownerId)
+    const field = refusedOnUpdate(ctx.keyward, grants, record, checked.value)
+    if (field !== null) return refused(ctx, field, grants, requestId)
   } else if (!KEY_ID_PATTERN.test(id)) return notFound(ctx, requestId)
   return success(ctx, await ctx.keyward.keys.update(id, checked.value, actorOf(principal)), requestId)
 }
@@ -367,8 +379,8 @@ function fromError(ctx: RouteContext, error: unknown, requestId: string, phase: 
 }
 
 /** The key routes themselves, once the guard has admitted the request. */
-export function createKeyRoutes(keyward: Keyward, report: Report, failure: Failure) {
-  const ctx: RouteContext = { keyward, report, failure }
+export function createKeyRoutes(keyward: Keyward, report: Report, failure: Failure, grantsOf: GrantsOf) {
+  const ctx: RouteContext = { keyward, report, failure, grantsOf }
   return async function serve(
     principal: Principal,
     route: Route,

@@ -16,6 +16,11 @@ export const BODY_SHAPES = {
 /** The longest grace period a rotation over HTTP takes: 365 days, in seconds. */
 export const MAX_GRACE_SECONDS = 365 * 24 * 60 * 60
 
+/** A list as a message shows it: each name in quotes, or "none". */
+function listed(names: readonly string[]): string {
+  return names.length === 0 ? 'none' : names.map((name) => `"${name}"`).join(', ')
+}
+
 export const DASHBOARD_OWNER_MESSAGES = {
   /** O8: an owner's session named another owner (or none) in a body, a query or a path. */
   otherOwner: (_: MessageNames) =>
@@ -23,9 +28,22 @@ export const DASHBOARD_OWNER_MESSAGES = {
   /** Webhook endpoints and deliveries concern every owner: an administrator's view only. */
   webhooks: (_: MessageNames) =>
     'Forbidden: this dashboard session acts for an owner; only an administrator sees the webhook endpoints and deliveries.',
-  /** M9: roles widen what a key may do, so only an administrator gives them. */
-  ownRoles: (_: MessageNames) =>
-    'Forbidden: this dashboard session acts for an owner, which cannot give its keys roles; an administrator can.',
+  /** Roles widen what a key may do: an owner gives only those the host lets owners grant. */
+  ownRoles: (_: MessageNames, grantable: readonly string[]) =>
+    `Forbidden: this dashboard session acts for an owner, which can give its keys roles only from: ${listed(grantable)}. ` +
+    'It can remove roles; an administrator can give any.',
+  /** An owner gives only the scopes the host lets owners grant, or narrows a key's own. */
+  ownScopes: (_: MessageNames, grantable: readonly string[]) =>
+    `Forbidden: this dashboard session acts for an owner, which can give its keys scopes only from: ${listed(grantable)}. ` +
+    'It can narrow the scopes a key already has; an administrator can give any.',
+  /** An owner writes only the top-level meta fields the host lets owners write. */
+  ownMeta: (_: MessageNames, writable: readonly string[]) =>
+    `Forbidden: this dashboard session acts for an owner, which can write only these meta fields: ${listed(writable)}. ` +
+    'Every other meta field must stay as it is; an administrator can write any.',
+  /** An owner may add or narrow an address list, never lift or widen one. */
+  ownAddresses: (_: MessageNames) =>
+    'Forbidden: this dashboard session acts for an owner, which can give allowedIps to a key without them or ' +
+    'narrow them (every address within the current ones), but not remove or widen them; an administrator can.',
   /** M9: an owner's body raises, removes or replaces a limit of its own key. */
   raiseLimits: (_: MessageNames) =>
     "Forbidden: this dashboard session can lower its keys' limits or add new ones, but not raise, remove or " +

@@ -5,11 +5,9 @@
  * (the other form drops limits the key has), and a key without limits of its own is on its type's
  * defaults.
  */
-import type { Keyward } from '../core/instance.js'
-import { type CreateKeyInput, type UpdateKeyInput, validateCreateKeyInput, validateLimits } from '../core/key-input.js'
 import { UNLIMITED_PER_MINUTE } from '../core/limits-math.js'
 import type { LimitWindow, NamedLimit } from '../core/meter-types.js'
-import type { ApiKeyRecord, KeyLimitList, KeyLimits, LimitPolicy } from '../core/types.js'
+import type { KeyLimitList, KeyLimits, LimitPolicy } from '../core/types.js'
 
 /** A key's limits as the key manager stores them. */
 type StoredLimits = KeyLimits | KeyLimitList | null
@@ -59,18 +57,4 @@ export function ownerMayUpdateLimits(current: StoredLimits, next: StoredLimits, 
 export function ownerMayCreateWithLimits(limits: StoredLimits, defaults: LimitPolicy): boolean {
   if (Array.isArray(limits)) return keepsEvery(defaultsAsList(defaults), limits)
   return lowersShorthand(null, limits as KeyLimits | null, defaults)
-}
-
-/** Whether an owner's create body raises limits above its key type's defaults; bad input throws as create would. */
-export function raisesOnCreate(keyward: Keyward, input: CreateKeyInput): boolean {
-  const valid = validateCreateKeyInput(input, keyward.clock.now(), keyward.keyPrefix)
-  return !ownerMayCreateWithLimits(valid.limits, keyward.limitDefaults[valid.keyType])
-}
-
-/** Whether an owner's update body raises limits of `record`; bad limits throw as the update would. */
-export function raisesOnUpdate(keyward: Keyward, record: ApiKeyRecord, input: UpdateKeyInput): boolean {
-  // A revoked key cannot be changed at all: the update answers that (409), whatever the limits.
-  if (!Object.hasOwn(input, 'limits') || input.limits === undefined || record.status === 'revoked') return false
-  const next = validateLimits(input.limits)
-  return !ownerMayUpdateLimits(record.limits, next, keyward.limitDefaults[record.keyType])
 }

@@ -40,6 +40,25 @@ export type DashboardPrincipal = { role: 'admin' } | { ownerId: string }
  */
 export type DashboardGuardResult = DashboardPrincipal | boolean | null | undefined
 
+/**
+ * What an owner session may give its own keys. Whatever is declared, an owner may always narrow
+ * what its keys have (fewer scopes, fewer roles, fewer addresses, lower limits and credits), and
+ * never lift or widen what an administrator set.
+ */
+export interface DashboardOwnerOptions {
+  /**
+   * The scopes owners may give their keys, or a function of the owner id answering them. A
+   * wildcard is counted by what it grants: an owner may give `reports.*` only when this holds
+   * `reports.*` (or a wider wildcard such as `*`), and `*` only when it holds `*`. Default: the
+   * instance's `defaultScopes`.
+   */
+  scopes?: readonly string[] | ((ownerId: string) => Awaitable<readonly string[]>)
+  /** The top-level `meta` fields owners may write; every other field stays as it is. Default: none. */
+  meta?: readonly string[]
+  /** The roles (of `createKeyward({ roles })`) owners may give their keys. Default: none. */
+  roles?: readonly string[]
+}
+
 /** Options of `createDashboard()`. */
 export interface DashboardOptions {
   /**
@@ -83,6 +102,15 @@ export interface DashboardOptions {
    * trustedOrigins: ['https://admin.example.com']
    */
   trustedOrigins?: readonly string[]
+  /**
+   * What an owner session may give its own keys: scopes, roles and `meta` fields. An owner's
+   * create, update or rotation that goes further is refused with 403 `forbidden` naming the field,
+   * and nothing changes. Default: the instance's `defaultScopes`, no roles, no `meta` fields.
+   *
+   * @example
+   * owners: { scopes: ['reports.read', 'ip'], meta: ['label'] }
+   */
+  owners?: DashboardOwnerOptions
 }
 
 /** The dashboard handlers, ready to mount under `/api/dashboard`. */

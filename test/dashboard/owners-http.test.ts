@@ -26,7 +26,7 @@ interface RunningApp {
 async function startApp(target: Target, keyward: Keyward): Promise<RunningApp> {
   const app = await target.build({
     keyward,
-    dashboard: { authorize: referenceDashboardGuard(TOKEN), failedAuthLimit: 0 },
+    dashboard: { authorize: referenceDashboardGuard(TOKEN), failedAuthLimit: 0, owners: { meta: ['plan'] } },
     trustProxy: false,
   })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))

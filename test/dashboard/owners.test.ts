@@ -379,7 +379,7 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     expect(await t.keyward.keys.get(created.id)).toEqual(updated)
     const decision = await t.authenticateKey(created.key, { scopes: ['ip'] })
     expect(decision.ok ? 'ok' : decision.error.code).toBe('forbidden')
-    expect(expectSuccess(await patch(t, created.id, { meta: null }, 'acme')).meta).toBeNull()
+    expect(expectSuccess(await patch(t, created.id, { meta: null })).meta).toBeNull()
   })
 
   it('O5: a revoked key → 409 conflict saying it is revoked, and nothing changes', async () => {
@@ -445,7 +445,7 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     expect(expectSuccess(await patch(t, mine.id, { roles: [] }, 'acme'))).toMatchObject({ roles: [] })
     const body = JSON.stringify({ name: 'x', roles: ['analyst'] })
     const created = await t.handle({ method: 'POST', path: '/api-keys', headers: json('acme'), body })
-    expect(expectError(created, 403, 'forbidden')).toMatch(/cannot give its keys roles/)
+    expect(expectError(created, 403, 'forbidden')).toMatch(/can give its keys roles only from: none\./)
     expectError(await patch(t, mine.id, { roles: ['nobody'] }), 400, 'invalid_request')
   })
 
@@ -643,5 +643,38 @@ describe('GET /api-keys/usage with ownerId (O8, O9)', () => {
     const result = await t.handle({ path: '/api-keys/usage', headers: as('acme') })
     expectError(result, 500, 'INTERNAL_ERROR')
     expect(result.response.body).not.toContain('secret-path')
+  })
+})
+
+describe('createDashboard({ owners }) is checked at setup (B2)', () => {
+  const withOwners = (owners: unknown, roles?: Record<string, string[]>) => () =>
+    setup({ keyward: { roles }, dashboard: { authorize: ownerGuard, owners: owners as never } })
+  const cases: [string, unknown, RegExp][] = [
+    ['not an object', 'reports.read', /option "owners" must be an object/],
+    ['an unknown field', { scope: ['ip'] }, /option "owners" takes scopes, meta and roles; "scope"/],
+    ['scopes a string', { scopes: 'ip' }, /option "owners\.scopes" must be an array of key scopes/],
+    ['a malformed scope', { scopes: ['Reports'] }, /option "owners\.scopes" must be an array of key scopes/],
+    ['meta not an array', { meta: 'label' }, /option "owners\.meta" must be an array of top-level meta field names/],
+    ['an empty meta field', { meta: [''] }, /option "owners\.meta"/],
+    [
+      'a role not defined',
+      { roles: ['auditor'] },
+      /option "owners\.roles" must be an array of roles createKeyward\(\) defines \(analyst\)/,
+    ],
+  ]
+  for (const [what, owners, message] of cases) {
+    it(`B2: owners with ${what} throws a TypeError naming the option`, () => {
+      expect(withOwners(owners, { analyst: ['reports.read'] })).toThrow(
+        expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(message) }),
+      )
+    })
+  }
+
+  it('B2: owners.scopes as a function answering something else than scopes is a 500 for that request, never a wider grant', async () => {
+    const t = setup({ dashboard: { authorize: ownerGuard, owners: { scopes: () => 'everything' as never } } })
+    const body = JSON.stringify({ name: 'x', scopes: ['ip'] })
+    const answer = await t.handle({ method: 'POST', path: '/api-keys', headers: json('acme'), body })
+    expectError(answer, 500, 'INTERNAL_ERROR')
+    expect((await t.keyward.keys.list()).keys).toEqual([])
   })
 })
