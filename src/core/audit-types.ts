@@ -20,7 +20,11 @@ export interface AuditEntry {
   /** ISO 8601 UTC with milliseconds. */
   time: string
   action: AuditAction
-  /** Who made the change: the host's `actor`, `admin` or the owner id on the dashboard, `cli`; null when nobody said. */
+  /**
+   * Who made the change: `admin` or `owner:<ownerId>` on the dashboard, `cli`, `system:<part>` for
+   * keyward acting on its own (`system:secret-scanning`), or `host:<actor>` for the `actor` your
+   * code passed; null when nobody said.
+   */
   actor: string | null
   /** The key changed; null for `revoked_all`, which names the owner only. */
   keyId: string | null

@@ -170,18 +170,39 @@ export function startAuditRetention(
   return startRetention(intervalMs, deleteExpired, report)
 }
 
-/** The actor a change names; a TypeError names the option for anything but a short printable string. */
+/**
+ * Who keyward itself records a change as: the dashboard's administrator (`admin`) or an owner
+ * acting on its own keys (`owner:<ownerId>`), the command line (`cli`), or a part of keyward that
+ * acts on its own (`system:secret-scanning`, `system:expiry`).
+ */
+export type OwnActor = 'admin' | 'cli' | `owner:${string}` | `system:${string}`
+
+/** Not exported from the package: only keyward's own parts can name an actor that is not `host:`. */
+const OWN_ACTOR = Symbol('keyward.ownActor')
+
+/** The change options of a change keyward makes itself, recorded under `actor` as it is. */
+export function ownActor(actor: OwnActor): ChangeOptions {
+  return { [OWN_ACTOR]: actor } as ChangeOptions
+}
+
+/**
+ * The actor a change is recorded under: keyward's own (`ownActor`), else `host:` and the `actor`
+ * the host passed, so a host's actor never reads as `admin`, `cli` or an owner. A TypeError names
+ * the option for anything but a short printable string.
+ */
 export function checkActor(options: ChangeOptions | undefined): string | null {
   if (options === undefined) return null
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('keyward: the options of a key change must be an object such as { actor: "admin" }')
+    throw new TypeError('keyward: the options of a key change must be an object such as { actor: "billing-job" }')
   }
+  const own = (options as { [OWN_ACTOR]?: unknown })[OWN_ACTOR]
+  if (typeof own === 'string') return own
   const { actor } = options
   if (actor === undefined) return null
   if (typeof actor !== 'string' || !ACTOR.test(actor)) {
     throw new TypeError('keyward: option "actor" must be 1 to 128 printable ASCII characters')
   }
-  return actor
+  return `host:${actor}`
 }
 
 /** A change as the key manager describes it. */

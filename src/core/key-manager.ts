@@ -357,7 +357,7 @@ async function rotate(
   if (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0) {
     throw new TypeError('keyward: rotate() option "gracePeriodMs" must be a non-negative number of milliseconds')
   }
-  const actor = checkActor({ actor: options.actor })
+  const actor = checkActor(options)
   const old = await m.call(m.settings.stores.keys.get(id), 'keys.get')
   if (!old) throw new KeyNotFoundError(id)
   if (old.revokedAt !== null) throw new KeyRevokedError(id, 'rotated')

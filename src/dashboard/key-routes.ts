@@ -11,6 +11,7 @@ import { DASHBOARD_MESSAGES } from '../core/messages.js'
 import { JSON_CONTENT_TYPE, successResponse } from '../core/responses.js'
 import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../core/types.js'
 import { listAudit } from './audit-routes.js'
+import { type ChangeOptions, ownActor } from '../core/audit.js'
 import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
 import { defaultScopesOf, type GrantsOf, type OwnerGrants } from './owner-grants.js'
@@ -111,9 +112,9 @@ function forbidden(ctx: RouteContext, requestId: string): KeywardResponse {
   return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.otherOwner(ctx.keyward.names), requestId)
 }
 
-/** N4: who the audit trail says made a change: `admin`, or the owner acting on its own keys. */
-function actorOf(principal: Principal): { actor: string } {
-  return { actor: principal.role === 'admin' ? 'admin' : principal.ownerId }
+/** Who the audit trail says made a change: `admin`, or `owner:<ownerId>` acting on its own keys. */
+function actorOf(principal: Principal): ChangeOptions {
+  return ownActor(principal.role === 'admin' ? 'admin' : `owner:${principal.ownerId}`)
 }
 
 /** An owner's change refused for `field`: 403, naming the field and what the session may do instead. */

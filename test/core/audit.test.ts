@@ -27,11 +27,11 @@ describe('audit trail of the key manager (N4)', () => {
     const base = { keyId: record.id, ownerId: 'org_a' }
     expect(page.nextCursor).toBeNull()
     expect(page.entries.map(({ id, time, ...rest }) => rest)).toEqual([
-      { ...base, action: 'revoked', actor: 'user_1', fields: ['revokedAt'] },
-      { ...base, action: 'enabled', actor: 'ops', fields: ['enabled'] },
+      { ...base, action: 'revoked', actor: 'host:user_1', fields: ['revokedAt'] },
+      { ...base, action: 'enabled', actor: 'host:ops', fields: ['enabled'] },
       { ...base, action: 'suspended', actor: null, fields: ['enabled'] },
-      { ...base, action: 'updated', actor: 'user_2', fields: ['name', 'scopes'] },
-      { ...base, action: 'created', actor: 'user_1', fields: ['name', 'keyType', 'ownerId'] },
+      { ...base, action: 'updated', actor: 'host:user_2', fields: ['name', 'scopes'] },
+      { ...base, action: 'created', actor: 'host:user_1', fields: ['name', 'keyType', 'ownerId'] },
     ])
     expect(page.entries[4]!.time).toBe(record.createdAt)
     for (const entry of page.entries) expect(entry.id).toMatch(AUDIT_ID)
@@ -57,7 +57,7 @@ describe('audit trail of the key manager (N4)', () => {
     expect(await t.keyward.keys.revokeAll('org_b', { actor: 'admin' })).toBe(0)
     const entries = (await t.keyward.audit.list({ ownerId: 'org_b' })).entries
     expect(entries.map((e) => [e.action, e.keyId, e.actor])).toEqual([
-      ['revoked_all', null, 'admin'],
+      ['revoked_all', null, 'host:admin'],
       ['created', expect.stringMatching(/^key_/), null],
       ['created', expect.stringMatching(/^key_/), null],
     ])
@@ -75,10 +75,10 @@ describe('audit trail of the key manager (N4)', () => {
     expect(seen).toHaveLength(5)
     expect(seen).toEqual(
       expect.arrayContaining([
-        ['rotated', record.id, ['revokedAt'], 'user_9'],
-        ['created', now.record.id, expect.arrayContaining(['name', 'keyType', 'ownerId']), 'user_9'],
-        ['rotated', now.record.id, ['expiresAt'], 'user_9'],
-        ['created', graced.record.id, expect.arrayContaining(['name']), 'user_9'],
+        ['rotated', record.id, ['revokedAt'], 'host:user_9'],
+        ['created', now.record.id, expect.arrayContaining(['name', 'keyType', 'ownerId']), 'host:user_9'],
+        ['rotated', now.record.id, ['expiresAt'], 'host:user_9'],
+        ['created', graced.record.id, expect.arrayContaining(['name']), 'host:user_9'],
       ]),
     )
     expect(seen.at(-1)).toEqual(['created', record.id, ['name', 'ownerId'], null])
@@ -144,7 +144,7 @@ describe('audit trail of the key manager (N4)', () => {
     const error = told[0] as Error
     expect(error.message).toMatch(/^keyward: the change was made but its audit entry could not be stored: /)
     const entry = JSON.parse(error.message.slice(error.message.indexOf('{'))) as AuditEntry
-    expect(entry).toMatchObject({ action: 'created', keyId: record.id, actor: 'user_1' })
+    expect(entry).toMatchObject({ action: 'created', keyId: record.id, actor: 'host:user_1' })
     expect(error.message).not.toContain(key)
   })
 

@@ -1,6 +1,6 @@
 /**
  * N4 on the dashboard, in process through `dashboard.handle()`: changes made through the routes are
- * recorded with the principal as actor (`admin`, or the owner id), and `GET /audit` pages the trail
+ * recorded with the principal as actor (`admin`, or `owner:` and the owner id), and `GET /audit` pages the trail
  * newest first with O8's isolation: an owner sees its own entries only, another owner's key id is
  * 404 like an unknown one, naming another owner is 403, and a bad query is 400 naming the field.
  */
@@ -55,13 +55,48 @@ describe('dashboard audit trail (N4, O8)', () => {
     expect(JSON.parse(response.response.body).meta.nextCursor).toBeNull()
     expect(entries.map((e: any) => [e.action, e.keyId, e.actor, e.fields])).toEqual([
       ['revoked_all', null, 'admin', ['revokedAt']],
-      ['revoked', mine.id, 'org_a', ['revokedAt']],
-      ['suspended', mine.id, 'org_a', ['name', 'enabled']],
+      ['revoked', mine.id, 'owner:org_a', ['revokedAt']],
+      ['suspended', mine.id, 'owner:org_a', ['name', 'enabled']],
       ['created', other.id, 'admin', expect.arrayContaining(['name', 'ownerId'])],
-      ['created', mine.id, 'org_a', expect.arrayContaining(['name', 'ownerId'])],
+      ['created', mine.id, 'owner:org_a', expect.arrayContaining(['name', 'ownerId'])],
     ])
     expect(Object.keys(entries[0]).sort()).toEqual(['action', 'actor', 'fields', 'id', 'keyId', 'ownerId', 'time'])
     expect(response.response.headers['Cache-Control']).toBe('no-store')
+  })
+
+  it('B3: owners whose ids are admin and cli are recorded as owner:admin and owner:cli, never as the administrator or the command line', async () => {
+    const t = app()
+    const byAdminOwner = await t.create({ name: 'a' }, 'admin')
+    const byCliOwner = await t.create({ name: 'c' }, 'cli')
+    t.clock.advance(1000)
+    expectSuccess(await t.handle({ method: 'POST', path: `/api-keys/${byAdminOwner.id}/revoke`, headers: as('admin') }))
+    expectSuccess(
+      await t.handle({ method: 'POST', path: `/api-keys/${byCliOwner.id}/rotate`, headers: as('cli') }),
+      201,
+    )
+    t.clock.advance(1000)
+    expectSuccess(await t.handle({ method: 'POST', path: '/owners/cli/revoke-all', headers: as() }))
+    const actors = async (ownerId: string) =>
+      expectSuccess(await t.audit(`ownerId=${ownerId}`)).map((e: any) => [e.action, e.actor])
+    expect(await actors('admin')).toEqual([
+      ['revoked', 'owner:admin'],
+      ['created', 'owner:admin'],
+    ])
+    expect(await actors('cli')).toEqual([
+      ['revoked_all', 'admin'],
+      ['rotated', 'owner:cli'],
+      ['created', 'owner:cli'],
+      ['created', 'owner:cli'],
+    ])
+  })
+
+  it("B3: a host's actor is recorded as host:<actor>, so a host passing admin, cli or owner:x never reads as those", async () => {
+    const t = app()
+    const { record } = await t.keyward.keys.create({ name: 'h', ownerId: 'org_h' }, { actor: 'admin' })
+    await t.keyward.keys.update(record.id, { name: 'h2' }, { actor: 'cli' })
+    await t.keyward.keys.revoke(record.id, { actor: 'owner:org_h' })
+    const entries = expectSuccess(await t.audit(`keyId=${record.id}`))
+    expect(entries.map((e: any) => e.actor).sort()).toEqual(['host:admin', 'host:cli', 'host:owner:org_h'])
   })
 
   it("an owner sees only its own entries; another owner's key id answers 404 exactly as an unknown id", async () => {

@@ -32,8 +32,8 @@ describe.skipIf(!databaseAvailable())('Postgres audit trail', () => {
       await keyward.keys.revoke(record.id, { actor: 'user_pg' })
       const page = await keyward.audit.list({ ownerId })
       expect(page.entries.map((e) => [e.action, e.actor, e.keyId])).toEqual([
-        ['revoked', 'user_pg', record.id],
-        ['created', 'user_pg', record.id],
+        ['revoked', 'host:user_pg', record.id],
+        ['created', 'host:user_pg', record.id],
       ])
       const { rows } = await db.pool.query(
         `SELECT fields FROM "${db.schema}".audit WHERE key_id = $1 ORDER BY created_at`,

@@ -466,3 +466,17 @@ describe('W3: behind a body parser of the host', () => {
     expect(status).toBe('revoked')
   })
 })
+
+describe('B3: who the audit trail says revoked a reported key', () => {
+  it('B3: a key revoked by a secret scanning report is recorded with the actor system:secret-scanning', async () => {
+    const app = fetchApp()
+    const { key, record } = await app.keyward.keys.create({ name: 'leaked', ownerId: 'org_leak' })
+    const body = reportOf(key)
+    expect((await app.send(body, signedHeaders(first, body))).status).toBe(200)
+    const entries = (await app.keyward.audit.list({ keyId: record.id })).entries
+    expect(entries.map((e) => [e.action, e.actor])).toEqual([
+      ['revoked', 'system:secret-scanning'],
+      ['created', null],
+    ])
+  })
+})

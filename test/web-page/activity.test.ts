@@ -71,8 +71,8 @@ describe.runIf(RUN_BROWSER_TESTS)('N4 the Activity tab', () => {
     await openActivity()
     const rows = await shownRows()
     expect(rows.map(([, action, actor, key]) => [action, actor, key])).toEqual([
-      ['Revoked', 'initech', 'Initech own key'],
-      ['Created', 'initech', 'Initech own key'],
+      ['Revoked', 'owner:initech', 'Initech own key'],
+      ['Created', 'owner:initech', 'Initech own key'],
       ['Created', 'admin', 'Initech key'],
     ])
     expect(await page.getByText('Globex key').count()).toBe(0)

@@ -14,7 +14,7 @@ import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
 import { lines } from '../output.js'
-import { CLI_ACTOR, withStoreKeyward } from '../store-keyward.js'
+import { CLI_ACTOR_NAME, withStoreKeyward } from '../store-keyward.js'
 import { ownerOption, STORE_ENVIRONMENT, STORE_EXITS, STORE_OPTIONS, storeSettings } from './key-options.js'
 import { type ImportCounts, type OnImported, importKeyRecords, readKeyRecords } from './import-records.js'
 import { auditEntry } from '../../core/audit.js'
@@ -177,7 +177,7 @@ function importedBy(keyward: Keyward): OnImported {
       fields,
       at: keyward.clock.now(),
     } as const
-    await keyward.stores.audit?.append(auditEntry({ ...change, actor: CLI_ACTOR.actor }))
+    await keyward.stores.audit?.append(auditEntry({ ...change, actor: CLI_ACTOR_NAME }))
   }
 }
 

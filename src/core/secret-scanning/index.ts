@@ -16,6 +16,7 @@
  *    already: revoke each known key (policy `revoke`) and tell `onLeaked` of each report of a key.
  * 7. Answer `[{ token_hash, token_type, label }]`, one per reported item, in order.
  */
+import { ownActor } from '../audit.js'
 import * as crypto from 'node:crypto'
 import type { Keyward } from '../instance.js'
 import { optionError } from '../keyward-options.js'
@@ -245,7 +246,8 @@ async function act(
     told.push({ keyId: record.id, ownerId: record.ownerId, url: item.url, source: item.source })
   }
   if (options.policy === 'revoke') {
-    for (const id of new Set(told.map((event) => event.keyId))) await keyward.keys.revoke(id)
+    const actor = ownActor('system:secret-scanning')
+    for (const id of new Set(told.map((event) => event.keyId))) await keyward.keys.revoke(id, actor)
   }
   // Queued for the webhooks; emit() never rejects (a fault goes to onError).
   for (const event of told) void keyward.events.emit({ type: 'key.leaked', data: { ...event } })
