@@ -37,6 +37,10 @@ export interface ServerConfig {
   ietfRateLimitHeaders: IetfRateLimitDraft | false
   /** A10: the dashboard's `trustedOrigins` (`TRUSTED_ORIGINS`, comma-separated); empty when unset. */
   trustedOrigins: string[]
+  /** What an owner session may give its keys (`OWNER_SCOPES`, comma-separated); default `DEFAULT_SCOPES`. */
+  ownerScopes: string[]
+  /** The top-level `meta` fields an owner session may write (`OWNER_META_FIELDS`, comma-separated); empty when unset. */
+  ownerMetaFields: string[]
   /** M7, M10: createKeyward's `roles` (`ROLES`, a JSON object of role names and their scopes), or null. */
   roles: Record<string, string[]> | null
   /** What a key created without scopes holds (`DEFAULT_SCOPES`, comma-separated): the seed's own endpoints' by default. */
@@ -141,6 +145,56 @@ function trustedOriginsOf(env: NodeJS.ProcessEnv): string[] {
     }
   }
   return origins
+}
+
+/** The scopes of the seed's own endpoints (ip lookup, email validation): what owners may grant unless told otherwise. */
+/** A comma-separated list; unset or empty is undefined. */
+function commaList(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const raw = read(env, name)
+  if (raw === undefined) return undefined
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+  return items.length > 0 ? items : undefined
+}
+
+/**
+ * `OWNER_SCOPES` and `OWNER_META_FIELDS`: the dashboard's `owners`, checked by the dashboard's own
+ * rules (a throwaway instance applies them), so both accept the same values.
+ */
+function ownerGrantsOf(
+  env: NodeJS.ProcessEnv,
+  defaultScopes: readonly string[],
+): { ownerScopes: string[]; ownerMetaFields: string[] } {
+  const ownerScopes = commaList(env, 'OWNER_SCOPES') ?? [...defaultScopes]
+  const ownerMetaFields = commaList(env, 'OWNER_META_FIELDS') ?? []
+  const keyward = createKeyward()
+  const check = (owners: { scopes?: string[]; meta?: string[] }) =>
+    createDashboard(keyward, { authorize: () => false, failedAuthLimit: 0, owners })
+  for (const scope of ownerScopes) {
+    try {
+      check({ scopes: [scope] })
+    } catch {
+      bad(
+        'OWNER_SCOPES',
+        'must be a comma-separated list of scopes such as ip,email,reports.* (or * for every scope)',
+        scope,
+      )
+    }
+  }
+  for (const field of ownerMetaFields) {
+    try {
+      check({ meta: [field] })
+    } catch {
+      bad(
+        'OWNER_META_FIELDS',
+        'must be a comma-separated list of top-level meta field names of 1-128 characters',
+        field,
+      )
+    }
+  }
+  return { ownerScopes, ownerMetaFields }
 }
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -253,6 +307,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const trustedOrigins = trustedOriginsOf(env)
   const roles = rolesOf(env)
   const defaultScopes = defaultScopesOf(env)
+  const { ownerScopes, ownerMetaFields } = ownerGrantsOf(env, defaultScopes)
   const secretScanningPath = read(env, 'SECRET_SCANNING_PATH') ?? DEFAULT_SECRET_SCANNING_PATH
   if (!PATH_PATTERN.test(secretScanningPath))
     bad(
@@ -285,6 +340,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     ownerLimits,
     ietfRateLimitHeaders,
     trustedOrigins,
+    ownerScopes,
+    ownerMetaFields,
     roles,
     defaultScopes,
     secretScanningPath,

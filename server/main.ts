@@ -171,7 +171,12 @@ const app = await build({
   keyward,
   // O9: the token is the administrator; with X-Keyward-Owner it acts as that owner.
   // A10: TRUSTED_ORIGINS may send state-changing dashboard requests from another site.
-  dashboard: { authorize: referenceDashboardGuard(dashboardToken), trustedOrigins: config.trustedOrigins },
+  // B2: what an owner session may give its keys (OWNER_SCOPES, OWNER_META_FIELDS).
+  dashboard: {
+    authorize: referenceDashboardGuard(dashboardToken),
+    trustedOrigins: config.trustedOrigins,
+    owners: { scopes: config.ownerScopes, meta: config.ownerMetaFields },
+  },
   trustProxy: config.trustProxy,
   onError: (error, info) => log.error(`keyward: internal error (request id ${info.requestId}):`, error),
   // W4: GitHub posts the keys it finds in public code here; each known one is revoked at once.

@@ -19,7 +19,7 @@ import { type OwnerRefusal, refusedOnCreate, refusedOnUpdate } from './owner-rul
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
 
-type RouteName = 'collection' | 'usage' | 'audit' | 'key' | 'revoke' | 'rotate' | 'revoke-all' | 'webhooks'
+type RouteName = 'collection' | 'usage' | 'audit' | 'key' | 'revoke' | 'rotate' | 'revoke-all' | 'webhooks' | 'session'
 
 export interface Route {
   name: RouteName
@@ -37,6 +37,7 @@ const ALLOW: Readonly<Record<RouteName, readonly string[]>> = {
   rotate: ['POST'],
   'revoke-all': ['POST'],
   webhooks: ['GET', 'HEAD'],
+  session: ['GET', 'HEAD'],
 }
 
 /** Ids are `key_` + base62 (K5); anything else cannot exist, so it is not looked up. */
@@ -47,6 +48,7 @@ export function matchRoute(path: string): Route | null {
   if (path === '/api-keys/usage') return { name: 'usage', allow: ALLOW.usage }
   if (path === '/webhooks') return { name: 'webhooks', allow: ALLOW.webhooks }
   if (path === '/audit') return { name: 'audit', allow: ALLOW.audit }
+  if (path === '/session') return { name: 'session', allow: ALLOW.session }
   const key = /^\/api-keys\/([^/]+)(?:\/(revoke|rotate))?$/.exec(path)
   if (key) {
     const name = (key[2] ?? 'key') as 'key' | 'revoke' | 'rotate'
@@ -344,7 +346,20 @@ function dispatch(
       return revokeAll(ctx, principal, id, requestId)
     case 'webhooks':
       return listWebhooks(ctx, principal, request, requestId)
+    case 'session':
+      return describeSession(ctx, principal, requestId)
   }
+}
+
+/**
+ * Who the session is and, for an owner, what it may give its keys, so a page offers only that.
+ * The administrator's `grants` is null: it may give anything.
+ */
+async function describeSession(ctx: RouteContext, principal: Principal, requestId: string): Promise<KeywardResponse> {
+  if (principal.role === 'admin') return success(ctx, { role: 'admin', ownerId: null, grants: null }, requestId)
+  const { scopes, meta, roles } = await ctx.grantsOf(principal.ownerId)
+  const grants = { scopes: [...scopes], meta: [...meta], roles: [...roles] }
+  return success(ctx, { role: 'owner', ownerId: principal.ownerId, grants }, requestId)
 }
 
 /** The registered endpoints (never their secrets) and the newest deliveries, for an administrator. */

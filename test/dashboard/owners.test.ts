@@ -678,3 +678,54 @@ describe('createDashboard({ owners }) is checked at setup (B2)', () => {
     expect((await t.keyward.keys.list()).keys).toEqual([])
   })
 })
+
+describe('GET /session says what the session may give its keys (B2)', () => {
+  it('B2: an owner learns its grantable scopes, meta fields and roles (a function of its id answered per owner); the administrator gets role admin and grants null', async () => {
+    const t = setup({
+      keyward: { roles: { analyst: ['reports.read'] } },
+      dashboard: {
+        authorize: ownerGuard,
+        owners: {
+          scopes: async (ownerId) => (ownerId === 'acme' ? ['reports.*', 'ip'] : []),
+          meta: ['label'],
+          roles: ['analyst'],
+        },
+      },
+    })
+    const acme = expectSuccess(await t.handle({ path: '/session', headers: as('acme') }))
+    expect(acme).toEqual({
+      role: 'owner',
+      ownerId: 'acme',
+      grants: { scopes: ['reports.*', 'ip'], meta: ['label'], roles: ['analyst'] },
+    })
+    const globex = expectSuccess(await t.handle({ path: '/session', headers: as('globex') }))
+    expect(globex.grants.scopes).toEqual([])
+    expect(expectSuccess(await t.handle({ path: '/session', headers: as() }))).toEqual({
+      role: 'admin',
+      ownerId: null,
+      grants: null,
+    })
+    const { response } = await t.handle({ method: 'POST', path: '/session', headers: as() })
+    expect([response.status, response.headers.Allow], show(response)).toEqual([405, 'GET, HEAD'])
+  })
+
+  it('B2: by default an owner may grant nothing beyond the instance default scopes, and no meta field or role', async () => {
+    const t = setup({ dashboard: { authorize: ownerGuard } })
+    const data = expectSuccess(await t.handle({ path: '/session', headers: as('acme') }))
+    expect(data.grants).toEqual({ scopes: [], meta: [], roles: [] })
+  })
+
+  it('B2: the OpenAPI document describes GET /api/dashboard/session and its grants', () => {
+    const t = setup({ dashboard: { authorize: ownerGuard } })
+    const document = t.keyward
+      .openapi()
+      .complete(
+        { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} },
+        { dashboard: '/api/dashboard' },
+      ) as any
+    const data =
+      document.paths['/api/dashboard/session'].get.responses[200].content['application/json'].schema.properties.data
+    expect(data.required).toEqual(['role', 'ownerId', 'grants'])
+    expect(data.properties.grants.oneOf[0].required).toEqual(['scopes', 'meta', 'roles'])
+  })
+})

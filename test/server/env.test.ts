@@ -20,6 +20,8 @@ describe('parseEnv (E6)', () => {
       ownerLimits: null,
       ietfRateLimitHeaders: false,
       trustedOrigins: [],
+      ownerScopes: ['ip', 'email'],
+      ownerMetaFields: [],
       roles: null,
       defaultScopes: ['ip', 'email'],
       secretScanningPath: '/secret-scanning/github',
@@ -80,6 +82,19 @@ describe('parseEnv (E6)', () => {
     expect(() => parseEnv({ ROLES: '{analyst}' })).toThrow(/^ROLES must be a JSON object/)
     expect(() => parseEnv({ ROLES: '{"analyst":["reports.*.csv"]}' })).toThrow(
       /^ROLES holds option "roles\.analyst" must be/,
+    )
+  })
+
+  it("B2: OWNER_SCOPES and OWNER_META_FIELDS, comma-separated, become the dashboard's owners; a bad scope is an EnvError naming OWNER_SCOPES", () => {
+    const config = parseEnv({ OWNER_SCOPES: ' reports.read, ip ,', OWNER_META_FIELDS: 'label,team' })
+    expect([config.ownerScopes, config.ownerMetaFields]).toEqual([
+      ['reports.read', 'ip'],
+      ['label', 'team'],
+    ])
+    expect(parseEnv({ OWNER_SCOPES: ' , ' }).ownerScopes).toEqual(['ip', 'email'])
+    expect(() => parseEnv({ OWNER_SCOPES: 'ip,Reports' })).toThrow(EnvError)
+    expect(() => parseEnv({ OWNER_SCOPES: 'ip,Reports' })).toThrow(
+      /^OWNER_SCOPES must be a comma-separated list of scopes/,
     )
   })
 

@@ -160,10 +160,35 @@ const AUDIT_ENTRY = {
       ...text,
       enum: ['created', 'updated', 'suspended', 'enabled', 'revoked', 'revoked_all', 'rotated', 'imported'],
     },
-    actor: nullable(text),
+    actor: nullable({
+      ...text,
+      description:
+        'admin, owner:<ownerId>, cli, system:<part> (system:secret-scanning) or host:<actor passed by the host>',
+    }),
     keyId: nullable(text),
     ownerId: nullable(text),
     fields: { type: 'array', items: text },
+  },
+}
+
+const names = { type: 'array', items: text }
+
+/** `GET /session`: the principal, and for an owner what it may give its keys (null for the administrator). */
+const SESSION = {
+  type: 'object',
+  required: ['role', 'ownerId', 'grants'],
+  properties: {
+    role: { ...text, enum: ['admin', 'owner'] },
+    ownerId: nullable(text),
+    grants: nullable({
+      type: 'object',
+      required: ['scopes', 'meta', 'roles'],
+      properties: {
+        scopes: { ...names, description: 'Scopes the owner may give its keys; a wildcard counts by what it grants.' },
+        meta: { ...names, description: 'Top-level meta fields the owner may write.' },
+        roles: { ...names, description: 'Roles the owner may give its keys.' },
+      },
+    }),
   },
 }
 
@@ -257,6 +282,14 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
         { 200: ok('A page of audit entries.', { type: 'array', items: AUDIT_ENTRY }) },
         [400, 404],
         { parameters: [owner, query('keyId', text), query('limit', integer), query('cursor', text)] },
+      ),
+    },
+    [`${prefix}/session`]: {
+      get: operation(
+        'describeSession',
+        'Who this session is and what it may give its keys',
+        { 200: ok('The session.', SESSION) },
+        [],
       ),
     },
     [`${prefix}/api-keys/{id}`]: {
