@@ -25,8 +25,22 @@ const OWNER_PATTERN = new RegExp(OWNER_ID_PATTERN_SOURCE)
 export const ownerProblem = (owner: string): string =>
   OWNER_PATTERN.test(owner) ? '' : 'An owner id is 1–128 letters, digits and . _ : @ -'
 
-/** Who is signed in: the token and owner of the sign-in form (token mode), or the host's session. */
-export const session: { token: string | null; owner: string | null } = { token: null, owner: null }
+/** What an owner session may give its keys, as `GET /session` answers it. */
+export interface Grants {
+  scopes: string[]
+  meta: string[]
+  roles: string[]
+}
+
+/**
+ * Who is signed in: the token and owner of the sign-in form (token mode), or the host's session;
+ * `grants` is what an owner may give its keys (null for the administrator, who may give anything).
+ */
+export const session: { token: string | null; owner: string | null; grants: Grants | null } = {
+  token: null,
+  owner: null,
+  grants: null,
+}
 
 /** Whether the key views are shown (signed in, or the host's session accepted). */
 export const view = { active: false }

@@ -15,11 +15,31 @@ let revealedKey: string | null = null
 
 const field = (id: string): HTMLInputElement => byId<HTMLInputElement>(id)
 
+/**
+ * An owner picks its key's scopes from those it may grant (one checkbox each) instead of typing
+ * any; with none to pick, the hint says the key gets the service's default scopes.
+ */
+function offerScopes(scopes: readonly string[]): void {
+  const boxes = scopes.map((scope, i) => {
+    const input = el('input', { type: 'checkbox', name: 'scope', value: scope, id: `create-scope-${i}` })
+    return el('label', { class: 'role-choice', for: `create-scope-${i}` }, [input, el('code', { text: scope })])
+  })
+  byId('create-scope-boxes').replaceChildren(...boxes)
+  byId('create-scope-choices-hint').textContent =
+    scopes.length > 0
+      ? "The scopes this session may give. Tick none for the service's default scopes."
+      : "This session gives no scopes of its own choosing: the key gets the service's default scopes."
+}
+
 function openCreate(event: Event): void {
   byId<HTMLFormElement>('create-form').reset()
   formError('create-error', '', field('create-name'))
   // An administrator may create a key for any owner; an owner's keys are its own.
   byId('create-owner-field').hidden = config.signIn !== 'token' || session.owner !== null
+  const grants = session.grants
+  byId('create-scopes-field').hidden = grants !== null
+  byId('create-scope-choices').hidden = grants === null
+  if (grants !== null) offerScopes(grants.scopes)
   openDialog(byId<HTMLDialogElement>('create-dialog'), event.currentTarget as HTMLElement, field('create-name'))
 }
 
@@ -39,9 +59,12 @@ function createBody(): Checked {
   const body: CreateBody = { name, sandbox: field('create-sandbox').checked }
   const days = Number(byId<HTMLSelectElement>('create-expiry').value)
   if (days > 0) body.expiresAt = new Date(Date.now() + days * DAY_MS).toISOString()
-  const scopes = field('create-scopes')
-    .value.split(/[\s,]+/)
-    .filter(Boolean)
+  const scopes =
+    session.grants === null
+      ? field('create-scopes')
+          .value.split(/[\s,]+/)
+          .filter(Boolean)
+      : [...byId('create-scope-boxes').querySelectorAll<HTMLInputElement>('input:checked')].map((box) => box.value)
   if (scopes.length > 0) body.scopes = [...new Set(scopes)]
   const owner = field('create-owner').value.trim()
   if (owner && !byId('create-owner-field').hidden) {

@@ -1,5 +1,5 @@
 /** The dashboard routes as the page calls them: the records they answer with, and their refusals. */
-import { config, REQUEST_TIMEOUT_MS, session } from './config.js'
+import { config, type Grants, REQUEST_TIMEOUT_MS, session } from './config.js'
 
 export type KeyType = 'live' | 'test'
 export type KeyStatus = 'active' | 'revoked' | 'expired'
@@ -142,6 +142,20 @@ export async function dashboard<T>(method: string, path: string, body?: unknown)
     throw new DashboardError(0, null, message, null)
   } finally {
     clearTimeout(timer)
+  }
+}
+
+/**
+ * Learns what this session may give its keys, so the dialogs offer an owner only that. A dashboard
+ * without the route (an older keyward) leaves the page as it was: the server still decides.
+ */
+export async function loadGrants(): Promise<void> {
+  try {
+    const payload = await dashboard<{ grants: Grants | null }>('GET', '/session')
+    session.grants = payload.data.grants
+  } catch (error) {
+    session.grants = null
+    if (error instanceof DashboardError && error.status === 401) throw error
   }
 }
 

@@ -8,6 +8,7 @@ import { dashboard, describeFailure, type KeyRecord } from './dashboard.js'
 import { busy, formError, openDialog } from './dialogs.js'
 import { byId, el, toast } from './dom.js'
 import { limitLines, statusBadge, timeCell, typeBadge } from './format.js'
+import { offeredRoles } from './roles.js'
 
 const PAGE_SIZE = 20
 /** The cursors of the pages seen so far (the first page has none), and the page shown. */
@@ -202,9 +203,11 @@ function rowActions(record: KeyRecord): HTMLElement[] {
   if (record.status === 'revoked') return shown
   const more = [button(isSuspended(record) ? 'Resume' : 'Suspend', actions.suspend, '', 'suspend')]
   more.push(button('Addresses', actions.addresses))
-  // Only an administrator sets limits and gives roles; an owner may not widen its own keys.
+  // Only an administrator sets limits; an owner gives only the roles it may grant, and removes any.
   if (session.owner === null) more.push(button('Limits', actions.limits))
-  if (session.owner === null && config.roles.length > 0) more.push(button('Roles', actions.roles))
+  if (offeredRoles().length > 0 || (session.grants !== null && (record.roles ?? []).length > 0)) {
+    more.push(button('Roles', actions.roles))
+  }
   const menu = el('details', { class: 'more' }, [
     el('summary', { class: 'btn btn-secondary btn-small', text: 'More' }),
     el('div', { class: 'more-menu' }, more),

@@ -6,7 +6,7 @@ import { openAddresses, setupAccess, toggleSuspended } from './access.js'
 import { openTest, setupTest } from './auth-test.js'
 import { config, ownerProblem, STORAGE_OWNER, STORAGE_TOKEN, session, view } from './config.js'
 import { forgetKey, openRotate, setupCreate } from './create.js'
-import { DashboardError, describeFailure, onSessionRefused } from './dashboard.js'
+import { DashboardError, describeFailure, loadGrants, onSessionRefused } from './dashboard.js'
 import { busy, formError, setupDialogs } from './dialogs.js'
 import { byId } from './dom.js'
 import { fetchKeys, keys, knownKeys, replaceRecord, resetPaging, setupKeys } from './keys.js'
@@ -58,10 +58,11 @@ async function submitSignIn(event: SubmitEvent): Promise<void> {
   resetPaging()
   try {
     const button = event.submitter || byId('sign-in-form').querySelector('button')
-    await busy(button as HTMLButtonElement, fetchKeys)
+    await busy(button as HTMLButtonElement, () => loadGrants().then(fetchKeys))
   } catch (error) {
     session.token = null
     session.owner = null
+    session.grants = null
     return formError('sign-in-error', signInFailure(error), tokenField)
   }
   sessionStorage.setItem(STORAGE_TOKEN, token)
@@ -79,6 +80,7 @@ function signOut(message: string): void {
   sessionStorage.removeItem(STORAGE_OWNER)
   session.token = null
   session.owner = null
+  session.grants = null
   showView(false)
   for (const dialog of document.querySelectorAll('dialog[open]')) (dialog as HTMLDialogElement).close()
   forgetKey()
@@ -129,6 +131,8 @@ async function start(): Promise<void> {
     if (!session.token) return signOut('')
   }
   try {
+    // The grants first: the rows offer what the session may do.
+    await loadGrants()
     await fetchKeys()
     enterApp()
   } catch (error) {

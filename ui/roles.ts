@@ -1,8 +1,9 @@
 /**
- * The roles a key holds, chosen from the ones the application defines (one checkbox each). Only
- * an administrator gives roles; the server checks the names and answers a refusal shown inline.
+ * The roles a key holds, chosen from the ones the application defines (one checkbox each); an
+ * owner is offered only the roles it may grant, beside those the key holds (which it may remove).
+ * The server checks the names and answers a refusal shown inline.
  */
-import { config } from './config.js'
+import { config, session } from './config.js'
 import { dashboard, describeFailure, type KeyRecord } from './dashboard.js'
 import { busy, formError, openDialog } from './dialogs.js'
 import { byId, el, toast } from './dom.js'
@@ -10,10 +11,16 @@ import { byId, el, toast } from './dom.js'
 let editing: KeyRecord | null = null
 let replace: (record: KeyRecord) => void = () => {}
 
-/** The application's roles, then any the key still holds that it no longer defines. */
+/** The roles this session may give: every role the application defines, or an owner's grantable ones. */
+export function offeredRoles(): string[] {
+  return session.grants === null ? config.roles : session.grants.roles
+}
+
+/** The roles offered, then any the key holds beyond them (to keep or remove). */
 function choicesOf(record: KeyRecord): string[] {
   const held = record.roles ?? []
-  return [...config.roles, ...held.filter((name) => !config.roles.includes(name))]
+  const offered = offeredRoles()
+  return [...offered, ...held.filter((name) => !offered.includes(name))]
 }
 
 export function openRoles(record: KeyRecord, opener: HTMLElement): void {

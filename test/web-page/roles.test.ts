@@ -1,9 +1,9 @@
 /**
  * M7, M9, U: the key-management page shows the roles a key holds under its name, and an
  * administrator gives and takes them in a dialog that offers the roles the application defines
- * (`ROLES` on the reference server). An owner signed in is not offered the dialog; an app without
- * roles offers it to nobody. Headless Chromium; screenshots under .tmp/web-page-screens, no CSP
- * violation or script error, axe-core clean.
+ * (`ROLES` on the reference server). An owner signed in is offered only the roles its key holds,
+ * to remove; an app without roles offers the dialog to nobody. Headless Chromium; screenshots
+ * under .tmp/web-page-screens, no CSP violation or script error, axe-core clean.
  */
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -88,7 +88,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page gives keys roles (M7, M9)', () =
     60_000,
   )
 
-  it('M9: an owner sees its key’s roles but is not offered the dialog; an app without roles offers it to nobody', async () => {
+  it('M9, B2: an owner sees its key’s roles and is offered only those, to remove (it may give none); an app without roles offers the dialog to nobody', async () => {
     const given = await dashboardCall(suite.server.base, 'PATCH', `/api-keys/${ids['Owned key']}`, {
       roles: ['auditor'],
     })
@@ -98,7 +98,11 @@ describe.runIf(RUN_BROWSER_TESTS)('the web page gives keys roles (M7, M9)', () =
     await expect.poll(() => row.getByText('Roles: auditor', { exact: true }).count()).toBe(1)
     await openMenu(row)
     await expect.poll(() => row.getByRole('button', { name: 'Addresses' }).count()).toBe(1)
-    expect(await row.getByRole('button', { name: 'Roles' }).count()).toBe(0)
+    await row.getByRole('button', { name: 'Roles' }).click()
+    const dialog = page.getByRole('dialog', { name: /Roles/ })
+    await dialog.getByRole('checkbox', { name: 'auditor' }).waitFor()
+    expect(await dialog.getByRole('checkbox').count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
 
     const admin = await open(suite.servers[1]!.base, DESKTOP)
     const other = rowOf(admin, 'Plain key')
