@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import ipaddr from 'ipaddr.js'
 import { describe, expect, it } from 'vitest'
-import { addressAllowed, addressHex, validateAllowedIps } from '../../src/core/address-allowlist.js'
+import { addressAllowed, addressHex, entryWithin, validateAllowedIps } from '../../src/core/address-allowlist.js'
 import { KeyInputError } from '../../src/core/errors.js'
 
 describe('allowedIps entries (M6)', () => {
@@ -126,5 +126,21 @@ describe('client addresses as the Redis scripts compare them (M6)', () => {
       expect(addressHex(`10.0.${(i >> 8) & 255}.${i & 255}`)).toBe(reference(`10.0.${(i >> 8) & 255}.${i & 255}`))
     expect(addressHex('::ffff:192.0.2.1')).toBe(reference('192.0.2.1'))
     expect(addressHex(null)).toBeNull()
+  })
+})
+
+describe('entryWithin: whether one stored entry lies inside another (B2)', () => {
+  it.each([
+    ['10.1.0.0/16', '10.0.0.0/8', true],
+    ['10.1.2.3', '10.0.0.0/8', true],
+    ['10.0.0.0/8', '10.0.0.0/8', true],
+    ['10.0.0.0/7', '10.0.0.0/8', false],
+    ['192.0.2.1', '10.0.0.0/8', false],
+    ['2001:db8:1::/48', '2001:db8::/32', true],
+    ['2001:db8::/31', '2001:db8::/32', false],
+    ['10.1.2.3', '::ffff:10.0.0.0/104', true],
+    ['::/0', '10.0.0.0/8', false],
+  ])('B2: %s inside %s → %s', (inner, outer, within) => {
+    expect(entryWithin(inner, outer)).toBe(within)
   })
 })

@@ -43,7 +43,8 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
       const r = await call(base, '/api/dashboard/api-keys', {
         method: 'POST',
         owner: 'acme',
-        body: { name, sandbox: true },
+        // The reference server lets owners give its seed scopes (OWNER_SCOPES, default ip,email).
+        body: { name, sandbox: true, scopes: ['ip'] },
       })
       expect(r.status, r.text).toBe(201)
       return r.json.data as { id: string; key: string; ownerId: string }
@@ -76,7 +77,7 @@ describe.each(['fastify', 'express', 'hono'] as const)('FRAMEWORK=%s', (framewor
       name: 'acme two',
       keyType: 'test',
       ownerId: 'acme',
-      scopes: ['ip', 'email'],
+      scopes: ['ip'],
       expiresAt: null,
     })
 
@@ -104,11 +105,27 @@ describe('the owner stand-in (O9)', () => {
     const created = await call(base, '/api/dashboard/api-keys', {
       method: 'POST',
       owner: 'acme',
-      body: { name: 'unlimited owner', sandbox: true },
+      body: { name: 'unlimited owner', sandbox: true, scopes: ['ip'] },
     })
     const statuses: number[] = []
     for (let i = 0; i < 11; i++)
       statuses.push((await call(base, '/api/v1/ip/lookup?ip=192.0.2.1', { key: created.json.data.key })).status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(10)
+  })
+})
+
+describe('what owners may give their keys on the reference server (B2)', () => {
+  it('B2: by default an owner gives ip and email but not another scope; OWNER_SCOPES and OWNER_META_FIELDS widen that, each refusal a 403 naming the field', async () => {
+    const plain = await start({})
+    const made = (base: string, body: Record<string, unknown>) =>
+      call(base, '/api/dashboard/api-keys', { method: 'POST', owner: 'acme', body: { name: 'k', ...body } })
+    expect((await made(plain, { scopes: ['ip', 'email'] })).status).toBe(201)
+    const refused = await made(plain, { scopes: ['reports.read'] })
+    expect([refused.status, refused.json.error.code], refused.text).toEqual([403, 'forbidden'])
+    expect(refused.json.error.message).toContain('scopes')
+    expect((await made(plain, { meta: { team: 'a' } })).status).toBe(403)
+    const wide = await start({ OWNER_SCOPES: 'reports.*', OWNER_META_FIELDS: 'team' })
+    expect((await made(wide, { scopes: ['reports.read'], meta: { team: 'a' } })).status).toBe(201)
+    expect((await made(wide, { scopes: ['ip'] })).status).toBe(403)
   })
 })
