@@ -407,6 +407,24 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the web page in Chromium (reference serve
       await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Acme production' }, 'acme')
       await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Globex production' }, 'globex')
       await open()
+      // An administrator types scopes: one the dashboard refuses is explained in words (not as a
+      // pattern), the field named as labelled and marked.
+      await signIn(page, server.base)
+      await page.getByRole('button', { name: 'Create key' }).click()
+      const adminDialog = page.getByRole('dialog', { name: 'Create key' })
+      await adminDialog.getByRole('textbox', { name: 'Name' }).fill('Refused scope')
+      const scopes = adminDialog.getByRole('textbox', { name: /^Scopes/ })
+      await scopes.fill('Reports')
+      await adminDialog.getByRole('button', { name: 'Create', exact: true }).click()
+      await expect
+        .poll(() => adminDialog.getByRole('alert').textContent())
+        .toBe(
+          'Scopes: each scope must be a lowercase letter then up to 63 of a-z, 0-9 and : . _ -, or end in the wildcard segment .* (or be * alone)',
+        )
+      expect(await scopes.getAttribute('aria-invalid')).toBe('true')
+      await adminDialog.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('button', { name: 'Sign out' }).click()
+
       await signIn(page, server.base, 'acme')
       expect(await page.getByText('Owner: acme').isVisible()).toBe(true)
       expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Acme production'])
@@ -414,17 +432,9 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the web page in Chromium (reference serve
       const dialog = page.getByRole('dialog', { name: 'Create key' })
       expect(await dialog.getByRole('textbox', { name: 'Owner id' }).count()).toBe(0)
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Acme staging')
-      // A scope the dashboard refuses is explained in words (not as a pattern), the field named as labelled and marked.
-      const scopes = dialog.getByRole('textbox', { name: /^Scopes/ })
-      await scopes.fill('Reports')
-      await dialog.getByRole('button', { name: 'Create', exact: true }).click()
-      await expect
-        .poll(() => dialog.getByRole('alert').textContent())
-        .toBe(
-          'Scopes: each scope must be a lowercase letter then up to 63 of a-z, 0-9 and : . _ -, or end in the wildcard segment .* (or be * alone)',
-        )
-      expect(await scopes.getAttribute('aria-invalid')).toBe('true')
-      await scopes.fill('')
+      // An owner ticks scopes from those it may give (B2): no free text field.
+      expect(await dialog.getByRole('textbox', { name: /^Scopes/ }).count()).toBe(0)
+      await dialog.getByRole('checkbox', { name: 'ip' }).check()
       const { id } = await keyFrom(/\/api-keys$/, () =>
         dialog.getByRole('button', { name: 'Create', exact: true }).click(),
       )
@@ -454,7 +464,13 @@ describe.runIf(RUN_BROWSER_TESTS)('U10 the web page in Chromium (reference serve
     'U9 at 390 px: every screen fits the width, each key is a card, dialogs fit, axe finds nothing serious',
     async () => {
       const { key } = (
-        await dashboardCall(server.base, 'POST', '/api-keys', { name: 'Phone key', sandbox: true }, 'phone-owner')
+        await dashboardCall(
+          server.base,
+          'POST',
+          '/api-keys',
+          { name: 'Phone key', sandbox: true, scopes: ['ip'] },
+          'phone-owner',
+        )
       ).json.data
       await fetch(`${server.base}/api/v1/ip/lookup?ip=192.0.2.9`, { headers: { Authorization: `Bearer ${key}` } })
       await open(PHONE)
