@@ -14,7 +14,7 @@ import { listAudit } from './audit-routes.js'
 import { type ChangeOptions, ownActor } from '../core/audit.js'
 import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.js'
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
-import { defaultScopesOf, type GrantsOf, type OwnerGrants } from './owner-grants.js'
+import type { GrantsOf, OwnerGrants } from './owner-grants.js'
 import { type OwnerRefusal, refusedOnCreate, refusedOnUpdate } from './owner-rules.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
@@ -189,7 +189,7 @@ async function createKey(
   let given = input
   if (principal.role === 'owner') {
     // Without scopes a key gets the instance's defaults: named here, so they are checked like any others.
-    if (!Object.hasOwn(input, 'scopes')) given = { ...input, scopes: defaultScopesOf(ctx.keyward) }
+    if (!Object.hasOwn(input, 'scopes')) given = { ...input, scopes: ctx.keyward.defaultScopes }
     const grants = await ctx.grantsOf(principal.ownerId)
     const field = refusedOnCreate(ctx.keyward, grants, given)
     if (field !== null) return refused(ctx, field, grants, requestId)

@@ -32,16 +32,6 @@ function isScopeList(value: unknown): value is readonly string[] {
 
 const SCOPE_RULE = 'an array of key scopes (such as "reports.read", "reports.*" or "*")'
 
-/**
- * The scopes the instance gives a key created without any: what owners may grant unless the
- * host says otherwise. Read through a structural check because instances built before
- * `defaultScopes` existed have none (and then give nothing).
- */
-export function defaultScopesOf(keyward: Keyward): readonly string[] {
-  const scopes = (keyward as { readonly defaultScopes?: unknown }).defaultScopes
-  return isScopeList(scopes) ? Object.freeze([...scopes]) : Object.freeze([])
-}
-
 function checkNames(value: unknown, field: 'meta' | 'roles', allowed: (name: string) => boolean, rule: string) {
   if (value === undefined) return Object.freeze([] as string[])
   if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && allowed(name))) {
@@ -73,7 +63,7 @@ export function readOwnerGrants(keyward: Keyward, owners: DashboardOwnerOptions 
     (name) => roleNames.includes(name),
     `an array of roles createKeyward() defines (${roleNames.length === 0 ? 'none are' : roleNames.join(', ')})`,
   )
-  const scopes = owners?.scopes ?? defaultScopesOf(keyward)
+  const scopes = owners?.scopes ?? keyward.defaultScopes
   if (typeof scopes === 'function') {
     return async (ownerId) => {
       const given = await scopes(ownerId)
