@@ -88,6 +88,11 @@ export interface UpdateKeyInput {
    * (atomic: concurrent top-ups and requests lose nothing).
    */
   credits?: CreditsChange
+  /**
+   * A new expiry, later or earlier (an ISO 8601 string, epoch ms or a Date, in the future), or
+   * null for none.
+   */
+  expiresAt?: Date | string | number | null
 }
 
 /** Field names short and plain enough to repeat in a message (a long one could be a pasted key). */
@@ -146,7 +151,8 @@ function keyShaped(name: string, keyPrefix: string): boolean {
   return false
 }
 
-function validateExpiresAt(value: unknown, now: number): number | null {
+/** An expiry as epoch ms (an ISO 8601 string, epoch ms or a Date), null for none; it must be after `now`. */
+export function validateExpiresAt(value: unknown, now: number): number | null {
   if (value === undefined || value === null) return null
   let ms: number
   if (value instanceof Date) ms = value.getTime()
@@ -300,7 +306,7 @@ export function deepFreeze<T>(value: T): T {
 /** What a key created without scopes holds when the host sets no default: nothing. */
 export const NO_SCOPES: readonly string[] = Object.freeze([])
 
-const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps, roles or credits'
+const UPDATABLE = 'name, meta, scopes, limits, enabled, allowedIps, roles, credits or expiresAt'
 
 /** An update after validation: the fields to store, the credits to set or to add, if any. */
 export interface ValidKeyUpdate {
@@ -314,13 +320,14 @@ export interface ValidKeyUpdate {
 
 /**
  * Checks an update (O5) and returns the patch to store: only the fields given, each checked as
- * at creation. Throws `KeyInputError` for an unknown field or an empty update.
+ * at creation (`expiresAt` in the future of `now`). Throws `KeyInputError` for an unknown field or
+ * an empty update.
  */
-export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc'): ValidKeyUpdate {
+export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc', now = Date.now()): ValidKeyUpdate {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new KeyInputError(
       'body',
-      'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits? }',
+      'expected an object { name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits?, expiresAt? }',
     )
   }
   const patch: KeyPatch = {}
@@ -335,6 +342,7 @@ export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc')
     else if (field === 'enabled') patch.enabled = validateEnabled(input.enabled, true)
     else if (field === 'allowedIps') patch.allowedIps = validateAllowedIps(input.allowedIps)
     else if (field === 'roles') patch.roles = validateKeyRoles(input.roles, 'names-only')
+    else if (field === 'expiresAt') patch.expiresAt = validateExpiresAt(input.expiresAt, now)
     else if (field === 'credits') {
       const change = validateCreditsChange(input.credits)
       if ('add' in change) addCredits = change.add

@@ -9,6 +9,7 @@ import {
   type CreateKeyInput,
   type UpdateKeyInput,
   validateCreateKeyInput,
+  validateExpiresAt,
   validateOwnerId,
   validateUpdateKeyInput,
 } from './key-input.js'
@@ -31,7 +32,11 @@ export interface CreatedKey {
 export interface RotateOptions extends ChangeOptions {
   /** Let the old key work this long instead of revoking it at once (never past its own expiry). */
   gracePeriodMs?: number
-  /** The replacement's expiry, null for none; when absent, the old key's lifetime counted from now. */
+  /**
+   * The replacement's expiry, null for none. When absent, the replacement expires when the old key
+   * would have (never, when it had no expiry). A rotation never extends a key's lifetime: a later
+   * instant, or null, for a key that has an expiry is refused (KeyInputError naming `expiresAt`).
+   */
   expiresAt?: CreateKeyInput['expiresAt']
   /** The replacement's name; the old key's when absent. */
   name?: string
@@ -77,9 +82,11 @@ export interface KeyManager {
   /** Every matching key, a page at a time (for exports and scripts). */
   listAll(options?: Omit<ListKeysOptions, 'cursor' | 'limit'>): AsyncIterable<ApiKeyRecord>
   /**
-   * Replaces `name`, `meta`, `scopes`, `limits`, `enabled`, `allowedIps` or `roles` of a key. KeyRevokedError for a
-   * revoked key, KeyNotFoundError for an unknown id. Every change applies from the next request:
-   * `enabled: false` suspends the key at once on every instance, `enabled: true` resumes it.
+   * Replaces `name`, `meta`, `scopes`, `limits`, `enabled`, `allowedIps`, `roles`, `credits` or
+   * `expiresAt` (a future instant, later or earlier, or null for none) of a key. KeyRevokedError
+   * for a revoked key, KeyNotFoundError for an unknown id. Every change applies from the next
+   * request: `enabled: false` suspends the key at once on every instance, `enabled: true` resumes
+   * it, and a key whose new `expiresAt` has passed is refused as expired.
    */
   update(id: string, changes: UpdateKeyInput, options?: ChangeOptions): Promise<ApiKeyRecord>
   /** Revokes at once and for good. Idempotent; throws KeyNotFoundError for an unknown id. */
@@ -89,9 +96,10 @@ export interface KeyManager {
   /**
    * Creates a replacement with the same name, type, scopes and limits, then revokes the old key
    * at once, or, with `gracePeriodMs`, lets it expire after that period (never later than its
-   * own expiry). The replacement gets `expiresAt` when given, else the old key's lifetime
-   * (`expiresAt − createdAt`) counted from now, or no expiry when the old key had none. A revoked
-   * key cannot be rotated (KeyRevokedError); when the old key cannot be revoked or shortened, the
+   * own expiry). The replacement expires when the old key would have (no expiry when it had none),
+   * or at the earlier `expiresAt` given: a rotation never extends a key's lifetime, so a later
+   * `expiresAt`, or null, for a key with an expiry, and the rotation of an expired key, are refused
+   * (KeyInputError naming `expiresAt`). A revoked key cannot be rotated (KeyRevokedError); when the old key cannot be revoked or shortened, the
    * replacement is revoked before the error is thrown, so no key is left active that the caller
    * never got.
    */
@@ -186,7 +194,7 @@ export function createKeyManager(
     listAll: (options) => listAll(m, options),
     async update(id, changes, options) {
       const actor = checkActor(options)
-      const { patch, credits, addCredits } = validateUpdateKeyInput(changes, keyPrefix)
+      const { patch, credits, addCredits } = validateUpdateKeyInput(changes, keyPrefix, clock.now())
       if (patch.roles !== undefined) validateKeyRoles(patch.roles, settings.roles)
       if (credits !== undefined) patch.credits = credits === null ? null : await setting(m, id, credits)
       const changed = Object.keys(patch).length > 0
@@ -365,7 +373,7 @@ async function rotate(
   const input: CreateKeyInput = {
     name: options.name ?? old.name,
     keyType: old.keyType,
-    expiresAt: options.expiresAt !== undefined ? options.expiresAt : sameLifetime(old, now),
+    expiresAt: replacementExpiry(old, options.expiresAt, now),
     scopes: old.scopes,
     limits: old.limits,
     ownerId: old.ownerId,
@@ -399,9 +407,28 @@ async function rotate(
   return { ...created, previous }
 }
 
-/** K6: a replacement lives as long as the key it replaces, from the rotation on: a 30-day key gives a 30-day key. */
-function sameLifetime(old: StoredKey, now: number): number | null {
-  return old.expiresAt === null ? null : now + (old.expiresAt - old.createdAt)
+/**
+ * A rotation never extends the lifetime the key was given: the replacement expires when the old
+ * key would have, or earlier when asked; a key with no expiry gives a replacement with the one asked.
+ */
+function replacementExpiry(old: StoredKey, asked: CreateKeyInput['expiresAt'], now: number): number | null {
+  const wanted = validateExpiresAt(asked, now)
+  if (old.expiresAt === null) return wanted
+  const latest = new Date(old.expiresAt).toISOString()
+  if (old.expiresAt <= now) {
+    throw new KeyInputError(
+      'expiresAt',
+      `API key ${old.id} expired at ${latest}, and a rotation cannot extend its lifetime: create a new key, or give it a later expiresAt with update() first`,
+    )
+  }
+  if (asked === undefined) return old.expiresAt
+  if (wanted === null || wanted > old.expiresAt) {
+    throw new KeyInputError(
+      'expiresAt',
+      `expiresAt of a rotation may not be later than the old key's, ${latest}: a rotation cannot extend a key's lifetime`,
+    )
+  }
+  return wanted
 }
 
 /**

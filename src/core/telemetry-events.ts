@@ -43,7 +43,17 @@ export type LifecycleEvent =
   | ({ type: 'created' } & KeyLifecycleFields)
   | ({
       type: 'updated'
-      changed: readonly ('name' | 'meta' | 'scopes' | 'limits' | 'enabled' | 'allowedIps' | 'roles' | 'credits')[]
+      changed: readonly (
+        | 'name'
+        | 'meta'
+        | 'scopes'
+        | 'limits'
+        | 'enabled'
+        | 'allowedIps'
+        | 'roles'
+        | 'credits'
+        | 'expiresAt'
+      )[]
     } & KeyLifecycleFields)
   | ({ type: 'revoked' } & KeyLifecycleFields)
   /** `keyId` is the replacement; the previous key is revoked now, or expires at `previousExpiresAt`. */

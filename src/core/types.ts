@@ -189,6 +189,8 @@ export interface KeyPatch {
   allowedIps?: readonly string[] | null | undefined
   roles?: readonly string[] | null | undefined
   credits?: StoredCredits | null | undefined
+  /** Epoch ms, null for no expiry. */
+  expiresAt?: number | null | undefined
 }
 
 /** The limits that apply to one key: its type's defaults with the key's overrides. */

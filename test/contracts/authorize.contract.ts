@@ -113,6 +113,22 @@ export function runAuthorizeContract(name: string, make: FixtureFactory<Authoriz
         expect(await authorize({ hashes: [key.hash], now: T0 + 2 })).toMatchObject({ result: 'revoked' })
       })
 
+      it('B2/K7: an expiresAt update applies from the very next request: earlier refuses once past, null admits', async () => {
+        const key = await inserted({ expiresAt: T0 + 60_000 })
+        expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'ok' })
+        await fixture.keys.update(key.id, { expiresAt: T0 + 10 })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 9 })).toMatchObject({ result: 'ok' })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 10 })).toMatchObject({
+          result: 'expired',
+          key: { id: key.id, expiresAt: T0 + 10 },
+        })
+        await fixture.keys.update(key.id, { expiresAt: null })
+        expect(await authorize({ hashes: [key.hash], now: T0 + 120_000 })).toMatchObject({
+          result: 'ok',
+          key: { expiresAt: null },
+        })
+      })
+
       it('K6/H9: a key whose expiresAt is now is expired and consumes nothing', async () => {
         const key = await inserted({ expiresAt: T0 })
         expect(await authorize({ hashes: [key.hash] })).toMatchObject({ result: 'expired', key: { id: key.id } })

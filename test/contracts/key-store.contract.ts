@@ -280,6 +280,17 @@ export function runKeyStoreContract(name: string, makeStore: FixtureFactory<{ st
         expect(await store.get(key.id)).toEqual(key)
       })
 
+      it('B2: update sets expiresAt later, earlier or to null, and changes nothing else', async () => {
+        const key = await inserted({ expiresAt: T0 + 2 * 86_400_000, scopes: ['ip'] })
+        const later = await store.update(key.id, { expiresAt: T0 + 30 * 86_400_000 })
+        expect(later).toEqual({ ...key, expiresAt: T0 + 30 * 86_400_000 })
+        expect(await store.update(key.id, { expiresAt: T0 + 1000 })).toEqual({ ...key, expiresAt: T0 + 1000 })
+        expect(await store.update(key.id, { expiresAt: null })).toEqual({ ...key, expiresAt: null })
+        expect(await store.findByHash(key.hash)).toEqual({ ...key, expiresAt: null })
+        const revoked = await inserted({ revokedAt: T0, expiresAt: T0 + 1000 })
+        expect(await store.update(revoked.id, { expiresAt: null })).toEqual(revoked)
+      })
+
       it('M5: enabled round-trips; update suspends and resumes and changes nothing else', async () => {
         const key = await inserted({ scopes: ['ip'] })
         expect((await store.findByHash(key.hash))?.enabled).toBe(true)

@@ -232,3 +232,66 @@ describe('isoTimestamp', () => {
     expect(isoTimestamp(0)).toBe('1970-01-01T00:00:00.000Z')
   })
 })
+
+describe('expiresAt update (B2)', () => {
+  const DAY = 86_400_000
+  const iso = (ms: number) => new Date(ms).toISOString()
+
+  it('B2: update sets expiresAt later, earlier or to null (every input form of create); the next request sees it', async () => {
+    const lifecycle: unknown[] = []
+    const t = createTestKeyward({ telemetry: { onLifecycle: (event) => void lifecycle.push(event) } })
+    const { key, record } = await t.issueLiveKey({ expiresAt: t.clock.now() + 2 * DAY })
+    const later = t.clock.now() + 365 * DAY
+    expect(await t.keyward.keys.update(record.id, { expiresAt: iso(later) })).toMatchObject({ expiresAt: iso(later) })
+    expect(await t.keyward.keys.update(record.id, { expiresAt: null })).toMatchObject({ expiresAt: null })
+    const soon = t.clock.now() + 60_000
+    expect(await t.keyward.keys.update(record.id, { expiresAt: new Date(soon) })).toMatchObject({
+      expiresAt: iso(soon),
+      status: 'active',
+    })
+    t.clock.advance(60_000 - 1)
+    expect((await t.authenticateKey(key)).ok).toBe(true)
+    t.clock.advance(1)
+    const refused = await t.authenticateKey(key)
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('API_KEY_EXPIRED')
+    expect(await t.keyward.keys.update(record.id, { expiresAt: t.clock.now() + DAY })).toMatchObject({
+      status: 'active',
+    })
+    expect((await t.authenticateKey(key)).ok).toBe(true)
+    // Hooks are told on a later turn, never inside the change.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const updates = lifecycle.filter((e) => (e as { type: string }).type === 'updated')
+    expect(updates).toHaveLength(4)
+    expect(updates.every((e) => JSON.stringify((e as { changed: unknown }).changed) === '["expiresAt"]')).toBe(true)
+  })
+
+  it('B2: the audit trail records each expiresAt change under its actor', async () => {
+    const t = createTestKeyward()
+    const { record } = await t.issueLiveKey({ expiresAt: t.clock.now() + 2 * DAY })
+    await t.keyward.keys.update(record.id, { expiresAt: t.clock.now() + 30 * DAY }, { actor: 'ops' })
+    const page = await t.keyward.audit.list({ keyId: record.id })
+    expect(page.entries[0]).toMatchObject({
+      action: 'updated',
+      actor: expect.stringMatching(/ops$/),
+      fields: ['expiresAt'],
+    })
+  })
+
+  it('B2: a past instant, or a malformed one, is refused naming expiresAt, and nothing changes', async () => {
+    const t = createTestKeyward()
+    const { record } = await t.issueLiveKey({ expiresAt: t.clock.now() + 2 * DAY })
+    const refusals: [unknown, RegExp][] = [
+      [t.clock.now(), /in the future/],
+      [t.clock.now() - DAY, /in the future/],
+      ['2030-02-30T00:00:00Z', /not a real calendar date/],
+      ['tomorrow', /ISO 8601 instant/],
+    ]
+    for (const [expiresAt, rule] of refusals) {
+      const error = await t.keyward.keys.update(record.id, { expiresAt } as never).catch((e: unknown) => e)
+      expect(error, String(expiresAt)).toBeInstanceOf(KeyInputError)
+      expect((error as KeyInputError).field).toBe('expiresAt')
+      expect((error as Error).message).toMatch(rule)
+    }
+    expect((await t.keyward.keys.get(record.id))?.expiresAt).toBe(record.expiresAt)
+  })
+})

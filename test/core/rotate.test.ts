@@ -3,7 +3,7 @@
  * was made leaves no replacement active that the caller never received.
  */
 import { describe, expect, it } from 'vitest'
-import { KeyNotFoundError, KeyRevokedError } from '../../src/core/errors.js'
+import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../../src/core/errors.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { createTestKeyward } from '../../src/testing.js'
 import type { KeyStore } from '../../src/core/types.js'
@@ -39,13 +39,15 @@ describe('rotate() of a revoked key (K6)', () => {
     expect((await t.keyward.keys.list()).keys).toHaveLength(1)
   })
 
-  it('K6: an expired key may be rotated: a replacement is its remedy', async () => {
+  it('B2: an expired key is not rotated (its lifetime is over): refused naming expiresAt, and no key is made', async () => {
     const t = createTestKeyward()
     const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 1000 })
     t.clock.advance(2000)
-    const rotated = await t.keyward.keys.rotate(old.record.id)
-    expect(rotated.previous.status).toBe('revoked')
-    expect((await t.authenticateKey(rotated.key)).ok).toBe(true)
+    const error = await t.keyward.keys.rotate(old.record.id).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(KeyInputError)
+    expect((error as KeyInputError).field).toBe('expiresAt')
+    expect((error as Error).message).toContain('create a new key')
+    expect((await t.keyward.keys.list()).keys.map((r) => r.id)).toEqual([old.record.id])
   })
 
   it('K6: a key revoked by someone else while the replacement was made: refused, and the replacement revoked', async () => {
@@ -72,39 +74,51 @@ describe('rotate() of a revoked key (K6)', () => {
 const DAY = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
-describe('rotate() keeps the lifetime (K6)', () => {
-  it('K6: a 30-day key rotated gives a replacement that expires 30 days after the rotation', async () => {
+describe('rotate() never extends the lifetime (K6, B2)', () => {
+  it('B2: an administrator’s 2-day key rotated after a day gives a replacement that expires when the old one would have', async () => {
     const t = createTestKeyward()
-    const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 30 * DAY })
-    t.clock.advance(10 * DAY)
-    const rotated = await t.keyward.keys.rotate(old.record.id)
-    expect(rotated.record.expiresAt).toBe(iso(t.clock.now() + 30 * DAY))
-    expect((await t.keyward.keys.get(rotated.record.id))?.expiresAt).toBe(iso(t.clock.now() + 30 * DAY))
-    t.clock.advance(30 * DAY)
+    const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 2 * DAY })
+    t.clock.advance(DAY)
+    const rotated = await t.keyward.keys.rotate(old.record.id, { gracePeriodMs: 60_000 })
+    expect(rotated.record.expiresAt).toBe(old.record.expiresAt)
+    expect((await t.keyward.keys.get(rotated.record.id))?.expiresAt).toBe(old.record.expiresAt)
+    t.clock.advance(DAY)
     const late = await t.authenticateKey(rotated.key)
     expect(late.ok ? 'ok' : late.error.code).toBe('API_KEY_EXPIRED')
   })
 
-  it('K6: a key with no expiry gives a replacement with none', async () => {
+  it('B2: a later expiresAt, or null, for a key with an expiry is refused naming expiresAt; nothing is made or changed', async () => {
     const t = createTestKeyward()
-    const old = await t.issueLiveKey()
-    expect((await t.keyward.keys.rotate(old.record.id)).record.expiresAt).toBeNull()
+    const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 2 * DAY })
+    for (const expiresAt of [Date.UTC(2035, 0, 1), null, t.clock.now() + 2 * DAY + 1]) {
+      const error = await t.keyward.keys
+        .rotate(old.record.id, { expiresAt, gracePeriodMs: DAY })
+        .catch((e: unknown) => e)
+      expect(error, String(expiresAt)).toBeInstanceOf(KeyInputError)
+      expect((error as KeyInputError).field).toBe('expiresAt')
+      expect((error as Error).message).toContain(old.record.expiresAt!)
+    }
+    expect(await t.keyward.keys.list()).toMatchObject({ keys: [{ id: old.record.id, status: 'active' }] })
+    expect((await t.keyward.keys.get(old.record.id))?.expiresAt).toBe(old.record.expiresAt)
   })
 
-  it('K6: an expiry the caller sets wins, null included (no expiry)', async () => {
+  it('B2: an earlier expiresAt is taken, the old one itself too', async () => {
     const t = createTestKeyward()
     const old = await t.issueLiveKey({ expiresAt: t.clock.now() + 30 * DAY })
-    const later = t.clock.now() + 90 * DAY
-    const set = await t.keyward.keys.rotate(old.record.id, { expiresAt: later, gracePeriodMs: DAY })
-    expect(set.record.expiresAt).toBe(iso(later))
-    expect((await t.keyward.keys.rotate(set.record.id, { expiresAt: null })).record.expiresAt).toBeNull()
+    const earlier = t.clock.now() + 7 * DAY
+    const set = await t.keyward.keys.rotate(old.record.id, { expiresAt: earlier, gracePeriodMs: DAY })
+    expect(set.record.expiresAt).toBe(iso(earlier))
+    const same = await t.keyward.keys.rotate(set.record.id, { expiresAt: earlier })
+    expect(same.record.expiresAt).toBe(iso(earlier))
   })
 
-  it('K6: an expired key rotated gets its lifetime again, counted from the rotation', async () => {
+  it('K6: a key with no expiry gives a replacement with none, or the expiry asked', async () => {
     const t = createTestKeyward()
-    const old = await t.issueTestKey({ expiresAt: t.clock.now() + 7 * DAY })
-    t.clock.advance(8 * DAY)
-    expect((await t.keyward.keys.rotate(old.record.id)).record.expiresAt).toBe(iso(t.clock.now() + 7 * DAY))
+    const old = await t.issueLiveKey()
+    const rotated = await t.keyward.keys.rotate(old.record.id)
+    expect(rotated.record.expiresAt).toBeNull()
+    const later = t.clock.now() + 90 * DAY
+    expect((await t.keyward.keys.rotate(rotated.record.id, { expiresAt: later })).record.expiresAt).toBe(iso(later))
   })
 
   it('K6: the grace period never outlives the old key: its expiry is the earlier of now + grace and its own', async () => {
@@ -113,7 +127,7 @@ describe('rotate() keeps the lifetime (K6)', () => {
     t.clock.advance(29 * DAY)
     const rotated = await t.keyward.keys.rotate(old.record.id, { gracePeriodMs: 7 * DAY })
     expect(rotated.previous.expiresAt).toBe(old.record.expiresAt)
-    expect(rotated.record.expiresAt).toBe(iso(t.clock.now() + 30 * DAY))
+    expect(rotated.record.expiresAt).toBe(old.record.expiresAt)
     const shorter = await t.issueLiveKey({ expiresAt: t.clock.now() + 30 * DAY })
     const graced = await t.keyward.keys.rotate(shorter.record.id, { gracePeriodMs: DAY })
     expect(graced.previous.expiresAt).toBe(iso(t.clock.now() + DAY))

@@ -155,6 +155,7 @@ function applyPatch(record: StoredKey, patch: KeyPatch): void {
   if (patch.scopes !== undefined) record.scopes = frozenScopes(patch.scopes)
   if (patch.limits !== undefined) record.limits = patch.limits === null ? null : copyLimits(patch.limits)
   if (patch.enabled !== undefined) record.enabled = patch.enabled
+  if (patch.expiresAt !== undefined) record.expiresAt = patch.expiresAt
   if (patch.allowedIps !== undefined)
     record.allowedIps = patch.allowedIps === null ? null : Object.freeze(patch.allowedIps.slice())
   if (patch.roles !== undefined) record.roles = patch.roles === null ? null : Object.freeze(patch.roles.slice())

@@ -57,7 +57,7 @@ function statements(s: string) {
     // S4: the lookups of one turn in one statement; hashes with no row are simply absent.
     byHashes: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE hash = ANY($1::text[])`),
     byId: statement(`SELECT ${COLUMNS} FROM ${s}.keys WHERE id = $1`),
-    // O5: $2..$5, $11, $13 and $15 say which fields the patch holds, so one statement serves every patch;
+    // O5: $2..$5, $11, $13, $15 and $17 say which fields the patch holds, so one statement serves every patch;
     // a null $10 keeps `enabled`.
     update: statement(
       `UPDATE ${s}.keys SET
@@ -68,7 +68,8 @@ function statements(s: string) {
          enabled = coalesce($10::boolean, enabled),
          allowed_ips = CASE WHEN $11 THEN $12::text[] ELSE allowed_ips END,
          roles = CASE WHEN $13 THEN $14::text[] ELSE roles END,
-         credits = CASE WHEN $15 THEN $16::jsonb ELSE credits END
+         credits = CASE WHEN $15 THEN $16::jsonb ELSE credits END,
+         expires_at = CASE WHEN $17 THEN ${TIME('$18')} ELSE expires_at END
        WHERE id = $1 AND revoked_at IS NULL
        RETURNING ${COLUMNS}`,
     ),
@@ -237,6 +238,8 @@ function encodePatch(id: string, patch: KeyPatch): unknown[] {
     patch.roles == null ? null : [...patch.roles],
     patch.credits !== undefined,
     patch.credits == null ? null : JSON.stringify(patch.credits),
+    patch.expiresAt !== undefined,
+    patch.expiresAt ?? null,
   ]
 }
 

@@ -64,7 +64,7 @@ export const RECORD_LAYOUT: readonly RecordField[] = [
   row('keyType', 'keyType', 'key-type', { required: true }),
   row('last4', 'last4', 'text', { required: true, wholeOnly: true }),
   row('createdAt', 'createdAt', 'epoch-ms', { required: true, wholeOnly: true }),
-  row('expiresAt', 'expiresAt', 'epoch-ms'),
+  row('expiresAt', 'expiresAt', 'epoch-ms', { replaceable: true }),
   row('revokedAt', 'revokedAt', 'epoch-ms'),
   row('lastUsedAt', 'lastUsedAt', 'epoch-ms'),
   row('scopes', 'scopes', 'json', { replaceable: true, absent: Object.freeze([]) }),

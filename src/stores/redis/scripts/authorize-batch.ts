@@ -172,5 +172,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: 'db0605a3c73a45c42ca06671fafd945486ef29fd',
+  sha: '66f47895ee64c3d2670fb84eea6389187672887d',
 }

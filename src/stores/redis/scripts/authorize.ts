@@ -67,5 +67,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: 'd86bd6a33ebe2be120e572febeecfa2aeac80223',
+  sha: '462855b04ae4ccab35af5f9148ab309573b9da67',
 }

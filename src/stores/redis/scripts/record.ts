@@ -61,5 +61,5 @@ return redis.call('HGETALL', record_key)
 export const RECORD_SCRIPT: LuaScript = {
   name: 'record',
   source: SOURCE,
-  sha: 'f762495bb1a692060e74857c8ff4fa182401f668',
+  sha: '4e0881bed6bf468ac6567bf721723c762cb1621e',
 }
