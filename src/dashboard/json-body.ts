@@ -23,7 +23,17 @@ const CREATE_FIELDS = [
   'roles',
   'credits',
 ] as const
-const UPDATE_FIELDS = ['name', 'meta', 'scopes', 'limits', 'enabled', 'allowedIps', 'roles', 'credits'] as const
+const UPDATE_FIELDS = [
+  'name',
+  'meta',
+  'scopes',
+  'limits',
+  'enabled',
+  'allowedIps',
+  'roles',
+  'credits',
+  'expiresAt',
+] as const
 const ROTATE_FIELDS = ['gracePeriodSeconds', 'expiresAt', 'name'] as const
 const LIMIT_FIELDS = ['perMinute', 'perMonth'] as const
 
@@ -193,12 +203,14 @@ export function checkCreateBody(request: DashboardRequest, keyward: Keyward): Ch
     : { ok: false, message: problem }
 }
 
-/** O5, O9, M9: an update body `{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits? }`. */
+/** O5, O9, M9: an update body `{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits?, expiresAt? }`. */
 export function checkUpdateBody(request: DashboardRequest, keyward: Keyward): Checked<UpdateKeyInput> {
   const body = readJsonObject(request, keyward, BODY_SHAPES.update)
   if (!body.ok) return body
   const fields = knownFields(body.value, UPDATE_FIELDS, keyward)
-  return fields.ok ? { ok: true, value: fields.value as UpdateKeyInput } : fields
+  if (!fields.ok) return fields
+  const problem = expiresAtProblem(fields.value, keyward)
+  return problem === null ? { ok: true, value: fields.value as UpdateKeyInput } : { ok: false, message: problem }
 }
 
 /** O9: a rotate body `{ gracePeriodSeconds?, expiresAt?, name? }`, or none at all. */

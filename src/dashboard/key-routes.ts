@@ -7,6 +7,7 @@ import { isoTimestamp } from '../core/responses.js'
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from '../core/errors.js'
 import { validateOwnerId } from '../core/key-input.js'
 import type { Keyward } from '../core/instance.js'
+import type { RotateOptions } from '../core/key-manager.js'
 import { DASHBOARD_MESSAGES } from '../core/messages.js'
 import { JSON_CONTENT_TYPE, successResponse } from '../core/responses.js'
 import type { ApiKeyRecord, KeywardResponse, UsageQuery } from '../core/types.js'
@@ -16,6 +17,7 @@ import { checkCreateBody, checkRotateBody, checkUpdateBody } from './json-body.j
 import { DASHBOARD_OWNER_MESSAGES } from './messages.js'
 import type { GrantsOf, OwnerGrants } from './owner-grants.js'
 import { type OwnerRefusal, refusedOnCreate, refusedOnUpdate } from './owner-rules.js'
+import { extendsExpiryOnRotate, extendsExpiryOnUpdate } from './owner-expiry.js'
 import { checkListQuery, checkUsageQuery } from './queries.js'
 import { type DashboardRequest, type Failure, NO_STORE, type Principal, type Report } from './types.js'
 
@@ -136,6 +138,17 @@ function refused(ctx: RouteContext, field: OwnerRefusal, grants: OwnerGrants, re
               ? m.raiseLimits(n)
               : m.raiseCredits(n)
   return ctx.failure('forbidden', message, requestId)
+}
+
+/** An owner may shorten its keys' lifetime, never extend it, by an update or a rotation. */
+function extendsExpiry(ctx: RouteContext, requestId: string): KeywardResponse {
+  return ctx.failure('forbidden', DASHBOARD_OWNER_MESSAGES.extendExpiry(ctx.keyward.names), requestId)
+}
+
+/** Whether an owner's rotation of key `id` would outlive the key (read again: a rotation is rare). */
+async function ownerExtendsOnRotate(ctx: RouteContext, id: string, options: RotateOptions): Promise<boolean> {
+  const record = await ctx.keyward.keys.get(id)
+  return record !== undefined && extendsExpiryOnRotate(record, options)
 }
 
 function invalid(ctx: RouteContext, message: string, requestId: string): KeywardResponse {
@@ -277,6 +290,7 @@ async function updateKey(
     const grants = await ctx.grantsOf(principal.ownerId)
     const field = refusedOnUpdate(ctx.keyward, grants, record, checked.value)
     if (field !== null) return refused(ctx, field, grants, requestId)
+    if (extendsExpiryOnUpdate(record, checked.value)) return extendsExpiry(ctx, requestId)
   } else if (!KEY_ID_PATTERN.test(id)) return notFound(ctx, requestId)
   return success(ctx, await ctx.keyward.keys.update(id, checked.value, actorOf(principal)), requestId)
 }
@@ -301,6 +315,9 @@ async function rotateKey(
   const checked = checkRotateBody(request, ctx.keyward)
   if (!checked.ok) return invalid(ctx, checked.message, requestId)
   if (!(await mayChange(ctx.keyward, principal, id))) return notFound(ctx, requestId)
+  if (principal.role === 'owner' && (await ownerExtendsOnRotate(ctx, id, checked.value))) {
+    return extendsExpiry(ctx, requestId)
+  }
   const { key, record, previous } = await ctx.keyward.keys.rotate(id, { ...checked.value, ...actorOf(principal) })
   // K3: as at creation, the replacement's full key is in this one response only.
   return success(ctx, { ...record, key, previous }, requestId, 201)

@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../core/key-list.js'
 /** The body each route reads, as its messages show it. */
 export const BODY_SHAPES = {
   create: '{ name, sandbox?, expiresAt?, scopes?, limits?, ownerId?, meta?, enabled?, allowedIps?, roles?, credits? }',
-  update: '{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits? }',
+  update: '{ name?, meta?, scopes?, limits?, enabled?, allowedIps?, roles?, credits?, expiresAt? }',
   rotate: '{ gracePeriodSeconds?, expiresAt?, name? }',
 } as const
 
@@ -52,6 +52,10 @@ export const DASHBOARD_OWNER_MESSAGES = {
   raiseCredits: (_: MessageNames) =>
     "Forbidden: this dashboard session can lower its keys' credits, but not top them up, raise them, refill " +
     'them more or remove them; an administrator can.',
+  /** An owner's body extends its key's lifetime: a later or no expiresAt, or the rotation of an expired key. */
+  extendExpiry: (_: MessageNames) =>
+    "Forbidden: this dashboard session can bring its keys' expiresAt earlier, but not make it later or remove it, " +
+    'nor rotate a key that has expired; an administrator can.',
   /** O9: a route that needs a body got none. */
   bodyRequired: (_: MessageNames, shape: string) => `body is required: send a JSON object ${shape}.`,
   /** O9 */

@@ -329,14 +329,22 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(oldNow).toMatchObject({ status: 'active', revokedAt: null, expiresAt: until![1] })
     })
 
-    it('K6: without --expires-in, a 30-day key gives a replacement that expires 30 days from the rotation (Redis)', async () => {
+    it('B2: without --expires-in, a 30-day key gives a replacement that expires when the old key would have (Redis)', async () => {
       const old = await created(['--name', 'thirty days', '--expires-in', '30d'])
       const run = await keyward(['keys', 'rotate', old.record.id, '--json'])
       expect(run.status, run.describe()).toBe(0)
       const { record } = stdoutJson<{ record: ApiKeyRecord }>(run)
-      expect(Date.parse(record.expiresAt!) - Date.parse(record.createdAt)).toBe(
-        Date.parse(old.record.expiresAt!) - Date.parse(old.record.createdAt),
-      )
+      expect(record.expiresAt).toBe(old.record.expiresAt)
+    })
+
+    it('B2: --expires-in later than the old key is refused naming expiresAt, and no key is made (Redis)', async () => {
+      const name = `two days ${Date.now()}`
+      const old = await created(['--name', name, '--expires-in', '2d'])
+      const run = await keyward(['keys', 'rotate', old.record.id, '--expires-in', '30d'])
+      expect(run.status, run.describe()).not.toBe(0)
+      expect(run.stderr).toMatch(/--expires-in.*may not be later than the old key/)
+      const list = stdoutJson<{ keys: ApiKeyRecord[] }>(await keyward(['keys', 'list', '--json']))
+      expect(list.keys.filter((k) => k.name === name)).toHaveLength(1)
     })
 
     it('--name and --expires-in apply to the replacement', async () => {

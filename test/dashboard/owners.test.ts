@@ -394,9 +394,9 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
   const bad: [string, unknown, RegExp][] = [
     ['an empty object', {}, /^body: nothing to update/],
     [
-      'expiresAt (not updatable)',
-      { expiresAt: null },
-      /^expiresAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps, roles, credits\./,
+      'createdAt (not updatable)',
+      { createdAt: null },
+      /^createdAt is not a known field; allowed: name, meta, scopes, limits, enabled, allowedIps, roles, credits, expiresAt\./,
     ],
     ['ownerId (never changed)', { ownerId: 'globex' }, /^ownerId is not a known field/],
     ['an unknown limits field', { limits: { perHour: 1 } }, /^limits\.perHour is not a known field/],
@@ -405,12 +405,12 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     [
       'an array body',
       [],
-      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\?, credits\? \}/,
+      /^body must be a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\?, credits\?, expiresAt\? \}/,
     ],
     [
       'no body',
       '',
-      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\?, credits\? \}/,
+      /^body is required: send a JSON object \{ name\?, meta\?, scopes\?, limits\?, enabled\?, allowedIps\?, roles\?, credits\?, expiresAt\? \}/,
     ],
     ['a field twice', '{"name":"a","name":"b"}', /^name is given more than once/],
   ]
@@ -447,6 +447,61 @@ describe('PATCH /api-keys/:id (O5, O9)', () => {
     const created = await t.handle({ method: 'POST', path: '/api-keys', headers: json('acme'), body })
     expect(expectError(created, 403, 'forbidden')).toMatch(/can give its keys roles only from: none\./)
     expectError(await patch(t, mine.id, { roles: ['nobody'] }), 400, 'invalid_request')
+  })
+
+  it('B2: the administrator sets expiresAt later or to null; the response and the next request see it', async () => {
+    const t = owners()
+    const day = 86_400_000
+    const key = await t.create({
+      name: 'two days',
+      ownerId: 'acme',
+      expiresAt: new Date(t.clock.now() + 2 * day).toISOString(),
+    })
+    expect(expectSuccess(await patch(t, key.id, { expiresAt: '2035-01-01T00:00:00Z' }))).toMatchObject({
+      expiresAt: '2035-01-01T00:00:00.000Z',
+    })
+    expect(expectSuccess(await patch(t, key.id, { expiresAt: null }))).toMatchObject({ expiresAt: null })
+    t.clock.advance(3 * day)
+    expect((await t.authenticateKey(key.key)).ok).toBe(true)
+    const audit = await t.keyward.audit.list({ keyId: key.id })
+    expect(audit.entries.slice(0, 2).map((e) => [e.action, e.actor, e.fields])).toEqual([
+      ['updated', 'admin', ['expiresAt']],
+      ['updated', 'admin', ['expiresAt']],
+    ])
+  })
+
+  it('B2: an owner may bring expiresAt earlier; a later one, or null, → 403 forbidden naming expiresAt, nothing changed', async () => {
+    const t = owners()
+    const day = 86_400_000
+    const ends = new Date(t.clock.now() + 2 * day).toISOString()
+    const key = await t.create({ name: 'two days', ownerId: 'acme', expiresAt: ends })
+    for (const expiresAt of ['2035-01-01T00:00:00Z', null, new Date(t.clock.now() + 2 * day + 1).toISOString()]) {
+      const refused = await patch(t, key.id, { expiresAt, name: 'renamed' }, 'acme')
+      expect(expectError(refused, 403, 'forbidden')).toMatch(/expiresAt/)
+    }
+    expect(await t.keyward.keys.get(key.id)).toMatchObject({ expiresAt: ends, name: 'two days' })
+    const soon = new Date(t.clock.now() + 60_000).toISOString()
+    expect(expectSuccess(await patch(t, key.id, { expiresAt: soon }, 'acme'))).toMatchObject({ expiresAt: soon })
+    t.clock.advance(60_000)
+    const refused = await t.authenticateKey(key.key)
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('API_KEY_EXPIRED')
+    const forever = await t.create({ name: 'no expiry', ownerId: 'acme' })
+    expect(
+      expectSuccess(await patch(t, forever.id, { expiresAt: soon.replace('2026', '2027') }, 'acme')),
+    ).toMatchObject({
+      expiresAt: soon.replace('2026', '2027'),
+    })
+  })
+
+  it('B2: a past or malformed expiresAt → 400 invalid_request naming expiresAt, for the administrator and an owner', async () => {
+    const t = owners()
+    const key = await t.create({ name: 'k', ownerId: 'acme' })
+    for (const owner of [undefined, 'acme']) {
+      for (const expiresAt of [new Date(t.clock.now() - 1000).toISOString(), 'tomorrow', 1]) {
+        expect(expectError(await patch(t, key.id, { expiresAt }, owner), 400, 'invalid_request')).toMatch(/expiresAt/)
+      }
+    }
+    expect((await t.keyward.keys.get(key.id))?.expiresAt).toBeNull()
   })
 
   it('O5: an unknown id → 404 not_found', async () => {
@@ -486,22 +541,70 @@ describe('POST /api-keys/:id/rotate (K6, O9)', () => {
     expect(data.previous).toMatchObject({ status: 'active', expiresAt: '2026-01-15T13:00:00.000Z' })
   })
 
-  it('K6: without an expiresAt the replacement keeps the old key\'s lifetime from now; "expiresAt": null means none', async () => {
+  it('B2: without an expiresAt the replacement expires when the old key would have; a key without one gives none', async () => {
     const t = owners()
     const day = 86_400_000
-    const old = await t.create({ name: 'thirty days', expiresAt: new Date(t.clock.now() + 30 * day).toISOString() })
+    const ends = new Date(t.clock.now() + 30 * day).toISOString()
+    const old = await t.create({ name: 'thirty days', expiresAt: ends })
     t.clock.advance(day)
     const kept = expectSuccess(
       await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: as() }),
       201,
     )
-    expect(kept.expiresAt).toBe(new Date(t.clock.now() + 30 * day).toISOString())
-    const body = JSON.stringify({ expiresAt: null })
+    expect(kept.expiresAt).toBe(ends)
+    const forever = await t.create({ name: 'no expiry' })
     const none = expectSuccess(
-      await t.handle({ method: 'POST', path: `/api-keys/${kept.id}/rotate`, headers: json(), body }),
+      await t.handle({ method: 'POST', path: `/api-keys/${forever.id}/rotate`, headers: as() }),
       201,
     )
     expect(none.expiresAt).toBeNull()
+  })
+
+  it("B2: an owner rotating an administrator's 2-day key to 2035 or to no expiry → 403 forbidden naming expiresAt; nothing made", async () => {
+    const t = owners()
+    const day = 86_400_000
+    const ends = new Date(t.clock.now() + 2 * day).toISOString()
+    const old = await t.create({ name: 'two days', ownerId: 'acme', expiresAt: ends })
+    for (const expiresAt of ['2035-01-01T00:00:00Z', null]) {
+      const body = JSON.stringify({ expiresAt, gracePeriodSeconds: 3600 })
+      const refused = await t.handle({
+        method: 'POST',
+        path: `/api-keys/${old.id}/rotate`,
+        headers: json('acme'),
+        body,
+      })
+      expect(expectError(refused, 403, 'forbidden')).toMatch(/expiresAt/)
+    }
+    t.clock.advance(2 * day)
+    const expired = await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: as('acme') })
+    expect(expectError(expired, 403, 'forbidden')).toMatch(/expiresAt/)
+    expect((await t.keyward.keys.list()).keys.map((r) => [r.id, r.expiresAt])).toEqual([[old.id, ends]])
+  })
+
+  it('B2: an owner may rotate to an earlier expiry; the administrator asking for a later one gets 400 naming expiresAt', async () => {
+    const t = owners()
+    const day = 86_400_000
+    const old = await t.create({
+      name: 'two days',
+      ownerId: 'acme',
+      expiresAt: new Date(t.clock.now() + 2 * day).toISOString(),
+    })
+    const earlier = new Date(t.clock.now() + day).toISOString()
+    const body = JSON.stringify({ expiresAt: earlier })
+    const rotated = expectSuccess(
+      await t.handle({ method: 'POST', path: `/api-keys/${old.id}/rotate`, headers: json('acme'), body }),
+      201,
+    )
+    expect(rotated.expiresAt).toBe(earlier)
+    const later = JSON.stringify({ expiresAt: '2035-01-01T00:00:00Z' })
+    const refused = await t.handle({
+      method: 'POST',
+      path: `/api-keys/${rotated.id}/rotate`,
+      headers: json(),
+      body: later,
+    })
+    expect(expectError(refused, 400, 'invalid_request')).toMatch(/expiresAt/)
+    expect((await t.keyward.keys.list()).keys).toHaveLength(2)
   })
 
   const bad: [string, string, number, string][] = [

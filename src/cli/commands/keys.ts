@@ -139,7 +139,7 @@ export const keysRotate: CommandSpec = {
   summary: 'replace a key: a new key now, the old one revoked or expiring',
   usage: 'keys rotate <id> [--grace <duration>] [--expires-in <duration>] [--name <name>] [options]',
   description: [
-    "Creates a replacement with the old key's name, type, scopes, limits and lifetime (a 30-day\nkey gives a key that expires 30 days from now) and prints the new key once. Without --grace\nthe old key is revoked at once; with --grace it keeps working for that long, then expires\n(never later than it would have anyway), so holders can move to the new key first.",
+    "Creates a replacement with the old key's name, type, scopes and limits that expires when the\nold key would have (a rotation never extends a key's lifetime) and prints the new key once.\nWithout --grace the old key is revoked at once; with --grace it keeps working for that long,\nthen expires (never later than it would have anyway), so holders can move to the new key first.",
     SAME_SETTINGS,
     'With --json, prints { "key", "record", "previous" }: the new key, its record and the old\nkey\'s record afterwards.',
   ],
@@ -154,7 +154,7 @@ export const keysRotate: CommandSpec = {
       type: 'string',
       value: '<duration>',
       description:
-        "the new key expires after this long (default: the old key's lifetime,\nor never when the old key has no expiry)",
+        'the new key expires after this long, never later than the old key\n(default: when the old key would have, or never when it has no expiry)',
     },
     name: { type: 'string', value: '<name>', description: "the new key's name (default: the old key's)" },
     ...STORE_OPTIONS,

@@ -248,6 +248,7 @@ export function dashboardPaths(prefix: string): Record<string, Record<string, Op
     allowedIps: nullable({ type: 'array', items: text }),
     roles: nullable({ type: 'array', items: text }),
     credits: nullable(CREDITS_CHANGE),
+    expiresAt: nullable(text),
   })
   const rotate = body({ gracePeriodSeconds: integer, expiresAt: nullable(text), name: text })
   const list = {
