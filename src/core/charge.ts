@@ -6,7 +6,7 @@
  * state the key's requests count in.
  */
 import type { CreditState } from './credit-types.js'
-import { ledgerOf } from './credits.js'
+import { balanceIdOf, ledgerOf } from './credits.js'
 import { namedLimitsOf, policyAsList } from './key-limits.js'
 import type { MeterDecision, MeterGroup, ResolvedLimit } from './meter-types.js'
 import type { KeywardSettings } from './keyward-options.js'
@@ -71,7 +71,7 @@ export function createCharge(
       }
       if (key.credits !== null) {
         counted.push(
-          then(ledgerOf(limiter).charge(key.id, key.credits, units, now), (state) => {
+          then(ledgerOf(limiter).charge(balanceIdOf(key), key.credits, units, now), (state) => {
             usage.credits = state
           }),
         )

@@ -8,6 +8,7 @@ import { addressAllowed } from './address-allowlist.js'
 import {
   type CreditDecision,
   type StoredCredits,
+  balanceIdOf,
   ledgerOf,
   limitsWithCredits,
   refusedForCredits,
@@ -139,7 +140,8 @@ export function composeAuthorize(
   ): Awaitable<AuthorizeOutcome> {
     const ledger = ledgerOf(limiter)
     const wanted = reason === null && input.consume
-    return andThen(ledger.spend(key.id, credits, cost, input.now, wanted), (spent) => {
+    const balance = balanceIdOf(key)
+    return andThen(ledger.spend(balance, credits, cost, input.now, wanted), (spent) => {
       if (!wanted)
         return andThen(decideLimits(key, owner, reason, input, cost, input.consume), (o) => withCredits(o, spent))
       if (!spent.allowed) {
@@ -148,7 +150,7 @@ export function composeAuthorize(
       return andThen(decideLimits(key, owner, reason, input, cost, true), (outcome) => {
         if (outcome.result === 'ok' && outcome.consumed) return withCredits(outcome, spent)
         const back = { ...spent, remaining: spent.remaining + cost }
-        return andThen(ledger.refund(key.id, credits, cost, input.now), () => withCredits(outcome, back))
+        return andThen(ledger.refund(balance, credits, cost, input.now), () => withCredits(outcome, back))
       })
     })
   }

@@ -19,6 +19,19 @@ export interface KeyCredits {
  */
 export interface StoredCredits extends KeyCredits {
   since: number
+  /**
+   * The balance these credits spend, when it is another key's: a rotation's replacement spends the
+   * balance of the key it replaced, which during its grace period spends the same one, so the keys
+   * of one rotation hold one balance. `id` is the key whose balance it is; `hash` its stored hash,
+   * which names where a store keeps the balance beside that key's record. Absent: the key's own.
+   */
+  balance?: CreditBalanceOwner
+}
+
+/** The key whose credit balance a rotation's keys share (see `StoredCredits.balance`). */
+export interface CreditBalanceOwner {
+  id: string
+  hash: string
 }
 
 /** What a key's credits may be set to: `refill.day` (1–28, default 1) only with `every: 'month'`. */
@@ -72,4 +85,10 @@ export interface CreditLedger {
   charge(keyId: string, credits: StoredCredits, units: number, now: number): Promise<CreditState> | CreditState
   /** Adds `units` to what is left (a top-up). */
   add(keyId: string, credits: StoredCredits, units: number, now: number): Promise<CreditState> | CreditState
+  /**
+   * False when two keys cannot spend one balance (`StoredCredits.balance`): on a Redis Cluster
+   * each key's balance lives in its key's own slot, which one script call cannot leave. A key with
+   * credits is then rotated only without a grace period. Absent: they can.
+   */
+  readonly sharedBalances?: boolean
 }

@@ -8,6 +8,7 @@
  */
 import type {
   CreditBalance,
+  CreditBalanceOwner,
   CreditDecision,
   CreditLedger,
   CreditRefill,
@@ -22,6 +23,7 @@ import { periodEndSeconds, periodOf } from './windows.js'
 
 export type {
   CreditBalance,
+  CreditBalanceOwner,
   CreditDecision,
   CreditLedger,
   CreditRefill,
@@ -182,6 +184,19 @@ export function validateCreditsChange(value: unknown): { add: number } | { set: 
 /** The record's credits with the live balance in place of the stored one. */
 export function withRemaining(credits: KeyCredits, remaining: number): KeyCredits {
   return credits.refill === undefined ? { remaining } : { remaining, refill: { ...credits.refill } }
+}
+
+/**
+ * The id a ledger keeps a key's balance under: its own, or, for a rotation's keys, the id of the
+ * first key of the rotation, so that the old key and its replacement spend one balance.
+ */
+export function balanceIdOf(key: { id: string; credits: StoredCredits | null }): string {
+  return key.credits?.balance?.id ?? key.id
+}
+
+/** The balance a rotation's replacement spends: the one `old` spends, so both keys draw on it. */
+export function sharedBalance(old: { id: string; hash: string; credits: StoredCredits | null }): CreditBalanceOwner {
+  return old.credits?.balance ?? { id: old.id, hash: old.hash }
 }
 
 /** The ledger of a limiter; a TypeError when a key has credits and the limiter keeps none. */

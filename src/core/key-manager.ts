@@ -3,7 +3,7 @@
  * key exists only in what `create` and `rotate` return; the store keeps its hash.
  */
 import { type AuditAction, type AuditedChange, type ChangeOptions, checkActor } from './audit.js'
-import { type KeyCredits, type StoredCredits, ledgerOf, withRemaining } from './credits.js'
+import { type KeyCredits, type StoredCredits, balanceIdOf, ledgerOf, sharedBalance, withRemaining } from './credits.js'
 import { KeyInputError, KeyNotFoundError, KeyRevokedError } from './errors.js'
 import {
   type CreateKeyInput,
@@ -287,11 +287,15 @@ async function* listAll(
   } while (cursor !== null)
 }
 
-/** `now` is the creation time; a rotation passes the instant it measured the replacement's lifetime from. */
+/**
+ * `now` is the creation time; a rotation passes the instant it decided the replacement's expiry
+ * at, and the old key's credits, whose balance the replacement shares (its record shows it live).
+ */
 async function createKey(
   { settings, call }: Manager,
   input: CreateKeyInput,
   now = settings.clock.now(),
+  shared?: StoredCredits,
 ): Promise<CreatedKey> {
   const { keyPrefix, peppers, stores } = settings
   const valid = validateCreateKeyInput(input, now, keyPrefix, settings.defaultScopes)
@@ -315,12 +319,15 @@ async function createKey(
     // M7: only roles this instance defines; the names were checked with the other fields.
     roles: validateKeyRoles(valid.roles, settings.roles),
     // The balance starts from these as of now, so refills due before the first request count.
-    credits: valid.credits === null ? null : { ...valid.credits, since: now },
+    credits: shared ?? (valid.credits === null ? null : { ...valid.credits, since: now }),
   }
   // Checked before anything is stored: a key with credits needs a limiter that keeps them.
   if (stored.credits !== null) ledgerOf(stores.limiter)
   await call(stores.keys.insert(stored), 'keys.insert')
-  return { key, record: toRecord(stored, now, keyPrefix) }
+  return {
+    key,
+    record: shared === undefined ? toRecord(stored, now, keyPrefix) : await live({ settings, call }, stored, now),
+  }
 }
 
 /** The record of `stored` with its credits' live balance (what the limiter's ledger holds now). */
@@ -332,18 +339,21 @@ async function live(
   const record = toRecord(stored, now, settings.keyPrefix)
   const credits = stored.credits
   if (credits === null) return record
-  const state = await call(ledgerOf(settings.stores.limiter).spend(stored.id, credits, 0, now, false), 'credits.read')
+  const ledger = ledgerOf(settings.stores.limiter)
+  const state = await call(ledger.spend(balanceIdOf(stored), credits, 0, now, false), 'credits.read')
   return { ...record, credits: withRemaining(credits, state.remaining) }
 }
 
 /**
  * M3: new credits as stored: a setting replaces what is left wherever the balance is kept, so it
- * is stamped later than the one it replaces, even within the same millisecond.
+ * is stamped later than the one it replaces, even within the same millisecond. A rotation's keys
+ * keep sharing their balance: the setting replaces it for both.
  */
 async function setting(m: Manager, id: string, credits: KeyCredits): Promise<StoredCredits> {
   const before = await m.call(m.settings.stores.keys.get(id), 'keys.get')
   const since = Math.max(m.settings.clock.now(), (before?.credits?.since ?? 0) + 1)
-  return { ...credits, since }
+  const balance = before?.credits?.balance
+  return balance === undefined ? { ...credits, since } : { ...credits, since, balance }
 }
 
 /** M3: adds `units` to what the key has left, atomically in the ledger. */
@@ -352,7 +362,8 @@ async function topUp(m: Manager, stored: StoredKey, units: number, now: number):
   if (credits === null) {
     throw new KeyInputError('credits', 'credits.add needs a key with credits: set credits.remaining first')
   }
-  const state = await m.call(ledgerOf(m.settings.stores.limiter).add(stored.id, credits, units, now), 'credits.add')
+  const ledger = ledgerOf(m.settings.stores.limiter)
+  const state = await m.call(ledger.add(balanceIdOf(stored), credits, units, now), 'credits.add')
   return { ...toRecord(stored, now, m.settings.keyPrefix), credits: withRemaining(credits, state.remaining) }
 }
 
@@ -382,10 +393,10 @@ async function rotate(
     enabled: old.enabled,
     allowedIps: old.allowedIps,
     roles: old.roles,
-    // The replacement carries on with what the old key has left, not with what was last set.
-    credits: old.credits === null ? null : (await live(m, old, now)).credits,
+    credits: old.credits === null ? null : withRemaining(old.credits, old.credits.remaining),
   }
-  const created = await createKey(m, input, now)
+  const shared = old.credits === null ? undefined : await replacementCredits(m, old, old.credits, grace, now)
+  const created = await createKey(m, input, now, shared)
   let previous: ApiKeyRecord
   try {
     previous = await retire(m, id, grace)
@@ -429,6 +440,30 @@ function replacementExpiry(old: StoredKey, asked: CreateKeyInput['expiresAt'], n
     )
   }
   return wanted
+}
+
+/**
+ * The replacement's credits: it spends the old key's balance (no copy of it), so the two keys,
+ * during the grace period, hold one balance. Where a ledger cannot share one (a Redis Cluster), the
+ * replacement starts from what the old key has left, and only a rotation that revokes the old key
+ * at once is made: with a grace period both keys would spend a balance each.
+ */
+async function replacementCredits(
+  m: Manager,
+  old: StoredKey,
+  credits: StoredCredits,
+  grace: number,
+  now: number,
+): Promise<StoredCredits> {
+  if (ledgerOf(m.settings.stores.limiter).sharedBalances !== false) return { ...credits, balance: sharedBalance(old) }
+  if (grace > 0) {
+    throw new KeyInputError(
+      'gracePeriodMs',
+      'a key with credits on this store cannot keep working after its rotation (two keys would spend a balance each): rotate it without a grace period',
+    )
+  }
+  const left = (await live(m, old, now)).credits!
+  return { ...left, since: now }
 }
 
 /**

@@ -5,7 +5,10 @@ import type { AuthorizeInput, KeyStore, RateLimiter } from '../../src/core/types
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
+import { runRotationCreditsContract } from '../contracts/rotation-credits.contract.js'
 import { T0, makeStoredKey, randomHash } from '../contracts/fixtures.js'
+
+runRotationCreditsContract('the memory stores', () => ({ stores: createMemoryStores() }))
 
 runAuthorizeContract('composeAuthorize on the memory stores', () => {
   const stores = createMemoryStores()

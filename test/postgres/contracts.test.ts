@@ -15,6 +15,7 @@ import { createRedisRateLimiter } from '../../src/stores/redis/index.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
+import { runRotationCreditsContract } from '../contracts/rotation-credits.contract.js'
 import { runMeteringPropertyContract } from '../contracts/metering-property.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runRefusedUsageContract, runUsageLogContract } from '../contracts/usage-log.contract.js'
@@ -52,6 +53,11 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
     return { keys, limiter, authorize: composeAuthorize({ keys, limiter }), cleanup: () => keys.close() }
   })
 
+  runRotationCreditsContract('postgres keys, memory limiter', () => {
+    const stores = createPostgresStores({ pool: db.pool, schema: db.schema })
+    return { stores, cleanup: () => stores.close() }
+  })
+
   describe.skipIf(redisUrl === null)('with the Redis limiter', () => {
     const client = redisUrl === null ? undefined : ioredisClient(redisUrl)
     afterAll(async () => {
@@ -65,6 +71,11 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
       return { keys, limiter, authorize: composeAuthorize({ keys, limiter }), cleanup: () => keys.close() }
     }
     runCreditsContract('postgres keys, Redis limiter (composed, M3 exact across instances)', composed)
+    runRotationCreditsContract('postgres keys, Redis limiter', async () => {
+      const limiter = createRedisRateLimiter({ client: (await client)!, prefix, keys: 'elsewhere', time: 'caller' })
+      const stores = createPostgresStores({ pool: db.pool, schema: db.schema, limiter })
+      return { stores, cleanup: () => stores.close() }
+    })
     runCreditsPropertyContract('postgres keys, Redis limiter (composed)', composed, { runs: 20 })
 
     // S9: the key records cached in Redis, decided by the Redis store's script; both client libraries.
@@ -89,6 +100,7 @@ describe.skipIf(!databaseAvailable())('Postgres stores pass the store contracts 
         const { stores, cleanup } = await cached()
         return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize!, cleanup }
       })
+      runRotationCreditsContract(`postgres keys cached in Redis (${kind})`, cached)
       runCreditsContract(`postgres keys cached in Redis, fused (${kind})`, async () => {
         const { stores, cleanup } = await cached()
         return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize!, cleanup }

@@ -11,6 +11,7 @@ import { type RedisClientLike, createRedisStores } from '../../src/stores/redis/
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
+import { runRotationCreditsContract } from '../contracts/rotation-credits.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
@@ -57,6 +58,7 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
         const stores = storesOf()
         return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize }
       })
+      runRotationCreditsContract(`redis cluster (${kind})`, () => ({ stores: storesOf() }))
       runCreditsPropertyContract(
         `redis cluster fused script (${kind})`,
         () => {

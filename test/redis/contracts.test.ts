@@ -8,6 +8,7 @@ import { createRedisStores, type RedisClientLike } from '../../src/stores/redis/
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
+import { runRotationCreditsContract } from '../contracts/rotation-credits.contract.js'
 import { runKeyStoreContract } from '../contracts/key-store.contract.js'
 import { runLimiterCostContract } from '../contracts/limiter-cost.contract.js'
 import { runMeterContract } from '../contracts/meter.contract.js'
@@ -79,6 +80,10 @@ describe.skipIf(url === null)('Redis stores pass the store contracts', () => {
           authorize: stores.authorize,
           cleanup: () => stores.close(),
         }
+      })
+      runRotationCreditsContract(`redis (${kind})`, async () => {
+        const stores = await storesOf(kind)
+        return { stores, cleanup: () => stores.close() }
       })
       runCreditsPropertyContract(
         `redis fused script (${kind})`,

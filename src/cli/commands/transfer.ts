@@ -10,6 +10,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import type { KeyStore, RateLimiter, StoredKey } from '../../core/types.js'
+import { balanceIdOf } from '../../core/credits.js'
 import { stringOption } from '../args.js'
 import type { CommandSpec } from '../command.js'
 import { usageError } from '../exit-status.js'
@@ -37,7 +38,7 @@ async function* everyKey(keys: KeyStore, ownerId: string | undefined): AsyncIter
 /** M3: the record with what its credits have left now, as the store's limiter keeps it. */
 async function withLiveCredits(limiter: RateLimiter, key: StoredKey): Promise<StoredKey> {
   if (key.credits === null || limiter.credits === undefined) return key
-  const state = await limiter.credits.spend(key.id, key.credits, 0, Date.now(), false)
+  const state = await limiter.credits.spend(balanceIdOf(key), key.credits, 0, Date.now(), false)
   return { ...key, credits: { ...key.credits, remaining: state.remaining } }
 }
 

@@ -112,10 +112,16 @@ async function call(
     if (outcome?.result === 'needs-owner') continue
     if (!byCaller || outcome === null) return outcome
     return countOwner(state, hash, outcome, raw, owners!, args[NOW]!, cost, groups).then((counted) =>
-      creditsGivenBack(state.connection, keysOf(state, hash).credits, outcome, counted, args[NOW]!, cost),
+      creditsGivenBack(state.connection, balanceKeyOf(state, hash, outcome), outcome, counted, args[NOW]!, cost),
     )
   }
   throw badReply('the authorize script', 'the owner asked for twice')
+}
+
+/** M3: where a request's credits are kept: beside its record, or the balance a rotation's keys share. */
+function balanceKeyOf(state: AuthorizeState, hash: string, outcome: AuthorizeOutcome): string {
+  const key = outcome.result === 'ok' || outcome.result === 'forbidden' ? outcome.key : undefined
+  return keysOf(state, key?.credits?.balance?.hash ?? hash).credits
 }
 
 /**

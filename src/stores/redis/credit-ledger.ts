@@ -34,11 +34,14 @@ export function creditArguments(credits: StoredCredits): string[] {
 
 /**
  * The ledger on a context. `balanceOf(id)` names the balance of a key id: beside its record when
- * the key is stored in this Redis, under the id's own tag otherwise.
+ * the key is stored in this Redis, under the id's own tag otherwise. `shared`: whether a
+ * rotation's keys can spend one balance (not when the authorize script decides beside each record
+ * on a cluster: the balance is then in another slot).
  */
 export function creditLedgerOn(
   context: RedisContext,
   balanceOf: (id: string) => string | Promise<string>,
+  shared: boolean,
 ): CreditLedger {
   async function run(
     op: string,
@@ -59,6 +62,7 @@ export function creditLedgerOn(
     },
     charge: async (id, credits, units, now) => state(await run('c', id, credits, units, now)),
     add: async (id, credits, units, now) => state(await run('a', id, credits, units, now)),
+    sharedBalances: shared,
   }
 }
 

@@ -189,7 +189,8 @@ export function rateLimiterOn(context: RedisContext, keysElsewhere = false): Red
   }
   return {
     ...metering,
-    credits: creditLedgerOn(context, balanceOf),
+    // Keys elsewhere spend through this ledger alone, one balance per call, on a cluster too.
+    credits: creditLedgerOn(context, balanceOf, keysElsewhere || !context.connection.cluster),
     consume: (keyId, policy, now, cost) => decide(keyId, policy, now, true, cost),
     reserve,
     peek: (keyId, policy, now, cost) => decide(keyId, policy, now, false, cost),

@@ -172,5 +172,5 @@ return replies
 export const AUTHORIZE_BATCH_SCRIPT: LuaScript = {
   name: 'authorize-batch',
   source: SOURCE,
-  sha: '66f47895ee64c3d2670fb84eea6389187672887d',
+  sha: 'c9cd7c39bd4faa126a671e6ca3d1a3c3f2667cc2',
 }

@@ -67,5 +67,5 @@ return authorize(record_key, minute_key, now_arg, consume, cost, live_only, addr
 export const AUTHORIZE_SCRIPT: LuaScript = {
   name: 'authorize',
   source: SOURCE,
-  sha: '462855b04ae4ccab35af5f9148ab309573b9da67',
+  sha: 'cfc7e716814545d87850a8be330fb6a3052de0c4',
 }

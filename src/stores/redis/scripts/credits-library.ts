@@ -6,12 +6,14 @@ export const CREDITS_LIBRARY = `
 -- A key's balance, HASH <prefix>:{<tag>}:cr: r what is left, p the refill period it belongs to
 -- (-1 without a refill), s the setting it started from. A spec is the record's credits:
 -- {remaining = as last set, since = when (epoch ms), amount = the refill amount or nil,
--- every = 'day' or 'month', day = the billing day}.
+-- every = 'day' or 'month', day = the billing day, balance = the hash of the key whose balance
+-- these credits spend (a rotation's keys share one), or nil for the key's own}.
 
 -- The spec of a record's credits (JSON, as src/core/credits.ts stores them).
 local function credit_spec_of(json)
   local c = decoded(json)
   local spec = {remaining = tonumber(c.remaining) or 0, since = tonumber(c.since) or 0}
+  if type(c.balance) == 'table' and type(c.balance.hash) == 'string' then spec.balance = c.balance.hash end
   if type(c.refill) == 'table' then
     spec.amount, spec.every, spec.day = tonumber(c.refill.amount), c.refill.every, tonumber(c.refill.day) or 1
   end
@@ -62,12 +64,20 @@ local function credit_spend(key, spec, now, cost, consume)
   return {allowed, r, credit_refill_at(spec, p)}
 end
 
--- M3 in the authorize scripts: a record's credits (JSON, or 0 for none) with their balance beside
--- minute_key at now, {spec, key, left, p, s, ok (1 when the request's cost fits)}; nil without
--- credits. A cost of 0 always fits.
+-- The balance of a record's credits: beside minute_key (<prefix>:{<hash>}:rl), or, for a key that
+-- spends another's (a rotation), beside that key's record, under the same prefix.
+local function credit_key_of(spec, minute_key)
+  if not spec.balance then return string.sub(minute_key, 1, -3) .. 'cr' end
+  return string.match(minute_key, '^([^{]*):{') .. ':{' .. spec.balance .. '}:cr'
+end
+
+-- M3 in the authorize scripts: a record's credits (JSON, or 0 for none) with their balance at
+-- now, {spec, key, left, p, s, ok (1 when the request's cost fits)}; nil without credits. A cost
+-- of 0 always fits.
 local function credit_state_of(json, minute_key, now, cost)
   if json == 0 then return nil end
-  local c = {spec = credit_spec_of(json), key = string.sub(minute_key, 1, -3) .. 'cr', ok = 0}
+  local spec = credit_spec_of(json)
+  local c = {spec = spec, key = credit_key_of(spec, minute_key), ok = 0}
   c.left, c.p, c.s = credit_balance(c.key, c.spec, now)
   if cost <= c.left then c.ok = 1 end
   return c

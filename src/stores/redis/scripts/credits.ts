@@ -39,5 +39,5 @@ return {1, r, credit_refill_at(spec, p)}
 export const CREDITS_SCRIPT: LuaScript = {
   name: 'credits',
   source: SOURCE,
-  sha: 'c6cf5a1cd1f2896c59bd3c4b9697c392eb9f7012',
+  sha: '81528e5a2f4de881c6b7217bfab18299aaa0dde4',
 }
