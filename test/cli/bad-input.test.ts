@@ -162,7 +162,7 @@ const cases: Case[] = [
     name: 'update with nothing to change (O5)',
     args: ['keys', 'update', 'key_000000000000000000000000', ...NOWHERE],
     message:
-      /^keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute, --per-month, --disable, --enable, --allow-ip, --any-ip, --role, --no-roles, --credits, --refill, --add-credits or --no-credits \(/,
+      /^keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute, --per-month, --disable, --enable, --allow-ip, --any-ip, --role, --no-roles, --credits, --refill, --add-credits, --no-credits, --expires-in or --no-expiry \(/,
   },
   {
     name: 'update with a --name over 100 characters (O5)',

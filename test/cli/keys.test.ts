@@ -337,6 +337,20 @@ describe.skipIf(url === null)('keyward keys on a real Redis', { timeout: 60_000 
       expect(record.expiresAt).toBe(old.record.expiresAt)
     })
 
+    it('B2: keys update --expires-in moves the expiry later or earlier, --no-expiry removes it; both together are a usage error (Redis)', async () => {
+      const old = await created(['--name', 'expiring', '--expires-in', '2d'])
+      const later = await keyward(['keys', 'update', old.record.id, '--expires-in', '30d', '--json'])
+      expect(later.status, later.describe()).toBe(0)
+      const { record } = stdoutJson<{ record: ApiKeyRecord }>(later)
+      expect(Date.parse(record.expiresAt!) - Date.now()).toBeGreaterThan(29 * 86_400_000)
+      const none = await keyward(['keys', 'update', old.record.id, '--no-expiry', '--json'])
+      expect(none.status, none.describe()).toBe(0)
+      expect(stdoutJson<{ record: ApiKeyRecord }>(none).record.expiresAt).toBeNull()
+      const both = await keyward(['keys', 'update', old.record.id, '--no-expiry', '--expires-in', '1d'])
+      expect(both.status, both.describe()).toBe(2)
+      expect(both.stderr).toMatch(/--no-expiry cannot be combined with --expires-in/)
+    })
+
     it('B2: --expires-in later than the old key is refused naming expiresAt, and no key is made (Redis)', async () => {
       const name = `two days ${Date.now()}`
       const old = await created(['--name', name, '--expires-in', '2d'])

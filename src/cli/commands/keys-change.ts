@@ -1,6 +1,6 @@
 /**
- * `keyward keys update` and `keyward keys revoke`: change a key's name, meta, scopes, limits or
- * access (O5, M5, M6, M7), revoke one key (K6, K7) or every key of an owner (O6). A revoked key cannot be updated.
+ * `keyward keys update` and `keyward keys revoke`: change a key's name, meta, scopes, limits,
+ * access or expiry (O5, M5, M6, M7, B2), revoke one key (K6, K7) or every key of an owner (O6). A revoked key cannot be updated.
  */
 import { KeyNotFoundError } from '../../core/errors.js'
 import type { UpdateKeyInput } from '../../core/key-input.js'
@@ -15,6 +15,7 @@ import { CLI_ACTOR, withStoreKeyward } from '../store-keyward.js'
 import { keysElsewhere } from '../stored-prefixes.js'
 import {
   BY_ID_EXITS,
+  durationOption,
   keyIdArgument,
   keyLabel,
   META_OPTION,
@@ -63,11 +64,13 @@ function updateChanges(
   if (list !== undefined) changes.limits = list
   else if (values['default-limits'] === true) changes.limits = null
   Object.assign(changes, accessOptions(values))
+  const expiry = expiryChange(values)
+  if (expiry !== undefined) changes.expiresAt = expiry
   const limits = limitOptions(values, true)
   const credits = updateCreditsOption(values)
   if (Object.keys(changes).length === 0 && Object.keys(limits).length === 0 && credits === undefined) {
     throw usageError(
-      'keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute, --per-month, --disable, --enable, --allow-ip, --any-ip, --role, --no-roles, --credits, --refill, --add-credits or --no-credits (see keyward keys update --help)',
+      'keys update needs something to change: --name, --meta, --scopes, --limit, --default-limits, --per-minute, --per-month, --disable, --enable, --allow-ip, --any-ip, --role, --no-roles, --credits, --refill, --add-credits, --no-credits, --expires-in or --no-expiry (see keyward keys update --help)',
     )
   }
   if (Object.keys(changes).length > 0) checkUpdateInput(changes, keyPrefix)
@@ -75,6 +78,16 @@ function updateChanges(
 }
 
 type CreditsOption = ReturnType<typeof updateCreditsOption>
+
+/** `--expires-in` (from now, later or earlier than the key's expiry) or `--no-expiry`; undefined for neither. */
+function expiryChange(values: OptionValues): number | null | undefined {
+  const expiresIn = durationOption(values, 'expires-in')
+  if (values['no-expiry'] === true) {
+    if (expiresIn !== undefined) throw usageError('option --no-expiry cannot be combined with --expires-in')
+    return null
+  }
+  return expiresIn === undefined ? undefined : Date.now() + expiresIn
+}
 
 /**
  * M3: the live balance of a key in Postgres is kept by the app's limiter, which the command line
@@ -125,9 +138,9 @@ function changeWord(field: string, changes: UpdateKeyInput): string {
 
 export const keysUpdate: CommandSpec = {
   name: 'keys update',
-  summary: "change a key's name, meta, scopes, limits or access; suspend or resume it",
+  summary: "change a key's name, meta, scopes, limits, access or expiry; suspend or resume it",
   usage:
-    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--limit <name>=<n>/<window> ...]\n       [--default-limits] [--per-minute <n>] [--per-month <n>] [--disable | --enable]\n       [--allow-ip <address|cidr> ... | --any-ip] [--role <name> ... | --no-roles]\n       [--credits <n>] [--refill <n>/day|<n>/month[@day]] [--add-credits <n> | --no-credits] [options]',
+    'keys update <id> [--name <name>] [--meta <json>] [--scopes <list>] [--limit <name>=<n>/<window> ...]\n       [--default-limits] [--per-minute <n>] [--per-month <n>] [--disable | --enable]\n       [--allow-ip <address|cidr> ... | --any-ip] [--role <name> ... | --no-roles]\n       [--credits <n>] [--refill <n>/day|<n>/month[@day]] [--add-credits <n> | --no-credits]\n       [--expires-in <duration> | --no-expiry] [options]',
   description: [
     'Changes what is given and keeps the rest. New scopes, limits, addresses and roles apply from\nthe next request on every instance sharing the store. --disable suspends the key (refused\nuntil --enable resumes it). A revoked key cannot be updated (exit 2); its owner never changes.',
     'With --json, prints { "record" }.',
@@ -154,6 +167,12 @@ export const keysUpdate: CommandSpec = {
     },
     ...UPDATE_ACCESS_OPTIONS,
     ...UPDATE_CREDIT_OPTIONS,
+    'expires-in': {
+      type: 'string',
+      value: '<duration>',
+      description: 'expire this long from now, later or earlier than now set: 30s, 15m, 1h, 7d, 4w',
+    },
+    'no-expiry': { type: 'boolean', description: 'remove the expiry: the key never expires' },
     ...STORE_OPTIONS,
   },
   environment: STORE_ENVIRONMENT,
@@ -166,6 +185,7 @@ export const keysUpdate: CommandSpec = {
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --disable',
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --enable --any-ip --role admin --role billing',
     'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --add-credits 5000',
+    'keyward keys update key_4fQ2x9ZpLw0aB7cD1eF3gH5j --expires-in 30d',
   ],
   async run(context) {
     const id = keyIdArgument(context.positionals, 'keys update')

@@ -11,6 +11,8 @@
  * |                                  |        | month index, `q` = requests in it: ≤ 66 fields | the month's end          |
  * | `<prefix>:{<hash>}:cr`           | HASH   | M3: the key's credits, `r` left, `p` the refill | none                     |
  * |                                  |        | period; `{id:<id>}:cr` for a key stored elsewhere|                          |
+ * |                                  |        | A rotation's keys spend the first key's balance  |                          |
+ * |                                  |        | (the record's credits name its id and hash)      |                          |
  * | `<prefix>:{<hash>}:changing`     | SET    | S9, keys in Postgres: tokens of the changes of | 60 s past the last one   |
  * |                                  |        | the record under way (`record-cache` script)   |                          |
  * | `<prefix>:{<hash>}:filling`      | SET    | S9: tokens of the cache fills under way        | 10 s past the last one   |
