@@ -202,7 +202,7 @@ export function checkKeyInput(input: CreateKeyInput): void {
 /** Checks an update (`keys update`) before Redis is contacted, as `checkKeyInput` a new key. */
 export function checkUpdateInput(changes: UpdateKeyInput, keyPrefix: string): void {
   try {
-    validateUpdateKeyInput(changes, keyPrefix)
+    validateUpdateKeyInput(changes, keyPrefix, Date.now())
   } catch (error) {
     if (error instanceof KeyInputError) throw keyInputUsageError(error)
     throw error

@@ -323,7 +323,7 @@ export interface ValidKeyUpdate {
  * at creation (`expiresAt` in the future of `now`). Throws `KeyInputError` for an unknown field or
  * an empty update.
  */
-export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix = 'svc', now = Date.now()): ValidKeyUpdate {
+export function validateUpdateKeyInput(input: UpdateKeyInput, keyPrefix: string, now: number): ValidKeyUpdate {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new KeyInputError(
       'body',

@@ -112,7 +112,7 @@ export function refusedOnUpdate(
 ): OwnerRefusal | null {
   // A revoked key cannot be changed at all: the update answers that (409), whatever the body.
   if (record.status === 'revoked') return null
-  const { patch, credits, addCredits } = validateUpdateKeyInput(input, keyward.keyPrefix)
+  const { patch, credits, addCredits } = validateUpdateKeyInput(input, keyward.keyPrefix, keyward.clock.now())
   if (patch.scopes !== undefined && scopesRefused(grants, record.scopes, patch.scopes)) return 'scopes'
   if (patch.roles !== undefined && rolesRefused(grants, record.roles, patch.roles)) return 'roles'
   if (patch.meta !== undefined && metaRefused(grants, record.meta, patch.meta)) return 'meta'

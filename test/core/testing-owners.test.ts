@@ -51,7 +51,7 @@ describe('keyward/testing with owners and meta (O1, O2, O3)', () => {
         ownerId: 'org:acme',
         meta: { plan: 'pro' },
         keyType: 'test',
-        scopes: null,
+        scopes: [],
         consumed: false,
       })
       expect(apiKey.limits.minute).toMatchObject({ limit: 2, remaining: 2 })

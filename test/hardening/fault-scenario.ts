@@ -15,6 +15,7 @@ import { createRedisStores } from '../../src/stores/redis/index.js'
 import { ioredisClient, nodeRedisClient, type RedisProcess, startRedisServer } from '../helpers/redis.js'
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.js'
 import { DASHBOARD_TOKEN, type Framework, JSON_TYPE, REQUEST_ID, type RunningApp, sleep, startApp } from './support.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 export interface ScenarioOptions {
   /** Length of each fault and steady phase. */
@@ -115,6 +116,7 @@ export async function runFaultScenario(options: ScenarioOptions): Promise<Scenar
         clients.push({ close: async () => io.disconnect() })
       }
       const keyward = createKeyward({
+        defaultScopes: SEED_SCOPES,
         stores: createRedisStores({ client, prefix, timeoutMs: storeTimeoutMs }),
         storeTimeoutMs,
         // The guard counts every failure in Redis too (so it is under fault as well) but never blocks the load generator.

@@ -273,7 +273,7 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     await guarded.close()
   })
 
-  it('P1: a request for an unknown key costs one command; a peek (auth test, L5) costs one command', async () => {
+  it('P1, B8: a request for an unknown key costs one command; a revoked key one and the write of its usage entry; a peek (auth test, L5) one command', async () => {
     await measure.config('RESETSTAT')
     const unknown = await keyward.authenticate({ authorization: `Bearer svc_live_${'0'.repeat(32)}${'0'.repeat(6)}` })
     // A checksum failure never reaches Redis (K2).
@@ -283,9 +283,11 @@ describe.skipIf(!available)('commands per authenticated request (P1)', () => {
     await measure.config('RESETSTAT')
     const revoked = await keyward.authenticate({ authorization: `Bearer ${other}` })
     expect(revoked.ok ? 'ok' : revoked.error.code).toBe('API_KEY_REVOKED')
+    // The refusal of a known key is in its usage log: one write, off the request's path.
+    await stores.usage.flush()
     const peek = await keyward.authenticate({ authorization: `Bearer ${key}` }, { consume: false })
     expect(peek.ok).toBe(true)
-    expect((await topLevelCommands(measure)).total).toBe(2)
+    expect((await topLevelCommands(measure)).total).toBe(3)
   })
 
   it('N1: analytics counters add at most one write a second, off the path, and none once closed', async () => {

@@ -16,6 +16,7 @@ import type { RouteRequirements } from '../../src/core/types.js'
 import { commandCalls, ioredisClient, privateServersAvailable, sharedRedisUrl, uniquePrefix } from '../helpers/redis.js'
 import { decideTurn, type TurnRequest } from '../helpers/turns.js'
 import { withIoredisClient, withPrivateRedis } from '../helpers/redis-suite.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 const url = sharedRedisUrl(inject('keywardRedis'))
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
@@ -77,6 +78,7 @@ describe.skipIf(url === null)('Redis batch script: requests of a hot key', () =>
   async function world(coalesce: boolean, clock: ReturnType<typeof createManualClock>) {
     const p = `${prefix}-${worlds++}`
     const keyward = createKeyward({
+      defaultScopes: SEED_SCOPES,
       stores: createRedisStores({ client: (await ioredisClient(url!)) as never, prefix: p, time: 'caller', coalesce }),
       clock,
       failedAuthLimit: 0,
@@ -148,6 +150,7 @@ describe.skipIf(url === null)('Redis batch script: the keys of a batch', () => {
   it('P1: each key hash of a batch sends its two key names once, however many of its requests the batch holds', async () => {
     const { client, sent } = await evalCapturingClient()
     const keyward = createKeyward({
+      defaultScopes: SEED_SCOPES,
       stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-names') }),
       failedAuthLimit: 0,
     })
@@ -174,6 +177,7 @@ describe.skipIf(url === null)('Redis batch script: runs of alike requests', () =
   it('P1/L5/L6: a run of alike requests goes as one entry; a change of key, scopes or flags starts the next, and each is decided on its own', async () => {
     const { client, sent } = await evalCapturingClient()
     const keyward = createKeyward({
+      defaultScopes: SEED_SCOPES,
       stores: createRedisStores({ client, prefix: uniquePrefix('hot-key-runs') }),
       failedAuthLimit: 0,
     })
@@ -249,6 +253,7 @@ describe.skipIf(url === null || !privateServersAvailable())(
     it('P1: twelve requests of one key in one batch cost Redis one read of the record and of the limit state, and one write of each', async () => {
       const clock = createManualClock(START)
       const keyward = createKeyward({
+        defaultScopes: SEED_SCOPES,
         stores: createRedisStores({ client: await ioredisClient(serverUrl), time: 'caller' }),
         clock,
         failedAuthLimit: 0,

@@ -16,6 +16,7 @@ import type { Normalized } from '../adapters/support/check.js'
 import { DASHBOARD_TOKEN } from '../adapters/support/harness.js'
 import { runSubset } from './subset.js'
 import { markedEnv, recordStarted } from '../helpers/started-processes.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -112,7 +113,7 @@ export function listeningLine(output: string): number | undefined {
 
 /** The subset's answers from the reference app on keyward/fetch on Node (the bridge), on a real clock as the runtimes are. */
 export async function nodeBaseline(): Promise<Normalized[]> {
-  const keyward = createKeyward()
+  const keyward = createKeyward({ defaultScopes: SEED_SCOPES })
   const dashboard = { authorize: referenceDashboardGuard(DASHBOARD_TOKEN) }
   const app = await buildFetchApp({ keyward, dashboard, trustProxy: false })
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))

@@ -20,7 +20,8 @@ async function stores() {
 
 /** The guard, its protected route, and the whole app as one fetch handler (Bun.serve, Deno.serve). */
 async function create(clientAddress) {
-  const keyward = createKeyward({ stores: await stores(), pepper: process.env.PEPPER })
+  // As the reference server: a key made without scopes calls its own endpoints.
+  const keyward = createKeyward({ stores: await stores(), pepper: process.env.PEPPER, defaultScopes: ['ip', 'email'] })
   const guard = keywardFetch(keyward, {
     dashboard: bearerTokenGuard(process.env.DASHBOARD_TOKEN),
     notFound: '/api',
