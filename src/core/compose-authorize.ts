@@ -43,7 +43,8 @@ const UNKNOWN: AuthorizeOutcome = Object.freeze({ result: 'unknown' })
  *
  * 0. E7: with `input.failedAuth`, `limiter.peek` of the address's failure counter; when it is full
  *    → `blocked` with its retry-after, before any key is looked up. (keyward passes it only when
- *    the limiter is shared: a process-local count is known to the guard already.)
+ *    the limiter is shared: a process-local count is known to the guard already.) A counter that
+ *    cannot be read is reported to `failedAuth.unreadable` and refuses nothing.
  * 1. The first of `input.hashes` (current pepper first, then previous ones) that
  *    `keys.findByHash` knows; none → `unknown`.
  * 2. `revokedAt` set → `revoked` (a revoked key that has also expired is `revoked`, K6); else
@@ -264,9 +265,22 @@ export function composeAuthorize(
   return function authorize(input: AuthorizeInput): Awaitable<AuthorizeOutcome> {
     const check = input.failedAuth
     if (check === undefined) return lookUp(input)
-    const counted = limiter.peek(check.counter, { perMinute: check.limit, perMonth: null }, input.now)
+    // The address's counter is defence in depth: when it cannot be read, the key alone decides.
+    const unreadable = (error: unknown) => {
+      check.unreadable?.(error)
+      return lookUp(input)
+    }
+    let counted: Awaitable<LimitDecision>
+    try {
+      counted = limiter.peek(check.counter, { perMinute: check.limit, perMonth: null }, input.now)
+    } catch (error) {
+      return unreadable(error)
+    }
     if (isPromise(counted)) {
-      return Promise.resolve(counted).then((decision) => (decision.allowed ? lookUp(input) : blocked(decision)))
+      return Promise.resolve(counted).then(
+        (decision) => (decision.allowed ? lookUp(input) : blocked(decision)),
+        unreadable,
+      )
     }
     return counted.allowed ? lookUp(input) : blocked(counted)
   }

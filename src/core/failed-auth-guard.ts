@@ -26,8 +26,9 @@ export interface FailedAuthGuard {
   /**
    * Seconds until the address may try again, or 0 when it is not blocked, on every instance:
    * `blockedFor`, then, with a shared limiter, a peek at the shared count (which consumes
-   * nothing). Synchronous on a process-local limiter. Rejects (or throws) when the limiter does:
-   * the caller answers 500 and lets nothing through (R5).
+   * nothing). Synchronous on a process-local limiter. When the shared count cannot be read the
+   * fault goes to `onError` and the answer is 0: the guard is defence in depth, the caller's own
+   * checks still decide.
    */
   check(ip: string, now: number): Awaitable<number>
   /**
@@ -200,8 +201,17 @@ export function createFailedAuthGuard(
       const known = blockedFor(ip, now)
       if (known > 0 || !shared) return known
       const key = keyOf(ip)
-      const peeked = limiter.peek(`${namespace}:${key}`, policy, now)
-      if (isPromise(peeked)) return peeked.then((decision) => waitOf(key, decision, now))
+      const unreadable = (error: unknown) => {
+        onError(error)
+        return 0
+      }
+      let peeked: Awaitable<LimitDecision>
+      try {
+        peeked = limiter.peek(`${namespace}:${key}`, policy, now)
+      } catch (error) {
+        return unreadable(error)
+      }
+      if (isPromise(peeked)) return peeked.then((decision) => waitOf(key, decision, now), unreadable)
       return waitOf(key, peeked, now)
     },
     recordFailure(ip, now) {
@@ -227,7 +237,7 @@ export function createFailedAuthGuard(
       const key = keyOf(ip)
       if (key !== lastCheckedKey) {
         lastCheckedKey = key
-        lastCheck = { counter: `${namespace}:${key}`, limit }
+        lastCheck = { counter: `${namespace}:${key}`, limit, unreadable: onError }
       }
       return lastCheck
     },

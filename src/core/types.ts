@@ -404,7 +404,9 @@ export interface AuthorizeInput {
    * The failed-authentication count of the request's client address, checked before any key
    * is looked up: when it holds `limit` or more in the last minute (as `RateLimiter.peek` with
    * `{ perMinute: limit, perMonth: null }` would refuse it) the outcome is `blocked` and nothing
-   * else is read or written. Absent: no check. Every implementation of `authorize` must honour it.
+   * else is read or written. When the counter cannot be read, the fault goes to its `unreadable`
+   * and the key is decided as usual. Absent: no check. Every implementation of `authorize` must
+   * honour it.
    */
   failedAuth?: FailedAuthCheck | undefined
   /**
@@ -430,6 +432,12 @@ export interface FailedAuthCheck {
   counter: string
   /** Failed authentications per minute at which the address is blocked. */
   limit: number
+  /**
+   * Told when the counter cannot be read (a fault, or no answer in time). The check then refuses
+   * nothing and the key is decided as if the address had no failures: the guard is defence in
+   * depth, and a fault in it must not turn valid keys away.
+   */
+  unreadable?: ((error: unknown) => void) | undefined
 }
 
 /** Why a valid key may not use a route: a test key on a live-only route, its address, a missing scope, an unmet permission query. */

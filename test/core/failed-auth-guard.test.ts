@@ -239,17 +239,34 @@ describe('failed-authentication guard on a shared limiter (E7)', () => {
     expect(elsewhere.headers['X-RateLimit-Remaining']).toBe('4')
   })
 
-  it('E7/R5: a shared limiter that fails while the address is checked gives 500, never the handler', async () => {
+  it("C5/R5: a shared limiter that fails while the address is checked refuses nothing (200, reported); one that fails to count the key's own limits gives 500, never the handler", async () => {
     const memory = createMemoryStores()
-    const t = createTestKeyward({
+    const heard: unknown[] = []
+    const peekDown = createTestKeyward({
       stores: {
         ...memory,
         limiter: { ...memory.limiter, peek: () => Promise.reject(new Error('down')), shared: true },
       },
+      onError: (error) => heard.push(error),
+    })
+    const { key } = await peekDown.issueLiveKey()
+    const admitted = await peekDown.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.60' })
+    expect(admitted.ok ? 200 : [admitted.response.status, admitted.error.code]).toBe(200)
+    expect(heard).toEqual([new Error('down')])
+
+    const allDown = createTestKeyward({
+      stores: {
+        ...memory,
+        limiter: {
+          ...memory.limiter,
+          peek: () => Promise.reject(new Error('down')),
+          consume: () => Promise.reject(new Error('down')),
+          shared: true,
+        },
+      },
       onError: () => {},
     })
-    const { key } = await t.issueLiveKey()
-    const d = await t.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.60' })
+    const d = await allDown.authenticate({ headers: { authorization: `Bearer ${key}` }, ip: '192.0.2.61' })
     expect(d.ok ? 200 : [d.response.status, d.error.code]).toEqual([500, 'INTERNAL_ERROR'])
   })
 
@@ -289,6 +306,36 @@ describe('failed-authentication guard on a shared limiter (E7)', () => {
     // Learnt: now known locally too.
     expect(two.blockedFor('2001:db8::3', now + 1000)).toBe(60)
     expect(await two.check('2001:db8:0:1::1', now)).toBe(0)
-    expect(two.counterOf('2001:DB8::1%eth0')).toEqual({ counter: 'failed-x:2001:db8:0:0::/64', limit: 2 })
+    expect(two.counterOf('2001:DB8::1%eth0')).toEqual({
+      counter: 'failed-x:2001:db8:0:0::/64',
+      limit: 2,
+      unreadable: expect.any(Function),
+    })
+  })
+
+  it('C5: when a shared limiter cannot be read, guard.check() refuses nothing (0) and the fault goes to onError, as does the counter handed to authorize', async () => {
+    const heard: unknown[] = []
+    const fault = new Error('the shared limiter is unreachable')
+    const rejecting = {
+      consume: () => Promise.reject(fault),
+      peek: () => Promise.reject(fault),
+      shared: true,
+    }
+    const throwing = {
+      consume: () => {
+        throw fault
+      },
+      peek: () => {
+        throw fault
+      },
+      shared: true,
+    }
+    const now = Date.UTC(2026, 0, 1)
+    for (const limiter of [rejecting, throwing]) {
+      const guard = createFailedAuthGuard(2, limiter, (error) => heard.push(error), 'failed-x')
+      expect(await guard.check('192.0.2.1', now)).toBe(0)
+      guard.counterOf('192.0.2.1').unreadable?.(fault)
+    }
+    expect(heard).toEqual([fault, fault, fault, fault])
   })
 })

@@ -16,6 +16,8 @@ export interface RedisCluster {
   readonly nodes: { host: string; port: number }[]
   /** `redis://host:port` of each master. */
   readonly urls: string[]
+  /** Each master's process, in the order of `nodes`: to freeze (SIGSTOP) or stop one. */
+  readonly servers: readonly RedisProcess[]
   stop(): Promise<void>
 }
 
@@ -78,6 +80,7 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   return {
     nodes: ports.map((port) => ({ host: '127.0.0.1', port })),
     urls: ports.map((port) => `redis://127.0.0.1:${port}`),
+    servers,
     async stop() {
       await Promise.all(servers.map((server) => server.stop()))
     },

@@ -12,7 +12,8 @@
  * E7 (`input.failedAuth`): the script reads the client address's failure counter (written by the
  * limit script, on any instance) before the key's record, and answers `blocked` when it is full:
  * no extra command and no extra round trip. On a cluster the counter lives in another slot than
- * the key, which one script may not reach, so there it is peeked first with the limit script.
+ * the key, which one script may not reach, so there it is peeked first with the limit script; a
+ * counter that master cannot give in time refuses nothing (reported to `failedAuth.unreadable`).
  *
  * O7 (`input.ownerLimits`): on a single node the script counts the key and its owner's counter in
  * one step. The owner is known only once the record is read, but owner and key type never change
@@ -42,7 +43,7 @@ import {
 } from './authorize-request.js'
 import { type Receipt, type ReplyReader, UNKNOWN, createReplyReader, receiptOf } from './authorize-reply.js'
 import { type Enqueue, createBatchQueue } from './batch/queue.js'
-import type { RedisConnection } from './client.js'
+import { type RedisConnection, operationsWithin } from './client.js'
 import { badReply, decodeDecision } from './codec.js'
 import { type RedisContext, setBounded } from './context.js'
 import type { Layout, TaggedKeys } from './layout.js'
@@ -68,6 +69,8 @@ interface AuthorizeState {
   /** The limit state an address's failures are counted in (the limiter's, for an id with no record). */
   lastCounter: string
   lastCounterKey: string
+  /** Bounds the read of an address's failure counter on a cluster: half of a call's time. */
+  readonly counterWithin: RedisConnection['within']
 }
 
 function keysOf(state: AuthorizeState, hash: string): TaggedKeys {
@@ -198,7 +201,11 @@ async function tryEach(
   return UNKNOWN
 }
 
-/** E7 on a cluster: the address's counter is peeked first, then, unless it is full, the key is authorized. */
+/**
+ * E7 on a cluster: the address's counter is peeked first, then, unless it is full, the key is
+ * authorized. The counter may live on another master than the key: when it cannot be read within
+ * half the time a call may take, the fault is reported and the key alone decides, in the other half.
+ */
 async function checkThenAuthorize(
   state: AuthorizeState,
   check: FailedAuthCheck,
@@ -207,8 +214,12 @@ async function checkThenAuthorize(
 ): Promise<AuthorizeOutcome> {
   const counterKey = state.layout.ofOrphanId(check.counter).minute
   const limit = state.cache.failureLimit(check)
-  const peeked = decodeDecision(await state.connection.script(LIMIT_SCRIPT, [counterKey], [args[NOW]!, '0', limit, '']))
-  if (!peeked.allowed) return { result: 'blocked', retryAfter: Math.max(1, peeked.retryAfter) }
+  const peek = state.connection.script(LIMIT_SCRIPT, [counterKey], [args[NOW]!, '0', limit, ''])
+  const peeked = await state.counterWithin(peek, 'the failed-authentication counter').then(decodeDecision, (error) => {
+    check.unreadable?.(error)
+    return null
+  })
+  if (peeked !== null && !peeked.allowed) return { result: 'blocked', retryAfter: Math.max(1, peeked.retryAfter) }
   return tryEach(state, input.hashes, args, undefined, input.ownerLimits)
 }
 
@@ -231,6 +242,10 @@ export function authorizeOn(context: RedisContext): (input: AuthorizeInput) => P
     keyNames: new Map(),
     lastCounter: '',
     lastCounterKey: '',
+    counterWithin: operationsWithin(
+      Math.max(1, Math.floor(connection.timeoutMs / 2)),
+      (what) => `keyward/redis: Redis did not answer ${what} within ${Math.floor(connection.timeoutMs / 2)} ms`,
+    ),
   }
 
   return function authorize(input) {
