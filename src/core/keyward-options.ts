@@ -137,8 +137,9 @@ export interface KeywardOptions {
   remedies?: Remedies
   /**
    * Signed webhooks (Standard Webhooks) for key lifecycle events, expiry warnings, usage
-   * thresholds and leaked keys, delivered at least once from an outbox in the stores, in the
-   * background: a slow or failing endpoint never delays a request. Default: none.
+   * thresholds and leaked keys, delivered from an outbox in the stores (at least once on the
+   * Redis and Postgres stores; the memory outbox dies with the process), in the background: a
+   * slow or failing endpoint never delays a request. Default: none.
    *
    * @example
    * createKeyward({ webhooks: { endpoints: [{ url: 'https://example.com/hooks', secret: process.env.WEBHOOK_SECRET }] } })

@@ -135,9 +135,9 @@ describe.skipIf(!available)('C5 on a Redis Cluster: the master holding an addres
   /** The index in `cluster.nodes` of the master that serves the slot of a Redis key name. */
   async function masterOf(name: string): Promise<number> {
     const slot = Number(await nodes[0]!.cluster('KEYSLOT', name))
-    const ranges = (await nodes[0]!.cluster('SLOTS')) as [number, number, [string, number]][]
+    const ranges = await nodes[0]!.cluster('SLOTS')
     const range = ranges.find(([from, to]) => slot >= from && slot <= to)!
-    return cluster.nodes.findIndex(({ port }) => port === range[2][1])
+    return cluster.nodes.findIndex(({ port }) => port === range[2]![1])
   }
 
   /** An address whose failure counter lives on another master than `keyMaster`, and that master. */
@@ -164,19 +164,19 @@ describe.skipIf(!available)('C5 on a Redis Cluster: the master holding an addres
       onError: (error, info) => heard.push({ error, ...info }),
     })
     const { key } = await keyward.keys.create({ name: 'valid, C5' })
-    const unknown = generateKey('live')
     const keyMaster = await masterOf(layout.ofHash(hashKey(key)).record)
     const { ip, master } = await addressAwayFrom(keyMaster, 1)
     expect(await statusOf(keyward, key, ip)).toBe(200)
 
+    // An unknown key whose own lookup stays answerable: one on the failing master is a 500, rightly.
+    let unknown = generateKey('live')
+    while ((await masterOf(layout.ofHash(hashKey(unknown)).record)) === master) unknown = generateKey('live')
     const server = cluster.servers[master]!
     server.freeze()
     try {
       const [frozenValid, frozenValidMs] = await timedStatus(keyward, key, ip)
-      expect({ status: frozenValid, withinBound: frozenValidMs < TIMEOUT_MS + 100 }).toEqual({
-        status: 200,
-        withinBound: true,
-      })
+      expect(frozenValid, 'a valid key on a healthy master').toBe(200)
+      expect(frozenValidMs, 'ms to answer it').toBeLessThan(TIMEOUT_MS + 100)
       const [frozenUnknown] = await timedStatus(keyward, unknown, ip)
       expect(frozenUnknown).toBe(401)
     } finally {
@@ -185,10 +185,8 @@ describe.skipIf(!available)('C5 on a Redis Cluster: the master holding an addres
 
     process.kill(server.pid, 'SIGKILL')
     const [killedValid, killedValidMs] = await timedStatus(keyward, key, ip)
-    expect({ status: killedValid, withinBound: killedValidMs < TIMEOUT_MS + 100 }).toEqual({
-      status: 200,
-      withinBound: true,
-    })
+    expect(killedValid, 'a valid key on a healthy master').toBe(200)
+    expect(killedValidMs, 'ms to answer it').toBeLessThan(TIMEOUT_MS + 100)
     const [killedUnknown] = await timedStatus(keyward, unknown, ip)
     expect(killedUnknown).toBe(401)
 

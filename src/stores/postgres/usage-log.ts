@@ -1,7 +1,8 @@
 /**
  * The usage audit log in PostgreSQL. `append` only buffers: entries go out in one
- * INSERT per batch, off the request's path, at least once (a batch whose INSERT timed out may
- * have been applied and is written again). Entries older than the retention period are deleted
+ * INSERT per batch, off the request's path, retried until written (a batch whose INSERT timed out
+ * may have been applied and is written again); `close()` writes the buffer, and a process killed
+ * without it loses what is still buffered. Entries older than the retention period are deleted
  * in bounded batches, so no statement holds locks or runs for long.
  */
 import type { UsageEntry, UsageLog, UsageQuery } from '../../core/types.js'

@@ -15,8 +15,9 @@ import { createUsageBuffer } from './usage-buffer.js'
  * Nothing is silently dropped while Redis is healthy: a failed flush puts its entries back at the
  * head of the buffer, reports the error to `onError`, and is retried with a backoff (up to 1 s)
  * until Redis takes it. The buffer is bounded (`maxBuffered`): past it, while Redis refuses
- * writes, the oldest entries are dropped and the drop is reported. Delivery is at least once: a
- * flush that timed out may still have been applied, and its retry then writes the entries again.
+ * writes, the oldest entries are dropped and the drop is reported. A flush that timed out may
+ * still have been applied, and its retry then writes the entries again. `close()` writes the
+ * buffer; a process killed without it loses what is still buffered (at most `flushIntervalMs`).
  */
 export interface RedisUsageOptions {
   /** Longest time an entry waits in the buffer. Default 5 ms. */
