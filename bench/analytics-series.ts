@@ -51,7 +51,10 @@ async function measure(name: string, stores: KeywardStores, reads: number): Prom
   const { record } = await keyward.keys.create({ name: 'charted' })
   const now = Date.now()
   const counts = countsFor(record.id, now)
-  for (let i = 0; i < counts.length; i += 500) await stores.analytics!.add(counts.slice(i, i + 500), now)
+  const source = `bench-${now}`
+  for (let i = 0; i < counts.length; i += 500) {
+    await stores.analytics!.add(counts.slice(i, i + 500), now, { source, sequence: i / 500 + 1 })
+  }
   const query = {
     keyId: record.id,
     from: new Date(now - 30 * DAY).toISOString(),

@@ -100,6 +100,7 @@ export type { LeakedKeyEvent, SecretScanningOptions } from './core/secret-scanni
 export type { Analytics, AnalyticsGroupBy, AnalyticsPoint, AnalyticsSeriesQuery } from './core/analytics.js'
 export type { LimitUsage } from './core/limit-usage.js'
 export type {
+  AnalyticsBatch,
   AnalyticsGranularity,
   AnalyticsRetention,
   AnalyticsScope,

@@ -1,17 +1,23 @@
 /**
  * The outcome counters' in-process side (N1): a request adds to one tally in a map, and nothing
  * else; a timer flushes the tallies to the store in one batch, spread over the key, its owner and
- * the service, each in minute, hour and day buckets. A failed flush keeps its tallies for the next
- * one; past `maxTallies` the oldest are dropped and reported. Old buckets are deleted after a
- * flush at most once per `retentionIntervalMs`.
+ * the service, each in minute, hour and day buckets.
+ *
+ * A batch is cut once, numbered in this counter's order, and sent unchanged until the store
+ * accepts it: a timed-out write may still be applied, and the store adds a batch it has already
+ * applied only once. Counts made meanwhile wait for the next batch; past `maxTallies` the oldest
+ * of them are dropped and reported. Old buckets are deleted after a flush at most once per
+ * `retentionIntervalMs`.
  */
 import {
+  type AnalyticsBatch,
   type AnalyticsStore,
   bucketStart,
   GRANULARITIES,
   GRANULARITY_MS,
   type OutcomeCount,
 } from './analytics-types.js'
+import { randomBase62 } from './key-format.js'
 import type { Clock } from './types.js'
 
 export interface AnalyticsCounterSettings {
@@ -25,7 +31,7 @@ export interface AnalyticsCounterSettings {
   flushIntervalMs?: number
   /** How often old buckets are deleted. Default 1 hour. */
   retentionIntervalMs?: number
-  /** Tallies held while the store refuses writes before the oldest are dropped. Default 100,000. */
+  /** Tallies held while the store refuses writes before the oldest unsent are dropped. Default 100,000. */
   maxTallies?: number
 }
 
@@ -37,6 +43,14 @@ interface Tally {
   outcome: string
   requests: number
   units: number
+}
+
+/** A batch cut from the tallies: sent as it is, however often, until the store accepts it. */
+interface CutBatch {
+  batch: AnalyticsBatch
+  counts: OutcomeCount[]
+  /** How many tallies it was cut from, for the bound on what is held. */
+  tallies: number
 }
 
 export interface AnalyticsCounter {
@@ -60,7 +74,11 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
   const flushIntervalMs = settings.flushIntervalMs ?? 1000
   const retentionIntervalMs = settings.retentionIntervalMs ?? 3_600_000
   const maxTallies = settings.maxTallies ?? 100_000
+  const source = randomBase62(16)
+  let sequence = 0
   let tallies = new Map<string, Tally>()
+  /** The batch cut and not yet accepted: the next write sends it again before cutting another. */
+  let pending: CutBatch | null = null
   // The tally counted last: a busy key's requests follow one another, and finding it again this
   // way spares building its name and looking it up. Forgotten whenever `tallies` is replaced.
   let last: Tally | null = null
@@ -95,45 +113,51 @@ export function createAnalyticsCounter(settings: AnalyticsCounterSettings): Anal
     timer.unref?.()
   }
 
-  function add(into: Map<string, Tally>, id: string, tally: Tally): void {
-    const held = into.get(id)
-    if (held === undefined) into.set(id, { ...tally })
-    else {
-      held.requests += tally.requests
-      held.units += tally.units
+  /** Drops the oldest unsent tallies past the bound; the batch under retry goes only if it alone exceeds it. */
+  function bound(): void {
+    let excess = tallies.size + (pending?.tallies ?? 0) - maxTallies
+    if (excess <= 0) return
+    let dropped = 0
+    const oldest = [...tallies].sort((a, b) => a[1].minute - b[1].minute).slice(0, excess)
+    for (const [id] of oldest) tallies.delete(id)
+    last = null
+    dropped += oldest.length
+    excess -= oldest.length
+    if (excess > 0 && pending !== null) {
+      dropped += pending.tallies
+      pending = null
     }
+    report(
+      new Error(
+        `keyward: dropped ${dropped} analytics counts: the store has not accepted writes and the buffer is full (${maxTallies} counts)`,
+      ),
+    )
   }
 
-  /** Puts a failed batch back, under what was counted since, and drops the oldest past the cap. */
-  function restore(batch: Map<string, Tally>): void {
-    const merged = new Map<string, Tally>()
-    for (const [id, tally] of batch) add(merged, id, tally)
-    for (const [id, tally] of tallies) add(merged, id, tally)
-    tallies = merged
+  function cut(): CutBatch {
+    const batch: CutBatch = { batch: { source, sequence: ++sequence }, counts: spread(tallies), tallies: tallies.size }
+    tallies = new Map()
     last = null
-    const excess = tallies.size - maxTallies
-    if (excess > 0) {
-      const oldest = [...tallies].sort((a, b) => a[1].minute - b[1].minute).slice(0, excess)
-      for (const [id] of oldest) tallies.delete(id)
-      report(
-        new Error(
-          `keyward: dropped ${excess} analytics counts: the store has not accepted writes and the buffer is full (${maxTallies} counts)`,
-        ),
-      )
+    return batch
+  }
+
+  async function send(cutBatch: CutBatch): Promise<void> {
+    try {
+      await bounded(Promise.resolve(store.add(cutBatch.counts, clock.now(), cutBatch.batch)))
+    } catch (error) {
+      bound()
+      schedule()
+      throw error
     }
+    if (pending === cutBatch) pending = null
   }
 
   async function writeOnce(): Promise<void> {
-    if (tallies.size === 0) return
-    const batch = tallies
-    tallies = new Map()
-    last = null
-    try {
-      await bounded(Promise.resolve(store.add(spread(batch), clock.now())))
-    } catch (error) {
-      restore(batch)
-      schedule()
-      throw error
+    if (pending === null && tallies.size === 0) return
+    if (pending !== null) await send(pending)
+    if (tallies.size > 0) {
+      pending = cut()
+      await send(pending)
     }
     pruneWhenDue()
   }

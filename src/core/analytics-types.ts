@@ -61,10 +61,31 @@ export const DEFAULT_ANALYTICS_RETENTION: Readonly<AnalyticsRetention> = Object.
   day: 730 * 86_400_000,
 })
 
+/**
+ * Which flush a batch of counts is: its sender and its place in the sender's order. A batch that
+ * timed out is sent again unchanged, and a sender cuts its next batch only once one was accepted.
+ */
+export interface AnalyticsBatch {
+  /** Random, made once per counter (each `createKeyward()`). */
+  source: string
+  /** 1 for the sender's first batch, one more for each next; a retry sends the same number. */
+  sequence: number
+}
+
+/**
+ * How long a store remembers the last batch it applied from each sender: a retry within this
+ * time is never added twice.
+ */
+export const BATCH_MEMORY_MS = 24 * 3_600_000
+
 /** The store of outcome counters: written in batches off the request's path, read for series. */
 export interface AnalyticsStore {
-  /** Adds each count to its bucket (creating it); counts arrive summed, one per bucket and outcome. */
-  add(counts: readonly OutcomeCount[], now: number): Awaitable<void>
+  /**
+   * Adds each count to its bucket (creating it); counts arrive summed, one per bucket and outcome.
+   * A batch the store has already applied, or an older one of the same source, adds nothing, so a
+   * batch retried after a timeout or a lost connection is counted once.
+   */
+  add(counts: readonly OutcomeCount[], now: number, batch: AnalyticsBatch): Awaitable<void>
   /** The buckets whose start lies in `[from, to)`, oldest first, outcomes in name order within a bucket. */
   series(query: StoredSeriesQuery): Awaitable<StoredPoint[]>
   /** Deletes buckets older than their retention, a bounded batch at a time; resolves with how many. */

@@ -334,6 +334,7 @@ export function runAnalyticsContract(
           at('day', dayBefore + DAY),
         ],
         now,
+        { source: randomKeyId(), sequence: 1 },
       )
       await store.deleteExpired(now)
       // Two buckets either side of each cutoff.
@@ -345,6 +346,81 @@ export function runAnalyticsContract(
       if (options.deletesOnPass) {
         const stored = await store.series({ scope: 'owner', id: owner, granularity: 'hour', from: 0, to: now })
         expect(stored.map((p) => p.time)).toEqual([now - 90 * DAY + HOUR])
+      }
+    })
+
+    it("C1: the same batch applied twice counts once; a later batch of its sender, or another sender's, counts", async () => {
+      const store = fixture.stores.analytics as AnalyticsStore
+      const owner = ownerOf()
+      // More counts than one Postgres statement writes, so a batch of several parts is checked too.
+      const counts = Array.from({ length: 1500 }, (_, i) => ({
+        scope: 'owner' as const,
+        id: owner,
+        granularity: 'minute' as const,
+        time: T0 - (i % 1200) * 60_000,
+        outcome: i < 1200 ? 'ok' : 'forbidden',
+        requests: 1,
+        units: 2,
+      }))
+      const total = async () => {
+        const points = await store.series({
+          scope: 'owner',
+          id: owner,
+          granularity: 'minute',
+          from: T0 - 21 * HOUR,
+          to: T0 + HOUR,
+        })
+        return points.reduce((sum, p) => sum + p.requests, 0)
+      }
+      const sender = randomKeyId()
+      await store.add(counts, T0, { source: sender, sequence: 1 })
+      await store.add(counts, T0 + 1000, { source: sender, sequence: 1 })
+      expect(await total(), 'the batch sent twice').toBe(1500)
+      await store.add(counts.slice(0, 1), T0 + 2000, { source: sender, sequence: 2 })
+      expect(await total(), "the sender's next batch").toBe(1501)
+      await store.add(counts.slice(0, 1), T0 + 3000, { source: randomKeyId(), sequence: 1 })
+      expect(await total(), "another sender's first batch").toBe(1502)
+      // A copy of the first batch still on its way, arriving after the sender's next one.
+      await store.add(counts, T0 + 4000, { source: sender, sequence: 1 })
+      expect(await total(), 'the first batch again, late').toBe(1502)
+    })
+
+    it('C1: a flush that timed out while the store still applied it is counted once when it is sent again', async () => {
+      const stores = fixture.stores
+      const inner = stores.analytics!
+      let lose = true
+      // The write lands in the store, but its answer never comes back: a stall past the timeout.
+      const stalled: KeywardStores = {
+        ...stores,
+        analytics: {
+          ...inner,
+          retention: inner.retention,
+          series: (query) => inner.series(query),
+          deleteExpired: (now) => inner.deleteExpired(now),
+          async add(counts, now, batch) {
+            await inner.add(counts, now, batch)
+            if (lose) await new Promise<void>(() => {})
+          },
+        },
+      }
+      const other = createKeyward({ stores: stalled, clock, failedAuthLimit: 0, storeTimeoutMs: 300 })
+      try {
+        const { key, record } = await other.keys.create({ name: 'stalled', ownerId: ownerOf() })
+        for (let i = 0; i < 3; i++) expect((await other.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+        await expect(other.analytics.flush()).rejects.toThrow(/within/)
+        await expect(other.analytics.flush(), 'sent again, still unanswered').rejects.toThrow(/within/)
+        lose = false
+        for (let i = 0; i < 2; i++) expect((await other.authenticate({ authorization: `Bearer ${key}` })).ok).toBe(true)
+        await other.analytics.flush()
+        const points = await other.analytics.series({
+          keyId: record.id,
+          granularity: 'minute',
+          from: iso(T0 - HOUR),
+          to: iso(T0 + HOUR),
+        })
+        expect(rows(points)).toEqual([`${iso(T0)} ok 5 5`])
+      } finally {
+        await other.close()
       }
     })
 

@@ -64,6 +64,7 @@ describe.skipIf(url === null)('Redis outcome counters', () => {
         },
       ],
       now,
+      { source: 'ttl-test', sequence: 1 },
     )
     const key = `${prefix}:{an:owner:org_ttl}:minute:${hour}`
     const ttl = Number(await client.pttl(key))

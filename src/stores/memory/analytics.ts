@@ -1,12 +1,15 @@
 /**
  * The outcome counters in process memory (N1, N5): per subject (a key, an owner, the service) and
  * granularity, a map of bucket start → outcome → requests and units. Answers synchronously.
+ * The last batch applied from each sender is remembered for a day, so a batch sent twice adds once.
  */
 import {
+  type AnalyticsBatch,
   type AnalyticsRetention,
   type AnalyticsStore,
   type AnalyticsStoreOptions,
   analyticsRetentionOf,
+  BATCH_MEMORY_MS,
   GRANULARITIES,
   type OutcomeCount,
   type StoredPoint,
@@ -21,7 +24,7 @@ interface Totals {
 }
 
 export interface MemoryAnalyticsStore extends AnalyticsStore {
-  add(counts: readonly OutcomeCount[], now: number): void
+  add(counts: readonly OutcomeCount[], now: number, batch: AnalyticsBatch): void
   series(query: Parameters<AnalyticsStore['series']>[0]): StoredPoint[]
   deleteExpired(now: number): number
 }
@@ -35,10 +38,15 @@ export function createMemoryAnalyticsStore(options?: AnalyticsStoreOptions): Mem
   const retention: AnalyticsRetention = analyticsRetentionOf(options, 'keyward')
   /** `<scope>\0<id>\0<granularity>` → bucket start → outcome → totals. */
   const subjects = new Map<string, Map<number, Map<string, Totals>>>()
+  /** Per sender, the last batch applied and when. */
+  const applied = new Map<string, { sequence: number; at: number }>()
 
   return {
     retention,
-    add(counts) {
+    add(counts, now, batch) {
+      const last = applied.get(batch.source)
+      if (last !== undefined && last.sequence >= batch.sequence) return
+      applied.set(batch.source, { sequence: batch.sequence, at: now })
       for (const count of counts) {
         const name = `${count.scope}\u0000${count.id}\u0000${count.granularity}`
         let buckets = subjects.get(name)
@@ -70,6 +78,7 @@ export function createMemoryAnalyticsStore(options?: AnalyticsStoreOptions): Mem
       return points.sort((a, b) => a.time - b.time || (a.outcome < b.outcome ? -1 : 1))
     },
     deleteExpired(now) {
+      for (const [source, last] of applied) if (now - last.at > BATCH_MEMORY_MS) applied.delete(source)
       let deleted = 0
       for (const [name, buckets] of subjects) {
         const granularity = GRANULARITIES.find((g) => name.endsWith(`\u0000${g}`))!

@@ -3,13 +3,20 @@
  * outcome. A flush is one upsert per 1,000 rows, sent in primary-key order so instances flushing
  * at once lock rows in the same order and never deadlock. Old buckets are deleted in bounded
  * batches, as the usage log's are.
+ *
+ * Each upsert claims its part of the batch in `analytics_batches` in the same statement (one
+ * transaction): a part its sender already had applied, or an older one, claims nothing and adds
+ * nothing. A timed-out upsert that Postgres still commits later is so never added again by the
+ * retry; a retry that meets it uncommitted waits for it on the sender's row.
  */
 import {
+  type AnalyticsBatch,
   type AnalyticsGranularity,
   type AnalyticsRetention,
   type AnalyticsStore,
   type AnalyticsStoreOptions,
   analyticsRetentionOf,
+  BATCH_MEMORY_MS,
   GRANULARITIES,
   type OutcomeCount,
   type StoredPoint,
@@ -24,7 +31,7 @@ const DELETE_BATCH = 1000
 const MAX_DELETE_BATCHES = 100
 
 export interface PostgresAnalyticsStore extends AnalyticsStore {
-  add(counts: readonly OutcomeCount[], now: number): Promise<void>
+  add(counts: readonly OutcomeCount[], now: number, batch: AnalyticsBatch): Promise<void>
   series(query: StoredSeriesQuery): Promise<StoredPoint[]>
   deleteExpired(now: number): Promise<number>
 }
@@ -32,8 +39,14 @@ export interface PostgresAnalyticsStore extends AnalyticsStore {
 function statements(s: string) {
   return {
     upsert: statement(
-      `INSERT INTO ${s}.analytics (scope, subject_id, granularity, bucket, outcome, requests, units)
+      `WITH claimed AS (
+         INSERT INTO ${s}.analytics_batches AS b (source, sequence, part, applied_at) VALUES ($8, $9, $10, $11::timestamptz)
+         ON CONFLICT (source) DO UPDATE SET sequence = EXCLUDED.sequence, part = EXCLUDED.part, applied_at = EXCLUDED.applied_at
+         WHERE (b.sequence, b.part) < (EXCLUDED.sequence, EXCLUDED.part)
+         RETURNING 1)
+       INSERT INTO ${s}.analytics (scope, subject_id, granularity, bucket, outcome, requests, units)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::bigint[], $7::bigint[])
+       WHERE EXISTS (SELECT 1 FROM claimed)
        ON CONFLICT (scope, subject_id, granularity, bucket, outcome) DO UPDATE
        SET requests = ${s}.analytics.requests + EXCLUDED.requests, units = ${s}.analytics.units + EXCLUDED.units`,
     ),
@@ -49,6 +62,7 @@ function statements(s: string) {
          SELECT ctid FROM ${s}.analytics WHERE granularity = $1 AND bucket < $2::timestamptz
          ORDER BY bucket LIMIT $3 FOR UPDATE SKIP LOCKED)`,
     ),
+    deleteSilentSources: statement(`DELETE FROM ${s}.analytics_batches WHERE applied_at < $1::timestamptz`),
   }
 }
 
@@ -98,10 +112,18 @@ export function analyticsOn(
 
   return {
     retention,
-    async add(counts) {
+    async add(counts, now, batch) {
+      // The parts are the same on every retry: the counts arrive the same, and are sorted.
       const sorted = [...counts].sort(byKey)
-      for (let i = 0; i < sorted.length; i += UPSERT_BATCH) {
-        await connection.count(sql.upsert, columnsOf(sorted.slice(i, i + UPSERT_BATCH)))
+      const appliedAt = new Date(now).toISOString()
+      for (let i = 0, part = 0; i < sorted.length; i += UPSERT_BATCH, part++) {
+        await connection.count(sql.upsert, [
+          ...columnsOf(sorted.slice(i, i + UPSERT_BATCH)),
+          batch.source,
+          String(batch.sequence),
+          part,
+          appliedAt,
+        ])
       }
     },
     async series({ scope, id, granularity, from, to }) {
@@ -120,6 +142,7 @@ export function analyticsOn(
       }))
     },
     async deleteExpired(now) {
+      await connection.count(sql.deleteSilentSources, [new Date(now - BATCH_MEMORY_MS).toISOString()])
       let deleted = 0
       for (const granularity of GRANULARITIES) {
         deleted += await deleteOld(granularity, new Date(now - retention[granularity]).toISOString())

@@ -228,8 +228,38 @@ const v10: Migration = {
   sql: (s) => `ALTER TABLE ${s}.usage ADD COLUMN code text;`,
 }
 
+/**
+ * v11: per sender of outcome counts, the last batch (and part of it) applied, written in the same
+ * statement as the counts, so a batch retried after a timeout adds nothing twice; rows of senders
+ * silent for a day are deleted with the old buckets.
+ */
+const analyticsBatches: Migration = {
+  version: 11,
+  name: 'outcome counter batches',
+  sql: (s) => `
+CREATE TABLE ${s}.analytics_batches (
+  source text COLLATE "C" PRIMARY KEY,
+  sequence bigint NOT NULL,
+  part integer NOT NULL,
+  applied_at timestamptz NOT NULL
+);
+`,
+}
+
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([v1, v2, v3, v4, v5, v6, v7, v8, v9, v10])
+export const MIGRATIONS: readonly Migration[] = Object.freeze([
+  v1,
+  v2,
+  v3,
+  v4,
+  v5,
+  v6,
+  v7,
+  v8,
+  v9,
+  v10,
+  analyticsBatches,
+])
 
 /** The schema version this keyward needs. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

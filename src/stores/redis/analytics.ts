@@ -4,17 +4,22 @@
  * an hour of minutes, a day of hours, 30 days of days. Fields are `r:<bucket>:<outcome>` (requests)
  * and `u:<bucket>:<outcome>` (units).
  *
- * - A flush sends one script call per subject (one slot, so it runs on a cluster).
+ * - A flush sends one script call per subject (one slot, so it runs on a cluster). Beside the
+ *   chunks, the subject keeps per sender the number of the last batch it applied,
+ *   `<prefix>:{an:<scope>:<id>}:batch:<sender>`, for a day: a batch sent again after a timeout
+ *   adds nothing, and one key per sender, not per batch, keeps that cheap.
  * - Retention is Redis's own expiry: a chunk expires once its newest bucket is past retention,
  *   so nothing newer is ever deleted; the core leaves out older buckets a live chunk still holds.
  * - A series reads the chunks its span covers, one HGETALL each, all sent at once.
  */
 import {
+  type AnalyticsBatch,
   type AnalyticsGranularity,
   type AnalyticsRetention,
   type AnalyticsStore,
   type AnalyticsStoreOptions,
   analyticsRetentionOf,
+  BATCH_MEMORY_MS,
   bucketStart,
   type OutcomeCount,
   type StoredPoint,
@@ -31,7 +36,7 @@ const CHUNK_MS: Readonly<Record<AnalyticsGranularity, number>> = {
 }
 
 export interface RedisAnalyticsStore extends AnalyticsStore {
-  add(counts: readonly OutcomeCount[], now: number): Promise<void>
+  add(counts: readonly OutcomeCount[], now: number, batch: AnalyticsBatch): Promise<void>
   series(query: StoredSeriesQuery): Promise<StoredPoint[]>
   /** Redis expires chunks on its own: nothing to delete here. */
   deleteExpired(now: number): Promise<number>
@@ -54,31 +59,36 @@ export function analyticsOn(context: RedisContext, options?: AnalyticsStoreOptio
   const chunkKey = (base: string, granularity: AnalyticsGranularity, chunk: number) => `${base}:${granularity}:${chunk}`
 
   /** One subject's counts as the script's KEYS and ARGV; counts already past retention are left out. */
-  function scriptCall(counts: readonly OutcomeCount[], now: number): { keys: string[]; args: string[] } {
-    const keys: string[] = []
-    const ttls: string[] = []
+  function scriptCall(
+    counts: readonly OutcomeCount[],
+    now: number,
+    batch: AnalyticsBatch,
+  ): { keys: string[]; args: string[] } | null {
+    const base = subjectBase(counts[0]!.scope, counts[0]!.id)
+    const keys: string[] = [`${base}:batch:${batch.source}`]
+    const leading: string[] = [String(batch.sequence), String(BATCH_MEMORY_MS)]
     const numbers = new Map<string, number>()
     const rest: string[] = []
     for (const count of counts) {
       const chunk = chunkOf(count.time, count.granularity)
       const ttl = chunk + CHUNK_MS[count.granularity] + retention[count.granularity] - now
       if (ttl <= 0) continue
-      const key = chunkKey(subjectBase(count.scope, count.id), count.granularity, chunk)
+      const key = chunkKey(base, count.granularity, chunk)
       let number = numbers.get(key)
       if (number === undefined) {
         keys.push(key)
-        ttls.push(String(Math.ceil(ttl)))
+        leading.push(String(Math.ceil(ttl)))
         number = keys.length
         numbers.set(key, number)
       }
       rest.push(String(number), `${count.time}:${count.outcome}`, String(count.requests), String(count.units))
     }
-    return { keys, args: [...ttls, ...rest] }
+    return keys.length === 1 ? null : { keys, args: [...leading, ...rest] }
   }
 
   return {
     retention,
-    async add(counts, now) {
+    async add(counts, now, batch) {
       const bySubject = new Map<string, OutcomeCount[]>()
       for (const count of counts) {
         const name = `${count.scope}\u0000${count.id}`
@@ -88,8 +98,8 @@ export function analyticsOn(context: RedisContext, options?: AnalyticsStoreOptio
       }
       const calls: Promise<unknown>[] = []
       for (const subject of bySubject.values()) {
-        const { keys, args } = scriptCall(subject, now)
-        if (keys.length > 0) calls.push(connection.script(ANALYTICS_SCRIPT, keys, args))
+        const call = scriptCall(subject, now, batch)
+        if (call !== null) calls.push(connection.script(ANALYTICS_SCRIPT, call.keys, call.args))
       }
       await Promise.all(calls)
     },

@@ -37,6 +37,8 @@
  * | `<prefix>:{an:<s>:<id>}:<g>:<c>` | HASH   | N1: outcome counters of subject <s> (`key`,    | past its newest bucket's |
  * |                                  |        | `owner`, `service`) <id>, granularity <g>,     | retention (`analytics.ts`)|
  * |                                  |        | chunk starting <c>: `r:`/`u:<bucket>:<outcome>`|                          |
+ * | `<prefix>:{an:<s>:<id>}:batch:`  | HASH   | N1: `sequence`, the number of the last batch   | a day after it was set   |
+ * | `<x>`                            |        | of sender <x> applied to the subject's counters|                          |
  *
  * ¹ Set when a request creates a bucket: at least 120 s from then and past the newest bucket's
  * lifetime; requests into an existing bucket (the same second) leave it as it is.
