@@ -8,6 +8,7 @@ import { type Cluster, Redis } from 'ioredis'
 import type { createCluster } from 'redis'
 import { createKeyward } from '../../src/index.js'
 import { type RedisClientLike, createRedisStores } from '../../src/stores/redis/index.js'
+import { runAnalyticsContract } from '../contracts/analytics.contract.js'
 import { runAuthorizeContract } from '../contracts/authorize.contract.js'
 import { runCreditsContract } from '../contracts/credits.contract.js'
 import { runCreditsPropertyContract } from '../contracts/credits-property.contract.js'
@@ -59,6 +60,11 @@ describe.skipIf(!available)('Redis Cluster with three masters', () => {
         return { keys: stores.keys, limiter: stores.limiter, authorize: stores.authorize }
       })
       runRotationCreditsContract(`redis cluster (${kind})`, () => ({ stores: storesOf() }))
+      // C1: each subject's counts and its last-batch marker share one hash tag: one slot per script call.
+      runAnalyticsContract(`redis cluster (${kind})`, () => {
+        const stores = storesOf()
+        return { stores, cleanup: () => stores.close() }
+      })
       runCreditsPropertyContract(
         `redis cluster fused script (${kind})`,
         () => {
