@@ -1,7 +1,9 @@
 /** The memory stores' outcome counters pass the analytics contract (N1, N2, N5), and take their retention as options. */
 import { describe, expect, it } from 'vitest'
+import { createAnalyticsCounter } from '../../src/core/analytics-counter.js'
 import { createManualClock } from '../../src/core/clock.js'
 import { createKeyward } from '../../src/keyward.js'
+import { createMemoryAnalyticsStore } from '../../src/stores/memory/analytics.js'
 import { createMemoryStores } from '../../src/stores/memory/index.js'
 import { runAnalyticsContract } from '../contracts/analytics.contract.js'
 
@@ -140,5 +142,44 @@ describe('counting across writes (N1)', () => {
       granularity: 'minute',
     })
     expect(series).toEqual([{ time: '2026-03-10T12:00:00.000Z', outcome: 'ok', requests: 9, units: 9 }])
+  })
+})
+
+describe('a batch under retry (C1)', () => {
+  it('C1: while the store refuses writes, the batch under retry is kept whole and the oldest counts waiting behind it are dropped past the bound', async () => {
+    const clock = createManualClock('2026-03-10T12:00:00Z')
+    const inner = createMemoryAnalyticsStore()
+    let refuse = true
+    const store = {
+      ...inner,
+      add(...args: Parameters<typeof inner.add>) {
+        if (refuse) throw new Error('analytics store unavailable (test fault)')
+        inner.add(...args)
+      },
+    }
+    const reports: string[] = []
+    const counter = createAnalyticsCounter({
+      store,
+      clock,
+      bounded: (promise) => promise,
+      report: (error) => reports.push(String(error)),
+      maxTallies: 3,
+    })
+    const minute = (n: number) => clock.now() + n * 60_000
+    counter.count('key_a', null, 'ok', minute(0), 1, 1)
+    counter.count('key_b', null, 'ok', minute(0), 1, 1)
+    await expect(counter.flush()).rejects.toThrow(/test fault/)
+    for (const n of [1, 2, 3]) counter.count('key_c', null, 'ok', minute(n), 1, 1)
+    await expect(counter.flush()).rejects.toThrow(/test fault/)
+    expect(reports.filter((text) => /dropped 2 analytics counts/.test(text))).toHaveLength(1)
+    refuse = false
+    await counter.close()
+    const minutes = (id: string) =>
+      inner
+        .series({ scope: 'key', id, granularity: 'minute', from: minute(-1), to: minute(10) })
+        .map((p) => `${(p.time - minute(0)) / 60_000} ${p.requests}`)
+    expect(minutes('key_a')).toEqual(['0 1'])
+    expect(minutes('key_b')).toEqual(['0 1'])
+    expect(minutes('key_c')).toEqual(['3 1'])
   })
 })
