@@ -14,6 +14,7 @@ import { generateKey } from '../../src/core/key-format.js'
 import { createPostgresStores, migrate } from '../../src/stores/postgres/index.js'
 import { type PostgresCluster, privateClustersAvailable, startPostgresCluster, testPool } from '../helpers/postgres.js'
 import { type Framework, JSON_TYPE, REQUEST_ID, type RunningApp, sleep, startApp } from '../hardening/support.js'
+import { SEED_SCOPES } from '../../server/env.js'
 
 const available = privateClustersAvailable()
 const STORE_TIMEOUT_MS = 400
@@ -64,6 +65,7 @@ async function setUp(): Promise<Scenario> {
   await migrate(pools[0]!)
   const keywards = pools.map((pool) =>
     createKeyward({
+      defaultScopes: SEED_SCOPES,
       stores: createPostgresStores({ pool, timeoutMs: STORE_TIMEOUT_MS, onError: (e) => errors.push(inspect(e)) }),
       storeTimeoutMs: STORE_TIMEOUT_MS,
       failedAuthLimit: 1_000_000,
