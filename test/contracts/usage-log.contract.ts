@@ -156,6 +156,27 @@ export function runUsageLogContract(name: string, makeLog: FixtureFactory<{ log:
       expect(new Set(held.map((entry) => entry.requestId))).toEqual(new Set(entries.map((entry) => entry.requestId)))
     })
 
+    it('C2: an entry written twice with the same request id is stored once, in the key’s, the owner’s and the global query', async () => {
+      const ownerId = randomOwnerId()
+      const keyId = randomKeyId()
+      const [first, second, refused] = [
+        makeEntry(keyId, { ownerId }),
+        makeEntry(keyId, { ownerId }),
+        makeEntry(keyId, { ownerId, status: 429, code: 'rate_limited' }),
+      ]
+      // Written again in a later write (a retried batch) and twice within one write.
+      await appendAll([first, second])
+      await log.flush?.()
+      await appendAll([first, refused, refused, second])
+      await log.flush?.()
+      await appendAll([first])
+      const expected = [refused, second, first]
+      expect(await query({ keyId, limit: 100 })).toEqual(expected)
+      expect(await query({ ownerId, limit: 100 })).toEqual(expected)
+      const global = await query({ limit: 1000 })
+      expect(global.filter((entry) => entry.keyId === keyId)).toEqual(expected)
+    })
+
     it('O8: an owner’s query holds the entries of all its keys and only them, newest first', async () => {
       const owner = randomOwnerId()
       const other = randomOwnerId()

@@ -61,6 +61,41 @@ describe.skipIf(!databaseAvailable())('Postgres migrations (S1)', () => {
     }
   })
 
+  it('C2: migrating a usage table that holds duplicates keeps the first row of each request id, and no request id can be stored twice afterwards', async () => {
+    const schema = freshSchema()
+    const s = `"${schema}"`
+    // The schema as keyward wrote it before request ids were unique, duplicates included.
+    await db.pool.query(`CREATE SCHEMA ${s}`)
+    await db.pool.query(
+      `CREATE TABLE ${s}.migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    )
+    const older = MIGRATIONS.filter((m) => m.name !== 'usage entries stored once')
+    expect(older).toHaveLength(MIGRATIONS.length - 1)
+    for (const migration of older) {
+      await db.pool.query(migration.sql(s))
+      await db.pool.query(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ])
+    }
+    const row = (requestId: string, status: number) =>
+      db.pool.query(
+        `INSERT INTO ${s}.usage (key_id, request_id, created_at, method, path, status) VALUES ('key_a', $1, now(), 'GET', '/x', $2)`,
+        [requestId, status],
+      )
+    await row('req_one', 200)
+    await row('req_one', 500)
+    await row('req_two', 200)
+    await row('req_one', 501)
+    await migrate(db.pool, { schema })
+    const { rows } = await db.pool.query(`SELECT request_id, status FROM ${s}.usage ORDER BY seq`)
+    expect(rows).toEqual([
+      { request_id: 'req_one', status: 200 },
+      { request_id: 'req_two', status: 200 },
+    ])
+    await expect(row('req_two', 200)).rejects.toThrow(/unique/)
+  })
+
   it('S1: stores on a schema never migrated refuse to start, naming migrate; after migrate they are ready', async () => {
     const schema = freshSchema()
     const stores = createPostgresStores({ pool: db.pool, schema })

@@ -69,7 +69,16 @@ describe.skipIf(url === null)('Redis usage log', () => {
     const own = `${prefix}:refuse`
     const lists = [`${own}:usage`, `${own}:usage:a`, `${own}:usage:b`]
     const call = (keys: string[], numbers: string, lines: string[]) =>
-      client.eval(USAGE_SCRIPT.source, keys.length, ...keys, ...keys.map(() => '10'), numbers, lines.join('\n'))
+      client.eval(
+        USAGE_SCRIPT.source,
+        keys.length * 2,
+        ...keys,
+        ...keys.map((list) => `${list}:ids`),
+        ...keys.map(() => '10'),
+        numbers,
+        lines.join('\n'),
+        lines.map((_, i) => `req_${i}`).join('\n'),
+      )
     const entries = ['{"n":1}', '{"n":2}']
     await expect(call(lists, '2', entries)).rejects.toThrow('1 list numbers for 2 entries')
     await expect(call(lists, '2,3,2', entries)).rejects.toThrow('an entry for no list')
@@ -89,7 +98,16 @@ describe.skipIf(url === null)('Redis usage log', () => {
     const own = `${prefix}:numbers`
     const lists = [`${own}:usage`, `${own}:usage:a`, `${own}:usage:b`, `${own}:usage-owner:o`]
     const call = (numbers: string, lines: string[]) =>
-      client.eval(USAGE_SCRIPT.source, lists.length, ...lists, ...lists.map(() => '10'), numbers, lines.join('\n'))
+      client.eval(
+        USAGE_SCRIPT.source,
+        lists.length * 2,
+        ...lists,
+        ...lists.map((list) => `${list}:ids`),
+        ...lists.map(() => '10'),
+        numbers,
+        lines.join('\n'),
+        lines.map((line) => `req_${line}`).join('\n'),
+      )
     expect(await call('2.4,3,1,4.3', ['{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}'])).toBe(9)
     expect(await client.lrange(lists[0]!, 0, -1)).toEqual(['{"n":4}', '{"n":3}', '{"n":2}', '{"n":1}'])
     expect(await client.lrange(lists[1]!, 0, -1)).toEqual(['{"n":1}'])
@@ -208,6 +226,40 @@ describe.skipIf(url === null)('Redis usage log', () => {
     stores.usage.append(e)
     expect(await stores.usage.query({ keyId, limit: 10 })).toEqual([e])
     await stores.close()
+  })
+
+  it('C2: a trimmed list lets go of its entries’ request ids (the id sets stay as small as the lists), and an entry trimmed away is not held back', async () => {
+    const own = `${prefix}:held-ids`
+    const log = createRedisUsageLog({
+      client,
+      prefix: own,
+      usage: { perKeyLimit: 3, perOwnerLimit: 4, globalLimit: 5 },
+    })
+    const keyId = randomKeyId()
+    const ownerId = `org-${randomKeyId().slice(4)}`
+    // Ids with a quote and a backslash are held as their JSON writes them, and found again when trimmed.
+    const entries = Array.from({ length: 8 }, (_, i) => ({
+      ...entry(keyId, ownerId),
+      ...(i % 3 === 0 ? { requestId: `req_"odd\\${i}` } : {}),
+    }))
+    for (const one of entries) log.append(one)
+    await log.flush()
+    const lists = [`${own}:usage`, `${own}:usage:${keyId}`, `${own}:usage-owner:${ownerId}`]
+    for (const [list, cap] of [
+      [lists[0]!, 5],
+      [lists[1]!, 3],
+      [lists[2]!, 4],
+    ] as const) {
+      const held = (await client.lrange(list, 0, -1)).map((json) =>
+        JSON.stringify(JSON.parse(json).requestId).slice(1, -1),
+      )
+      expect(held).toHaveLength(cap)
+      expect((await client.smembers(`${own}:usage-ids:{${list}}`)).sort()).toEqual([...held].sort())
+    }
+    // The oldest entry left every list: written again, it is stored again, as the newest.
+    log.append(entries[0]!)
+    expect((await log.query({ keyId, limit: 10 }))[0]).toEqual(entries[0])
+    await log.close()
   })
 })
 

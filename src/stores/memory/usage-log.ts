@@ -106,6 +106,9 @@ const CANONICAL_MAX_LENGTH = 256
  *
  * Query results are built afresh from the held columns: equal by value to the appended entries.
  *
+ * An entry is stored once: an append whose request id is held already stores nothing. (An append
+ * is synchronous and never retried; the check keeps a caller's repeated append from counting twice.)
+ *
  * @example
  * import { createMemoryUsageLog } from 'keyward'
  * const usage = createMemoryUsageLog({ maxEntries: 10_000 })
@@ -138,6 +141,8 @@ export function createMemoryUsageLog(options: MemoryUsageLogOptions = {}): Memor
 class UsageRing {
   readonly byKey = new Map<string, SlotQueue>()
   readonly byOwner = new Map<string, OwnerQueue>()
+  /** The request ids of the entries held: an entry appended again with one of them is not stored twice. */
+  readonly heldRequestIds = new Set<string>()
   capacity: number
   // The columns (set by useColumns): slot i holds one entry, or nulls once evicted. `queues[i]` is
   // null exactly then.
@@ -182,6 +187,9 @@ class UsageRing {
   }
 
   append(entry: UsageEntry): void {
+    const requestId = entry.requestId
+    if (this.heldRequestIds.has(requestId)) return
+    this.heldRequestIds.add(requestId)
     const keyId = entry.keyId
     let queue = this.byKey.get(keyId)
     // Evicting first (at most one entry, as the bounds require) may free the ring's head.
@@ -323,6 +331,7 @@ class UsageRing {
   evict(slot: number): void {
     const owner = this.owners[slot]
     const inView = owner != null && this.inOwnerQueue(owner, slot)
+    this.heldRequestIds.delete(this.requestIds[slot]!)
     this.clearSlot(slot)
     this.live--
     if (!inView) return

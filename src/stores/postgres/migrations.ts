@@ -246,6 +246,21 @@ CREATE TABLE ${s}.analytics_batches (
 `,
 }
 
+/**
+ * v12: a usage entry is stored once: its request id is unique, so a batch written again after a
+ * timeout (which Postgres may have committed) adds nothing. Duplicates already stored are removed
+ * first, the oldest row of each request id kept.
+ */
+const v12UniqueUsageRequests: Migration = {
+  version: 12,
+  name: 'usage entries stored once',
+  sql: (s) => `
+DELETE FROM ${s}.usage AS later USING ${s}.usage AS first
+  WHERE later.request_id = first.request_id AND later.seq > first.seq;
+CREATE UNIQUE INDEX usage_request_id_unique ON ${s}.usage (request_id);
+`,
+}
+
 /** Every migration, oldest first. */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   v1,
@@ -259,6 +274,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   v9,
   v10,
   analyticsBatches,
+  v12UniqueUsageRequests,
 ])
 
 /** The schema version this keyward needs. */

@@ -1,8 +1,9 @@
 /**
  * The usage audit log in PostgreSQL. `append` only buffers: entries go out in one
- * INSERT per batch, off the request's path, retried until written (a batch whose INSERT timed out
- * may have been applied and is written again); `close()` writes the buffer, and a process killed
- * without it loses what is still buffered. Entries older than the retention period are deleted
+ * INSERT per batch, off the request's path. A batch whose INSERT timed out may have been
+ * committed and is written again: its request ids are unique, so the second write adds nothing
+ * and every entry is stored once. `close()` writes the buffer; a process killed without it loses
+ * what is still buffered. Entries older than the retention period are deleted
  * in bounded batches, so no statement holds locks or runs for long.
  */
 import type { UsageEntry, UsageLog, UsageQuery } from '../../core/types.js'
@@ -98,7 +99,8 @@ function statements(s: string) {
       `INSERT INTO ${s}.usage (key_id, owner_id, request_id, created_at, method, path, status, code, ip, country)
        SELECT key_id, owner_id, request_id, to_timestamp(at / 1000), method, path, status, code, ip, country
        FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[])
-         AS entry(key_id, owner_id, request_id, at, method, path, status, code, ip, country)`,
+         AS entry(key_id, owner_id, request_id, at, method, path, status, code, ip, country)
+       ON CONFLICT (request_id) DO NOTHING`,
     ),
     all: select(''),
     byKey: select('WHERE key_id = $2'),

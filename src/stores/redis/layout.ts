@@ -25,6 +25,8 @@
  * | `<prefix>:usage`                 | LIST   | usage entries of every key, newest first (JSON)| capped (100,000)         |
  * | `<prefix>:usage:<id>`            | LIST   | usage entries of one key, newest first (JSON)  | capped (1,000)           |
  * | `<prefix>:usage-owner:<owner>`   | LIST   | usage entries of one owner's keys (JSON)       | capped (1,000)           |
+ * | `<prefix>:usage-ids:{<list>}`    | SET    | the request ids a usage list <list> holds, so  | as its list              |
+ * |                                  |        | an entry written again is stored once          |                          |
  * | `<prefix>:audit`                 | ZSET   | audit entries of every key ⁵                   | retention (1 year)       |
  * | `<prefix>:audit-owner:<owner>`   | ZSET   | audit entries of one owner's keys ⁵            | retention (1 year)       |
  * | `<prefix>:audit-key:<id>`        | ZSET   | audit entries of one key ⁵                     | retention (1 year)       |
@@ -94,6 +96,8 @@ export interface Layout {
   usageOf(id: string): string
   /** One owner's usage entries across its keys; `usage-owner:` never collides with `usage:<id>`. */
   usageOfOwner(ownerId: string): string
+  /** The request ids a usage list holds, in the list's slot (its whole name is the hash tag). */
+  usageIdsOf(list: string): string
   /** The base of the webhook outbox's keys, one hash tag for all of them. */
   outbox: string
   /** Audit entries of every key, of one owner, of one key. */
@@ -147,6 +151,7 @@ export function createLayout(prefix: string): Layout {
     usageAll: `${prefix}:usage`,
     usageOf: (id) => `${prefix}:usage:${id}`,
     usageOfOwner: (ownerId) => `${prefix}:usage-owner:${ownerId}`,
+    usageIdsOf: (list) => `${prefix}:usage-ids:{${list}}`,
     outbox: `${prefix}:{outbox}`,
     auditAll: `${prefix}:audit`,
     auditOfOwner: (ownerId) => `${prefix}:audit-owner:${ownerId}`,

@@ -16,8 +16,10 @@ import { createUsageBuffer } from './usage-buffer.js'
  * head of the buffer, reports the error to `onError`, and is retried with a backoff (up to 1 s)
  * until Redis takes it. The buffer is bounded (`maxBuffered`): past it, while Redis refuses
  * writes, the oldest entries are dropped and the drop is reported. A flush that timed out may
- * still have been applied, and its retry then writes the entries again. `close()` writes the
- * buffer; a process killed without it loses what is still buffered (at most `flushIntervalMs`).
+ * still have been applied: each list keeps the set of request ids it holds, so its retry adds
+ * nothing and every entry is stored once (the sets cost about as many bytes again as the ids).
+ * `close()` writes the buffer; a process killed without it loses what is still buffered (at most
+ * `flushIntervalMs`).
  */
 export interface RedisUsageOptions {
   /** Longest time an entry waits in the buffer. Default 5 ms. */
@@ -50,6 +52,8 @@ interface Pending {
   keyId: string
   ownerId: string | null
   json: string
+  /** The request id as the JSON writes it, between its quotes: what the lists' id sets hold. */
+  requestId: string
 }
 
 /** The caps of the lists, checked. */
@@ -176,7 +180,7 @@ function writeBatch(context: RedisContext, caps: Caps, batch: Pending[]): Promis
 
 /** A single node: one call for every list; the script pushes each entry onto the lists numbered for it. */
 async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, batch: Pending[]): Promise<void> {
-  const keys = [layout.usageAll]
+  const keys: string[] = [layout.usageAll]
   const args = [caps.global]
   const numberOf = (lists: Map<string, string>, id: string, list: () => string, cap: string): string => {
     let number = lists.get(id)
@@ -194,8 +198,9 @@ async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, 
   const routes = new Map<string, { ownerId: string | null; numbers: string }>()
   const numbers: string[] = []
   const lines: string[] = []
+  const requestIds: string[] = []
   let unowned = 0
-  for (const { keyId, ownerId, json } of batch) {
+  for (const { keyId, ownerId, json, requestId } of batch) {
     let route = routes.get(keyId)
     if (route === undefined || route.ownerId !== ownerId) {
       const keyNumber = numberOf(keyNumbers, keyId, () => layout.usageOf(keyId), caps.perKey)
@@ -207,38 +212,42 @@ async function writeInOneCall({ connection, layout }: RedisContext, caps: Caps, 
     if (ownerId === null) unowned++
     numbers.push(route.numbers)
     lines.push(json)
+    requestIds.push(requestId)
   }
   // One key (and at most its one owner, for every entry): each entry goes onto every list.
   const everyList = keyNumbers.size === 1 && (ownerNumbers.size === 0 || (ownerNumbers.size === 1 && unowned === 0))
-  args.push(everyList ? '' : numbers.join(','), lines.join('\n'))
-  integer(await connection.script(USAGE_SCRIPT, keys, args), 'the usage script')
+  args.push(everyList ? '' : numbers.join(','), lines.join('\n'), requestIds.join('\n'))
+  const idSets = keys.map((list) => layout.usageIdsOf(list))
+  integer(await connection.script(USAGE_SCRIPT, [...keys, ...idSets], args), 'the usage script')
 }
 
 /** A cluster: one call per list (each its own slot), sent together. */
 async function writeToEachList({ connection, layout }: RedisContext, caps: Caps, batch: Pending[]): Promise<void> {
-  const all: string[] = []
-  const perKey = new Map<string, string[]>()
-  const perOwner = new Map<string, string[]>()
+  const perKey = new Map<string, Pending[]>()
+  const perOwner = new Map<string, Pending[]>()
   for (const entry of batch) {
-    all.push(entry.json)
-    linesOf(perKey, entry.keyId).push(entry.json)
-    if (entry.ownerId !== null) linesOf(perOwner, entry.ownerId).push(entry.json)
+    entriesOf(perKey, entry.keyId).push(entry)
+    if (entry.ownerId !== null) entriesOf(perOwner, entry.ownerId).push(entry)
   }
-  const write = (list: string, cap: string, lines: string[]) =>
-    connection.script(USAGE_SCRIPT, [list], [cap, '', lines.join('\n')])
-  const calls = [write(layout.usageAll, caps.global, all)]
+  const write = (list: string, cap: string, entries: Pending[]) =>
+    connection.script(
+      USAGE_SCRIPT,
+      [list, layout.usageIdsOf(list)],
+      [cap, '', entries.map((entry) => entry.json).join('\n'), entries.map((entry) => entry.requestId).join('\n')],
+    )
+  const calls = [write(layout.usageAll, caps.global, batch)]
   for (const [keyId, lines] of perKey) calls.push(write(layout.usageOf(keyId), caps.perKey, lines))
   for (const [ownerId, lines] of perOwner) calls.push(write(layout.usageOfOwner(ownerId), caps.perOwner, lines))
   for (const reply of await Promise.all(calls)) integer(reply, 'the usage script')
 }
 
-function linesOf(lists: Map<string, string[]>, id: string): string[] {
-  let lines = lists.get(id)
-  if (lines === undefined) {
-    lines = []
-    lists.set(id, lines)
+function entriesOf(lists: Map<string, Pending[]>, id: string): Pending[] {
+  let entries = lists.get(id)
+  if (entries === undefined) {
+    entries = []
+    lists.set(id, entries)
   }
-  return lines
+  return entries
 }
 
 /** The batched UsageLog on a shared context, with `close()` to stop its timer. */
@@ -263,7 +272,12 @@ export function usageLogOn(context: RedisContext, options: RedisUsageOptions = {
 
   return {
     append(entry) {
-      buffer.append({ keyId: entry.keyId, ownerId: entry.ownerId ?? null, json: entryJson(entry) })
+      buffer.append({
+        keyId: entry.keyId,
+        ownerId: entry.ownerId ?? null,
+        json: entryJson(entry),
+        requestId: jsonString(entry.requestId).slice(1, -1),
+      })
     },
 
     /** With a key: its list, only `ownerId`'s entries when given; else the owner's list; else every key's. */
