@@ -65,11 +65,13 @@ export interface OwnerLimits {
   test?: OwnerWindows
 }
 
-/** `STORE=postgres`: keys and usage in Postgres; limits in memory, or key records cached and limits counted in Redis. */
+/** `STORE=postgres`: keys in Postgres; limits in memory, or key records cached and limits counted in Redis. */
 export interface PostgresConfig {
   databaseUrl: string
   /** `REDIS_URL` was set: key records are cached in Redis and limits shared there (S10), else limits are counted in this process. */
   redisCache: boolean
+  /** `USAGE_STORE`: where usage entries live; `redis` (the default with `REDIS_URL`) only with the cache. */
+  usageStore: 'postgres' | 'redis'
 }
 
 /** A variable of the environment holds a value the server cannot use. */
@@ -236,6 +238,20 @@ function ietfDraftOf(env: NodeJS.ProcessEnv): IetfRateLimitDraft | false {
   return draft as IetfRateLimitDraft
 }
 
+/** `STORE=postgres`: the database, whether Redis caches the keys, and where usage entries live. */
+function postgresOf(env: NodeJS.ProcessEnv): PostgresConfig {
+  const redisCache = read(env, 'REDIS_URL') !== undefined
+  const usageStore = read(env, 'USAGE_STORE') ?? (redisCache ? 'redis' : 'postgres')
+  if (usageStore !== 'postgres' && usageStore !== 'redis') bad('USAGE_STORE', 'must be redis or postgres', usageStore)
+  if (usageStore === 'redis' && !redisCache)
+    bad('USAGE_STORE', 'is redis, which needs REDIS_URL (the Redis cache in front of Postgres)', usageStore)
+  return {
+    databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']),
+    redisCache,
+    usageStore,
+  }
+}
+
 /**
  * Reads E6's variables from `env`. Throws an EnvError naming the first bad one.
  *
@@ -317,13 +333,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerConfig {
     )
   const githubKeysUrl = serviceUrl(env, 'GITHUB_KEYS_URL', GITHUB_KEYS_URL, ['https', 'http'])
   const webhook = webhookOf(env)
-  const postgres =
-    store === 'postgres'
-      ? {
-          databaseUrl: serviceUrl(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres', 'postgresql']),
-          redisCache: read(env, 'REDIS_URL') !== undefined,
-        }
-      : undefined
+  const postgres = store === 'postgres' ? postgresOf(env) : undefined
   return {
     framework,
     port,

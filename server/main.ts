@@ -96,7 +96,8 @@ async function redisStores(config: ServerConfig): Promise<RunningStores> {
  * STORE=postgres (S8): a pg Pool with a bounded connect, the migrations run before anything is
  * served, and the Postgres stores; limits in this process, or, when REDIS_URL is set (S10), key
  * records cached in Redis and limits counted there: a cached key is decided in one Redis round
- * trip, and every change reaches the cache before it returns.
+ * trip, and every change reaches the cache before it returns. Usage entries then live in Redis
+ * unless USAGE_STORE=postgres.
  */
 async function postgresStores(config: ServerConfig, postgres: PostgresConfig): Promise<RunningStores> {
   const { createPostgresStores, migrate } = await import('../src/stores/postgres/index.js')
@@ -116,12 +117,16 @@ async function postgresStores(config: ServerConfig, postgres: PostgresConfig): P
     )
   }
   const client = postgres.redisCache ? await connectRedis(config) : undefined
-  const stores = createPostgresStores({ pool, ...(client ? { redis: { client } } : {}) })
+  const stores = createPostgresStores({
+    pool,
+    ...(client ? { redis: { client } } : {}),
+    usage: postgres.usageStore,
+  })
   // Before serving: Redis said it will not evict the cache (noeviction).
   if (client) await checkRedis(config, () => stores.ready(), client)
   return {
     stores,
-    label: `postgres store, ${client ? 'keys cached and limits counted in Redis' : 'limits in memory'}`,
+    label: `postgres store, ${client ? 'keys cached and limits counted in Redis' : 'limits in memory'}, usage in ${postgres.usageStore === 'redis' ? 'Redis' : 'Postgres'}`,
     async quit() {
       await pool.end()
       await client?.quit()

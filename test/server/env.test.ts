@@ -224,6 +224,20 @@ describe('parseEnv (E6)', () => {
     expect(() => parseEnv({ PORT: '1e3' })).toThrow(/^PORT /)
   })
 
+  it('S11: USAGE_STORE is redis by default with STORE=postgres and REDIS_URL, postgres without REDIS_URL; redis without REDIS_URL or another value is refused', () => {
+    const postgres = { STORE: 'postgres', DATABASE_URL: 'postgres://db/app' }
+    const redis = { ...postgres, REDIS_URL: 'redis://cache:6379' }
+    expect(parseEnv(redis).postgres?.usageStore).toBe('redis')
+    expect(parseEnv({ ...redis, USAGE_STORE: 'postgres' }).postgres?.usageStore).toBe('postgres')
+    expect(parseEnv(postgres).postgres?.usageStore).toBe('postgres')
+    expect(() => parseEnv({ ...postgres, USAGE_STORE: 'redis' })).toThrow(
+      new EnvError('USAGE_STORE is redis, which needs REDIS_URL (the Redis cache in front of Postgres) (got "redis")'),
+    )
+    expect(() => parseEnv({ ...redis, USAGE_STORE: 'memory' })).toThrow(
+      new EnvError('USAGE_STORE must be redis or postgres (got "memory")'),
+    )
+  })
+
   it('shows a REDIS_URL or DATABASE_URL of the wrong kind without its password', () => {
     expect(() => parseEnv({ REDIS_URL: 'http://app:s3cret@cache:6379' })).toThrow(
       new EnvError('REDIS_URL must be a redis:// or rediss:// URL (got "http://app:…@cache:6379")'),

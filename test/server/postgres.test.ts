@@ -93,7 +93,9 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     const databaseUrl = await freshDatabase()
     const first = start({ STORE: 'postgres', DATABASE_URL: databaseUrl })
     const base = await baseOf(first)
-    expect(await first.listening).toContain('(fastify, postgres store, limits in memory) listening on')
+    expect(await first.listening).toContain(
+      '(fastify, postgres store, limits in memory, usage in Postgres) listening on',
+    )
     expect(first.stdout()).not.toContain('demo')
     const kept = await createKey(base, { name: 'kept' })
     const revoked = await createKey(base, { name: 'revoked' })
@@ -132,7 +134,7 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     const first = start(env)
     const base = await baseOf(first)
     expect(await first.listening).toContain(
-      '(fastify, postgres store, keys cached and limits counted in Redis) listening on',
+      '(fastify, postgres store, keys cached and limits counted in Redis, usage in Redis) listening on',
     )
     const limited = await createKey(base, { name: 'three a minute', limits: { perMinute: 3 } })
     const revoked = await createKey(base, { name: 'revoked' })
@@ -166,12 +168,13 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
     await stop(second)
   })
 
-  it('S4: with REDIS_URL and FAILED_AUTH_LIMIT=0, an authenticated request costs Redis one EVALSHA', async () => {
+  it('S4: with REDIS_URL, USAGE_STORE=postgres and FAILED_AUTH_LIMIT=0, an authenticated request costs Redis one EVALSHA', async () => {
     redis ??= await startRedisServer()
     const server = start({
       STORE: 'postgres',
       DATABASE_URL: await freshDatabase(),
       REDIS_URL: redis.url,
+      USAGE_STORE: 'postgres',
       FAILED_AUTH_LIMIT: '0',
     })
     const base = await baseOf(server)
@@ -189,6 +192,43 @@ describe.skipIf(!available)('STORE=postgres (S8)', () => {
       measure.disconnect()
     }
     await stop(server)
+  })
+
+  it('S11: with REDIS_URL the usage log is in Redis (the dashboard shows the entries, Postgres holds no row); USAGE_STORE=postgres keeps it in Postgres', async () => {
+    redis ??= await startRedisServer()
+    const usageOf = async (base: string, id: string) => {
+      const response = await fetch(`${base}/api/dashboard/api-keys/usage?keyId=${id}&limit=100`, { headers: admin })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { data: { requestId: string }[] }).data.length
+    }
+    for (const [usageStore, label] of [
+      [undefined, 'usage in Redis'],
+      ['postgres', 'usage in Postgres'],
+    ] as const) {
+      const databaseUrl = await freshDatabase()
+      const server = start({
+        STORE: 'postgres',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redis.url,
+        KEY_PREFIX: `u${randomBytes(3).toString('hex')}`,
+        ...(usageStore ? { USAGE_STORE: usageStore } : {}),
+      })
+      const base = await baseOf(server)
+      expect(await server.listening).toContain(`, ${label}) listening on`)
+      const { id, key } = await createKey(base, { name: 'used' })
+      for (let i = 0; i < 3; i++) expect(await lookup(base, key)).toEqual([200, 'ok'])
+      expect(await usageOf(base, id)).toBe(3)
+      await stop(server)
+      const { default: pgModule } = await import('pg')
+      const check = new pgModule.Client({ connectionString: databaseUrl })
+      await check.connect()
+      try {
+        const { rows } = await check.query('SELECT count(*)::int AS n FROM keyward.usage')
+        expect(rows[0].n).toBe(usageStore === 'postgres' ? 3 : 0)
+      } finally {
+        await check.end()
+      }
+    }
   })
 
   it('S8: a Postgres it cannot reach stops it with one line naming the database, without the password, exit status 1, never listening', async () => {

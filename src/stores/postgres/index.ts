@@ -8,6 +8,8 @@
  * - Hot path (S4): at most one prepared statement on the hash index per request, shared by the lookups of one event-loop turn, plus the limiter's own
  *   call; `lastUsedAt` is written off the request's path, at most once a minute per key; usage
  *   entries are inserted in batches.
+ * - Usage: in Postgres, or with `redis` in Redis by default, so a request writes nothing to
+ *   Postgres (`usage-store.ts`).
  * - Revocation (S3, K7): nothing is cached, so a request that starts after `revoke()` returned is
  *   refused on every instance. With `redis` (S9), records are cached in Redis and every change
  *   reaches the cache before it returns (`redis-cache.ts`); a hit costs no Postgres statement.
@@ -39,12 +41,16 @@ import { outboxOn } from './outbox.js'
 import { SCHEMA_VERSION, schemaVersion } from './migrations.js'
 import { safeReporter, warnAtMostEvery } from '../../core/background-warning.js'
 import { type PostgresUsageLog, type PostgresUsageOptions, usageLogOn } from './usage-log.js'
+import { type PostgresStoresUsageOptions, type PostgresUsageStore, usageStoreOn } from './usage-store.js'
+import type { RedisUsageLog } from '../redis/usage-log.js'
 
 export type { PgPoolClientLike, PgPoolLike, PgQueryConfig, PgQueryResult } from './connection.js'
 export type { PostgresKeyStore } from './key-store.js'
 export type { PostgresAuditLog } from './audit.js'
 export type { PostgresAnalyticsStore } from './analytics.js'
 export type { PostgresUsageLog, PostgresUsageOptions } from './usage-log.js'
+export type { PostgresStoresUsageOptions, PostgresUsageStore } from './usage-store.js'
+export type { RedisUsageLog } from '../redis/usage-log.js'
 export type { PostgresRedisCacheOptions } from './redis-cache.js'
 export {
   MIGRATIONS,
@@ -79,8 +85,13 @@ export interface PostgresStoresOptions extends PostgresStoreOptions {
    * `maxmemory-policy noeviction`. See "The Redis cache" in docs/postgres.md.
    */
   redis?: PostgresRedisCacheOptions
-  /** How usage entries are batched and kept. */
-  usage?: PostgresUsageOptions
+  /**
+   * Where usage entries are kept, and how they are batched and kept. Without `redis`: in Postgres,
+   * one row per request. With `redis`: by default in Redis, capped per key as the Redis store's
+   * usage log, so Postgres writes nothing per request; `'postgres'` (or `{ store: 'postgres', ... }`)
+   * keeps the durable per-request log in Postgres at the cost of one row per request.
+   */
+  usage?: PostgresUsageStore | PostgresStoresUsageOptions
   /** How long audit entries are kept (default a year) and how often old ones are deleted. */
   audit?: TimedAuditLogOptions
   /** How long minute, hour and day buckets of the outcome counters are kept. */
@@ -91,7 +102,8 @@ export interface PostgresStoresOptions extends PostgresStoreOptions {
 export interface PostgresStores extends KeywardStores {
   keys: PostgresKeyStore
   limiter: RateLimiter
-  usage: PostgresUsageLog
+  /** In Postgres (`deleteExpired()` removes entries past their retention), or with the Redis cache in Redis by default. */
+  usage: PostgresUsageLog | RedisUsageLog
   /** Webhook deliveries, shared by every instance on this database. */
   outbox: EventOutbox
   audit: PostgresAuditLog
@@ -220,7 +232,7 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     )
   }
   const ownKeys = cache?.keys ?? store
-  const usage = usageLogOn(connection, schema, { ...options.usage, onError: options.usage?.onError ?? report })
+  const usage = usageStoreOn(options.usage, cache, connection, schema, report)
   const ownAudit = auditLogOn(connection, schema, options.audit, report)
   // With the cache, an operation may span Redis and Postgres: each is bounded as a whole here, on
   // one timer, so the stores vouch for their bound and the core sets no timer per request (R5).

@@ -28,6 +28,7 @@ import { authorizeOn } from '../redis/authorize.js'
 import { encodeRecord, integer } from '../redis/codec.js'
 import { type RedisContext, type RedisStoreOptions, createContext, setBounded } from '../redis/context.js'
 import { type RedisRateLimiter, rateLimiterOn } from '../redis/rate-limiter.js'
+import { type RedisUsageLog, type RedisUsageOptions, usageLogOn } from '../redis/usage-log.js'
 import { RECORD_CACHE_SCRIPT } from '../redis/scripts/record-cache.js'
 import { isSqlError } from './connection.js'
 import type { PostgresKeyStore, VersionedKey, VersionedKeyOps } from './key-store.js'
@@ -51,6 +52,8 @@ export interface RecordCache {
   /** Settles within `timeoutMs`, a miss's Postgres read and Redis calls included. */
   authorize(input: AuthorizeInput): Promise<AuthorizeOutcome>
   ready(): Promise<void>
+  /** The Redis store's usage log on this Redis: capped lists, no Postgres write per request. */
+  usage(options: RedisUsageOptions): RedisUsageLog
   /** The longer of the Postgres and the Redis bound: what one operation of the cache may take as a whole. */
   timeoutMs: number
 }
@@ -255,6 +258,7 @@ export function recordCacheOn(
     limiter,
     authorize: cachedAuthorize(context, store, versioned, limiter, bound),
     ready: () => context.ready(),
+    usage: (options) => usageLogOn(context, options),
     timeoutMs: bound,
   }
 }
