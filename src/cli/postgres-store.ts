@@ -170,8 +170,10 @@ export async function withPostgresKeyward<T>(
         pool,
         schema,
         timeoutMs: CALL_TIMEOUT_MS,
-        usage: { retentionIntervalMs: 0 },
-        ...(cache ? { redis: { client: cache.client, prefix: settings.redisPrefix, timeoutMs: CALL_TIMEOUT_MS } } : {}),
+        // A command deletes no old usage rows; with the cache the usage log is in Redis, with no retention timer.
+        ...(cache
+          ? { redis: { client: cache.client, prefix: settings.redisPrefix, timeoutMs: CALL_TIMEOUT_MS } }
+          : { usage: { retentionIntervalMs: 0 } }),
       })
       const built = stores
       keywardFor = (keyPrefix) =>
